@@ -1,0 +1,94 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { formatDateTime } from "@/lib/format";
+import { listOutbox } from "@/server/email/outbox";
+import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/server/email/schemas";
+import { OUTBOX_STATUSES } from "@/db/schema/enums";
+import { cn } from "@/lib/utils";
+
+export const metadata: Metadata = { title: "Email Outbox", robots: { index: false } };
+
+const STATUS_BADGE = { queued: "warning", sending: "secondary", sent: "success", failed: "destructive" } as const;
+
+export default async function OutboxPage({ searchParams }: PageProps<"/admin/outbox">) {
+  const parsed = outboxQuerySchema.safeParse(await searchParams);
+  const query = parsed.success ? parsed.data : { page: 1, status: undefined };
+  const { messages, total } = await listOutbox({ status: query.status, limit: OUTBOX_PAGE_SIZE, offset: (query.page - 1) * OUTBOX_PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
+  const hrefFor = (changes: { status?: string | null; page?: number }) => {
+    const params = new URLSearchParams();
+    const status = changes.status === undefined ? query.status : changes.status;
+    if (status) params.set("status", status);
+    const page = changes.page ?? 1;
+    if (page > 1) params.set("page", String(page));
+    const qs = params.toString();
+    return qs ? `/admin/outbox?${qs}` : "/admin/outbox";
+  };
+
+  return (
+    <div>
+      <h1 className="text-3xl font-semibold">Email Outbox</h1>
+      <p className="mt-2 text-muted-foreground">
+        Every email is stored here first. With SMTP configured (SMTP_URL) a background job sends it and retries failures; without it,
+        messages wait here.
+      </p>
+      <nav aria-label="Filter by status" className="mt-6 flex flex-wrap gap-2">
+        {[null, ...OUTBOX_STATUSES].map((status) => {
+          const active = (query.status ?? null) === status;
+          return (
+            <Link
+              key={status ?? "all"}
+              href={hrefFor({ status })}
+              aria-current={active ? "page" : undefined}
+              className={cn("rounded-full border px-3 py-1 text-sm capitalize", active ? "border-primary bg-primary text-primary-foreground" : "hover:bg-accent")}
+            >
+              {status ?? "All"}
+            </Link>
+          );
+        })}
+      </nav>
+      <div className="mt-6 overflow-x-auto rounded-xl border bg-card">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Email messages, newest first</caption>
+          <thead className="border-b bg-muted">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">Created</th>
+              <th scope="col" className="px-4 py-3 font-semibold">To</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Subject</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Kind</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((message) => (
+              <tr key={message.id} className="border-b last:border-0">
+                <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(message.createdAt)}</td>
+                <td className="px-4 py-3">{message.to}</td>
+                <td className="px-4 py-3">
+                  <Link href={`/admin/outbox/${message.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                    {message.subject}
+                  </Link>
+                </td>
+                <td className="px-4 py-3">{message.kind}</td>
+                <td className="px-4 py-3">
+                  <Badge variant={STATUS_BADGE[message.status as keyof typeof STATUS_BADGE] ?? "secondary"}>{message.status}</Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {messages.length === 0 ? <p className="p-6 text-center text-muted-foreground">No messages.</p> : null}
+      </div>
+      <div className="mt-4 flex items-center justify-between text-sm">
+        <p>
+          {total} message{total === 1 ? "" : "s"} · page {query.page} of {pages}
+        </p>
+        <div className="flex gap-2">
+          {query.page > 1 ? <Link className="underline" href={hrefFor({ page: query.page - 1 })}>Previous</Link> : null}
+          {query.page < pages ? <Link className="underline" href={hrefFor({ page: query.page + 1 })}>Next</Link> : null}
+        </div>
+      </div>
+    </div>
+  );
+}

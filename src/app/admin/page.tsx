@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+
+export const metadata: Metadata = { title: "Admin Panel", robots: { index: false } };
+
+const PANEL_LINKS = [
+  { href: "/admin/applications", title: "Applications", text: "Review membership applications, approve or reject, take payments." },
+  { href: "/admin/payment-transactions", title: "Payment Transactions", text: "Every charge, capture, refund and failure." },
+  { href: "/admin/forum", title: "Forum", text: "Categories, pinned and locked topics." },
+  { href: "/admin/blog", title: "Blog", text: "Write, publish and unpublish posts." },
+  { href: "/admin/content", title: "Content", text: "The text of the Home, About, Membership and Community pages." },
+  { href: "/admin/outbox", title: "Email Outbox", text: "Every email the site has sent or is about to send." },
+];
+
+// Spec 02 section 2.3. The content editor is embedded here by the public-site work.
+export default function AdminPanelPage() {
+  return (
+    <div>
+      <h1 className="text-3xl font-semibold">Admin Panel</h1>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {PANEL_LINKS.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} className="block h-full rounded-xl focus-visible:outline-2">
+              <Card className="h-full transition-colors hover:bg-accent">
+                <CardHeader>
+                  <CardTitle as="h2">{link.title}</CardTitle>
+                  <CardDescription>{link.text}</CardDescription>
+                </CardHeader>
+              </Card>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+// GET /api/auth/me - the signed-in user, or 401 when signed out.
+import { apiRoute } from "@/lib/http/api-route";
+import { MEMBER } from "@/lib/auth/access";
+
+export const GET = apiRoute({ access: MEMBER }, async ({ user }) => user);

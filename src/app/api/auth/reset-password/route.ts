@@ -1,0 +1,10 @@
+// POST /api/auth/reset-password - set a new password with a reset link's token; ends every session.
+import { apiRoute } from "@/lib/http/api-route";
+import { PUBLIC } from "@/lib/auth/access";
+import { resetPassword } from "@/server/auth/password-reset";
+import { resetPasswordSchema } from "@/server/auth/schemas";
+
+export const POST = apiRoute({ access: PUBLIC, body: resetPasswordSchema }, async ({ body }) => {
+  await resetPassword(body.token, body.password);
+  return { message: "Your password has been changed. You can sign in with it now." };
+});

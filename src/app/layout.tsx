@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { Footer } from "@/components/layout/footer";
+import { Navbar } from "@/components/layout/navbar";
+import { Providers } from "@/components/providers";
+import { getSiteSettings } from "@/server/settings";
+import { displayFont } from "./fonts";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings();
+  return {
+    title: { default: settings.siteName, template: `%s | ${settings.siteName}` },
+    description: settings.tagline,
+  };
+}
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const settings = await getSiteSettings();
+  return (
+    <html lang="en-US" className={displayFont.variable}>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2">
+          Skip to main content
+        </a>
+        <Providers>
+          <Navbar siteName={settings.siteName} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Footer settings={settings} />
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,24 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+
+export function RetryEmailButton({ id }: { id: number }) {
+  const router = useRouter();
+  const retry = useMutation({
+    mutationFn: () => apiRequest("POST", `/api/admin/outbox/${id}/retry`),
+    onSuccess: () => {
+      toast({ title: "Queued again", description: "The message will be sent again shortly." });
+      router.refresh();
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not queue the message."), variant: "destructive" }),
+  });
+  return (
+    <Button className="mt-4" onClick={() => retry.mutate()} disabled={retry.isPending}>
+      Retry sending
+    </Button>
+  );
+}

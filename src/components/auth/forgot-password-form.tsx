@@ -1,0 +1,39 @@
+"use client";
+
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { forgotPasswordSchema, type ForgotPasswordInput } from "@/server/auth/schemas";
+
+export function ForgotPasswordForm() {
+  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  const request = useMutation({
+    mutationFn: (input: ForgotPasswordInput) => apiRequest<{ message: string }>("POST", "/api/auth/forgot-password", input),
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" }),
+  });
+
+  if (request.isSuccess) {
+    return (
+      <p role="status" className="rounded-md bg-secondary p-4 text-secondary-foreground">
+        {request.data.message}
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={form.handleSubmit((values) => request.mutate(values))} noValidate className="grid gap-5">
+      <p className="text-muted-foreground">Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <FormField label="Email" id="email" error={form.formState.errors.email?.message}>
+        <Input type="email" autoComplete="email" disabled={request.isPending} {...form.register("email")} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={request.isPending}>
+        {request.isPending ? "Sending..." : "Send reset link"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { useCurrentUser, useLogin } from "@/hooks/use-auth";
+import { safeNextPath } from "@/lib/auth/access";
+import { loginSchema, type LoginInput } from "@/server/auth/schemas";
+
+export function LoginForm() {
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const next = safeNextPath(searchParams.get("next"));
+  const { user, isLoading } = useCurrentUser();
+  const login = useLogin();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+
+  // Spec 01 section 2: a signed-in user does not stay on the login page.
+  React.useEffect(() => {
+    if (!isLoading && user && !login.isSuccess) router.replace("/");
+  }, [isLoading, user, login.isSuccess, router]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => {
+        router.push(next);
+        router.refresh();
+      },
+    }),
+  );
+  const busy = login.isPending || login.isSuccess;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <FormField label="Username" id="username" error={form.formState.errors.username?.message}>
+        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} disabled={busy} {...form.register("username")} />
+      </FormField>
+      <FormField label="Password" id="password" error={form.formState.errors.password?.message}>
+        <Input type="password" autoComplete="current-password" disabled={busy} {...form.register("password")} />
+      </FormField>
+      <div className="flex justify-end">
+        <Link href="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+          Forgot your password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? (
+          <>
+            <Loader2 className="animate-spin" aria-hidden="true" /> Signing in...
+          </>
+        ) : (
+          "Sign In"
+        )}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Not a member yet?{" "}
+        <Link href="/apply" className="font-medium text-primary underline-offset-4 hover:underline">
+          Apply Now
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import * as React from "react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { PASSWORD_MIN, resetPasswordSchema, type ResetPasswordInput } from "@/server/auth/schemas";
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const router = useRouter();
+  const form = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: "", confirmPassword: "" } });
+  const reset = useMutation({
+    mutationFn: (input: ResetPasswordInput) => apiRequest<{ message: string }>("POST", "/api/auth/reset-password", input),
+    onSuccess: (data) => {
+      toast({ title: "Password changed", description: data.message });
+      router.push("/login");
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not change your password. Please try again."), variant: "destructive" }),
+  });
+  const busy = reset.isPending || reset.isSuccess;
+  return (
+    <form onSubmit={form.handleSubmit((values) => reset.mutate(values))} noValidate className="grid gap-5">
+      <FormField label="New password" id="password" hint={`At least ${PASSWORD_MIN} characters.`} error={form.formState.errors.password?.message}>
+        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("password")} />
+      </FormField>
+      <FormField label="Confirm new password" id="confirmPassword" error={form.formState.errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("confirmPassword")} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? "Saving..." : "Set new password"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,209 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { ChevronDown, Menu, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { useCurrentUser, useLogout } from "@/hooks/use-auth";
+import { cn } from "@/lib/utils";
+import { ADMIN_LINKS, MEMBER_LINKS, isActive, mainLinks, type NavLink } from "./nav-items";
+
+// Spec 01 section 2: the bar becomes more opaque once the page has scrolled 50 px.
+export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = React.useState(false);
+  React.useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+const linkClass = (active: boolean) =>
+  cn(
+    "rounded-md px-2.5 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+    active ? "text-primary underline decoration-2 underline-offset-8" : "text-foreground",
+  );
+
+function DesktopLink({ link, pathname }: { link: NavLink; pathname: string }) {
+  const active = isActive(link, pathname);
+  if (!link.anchors) {
+    return (
+      <Link href={link.href} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+        {link.label}
+      </Link>
+    );
+  }
+  return (
+    <span className="flex items-center">
+      <Link href={link.href} className={cn(linkClass(active), "pr-1")} aria-current={active ? "page" : undefined}>
+        {link.label}
+      </Link>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger className="rounded-md p-1.5 hover:bg-accent" aria-label={`${link.label} sections`}>
+          <ChevronDown className="size-3.5" aria-hidden="true" />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          {link.anchors.map((anchor) => (
+            <DropdownMenuItem key={anchor.href} asChild>
+              <Link href={anchor.href}>{anchor.label}</Link>
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </span>
+  );
+}
+
+function AdminMenu({ pathname }: { pathname: string }) {
+  const active = pathname.startsWith("/admin");
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger className={cn(linkClass(active), "flex items-center gap-1")}>
+        Admin <ChevronDown className="size-3.5" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {ADMIN_LINKS.map((link) => (
+          <DropdownMenuItem key={link.href} asChild>
+            <Link href={link.href}>{link.label}</Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function Navbar({ siteName }: { siteName: string }) {
+  const pathname = usePathname();
+  const { user } = useCurrentUser();
+  const logout = useLogout();
+  const scrolled = useScrolledPast(NAVBAR_SCROLL_THRESHOLD_PX);
+  const [menuOpen, setMenuOpen] = React.useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  const links = mainLinks(Boolean(user));
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={cn(
+        "sticky top-0 z-40 border-b backdrop-blur transition-colors",
+        scrolled ? "border-border bg-background/95 shadow-sm" : "border-transparent bg-background/80",
+      )}
+    >
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <Link href="/" className="font-serif text-xl font-semibold text-primary" onClick={closeMenu}>
+          {siteName}
+        </Link>
+
+        <div className="hidden items-center gap-0.5 xl:flex">
+          {links.map((link) => (
+            <DesktopLink key={link.href} link={link} pathname={pathname} />
+          ))}
+          {user
+            ? MEMBER_LINKS.map((link) => <DesktopLink key={link.href} link={link} pathname={pathname} />)
+            : null}
+          {user?.isAdmin ? <AdminMenu pathname={pathname} /> : null}
+        </div>
+
+        <div className="hidden items-center gap-2 xl:flex">
+          {user ? (
+            <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              Logout
+            </Button>
+          ) : (
+            <>
+              <Link href="/login" className={linkClass(pathname === "/login")} aria-current={pathname === "/login" ? "page" : undefined}>
+                Login
+              </Link>
+              <Button asChild size="sm">
+                <Link href="/apply">Join Now</Link>
+              </Button>
+            </>
+          )}
+        </div>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="xl:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+        </Button>
+      </nav>
+
+      {menuOpen ? (
+        <div id="mobile-menu" className="border-t bg-background px-4 pb-4 xl:hidden">
+          <ul className="flex flex-col gap-1 pt-2">
+            {[...links, ...(user ? MEMBER_LINKS : [])].map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={cn(linkClass(isActive(link, pathname)), "block")} onClick={closeMenu} aria-current={isActive(link, pathname) ? "page" : undefined}>
+                  {link.label}
+                </Link>
+                {link.anchors ? (
+                  <ul className="ml-4 flex flex-col">
+                    {link.anchors.map((anchor) => (
+                      <li key={anchor.href}>
+                        <Link href={anchor.href} className="block rounded-md px-2.5 py-1.5 text-sm text-muted-foreground hover:bg-accent" onClick={closeMenu}>
+                          {anchor.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {user?.isAdmin ? (
+            <div className="mt-3 border-t pt-3">
+              <p className="px-2.5 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Admin</p>
+              <ul className="flex flex-col gap-1">
+                {ADMIN_LINKS.map((link) => (
+                  <li key={link.href}>
+                    <Link href={link.href} className={cn(linkClass(pathname === link.href), "block")} onClick={closeMenu}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="mt-3 flex flex-col gap-2 border-t pt-3">
+            {user ? (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  closeMenu();
+                  logout.mutate();
+                }}
+              >
+                Logout
+              </Button>
+            ) : (
+              <>
+                <Button asChild variant="outline">
+                  <Link href="/login" onClick={closeMenu}>
+                    Login
+                  </Link>
+                </Button>
+                <Button asChild>
+                  <Link href="/apply" onClick={closeMenu}>
+                    Join Now
+                  </Link>
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, lower, oneOf, updatedAt } from "./helpers";
+import { CHAT_ROLES, CONTACT_SOURCES, MENTORSHIP_STATUSES, NEWSLETTER_STATUSES, OUTBOX_STATUSES } from "./enums";
+import { users } from "./users";
+
+/**
+ * Every email is written here in the same transaction as the change that causes it,
+ * then delivered by the `email.deliver` job (decisions.md, Email).
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    /** Extra headers, such as List-Unsubscribe. */
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** What caused the message, e.g. "password-reset". */
+    kind: text().notNull(),
+    status: text().notNull().default("queued"),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [oneOf("email_outbox_status_check", t.status, OUTBOX_STATUSES), index("email_outbox_status_idx").on(t.status, t.createdAt), index("email_outbox_created_idx").on(t.createdAt.desc())],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    status: text().notNull().default("pending"),
+    confirmTokenHash: text(),
+    /** Opaque token in every newsletter's unsubscribe link. */
+    unsubscribeToken: text().notNull(),
+    source: text(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    oneOf("newsletter_subscribers_status_check", t.status, NEWSLETTER_STATUSES),
+    uniqueIndex("newsletter_subscribers_email_lower_key").on(lower(t.email)),
+    uniqueIndex("newsletter_subscribers_confirm_key").on(t.confirmTokenHash),
+    uniqueIndex("newsletter_subscribers_unsubscribe_key").on(t.unsubscribeToken),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    source: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [oneOf("contact_messages_source_check", t.source, CONTACT_SOURCES), index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+export const mentorshipRequests = pgTable(
+  "mentorship_requests",
+  {
+    id: serial().primaryKey(),
+    mentorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requesterId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topic: text(),
+    message: text().notNull(),
+    status: text().notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [oneOf("mentorship_requests_status_check", t.status, MENTORSHIP_STATUSES), index("mentorship_requests_mentor_idx").on(t.mentorId, t.createdAt.desc())],
+);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: serial().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: "cascade" }),
+    role: text().notNull(),
+    message: text().notNull(),
+    /** Library items, events or pages the assistant's answer drew on. */
+    sources: jsonb().$type<{ title: string; url: string }[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [oneOf("chat_messages_role_check", t.role, CHAT_ROLES), index("chat_messages_user_idx").on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,36 @@
+// Value sets shared by the schema's CHECK constraints and the zod schemas of the features.
+
+export const TIER_IDS = ["connect", "create", "empower", "play"] as const;
+export type TierId = (typeof TIER_IDS)[number];
+
+export const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** authorized = card held, completed = captured or paid, canceled = hold released. */
+export const PAYMENT_STATUSES = ["pending", "authorized", "completed", "failed", "canceled", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_KINDS = ["payment", "refund"] as const;
+export const PAYMENT_METHODS = ["card", "manual", "trial"] as const;
+
+export const CMS_PAGES = ["home", "about", "membership", "community"] as const;
+export type CmsPage = (typeof CMS_PAGES)[number];
+
+export const EVENT_SOURCES = ["luma", "internal"] as const;
+export const EVENT_ACCESS_TYPES = ["public", "members"] as const;
+export const EVENT_TYPES = ["public", "members", "workshop", "social"] as const;
+export const EVENT_STATUSES = ["scheduled", "cancelled"] as const;
+export const RSVP_STATUSES = ["going", "cancelled"] as const;
+
+export const REACTION_TYPES = ["like", "heart", "smile"] as const;
+
+export const CONTENT_TYPES = ["article", "video", "pdf", "external"] as const;
+export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
+export const BLOG_STATUSES = ["draft", "published"] as const;
+
+export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const MENTORSHIP_STATUSES = ["pending", "accepted", "declined"] as const;
+export const COMMISSION_STATUSES = ["pending", "approved", "paid", "void"] as const;
+export const CHAT_ROLES = ["user", "assistant"] as const;
+export const CONTACT_SOURCES = ["faq", "contact"] as const;

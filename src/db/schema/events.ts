@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, oneOf, updatedAt } from "./helpers";
+import { EVENT_ACCESS_TYPES, EVENT_SOURCES, EVENT_STATUSES, EVENT_TYPES, RSVP_STATUSES } from "./enums";
+import { users } from "./users";
+
+export const events = pgTable(
+  "events",
+  {
+    id: serial().primaryKey(),
+    source: text().notNull(),
+    /** Luma's api_id for Luma events. */
+    externalId: text(),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    imageUrl: text(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }),
+    /** IANA zone the event's wall-clock times are given in. */
+    timezone: text().notNull(),
+    locationName: text(),
+    address: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    onlineUrl: text(),
+    url: text(),
+    featured: boolean().notNull().default(false),
+    accessType: text().notNull().default("public"),
+    type: text().notNull().default("public"),
+    capacity: integer(),
+    status: text().notNull().default("scheduled"),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    lastSyncedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    oneOf("events_source_check", t.source, EVENT_SOURCES),
+    oneOf("events_access_type_check", t.accessType, EVENT_ACCESS_TYPES),
+    oneOf("events_type_check", t.type, EVENT_TYPES),
+    oneOf("events_status_check", t.status, EVENT_STATUSES),
+    uniqueIndex("events_source_external_key").on(t.source, t.externalId).where(sql`external_id is not null`),
+    index("events_source_starts_idx").on(t.source, t.startsAt),
+    index("events_source_type_starts_idx").on(t.source, t.type, t.startsAt),
+  ],
+);
+
+export const eventRsvps = pgTable(
+  "event_rsvps",
+  {
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text().notNull().default("going"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    oneOf("event_rsvps_status_check", t.status, RSVP_STATUSES),
+    index("event_rsvps_user_idx").on(t.userId),
+  ],
+);
+
+/** "Request Event Info" for private events. */
+export const eventInquiries = pgTable(
+  "event_inquiries",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    organization: text(),
+    eventType: text().notNull(),
+    preferredDate: text(),
+    guestCount: integer(),
+    message: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("event_inquiries_created_idx").on(t.createdAt.desc())],
+);

@@ -1,0 +1,102 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, oneOf, updatedAt } from "./helpers";
+import { CONTENT_STATUSES, CONTENT_TYPES, TIER_IDS } from "./enums";
+import { membershipTiers } from "./membership";
+import { users } from "./users";
+
+export const contentCategories = pgTable(
+  "content_categories",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    description: text().notNull().default(""),
+    icon: text(),
+    isPublic: boolean().notNull().default(true),
+    requiredMembershipLevel: text().references(() => membershipTiers.id),
+    position: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("content_categories_slug_key").on(t.slug), oneOf("content_categories_level_check", t.requiredMembershipLevel, TIER_IDS)],
+);
+
+export const contentItems = pgTable(
+  "content_items",
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    slug: text().notNull(),
+    summary: text().notNull().default(""),
+    /** Article HTML, sanitized when saved and again when rendered. */
+    content: text().notNull().default(""),
+    contentType: text().notNull(),
+    featuredImage: text(),
+    isFeatured: boolean().notNull().default(false),
+    isPublic: boolean().notNull().default(true),
+    requiredMembershipLevel: text().references(() => membershipTiers.id),
+    status: text().notNull().default("draft"),
+    publishedAt: timestamp({ withTimezone: true }),
+    viewCount: integer().notNull().default(0),
+    authorId: integer().references(() => users.id, { onDelete: "set null" }),
+    categoryId: integer().references(() => contentCategories.id, { onDelete: "set null" }),
+    videoUrl: text(),
+    attachmentUrl: text(),
+    externalUrl: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("content_items_slug_key").on(t.slug),
+    oneOf("content_items_type_check", t.contentType, CONTENT_TYPES),
+    oneOf("content_items_status_check", t.status, CONTENT_STATUSES),
+    oneOf("content_items_level_check", t.requiredMembershipLevel, TIER_IDS),
+    index("content_items_category_idx").on(t.categoryId, t.publishedAt.desc()),
+    index("content_items_published_idx").on(t.status, t.publishedAt.desc()),
+  ],
+);
+
+export const contentTags = pgTable("content_tags", { id: serial().primaryKey(), name: text().notNull(), slug: text().notNull() }, (t) => [
+  uniqueIndex("content_tags_slug_key").on(t.slug),
+]);
+
+export const contentItemTags = pgTable(
+  "content_item_tags",
+  {
+    contentId: integer()
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    tagId: integer()
+      .notNull()
+      .references(() => contentTags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index("content_item_tags_tag_idx").on(t.tagId)],
+);
+
+export const contentComments = pgTable(
+  "content_comments",
+  {
+    id: serial().primaryKey(),
+    contentId: integer()
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    comment: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("content_comments_content_idx").on(t.contentId, t.createdAt)],
+);
+
+export const contentBookmarks = pgTable(
+  "content_bookmarks",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentId: integer()
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contentId] }), index("content_bookmarks_content_idx").on(t.contentId)],
+);

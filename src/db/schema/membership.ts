@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, lower, oneOf, updatedAt } from "./helpers";
+import { APPLICATION_STATUSES, COMMISSION_STATUSES, TIER_IDS } from "./enums";
+import { users } from "./users";
+
+export const membershipTiers = pgTable(
+  "membership_tiers",
+  {
+    id: text().primaryKey(),
+    title: text().notNull(),
+    /** Length of the membership term in months. */
+    durationMonths: integer().notNull(),
+    /** Price per month, in cents. */
+    monthlyPriceCents: integer().notNull(),
+    popular: boolean().notNull().default(false),
+    description: text().notNull(),
+    features: text().array().notNull().default(sql`'{}'::text[]`),
+    position: integer().notNull(),
+  },
+  (t) => [oneOf("membership_tiers_id_check", t.id, TIER_IDS)],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: serial().primaryKey(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    membershipTier: text()
+      .notNull()
+      .references(() => membershipTiers.id),
+    heardAbout: text().notNull(),
+    whyJoin: text().notNull(),
+    partnerCode: text(),
+    agreeTerms: boolean().notNull(),
+    isTrial: boolean().notNull().default(false),
+    status: text().notNull().default("pending"),
+    reviewNotes: text(),
+    reviewedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    /** The member account created from this application through its invitation. */
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    stripeCustomerId: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    approvedAt: timestamp({ withTimezone: true }),
+    rejectedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    oneOf("applications_status_check", t.status, APPLICATION_STATUSES),
+    index("applications_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("applications_created_idx").on(t.createdAt.desc()),
+    index("applications_email_idx").on(lower(t.email)),
+    index("applications_partner_code_idx").on(lower(t.partnerCode)),
+    // At most one application under review per applicant.
+    uniqueIndex("applications_one_pending_per_email_key")
+      .on(lower(t.email))
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial().primaryKey(),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("invitations_token_hash_key").on(t.tokenHash), index("invitations_application_idx").on(t.applicationId)],
+);
+
+export const partners = pgTable(
+  "partners",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    partnerCode: text().notNull(),
+    /** Display text such as "15%". */
+    referralCommission: text().notNull().default("15%"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("partners_user_key").on(t.userId), uniqueIndex("partners_code_lower_key").on(lower(t.partnerCode))],
+);
+
+export const referralCommissions = pgTable(
+  "referral_commissions",
+  {
+    id: serial().primaryKey(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: "cascade" }),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    rate: text().notNull(),
+    status: text().notNull().default("pending"),
+    /** Commissions are processed 30 days after the payment clears. */
+    eligibleAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf("referral_commissions_status_check", t.status, COMMISSION_STATUSES),
+    uniqueIndex("referral_commissions_application_key").on(t.applicationId),
+    index("referral_commissions_partner_idx").on(t.partnerId),
+  ],
+);

@@ -1,0 +1,51 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, oneOf, updatedAt } from "./helpers";
+import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./enums";
+import { applications } from "./membership";
+import { users } from "./users";
+
+/** Every charge, capture, refund and failure is a row here (decisions.md, Money). */
+export const paymentTransactions = pgTable(
+  "payment_transactions",
+  {
+    id: serial().primaryKey(),
+    applicationId: integer().references(() => applications.id, { onDelete: "set null" }),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    kind: text().notNull().default("payment"),
+    /** For a refund row, the payment it refunds. */
+    refundOfId: integer(),
+    /** Amount in cents (positive for refunds too; `kind` tells the direction). */
+    amount: integer().notNull(),
+    currency: text().notNull().default("usd"),
+    status: text().notNull().default("pending"),
+    paymentMethod: text().notNull(),
+    membershipTier: text(),
+    notes: text(),
+    stripePaymentIntentId: text(),
+    stripeRefundId: text(),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp({ withTimezone: true }),
+    failedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    oneOf("payment_transactions_status_check", t.status, PAYMENT_STATUSES),
+    oneOf("payment_transactions_kind_check", t.kind, PAYMENT_KINDS),
+    oneOf("payment_transactions_method_check", t.paymentMethod, PAYMENT_METHODS),
+    uniqueIndex("payment_transactions_intent_key").on(t.stripePaymentIntentId),
+    uniqueIndex("payment_transactions_refund_key").on(t.stripeRefundId),
+    index("payment_transactions_application_idx").on(t.applicationId),
+    index("payment_transactions_user_idx").on(t.userId),
+    index("payment_transactions_created_idx").on(t.createdAt.desc()),
+    index("payment_transactions_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** Stripe webhook events already handled, so a redelivered event changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  payload: jsonb(),
+  receivedAt: createdAt(),
+});

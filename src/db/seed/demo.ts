@@ -1,0 +1,242 @@
+import { eq } from "drizzle-orm";
+import { hash } from "@node-rs/argon2";
+import type { Database, Transaction } from "../client";
+import * as t from "../schema";
+import { DEMO_BLOG_POSTS } from "./blog-posts";
+import { demoEvents } from "./demo-events";
+import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_TOPICS } from "./demo-forum";
+import { DEMO_CONTENT_CATEGORIES, DEMO_CONTENT_ITEMS, DEMO_CONTENT_TAGS } from "./demo-library";
+import { DEMO_COMMUNITY_MEMBERS, DEMO_PASSWORD, DEMO_USERS } from "./demo-users";
+import { TIER_CATALOGUE } from "./tiers";
+
+const DEMO_MARKER = "demo_seeded_at";
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+
+export async function isDemoSeeded(db: Database): Promise<boolean> {
+  const rows = await db.select().from(t.siteSettings).where(eq(t.siteSettings.key, DEMO_MARKER)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Demo data that makes every screen of the specs non-empty. Runs once, in one transaction, on the
+ * embedded database (or on request with `npm run db:seed`).
+ */
+export async function seedDemoData(db: Database): Promise<void> {
+  const passwordHash = await hash(DEMO_PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  await db.transaction(async (tx) => {
+    const userIds = await seedUsers(tx, passwordHash);
+    await seedPartnersAndApplications(tx, userIds);
+    await seedEvents(tx, userIds);
+    await seedForum(tx, userIds);
+    await seedLibrary(tx, userIds);
+    await seedBlogAndShowcase(tx, userIds);
+    await seedMessages(tx, userIds);
+    await tx.insert(t.siteSettings).values({ key: DEMO_MARKER, value: new Date().toISOString() });
+  });
+}
+
+type UserIds = Record<string, number>;
+
+async function seedUsers(tx: Transaction, passwordHash: string): Promise<UserIds> {
+  const people = [...DEMO_USERS, ...DEMO_COMMUNITY_MEMBERS.map((m) => ({ ...m, role: "member" }))];
+  const rows = await tx
+    .insert(t.users)
+    .values(
+      people.map(({ role: _role, ...person }) => ({
+        ...person,
+        passwordHash,
+        isAdmin: person.isAdmin ?? false,
+        isMentor: person.isMentor ?? false,
+        isPartner: person.isPartner ?? false,
+        mentorTopics: person.mentorTopics ?? [],
+        permissions: person.permissions ?? {},
+      })),
+    )
+    .returning({ id: t.users.id, username: t.users.username });
+  return Object.fromEntries(rows.map((row) => [row.username, row.id]));
+}
+
+const priceOf = (tier: string) => TIER_CATALOGUE.find((x) => x.id === tier)!.monthlyPriceCents;
+
+async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
+  const [partner] = await tx.insert(t.partners).values({ userId: userIds.partner!, partnerCode: "SOFIA15", referralCommission: "15%" }).returning();
+  const admin = userIds.admin!;
+
+  const applications = [
+    { firstName: "Nia", lastName: "Thompson", email: "nia.thompson@example.com", phone: "+1 718 555 0142", membershipTier: "create", heardAbout: "A friend (Sofia)", whyJoin: "I want a creative community of womxn who take rest as seriously as ambition.", partnerCode: "SOFIA15", status: "pending", createdAt: daysAgo(1) },
+    { firstName: "Chloe", lastName: "Dubois", email: "chloe.dubois@example.com", phone: "+33 6 12 34 56 78", membershipTier: "play", heardAbout: "Instagram", whyJoin: "I design retreats and would love to collaborate with other experience designers.", status: "pending", createdAt: daysAgo(2) },
+    { firstName: "Grace", lastName: "Kim", email: "grace.kim@example.com", phone: "+1 415 555 0199", membershipTier: "connect", heardAbout: "A community event", whyJoin: "I came to the maker market and want to try the community before committing.", status: "pending", isTrial: true, createdAt: daysAgo(3) },
+    { firstName: "Zoe", lastName: "Adams", email: "zoe.adams@example.com", phone: "+1 212 555 0110", membershipTier: "create", heardAbout: "Podcast interview", whyJoin: "I am starting a wellness practice and need peers who understand the journey.", status: "pending", createdAt: daysAgo(4) },
+    { firstName: "Elena", lastName: "Rossi", email: "elena.rossi@example.com", phone: "+39 347 555 0123", membershipTier: "empower", heardAbout: "A friend (Sofia)", whyJoin: "I lead a design studio and want to grow as a leader among womxn who lead differently.", partnerCode: "SOFIA15", status: "approved", reviewNotes: "Wonderful fit for the leadership circle.", approvedAt: daysAgo(8), createdAt: daysAgo(12) },
+    { firstName: "Jordan", lastName: "Lee", email: "member@example.com", phone: "+1 510 555 0175", membershipTier: "create", heardAbout: "Instagram", whyJoin: "I am an illustrator looking for collaborators and a community that feels like home.", status: "approved", reviewNotes: "", approvedAt: daysAgo(70), createdAt: daysAgo(72), userId: userIds.member },
+    { firstName: "Hannah", lastName: "Wright", email: "hannah.wright@example.com", phone: "+44 7700 900123", membershipTier: "create", heardAbout: "Newsletter", whyJoin: "I love the events and want to be part of the community between them.", status: "approved", reviewNotes: "Refunded at her request within the guarantee.", approvedAt: daysAgo(20), createdAt: daysAgo(24) },
+    { firstName: "Tara", lastName: "Quinn", email: "tara.quinn@example.com", phone: "+1 646 555 0155", membershipTier: "connect", heardAbout: "Search engine", whyJoin: "I want to promote my business to the members of the community.", status: "rejected", reviewNotes: "Looking for a marketing channel rather than a community.", rejectedAt: daysAgo(15), createdAt: daysAgo(18) },
+  ] as const;
+
+  const apps = await tx
+    .insert(t.applications)
+    .values(applications.map((a) => ({ agreeTerms: true, isTrial: false, ...a, reviewedBy: a.status === "pending" ? null : admin })))
+    .returning({ id: t.applications.id, email: t.applications.email, membershipTier: t.applications.membershipTier });
+  const app = (email: string) => apps.find((a) => a.email === email)!;
+
+  const card = (email: string, extra: Partial<typeof t.paymentTransactions.$inferInsert>, suffix: string) => {
+    const a = app(email);
+    return { applicationId: a.id, amount: priceOf(a.membershipTier), membershipTier: a.membershipTier, paymentMethod: "card", stripePaymentIntentId: `pi_demo_${suffix}`, ...extra };
+  };
+  const payments = await tx
+    .insert(t.paymentTransactions)
+    .values([
+      card("nia.thompson@example.com", { status: "authorized", notes: "Card authorized at application; captured on approval.", createdAt: daysAgo(1) }, "nia"),
+      card("zoe.adams@example.com", { status: "failed", notes: "Your card was declined.", failedAt: daysAgo(4), createdAt: daysAgo(4) }, "zoe"),
+      { applicationId: app("chloe.dubois@example.com").id, amount: priceOf("play"), membershipTier: "play", paymentMethod: "manual", status: "pending", notes: "Paying by bank transfer.", createdBy: admin, createdAt: daysAgo(2) },
+      card("elena.rossi@example.com", { status: "completed", completedAt: daysAgo(8), createdAt: daysAgo(12) }, "elena"),
+      card("member@example.com", { status: "completed", userId: userIds.member, completedAt: daysAgo(70), createdAt: daysAgo(72) }, "jordan"),
+      card("hannah.wright@example.com", { status: "refunded", notes: "Refunded in full within the 14-day guarantee.", completedAt: daysAgo(20), createdAt: daysAgo(24) }, "hannah"),
+      card("tara.quinn@example.com", { status: "canceled", notes: "Authorization released when the application was rejected.", createdAt: daysAgo(18) }, "tara"),
+    ])
+    .returning({ id: t.paymentTransactions.id, applicationId: t.paymentTransactions.applicationId });
+  const hannahPayment = payments.find((p) => p.applicationId === app("hannah.wright@example.com").id)!;
+  await tx.insert(t.paymentTransactions).values({
+    applicationId: hannahPayment.applicationId,
+    kind: "refund",
+    refundOfId: hannahPayment.id,
+    amount: priceOf("create"),
+    membershipTier: "create",
+    paymentMethod: "card",
+    status: "completed",
+    stripeRefundId: "re_demo_hannah",
+    notes: "Full refund",
+    createdBy: admin,
+    completedAt: daysAgo(18),
+    createdAt: daysAgo(18),
+  });
+  await tx.insert(t.referralCommissions).values({
+    partnerId: partner!.id,
+    applicationId: app("elena.rossi@example.com").id,
+    amountCents: Math.round(priceOf("empower") * 0.15),
+    rate: "15%",
+    status: "pending",
+    eligibleAt: new Date(daysAgo(8).getTime() + 30 * DAY),
+  });
+}
+
+async function seedEvents(tx: Transaction, userIds: UserIds) {
+  const rows = await tx
+    .insert(t.events)
+    .values(demoEvents(new Date()).map((e) => ({ ...e, createdBy: e.source === "internal" ? userIds.admin : null })))
+    .returning({ id: t.events.id, title: t.events.title });
+  const garden = rows.find((r) => r.title === "Community Garden Morning")!;
+  await tx.insert(t.eventRsvps).values([
+    { eventId: garden.id, userId: userIds.member! },
+    { eventId: garden.id, userId: userIds.mentor! },
+  ]);
+  await tx.insert(t.eventInquiries).values({
+    name: "Dana Whitfield",
+    email: "dana@example.com",
+    organization: "Brightside Studio",
+    eventType: "Team building workshop",
+    preferredDate: "Next spring",
+    guestCount: 25,
+    message: "We would love a creative team day for our design team, ideally with a wellness element.",
+  });
+}
+
+async function seedForum(tx: Transaction, userIds: UserIds) {
+  const categories = await tx
+    .insert(t.forumCategories)
+    .values(DEMO_FORUM_CATEGORIES.map((c, position) => ({ ...c, position })))
+    .returning({ id: t.forumCategories.id, slug: t.forumCategories.slug });
+  for (const topic of DEMO_FORUM_TOPICS) {
+    const created = daysAgo(topic.daysAgo);
+    const [row] = await tx
+      .insert(t.forumTopics)
+      .values({
+        title: topic.title,
+        slug: topic.slug,
+        content: topic.content,
+        userId: userIds[topic.author]!,
+        categoryId: categories.find((c) => c.slug === topic.category)!.id,
+        views: topic.views,
+        isPinned: topic.isPinned ?? false,
+        isLocked: topic.isLocked ?? false,
+        createdAt: created,
+        lastPostAt: new Date(created.getTime() + topic.replies.length * 3600_000),
+      })
+      .returning({ id: t.forumTopics.id });
+    for (const [index, reply] of topic.replies.entries()) {
+      const [post] = await tx
+        .insert(t.forumPosts)
+        .values({ topicId: row!.id, userId: userIds[reply.author]!, content: reply.content, isEdited: reply.edited ?? false, createdAt: new Date(created.getTime() + (index + 1) * 3600_000) })
+        .returning({ id: t.forumPosts.id });
+      if (reply.reactions?.length) {
+        await tx.insert(t.forumReactions).values(reply.reactions.map((r) => ({ postId: post!.id, userId: userIds[r.user]!, reactionType: r.type })));
+      }
+    }
+  }
+}
+
+async function seedLibrary(tx: Transaction, userIds: UserIds) {
+  const categories = await tx
+    .insert(t.contentCategories)
+    .values(DEMO_CONTENT_CATEGORIES.map((c, position) => ({ ...c, position })))
+    .returning({ id: t.contentCategories.id, slug: t.contentCategories.slug });
+  const tags = await tx.insert(t.contentTags).values(DEMO_CONTENT_TAGS).returning();
+  for (const { category, tags: tagSlugs, daysAgo: age, author, ...item } of DEMO_CONTENT_ITEMS) {
+    const [row] = await tx
+      .insert(t.contentItems)
+      .values({ ...item, categoryId: categories.find((c) => c.slug === category)!.id, authorId: userIds[author]!, publishedAt: age === null ? null : daysAgo(age) })
+      .returning({ id: t.contentItems.id, slug: t.contentItems.slug });
+    await tx.insert(t.contentItemTags).values(tagSlugs.map((slug) => ({ contentId: row!.id, tagId: tags.find((tag) => tag.slug === slug)!.id })));
+    if (row!.slug === "finding-your-creative-rhythm") {
+      await tx.insert(t.contentComments).values([
+        { contentId: row!.id, userId: userIds.member!, comment: "This reframed my whole week. Thank you!" },
+        { contentId: row!.id, userId: userIds.amara!, comment: "Ideas arrive at 6am for me, patience at 4pm. Planning around that now." },
+      ]);
+      await tx.insert(t.contentBookmarks).values({ userId: userIds.member!, contentId: row!.id });
+    }
+  }
+}
+
+async function seedBlogAndShowcase(tx: Transaction, userIds: UserIds) {
+  const usernameByName = new Map(DEMO_USERS.map((u) => [`${u.firstName} ${u.lastName}`, u.username]));
+  await tx.insert(t.blogPosts).values(
+    DEMO_BLOG_POSTS.map(({ daysAgo: age, ...post }) => ({
+      ...post,
+      authorId: userIds[usernameByName.get(post.authorName) ?? ""] ?? null,
+      status: "published",
+      publishedAt: daysAgo(age),
+      createdAt: daysAgo(age),
+    })),
+  );
+  await tx.insert(t.testimonials).values([
+    { quote: "I came for the events and stayed for the womxn. This community changed how I work and how I rest.", name: "Amara N.", title: "Muralist, member since 2024", image: "/images/studio.svg", position: 0 },
+    { quote: "The leadership incubator gave me the courage to raise my prices and hire my first employee.", name: "Elena R.", title: "Founder, design studio", image: "/images/stage.svg", position: 1 },
+    { quote: "Every event feels like coming home. I have found collaborators, friends and a mentor here.", name: "Jordan L.", title: "Illustrator", image: "/images/circle.svg", position: 2 },
+  ]);
+  const tiles = ["gathering", "workshop", "retreat", "salon", "sunrise", "garden"];
+  await tx.insert(t.photoTiles).values(
+    tiles.map((name, position) => ({ imageUrl: `/images/${name}.svg`, link: "https://www.instagram.com/", alt: `Community ${name} photo`, position })),
+  );
+}
+
+async function seedMessages(tx: Transaction, userIds: UserIds) {
+  await tx.insert(t.newsletterSubscribers).values([
+    { email: "reader.one@example.com", status: "confirmed", unsubscribeToken: "demo-unsubscribe-token-reader-one-0001", confirmedAt: daysAgo(30), source: "home" },
+    { email: "reader.two@example.com", status: "pending", unsubscribeToken: "demo-unsubscribe-token-reader-two-0002", source: "blog" },
+    { email: "reader.three@example.com", status: "unsubscribed", unsubscribeToken: "demo-unsubscribe-token-reader-three-003", confirmedAt: daysAgo(90), unsubscribedAt: daysAgo(10), source: "home" },
+  ]);
+  await tx.insert(t.contactMessages).values({
+    name: "Rosa Delgado",
+    email: "rosa@example.com",
+    subject: "Partnership question",
+    message: "Hello! I run a womxn-led tea company and would love to talk about a retreat partnership.",
+    source: "contact",
+  });
+  await tx.insert(t.mentorshipRequests).values({
+    mentorId: userIds.mentor!,
+    requesterId: userIds.member!,
+    topic: "Public speaking",
+    message: "I have my first conference talk in the spring and would love some guidance.",
+  });
+}

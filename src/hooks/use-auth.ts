@@ -1,0 +1,79 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import type { LoginInput } from "@/server/auth/schemas";
+import { toast } from "./use-toast";
+
+/** The shape GET /api/auth/me and POST /api/auth/login answer with. */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profilePicture: string | null;
+  isAdmin: boolean;
+  isMentor: boolean;
+  isPartner: boolean;
+  membershipLevel: string | null;
+  permissions: Record<string, boolean>;
+}
+
+export const CURRENT_USER_KEY = ["/api/auth/me"] as const;
+
+/**
+ * The signed-in user (spec 01 section 4): a 401 means signed out, with no error; any other failure
+ * is kept as the error and the visitor is treated as signed out.
+ */
+export function useCurrentUser() {
+  const query = useQuery<CurrentUser | null>({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: async () => {
+      try {
+        return await apiRequest<CurrentUser>("GET", "/api/auth/me");
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+  return {
+    user: query.data ?? null,
+    isLoading: query.isPending,
+    error: query.error ? errorMessage(query.error, "Authentication check failed") : null,
+  };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<CurrentUser>("POST", "/api/auth/login", input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+      toast({ title: "Login successful", description: `Welcome back, ${user.firstName || user.username}!` });
+    },
+    onError: (error) => {
+      toast({ title: "Login failed", description: errorMessage(error, "Invalid username or password"), variant: "destructive" });
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  return useMutation({
+    mutationFn: () => apiRequest("POST", "/api/auth/logout"),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      toast({ title: "Logout successful", description: "You have been logged out successfully" });
+      router.push("/");
+      router.refresh();
+    },
+    onError: (error) => {
+      toast({ title: "Logout failed", description: errorMessage(error, "Something went wrong"), variant: "destructive" });
+    },
+  });
+}

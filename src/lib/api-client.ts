@@ -1,0 +1,41 @@
+/** A failed API call. `message` follows spec 01 section 8: "{status}: {body text or status text}". */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The `error` field of our JSON error body, when there is one. */
+    readonly serverMessage?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** Calls one of our API routes with the session cookie; a JSON body is sent only when given. */
+export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: { error?: string; fields?: Record<string, string> } | undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parsed?.error, parsed?.fields);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** The server's own words for an error when it gave some, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+/** Every environment variable the app reads; README.md lists them all. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (npm start sets it when it starts the embedded PostgreSQL)"),
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters"),
+  APP_URL: optionalUrl,
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  JOBS_ENABLED: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  SMTP_URL: optionalText,
+  EMAIL_FROM: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE_URL: optionalUrl,
+  LUMA_API_KEY: optionalText,
+  LUMA_API_BASE_URL: z.url().default("https://public-api.luma.com"),
+  LLM_API_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  BIRTH_DATA_KEY: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** The validated environment, read once. Throws with every problem listed when it is invalid. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+export const isProduction = () => env().NODE_ENV === "production";

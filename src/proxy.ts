@@ -1,0 +1,25 @@
+// Redirects page requests that the access rules refuse (spec 02 section 2.2). It is a convenience:
+// pages and APIs check the same rules again on the server (src/lib/auth/access.ts).
+import { NextResponse, type NextRequest } from "next/server";
+import { checkAccess, pageRuleFor, redirectFor } from "@/lib/auth/access";
+import { readSessionId } from "@/server/auth/session-cookie";
+import { loadSessionUser } from "@/server/auth/sessions";
+
+export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const sessionId = await readSessionId(request.headers);
+  const user = sessionId ? await loadSessionUser(sessionId) : null;
+  const decision = checkAccess(user, pageRuleFor(pathname));
+  if (decision !== "allowed") {
+    return NextResponse.redirect(new URL(redirectFor(decision, pathname + search), request.nextUrl));
+  }
+  const headers = new Headers(request.headers);
+  headers.set("x-pathname", pathname + search);
+  return NextResponse.next({ request: { headers } });
+}
+
+// Only guarded pages pass through here, so public pages stay static and never wait on the database.
+// Keep in step with PAGE_RULES (a unit test checks it).
+export const config = {
+  matcher: ["/admin/:path*", "/spiritual-profile/:path*", "/forum/:path*", "/library/:path*", "/profile/:path*"],
+};

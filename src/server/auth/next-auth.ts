@@ -1,0 +1,66 @@
+import "server-only";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { env } from "@/lib/env";
+import { loginSchema } from "./schemas";
+import { SESSION_MAX_AGE_SECONDS, createSession } from "./sessions";
+import { findUserByLogin } from "./users";
+import { secureCookiesEnabled } from "./session-cookie";
+import { verifyPassword } from "./password";
+
+declare module "next-auth" {
+  interface User {
+    sessionId?: string;
+  }
+}
+declare module "@auth/core/jwt" {
+  interface JWT {
+    sid?: string;
+  }
+}
+
+function config(): NextAuthConfig {
+  return {
+    secret: env().AUTH_SECRET,
+    trustHost: true,
+    useSecureCookies: secureCookiesEnabled(),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/login" },
+    providers: [
+      Credentials({
+        credentials: { username: {}, password: {}, clientIp: {}, userAgent: {} },
+        // Only our POST /api/auth/login calls this (Auth.js' own routes are not mounted), after the
+        // rate limits in src/server/auth/login.ts; it passes the client's address and user agent along.
+        async authorize(credentials) {
+          const input = loginSchema.safeParse(credentials);
+          if (!input.success) return null;
+          const user = await findUserByLogin(input.data.username);
+          const valid = await verifyPassword(user?.passwordHash, input.data.password);
+          if (!user || !valid || user.disabledAt) return null;
+          const sessionId = await createSession(user.id, {
+            ip: typeof credentials.clientIp === "string" ? credentials.clientIp : null,
+            userAgent: typeof credentials.userAgent === "string" ? credentials.userAgent : null,
+          });
+          return { id: String(user.id), sessionId };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user?.sessionId) token.sid = user.sessionId;
+        return token;
+      },
+    },
+    logger: {
+      // A wrong password is an expected outcome, not a server error.
+      error(error) {
+        if (error instanceof CredentialsSignin || error.name === "CredentialsSignin") return;
+        console.error("[auth]", error);
+      },
+      warn() {},
+    },
+  };
+}
+
+// Sessions are read by readSessionId (session-cookie.ts); Auth.js issues and clears the cookie.
+export const { signIn, signOut } = NextAuth(() => config());

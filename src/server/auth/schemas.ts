@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { emailField } from "@/lib/validation";
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, "Please enter your username").max(254),
+  password: z.string().min(1, "Please enter your password").max(PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const forgotPasswordSchema = z.object({
+  email: emailField(),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(20).max(200),
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -1,0 +1,93 @@
+import "server-only";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { db } from "@/db";
+import type { Executor } from "@/db/client";
+import { sessions, users } from "@/db/schema";
+
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+// Sliding expiry: an active session is extended, but at most once an hour, to keep reads cheap.
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The columns of a signed-in user that the app needs on every request. */
+export const sessionUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profilePicture: users.profilePicture,
+  isAdmin: users.isAdmin,
+  isMentor: users.isMentor,
+  isPartner: users.isPartner,
+  membershipLevel: users.membershipLevel,
+  permissions: users.permissions,
+};
+
+export type SessionUser = {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profilePicture: string | null;
+  isAdmin: boolean;
+  isMentor: boolean;
+  isPartner: boolean;
+  membershipLevel: string | null;
+  permissions: Record<string, boolean>;
+};
+
+export async function createSession(userId: number, meta: { ip?: string | null; userAgent?: string | null } = {}): Promise<string> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: sessions.id });
+  return row!.id;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The user a session belongs to, or null when the session is unknown, revoked or expired, or the
+ * user is disabled. This is what makes a sign-out, a password change or a disabled account end
+ * existing sessions even though the cookie itself is still well-formed.
+ */
+export async function loadSessionUser(sessionId: string): Promise<SessionUser | null> {
+  if (!UUID.test(sessionId)) return null;
+  const [row] = await db
+    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))
+    .limit(1);
+  if (!row) return null;
+  const { lastSeenAt, ...user } = row;
+  if (Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) })
+      .where(eq(sessions.id, sessionId));
+  }
+  return user;
+}
+
+export async function loadSessionUserById(userId: number): Promise<SessionUser> {
+  const [user] = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new Error(`User ${userId} not found`);
+  return user;
+}
+
+export async function revokeSession(sessionId: string): Promise<void> {
+  if (!UUID.test(sessionId)) return;
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user: after a password change or when an account is disabled. */
+export async function revokeAllSessions(userId: number, executor: Executor = db): Promise<void> {
+  await executor.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

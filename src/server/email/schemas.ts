@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { OUTBOX_STATUSES } from "@/db/schema/enums";
+
+export const OUTBOX_PAGE_SIZE = 50;
+
+export const outboxQuerySchema = z.object({
+  status: z.enum(OUTBOX_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;

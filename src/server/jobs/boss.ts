@@ -1,0 +1,29 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import { env } from "@/lib/env";
+
+const globalForBoss = globalThis as unknown as { boss?: Promise<PgBoss> };
+
+/** Queues, with their retry policy. pg-boss keeps jobs in PostgreSQL, so any instance may run them. */
+export const QUEUES = {
+  emailDeliver: { name: "email.deliver", retryLimit: 5, retryDelay: 30, retryBackoff: true },
+  emailSweep: { name: "email.sweep", retryLimit: 0 },
+} as const;
+
+/** The process's pg-boss client, started on first use (sending only needs a started client). */
+export function getBoss(): Promise<PgBoss> {
+  globalForBoss.boss ??= (async () => {
+    const boss = new PgBoss({ connectionString: env().DATABASE_URL, max: 3, application_name: "community-jobs" });
+    boss.on("error", (error) => console.error("[jobs]", error));
+    await boss.start();
+    for (const queue of Object.values(QUEUES)) await boss.createQueue(queue.name, queue);
+    return boss;
+  })();
+  return globalForBoss.boss;
+}
+
+export async function stopBoss(): Promise<void> {
+  const boss = globalForBoss.boss;
+  globalForBoss.boss = undefined;
+  if (boss) await (await boss).stop({ graceful: true, wait: true });
+}
