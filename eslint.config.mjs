@@ -14,7 +14,7 @@ export default defineConfig([
   {
     // Configuration is read and validated once, in src/lib/env.ts.
     files: ["src/**/*.{ts,tsx}"],
-    ignores: ["src/lib/env.ts", "src/instrumentation.ts"],
+    ignores: ["src/lib/env.ts", "src/instrumentation.ts", "src/**/*.test.ts", "src/**/*.test.tsx"],
     rules: {
       "no-restricted-properties": [
         "error",

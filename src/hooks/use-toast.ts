@@ -55,11 +55,15 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) };
 }
 
+export function getToasts(): ToastEntry[] {
+  return toasts;
+}
+
+export function subscribeToToasts(listener: (state: ToastEntry[]) => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 export function useToasts(): ToastEntry[] {
-  const [state, setState] = React.useState(toasts);
-  React.useEffect(() => {
-    listeners.add(setState);
-    return () => void listeners.delete(setState);
-  }, []);
-  return state;
+  return React.useSyncExternalStore(subscribeToToasts, getToasts, getToasts);
 }

@@ -13,6 +13,17 @@ import { ADMIN_LINKS, MEMBER_LINKS, isActive, mainLinks, type NavLink } from "./
 // Spec 01 section 2: the bar becomes more opaque once the page has scrolled 50 px.
 export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
 
+const noSubscription = () => () => {};
+
+/**
+ * The not-found page is prerendered once for every missing path, so its HTML cannot mark the
+ * current item, and React does not patch attributes that differ at hydration. The bar is therefore
+ * keyed on hydration and rendered afresh once in the browser.
+ */
+function useHydrated(): boolean {
+  return React.useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = React.useState(false);
   React.useEffect(() => {
@@ -80,6 +91,7 @@ function AdminMenu({ pathname }: { pathname: string }) {
 
 export function Navbar({ siteName }: { siteName: string }) {
   const pathname = usePathname();
+  const hydrated = useHydrated();
   const { user } = useCurrentUser();
   const logout = useLogout();
   const scrolled = useScrolledPast(NAVBAR_SCROLL_THRESHOLD_PX);
@@ -95,7 +107,7 @@ export function Navbar({ siteName }: { siteName: string }) {
         scrolled ? "border-border bg-background/95 shadow-sm" : "border-transparent bg-background/80",
       )}
     >
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+      <nav key={hydrated ? "browser" : "server"} aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <Link href="/" className="font-serif text-xl font-semibold text-primary" onClick={closeMenu}>
           {siteName}
         </Link>

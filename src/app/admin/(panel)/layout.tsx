@@ -12,6 +12,8 @@ const ADMIN_SECTIONS = [
   { href: "/admin/outbox", label: "Email Outbox" },
 ];
 
+// Every admin page sits in this group. The one screen under /admin that is not admin-only
+// (/admin/content/create, for holders of manage_content) lives outside it with its own guard.
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   await requirePageAccess(ADMIN);
   return (

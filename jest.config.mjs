@@ -1,0 +1,30 @@
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+// `server-only` throws outside React Server Components; in tests the modules run as plain Node.
+const moduleNameMapper = { "^server-only$": "<rootDir>/tests/support/empty-module.js", "^@/(.*)$": "<rootDir>/src/$1" };
+
+const unit = {
+  displayName: "unit",
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/src/**/*.test.ts", "<rootDir>/src/**/*.test.tsx"],
+  moduleNameMapper,
+};
+
+const integration = {
+  displayName: "integration",
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
+  moduleNameMapper,
+  // Tests share one server and one database; they create their own rows and run one file at a time.
+  maxWorkers: 1,
+};
+
+const project = process.env.JEST_PROJECT === "integration" ? integration : unit;
+
+export default createJestConfig({
+  ...project,
+  testTimeout: 30_000,
+  modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/.data/"],
+});

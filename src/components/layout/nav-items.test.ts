@@ -1,0 +1,32 @@
+import { ADMIN_LINKS, ALWAYS_LINKS, MEMBER_LINKS, isActive, mainLinks } from "./nav-items";
+
+const labels = (links: { label: string }[]) => links.map((l) => l.label);
+
+describe("navbar items (spec 01 section 2)", () => {
+  it("shows visitors About, Membership, Apply and FAQ with the items shown always", () => {
+    expect(labels(mainLinks(false))).toEqual(["Home", "About", "Membership", "Events", "Community", "Forum", "Library", "Blog", "Apply", "FAQ"]);
+  });
+
+  it("hides About, Membership, Apply and FAQ once signed in", () => {
+    expect(labels(mainLinks(true))).toEqual(["Home", "Events", "Community", "Forum", "Library", "Blog"]);
+    expect(labels(MEMBER_LINKS)).toEqual(["AI Chat", "Spiritual Profile", "My Profile"]);
+  });
+
+  it("has the five admin pages in the Admin menu", () => {
+    expect(ADMIN_LINKS.map((l) => l.href)).toEqual([
+      "/admin/applications",
+      "/admin/payment-transactions",
+      "/admin/forum",
+      "/admin/blog",
+      "/admin/content",
+    ]);
+  });
+
+  it("marks Forum active for any path starting with /forum, others only on their own page", () => {
+    expect(isActive(ALWAYS_LINKS.forum, "/forum/topic/welcome")).toBe(true);
+    expect(isActive(ALWAYS_LINKS.forum, "/forum")).toBe(true);
+    expect(isActive(ALWAYS_LINKS.blog, "/blog/some-post")).toBe(false);
+    expect(isActive(ALWAYS_LINKS.home, "/")).toBe(true);
+    expect(isActive(ALWAYS_LINKS.home, "/about")).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** WCAG 2.2 AA, as the standards ask; axe's rule tags for every level up to it. */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export async function expectAccessible(page: Page, context = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const problems = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  expect(problems, `accessibility violations on ${context}`).toEqual([]);
+}
+
+// Browsers log failed requests (a 401 from /api/auth/me when signed out is expected) as errors;
+// anything else written to console.error fails the test, as it would in production.
+const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (401|403|404|409|429|400)/];
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && !EXPECTED_CONSOLE.some((pattern) => pattern.test(message.text()))) errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Signs in through the API (sharing the page's cookies), for tests about what comes after. */
+export async function signInAs(page: Page, username: string, password: string): Promise<void> {
+  const baseURL = process.env.TEST_BASE_URL!;
+  const response = await page.request.post("/api/auth/login", { data: { username, password }, headers: { origin: baseURL } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs in through the login form, as a member would. */
+export async function signInWithForm(page: Page, username: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export function toast(page: Page) {
+  return page.getByTestId("toast");
+}

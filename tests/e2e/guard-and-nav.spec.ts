@@ -1,0 +1,108 @@
+import { createTestUser, TEST_PASSWORD } from "../support/db";
+import { expect, expectAccessible, signInAs, test } from "./fixtures";
+
+const ADMIN_MENU = ["Applications", "Payment Transactions", "Forum", "Blog", "Content"];
+
+test.describe("route guard", () => {
+  test("a visitor is sent to /login from member and admin pages", async ({ page }) => {
+    for (const path of ["/profile", "/forum", "/spiritual-profile", "/admin/applications"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(path)}$`));
+    }
+  });
+
+  test("a member is sent home from admin pages", async ({ page }) => {
+    const member = await createTestUser();
+    await signInAs(page, member.username, TEST_PASSWORD);
+    await page.goto("/admin/applications");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("an admin reaches the admin panel and the outbox", async ({ page }) => {
+    const admin = await createTestUser({ isAdmin: true });
+    await signInAs(page, admin.username, TEST_PASSWORD);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: /Email Outbox/ }).first().click();
+    await expect(page.getByRole("heading", { name: "Email Outbox" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe("navbar per role", () => {
+  test("a visitor sees the public items, Login and Join Now", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const item of ["Home", "About", "Membership", "Events", "Community", "Forum", "Library", "Blog", "Apply", "FAQ", "Login"]) {
+      await expect(nav.getByRole("link", { name: item, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: "Join Now" })).toHaveAttribute("href", "/apply");
+    await expect(nav.getByRole("button", { name: "Admin" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test("the section menus list the spec's anchors", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "About sections" }).click();
+    for (const anchor of ["Who We Are", "Principles", "Leadership", "Empowered Team"]) await expect(page.getByRole("menuitem", { name: anchor })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Events sections" }).click();
+    for (const anchor of ["Calendar", "Upcoming", "Past"]) await expect(page.getByRole("menuitem", { name: anchor })).toBeVisible();
+  });
+
+  test("an admin also has the Admin menu with the five admin pages", async ({ page }) => {
+    const admin = await createTestUser({ isAdmin: true });
+    await signInAs(page, admin.username, TEST_PASSWORD);
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "AI Chat" })).toBeVisible();
+    await nav.getByRole("button", { name: "Admin" }).click();
+    const items = page.getByRole("menuitem");
+    await expect(items).toHaveText(ADMIN_MENU);
+    await expectAccessible(page, "admin menu open");
+  });
+
+  test("Forum is marked active on every /forum page", async ({ page }) => {
+    const member = await createTestUser();
+    await signInAs(page, member.username, TEST_PASSWORD);
+    await page.goto("/forum/topic/welcome-start-here");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Forum" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+  });
+
+  test("the bar turns more opaque after 50 px of scroll", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto("/login");
+    const header = page.locator("header").first();
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.mouse.wheel(0, 40);
+    await page.waitForTimeout(100);
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.mouse.wheel(0, 60);
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+  });
+
+  test("on a phone the menu folds into a toggle that closes when a link is chosen", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await expectAccessible(page, "mobile menu open");
+    await page.locator("#mobile-menu").getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  });
+});
+
+test("an unknown path shows the not-found page", async ({ page }) => {
+  const response = await page.goto("/this-page-does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,83 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface MailboxMessage {
+  from: string;
+  to: string[];
+  /** The raw RFC 5322 message as received. */
+  raw: string;
+  receivedAt: string;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, with a small HTTP API for tests:
+ * GET /messages?to=address lists messages; POST /reject {to, count} makes the next deliveries to
+ * that address fail with a temporary error (451), to exercise retries.
+ */
+export async function startMailbox() {
+  const messages: MailboxMessage[] = [];
+  const rejections = new Map<string, number>();
+
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const left = rejections.get(address.address.toLowerCase()) ?? 0;
+      if (left > 0) {
+        rejections.set(address.address.toLowerCase(), left - 1);
+        const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString("utf8"),
+          receivedAt: new Date().toISOString(),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  const api = http.createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (request.method === "GET" && url.pathname === "/messages") {
+      const to = url.searchParams.get("to")?.toLowerCase();
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify(to ? messages.filter((m) => m.to.includes(to)) : messages));
+      return;
+    }
+    if (request.method === "POST" && url.pathname === "/reject") {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        const { to, count } = JSON.parse(body) as { to: string; count: number };
+        rejections.set(to.toLowerCase(), count);
+        response.end("{}");
+      });
+      return;
+    }
+    response.statusCode = 404;
+    response.end();
+  });
+  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+  const apiPort = (api.address() as AddressInfo).port;
+
+  return {
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, EMAIL_FROM: '"Test Community" <hello@example.com>', TEST_MAILBOX_URL: `http://127.0.0.1:${apiPort}` },
+    stop: async () => {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import * as t from "@/db/schema";
+import { APPLICATION_STATUSES, CONTENT_TYPES, PAYMENT_STATUSES } from "@/db/schema/enums";
+import { DEMO_USERS } from "@/db/seed/demo-users";
+import { closeTestDb, createTestUser, testDb } from "../support/db";
+
+afterAll(closeTestDb);
+
+/** The PostgreSQL error code a query fails with, or "none". */
+async function failureCode(query: PromiseLike<unknown>): Promise<string> {
+  try {
+    await query;
+    return "none";
+  } catch (error) {
+    return (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code ?? "unknown";
+  }
+}
+
+describe("database constraints", () => {
+  it("keeps emails and usernames unique whatever their case", async () => {
+    const user = await createTestUser();
+    const duplicateEmail = createTestUser({ email: user.email.toUpperCase() });
+    expect(await failureCode(duplicateEmail)).toBe("23505");
+    const duplicateName = createTestUser({ username: user.username.toUpperCase() });
+    expect(await failureCode(duplicateName)).toBe("23505");
+  });
+
+  it("refuses a status outside the spec's set", async () => {
+    const insert = testDb().insert(t.applications).values({
+      firstName: "Ann",
+      lastName: "Bee",
+      email: `check_${Date.now()}@example.com`,
+      phone: "0123456789",
+      membershipTier: "connect",
+      heardAbout: "x",
+      whyJoin: "x".repeat(20),
+      agreeTerms: true,
+      status: "maybe",
+    });
+    expect(await failureCode(insert)).toBe("23514");
+  });
+
+  it("allows one pending application per email address", async () => {
+    const email = `pending_${Date.now()}@example.com`;
+    const values = { firstName: "Ann", lastName: "Bee", email, phone: "0123456789", membershipTier: "connect", heardAbout: "x", whyJoin: "x".repeat(20), agreeTerms: true };
+    await testDb().insert(t.applications).values(values);
+    expect(await failureCode(testDb().insert(t.applications).values({ ...values, email: email.toUpperCase() }))).toBe("23505");
+    await testDb().insert(t.applications).values({ ...values, status: "rejected" });
+  });
+
+  it("refuses a tier that is not in the catalogue", async () => {
+    expect(["23503", "23514"]).toContain(await failureCode(createTestUser({ membershipLevel: "platinum" as never })));
+  });
+});
+
+describe("demo data (first start of the embedded database)", () => {
+  const count = async (table: PgTable, where = sql`true`) => {
+    const [row] = await testDb().select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    return row!.n;
+  };
+
+  it("has the four tiers of the catalogue, in order", async () => {
+    const tiers = await testDb().select().from(t.membershipTiers).orderBy(t.membershipTiers.position);
+    expect(tiers.map((tier) => [tier.id, tier.durationMonths, tier.monthlyPriceCents, tier.popular])).toEqual([
+      ["connect", 3, 3000, false],
+      ["create", 6, 5000, true],
+      ["empower", 9, 6500, false],
+      ["play", 12, 7500, false],
+    ]);
+  });
+
+  it("has the demo logins with their roles", async () => {
+    const users = await testDb().select().from(t.users).where(sql`${t.users.username} in ('admin','member','mentor','partner')`);
+    expect(users.map((u) => u.username).sort()).toEqual(DEMO_USERS.map((u) => u.username).sort());
+    expect(users.find((u) => u.username === "admin")!.isAdmin).toBe(true);
+    expect(users.find((u) => u.username === "mentor")!.isMentor).toBe(true);
+    expect(users.find((u) => u.username === "partner")!.isPartner).toBe(true);
+    expect(users.find((u) => u.username === "member")!.isAdmin).toBe(false);
+  });
+
+  it("has content for every screen: pages, events of both sources, forum, library, blog", async () => {
+    for (const page of ["home", "about", "membership", "community"]) {
+      expect(await count(t.contentSections, sql`page = ${page}`)).toBeGreaterThan(0);
+    }
+    expect(await count(t.events, sql`source = 'luma'`)).toBeGreaterThan(0);
+    expect(await count(t.events, sql`source = 'internal'`)).toBeGreaterThan(0);
+    expect(await count(t.forumCategories)).toBeGreaterThan(0);
+    expect(await count(t.forumTopics)).toBeGreaterThan(0);
+    expect(await count(t.forumPosts)).toBeGreaterThan(0);
+    expect(await count(t.blogPosts, sql`status = 'published'`)).toBe(6);
+    const types = await testDb().selectDistinct({ type: t.contentItems.contentType }).from(t.contentItems);
+    expect(types.map((r) => r.type).sort()).toEqual([...CONTENT_TYPES].sort());
+  });
+
+  it("has applications in every status and payment transactions in every status", async () => {
+    const appStatuses = await testDb().selectDistinct({ s: t.applications.status }).from(t.applications);
+    expect(appStatuses.map((r) => r.s).sort()).toEqual([...APPLICATION_STATUSES].sort());
+    const paymentStatuses = await testDb().selectDistinct({ s: t.paymentTransactions.status }).from(t.paymentTransactions);
+    expect(paymentStatuses.map((r) => r.s).sort()).toEqual([...PAYMENT_STATUSES].sort());
+  });
+});

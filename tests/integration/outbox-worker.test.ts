@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import { emailOutbox } from "@/db/schema";
+import { closeTestDb, testDb } from "../support/db";
+import { messagesTo, rejectNextDeliveries } from "../support/mailbox";
+
+// The outbox runs here in-process against the test database and the run's SMTP server, while the
+// app server's own pg-boss workers deliver what it queues: delivery, retries and failure end to end.
+
+afterAll(async () => {
+  const { stopBoss } = await import("@/server/jobs/boss");
+  const { pool } = await import("@/db");
+  await stopBoss();
+  await pool().end();
+  await closeTestDb();
+});
+
+async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("timed out waiting");
+}
+
+async function outboxRow(id: number) {
+  const [row] = await testDb().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row!;
+}
+
+describe("email outbox", () => {
+  it("commits an email with its change; a worker delivers it through SMTP with its headers", async () => {
+    const { transactionWithEmail } = await import("@/server/email/outbox");
+    const to = `worker_${Date.now()}@example.com`;
+    await transactionWithEmail(async (_tx, queueEmail) => {
+      await queueEmail({ to, subject: "Hello", text: "Plain body", html: "<p>Html body</p>", kind: "test", headers: { "List-Unsubscribe": "<https://example.com/u>" } });
+    });
+    const [{ id }] = (await testDb().select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.to, to))) as [{ id: number }];
+    const sent = await waitFor(async () => ((await outboxRow(id)).status === "sent" ? outboxRow(id) : undefined));
+    expect(sent.attempts).toBe(1);
+    const [mail] = await messagesTo(to);
+    expect(mail!.raw).toContain("Subject: Hello");
+    expect(mail!.raw).toContain("List-Unsubscribe: <https://example.com/u>");
+    expect(mail!.raw).toContain("Test Community");
+  });
+
+  it("writes nothing when the change rolls back", async () => {
+    const { transactionWithEmail } = await import("@/server/email/outbox");
+    const to = `rollback_${Date.now()}@example.com`;
+    await expect(
+      transactionWithEmail(async (_tx, queueEmail) => {
+        await queueEmail({ to, subject: "Never", text: "x", kind: "test" });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, to))).toHaveLength(0);
+  });
+
+  it("keeps a message queued after a temporary SMTP failure and sends it on the retry", async () => {
+    const { deliverEmail } = await import("@/server/email/outbox");
+    const to = `retry_${Date.now()}@example.com`;
+    await rejectNextDeliveries(to, 1);
+    const [row] = await testDb().insert(emailOutbox).values({ to, subject: "Retry me", text: "x", kind: "test" }).returning();
+    await expect(deliverEmail(row!.id)).rejects.toThrow();
+    expect(await outboxRow(row!.id)).toMatchObject({ status: "queued", attempts: 1 });
+    expect((await outboxRow(row!.id)).lastError).toMatch(/451|Try again/);
+    await deliverEmail(row!.id);
+    expect(await outboxRow(row!.id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(await messagesTo(to)).toHaveLength(1);
+  });
+
+  it("marks a message failed after the last attempt; an admin's retry queues it and it is sent", async () => {
+    const { deliverEmail, retryOutboxMessage, MAX_DELIVERY_ATTEMPTS } = await import("@/server/email/outbox");
+    const to = `fail_${Date.now()}@example.com`;
+    await rejectNextDeliveries(to, 1);
+    const [row] = await testDb()
+      .insert(emailOutbox)
+      .values({ to, subject: "Doomed", text: "x", kind: "test", attempts: MAX_DELIVERY_ATTEMPTS - 1 })
+      .returning();
+    await deliverEmail(row!.id);
+    expect(await outboxRow(row!.id)).toMatchObject({ status: "failed", attempts: MAX_DELIVERY_ATTEMPTS });
+
+    expect(await retryOutboxMessage(row!.id)).toBe(true);
+    const sent = await waitFor(async () => ((await outboxRow(row!.id)).status === "sent" ? outboxRow(row!.id) : undefined));
+    expect(sent.attempts).toBe(1);
+  });
+
+  it("does not deliver a message twice when two workers race for it", async () => {
+    const { deliverEmail } = await import("@/server/email/outbox");
+    const to = `race_${Date.now()}@example.com`;
+    const [row] = await testDb().insert(emailOutbox).values({ to, subject: "Once", text: "x", kind: "test" }).returning();
+    await Promise.all([deliverEmail(row!.id), deliverEmail(row!.id)]);
+    expect(await messagesTo(to)).toHaveLength(1);
+    expect((await outboxRow(row!.id)).attempts).toBe(1);
+  });
+});

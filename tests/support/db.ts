@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import { hash } from "@node-rs/argon2";
+import { desc, eq } from "drizzle-orm";
+import { createDatabase, type Database } from "@/db/client";
+import { emailOutbox, users } from "@/db/schema";
+import { testEnv } from "./env";
+
+let connection: ReturnType<typeof createDatabase> | undefined;
+
+/** A connection to the test run's database, for arranging data and checking what changed. */
+export function testDb(): Database {
+  connection ??= createDatabase(testEnv().databaseUrl, 3);
+  return connection.db;
+}
+
+export async function closeTestDb(): Promise<void> {
+  await connection?.pool.end();
+  connection = undefined;
+}
+
+export const TEST_PASSWORD = "test-password-123";
+let passwordHash: Promise<string> | undefined;
+
+/** A user of its own for one test, so that tests never share rate limits or sessions. */
+export async function createTestUser(overrides: Partial<typeof users.$inferInsert> = {}) {
+  passwordHash ??= hash(TEST_PASSWORD);
+  const tag = randomUUID().slice(0, 8);
+  const [user] = await testDb()
+    .insert(users)
+    .values({
+      username: `user_${tag}`,
+      email: `user_${tag}@example.com`,
+      firstName: "Test",
+      lastName: `User ${tag}`,
+      passwordHash: await passwordHash,
+      membershipLevel: "connect",
+      ...overrides,
+    })
+    .returning();
+  return user!;
+}
+
+export async function latestEmailTo(address: string) {
+  const [email] = await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, address)).orderBy(desc(emailOutbox.id)).limit(1);
+  return email ?? null;
+}
+
+/** The first http(s) link in a text body. */
+export function linkIn(text: string, path: string): string {
+  const match = text.match(new RegExp(`https?://[^\\s]*${path}[^\\s]*`));
+  if (!match) throw new Error(`No ${path} link in:\n${text}`);
+  return match[0];
+}

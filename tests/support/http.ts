@@ -1,0 +1,59 @@
+import { testEnv } from "./env";
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  /** Origin header; defaults to the server's own for state-changing calls. Pass null to omit. */
+  origin?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  text: string;
+}
+
+/** Calls the running server as a browser on our site would. */
+export async function call(path: string, options: CallOptions = {}): Promise<CallResult> {
+  const { baseUrl } = testEnv();
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.cookie) headers.cookie = options.cookie;
+  const origin = options.origin === undefined ? (method === "GET" ? null : baseUrl) : options.origin;
+  if (origin) headers.origin = origin;
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: "manual",
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+/** The session cookie (name=value) set by a response, or null. */
+export function sessionCookieFrom(result: CallResult): string | null {
+  for (const header of result.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    if (pair && /session-token=./.test(pair)) return pair;
+  }
+  return null;
+}
+
+/** Signs in and returns the cookie header to send with later calls. */
+export async function signIn(username: string, password: string, headers: Record<string, string> = {}): Promise<string> {
+  const result = await call("/api/auth/login", { body: { username, password }, headers });
+  const cookie = sessionCookieFrom(result);
+  if (result.status !== 200 || !cookie) throw new Error(`Sign-in as ${username} failed: ${result.status} ${result.text}`);
+  return cookie;
+}
