@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export const DATA_DIR = path.join(process.cwd(), ".data");
+/** Where the embedded default keeps its database and secrets (COMMUNITY_DATA_DIR overrides, e.g. for benchmarks). */
+export const DATA_DIR = process.env.COMMUNITY_DATA_DIR ?? path.join(process.cwd(), ".data");
 
 export interface LocalSecrets {
   authSecret: string;

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../../scripts/lib/free-port";
+
+export interface BenchApp {
+  baseUrl: string;
+  /** Milliseconds from launching `npm start` on an empty data directory to the first 200 from /. */
+  coldStartMs: number;
+  stop: () => Promise<number>;
+}
+
+/**
+ * Starts the app exactly as a new user does (`npm start`: embedded PostgreSQL, migrations, demo
+ * seed) on a clean, temporary data directory. Needs a production build (npm run build).
+ */
+export async function startBenchApp(): Promise<BenchApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "community-bench-"));
+  chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user when we are root
+
+  const port = await freePort();
+  const started = Date.now();
+  const child: ChildProcess = spawn(process.execPath, [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+    env: { ...process.env, PORT: String(port), COMMUNITY_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  child.stdout?.on("data", (c: Buffer) => output.push(c.toString()));
+  child.stderr?.on("data", (c: Buffer) => output.push(c.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited:\n${output.join("")}`);
+    const ok = await fetch(`${baseUrl}/`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() - started > 180_000) throw new Error(`No 200 from / within 3 minutes:\n${output.join("")}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const coldStartMs = Date.now() - started;
+  return {
+    baseUrl,
+    coldStartMs,
+    stop: async () => {
+      const stopping = Date.now();
+      await new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+      return Date.now() - stopping;
+    },
+  };
+}

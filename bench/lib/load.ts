@@ -1,0 +1,56 @@
+import autocannon from "autocannon";
+
+export interface LoadResult {
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Drives `url` with `connections` concurrent connections for `seconds` and measures every response. */
+export async function runLoad(options: {
+  url: string;
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+  connections?: number;
+  seconds?: number;
+}): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        method: options.method ?? "GET",
+        connections: options.connections ?? 20,
+        duration: options.seconds ?? 15,
+        headers: { ...(options.body ? { "content-type": "application/json" } : {}), ...options.headers },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.total / (options.seconds ?? 15),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function describeLoad(name: string, result: LoadResult): string {
+  return `${name}: ${result.requestsPerSecond.toFixed(1)} req/s, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms (${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`;
+}

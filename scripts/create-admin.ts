@@ -1,0 +1,61 @@
+// npm run admin:create -- --username NAME --email ADDRESS --first-name NAME [--last-name NAME]
+// Creates (or promotes) an administrator in the database at DATABASE_URL. The password is read from
+// ADMIN_PASSWORD or asked for on the terminal; it is never an argument, so it stays out of shell history.
+import { parseArgs } from "node:util";
+import { createInterface } from "node:readline/promises";
+import { hash } from "@node-rs/argon2";
+import { eq, sql } from "drizzle-orm";
+import { createDatabase } from "@/db/client";
+import { users } from "@/db/schema";
+import { newPasswordSchema } from "@/server/auth/schemas";
+import { prepareDatabase } from "./lib/database";
+
+async function askPassword(): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const output = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WriteStream };
+  const answer = rl.question("Password for the new administrator: ");
+  output._writeToOutput = () => {}; // keep the password off the screen
+  const password = await answer;
+  rl.close();
+  process.stdout.write("\n");
+  return password;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { username: { type: "string" }, email: { type: "string" }, "first-name": { type: "string" }, "last-name": { type: "string", default: "" } },
+  });
+  if (!values.username || !values.email || !values["first-name"]) {
+    throw new Error("usage: npm run admin:create -- --username NAME --email ADDRESS --first-name NAME [--last-name NAME]");
+  }
+  const password = newPasswordSchema.parse(await askPassword());
+  const database = await prepareDatabase();
+  const { db, pool } = createDatabase(process.env.DATABASE_URL ?? database.env.DATABASE_URL!, 1);
+  try {
+    const passwordHash = await hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, values.email.toLowerCase()));
+    if (existing) {
+      await db.update(users).set({ isAdmin: true, passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, existing.id));
+    } else {
+      await db.insert(users).values({
+        username: values.username,
+        email: values.email,
+        firstName: values["first-name"],
+        lastName: values["last-name"] ?? "",
+        passwordHash,
+        isAdmin: true,
+        permissions: { manage_content: true },
+      });
+    }
+    console.log(`Administrator ${values.username} <${values.email}> is ready.`);
+  } finally {
+    await pool.end();
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
