@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Footer } from "@/components/layout/footer";
+import { CookieBanner } from "@/components/public/cookie-banner";
 import { Navbar } from "@/components/layout/navbar";
 import { Providers } from "@/components/providers";
 import { getSiteSettings } from "@/server/settings";
@@ -28,6 +29,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             {children}
           </main>
           <Footer settings={settings} />
+          <CookieBanner />
         </Providers>
       </body>
     </html>

@@ -9,6 +9,7 @@ const ADMIN_SECTIONS = [
   { href: "/admin/forum", label: "Forum" },
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },
+  { href: "/admin/newsletter", label: "Newsletter" },
   { href: "/admin/outbox", label: "Email Outbox" },
 ];
 
