@@ -67,7 +67,7 @@ test("the FAQ opens one answer at a time, and its contact form validates and sen
   await page.getByLabel("Name").fill("Rosa Visitor");
   await page.getByLabel("Email").fill("rosa@example.com");
   await page.getByLabel("Subject").fill("Volunteering");
-  await page.getByLabel("Message").fill("I would like to help at your next event.");
+  await page.getByLabel("Message", { exact: true }).fill("I would like to help at your next event.");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(toast(page)).toContainText("Message sent");
   await expect(page.getByLabel("Name")).toHaveValue("");
@@ -83,7 +83,7 @@ test("contact, terms and privacy pages", async ({ page }) => {
   await page.getByLabel("Name").fill("Mira Guest");
   await page.getByLabel("Email").fill("mira@example.com");
   await page.getByLabel("Subject").fill("Partnership");
-  await page.getByLabel("Message").fill("We run a studio and want to host a salon.");
+  await page.getByLabel("Message", { exact: true }).fill("We run a studio and want to host a salon.");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(toast(page)).toContainText("Thank you for your message");
 });
@@ -120,13 +120,13 @@ test("newsletter: subscribe, confirm with the button, unsubscribe, through the o
   await page.goto(new URL(linkIn(mail!.text, "/newsletter/confirm/")).pathname);
   await expectAccessible(page, "confirm page");
   await page.getByRole("button", { name: "Confirm subscription" }).click();
-  await expect(page.getByRole("status")).toContainText("Your subscription is confirmed.");
+  await expect(page.locator("#main").getByRole("status")).toContainText("Your subscription is confirmed.");
 
   await page.goto(new URL(linkIn(mail!.text, "/newsletter/unsubscribe/")).pathname);
   await expect(page.getByText(`Stop sending the newsletter to ${email}?`)).toBeVisible();
   await expectAccessible(page, "unsubscribe page");
   await page.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(page.getByRole("status")).toContainText("You have been unsubscribed.");
+  await expect(page.locator("#main").getByRole("status")).toContainText("You have been unsubscribed.");
 });
 
 test("the blog lists posts, opens an article, and subscribes from its form", async ({ page }) => {

@@ -28,7 +28,7 @@ export function CookieBanner() {
     setDismissed(true);
   };
   return (
-    <section aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-40 border-t bg-card p-4 shadow-lg">
+    <section aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-30 border-t bg-card p-4 shadow-lg">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm">
           We use cookies to keep you signed in and to remember this choice. No advertising or tracking cookies.{" "}
