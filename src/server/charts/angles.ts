@@ -43,5 +43,5 @@ export function zodiac(longitude: number): ZodiacPosition {
   const degree = lon - signIndex * 30;
   const whole = Math.floor(degree);
   const minutes = Math.floor((degree - whole) * 60);
-  return { longitude: lon, sign: SIGNS[signIndex], degree, formatted: `${whole}°${String(minutes).padStart(2, "0")}′` };
+  return { longitude: lon, sign: SIGNS[signIndex % 12]!, degree, formatted: `${whole}°${String(minutes).padStart(2, "0")}′` };
 }

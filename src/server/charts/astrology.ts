@@ -97,10 +97,11 @@ export function aspectsBetween(points: Array<{ name: Point; longitude: number }>
   const found: Aspect[] = [];
   for (let i = 0; i < points.length; i++) {
     for (let j = i + 1; j < points.length; j++) {
-      const separation = Math.abs(diff180(points[i].longitude, points[j].longitude));
+      const [a, b] = [points[i]!, points[j]!];
+      const separation = Math.abs(diff180(a.longitude, b.longitude));
       for (const aspect of ASPECTS) {
         const orb = Math.abs(separation - aspect.angle);
-        if (orb <= aspect.orb) found.push({ a: points[i].name, b: points[j].name, aspect: aspect.name, orb: Math.round(orb * 100) / 100 });
+        if (orb <= aspect.orb) found.push({ a: a.name, b: b.name, aspect: aspect.name, orb: Math.round(orb * 100) / 100 });
       }
     }
   }

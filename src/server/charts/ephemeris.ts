@@ -1,4 +1,4 @@
-import { Body, Ecliptic, GeoMoonState, GeoVector, MakeTime, Rotation_EQJ_ECT, RotateVector, SiderealTime, e_tilt, type AstroTime } from "astronomy-engine";
+import { Body, Ecliptic, Vector, GeoMoonState, GeoVector, MakeTime, Rotation_EQJ_ECT, RotateVector, SiderealTime, e_tilt, type AstroTime } from "astronomy-engine";
 import { norm360 } from "./angles";
 
 /**
@@ -34,8 +34,8 @@ function planetLongitude(planet: Planet, time: AstroTime): { longitude: number; 
 function trueNodeLongitude(time: AstroTime): number {
   const state = GeoMoonState(time);
   const rotation = Rotation_EQJ_ECT(time);
-  const r = RotateVector(rotation, { x: state.x, y: state.y, z: state.z, t: time });
-  const v = RotateVector(rotation, { x: state.vx, y: state.vy, z: state.vz, t: time });
+  const r = RotateVector(rotation, new Vector(state.x, state.y, state.z, time));
+  const v = RotateVector(rotation, new Vector(state.vx, state.vy, state.vz, time));
   const hx = r.y * v.z - r.z * v.y;
   const hy = r.z * v.x - r.x * v.z;
   return norm360(Math.atan2(hx, -hy) / (Math.PI / 180));

@@ -84,8 +84,8 @@ export function houses(ramc: number, obliquity: number, latitude: number, reques
 /** The house (1-12) a longitude falls in, given the cusps. */
 export function houseOf(longitude: number, cusps: number[]): number {
   for (let i = 0; i < 12; i++) {
-    const start = cusps[i];
-    const end = cusps[(i + 1) % 12];
+    const start = cusps[i]!;
+    const end = cusps[(i + 1) % 12]!;
     const span = norm360(end - start);
     if (norm360(longitude - start) < span) return i + 1;
   }

@@ -62,7 +62,7 @@ export function gateOf(lon: number): Omit<Activation, "body" | "longitude"> {
   const tone = Math.floor(inColor / toneSpan);
   const base = Math.floor((inColor - tone * toneSpan) / baseSpan);
   const clamp = (v: number, max: number) => Math.min(max, v + 1);
-  return { gate: WHEEL[index % 64], line: clamp(line, 6), color: clamp(color, 6), tone: clamp(tone, 6), base: clamp(base, 5) };
+  return { gate: WHEEL[index % 64]!, line: clamp(line, 6), color: clamp(color, 6), tone: clamp(tone, 6), base: clamp(base, 5) };
 }
 
 function activations(utc: Date): Activation[] {
@@ -124,12 +124,12 @@ export function humanDesignChart(birthUtc: Date): HumanDesignChart {
       gateSides.set(a.gate, entry);
     }
   }
-  const gates = [...gateSides.entries()].sort(([a], [b]) => a - b).map(([gate, sides]) => ({ gate, center: GATE_CENTER[gate], ...sides }));
+  const gates = [...gateSides.entries()].sort(([a], [b]) => a - b).map(([gate, sides]) => ({ gate, center: GATE_CENTER[gate]!, ...sides }));
 
   const channels = CHANNELS.filter((c) => gateSides.has(c.gates[0]) && gateSides.has(c.gates[1])).map((c) => ({
     gates: c.gates,
     name: c.name,
-    centers: [GATE_CENTER[c.gates[0]], GATE_CENTER[c.gates[1]]] as [Center, Center],
+    centers: [GATE_CENTER[c.gates[0]]!, GATE_CENTER[c.gates[1]]!] as [Center, Center],
   }));
   const definedSet = new Set<Center>(channels.flatMap((c) => c.centers));
   const definedCenters = CENTERS.filter((c) => definedSet.has(c));
@@ -161,10 +161,10 @@ export function humanDesignChart(birthUtc: Date): HumanDesignChart {
   else if (connected("G", "Throat")) authority = "Self-Projected";
   else authority = "Mental (Environmental)";
 
-  const pSun = personality[0];
-  const dSun = design[0];
+  const [pSun, pEarth] = [personality[0]!, personality[1]!];
+  const [dSun, dEarth] = [design[0]!, design[1]!];
   const angle = crossAngle(pSun.line, dSun.line);
-  const crossGates: [number, number, number, number] = [pSun.gate, personality[1].gate, dSun.gate, design[1].gate];
+  const crossGates: [number, number, number, number] = [pSun.gate, pEarth.gate, dSun.gate, dEarth.gate];
   const name = crossName(angle, pSun.gate);
 
   return {
@@ -179,7 +179,7 @@ export function humanDesignChart(birthUtc: Date): HumanDesignChart {
     strategy: STRATEGY[type],
     authority,
     profile: `${pSun.line}/${dSun.line}`,
-    definition: DEFINITIONS[components.length],
+    definition: DEFINITIONS[Math.min(components.length, 4)]!,
     incarnationCross: { angle, name, gates: crossGates, label: `${name} (${crossGates[0]}/${crossGates[1]} | ${crossGates[2]}/${crossGates[3]})` },
   };
 }

@@ -69,8 +69,8 @@ export function zoneOffsetMinutes(timeZone: string, instant: number): number {
 }
 
 function wallClockMs(date: string, time: string): number {
-  const [y, m, d] = date.split("-").map(Number);
-  const [hh, mm] = time.split(":").map(Number);
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
+  const [hh = 0, mm = 0] = time.split(":").map(Number);
   return Date.UTC(y, m - 1, d, hh, mm);
 }
 
@@ -91,15 +91,15 @@ export function resolveBirthTime(input: LocalBirthTime): TimeResolution {
     if (Math.abs(zoneOffsetMinutes(input.timeZone, instant) - offset) < 1 / 60) valid.push(reading(input, instant, offset, lmt, offsets));
   }
   valid.sort((a, b) => a.utc.getTime() - b.utc.getTime());
-  if (valid.length === 1) return { status: "ok", reading: valid[0] };
-  if (valid.length >= 2) return { status: "fold", earlier: valid[0], later: valid[valid.length - 1] };
+  const [first, last] = [valid[0], valid[valid.length - 1]];
+  if (valid.length === 1 && first) return { status: "ok", reading: first };
+  if (first && last && valid.length >= 2) return { status: "fold", earlier: first, later: last };
   // A gap: read the wall time with the offset in force before the change and with the one after it.
   const before = zoneOffsetMinutes(input.timeZone, wall - 36 * 60 * MINUTE);
   const after = zoneOffsetMinutes(input.timeZone, wall + 36 * 60 * MINUTE);
-  const readings = [reading(input, wall - before * MINUTE, before, lmt, offsets), reading(input, wall - after * MINUTE, after, lmt, offsets)].sort(
-    (a, b) => a.utc.getTime() - b.utc.getTime(),
-  );
-  return { status: "gap", earlier: readings[0], later: readings[1] };
+  const a = reading(input, wall - before * MINUTE, before, lmt, offsets);
+  const b = reading(input, wall - after * MINUTE, after, lmt, offsets);
+  return a.utc <= b.utc ? { status: "gap", earlier: a, later: b } : { status: "gap", earlier: b, later: a };
 }
 
 function reading(input: LocalBirthTime, instant: number, offset: number, lmt: number | null, offsets: Set<number>): UtcReading {
