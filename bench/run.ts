@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { startBenchApp } from "./lib/app";
 import { benchFoundation } from "./foundation";
 import { benchPublicSite } from "./public-site";
+import { benchSpiritualProfile } from "./spiritual-profile";
 
 async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first.");
@@ -12,6 +13,7 @@ async function main() {
   try {
     lines.push(...(await benchFoundation(app)));
     lines.push(...(await benchPublicSite(app)));
+    lines.push(...(await benchSpiritualProfile(app)));
   } finally {
     const stopMs = await app.stop();
     lines.push(`Clean stop (SIGTERM to exit, PostgreSQL included): ${(stopMs / 1000).toFixed(2)} s`);
