@@ -27,9 +27,13 @@ export default async function FaqPage() {
         }}
       />
       <PageHero title="Frequently Asked Questions" lead="Everything you might want to know before you join. Cannot find your answer? Ask us below." />
-      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <section aria-labelledby="questions-heading" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        {/* The accordion's questions are h3s; this keeps the heading levels in order. */}
+        <h2 id="questions-heading" className="mb-6 text-2xl font-semibold">
+          Common questions
+        </h2>
         <FaqAccordion items={items} />
-      </div>
+      </section>
       <PageSection id="ask" title="Still have a question?" intro="Send us a message and we will reply by email." muted>
         <ContactForm source="faq" />
       </PageSection>
