@@ -1,19 +1,11 @@
 import "server-only";
-import { TZDate } from "@date-fns/tz";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { eventInquiries, eventRsvps, events, users } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import type { EventInputParsed } from "./schemas";
-
-/** A `YYYY-MM-DDTHH:mm` wall-clock time in `timezone` as an instant. */
-export function wallClockToInstant(local: string, timezone: string): Date {
-  const [date, time] = local.split("T") as [string, string];
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const [h, min] = time.split(":").map(Number) as [number, number];
-  return new Date(new TZDate(y, m - 1, d, h, min, timezone).getTime());
-}
+import { wallClockToInstant } from "./time";
 
 function columns(input: EventInputParsed) {
   const startsAt = wallClockToInstant(input.startsAtLocal, input.timezone);

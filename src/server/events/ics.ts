@@ -2,8 +2,10 @@ import "server-only";
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalEventStatus } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import type { EventRow } from "./queries";
-import { eventLocation } from "./queries";
+import type { events } from "@/db/schema";
+import { eventLocation } from "./time";
+
+type EventRow = typeof events.$inferSelect;
 
 const DEFAULT_DURATION_MS = 2 * 3600_000;
 

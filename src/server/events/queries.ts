@@ -1,24 +1,14 @@
 import "server-only";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { enUS } from "date-fns/locale";
 import { and, asc, count, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { eventRsvps, events } from "@/db/schema";
 import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
 import type { EventListQuery, PublicEvent } from "./schemas";
+import { eventLocation, formatInZone } from "./time";
+
+export { eventLocation, formatInZone };
 
 export type EventRow = typeof events.$inferSelect;
-
-export function formatInZone(instant: Date, timezone: string, pattern: string): string {
-  return format(new TZDate(instant.getTime(), timezone), pattern, { locale: enUS });
-}
-
-export function eventLocation(event: Pick<EventRow, "locationName" | "address" | "onlineUrl">): string {
-  const parts = [event.locationName, event.address].filter((part): part is string => Boolean(part));
-  if (parts.length) return parts.join(", ");
-  return event.onlineUrl ? "Online" : "To be announced";
-}
 
 export function toPublicEvent(event: EventRow): PublicEvent {
   return {
