@@ -50,11 +50,11 @@ function json(response: http.ServerResponse, status: number, body: unknown, head
   response.end(JSON.stringify(body));
 }
 
-async function readBody(request: http.IncomingMessage): Promise<any> {
+async function readBody<T>(request: http.IncomingMessage): Promise<T> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString();
-  return text ? JSON.parse(text) : {};
+  return (text ? JSON.parse(text) : {}) as T;
 }
 
 /**
@@ -97,11 +97,11 @@ export async function startFakeLuma() {
         return response.end(svg);
       }
       if (url.pathname === "/_fake/entries" && request.method === "PUT") {
-        state.entries = (await readBody(request)).entries;
+        state.entries = (await readBody<{ entries: LumaEntry[] }>(request)).entries;
         return json(response, 200, { ok: true });
       }
       if (url.pathname === "/_fake/config" && request.method === "POST") {
-        const body = await readBody(request);
+        const body = await readBody<Partial<FakeState>>(request);
         state = { ...state, ...body };
         return json(response, 200, { ok: true });
       }

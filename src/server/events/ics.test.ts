@@ -36,7 +36,7 @@ function row(id: number, startLocal: string, endLocal: string, timezone: string,
 }
 
 function parsedEvents(body: string): VEvent[] {
-  return Object.values(ical.sync.parseICS(body)).filter((c): c is VEvent => c.type === "VEVENT");
+  return Object.values(ical.sync.parseICS(body)).filter((c): c is VEvent => c?.type === "VEVENT");
 }
 
 describe("ICS output (parsed with node-ical, an independent parser)", () => {
@@ -64,7 +64,7 @@ describe("ICS output (parsed with node-ical, an independent parser)", () => {
     for (const source of rows) {
       const event = byUid.get(`event-${source.id}@community.example`)!;
       expect(event.start.getTime()).toBe(source.startsAt.getTime());
-      expect(event.end.getTime()).toBe(source.endsAt!.getTime());
+      expect(event.end!.getTime()).toBe(source.endsAt!.getTime());
       expect(event.start.tz).toBe(source.timezone);
     }
     expect(formatInZone(byUid.get("event-1@community.example")!.start, "America/New_York", "HH:mm")).toBe("19:00");

@@ -13,6 +13,11 @@ export function hasMembership(user: Pick<SessionUser, "isAdmin" | "membershipLev
   return user.isAdmin || user.membershipLevel !== null;
 }
 
+/** True once the event has ended (or started, when it has no end). */
+export function isEventOver(event: { startsAt: Date; endsAt: Date | null }, now = new Date()): boolean {
+  return (event.endsAt ?? event.startsAt).getTime() < now.getTime();
+}
+
 /**
  * RSVPs the user to a community event. The event row is locked while the seats are counted, so two
  * members cannot both take the last seat.
@@ -23,7 +28,7 @@ export async function rsvpToEvent(eventId: number, user: SessionUser): Promise<{
     if (!event) throw notFound("Event not found.");
     if (event.source !== "internal") throw badRequest("RSVP for this event on its Luma page.");
     if (event.status !== "scheduled") throw conflict("This event has been cancelled.");
-    if ((event.endsAt ?? event.startsAt).getTime() < Date.now()) throw conflict("This event is over.");
+    if (isEventOver(event)) throw conflict("This event is over.");
     if (event.accessType === "members" && !hasMembership(user)) throw forbidden(MEMBERS_ONLY_MESSAGE);
 
     const [existing] = await tx

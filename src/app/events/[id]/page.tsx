@@ -13,7 +13,7 @@ import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
 import { siteUrl } from "@/lib/http/site-url";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { findEvent, formatInZone, goingCount, isGoing, type EventRow } from "@/server/events/queries";
-import { hasMembership } from "@/server/events/rsvp";
+import { hasMembership, isEventOver } from "@/server/events/rsvp";
 import { rsvpUrl } from "@/server/events/rules";
 import { getSiteSettings } from "@/server/settings";
 
@@ -76,7 +76,7 @@ export default async function EventPage({ params }: Params) {
     : formatInZone(event.startsAt, zone, `${TIME_FORMAT} zzz`);
   const map = mapLink(event);
   const place = [event.locationName, event.address].filter(Boolean).join(", ");
-  const over = (endsAt ?? event.startsAt).getTime() < Date.now();
+  const over = isEventOver(event);
   const cancelled = event.status === "cancelled";
 
   return (
