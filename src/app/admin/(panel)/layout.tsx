@@ -10,6 +10,7 @@ const ADMIN_SECTIONS = [
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },
   { href: "/admin/outbox", label: "Email Outbox" },
+  { href: "/admin/events", label: "Events" },
 ];
 
 // Every admin page sits in this group. The one screen under /admin that is not admin-only

@@ -11,6 +11,7 @@ const PANEL_LINKS = [
   { href: "/admin/blog", title: "Blog", text: "Write, publish and unpublish posts." },
   { href: "/admin/content", title: "Content", text: "The text of the Home, About, Membership and Community pages." },
   { href: "/admin/outbox", title: "Email Outbox", text: "Every email the site has sent or is about to send." },
+  { href: "/admin/events", title: "Events", text: "Create, edit, feature and delete community events; see RSVPs and private event requests." },
 ];
 
 // Spec 02 section 2.3. The content editor is embedded here by the public-site work.
