@@ -98,6 +98,10 @@ export function EventCalendar({ events, hostPageUrl }: EventCalendarProps) {
           onSelect={setSelected}
           modifiers={{ hasEvents: eventDays }}
           modifiersClassNames={{ hasEvents: "has-events" }}
+          labels={{
+            labelDayButton: (date, modifiers) =>
+              `${modifiers.today ? "Today, " : ""}${format(date, "EEEE, MMMM d, yyyy")}${modifiers.hasEvents ? ", has events" : ""}${modifiers.selected ? ", selected" : ""}`,
+          }}
           components={{ DayButton: EventDayButton }}
         />
       </div>
