@@ -31,7 +31,7 @@ async function createEvent(overrides: Partial<typeof events.$inferInsert> = {}) 
 async function dayButton(page: Page, day: string) {
   const target = new Date(`${day}T12:00:00`);
   const caption = target.toLocaleDateString("en-US", { month: "long", year: "numeric" });
-  for (let i = 0; i < 24 && !(await page.getByText(caption, { exact: true }).isVisible()); i++) {
+  for (let i = 0; i < 24 && !(await page.getByText(caption, { exact: true }).first().isVisible()); i++) {
     await page.getByRole("button", { name: /next month/i }).click();
   }
   return page.locator(`[data-day="${day}"]:not([data-outside]) button`);

@@ -85,3 +85,16 @@ describe("ICS output (parsed with node-ical, an independent parser)", () => {
     expect(parsed.find((e) => e.uid === "event-4@community.example")!.status).toBe("CANCELLED");
   });
 });
+
+describe("times in the event's zone", () => {
+  it("names the zone as en-US readers expect, on either side of a DST change", () => {
+    expect(formatInZone(new Date("2026-10-29T23:00:00Z"), "America/New_York", "MMM d, yyyy h:mm a zzz")).toBe("Oct 29, 2026 7:00 PM EDT");
+    expect(formatInZone(new Date("2026-11-06T00:00:00Z"), "America/New_York", "h:mm a zzz")).toBe("7:00 PM EST");
+    expect(formatInZone(new Date("2026-07-01T17:30:00Z"), "Europe/Berlin", "h:mm a zzz")).toBe("7:30 PM GMT+2");
+  });
+
+  it("turns a wall-clock time in a zone into the right instant", () => {
+    expect(wallClockToInstant("2030-03-12T19:00", "America/New_York").toISOString()).toBe("2030-03-12T23:00:00.000Z");
+    expect(wallClockToInstant("2030-03-07T18:00", "America/New_York").toISOString()).toBe("2030-03-07T23:00:00.000Z");
+  });
+});

@@ -2,9 +2,16 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { enUS } from "date-fns/locale";
 
-/** An instant formatted as a wall-clock time in an IANA zone. */
+/** The zone's short name at that instant as people read it in en-US: "EST", "EDT", "GMT+2". */
+export function zoneAbbreviation(instant: Date, timezone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "short" }).formatToParts(instant);
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timezone;
+}
+
+/** An instant formatted as a wall-clock time in an IANA zone; `zzz` stands for the zone's short name. */
 export function formatInZone(instant: Date, timezone: string, pattern: string): string {
-  return format(new TZDate(instant.getTime(), timezone), pattern, { locale: enUS });
+  const withZone = pattern.replaceAll("zzz", `'${zoneAbbreviation(instant, timezone)}'`);
+  return format(new TZDate(instant.getTime(), timezone), withZone, { locale: enUS });
 }
 
 /** A `YYYY-MM-DDTHH:mm` wall-clock time in `timezone` as an instant. */
