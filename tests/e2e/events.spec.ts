@@ -113,7 +113,7 @@ test.describe("events page", () => {
 
     await day.click();
     const selectedList = page.getByRole("region", { name: "Events on the selected date" });
-    await expect(selectedList.getByRole("link", { name: "Rooftop Sisterhood Social" })).toBeVisible();
+    await expect(selectedList.getByRole("link", { name: "Rooftop Sisterhood Social", exact: true })).toBeVisible();
     await expect(selectedList.getByText("Public", { exact: true })).toBeVisible();
 
     const quiet = page.locator('[role="gridcell"]:not([data-outside]) button:not([data-has-events])').first();
@@ -161,6 +161,8 @@ test.describe("events page", () => {
 });
 
 test.describe("event page", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
   test("a member RSVPs to a community event and cancels", async ({ page }) => {
     const event = await createEvent({ capacity: 5, latitude: 40.72, longitude: -73.96 });
     const member = await createTestUser();
@@ -169,6 +171,7 @@ test.describe("event page", () => {
     await expect(page.getByText("Open to All")).toBeVisible();
     await expect(page.getByRole("link", { name: /Open in map/ })).toHaveAttribute("href", /openstreetmap\.org\/\?mlat=40\.72&mlon=-73\.96/);
     await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", `/api/events/${event.id}/ics`);
+    await expect(page.getByText(/^Your time: .* GMT\+9$/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in to RSVP" })).toBeVisible();
     await expectAccessible(page, "event page signed out");
 

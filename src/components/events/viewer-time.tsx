@@ -17,6 +17,14 @@ export function ViewerTime({ startsAt, eventTimezone }: { startsAt: string; even
     new Intl.DateTimeFormat("en-US", { timeZone: viewerZone, timeZoneName: "longOffset" }).format(start) ===
     new Intl.DateTimeFormat("en-US", { timeZone: eventTimezone, timeZoneName: "longOffset" }).format(start);
   if (sameOffset) return null;
-  const text = new Intl.DateTimeFormat("en-US", { timeZone: viewerZone, dateStyle: "medium", timeStyle: "short", timeZoneName: "short" }).format(start);
+  const text = new Intl.DateTimeFormat("en-US", {
+    timeZone: viewerZone,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(start);
   return <p className="text-sm text-muted-foreground">Your time: {text}</p>;
 }
