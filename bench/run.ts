@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { startBenchApp } from "./lib/app";
 import { benchFoundation } from "./foundation";
+import { benchSpiritualProfile } from "./spiritual-profile";
 import { benchEvents } from "./events";
 
 async function main() {
@@ -11,6 +12,7 @@ async function main() {
   const lines: string[] = [];
   try {
     lines.push(...(await benchFoundation(app)));
+    lines.push(...(await benchSpiritualProfile(app)));
     lines.push(...(await benchEvents(app)));
   } finally {
     const stopMs = await app.stop();
