@@ -4,6 +4,7 @@ import { startBenchApp } from "./lib/app";
 import { benchFoundation } from "./foundation";
 import { benchPublicSite } from "./public-site";
 import { benchSpiritualProfile } from "./spiritual-profile";
+import { benchEvents } from "./events";
 
 async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first.");
@@ -14,6 +15,7 @@ async function main() {
     lines.push(...(await benchFoundation(app)));
     lines.push(...(await benchPublicSite(app)));
     lines.push(...(await benchSpiritualProfile(app)));
+    lines.push(...(await benchEvents(app)));
   } finally {
     const stopMs = await app.stop();
     lines.push(`Clean stop (SIGTERM to exit, PostgreSQL included): ${(stopMs / 1000).toFixed(2)} s`);

@@ -8,6 +8,8 @@ export interface BenchApp {
   baseUrl: string;
   /** Milliseconds from launching `npm start` on an empty data directory to the first 200 from /. */
   coldStartMs: number;
+  /** COMMUNITY_DATA_DIR of this app: secrets.json and the embedded PostgreSQL under postgres/. */
+  dataDir: string;
   stop: () => Promise<number>;
 }
 
@@ -43,6 +45,7 @@ export async function startBenchApp(): Promise<BenchApp> {
   return {
     baseUrl,
     coldStartMs,
+    dataDir,
     stop: async () => {
       const stopping = Date.now();
       await new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import { startFakeLuma } from "./luma";
 import { startMailbox } from "./mailbox";
 
 /**
@@ -7,10 +8,12 @@ import { startMailbox } from "./mailbox";
  */
 export async function startFakes(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
   const mailbox = await startMailbox();
+  const luma = await startFakeLuma();
   return {
-    env: { ...mailbox.env },
+    env: { ...mailbox.env, ...luma.env },
     stop: async () => {
       await mailbox.stop();
+      await luma.stop();
     },
   };
 }

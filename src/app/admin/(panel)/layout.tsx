@@ -11,6 +11,7 @@ const ADMIN_SECTIONS = [
   { href: "/admin/content", label: "Content" },
   { href: "/admin/newsletter", label: "Newsletter" },
   { href: "/admin/outbox", label: "Email Outbox" },
+  { href: "/admin/events", label: "Events" },
 ];
 
 // Every admin page sits in this group. The one screen under /admin that is not admin-only

@@ -13,6 +13,7 @@ const PANEL_LINKS = [
   { href: "/admin/content", title: "Content", text: "The text of the Home, About, Membership and Community pages." },
   { href: "/admin/newsletter", title: "Newsletter", text: "Subscribers, their status and a CSV export." },
   { href: "/admin/outbox", title: "Email Outbox", text: "Every email the site has sent or is about to send." },
+  { href: "/admin/events", title: "Events", text: "Create, edit, feature and delete community events; see RSVPs and private event requests." },
 ];
 
 // Spec 02 section 2.3: links to the admin screens, and the content editor embedded below them.
