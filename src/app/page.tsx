@@ -11,6 +11,10 @@ import { Button } from "@/components/ui/button";
 import { getPageSections } from "@/server/cms";
 import { listPhotoTiles, listTestimonials, listTiers } from "@/server/public-site";
 import { getSiteSettings } from "@/server/settings";
+import { EventListing } from "@/components/events/event-listing";
+
+// Spec 01 section 9: the home page shows 4 events.
+const HOME_EVENT_LIMIT = 4;
 
 // Static, regenerated when the content editor saves (and hourly for settings changes).
 export const revalidate = 3600;
@@ -63,7 +67,9 @@ export default async function HomePage() {
           <h2 id="upcoming-events-heading" className="text-3xl font-semibold">
             Upcoming Events
           </h2>
-          {/* EVENT LISTING: wired in by the events work */}
+          <div className="mt-8">
+            <EventListing limit={HOME_EVENT_LIMIT} />
+          </div>
           <p className="mt-6">
             <Link href="/events" className="font-medium text-primary underline underline-offset-4">
               See all events

@@ -7,15 +7,15 @@ import { toPublicEvent } from "@/server/events/queries";
 import { eventIdParamsSchema, eventInputSchema } from "@/server/events/schemas";
 
 export const PUT = apiRoute({ access: ADMIN, params: eventIdParamsSchema, body: eventInputSchema }, async ({ params, body, user }) =>
-  toPublicEvent(await updateCommunityEvent(params.id, body, user!.id)),
+  toPublicEvent(await updateCommunityEvent(params.id, body, user.id)),
 );
 
 export const PATCH = apiRoute({ access: ADMIN, params: eventIdParamsSchema, body: z.object({ featured: z.boolean() }) }, async ({ params, body, user }) => {
-  await setEventFeatured(params.id, body.featured, user!.id);
+  await setEventFeatured(params.id, body.featured, user.id);
   return { ok: true };
 });
 
 export const DELETE = apiRoute({ access: ADMIN, params: eventIdParamsSchema }, async ({ params, user }) => {
-  await deleteCommunityEvent(params.id, user!.id);
+  await deleteCommunityEvent(params.id, user.id);
   return { ok: true };
 });

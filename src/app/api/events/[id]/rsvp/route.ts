@@ -5,6 +5,6 @@ import { apiRoute } from "@/lib/http/api-route";
 import { cancelRsvp, rsvpToEvent } from "@/server/events/rsvp";
 import { eventIdParamsSchema } from "@/server/events/schemas";
 
-export const POST = apiRoute({ access: MEMBER, params: eventIdParamsSchema }, async ({ params, user }) => rsvpToEvent(params.id, user!));
+export const POST = apiRoute({ access: MEMBER, params: eventIdParamsSchema }, async ({ params, user }) => rsvpToEvent(params.id, user));
 
-export const DELETE = apiRoute({ access: MEMBER, params: eventIdParamsSchema }, async ({ params, user }) => cancelRsvp(params.id, user!.id));
+export const DELETE = apiRoute({ access: MEMBER, params: eventIdParamsSchema }, async ({ params, user }) => cancelRsvp(params.id, user.id));
