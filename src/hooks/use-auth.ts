@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { SessionUser } from "@/lib/auth/session-user";
+import { clearSignedInHint, hasSignedInHint } from "@/lib/auth/signed-in-hint";
 import type { LoginInput } from "@/server/auth/schemas";
 import { toast } from "./use-toast";
 
@@ -20,10 +21,15 @@ export function useCurrentUser() {
   const query = useQuery<CurrentUser | null>({
     queryKey: CURRENT_USER_KEY,
     queryFn: async () => {
+      // Without the signed-in hint there is no session to ask about (a visitor): no request at all.
+      if (!hasSignedInHint()) return null;
       try {
         return await apiRequest<CurrentUser>("GET", "/api/auth/me");
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
+        if (error instanceof ApiError && error.status === 401) {
+          clearSignedInHint();
+          return null;
+        }
         throw error;
       }
     },

@@ -33,6 +33,8 @@ test.describe("route guard", () => {
 
 test.describe("navbar per role", () => {
   test("a visitor sees the public items, Login and Join Now", async ({ page }) => {
+    const authChecks: string[] = [];
+    page.on("request", (request) => request.url().includes("/api/auth/me") && authChecks.push(request.url()));
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const item of ["Home", "About", "Membership", "Events", "Community", "Forum", "Library", "Blog", "Apply", "FAQ", "Login"]) {
@@ -41,15 +43,24 @@ test.describe("navbar per role", () => {
     await expect(nav.getByRole("link", { name: "Join Now" })).toHaveAttribute("href", "/apply");
     await expect(nav.getByRole("button", { name: "Admin" })).toHaveCount(0);
     await expectAccessible(page);
+    // A visitor has no signed-in hint cookie, so the page never asks who is signed in.
+    expect(authChecks).toEqual([]);
   });
 
   test("the section menus list the spec's anchors", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "About sections" }).click();
-    for (const anchor of ["Who We Are", "Principles", "Leadership", "Empowered Team"]) await expect(page.getByRole("menuitem", { name: anchor })).toBeVisible();
+    const about = page.getByRole("list", { name: "About sections" });
+    for (const anchor of ["Who We Are", "Principles", "Leadership", "Empowered Team"]) await expect(about.getByRole("link", { name: anchor })).toBeVisible();
     await page.keyboard.press("Escape");
+    await expect(about).toBeHidden();
+    await expect(page.getByRole("button", { name: "About sections" })).toBeFocused();
     await page.getByRole("button", { name: "Events sections" }).click();
-    for (const anchor of ["Calendar", "Upcoming", "Past"]) await expect(page.getByRole("menuitem", { name: anchor })).toBeVisible();
+    const events = page.getByRole("list", { name: "Events sections" });
+    for (const anchor of ["Calendar", "Upcoming", "Past"]) await expect(events.getByRole("link", { name: anchor })).toBeVisible();
+    await events.getByRole("link", { name: "Calendar" }).click();
+    await expect(page).toHaveURL(/\/events#calendar$/);
+    await expect(events).toBeHidden();
   });
 
   test("an admin also has the Admin menu with the five admin pages", async ({ page }) => {
@@ -59,8 +70,7 @@ test.describe("navbar per role", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "AI Chat" })).toBeVisible();
     await nav.getByRole("button", { name: "Admin" }).click();
-    const items = page.getByRole("menuitem");
-    await expect(items).toHaveText(ADMIN_MENU);
+    await expect(page.getByRole("list", { name: "Admin pages" }).getByRole("link")).toHaveText(ADMIN_MENU);
     await expectAccessible(page, "admin menu open");
   });
 
@@ -105,7 +115,7 @@ test.describe("the demo logins printed at start", () => {
     await signInAs(page, "admin", DEMO_PASSWORD);
     await page.goto("/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Admin" }).click();
-    await expect(page.getByRole("menuitem")).toHaveText(ADMIN_MENU);
+    await expect(page.getByRole("list", { name: "Admin pages" }).getByRole("link")).toHaveText(ADMIN_MENU);
   });
 
   test("member sees AI Chat, Spiritual Profile, My Profile and Logout, and no Admin menu", async ({ page }) => {

@@ -14,7 +14,10 @@ afterAll(async () => {
   await closeTestDb();
 });
 
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+// Delivery goes through the server's pg-boss worker (polling every 2 s); a loaded machine can be slow.
+jest.setTimeout(120_000);
+
+async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await check();

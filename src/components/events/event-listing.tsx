@@ -4,7 +4,7 @@ import * as React from "react";
 import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { gridEvents, pickFeatured } from "@/server/events/rules";
-import { DEFAULT_EVENT_LIMIT, EVENT_FILTERS, type EventFilter } from "@/server/events/schemas";
+import { DEFAULT_EVENT_LIMIT, EVENT_FILTERS, type EventFilter } from "@/server/events/constants";
 import { EventCard, FeaturedEventCard } from "./event-cards";
 import { useEvents, type EventSource } from "./use-events";
 

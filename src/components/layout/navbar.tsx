@@ -3,12 +3,11 @@
 import * as React from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { ChevronDown, Menu, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { useCurrentUser, useLogout } from "@/hooks/use-auth";
 import { cn } from "@/lib/utils";
 import { ADMIN_LINKS, MEMBER_LINKS, isActive, mainLinks, type NavLink } from "./nav-items";
+import { Chevron, NavMenu } from "./nav-menu";
 
 // Spec 01 section 2: the bar becomes more opaque once the page has scrolled 50 px.
 export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
@@ -55,37 +54,16 @@ function DesktopLink({ link, pathname }: { link: NavLink; pathname: string }) {
       <Link href={link.href} className={cn(linkClass(active), "pr-1")} aria-current={active ? "page" : undefined}>
         {link.label}
       </Link>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger className="rounded-md p-1.5 hover:bg-accent" aria-label={`${link.label} sections`}>
-          <ChevronDown className="size-3.5" aria-hidden="true" />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start">
-          {link.anchors.map((anchor) => (
-            <DropdownMenuItem key={anchor.href} asChild>
-              <Link href={anchor.href}>{anchor.label}</Link>
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <NavMenu label={`${link.label} sections`} items={link.anchors} />
     </span>
   );
 }
 
 function AdminMenu({ pathname }: { pathname: string }) {
-  const active = pathname.startsWith("/admin");
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className={cn(linkClass(active), "flex items-center gap-1")}>
-        Admin <ChevronDown className="size-3.5" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {ADMIN_LINKS.map((link) => (
-          <DropdownMenuItem key={link.href} asChild>
-            <Link href={link.href}>{link.label}</Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <NavMenu label="Admin pages" items={ADMIN_LINKS} align="end" buttonClassName={cn(linkClass(pathname.startsWith("/admin")), "flex items-center gap-1")}>
+      Admin <Chevron />
+    </NavMenu>
   );
 }
 
@@ -148,7 +126,9 @@ export function Navbar({ siteName }: { siteName: string }) {
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            {menuOpen ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+          </svg>
         </Button>
       </nav>
 

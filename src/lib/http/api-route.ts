@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import { ZodError, type ZodType } from "zod";
+import { z } from "zod";
 import { checkAccess, type AccessRule } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { getCurrentUser } from "@/server/auth/current-user";
@@ -17,11 +17,16 @@ export interface RouteContext<A extends AccessRule, B, Q, P> {
   params: P;
 }
 
+/** A zod schema, classic or mini (both parse and throw a $ZodError). */
+interface Schema<T> {
+  parse(input: unknown): T;
+}
+
 interface RouteOptions<A extends AccessRule, B, Q, P> {
   access: A;
-  body?: ZodType<B>;
-  query?: ZodType<Q>;
-  params?: ZodType<P>;
+  body?: Schema<B>;
+  query?: Schema<Q>;
+  params?: Schema<P>;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -69,7 +74,7 @@ async function readJson(request: NextRequest): Promise<unknown> {
 }
 
 export function errorResponse(error: unknown): NextResponse {
-  if (error instanceof ZodError) {
+  if (error instanceof z.core.$ZodError) {
     const fields: Record<string, string> = {};
     for (const issue of error.issues) {
       const key = issue.path.join(".") || "_";

@@ -4,10 +4,10 @@ import { AppError, tooManyRequests, unauthorized } from "@/lib/errors";
 import { recordUse, resetLimit, secondsBlocked, type LimitPolicy } from "@/server/rate-limit";
 import { headers } from "next/headers";
 import { signIn, signOut } from "./next-auth";
-import { readSessionId } from "./session-cookie";
+import { clearSignedIn, markSignedIn, readSessionId } from "./session-cookie";
 import type { LoginInput } from "./schemas";
 import { findUserByLogin } from "./users";
-import { revokeSession } from "./sessions";
+import { SESSION_MAX_AGE_SECONDS, revokeSession } from "./sessions";
 
 export const INVALID_LOGIN_MESSAGE = "Invalid username or password";
 
@@ -42,6 +42,7 @@ export async function logIn(input: LoginInput, client: { ip: string; userAgent: 
   }
 
   await resetLimit(LOGIN_ACCOUNT_POLICY, accountKey);
+  await markSignedIn(SESSION_MAX_AGE_SECONDS);
   const user = await findUserByLogin(input.username);
   if (!user) throw new AppError(500, "Signed in user vanished");
   return user.id;
@@ -52,4 +53,5 @@ export async function logOut(): Promise<void> {
   const sessionId = await readSessionId(await headers());
   if (sessionId) await revokeSession(sessionId);
   await signOut({ redirect: false });
+  await clearSignedIn();
 }

@@ -1,5 +1,7 @@
 import "server-only";
+import { cookies } from "next/headers";
 import { getToken } from "next-auth/jwt";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
 import { env } from "@/lib/env";
 
 /** Secure cookies whenever the site is served over https (production); plain http only for local use. */
@@ -16,4 +18,17 @@ export async function readSessionId(headers: Headers): Promise<string | null> {
   if (!cookie) return null;
   const token = await getToken({ req: { headers: { cookie } }, secret: env().AUTH_SECRET, secureCookie: secureCookiesEnabled() });
   return typeof token?.sid === "string" ? token.sid : null;
+}
+
+/**
+ * A readable, non-secret companion of the session cookie that only tells the browser "a session may
+ * exist", so that visitors' pages never call GET /api/auth/me (and never log its 401). The server
+ * never trusts it: every request is still checked through the httpOnly session cookie.
+ */
+export async function markSignedIn(maxAgeSeconds: number): Promise<void> {
+  (await cookies()).set(SIGNED_IN_HINT_COOKIE, "1", { path: "/", sameSite: "lax", secure: secureCookiesEnabled(), httpOnly: false, maxAge: maxAgeSeconds });
+}
+
+export async function clearSignedIn(): Promise<void> {
+  (await cookies()).delete(SIGNED_IN_HINT_COOKIE);
 }

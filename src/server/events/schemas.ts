@@ -1,23 +1,10 @@
 import { z } from "zod";
 import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/db/schema/enums";
+import { DEFAULT_EVENT_LIMIT, MAX_EVENT_LIMIT, type EventAccessType, type EventType } from "./constants";
 
 // Shared by the route handlers and the forms; no server-only imports here.
 
-/** Spec 01 section 2: the filter buttons of the event listing, in order. */
-export const EVENT_FILTERS = [
-  { value: "all", label: "All Events" },
-  { value: "public", label: "Public Events" },
-  { value: "members", label: "Member Events" },
-  { value: "workshop", label: "Workshops" },
-  { value: "social", label: "Social" },
-] as const;
-export type EventFilter = (typeof EVENT_FILTERS)[number]["value"];
-export type EventType = (typeof EVENT_TYPES)[number];
-export type EventAccessType = (typeof EVENT_ACCESS_TYPES)[number];
-
-/** Spec 01 section 9: default event limit 10; the member-events tab asks for 50. */
-export const DEFAULT_EVENT_LIMIT = 10;
-export const MAX_EVENT_LIMIT = 50;
+export { DEFAULT_EVENT_LIMIT, EVENT_FILTERS, MAX_EVENT_LIMIT, type EventAccessType, type EventFilter, type EventType } from "./constants";
 
 export const eventListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_EVENT_LIMIT).default(DEFAULT_EVENT_LIMIT),

@@ -1,0 +1,90 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { cn } from "@/lib/utils";
+
+interface NavMenuProps {
+  /** Accessible name of the button, e.g. "About sections". */
+  label: string;
+  /** What the button shows (defaults to a chevron only). */
+  children?: React.ReactNode;
+  buttonClassName?: string;
+  items: { href: string; label: string }[];
+  align?: "start" | "end";
+}
+
+/**
+ * A disclosure menu of links for the navbar (the WAI-ARIA disclosure navigation pattern): a button
+ * that shows or hides a list. It closes on Escape (focus returns to the button), on a click or
+ * focus elsewhere, and when a link is chosen. Written here rather than on a menu library so that
+ * every public page does not load one.
+ */
+export function NavMenu({ label, children, buttonClassName, items, align = "start" }: NavMenuProps) {
+  const [open, setOpen] = React.useState(false);
+  const container = React.useRef<HTMLDivElement>(null);
+  const button = React.useRef<HTMLButtonElement>(null);
+  const listId = React.useId();
+
+  React.useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div
+      ref={container}
+      className="relative"
+      onBlur={(event) => {
+        if (open && !container.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-label={children ? undefined : label}
+        aria-expanded={open}
+        aria-controls={listId}
+        className={cn("cursor-pointer rounded-md p-1.5 hover:bg-accent", buttonClassName)}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {children ?? <Chevron />}
+      </button>
+      <ul
+        id={listId}
+        aria-label={label}
+        hidden={!open}
+        className={cn("absolute top-full z-50 mt-1.5 min-w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-md", align === "end" ? "right-0" : "left-0")}
+      >
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} className="block rounded-sm px-2 py-2 text-sm hover:bg-accent focus-visible:bg-accent" onClick={() => setOpen(false)}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Chevron() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}

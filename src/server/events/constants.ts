@@ -1,0 +1,20 @@
+import type { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/db/schema/enums";
+
+// Constants the browser needs without zod (the event listing is on every public events page).
+
+/** Spec 01 section 2: the filter buttons of the event listing, in order. */
+export const EVENT_FILTERS = [
+  { value: "all", label: "All Events" },
+  { value: "public", label: "Public Events" },
+  { value: "members", label: "Member Events" },
+  { value: "workshop", label: "Workshops" },
+  { value: "social", label: "Social" },
+] as const;
+export type EventFilter = (typeof EVENT_FILTERS)[number]["value"];
+export type EventType = (typeof EVENT_TYPES)[number];
+export type EventAccessType = (typeof EVENT_ACCESS_TYPES)[number];
+
+/** Spec 01 section 9: default event limit 10; the member-events tab asks for 50. */
+export const DEFAULT_EVENT_LIMIT = 10;
+export const MAX_EVENT_LIMIT = 50;
+
