@@ -78,3 +78,13 @@ export async function paymentOutcome(intentId: string): Promise<{ ok: boolean; a
   }
 }
 
+
+/** The pending, paid-by-card application /payment is for, or null (the missing-parameters card). */
+export async function getApplicationForPayment(applicationId: number) {
+  const [app] = await db
+    .select({ id: applications.id, firstName: applications.firstName, lastName: applications.lastName, membershipTier: applications.membershipTier })
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), eq(applications.status, "pending"), eq(applications.isTrial, false)))
+    .limit(1);
+  return app ?? null;
+}
