@@ -34,8 +34,8 @@ export function PaymentStatusBadge({ status }: { status: string }) {
 }
 
 /** A list of payments; the member's own (GET /api/users/{id}/payment-transactions) on her profile. */
-export function PaymentHistory({ url, caption }: { url: string; caption: string }) {
-  const query = useQuery({ queryKey: [url], queryFn: () => apiRequest<PaymentRow[]>("GET", url) });
+export function PaymentHistory({ url, caption, queryKey = [url] }: { url: string; caption: string; queryKey?: readonly unknown[] }) {
+  const query = useQuery({ queryKey, queryFn: () => apiRequest<PaymentRow[]>("GET", url) });
   if (query.isPending) return <p role="status">Loading payments...</p>;
   if (query.error) return <p role="alert">Could not load payments. Please refresh the page.</p>;
   if (query.data.length === 0) return <p className="text-muted-foreground">No payments yet.</p>;
