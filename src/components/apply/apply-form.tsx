@@ -69,7 +69,7 @@ export function ApplyForm({ tiers, preselectedTier, trial, partnerCode }: ApplyF
   });
   const busy = submit.isPending || submit.isSuccess;
   const showPicker = !preselectedTier && !trial;
-  const chosen = tiers.find((t) => t.id === (preselectedTier ?? form.watch("membershipTier")));
+  const chosen = tiers.find((t) => t.id === preselectedTier);
 
   return (
     <form onSubmit={form.handleSubmit((values) => submit.mutate(values))} noValidate className="grid gap-5" aria-label="Membership application">

@@ -148,3 +148,9 @@ export async function refundTransaction(id: number, input: RefundInput, actor: A
     return row!;
   });
 }
+
+/** A completed card payment inside the refund guarantee. */
+export function isRefundable(t: PaymentTransaction, now = Date.now()): boolean {
+  const paidAt = t.completedAt ?? t.createdAt;
+  return t.kind === "payment" && t.paymentMethod === "card" && t.status === "completed" && Boolean(t.stripePaymentIntentId) && now - paidAt.getTime() <= REFUND_GUARANTEE_DAYS * 86_400_000;
+}
