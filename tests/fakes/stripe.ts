@@ -57,20 +57,26 @@ export async function startFakeStripe() {
   const deliveries: { type: string; status: number }[] = [];
   let appUrl: string | null = null;
 
+  // Like Stripe, events go out after the API call has answered, one at a time and in order.
+  let queue: Promise<void> = Promise.resolve();
   async function sendEvent(type: string, object: Json) {
-    const event = { id: id("evt"), object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: "2025-01-01", data: { object } };
+    const event = { id: id("evt"), object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: "2025-01-01", data: { object: structuredClone(object) } };
     if (!appUrl) return;
+    const target = `${appUrl}/api/stripe/webhook`;
     const payload = JSON.stringify(event);
-    try {
-      const response = await fetch(`${appUrl}/api/stripe/webhook`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) },
-        body: payload,
-      });
-      deliveries.push({ type, status: response.status });
-    } catch {
-      deliveries.push({ type, status: 0 });
-    }
+    queue = queue.then(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      try {
+        const response = await fetch(target, {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) },
+          body: payload,
+        });
+        deliveries.push({ type, status: response.status });
+      } catch {
+        deliveries.push({ type, status: 0 });
+      }
+    });
   }
 
   const cardError = (intent: Intent | null, message: string, code = "card_declined") => ({

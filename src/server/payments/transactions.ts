@@ -74,6 +74,9 @@ interface Actor {
 /** Mark as Completed / Mark as Failed, for manual (offline) payments only, with a note; audit-logged. */
 export async function markManualTransaction(id: number, input: MarkTransactionInput, actor: Actor) {
   return transactionWithEmail(async (tx, queueEmail) => {
+    // Application first, then payment: the lock order of review and webhooks (no deadlock).
+    const [owner] = await tx.select({ applicationId: paymentTransactions.applicationId }).from(paymentTransactions).where(eq(paymentTransactions.id, id)).limit(1);
+    if (owner?.applicationId) await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, owner.applicationId)).for("update");
     const [row] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).for("update").limit(1);
     if (!row) throw notFound("Transaction Not Found");
     if (row.paymentMethod !== "manual" || row.kind !== "payment") throw conflict("Only manual payments can be marked by hand; card payments follow Stripe.");

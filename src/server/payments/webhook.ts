@@ -1,7 +1,8 @@
 import "server-only";
 import type Stripe from "stripe";
 import { and, eq, sql } from "drizzle-orm";
-import { paymentTransactions, stripeEvents } from "@/db/schema";
+import { applications, paymentTransactions, stripeEvents } from "@/db/schema";
+import type { Transaction } from "@/db/client";
 import { badRequest, serviceUnavailable } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { inviteIfReady } from "@/server/applications/invitations";
@@ -31,24 +32,29 @@ export async function handleStripeEvent(event: Stripe.Event, baseUrl: string): P
     if (!fresh) return "duplicate";
     switch (event.type) {
       case "payment_intent.amount_capturable_updated":
+        await lockApplicationOfIntent(tx, event.data.object.id);
         await movePaymentByIntent(tx, event.data.object.id, { status: "authorized" });
         break;
       case "payment_intent.succeeded": {
+        await lockApplicationOfIntent(tx, event.data.object.id);
         const row = await movePaymentByIntent(tx, event.data.object.id, { status: "completed" });
         if (row?.applicationId) await inviteIfReady(tx, queueEmail, row.applicationId, baseUrl);
         break;
       }
       case "payment_intent.payment_failed": {
         const intent = event.data.object;
+        await lockApplicationOfIntent(tx, intent.id);
         await movePaymentByIntent(tx, intent.id, { status: "failed", notes: intent.last_payment_error?.message ?? "The payment failed." });
         break;
       }
       case "payment_intent.canceled":
+        await lockApplicationOfIntent(tx, event.data.object.id);
         await movePaymentByIntent(tx, event.data.object.id, { status: "canceled" });
         break;
       case "charge.refunded": {
         const charge = event.data.object;
         const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+        if (intentId) await lockApplicationOfIntent(tx, intentId);
         if (intentId && charge.amount_refunded >= charge.amount) await movePaymentByIntent(tx, intentId, { status: "refunded" });
         break;
       }
@@ -71,3 +77,16 @@ export async function handleStripeEvent(event: Stripe.Event, baseUrl: string): P
   });
 }
 
+
+/**
+ * Locks the application before its payment row, the order approval and rejection use, so that an
+ * event arriving while an admin reviews waits for the review instead of deadlocking with it.
+ */
+async function lockApplicationOfIntent(tx: Transaction, intentId: string): Promise<void> {
+  const [row] = await tx
+    .select({ applicationId: paymentTransactions.applicationId })
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.stripePaymentIntentId, intentId))
+    .limit(1);
+  if (row?.applicationId) await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, row.applicationId)).for("update");
+}
