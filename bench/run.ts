@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { startBenchApp } from "./lib/app";
 import { benchFoundation } from "./foundation";
+import { benchMembership } from "./membership";
 
 async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first.");
@@ -10,6 +11,7 @@ async function main() {
   const lines: string[] = [];
   try {
     lines.push(...(await benchFoundation(app)));
+    lines.push(...(await benchMembership(app)));
   } finally {
     const stopMs = await app.stop();
     lines.push(`Clean stop (SIGTERM to exit, PostgreSQL included): ${(stopMs / 1000).toFixed(2)} s`);

@@ -8,6 +8,8 @@ export interface BenchApp {
   baseUrl: string;
   /** Milliseconds from launching `npm start` on an empty data directory to the first 200 from /. */
   coldStartMs: number;
+  /** The app's data directory (COMMUNITY_DATA_DIR): benches read the embedded database's address from it. */
+  dataDir: string;
   stop: () => Promise<number>;
 }
 
@@ -43,6 +45,7 @@ export async function startBenchApp(): Promise<BenchApp> {
   return {
     baseUrl,
     coldStartMs,
+    dataDir,
     stop: async () => {
       const stopping = Date.now();
       await new Promise<void>((resolve) => {

@@ -42,7 +42,8 @@ export async function submitApplication(input: ApplicationInput, client: { ip: s
         .where(and(eq(users.isAdmin, true), isNull(users.disabledAt)))
         .orderBy(users.id)
         .limit(20);
-      for (const admin of admins) await queueEmail(newApplicationAdminEmail(settings.siteName, admin.email, app, client.baseUrl));
+      // One notice addressed to every admin, not one message each.
+      if (admins.length) await queueEmail(newApplicationAdminEmail(settings.siteName, admins.map((a) => a.email).join(", "), app, client.baseUrl));
       return row!;
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { stringify } from "csv-stringify/sync";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, paymentTransactions, users } from "@/db/schema";
@@ -48,21 +49,16 @@ export async function listUserTransactions(userId: number, viewer: SessionUser) 
   return db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id));
 }
 
-const csvCell = (value: unknown) => {
-  const text = value == null ? "" : value instanceof Date ? value.toISOString() : String(value);
-  // A leading =, +, - or @ would be read as a formula by spreadsheet programs.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 export const CSV_COLUMNS = ["id", "createdAt", "kind", "applicationId", "userId", "membershipTier", "paymentMethod", "amount", "currency", "status", "stripePaymentIntentId", "stripeRefundId", "completedAt", "failedAt", "notes"] as const;
 
+// A leading =, +, - or @ would be run as a formula by spreadsheet programs.
+const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
 export function transactionsCsv(rows: PaymentTransaction[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const row of rows) {
-    lines.push(CSV_COLUMNS.map((c) => (c === "amount" ? (row.amount / 100).toFixed(2) : csvCell(row[c]))).join(","));
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return stringify(
+    rows.map((row) => CSV_COLUMNS.map((c) => (c === "amount" ? (row.amount / 100).toFixed(2) : row[c] instanceof Date ? (row[c] as Date).toISOString() : defuse(String(row[c] ?? ""))))),
+    { header: true, columns: [...CSV_COLUMNS], record_delimiter: "windows" },
+  );
 }
 
 interface Actor {
