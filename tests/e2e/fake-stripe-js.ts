@@ -57,6 +57,8 @@ function script(apiUrl: string): string {
     };
     return {
       _registerWrapper() {}, registerAppInfo() {},
+      async createToken() { return { error: { type: "invalid_request_error", message: "Not supported by the fake" } }; },
+      async confirmCardPayment() { return { error: { type: "invalid_request_error", message: "Not supported by the fake" } }; },
       elements(options) { elementsOptions = Object.assign({}, options); return elements; },
       async confirmPayment({ elements: els }) {
         const secret = elementsOptions.clientSecret;

@@ -152,7 +152,7 @@ test("a rejected applicant is never charged, and a declined card says why", asyn
 test("a free trial application goes to the trial confirmation", async ({ page }) => {
   await page.goto("/apply?trial=true");
   await expect(page.getByRole("heading", { name: "Start Your Free Trial" })).toBeVisible();
-  await page.getByLabel("Membership tier").selectOption("connect");
+  await page.getByLabel("Membership tier", { exact: true }).selectOption("connect");
   await fillApplication(page, `trial_${randomUUID().slice(0, 8)}@example.com`);
   await page.getByRole("button", { name: "Start Your Free Trial" }).click();
   await expect(page).toHaveURL(/\/trial-confirmation$/);

@@ -99,10 +99,12 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
                   <Row label="Tier">
                     <span className="capitalize">{app.membershipTier}</span>
                   </Row>
-                  <Link className="mt-2 inline-block text-primary underline" href={`/admin/applications/${app.id}`}>
-                    View Application
-                  </Link>
                 </dl>
+              ) : null}
+              {app ? (
+                <Link className="mt-2 inline-block text-primary underline" href={`/admin/applications/${app.id}`}>
+                  View Application
+                </Link>
               ) : (
                 <p>No related application.</p>
               )}
@@ -123,10 +125,12 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
                   <Row label="Membership level">
                     <span className="capitalize">{user.membershipLevel ?? "None"}</span>
                   </Row>
-                  <Link className="mt-2 inline-block text-primary underline" href={`/profile/${user.id}`}>
-                    View Profile
-                  </Link>
                 </dl>
+              ) : null}
+              {user ? (
+                <Link className="mt-2 inline-block text-primary underline" href={`/profile/${user.id}`}>
+                  View Profile
+                </Link>
               ) : (
                 <p>No member account yet.</p>
               )}
