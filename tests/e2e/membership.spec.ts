@@ -66,7 +66,7 @@ test("an applicant applies with a referral code, pays, is approved, joins and si
 
   await payWithCard(page, "4242 4242 4242 4242");
   await expect(toast(page)).toContainText("Payment Successful");
-  await expect(page.getByText("Processing Your Payment")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Processing Your Payment" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await expectAccessible(page, "payment success");
 
