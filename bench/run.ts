@@ -2,6 +2,9 @@
 import { existsSync } from "node:fs";
 import { startBenchApp } from "./lib/app";
 import { benchFoundation } from "./foundation";
+import { benchPublicSite } from "./public-site";
+import { benchSpiritualProfile } from "./spiritual-profile";
+import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
 
 async function main() {
@@ -11,6 +14,9 @@ async function main() {
   const lines: string[] = [];
   try {
     lines.push(...(await benchFoundation(app)));
+    lines.push(...(await benchPublicSite(app)));
+    lines.push(...(await benchSpiritualProfile(app)));
+    lines.push(...(await benchEvents(app)));
     lines.push(...(await benchMembership(app)));
   } finally {
     const stopMs = await app.stop();

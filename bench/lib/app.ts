@@ -8,7 +8,7 @@ export interface BenchApp {
   baseUrl: string;
   /** Milliseconds from launching `npm start` on an empty data directory to the first 200 from /. */
   coldStartMs: number;
-  /** The app's data directory (COMMUNITY_DATA_DIR): benches read the embedded database's address from it. */
+  /** COMMUNITY_DATA_DIR of this app: secrets.json and the embedded PostgreSQL under postgres/. */
   dataDir: string;
   stop: () => Promise<number>;
 }

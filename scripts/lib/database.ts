@@ -47,8 +47,8 @@ export async function prepareDatabase(options: { dataDir?: string; fresh?: boole
     return {
       env: {
         DATABASE_URL: postgres.url,
-        AUTH_SECRET: process.env.AUTH_SECRET ?? secrets.authSecret,
-        BIRTH_DATA_KEY: process.env.BIRTH_DATA_KEY ?? secrets.birthDataKey,
+        AUTH_SECRET: process.env.AUTH_SECRET || secrets.authSecret,
+        BIRTH_DATA_KEY: process.env.BIRTH_DATA_KEY || secrets.birthDataKey,
       },
       embedded: true,
       demo,

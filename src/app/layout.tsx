@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { Footer } from "@/components/layout/footer";
+import { CookieBanner } from "@/components/public/cookie-banner";
 import { Navbar } from "@/components/layout/navbar";
 import { Providers } from "@/components/providers";
+import { siteUrl } from "@/lib/http/site-url";
 import { getSiteSettings } from "@/server/settings";
 import { displayFont } from "./fonts";
 import "./globals.css";
@@ -9,8 +11,13 @@ import "./globals.css";
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings();
   return {
+    metadataBase: new URL(siteUrl()),
     title: { default: settings.siteName, template: `%s | ${settings.siteName}` },
     description: settings.tagline,
+    applicationName: settings.siteName,
+    // Pages set their own canonical path; the Open Graph image is app/opengraph-image.tsx.
+    openGraph: { type: "website", siteName: settings.siteName, locale: "en_US", title: settings.siteName, description: settings.tagline },
+    twitter: { card: "summary_large_image", title: settings.siteName, description: settings.tagline },
   };
 }
 
@@ -28,6 +35,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             {children}
           </main>
           <Footer settings={settings} />
+          <CookieBanner />
         </Providers>
       </body>
     </html>

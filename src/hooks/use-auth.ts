@@ -3,23 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import type { SessionUser } from "@/lib/auth/session-user";
 import type { LoginInput } from "@/server/auth/schemas";
 import { toast } from "./use-toast";
 
 /** The shape GET /api/auth/me and POST /api/auth/login answer with. */
-export interface CurrentUser {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profilePicture: string | null;
-  isAdmin: boolean;
-  isMentor: boolean;
-  isPartner: boolean;
-  membershipLevel: string | null;
-  permissions: Record<string, boolean>;
-}
+export type CurrentUser = SessionUser;
 
 export const CURRENT_USER_KEY = ["/api/auth/me"] as const;
 

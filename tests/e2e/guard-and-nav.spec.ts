@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from "@/db/seed/demo-users";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
 
@@ -96,6 +97,24 @@ test.describe("navbar per role", () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.locator("#mobile-menu")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  });
+});
+
+test.describe("the demo logins printed at start", () => {
+  test("admin sees the Admin menu", async ({ page }) => {
+    await signInAs(page, "admin", DEMO_PASSWORD);
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Admin" }).click();
+    await expect(page.getByRole("menuitem")).toHaveText(ADMIN_MENU);
+  });
+
+  test("member sees AI Chat, Spiritual Profile, My Profile and Logout, and no Admin menu", async ({ page }) => {
+    await signInAs(page, "member", DEMO_PASSWORD);
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const item of ["AI Chat", "Spiritual Profile", "My Profile"]) await expect(nav.getByRole("link", { name: item })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Admin" })).toHaveCount(0);
   });
 });
 

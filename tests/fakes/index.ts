@@ -1,3 +1,4 @@
+import { startFakeLuma } from "./luma";
 import { startMailbox } from "./mailbox";
 import { startFakeStripe } from "./stripe";
 
@@ -8,15 +9,17 @@ import { startFakeStripe } from "./stripe";
  */
 export async function startFakes(): Promise<{ env: Record<string, string>; setAppUrl: (url: string) => void; stop: () => Promise<void> }> {
   const mailbox = await startMailbox();
+  const luma = await startFakeLuma();
   const stripe = await startFakeStripe();
   return {
-    env: { ...mailbox.env, ...stripe.env },
+    env: { ...mailbox.env, ...luma.env, ...stripe.env },
     /** Where webhooks go, once the app is listening. */
     setAppUrl: (url) => {
       stripe.setAppUrl(url);
     },
     stop: async () => {
       await mailbox.stop();
+      await luma.stop();
       await stripe.stop();
     },
   };

@@ -12,9 +12,10 @@ export type AccessRule =
 export const PERMISSIONS = ["manage_content"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const PUBLIC: AccessRule = { kind: "public" };
-export const MEMBER: AccessRule = { kind: "member" };
-export const ADMIN: AccessRule = { kind: "admin" };
+// Narrow types (not AccessRule), so that a handler declared with MEMBER or ADMIN gets a non-null user.
+export const PUBLIC = { kind: "public" } as const satisfies AccessRule;
+export const MEMBER = { kind: "member" } as const satisfies AccessRule;
+export const ADMIN = { kind: "admin" } as const satisfies AccessRule;
 export const permission = (name: Permission): AccessRule => ({ kind: "permission", permission: name });
 
 export interface AccessSubject {

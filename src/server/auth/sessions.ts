@@ -3,6 +3,9 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { sessions, users } from "@/db/schema";
+import type { SessionUser } from "@/lib/auth/session-user";
+
+export type { SessionUser };
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 // Sliding expiry: an active session is extended, but at most once an hour, to keep reads cheap.
@@ -23,19 +26,6 @@ export const sessionUserColumns = {
   permissions: users.permissions,
 };
 
-export type SessionUser = {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profilePicture: string | null;
-  isAdmin: boolean;
-  isMentor: boolean;
-  isPartner: boolean;
-  membershipLevel: string | null;
-  permissions: Record<string, boolean>;
-};
 
 export async function createSession(userId: number, meta: { ip?: string | null; userAgent?: string | null } = {}): Promise<string> {
   const [row] = await db

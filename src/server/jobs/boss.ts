@@ -8,6 +8,7 @@ const globalForBoss = globalThis as unknown as { boss?: Promise<PgBoss> };
 export const QUEUES = {
   emailDeliver: { name: "email.deliver", retryLimit: 5, retryDelay: 30, retryBackoff: true },
   emailSweep: { name: "email.sweep", retryLimit: 0 },
+  lumaSync: { name: "luma.sync", retryLimit: 0, expireInSeconds: 240 },
 } as const;
 
 /** The process's pg-boss client, started on first use (sending only needs a started client). */

@@ -9,7 +9,9 @@ const ADMIN_SECTIONS = [
   { href: "/admin/forum", label: "Forum" },
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },
+  { href: "/admin/newsletter", label: "Newsletter" },
   { href: "/admin/outbox", label: "Email Outbox" },
+  { href: "/admin/events", label: "Events" },
 ];
 
 // Every admin page sits in this group. The one screen under /admin that is not admin-only

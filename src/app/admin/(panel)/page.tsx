@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ContentEditor } from "@/components/admin/content-editor";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Admin Panel", robots: { index: false } };
@@ -10,10 +11,12 @@ const PANEL_LINKS = [
   { href: "/admin/forum", title: "Forum", text: "Categories, pinned and locked topics." },
   { href: "/admin/blog", title: "Blog", text: "Write, publish and unpublish posts." },
   { href: "/admin/content", title: "Content", text: "The text of the Home, About, Membership and Community pages." },
+  { href: "/admin/newsletter", title: "Newsletter", text: "Subscribers, their status and a CSV export." },
   { href: "/admin/outbox", title: "Email Outbox", text: "Every email the site has sent or is about to send." },
+  { href: "/admin/events", title: "Events", text: "Create, edit, feature and delete community events; see RSVPs and private event requests." },
 ];
 
-// Spec 02 section 2.3. The content editor is embedded here by the public-site work.
+// Spec 02 section 2.3: links to the admin screens, and the content editor embedded below them.
 export default function AdminPanelPage() {
   return (
     <div>
@@ -32,6 +35,12 @@ export default function AdminPanelPage() {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="content-editor-heading" className="mt-12">
+        <h2 id="content-editor-heading" className="mb-6 text-2xl font-semibold">
+          Content Editor
+        </h2>
+        <ContentEditor />
+      </section>
     </div>
   );
 }

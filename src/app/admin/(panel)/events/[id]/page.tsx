@@ -1,0 +1,61 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { formatDateTime } from "@/lib/format";
+import { listRsvps } from "@/server/events/admin";
+import { findEvent } from "@/server/events/queries";
+import { formatInZone } from "@/server/events/time";
+
+export const metadata: Metadata = { title: "Event RSVPs", robots: { index: false } };
+
+export default async function AdminEventRsvpsPage({ params }: PageProps<"/admin/events/[id]">) {
+  const { id } = await params;
+  const event = /^\d{1,9}$/.test(id) ? await findEvent(Number(id)) : null;
+  if (!event) notFound();
+  const rsvps = await listRsvps(event.id);
+  return (
+    <div className="grid gap-6">
+      <p>
+        <Link href="/admin/events" className="text-primary underline underline-offset-4">
+          Back to events
+        </Link>
+      </p>
+      <div>
+        <h1 className="text-3xl font-semibold">RSVPs: {event.title}</h1>
+        <p className="mt-2 text-muted-foreground">
+          {formatInZone(event.startsAt, event.timezone, "MMM d, yyyy h:mm a zzz")} · {rsvps.length} going
+          {event.capacity !== null ? ` of ${event.capacity}` : ""}
+        </p>
+      </div>
+      {rsvps.length === 0 ? (
+        <p className="text-muted-foreground">Nobody has RSVPed yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border bg-card">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Members going, in the order they RSVPed</caption>
+            <thead className="border-b bg-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Member</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Username</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+                <th scope="col" className="px-4 py-3 font-semibold">RSVPed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rsvps.map((rsvp) => (
+                <tr key={rsvp.userId} className="border-b last:border-0">
+                  <td className="px-4 py-3">
+                    {rsvp.firstName} {rsvp.lastName}
+                  </td>
+                  <td className="px-4 py-3">{rsvp.username}</td>
+                  <td className="px-4 py-3">{rsvp.email}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(rsvp.at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminEventDialog, DeleteEventButton, FeatureEventButton } from "@/components/events/admin-event-form";
+import { Badge } from "@/components/ui/badge";
+import { formatDateTime } from "@/lib/format";
+import { listEventsForAdmin, listInquiries } from "@/server/events/admin";
+import { formatInZone } from "@/server/events/time";
+import type { EventInput } from "@/server/events/schemas";
+import type { EventRow } from "@/server/events/queries";
+
+export const metadata: Metadata = { title: "Events", robots: { index: false } };
+
+const LOCAL = "yyyy-MM-dd'T'HH:mm";
+
+function formValues(event: EventRow): EventInput {
+  return {
+    title: event.title,
+    description: event.description,
+    imageUrl: event.imageUrl ?? "",
+    startsAtLocal: formatInZone(event.startsAt, event.timezone, LOCAL),
+    endsAtLocal: event.endsAt ? formatInZone(event.endsAt, event.timezone, LOCAL) : "",
+    timezone: event.timezone,
+    locationName: event.locationName ?? "",
+    address: event.address ?? "",
+    onlineUrl: event.onlineUrl ?? "",
+    url: event.url ?? "",
+    accessType: event.accessType as EventInput["accessType"],
+    type: event.type as EventInput["type"],
+    capacity: event.capacity === null ? "" : event.capacity,
+    featured: event.featured,
+  };
+}
+
+export default async function AdminEventsPage() {
+  const [rows, inquiries] = await Promise.all([listEventsForAdmin(), listInquiries()]);
+  return (
+    <div className="grid gap-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold">Events</h1>
+          <p className="mt-2 text-muted-foreground">Community events. Luma events are managed on Luma and synced every 5 minutes.</p>
+        </div>
+        <AdminEventDialog triggerLabel="New Event" />
+      </div>
+
+      <div className="overflow-x-auto rounded-xl border bg-card">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Community events, latest first</caption>
+          <thead className="border-b bg-muted">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">Event</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Starts</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Access</th>
+              <th scope="col" className="px-4 py-3 font-semibold">RSVPs</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-4 py-6 text-center text-muted-foreground">
+                  No community events yet.
+                </td>
+              </tr>
+            ) : null}
+            {rows.map(({ event, going }) => (
+              <tr key={event.id} className="border-b last:border-0">
+                <td className="px-4 py-3">
+                  <Link href={`/events/${event.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                    {event.title}
+                  </Link>
+                  <div className="mt-1 flex flex-wrap gap-1">
+                    <Badge variant="outline" className="capitalize">
+                      {event.type}
+                    </Badge>
+                    {event.featured ? <Badge>Featured</Badge> : null}
+                    {event.status === "cancelled" ? <Badge variant="destructive">Cancelled</Badge> : null}
+                  </div>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {formatInZone(event.startsAt, event.timezone, "MMM d, yyyy h:mm a zzz")}
+                  <div className="text-xs text-muted-foreground">{event.timezone}</div>
+                </td>
+                <td className="px-4 py-3">{event.accessType === "members" ? "Members Only" : "Open to All"}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <Link href={`/admin/events/${event.id}`} className="text-primary underline underline-offset-4" aria-label={`${going} RSVPs for ${event.title}`}>
+                    {going}
+                    {event.capacity !== null ? ` / ${event.capacity}` : ""}
+                  </Link>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap gap-2">
+                    <AdminEventDialog eventId={event.id} initial={formValues(event)} triggerLabel="Edit" triggerVariant="outline" />
+                    <FeatureEventButton eventId={event.id} featured={event.featured} title={event.title} />
+                    <DeleteEventButton eventId={event.id} title={event.title} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <section aria-labelledby="inquiries-heading">
+        <h2 id="inquiries-heading" className="text-2xl font-semibold">
+          Private Event Requests
+        </h2>
+        {inquiries.length === 0 ? (
+          <p className="mt-4 text-muted-foreground">No requests yet.</p>
+        ) : (
+          <ul className="mt-4 grid gap-3">
+            {inquiries.map((inquiry) => (
+              <li key={inquiry.id} className="rounded-xl border bg-card p-4">
+                <p className="font-medium">
+                  {inquiry.name} · <a href={`mailto:${inquiry.email}`} className="text-primary underline underline-offset-4">{inquiry.email}</a>
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  {inquiry.eventType}
+                  {inquiry.guestCount ? ` · ${inquiry.guestCount} guests` : ""}
+                  {inquiry.preferredDate ? ` · ${inquiry.preferredDate}` : ""} · {formatDateTime(inquiry.createdAt)}
+                </p>
+                <p className="mt-2 whitespace-pre-line">{inquiry.message}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

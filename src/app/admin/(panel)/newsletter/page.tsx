@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import { Badge } from "@/components/ui/badge";
+import { formatDate } from "@/lib/format";
+import { listSubscribers } from "@/server/newsletter";
+
+export const metadata: Metadata = { title: "Newsletter Subscribers", robots: { index: false } };
+
+const STATUS_BADGE = { pending: "warning", confirmed: "success", unsubscribed: "secondary" } as const;
+
+export default async function NewsletterAdminPage() {
+  const subscribers = await listSubscribers();
+  const counts = Object.fromEntries((["confirmed", "pending", "unsubscribed"] as const).map((s) => [s, subscribers.filter((x) => x.status === s).length]));
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-semibold">Newsletter Subscribers</h1>
+        {/* A plain link: the browser downloads the CSV with the admin's session cookie. */}
+        <a href="/api/admin/newsletter/export" download className="inline-flex min-h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90">
+          Export to CSV
+        </a>
+      </div>
+      <p className="mt-2 text-muted-foreground">
+        {counts.confirmed} confirmed, {counts.pending} waiting for confirmation, {counts.unsubscribed} unsubscribed. Only confirmed addresses receive the newsletter.
+      </p>
+      <div className="mt-6 overflow-x-auto rounded-xl border bg-card">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Newsletter subscribers, newest first</caption>
+          <thead className="border-b bg-muted">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Source</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Subscribed</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Confirmed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {subscribers.map((s) => (
+              <tr key={s.id} className="border-b last:border-b-0">
+                <td className="px-4 py-3 break-all">{s.email}</td>
+                <td className="px-4 py-3">
+                  <Badge variant={STATUS_BADGE[s.status as keyof typeof STATUS_BADGE] ?? "secondary"} className="capitalize">
+                    {s.status}
+                  </Badge>
+                </td>
+                <td className="px-4 py-3 capitalize">{s.source ?? "-"}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatDate(s.createdAt)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{s.confirmedAt ? formatDate(s.confirmedAt) : "-"}</td>
+              </tr>
+            ))}
+            {subscribers.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground">
+                  No subscribers yet.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

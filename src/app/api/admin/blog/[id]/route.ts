@@ -1,0 +1,22 @@
+// PUT|DELETE /api/admin/blog/{id} - edit, publish or unpublish a post, or delete it (admins only).
+import { z } from "zod";
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { idSchema } from "@/lib/validation";
+import { deletePost, updatePost } from "@/server/blog";
+import { revalidateBlog } from "@/server/blog/revalidate";
+import { blogPostSchema } from "@/server/blog/schemas";
+
+const params = z.object({ id: idSchema });
+
+export const PUT = apiRoute({ access: ADMIN, params, body: blogPostSchema }, async ({ params, body, user }) => {
+  const { post, previousSlug } = await updatePost(params.id, body, user?.id ?? null);
+  revalidateBlog(previousSlug, post.slug);
+  return post;
+});
+
+export const DELETE = apiRoute({ access: ADMIN, params }, async ({ params, user }) => {
+  const post = await deletePost(params.id, user?.id ?? null);
+  revalidateBlog(post.slug);
+  return { ok: true };
+});

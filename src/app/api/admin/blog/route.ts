@@ -1,0 +1,14 @@
+// GET|POST /api/admin/blog - every post including drafts, and create a post (admins only).
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute, created } from "@/lib/http/api-route";
+import { createPost, listAllPosts } from "@/server/blog";
+import { revalidateBlog } from "@/server/blog/revalidate";
+import { blogPostSchema } from "@/server/blog/schemas";
+
+export const GET = apiRoute({ access: ADMIN }, async () => listAllPosts());
+
+export const POST = apiRoute({ access: ADMIN, body: blogPostSchema }, async ({ body, user }) => {
+  const post = await createPost(body, user?.id ?? null);
+  revalidateBlog(post.slug);
+  return created(post);
+});

@@ -1,0 +1,21 @@
+// PUT /api/admin/events/{id} - edit a community event; PATCH features it; DELETE removes it.
+import { z } from "zod";
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { deleteCommunityEvent, setEventFeatured, updateCommunityEvent } from "@/server/events/admin";
+import { toPublicEvent } from "@/server/events/queries";
+import { eventIdParamsSchema, eventInputSchema } from "@/server/events/schemas";
+
+export const PUT = apiRoute({ access: ADMIN, params: eventIdParamsSchema, body: eventInputSchema }, async ({ params, body, user }) =>
+  toPublicEvent(await updateCommunityEvent(params.id, body, user.id)),
+);
+
+export const PATCH = apiRoute({ access: ADMIN, params: eventIdParamsSchema, body: z.object({ featured: z.boolean() }) }, async ({ params, body, user }) => {
+  await setEventFeatured(params.id, body.featured, user.id);
+  return { ok: true };
+});
+
+export const DELETE = apiRoute({ access: ADMIN, params: eventIdParamsSchema }, async ({ params, user }) => {
+  await deleteCommunityEvent(params.id, user.id);
+  return { ok: true };
+});

@@ -1,0 +1,15 @@
+// GET|PUT /api/cms/content - the editable sections of Home, About, Membership and Community (admins only).
+import { revalidatePath } from "next/cache";
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { getCmsContent, saveCmsContent } from "@/server/cms";
+import { CMS_PAGE_PATHS, cmsContentSchema } from "@/server/cms/schemas";
+
+export const GET = apiRoute({ access: ADMIN }, async () => getCmsContent());
+
+export const PUT = apiRoute({ access: ADMIN, body: cmsContentSchema }, async ({ body, user }) => {
+  const saved = await saveCmsContent(body, user?.id ?? null);
+  // The public pages are static; regenerate them now so the edit shows on the next visit.
+  for (const path of Object.values(CMS_PAGE_PATHS)) revalidatePath(path);
+  return saved;
+});

@@ -1,0 +1,7 @@
+// GET /api/luma/events - upcoming events pulled from Luma (Member Events), by type, soonest first.
+import { PUBLIC } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { listUpcomingEvents } from "@/server/events/queries";
+import { eventListQuerySchema } from "@/server/events/schemas";
+
+export const GET = apiRoute({ access: PUBLIC, query: eventListQuerySchema }, async ({ query }) => listUpcomingEvents("luma", query));

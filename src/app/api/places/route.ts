@@ -1,0 +1,7 @@
+// GET /api/places?q= - birth place typeahead from the offline city list.
+import { apiRoute } from "@/lib/http/api-route";
+import { MEMBER } from "@/lib/auth/access";
+import { searchPlaces } from "@/server/places";
+import { placesQuerySchema } from "@/server/places/schemas";
+
+export const GET = apiRoute({ access: MEMBER, query: placesQuerySchema }, async ({ query }) => ({ places: searchPlaces(query.q) }));

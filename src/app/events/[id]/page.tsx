@@ -1,0 +1,172 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { headers } from "next/headers";
+import { CalendarDays, CalendarPlus, Clock, ExternalLink, MapPin, Video } from "lucide-react";
+import { AccessBadge } from "@/components/events/event-cards";
+import { EventImage } from "@/components/events/event-image";
+import { RsvpPanel } from "@/components/events/rsvp-panel";
+import { ShareButton } from "@/components/events/share-button";
+import { ViewerTime } from "@/components/events/viewer-time";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
+import { siteUrl } from "@/lib/http/site-url";
+import { getCurrentUser } from "@/server/auth/current-user";
+import { findEvent, formatInZone, goingCount, isGoing, type EventRow } from "@/server/events/queries";
+import { hasMembership, isEventOver } from "@/server/events/rsvp";
+import { rsvpUrl } from "@/server/events/rules";
+import { getSiteSettings } from "@/server/settings";
+
+type Params = { params: Promise<{ id: string }> };
+
+async function load(params: Params["params"]): Promise<EventRow> {
+  const { id } = await params;
+  const eventId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
+  const event = Number.isSafeInteger(eventId) ? await findEvent(eventId) : null;
+  if (!event) notFound();
+  return event;
+}
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const event = await load(params);
+  return { title: event.title, description: event.description.slice(0, 160) };
+}
+
+function mapLink(event: EventRow): string | null {
+  if (event.latitude !== null && event.longitude !== null) {
+    return `https://www.openstreetmap.org/?mlat=${event.latitude}&mlon=${event.longitude}#map=16/${event.latitude}/${event.longitude}`;
+  }
+  if (event.address) return `https://www.openstreetmap.org/search?query=${encodeURIComponent(event.address)}`;
+  return null;
+}
+
+/** schema.org Event data; `<` is escaped so that no text can close the script element. */
+function jsonLd(event: EventRow, baseUrl: string): string {
+  const online = Boolean(event.onlineUrl) && !event.address;
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.title,
+    description: event.description,
+    startDate: event.startsAt.toISOString(),
+    endDate: event.endsAt?.toISOString(),
+    eventStatus: event.status === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
+    eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
+    location: online
+      ? { "@type": "VirtualLocation", url: event.onlineUrl }
+      : { "@type": "Place", name: event.locationName ?? undefined, address: event.address ?? undefined },
+    image: event.imageUrl ? [new URL(event.imageUrl, baseUrl).toString()] : undefined,
+    url: `${baseUrl}/events/${event.id}`,
+  };
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+export default async function EventPage({ params }: Params) {
+  const event = await load(params);
+  const [user, settings, going] = await Promise.all([getCurrentUser(), getSiteSettings(), goingCount(event.id)]);
+  const baseUrl = siteUrl(await headers());
+  const userGoing = user ? await isGoing(event.id, user.id) : false;
+  const zone = event.timezone;
+  const endsAt = event.endsAt;
+  const sameDay = endsAt && formatInZone(endsAt, zone, "yyyy-MM-dd") === formatInZone(event.startsAt, zone, "yyyy-MM-dd");
+  const time = endsAt
+    ? sameDay
+      ? `${formatInZone(event.startsAt, zone, TIME_FORMAT)} – ${formatInZone(endsAt, zone, `${TIME_FORMAT} zzz`)}`
+      : `${formatInZone(event.startsAt, zone, `${TIME_FORMAT} zzz`)} – ${formatInZone(endsAt, zone, `${DATE_FORMAT} ${TIME_FORMAT} zzz`)}`
+    : formatInZone(event.startsAt, zone, `${TIME_FORMAT} zzz`);
+  const map = mapLink(event);
+  const place = [event.locationName, event.address].filter(Boolean).join(", ");
+  const over = isEventOver(event);
+  const cancelled = event.status === "cancelled";
+
+  return (
+    <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(event, baseUrl) }} />
+      <EventImage eventId={event.id} src={event.imageUrl} className="aspect-[21/9] w-full rounded-xl border" />
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_20rem]">
+        <div className="grid content-start gap-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <AccessBadge accessType={event.accessType as "public" | "members"} />
+            <Badge variant="outline" className="capitalize">
+              {event.type}
+            </Badge>
+            {cancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
+          </div>
+          <h1 className="text-3xl font-semibold sm:text-4xl">{event.title}</h1>
+          {cancelled ? (
+            <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-4 font-medium">
+              This event has been cancelled.
+            </p>
+          ) : null}
+          <ul className="grid gap-3">
+            <li className="flex items-start gap-3">
+              <CalendarDays aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+              <span>{formatInZone(event.startsAt, zone, "EEEE, MMMM d, yyyy")}</span>
+            </li>
+            <li className="flex items-start gap-3">
+              <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+              <div>
+                <p>
+                  {time} <span className="text-sm text-muted-foreground">({zone})</span>
+                </p>
+                <ViewerTime startsAt={event.startsAt.toISOString()} eventTimezone={zone} />
+              </div>
+            </li>
+            {place ? (
+              <li className="flex items-start gap-3">
+                <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+                <div>
+                  <p>{place}</p>
+                  {map ? (
+                    <a href={map} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-primary underline underline-offset-4">
+                      Open in map<span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  ) : null}
+                </div>
+              </li>
+            ) : null}
+            {event.onlineUrl ? (
+              <li className="flex items-start gap-3">
+                <Video aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+                <a href={event.onlineUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+                  Join online<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ) : null}
+          </ul>
+          <div className="whitespace-pre-line leading-relaxed">{event.description}</div>
+        </div>
+
+        <aside aria-label="RSVP and share" className="grid content-start gap-4 rounded-xl border bg-card p-5">
+          <h2 className="text-lg font-semibold">RSVP</h2>
+          {event.source === "luma" ? (
+            <Button asChild size="lg">
+              <a href={rsvpUrl(event, settings.lumaCalendarUrl || "/events")} target="_blank" rel="noopener noreferrer">
+                RSVP on Luma
+                <ExternalLink aria-hidden />
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </Button>
+          ) : (
+            <RsvpPanel
+              eventId={event.id}
+              signedIn={user !== null}
+              allowed={event.accessType !== "members" || (user !== null && hasMembership(user))}
+              initiallyGoing={userGoing}
+              initialCount={going}
+              capacity={event.capacity}
+              open={!over && !cancelled}
+            />
+          )}
+          <Button asChild variant="outline">
+            <a href={`/api/events/${event.id}/ics`} download>
+              <CalendarPlus aria-hidden />
+              Add to calendar
+            </a>
+          </Button>
+          <ShareButton title={event.title} />
+        </aside>
+      </div>
+    </article>
+  );
+}

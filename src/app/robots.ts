@@ -1,0 +1,14 @@
+import type { MetadataRoute } from "next";
+import { siteUrl } from "@/lib/http/site-url";
+
+// Member and admin areas, personal links and the API stay out of search engines.
+export default function robots(): MetadataRoute.Robots {
+  return {
+    rules: {
+      userAgent: "*",
+      allow: "/",
+      disallow: ["/admin", "/api/", "/profile", "/forum", "/library", "/chat", "/spiritual-profile", "/payment", "/payment-success", "/join/", "/reset-password/", "/newsletter/"],
+    },
+    sitemap: `${siteUrl()}/sitemap.xml`,
+  };
+}

@@ -1,0 +1,30 @@
+import Image from "next/image";
+import Link from "next/link";
+import { formatDate } from "@/lib/format";
+import type { PostSummary } from "@/server/blog";
+
+export function PostCard({ post }: { post: PostSummary }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
+      {post.imageUrl ? <Image src={post.imageUrl} alt="" width={640} height={360} className="aspect-video w-full object-cover" /> : null}
+      <div className="flex flex-1 flex-col p-6">
+        <p className="text-sm font-medium text-primary">{post.category}</p>
+        <h2 className="mt-2 text-xl font-semibold">
+          <Link href={`/blog/${post.slug}`} className="hover:underline">
+            {post.title}
+          </Link>
+        </h2>
+        <p className="mt-3 flex-1 text-muted-foreground">{post.excerpt}</p>
+        <p className="mt-4 text-sm text-muted-foreground">
+          {post.authorName}
+          {post.publishedAt ? (
+            <>
+              {" · "}
+              <time dateTime={post.publishedAt.toISOString()}>{formatDate(post.publishedAt)}</time>
+            </>
+          ) : null}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+import Link from "next/link";
+import { CalendarDays, Clock, MapPin } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { PublicEvent } from "@/server/events/schemas";
+import { EventImage } from "./event-image";
+
+export function AccessBadge({ accessType }: { accessType: PublicEvent["accessType"] }) {
+  return accessType === "members" ? <Badge variant="secondary">Members Only</Badge> : <Badge variant="outline">Open to All</Badge>;
+}
+
+function When({ event }: { event: PublicEvent }) {
+  return (
+    <ul className="grid gap-1 text-sm text-muted-foreground">
+      <li className="flex items-center gap-2">
+        <CalendarDays aria-hidden className="size-4 shrink-0" />
+        {event.date}
+      </li>
+      <li className="flex items-center gap-2">
+        <Clock aria-hidden className="size-4 shrink-0" />
+        {event.time}
+      </li>
+      <li className="flex items-center gap-2">
+        <MapPin aria-hidden className="size-4 shrink-0" />
+        <span className="line-clamp-1">{event.location}</span>
+      </li>
+    </ul>
+  );
+}
+
+export function FeaturedEventCard({ event }: { event: PublicEvent }) {
+  return (
+    <article aria-labelledby={`featured-${event.id}`} className="grid overflow-hidden rounded-xl border bg-card shadow-sm md:grid-cols-2" data-testid="featured-event">
+      <EventImage eventId={event.id} src={event.image} className="aspect-[16/10] h-full w-full" />
+      <div className="grid content-center gap-4 p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>Featured</Badge>
+          <AccessBadge accessType={event.accessType} />
+        </div>
+        <h3 id={`featured-${event.id}`} className="text-2xl font-semibold">
+          {event.title}
+        </h3>
+        <When event={event} />
+        <p className="line-clamp-3 text-muted-foreground">{event.description}</p>
+        <Button asChild size="lg" className="w-fit">
+          <Link href={`/events/${event.id}`} aria-label={`Get Tickets: ${event.title}`}>
+            Get Tickets
+          </Link>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+export function EventCard({ event }: { event: PublicEvent }) {
+  return (
+    <article aria-labelledby={`event-${event.id}`} className="flex w-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="event-card">
+      <EventImage eventId={event.id} src={event.image} className="aspect-[16/10] w-full" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <AccessBadge accessType={event.accessType} />
+        <h3 id={`event-${event.id}`} className="text-lg font-semibold">
+          {event.title}
+        </h3>
+        <When event={event} />
+        <Button asChild variant="outline" className="mt-auto w-fit">
+          <Link href={`/events/${event.id}`} aria-label={`Learn More: ${event.title}`}>
+            Learn More
+          </Link>
+        </Button>
+      </div>
+    </article>
+  );
+}

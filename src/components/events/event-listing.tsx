@@ -1,0 +1,96 @@
+"use client";
+
+import * as React from "react";
+import { Loader2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { gridEvents, pickFeatured } from "@/server/events/rules";
+import { DEFAULT_EVENT_LIMIT, EVENT_FILTERS, type EventFilter } from "@/server/events/schemas";
+import { EventCard, FeaturedEventCard } from "./event-cards";
+import { useEvents, type EventSource } from "./use-events";
+
+export interface EventListingProps {
+  /** Luma events (Member Events, and the home page) or community events. */
+  source?: EventSource;
+  /** How many events to ask for: the home page uses 4, the events page 50. */
+  limit?: number;
+  /** Hide the filter buttons. */
+  hideFilters?: boolean;
+  /** Text of the error panel; defaults to the error itself (spec 01 section 8). */
+  errorText?: string;
+}
+
+export function EventsSpinner() {
+  return (
+    <div role="status" className="flex justify-center py-12">
+      <Loader2 aria-hidden className="size-8 animate-spin text-primary" />
+      <span className="sr-only">Loading events</span>
+    </div>
+  );
+}
+
+export function EventsError({ error, text }: { error: unknown; text?: string }) {
+  return (
+    <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6">
+      <h3 className="text-lg font-semibold text-destructive">Error Loading Events</h3>
+      <p className="mt-1 text-sm break-words">{text ?? (error instanceof Error ? error.message : String(error))}</p>
+    </div>
+  );
+}
+
+/**
+ * The event listing of the home and events pages (spec 01 sections 2 and 4): filter buttons, the
+ * featured event (the first flagged featured, else the first) shown above the grid whatever the
+ * filter, and a grid of the other events of the chosen type. Choosing a filter refetches by type.
+ */
+export function EventListing({ source = "luma", limit = DEFAULT_EVENT_LIMIT, hideFilters = false, errorText }: EventListingProps) {
+  const [filter, setFilter] = React.useState<EventFilter>("all");
+  const all = useEvents(source, "all", limit);
+  const typed = useEvents(source, filter, limit, filter !== "all");
+  const current = filter === "all" ? all : typed;
+
+  if (all.isPending) return <EventsSpinner />;
+  if (all.isError) return <EventsError error={all.error} text={errorText} />;
+
+  const featured = pickFeatured(all.data);
+  const grid = current.data ? gridEvents(current.data, featured, filter) : [];
+
+  return (
+    <div className="grid gap-8">
+      {hideFilters ? null : (
+        <div role="group" aria-label="Filter events" className="flex flex-wrap gap-2">
+          {EVENT_FILTERS.map((option) => (
+            <Button
+              key={option.value}
+              type="button"
+              size="sm"
+              variant={filter === option.value ? "default" : "outline"}
+              aria-pressed={filter === option.value}
+              onClick={() => setFilter(option.value)}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </div>
+      )}
+      {featured ? <FeaturedEventCard event={featured} /> : null}
+      {current.isPending ? (
+        <EventsSpinner />
+      ) : current.isError ? (
+        <EventsError error={current.error} text={errorText} />
+      ) : grid.length === 0 ? (
+        <div className="rounded-xl border border-dashed p-8 text-center">
+          <p className="font-semibold">No events found for this filter</p>
+          <p className="mt-1 text-sm text-muted-foreground">Please try a different filter or check back later</p>
+        </div>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {grid.map((event) => (
+            <li key={event.id} className="flex">
+              <EventCard event={event} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import type { EventFilter, PublicEvent } from "@/server/events/schemas";
+
+export type EventSource = "luma" | "internal";
+
+/** Spec 01 section 7: events stay fresh 5 minutes, no refetch on focus, 2 retries backing off 1 s, 2 s ... capped at 30 s. */
+export const EVENTS_STALE_TIME_MS = 5 * 60_000;
+export const eventsRetryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
+export function eventsPath(source: EventSource, type: EventFilter, limit: number): string {
+  const params = new URLSearchParams({ limit: String(limit), type });
+  return `${source === "luma" ? "/api/luma/events" : "/api/events"}?${params}`;
+}
+
+export function useEvents(source: EventSource, type: EventFilter, limit: number, enabled = true) {
+  return useQuery({
+    queryKey: ["events", source, type, limit],
+    queryFn: () => apiRequest<PublicEvent[]>("GET", eventsPath(source, type, limit)),
+    enabled,
+    staleTime: EVENTS_STALE_TIME_MS,
+    refetchOnWindowFocus: false,
+    retry: 2,
+    retryDelay: eventsRetryDelay,
+  });
+}

@@ -1,0 +1,30 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+
+/**
+ * The button of the confirm and unsubscribe pages. Confirming takes a POST so that a link scanner
+ * opening the emailed URL changes nothing.
+ */
+export function TokenAction({ path, body, label, pendingLabel, done }: { path: string; body?: unknown; label: string; pendingLabel: string; done: { title: string; text: string } }) {
+  const action = useMutation({
+    mutationFn: () => apiRequest("POST", path, body),
+    onSuccess: () => toast({ title: done.title, description: done.text }),
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" }),
+  });
+  if (action.isSuccess) {
+    return (
+      <p role="status" className="rounded-md bg-secondary p-4 text-secondary-foreground">
+        {done.text}
+      </p>
+    );
+  }
+  return (
+    <Button size="lg" onClick={() => action.mutate()} disabled={action.isPending}>
+      {action.isPending ? pendingLabel : label}
+    </Button>
+  );
+}

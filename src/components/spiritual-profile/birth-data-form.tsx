@@ -1,0 +1,123 @@
+"use client";
+
+import * as React from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Loader2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import { birthDataSchema, type BirthDataInput } from "@/server/spiritual-profile/schemas";
+import type { StoredBirthData } from "@/server/spiritual-profile/types";
+import { PlaceCombobox } from "./place-combobox";
+
+const offsetLabel = (minutes: number) => {
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? "−" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(Math.round(abs % 60)).padStart(2, "0")}`;
+};
+
+export function BirthDataForm({ userId, saved, onSaved }: { userId: number; saved: StoredBirthData | null; onSaved: (data: StoredBirthData | null) => void }) {
+  const form = useForm<BirthDataInput>({
+    resolver: zodResolver(birthDataSchema),
+    defaultValues: {
+      birthDate: saved?.birthDate ?? "",
+      birthTime: saved?.birthTime ?? "",
+      birthLocation: saved?.place.label ?? "",
+      placeId: saved?.place.id ?? "",
+      timeChoice: saved?.timeChoice,
+    },
+  });
+  const birthLocation = useWatch({ control: form.control, name: "birthLocation" });
+  const [ambiguity, setAmbiguity] = React.useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (values: BirthDataInput) => apiRequest<{ birthData: StoredBirthData }>("PATCH", `/api/users/${userId}`, values),
+    onSuccess: (result) => {
+      setAmbiguity(null);
+      onSaved(result.birthData);
+      toast({ title: "Your birth data has been saved" });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields?.timeChoice) {
+        setAmbiguity(error.fields.timeChoice);
+        return;
+      }
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field in form.getValues()) form.setError(field as keyof BirthDataInput, { message });
+        }
+      }
+      toast({ title: "Failed to save your birth data", description: errorMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => apiRequest("DELETE", `/api/users/${userId}/birth-data`),
+    onSuccess: () => {
+      form.reset({ birthDate: "", birthTime: "", birthLocation: "", placeId: "", timeChoice: undefined });
+      onSaved(null);
+      toast({ title: "Your birth data has been deleted" });
+    },
+    onError: (error) => toast({ title: "Failed to delete your birth data", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+  });
+
+  const placeError = form.formState.errors.birthLocation?.message ?? form.formState.errors.placeId?.message;
+  const onSubmit = form.handleSubmit((values) => save.mutate(values));
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Birth date" id="birthDate" error={form.formState.errors.birthDate?.message}>
+          <Input type="date" min="1800-01-01" {...form.register("birthDate", { onChange: () => setAmbiguity(null) })} />
+        </FormField>
+        <FormField label="Birth time (24-hour)" id="birthTime" error={form.formState.errors.birthTime?.message} hint="As on your birth certificate, local time.">
+          <Input type="time" step={60} {...form.register("birthTime", { onChange: () => setAmbiguity(null) })} />
+        </FormField>
+      </div>
+      <FormField label="Birth location" id="birthLocation" error={placeError} hint="Start typing your birth city and choose it from the list.">
+        <PlaceCombobox
+          value={birthLocation}
+          onTextChange={(text) => {
+            form.setValue("birthLocation", text);
+            form.setValue("placeId", "");
+          }}
+          onSelect={(place) => {
+            form.setValue("birthLocation", place.label, { shouldValidate: true });
+            form.setValue("placeId", place.id, { shouldValidate: true });
+            setAmbiguity(null);
+          }}
+        />
+      </FormField>
+      {ambiguity && (
+        <fieldset className="grid gap-2 rounded-md border border-amber-500 p-4" aria-describedby="time-choice-help">
+          <legend className="px-1 text-sm font-medium">Which {form.getValues("birthTime")}?</legend>
+          <p id="time-choice-help" role="alert" className="text-sm">
+            {ambiguity}
+          </p>
+          {(["earlier", "later"] as const).map((choice) => (
+            <label key={choice} className="flex items-center gap-2 text-sm">
+              <input type="radio" value={choice} {...form.register("timeChoice")} />
+              {choice === "earlier" ? "The earlier one" : "The later one"}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {saved && (
+        <p className="text-sm text-muted-foreground">
+          Saved: {saved.birthDate} {saved.birthTime} in {saved.place.label}, {offsetLabel(saved.offsetMinutes)}
+          {saved.offsetKind === "lmt" ? " (local mean time, before standard time was adopted there)" : saved.offsetKind === "daylight" ? " (daylight saving time)" : ""}.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />} Save Birth Data
+        </Button>
+        {saved && (
+          <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            Delete Birth Data
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

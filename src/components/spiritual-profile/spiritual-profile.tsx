@@ -1,0 +1,111 @@
+"use client";
+
+import * as React from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Loader2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/hooks/use-toast";
+import { CURRENT_USER_KEY } from "@/hooks/use-auth";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import type { SpiritualProfile as Profile } from "@/server/spiritual-profile";
+import type { AstrologyReport, GeneKeyReport, HumanDesignReport, Report } from "@/server/spiritual-profile/reports";
+import { REPORT_LABEL, type ReportKind } from "@/server/spiritual-profile/schemas";
+import { BirthDataForm } from "./birth-data-form";
+import { AstrologyReportView, GeneKeyReportView, HumanDesignReportView } from "./report-views";
+
+const TAB_TITLE: Record<ReportKind, string> = { astrology: "Astrology", "gene-key": "Gene Key", "human-design": "Human Design" };
+
+export function SpiritualProfile({ userId, initial }: { userId: number; initial: Profile }) {
+  const [tab, setTab] = React.useState<string>("birth-data");
+  const [birthData, setBirthData] = React.useState(initial.birthData);
+  const [reports, setReports] = React.useState(initial.reports);
+  const queryClient = useQueryClient();
+  const generate = useMutation({
+    mutationFn: (kind: ReportKind) => apiRequest<Report>("POST", `/api/profile/${kind}`),
+    onSuccess: (report, kind) => {
+      setReports((r) => ({ ...r, [kind]: report }));
+      setTab(kind);
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      toast({ title: `Your ${REPORT_LABEL[kind]} report has been generated` });
+    },
+    onError: (error, kind) => toast({ title: `Failed to generate your ${REPORT_LABEL[kind]} report`, description: errorMessage(error, "Please try again."), variant: "destructive" }),
+  });
+  const requestReport = (kind: ReportKind) => {
+    // Report generation validates the birth data first (spec 02 section 5).
+    if (!birthData) {
+      setTab("birth-data");
+      toast({ title: `Failed to generate your ${REPORT_LABEL[kind]} report`, description: "Please save your birth date, time and location first.", variant: "destructive" });
+      return;
+    }
+    generate.mutate(kind);
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="flex h-auto w-full flex-wrap">
+          <TabsTrigger value="birth-data">Birth Data</TabsTrigger>
+          <TabsTrigger value="astrology">Astrology</TabsTrigger>
+          <TabsTrigger value="gene-key">Gene Key</TabsTrigger>
+          <TabsTrigger value="human-design">Human Design</TabsTrigger>
+        </TabsList>
+        <TabsContent value="birth-data">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Your birth data</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-6">
+              <BirthDataForm
+                userId={userId}
+                saved={birthData}
+                onSaved={(data) => {
+                  setBirthData(data);
+                  setReports({ astrology: null, "gene-key": null, "human-design": null });
+                }}
+              />
+              <div className="flex flex-wrap gap-3 border-t pt-4">
+                {(Object.keys(TAB_TITLE) as ReportKind[]).map((kind) => (
+                  <Button key={kind} type="button" variant="secondary" disabled={generate.isPending} onClick={() => requestReport(kind)}>
+                    Generate {TAB_TITLE[kind]} Report
+                  </Button>
+                ))}
+              </div>
+            </CardContent>
+          </Card>
+        </TabsContent>
+        {(Object.keys(TAB_TITLE) as ReportKind[]).map((kind) => {
+          const report = reports[kind];
+          return (
+            <TabsContent key={kind} value={kind}>
+              <Card>
+                <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+                  <CardTitle as="h2">Your {TAB_TITLE[kind]} report</CardTitle>
+                  <Button type="button" disabled={generate.isPending} onClick={() => requestReport(kind)}>
+                    {generate.isPending && generate.variables === kind && <Loader2 className="animate-spin" aria-hidden="true" />}
+                    {report ? "Regenerate" : "Generate"} {TAB_TITLE[kind]} Report
+                  </Button>
+                </CardHeader>
+                <CardContent>
+                  {!report ? (
+                    <p className="text-muted-foreground">No report yet. Save your birth data, then generate it here.</p>
+                  ) : report.kind === "astrology" ? (
+                    <AstrologyReportView report={report as AstrologyReport} />
+                  ) : report.kind === "human-design" ? (
+                    <HumanDesignReportView report={report as HumanDesignReport} />
+                  ) : (
+                    <GeneKeyReportView report={report as GeneKeyReport} />
+                  )}
+                </CardContent>
+              </Card>
+            </TabsContent>
+          );
+        })}
+      </Tabs>
+      <p className="text-sm text-muted-foreground">
+        Your birth data and reports are private: they are stored encrypted and only you can see them. Not even administrators can.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Activation, HdBody, HumanDesignChart } from "./human-design";
+
+/**
+ * Gene Keys profile: the same 64 keys as Human Design gates, read from particular personality (birth)
+ * and design (88° before) activations. Core and Vocation are the same sphere's key (design Mars), and
+ * Brand repeats Life's Work (personality Sun), as in the Gene Keys Golden Path.
+ */
+export const SEQUENCES = {
+  activation: [
+    ["Life's Work", "personality", "Sun"],
+    ["Evolution", "personality", "Earth"],
+    ["Radiance", "design", "Sun"],
+    ["Purpose", "design", "Earth"],
+  ],
+  venus: [
+    ["Attraction", "design", "Moon"],
+    ["IQ", "design", "Venus"],
+    ["EQ", "personality", "Mars"],
+    ["SQ", "personality", "Venus"],
+    ["Core", "design", "Mars"],
+  ],
+  pearl: [
+    ["Vocation", "design", "Mars"],
+    ["Culture", "design", "Jupiter"],
+    ["Brand", "personality", "Sun"],
+    ["Pearl", "personality", "Jupiter"],
+  ],
+} as const satisfies Record<string, ReadonlyArray<readonly [string, "personality" | "design", HdBody]>>;
+
+export type SequenceName = keyof typeof SEQUENCES;
+
+export interface Sphere {
+  sphere: string;
+  key: number;
+  line: number;
+  /** "key.line", as Gene Keys profiles print it. */
+  label: string;
+  source: { side: "personality" | "design"; body: HdBody };
+}
+
+export type GeneKeysProfile = Record<SequenceName, Sphere[]>;
+
+export function geneKeysProfile(chart: Pick<HumanDesignChart, "personality" | "design">): GeneKeysProfile {
+  const find = (list: Activation[], body: HdBody) => list.find((a) => a.body === body)!;
+  const build = (name: SequenceName): Sphere[] =>
+    SEQUENCES[name].map(([sphere, side, body]) => {
+      const a = find(side === "personality" ? chart.personality : chart.design, body);
+      return { sphere, key: a.gate, line: a.line, label: `${a.gate}.${a.line}`, source: { side, body } };
+    });
+  return { activation: build("activation"), venus: build("venus"), pearl: build("pearl") };
+}

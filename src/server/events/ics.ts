@@ -1,0 +1,46 @@
+import "server-only";
+import { TZDate } from "@date-fns/tz";
+import ical, { ICalEventStatus } from "ical-generator";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+import type { events } from "@/db/schema";
+import { eventLocation } from "./time";
+
+type EventRow = typeof events.$inferSelect;
+
+const DEFAULT_DURATION_MS = 2 * 3600_000;
+
+/**
+ * An iCalendar document of events, each in its own IANA zone with a VTIMEZONE block, so that
+ * calendar apps keep the wall-clock time across daylight-saving changes.
+ */
+export function eventsToIcs(rows: EventRow[], options: { name: string; baseUrl: string; host: string }): string {
+  const calendar = ical({ name: options.name, prodId: { company: options.host, product: "events", language: "EN" }, ttl: 3600 });
+  calendar.timezone({ name: null, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null });
+  for (const row of rows) {
+    const end = row.endsAt ?? new Date(row.startsAt.getTime() + DEFAULT_DURATION_MS);
+    const pageUrl = `${options.baseUrl}/events/${row.id}`;
+    calendar.createEvent({
+      id: `event-${row.id}@${options.host}`,
+      start: new TZDate(row.startsAt.getTime(), row.timezone),
+      end: new TZDate(end.getTime(), row.timezone),
+      timezone: row.timezone,
+      summary: row.title,
+      description: `${row.description}\n\n${pageUrl}`.trim(),
+      location: row.onlineUrl && !row.address ? row.onlineUrl : eventLocation(row),
+      url: pageUrl,
+      status: row.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      lastModified: row.updatedAt,
+    });
+  }
+  return calendar.toString();
+}
+
+export function icsResponse(body: string, filename: string): Response {
+  return new Response(body, {
+    headers: {
+      "content-type": "text/calendar; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "public, max-age=300",
+    },
+  });
+}

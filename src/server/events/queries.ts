@@ -1,0 +1,79 @@
+import "server-only";
+import { and, asc, count, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { db } from "@/db";
+import { eventRsvps, events } from "@/db/schema";
+import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
+import type { EventListQuery, PublicEvent } from "./schemas";
+import { eventLocation, formatInZone } from "./time";
+
+export { eventLocation, formatInZone };
+
+export type EventRow = typeof events.$inferSelect;
+
+export function toPublicEvent(event: EventRow): PublicEvent {
+  return {
+    id: event.id,
+    source: event.source as PublicEvent["source"],
+    title: event.title,
+    description: event.description,
+    image: event.imageUrl,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt?.toISOString() ?? null,
+    timezone: event.timezone,
+    date: formatInZone(event.startsAt, event.timezone, DATE_FORMAT),
+    time: formatInZone(event.startsAt, event.timezone, `${TIME_FORMAT} zzz`),
+    day: formatInZone(event.startsAt, event.timezone, "yyyy-MM-dd"),
+    location: eventLocation(event),
+    url: event.url,
+    featured: event.featured,
+    accessType: event.accessType as PublicEvent["accessType"],
+    type: event.type as PublicEvent["type"],
+    status: event.status as PublicEvent["status"],
+  };
+}
+
+/** Events that have not ended yet. */
+const notOver = () => or(gte(events.endsAt, sql`now()`), and(isNull(events.endsAt), gte(events.startsAt, sql`now()`)));
+
+/** Upcoming scheduled events of one source, soonest first (GET /api/luma/events and /api/events). */
+export async function listUpcomingEvents(source: "luma" | "internal", query: EventListQuery): Promise<PublicEvent[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.source, source), eq(events.status, "scheduled"), query.type === "all" ? undefined : eq(events.type, query.type), notOver()))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(query.limit);
+  return rows.map(toPublicEvent);
+}
+
+export async function findEvent(id: number): Promise<EventRow | null> {
+  const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function goingCount(eventId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(eventRsvps)
+    .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "going")));
+  return row?.n ?? 0;
+}
+
+export async function isGoing(eventId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ status: eventRsvps.status })
+    .from(eventRsvps)
+    .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, userId)))
+    .limit(1);
+  return row?.status === "going";
+}
+
+/** Scheduled community events for the webcal feed: from 90 days ago on. */
+export async function feedEvents(): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.source, "internal"), eq(events.status, "scheduled"), gte(events.startsAt, sql`now() - interval '90 days'`)))
+    .orderBy(asc(events.startsAt))
+    .limit(1000);
+}

@@ -1,0 +1,26 @@
+import type { EventFilter, PublicEvent } from "./schemas";
+
+// Spec 01 section 4 (Event filter). Pure, so the listing component and the tests share them.
+
+/** The first event flagged featured; if none, the first event, treated as featured. */
+export function pickFeatured<T extends Pick<PublicEvent, "featured">>(events: readonly T[]): T | null {
+  return events.find((event) => event.featured) ?? events[0] ?? null;
+}
+
+/** The grid under the featured card: every other event, of the chosen type unless the filter is all. */
+export function gridEvents<T extends Pick<PublicEvent, "id" | "type">>(events: readonly T[], featured: T | null, filter: EventFilter): T[] {
+  return events.filter((event) => event.id !== featured?.id && (filter === "all" || event.type === filter));
+}
+
+/** Local images an event card falls back to when its own image is missing or fails to load. */
+export const FALLBACK_IMAGES = ["/images/gathering.svg", "/images/circle.svg", "/images/stage.svg", "/images/sunrise.svg"] as const;
+
+/** The fallback for an event: picked by id, then rotated through on each further load failure. */
+export function fallbackImage(eventId: number, failures: number): string {
+  return FALLBACK_IMAGES[(eventId + Math.max(0, failures - 1)) % FALLBACK_IMAGES.length]!;
+}
+
+/** The RSVP link: the event's own page, or the event host's general page when it has none. */
+export function rsvpUrl(event: Pick<PublicEvent, "url">, hostPageUrl: string): string {
+  return event.url ?? hostPageUrl;
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/db/schema/enums";
+
+// Shared by the route handlers and the forms; no server-only imports here.
+
+/** Spec 01 section 2: the filter buttons of the event listing, in order. */
+export const EVENT_FILTERS = [
+  { value: "all", label: "All Events" },
+  { value: "public", label: "Public Events" },
+  { value: "members", label: "Member Events" },
+  { value: "workshop", label: "Workshops" },
+  { value: "social", label: "Social" },
+] as const;
+export type EventFilter = (typeof EVENT_FILTERS)[number]["value"];
+export type EventType = (typeof EVENT_TYPES)[number];
+export type EventAccessType = (typeof EVENT_ACCESS_TYPES)[number];
+
+/** Spec 01 section 9: default event limit 10; the member-events tab asks for 50. */
+export const DEFAULT_EVENT_LIMIT = 10;
+export const MAX_EVENT_LIMIT = 50;
+
+export const eventListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_EVENT_LIMIT).default(DEFAULT_EVENT_LIMIT),
+  type: z.enum(["all", ...EVENT_TYPES]).default("all"),
+});
+export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+export const eventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** An event as the API and the client components see it. Times are ISO instants; `timezone` is IANA. */
+export interface PublicEvent {
+  id: number;
+  source: "luma" | "internal";
+  title: string;
+  description: string;
+  image: string | null;
+  startsAt: string;
+  endsAt: string | null;
+  timezone: string;
+  /** 'MMM d, yyyy' and 'h:mm a' in the event's own time zone. */
+  date: string;
+  time: string;
+  /** The calendar day (yyyy-MM-dd) the event starts on, in its own time zone. */
+  day: string;
+  location: string;
+  url: string | null;
+  featured: boolean;
+  accessType: EventAccessType;
+  type: EventType;
+  status: "scheduled" | "cancelled";
+}
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
+const optionalLink = z
+  .string()
+  .trim()
+  .max(1000)
+  .refine((v) => v === "" || v.startsWith("/") || /^https?:\/\//i.test(v), "Please enter a link starting with https:// or /")
+  .transform((v) => (v === "" ? null : v))
+  .nullable()
+  .optional();
+
+/** `YYYY-MM-DDTHH:mm` as typed in a datetime-local input: a wall-clock time in `timezone`. */
+const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Please enter a date and time");
+
+/** Admin form for a community event. Start and end are wall-clock times in the event's time zone. */
+export const eventInputSchema = z
+  .object({
+    title: z.string().trim().min(3, "Title must be at least 3 characters").max(200),
+    description: z.string().trim().max(10_000).default(""),
+    imageUrl: optionalLink,
+    startsAtLocal: wallClock,
+    endsAtLocal: z.union([wallClock, z.literal("")]).optional(),
+    timezone: z.string().trim().refine(isTimeZone, "Please choose a valid time zone"),
+    locationName: optionalText(200),
+    address: optionalText(300),
+    onlineUrl: optionalLink,
+    url: optionalLink,
+    accessType: z.enum(EVENT_ACCESS_TYPES),
+    type: z.enum(EVENT_TYPES),
+    capacity: z.union([z.coerce.number().int().min(1, "Capacity must be at least 1").max(100_000), z.literal("").transform(() => null), z.null()]).optional(),
+    featured: z.boolean().default(false),
+  })
+  .refine((v) => !v.endsAtLocal || v.endsAtLocal > v.startsAtLocal, { path: ["endsAtLocal"], message: "The end must be after the start" });
+export type EventInput = z.input<typeof eventInputSchema>;
+export type EventInputParsed = z.output<typeof eventInputSchema>;
+
+export const PRIVATE_EVENT_TYPES = ["Team building workshop", "Corporate retreat", "Celebratory gathering", "Wellness experience", "Something else"] as const;
+
+/** "Request Event Info" on /events (decisions.md: unwired forms store what was sent and email the right people). */
+export const eventInquirySchema = z.object({
+  name: z.string().trim().min(2, "Please enter your name").max(120),
+  email: z.email("Please enter a valid email address").max(200),
+  phone: optionalText(40),
+  organization: optionalText(200),
+  eventType: z.enum(PRIVATE_EVENT_TYPES, "Please choose the kind of event"),
+  preferredDate: optionalText(100),
+  guestCount: z.union([z.coerce.number().int().min(1, "Please enter at least 1 guest").max(10_000), z.literal("").transform(() => null), z.null()]).optional(),
+  message: z.string().trim().min(10, "Please tell us a little more (at least 10 characters)").max(5000),
+});
+export type EventInquiryInput = z.input<typeof eventInquirySchema>;

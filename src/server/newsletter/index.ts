@@ -1,0 +1,121 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db } from "@/db";
+import { newsletterSubscribers } from "@/db/schema";
+import { renderEmail } from "@/server/email/render";
+import { transactionWithEmail } from "@/server/email/outbox";
+import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
+import { consumeOrThrow, recordUse, type LimitPolicy } from "@/server/rate-limit";
+import { getSiteSettings } from "@/server/settings";
+
+const SUBSCRIBE_IP_POLICY: LimitPolicy = { keyPrefix: "newsletter_ip", points: 10, durationSeconds: 60 * 60 };
+// A pending address gets at most this many confirmation emails an hour, so the form cannot be used to flood someone.
+const CONFIRM_EMAIL_POLICY: LimitPolicy = { keyPrefix: "newsletter_email", points: 3, durationSeconds: 60 * 60 };
+
+export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
+
+/** The links and headers every newsletter email carries (RFC 2369 and RFC 8058 one-click). */
+export function unsubscribeLinks(unsubscribeToken: string, baseUrl: string) {
+  const pageUrl = `${baseUrl}/newsletter/unsubscribe/${unsubscribeToken}`;
+  const oneClickUrl = `${baseUrl}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
+  return {
+    pageUrl,
+    headers: { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+/**
+ * Double opt-in (decisions.md, Email): a new or unsubscribed address becomes pending and is sent a
+ * confirmation link; a pending one is sent a fresh link; a confirmed one is left alone. The answer is
+ * the same in every case, so subscribing twice is not an error and reveals nothing.
+ */
+export async function subscribeToNewsletter(email: string, options: { ip: string; baseUrl: string; source?: string }): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  await consumeOrThrow(SUBSCRIBE_IP_POLICY, options.ip, "Too many sign-ups from your connection. Please try again later.");
+  const settings = await getSiteSettings();
+  const { token, tokenHash } = createLinkToken();
+
+  await transactionWithEmail(async (tx, queueEmail) => {
+    await tx
+      .insert(newsletterSubscribers)
+      .values({ email: normalized, status: "pending", unsubscribeToken: randomBytes(24).toString("base64url"), source: options.source ?? null })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(sql`lower(${newsletterSubscribers.email})`, normalized))
+      .for("update");
+    if (!row || row.status === "confirmed") return;
+    // Past the per-address limit the request still succeeds; the link already sent stays valid.
+    if ((await recordUse(CONFIRM_EMAIL_POLICY, normalized)) > 0 && row.confirmTokenHash) return;
+    await tx.update(newsletterSubscribers).set({ status: "pending", confirmTokenHash: tokenHash, unsubscribedAt: null }).where(eq(newsletterSubscribers.id, row.id));
+    const unsubscribe = unsubscribeLinks(row.unsubscribeToken, options.baseUrl);
+    await queueEmail({
+      to: normalized,
+      kind: "newsletter-confirm",
+      subject: `Confirm your subscription to the ${settings.siteName} newsletter`,
+      headers: unsubscribe.headers,
+      ...renderEmail({
+        siteName: settings.siteName,
+        heading: "Please confirm your subscription",
+        paragraphs: [
+          `Someone (we hope you) asked to receive the ${settings.siteName} newsletter at this address.`,
+          "Open the link below and press Confirm subscription. If you did not ask for this, ignore this email and you will hear nothing more from us.",
+        ],
+        action: { label: "Confirm subscription", url: `${options.baseUrl}/newsletter/confirm/${token}` },
+        footer: `You received this because this address was entered in our newsletter form. Unsubscribe: ${unsubscribe.pageUrl}`,
+      }),
+    });
+  });
+}
+
+/** Confirms a pending subscription by its emailed token; a spent or unknown token confirms nothing. */
+export async function confirmSubscription(token: string): Promise<boolean> {
+  const rows = await db
+    .update(newsletterSubscribers)
+    .set({ status: "confirmed", confirmedAt: new Date(), confirmTokenHash: null })
+    .where(and(eq(newsletterSubscribers.confirmTokenHash, hashLinkToken(token)), eq(newsletterSubscribers.status, "pending")))
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length > 0;
+}
+
+export async function isConfirmTokenPending(token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.confirmTokenHash, hashLinkToken(token)), eq(newsletterSubscribers.status, "pending")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Unsubscribes by the token of the newsletter's links; true when the token names a subscriber. */
+export async function unsubscribe(unsubscribeToken: string): Promise<boolean> {
+  const [row] = await db.select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken)).limit(1);
+  if (!row) return false;
+  if (row.status !== "unsubscribed") {
+    await db.update(newsletterSubscribers).set({ status: "unsubscribed", unsubscribedAt: new Date(), confirmTokenHash: null }).where(eq(newsletterSubscribers.id, row.id));
+  }
+  return true;
+}
+
+export async function findByUnsubscribeToken(unsubscribeToken: string) {
+  const [row] = await db.select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken)).limit(1);
+  return row ?? null;
+}
+
+export async function listSubscribers() {
+  return db
+    .select({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      status: newsletterSubscribers.status,
+      source: newsletterSubscribers.source,
+      createdAt: newsletterSubscribers.createdAt,
+      confirmedAt: newsletterSubscribers.confirmedAt,
+      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+    })
+    .from(newsletterSubscribers)
+    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+}
+export type Subscriber = Awaited<ReturnType<typeof listSubscribers>>[number];

@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+// Spec 01 section 5: the newsletter email must be valid, message 'Please enter a valid email address'.
+export const newsletterSubscribeSchema = z.object({
+  email: z.string().trim().max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
+  /** Which form it came from (home, blog...), for the admin list. */
+  source: z.enum(["home", "blog", "footer"]).optional(),
+});
+export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;
+
+export const newsletterTokenSchema = z.object({ token: z.string().min(16).max(200) });

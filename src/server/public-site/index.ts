@@ -1,0 +1,28 @@
+import "server-only";
+import { asc } from "drizzle-orm";
+import { cache } from "react";
+import { db } from "@/db";
+import { membershipTiers, photoTiles, testimonials } from "@/db/schema";
+
+/** The tier catalogue in its order (decisions.md: every page shows all four). */
+export const listTiers = cache(async () =>
+  db
+    .select({
+      id: membershipTiers.id,
+      title: membershipTiers.title,
+      durationMonths: membershipTiers.durationMonths,
+      monthlyPriceCents: membershipTiers.monthlyPriceCents,
+      popular: membershipTiers.popular,
+      description: membershipTiers.description,
+      features: membershipTiers.features,
+    })
+    .from(membershipTiers)
+    .orderBy(asc(membershipTiers.position)),
+);
+export type Tier = Awaited<ReturnType<typeof listTiers>>[number];
+
+export const listTestimonials = cache(async () => db.select().from(testimonials).orderBy(asc(testimonials.position), asc(testimonials.id)));
+
+/** Spec 01 section 9: the photo grid shows 6 tiles. */
+export const PHOTO_GRID_SIZE = 6;
+export const listPhotoTiles = cache(async () => db.select().from(photoTiles).orderBy(asc(photoTiles.position), asc(photoTiles.id)).limit(PHOTO_GRID_SIZE));

@@ -1,0 +1,244 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { eventInquiries, events } from "@/db/schema";
+import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+
+type Listed = { id: number; title: string; day: string; accessType: string; featured: boolean };
+
+async function createEvent(overrides: Partial<typeof events.$inferInsert> = {}) {
+  const startsAt = new Date(Date.now() + 2 * 86_400_000);
+  const [row] = await testDb()
+    .insert(events)
+    .values({
+      source: "internal",
+      title: `Browser event ${Math.random().toString(36).slice(2, 8)}`,
+      description: "Made by a browser test.",
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 2 * 3600_000),
+      timezone: "America/New_York",
+      locationName: "The Loft",
+      address: "120 Wythe Ave, Brooklyn, NY 11249",
+      accessType: "public",
+      type: "social",
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** Shows the month of `day` (yyyy-MM-dd) in the calendar and returns that day's button. */
+async function dayButton(page: Page, day: string) {
+  const target = new Date(`${day}T12:00:00`);
+  const caption = target.toLocaleDateString("en-US", { month: "long", year: "numeric" });
+  for (let i = 0; i < 24 && !(await page.getByText(caption, { exact: true }).first().isVisible()); i++) {
+    await page.getByRole("button", { name: /next month/i }).click();
+  }
+  return page.locator(`[data-day="${day}"]:not([data-outside]) button`);
+}
+
+test.describe("events page", () => {
+  test("Member Events: featured event, grid and filters", async ({ page }) => {
+    await page.goto("/events");
+    await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Subscribe to Calendar" })).toHaveAttribute("href", /^webcal:\/\/.*\/api\/events\/calendar\.ics$/);
+    await expect(page.getByRole("tab", { name: "Member Events" })).toHaveAttribute("aria-selected", "true");
+    const featured = page.getByTestId("featured-event");
+    await expect(featured).toContainText("New Moon Intention Circle");
+    await expect(featured.getByRole("link", { name: /Get Tickets/ })).toHaveAttribute("href", /\/events\/\d+$/);
+    const grid = page.getByTestId("event-card");
+    await expect(grid.filter({ hasText: "Rooftop Sisterhood Social" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "All Events" })).toHaveAttribute("aria-pressed", "true");
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Workshops" }).click();
+    await expect(grid.filter({ hasText: "Creative Lab: Collage for Visioning" })).toBeVisible();
+    await expect(grid.filter({ hasText: "Rooftop Sisterhood Social" })).toHaveCount(0);
+    await expect(featured).toContainText("New Moon Intention Circle");
+
+    await page.getByRole("button", { name: "Social" }).click();
+    await expect(grid.filter({ hasText: "Rooftop Sisterhood Social" })).toBeVisible();
+    await expect(grid.filter({ hasText: "Creative Lab" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: /Learn More: Rooftop Sisterhood Social/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Rooftop Sisterhood Social" })).toBeVisible();
+  });
+
+  test("an empty filter says so", async ({ page }) => {
+    await page.route("**/api/luma/events?*", async (route) => {
+      const type = new URL(route.request().url()).searchParams.get("type");
+      const only = { id: 424242, source: "luma", title: "Only Event", description: "", image: null, startsAt: new Date(Date.now() + 86_400_000).toISOString(), endsAt: null, timezone: "UTC", date: "Jan 1, 2031", time: "7:00 PM UTC", day: "2031-01-01", location: "Online", url: null, featured: true, accessType: "public", type: "public", status: "scheduled" };
+      await route.fulfill({ json: type === "all" ? [only] : [] });
+    });
+    await page.goto("/events");
+    await expect(page.getByTestId("featured-event")).toContainText("Only Event");
+    await page.getByRole("button", { name: "Workshops" }).click();
+    await expect(page.getByText("No events found for this filter")).toBeVisible();
+    await expect(page.getByText("Please try a different filter or check back later")).toBeVisible();
+    await expectAccessible(page, "empty filter");
+  });
+
+  test("a failure shows the Error Loading Events panel after the retries", async ({ page, consoleErrors }) => {
+    let calls = 0;
+    await page.route("**/api/luma/events?*", async (route) => {
+      calls++;
+      await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Something went wrong. Please try again." }) });
+    });
+    await page.goto("/events");
+    await expect(page.getByRole("status").filter({ hasText: "Loading events" }).first()).toBeAttached();
+    const panel = page.getByRole("alert").filter({ hasText: "Error Loading Events" });
+    await expect(panel).toBeVisible({ timeout: 15_000 });
+    await expect(panel).toContainText("Failed to load events");
+    expect(calls).toBe(3); // the first try and 2 retries
+    await expectAccessible(page, "events error");
+    // The browser logs each injected 500; nothing else may be logged.
+    const unexpected = consoleErrors.filter((message) => !/status of 500/.test(message));
+    consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+  });
+
+  test("Calendar View: highlighted days, hover card, day selection and empty states", async ({ page, request }) => {
+    const listed = (await (await request.get("/api/luma/events?limit=50")).json()) as Listed[];
+    const event = listed.find((e) => e.title === "Rooftop Sisterhood Social")!;
+    await page.goto("/events");
+    await page.getByRole("button", { name: "Calendar View" }).click();
+    await expect(page.getByText("Please select a date")).toBeVisible();
+
+    const day = await dayButton(page, event.day);
+    await expect(day).toHaveAttribute("aria-label", /has events/);
+    await day.hover();
+    const card = page.getByTestId("calendar-hover-card");
+    await expect(card).toContainText("Rooftop Sisterhood Social");
+    await expect(card.getByRole("link", { name: /RSVP: Rooftop Sisterhood Social/ })).toHaveAttribute("href", "https://lu.ma/rooftop-social");
+    await expectAccessible(page, "calendar hover card");
+
+    await day.click();
+    const selectedList = page.getByRole("region", { name: "Events on the selected date" });
+    await expect(selectedList.getByRole("link", { name: "Rooftop Sisterhood Social", exact: true })).toBeVisible();
+    await expect(selectedList.getByText("Public", { exact: true })).toBeVisible();
+
+    const quiet = page.locator('[role="gridcell"]:not([data-outside]) button:not([data-has-events])').first();
+    await quiet.click();
+    await expect(page.getByText("No events scheduled for this date")).toBeVisible();
+    await expect(page.getByText("Try selecting another date")).toBeVisible();
+    await expect(page.getByRole("link", { name: /View All Events/ })).toHaveAttribute("href", /^https:\/\//);
+    await expectAccessible(page, "calendar view");
+  });
+
+  test("Community Events: list and calendar of our own events", async ({ page }) => {
+    await page.goto("/events");
+    await page.getByRole("tab", { name: "Community Events" }).click();
+    const panel = page.getByRole("tabpanel");
+    await expect(panel.getByTestId("featured-event")).toContainText("Community Garden Morning");
+    await expect(panel.getByTestId("event-card").filter({ hasText: "Maker Market" })).toBeVisible();
+    await expectAccessible(page, "community list");
+
+    await panel.getByRole("button", { name: "Calendar View" }).click();
+    await expect(panel.getByText("Please select a date")).toBeVisible();
+    await expect(panel.locator("button[data-has-events]").first()).toBeAttached();
+    await expectAccessible(page, "community calendar");
+  });
+
+  test("Request Event Info stores the request", async ({ page }) => {
+    await page.goto("/events");
+    await expect(page.getByRole("heading", { name: "Want to Book a Private Event?" })).toBeVisible();
+    await page.getByRole("button", { name: "Request Event Info" }).click();
+    const dialog = page.getByRole("dialog", { name: "Request Event Info" });
+    await dialog.getByRole("button", { name: "Send Request" }).click();
+    await expect(dialog.getByText("Please enter your name")).toBeVisible();
+    await expectAccessible(page, "inquiry form with errors");
+
+    const email = `browser_inquiry_${Date.now()}@example.com`;
+    await dialog.getByLabel("Name").fill("Ines Host");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Kind of event").selectOption("Celebratory gathering");
+    await dialog.getByLabel("Message").fill("A birthday circle for twenty friends in June.");
+    await dialog.getByRole("button", { name: "Send Request" }).click();
+    await expect(toast(page)).toContainText("Request sent");
+    await expect(dialog).toBeHidden();
+    const [row] = await testDb().select().from(eventInquiries).where(eq(eventInquiries.email, email));
+    expect(row).toMatchObject({ name: "Ines Host", eventType: "Celebratory gathering" });
+  });
+});
+
+test.describe("event page", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("a member RSVPs to a community event and cancels", async ({ page }) => {
+    const event = await createEvent({ capacity: 5, latitude: 40.72, longitude: -73.96 });
+    const member = await createTestUser();
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: event.title })).toBeVisible();
+    await expect(page.getByText("Open to All")).toBeVisible();
+    await expect(page.getByRole("link", { name: /Open in map/ })).toHaveAttribute("href", /openstreetmap\.org\/\?mlat=40\.72&mlon=-73\.96/);
+    await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", `/api/events/${event.id}/ics`);
+    await expect(page.getByText(/^Your time: .* GMT\+9$/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in to RSVP" })).toBeVisible();
+    await expectAccessible(page, "event page signed out");
+
+    await signInAs(page, member.username, TEST_PASSWORD);
+    await page.goto(`/events/${event.id}`);
+    await page.getByRole("button", { name: "RSVP", exact: true }).click();
+    await expect(toast(page)).toContainText("You're going!");
+    await expect(page.getByText("1 going · 4 of 5 spots left")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("You're going.")).toBeVisible();
+    await expectAccessible(page, "event page going");
+
+    await page.getByRole("button", { name: "Cancel RSVP" }).click();
+    await expect(toast(page)).toContainText("RSVP cancelled");
+    await expect(page.getByText("0 going · 5 of 5 spots left")).toBeVisible();
+    await expect(page.getByRole("button", { name: "RSVP", exact: true })).toBeVisible();
+  });
+
+  test("a members-only event asks for a membership; a Luma event RSVPs on Luma", async ({ page, request }) => {
+    const event = await createEvent({ accessType: "members", type: "members" });
+    const visitor = await createTestUser({ membershipLevel: null });
+    await signInAs(page, visitor.username, TEST_PASSWORD);
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByText("Members Only")).toBeVisible();
+    await expect(page.getByText("This event is for members. A membership is needed to RSVP.")).toBeVisible();
+
+    const luma = ((await (await request.get("/api/luma/events?limit=50")).json()) as Listed[]).find((e) => e.title === "New Moon Intention Circle")!;
+    await page.goto(`/events/${luma.id}`);
+    await expect(page.getByRole("link", { name: /RSVP on Luma/ })).toHaveAttribute("href", "https://lu.ma/new-moon-circle");
+    await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
+    await expectAccessible(page, "luma event page");
+  });
+
+  test("a broken image falls back to a local one; an unknown id is not found", async ({ page }) => {
+    const event = await createEvent({ imageUrl: "/images/this-image-does-not-exist.svg" });
+    await page.goto(`/events/${event.id}`);
+    await expect(page.locator("article img").first()).toHaveAttribute("src", /^\/images\/(gathering|circle|stage|sunrise)\.svg$/);
+    await page.goto("/events/99999999");
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  });
+});
+
+test.describe("admin events", () => {
+  test("an admin creates, features and deletes a community event", async ({ page }) => {
+    const admin = await createTestUser({ isAdmin: true });
+    await signInAs(page, admin.username, TEST_PASSWORD);
+    await page.goto("/admin/events");
+    await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+    await expectAccessible(page);
+
+    const title = `Admin browser event ${Date.now()}`;
+    await page.getByRole("button", { name: "New Event" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Event" });
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Starts").fill("2031-05-02T18:30");
+    await dialog.getByLabel("Time zone").fill("Europe/Berlin");
+    await dialog.getByLabel("Capacity (optional)").fill("20");
+    await expectAccessible(page, "new event form");
+    await dialog.getByRole("button", { name: "Save Event" }).click();
+    await expect(toast(page)).toContainText("Event created");
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row).toContainText("May 2, 2031 6:30 PM GMT+2");
+
+    await row.getByRole("button", { name: `Feature: ${title}` }).click();
+    await expect(row.getByText("Featured")).toBeVisible();
+    await row.getByRole("button", { name: `Delete: ${title}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete Event" }).click();
+    await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,138 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { events } from "@/db/schema";
+import { closeTestDb, testDb } from "../support/db";
+import { call } from "../support/http";
+import { configureFakeLuma, fakeLumaKey, fakeLumaState, lumaEntry, resetFakeLuma, setFakeLumaEntries } from "../support/luma";
+
+// The sync runs here in-process against the test database and the fake Luma server; the app server
+// (which has no Luma key in tests) serves what it wrote.
+
+afterAll(async () => {
+  // Back to the demo calendar: the events these tests added are cancelled, as on Luma.
+  await resetFakeLuma();
+  await sync();
+  const { pool } = await import("@/db");
+  await pool().end();
+  await closeTestDb();
+});
+
+beforeEach(resetFakeLuma);
+
+async function sync(options: { sleeps?: number[] } = {}) {
+  const { syncLumaEvents } = await import("@/server/events/luma-sync");
+  return syncLumaEvents({
+    apiKey: fakeLumaKey(),
+    maxAttempts: 4,
+    sleep: async (ms) => void options.sleeps?.push(ms),
+  });
+}
+
+async function rowsFor(externalIds: string[]) {
+  return testDb()
+    .select()
+    .from(events)
+    .where(and(eq(events.source, "luma"), inArray(events.externalId, externalIds)));
+}
+
+const tag = () => randomUUID().slice(0, 8);
+
+describe("Luma sync against the fake Luma", () => {
+  it("follows has_more/next_cursor across pages and maps every event", async () => {
+    const ids = Array.from({ length: 5 }, (_, i) => `evt-page-${tag()}-${i}`);
+    const { entries: demo } = await fakeLumaState();
+    await setFakeLumaEntries([...demo, ...ids.map((id, i) => lumaEntry(id, 3 + i, i === 0 ? { visibility: "members-only" } : {}, i === 1 ? ["workshop"] : []))]);
+    await configureFakeLuma({ maxPageSize: 2 });
+
+    const result = await sync();
+    const total = demo.length + ids.length;
+    expect(result).toMatchObject({ fetched: total, upserted: total, cancelled: 0, requests: Math.ceil(total / 2) });
+    expect((await fakeLumaState()).listRequests).toBe(Math.ceil(total / 2));
+
+    const rows = await rowsFor(ids);
+    expect(rows).toHaveLength(5);
+    const first = rows.find((row) => row.externalId === ids[0])!;
+    expect(first).toMatchObject({ accessType: "members", type: "members", status: "scheduled", timezone: "America/New_York", locationName: "The Loft" });
+    expect(rows.find((row) => row.externalId === ids[1])!.type).toBe("workshop");
+    expect(first.lastSyncedAt).not.toBeNull();
+  });
+
+  it("honours 429 with Retry-After and still completes", async () => {
+    const id = `evt-429-${tag()}`;
+    const { entries: demo } = await fakeLumaState();
+    await setFakeLumaEntries([...demo, lumaEntry(id, 5)]);
+    await configureFakeLuma({ rateLimited: 2, retryAfterSeconds: 2 });
+    const sleeps: number[] = [];
+
+    const result = await sync({ sleeps });
+    expect(sleeps).toEqual([2000, 2000]);
+    expect(result?.requests).toBe(3);
+    expect(await rowsFor([id])).toHaveLength(1);
+  });
+
+  it("gives up after repeated 429s without writing anything, backing off exponentially without Retry-After", async () => {
+    const { fetchLumaEntries } = await import("@/server/events/luma-sync");
+    await configureFakeLuma({ rateLimited: 10, retryAfterSeconds: -1 });
+    const sleeps: number[] = [];
+    await expect(
+      fetchLumaEntries({ apiKey: fakeLumaKey(), baseUrl: process.env.LUMA_API_BASE_URL!, maxAttempts: 4, baseDelayMs: 1000, sleep: async (ms) => void sleeps.push(ms) }, new Date(0)),
+    ).rejects.toThrow("Luma answered 429");
+    expect(sleeps).toEqual([1000, 2000, 4000]);
+  });
+
+  it("keeps serving the last good data while Luma is down", async () => {
+    const id = `evt-down-${tag()}`;
+    const { entries: demo } = await fakeLumaState();
+    await setFakeLumaEntries([...demo, lumaEntry(id, 2, { name: "Before the outage" })]);
+    await sync();
+
+    await setFakeLumaEntries([...demo, lumaEntry(id, 2, { name: "Renamed during the outage" })]);
+    await configureFakeLuma({ down: true });
+    await expect(sync()).rejects.toThrow("Luma answered 503");
+
+    const [row] = await rowsFor([id]);
+    expect(row).toMatchObject({ title: "Before the outage", status: "scheduled" });
+    const listed = await call("/api/luma/events?limit=50");
+    expect(listed.status).toBe(200);
+    expect(listed.json.map((event: { title: string }) => event.title)).toContain("Before the outage");
+
+    await configureFakeLuma({ down: false });
+    await sync();
+    expect((await rowsFor([id]))[0]!.title).toBe("Renamed during the outage");
+  });
+
+  it("refuses a wrong API key without touching the data", async () => {
+    const { syncLumaEvents } = await import("@/server/events/luma-sync");
+    const before = await testDb().select({ id: events.id, status: events.status }).from(events).where(eq(events.source, "luma"));
+    await expect(syncLumaEvents({ apiKey: "wrong-key", sleep: async () => undefined })).rejects.toThrow("Luma answered 401");
+    const after = await testDb().select({ id: events.id, status: events.status }).from(events).where(eq(events.source, "luma"));
+    expect(after).toEqual(expect.arrayContaining(before));
+  });
+
+  it("marks events that disappear from Luma as cancelled, never deleting them", async () => {
+    const keep = `evt-keep-${tag()}`;
+    const gone = `evt-gone-${tag()}`;
+    const { entries: demo } = await fakeLumaState();
+    await setFakeLumaEntries([...demo, lumaEntry(keep, 6), lumaEntry(gone, 7, { name: "Soon to vanish" })]);
+    await sync();
+    await setFakeLumaEntries([...demo, lumaEntry(keep, 6)]);
+
+    const result = await sync();
+    expect(result?.cancelled).toBe(1);
+    const rows = await rowsFor([keep, gone]);
+    expect(rows.find((row) => row.externalId === gone)!.status).toBe("cancelled");
+    expect(rows.find((row) => row.externalId === keep)!.status).toBe("scheduled");
+    const listed = await call("/api/luma/events?limit=50");
+    expect(listed.json.map((event: { title: string }) => event.title)).not.toContain("Soon to vanish");
+
+    // It comes back if Luma lists it again.
+    await setFakeLumaEntries([...demo, lumaEntry(keep, 6), lumaEntry(gone, 7, { name: "Soon to vanish" })]);
+    await sync();
+    expect((await rowsFor([gone]))[0]!.status).toBe("scheduled");
+  });
+
+  it("does nothing without a Luma key", async () => {
+    const { syncLumaEvents } = await import("@/server/events/luma-sync");
+    expect(await syncLumaEvents({ apiKey: "" })).toBeNull();
+  });
+});
