@@ -5,6 +5,7 @@ import { benchFoundation } from "./foundation";
 import { benchPublicSite } from "./public-site";
 import { benchSpiritualProfile } from "./spiritual-profile";
 import { benchEvents } from "./events";
+import { benchMembership } from "./membership";
 
 async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first.");
@@ -16,6 +17,7 @@ async function main() {
     lines.push(...(await benchPublicSite(app)));
     lines.push(...(await benchSpiritualProfile(app)));
     lines.push(...(await benchEvents(app)));
+    lines.push(...(await benchMembership(app)));
   } finally {
     const stopMs = await app.stop();
     lines.push(`Clean stop (SIGTERM to exit, PostgreSQL included): ${(stopMs / 1000).toFixed(2)} s`);

@@ -42,6 +42,7 @@ async function main() {
     const env = serverEnv(database.url, fakes.env);
     if (full || !existsSync(".next/BUILD_ID")) await timed("production build", () => run(bin("next"), ["build"], env));
     server = await startTestServer(env, ".data/test-logs/server.log");
+    fakes.setAppUrl(server.baseUrl);
     const testEnv = { ...fakes.env, TEST_BASE_URL: server.baseUrl, TEST_DATABASE_URL: database.url, AUTH_SECRET: TEST_AUTH_SECRET, DATABASE_URL: database.url };
     if (steps.has("integration")) await timed("integration tests", () => run(bin("jest"), ["--runInBand"], { ...testEnv, JEST_PROJECT: "integration" }));
     if (steps.has("e2e")) await timed("browser tests", () => run(bin("playwright"), ["test"], testEnv));

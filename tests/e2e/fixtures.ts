@@ -10,9 +10,9 @@ export async function expectAccessible(page: Page, context = page.url()): Promis
   expect(problems, `accessibility violations on ${context}`).toEqual([]);
 }
 
-// Browsers log failed requests (a 401 from /api/auth/me when signed out is expected) as errors;
+// Browsers log failed requests (a 401 from /api/auth/me when signed out, a 402 for a declined test card) as errors;
 // anything else written to console.error fails the test, as it would in production.
-const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (401|403|404|409|429|400)/];
+const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (401|402|403|404|409|429|400)/];
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

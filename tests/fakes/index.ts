@@ -1,19 +1,26 @@
 import { startFakeLuma } from "./luma";
 import { startMailbox } from "./mailbox";
+import { startFakeStripe } from "./stripe";
 
 /**
  * Servers the test run needs besides the app and its database, each on 127.0.0.1: a real SMTP
  * server that keeps what it receives, and fakes of the services this machine cannot reach
  * (Stripe, Luma, an LLM endpoint) speaking their real wire formats.
  */
-export async function startFakes(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
+export async function startFakes(): Promise<{ env: Record<string, string>; setAppUrl: (url: string) => void; stop: () => Promise<void> }> {
   const mailbox = await startMailbox();
   const luma = await startFakeLuma();
+  const stripe = await startFakeStripe();
   return {
-    env: { ...mailbox.env, ...luma.env },
+    env: { ...mailbox.env, ...luma.env, ...stripe.env },
+    /** Where webhooks go, once the app is listening. */
+    setAppUrl: (url) => {
+      stripe.setAppUrl(url);
+    },
     stop: async () => {
       await mailbox.stop();
       await luma.stop();
+      await stripe.stop();
     },
   };
 }

@@ -1,0 +1,93 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { Pool } from "pg";
+import type { BenchApp } from "./lib/app";
+import { describeLoad, runLoad, type LoadResult } from "./lib/load";
+
+/** The embedded database of the bench app: its port from postmaster.pid, its password from secrets.json. */
+function databaseUrl(dataDir: string): string {
+  const port = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
+  const { databasePassword } = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { databasePassword: string };
+  return `postgres://postgres:${encodeURIComponent(databasePassword)}@127.0.0.1:${port}/community`;
+}
+
+/** Submissions, each with its own email and client address (so neither the 409 nor the rate limit answers). */
+async function loadSubmissions(baseUrl: string, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let n = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${baseUrl}/api/applications/submit`,
+        connections: 20,
+        duration: seconds,
+        requests: [
+          {
+            method: "POST",
+            setupRequest: (request) => {
+              n += 1;
+              return {
+                ...request,
+                headers: { "content-type": "application/json", origin: baseUrl, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+                body: JSON.stringify({
+                  firstName: "Bench",
+                  lastName: "Applicant",
+                  email: `bench_${Date.now()}_${n}@example.com`,
+                  phone: "+1 555 010 0100",
+                  membershipTier: "create",
+                  heardAbout: "Instagram",
+                  whyJoin: "Measuring how many applications the server takes per second.",
+                  agreeTerms: true,
+                }),
+              };
+            },
+          },
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
+  return { requests: result.requests.total, requestsPerSecond: result.requests.total / seconds, p50: at(50), p95: at(95), p99: at(99), non2xx: result.non2xx, errors: result.errors };
+}
+
+/** Issue 5: application submit throughput at 20 connections; the admin list with 50,000 applications. */
+export async function benchMembership(app: BenchApp): Promise<string[]> {
+  const submit = await loadSubmissions(app.baseUrl, 15);
+
+  const pool = new Pool({ connectionString: databaseUrl(app.dataDir), max: 2 });
+  try {
+    const { rows } = await pool.query<{ count: number }>("select count(*)::int as count from applications");
+    const missing = Math.max(0, 50_000 - rows[0]!.count);
+    // Statuses spread like a real backlog: most reviewed, some pending.
+    await pool.query(
+      `insert into applications (first_name, last_name, email, phone, membership_tier, heard_about, why_join, agree_terms, status, created_at)
+       select 'Seed', 'Applicant ' || g, 'seed_' || g || '@example.com', '+1 555 010 0100', (array['connect','create','empower','play'])[1 + g % 4],
+              'Instagram', 'A seeded application for the admin list benchmark.', true,
+              case when g % 10 = 0 then 'pending' when g % 10 < 8 then 'approved' else 'rejected' end,
+              now() - (g || ' minutes')::interval
+       from generate_series(1, $1::int) g`,
+      [missing],
+    );
+    await pool.query("analyze applications");
+  } finally {
+    await pool.end();
+  }
+
+  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: app.baseUrl },
+    body: JSON.stringify({ username: "admin", password: "community-demo" }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const list = await runLoad({ url: `${app.baseUrl}/api/applications?status=pending`, headers: { cookie }, connections: 10, seconds: 10 });
+  const search = await runLoad({ url: `${app.baseUrl}/api/applications?search=applicant%2049`, headers: { cookie }, connections: 10, seconds: 10 });
+  return [
+    describeLoad("POST /api/applications/submit (20 connections, 15 s)", submit),
+    describeLoad("GET /api/applications?status=pending, 50,000 applications (10 connections, 10 s)", list),
+    describeLoad("GET /api/applications?search=..., 50,000 applications (10 connections, 10 s)", search),
+  ];
+}

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { TransactionsList } from "@/components/admin/payments/transactions-list";
+
+export const metadata: Metadata = { title: "Payment Transactions", robots: { index: false } };
+
+export default function PaymentTransactionsPage() {
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-3xl font-semibold">Payment Transactions</h1>
+      <TransactionsList />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// POST /api/applications/{id}/process-payment - charge the tier's price to a Stripe payment method (admin).
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { ADMIN } from "@/lib/auth/access";
+import { clientIp } from "@/lib/http/request-info";
+import { siteUrl } from "@/lib/http/site-url";
+import { idSchema } from "@/lib/validation";
+import { processCardPayment } from "@/server/applications/payments";
+import { processPaymentSchema } from "@/server/applications/schemas";
+
+export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: processPaymentSchema }, async ({ request, user, params, body }) =>
+  processCardPayment(params.id, body.paymentMethodId, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) }),
+);

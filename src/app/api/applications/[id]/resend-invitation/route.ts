@@ -1,0 +1,18 @@
+// POST /api/applications/{id}/resend-invitation - revoke the open invitation and email a fresh one.
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { ADMIN } from "@/lib/auth/access";
+import { clientIp } from "@/lib/http/request-info";
+import { siteUrl } from "@/lib/http/site-url";
+import { idSchema } from "@/lib/validation";
+import { resendInvitation } from "@/server/applications/invitations";
+import { recordAudit } from "@/server/audit";
+import { transactionWithEmail } from "@/server/email/outbox";
+
+export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ request, user, params }) => {
+  await transactionWithEmail(async (tx, queueEmail) => {
+    await resendInvitation(tx, queueEmail, params.id, siteUrl(request.headers));
+    await recordAudit({ actorId: user!.id, action: "invitation.resent", entityType: "application", entityId: params.id, ip: clientIp(request.headers) }, tx);
+  });
+  return { ok: true };
+});

@@ -1,0 +1,13 @@
+// PATCH /api/applications/{id}/status - approve (captures the card, invites) or reject (releases or refunds).
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { ADMIN } from "@/lib/auth/access";
+import { clientIp } from "@/lib/http/request-info";
+import { siteUrl } from "@/lib/http/site-url";
+import { idSchema } from "@/lib/validation";
+import { reviewApplication } from "@/server/applications/review";
+import { reviewSchema } from "@/server/applications/schemas";
+
+export const PATCH = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: reviewSchema }, async ({ request, user, params, body }) =>
+  reviewApplication(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) }),
+);

@@ -1,0 +1,15 @@
+// POST /api/invitations/accept - create the member account from an invitation link and sign her in.
+import { apiRoute, created } from "@/lib/http/api-route";
+import { PUBLIC } from "@/lib/auth/access";
+import { clientIp } from "@/lib/http/request-info";
+import { acceptInvitation } from "@/server/applications/invitations";
+import { acceptInvitationSchema } from "@/server/applications/schemas";
+import { signIn } from "@/server/auth/next-auth";
+import { loadSessionUserById } from "@/server/auth/sessions";
+
+export const POST = apiRoute({ access: PUBLIC, body: acceptInvitationSchema }, async ({ request, body }) => {
+  const ip = clientIp(request.headers);
+  const account = await acceptInvitation(body, ip);
+  await signIn("credentials", { username: account.username, password: body.password, clientIp: ip, userAgent: request.headers.get("user-agent") ?? "", redirect: false });
+  return created(await loadSessionUserById(account.userId));
+});

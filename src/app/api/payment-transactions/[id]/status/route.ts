@@ -1,0 +1,13 @@
+// PATCH /api/payment-transactions/{id}/status - Mark as Completed / Mark as Failed for a manual payment (note required).
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { ADMIN } from "@/lib/auth/access";
+import { clientIp } from "@/lib/http/request-info";
+import { siteUrl } from "@/lib/http/site-url";
+import { idSchema } from "@/lib/validation";
+import { markTransactionSchema } from "@/server/payments/schemas";
+import { markManualTransaction } from "@/server/payments/transactions";
+
+export const PATCH = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: markTransactionSchema }, async ({ request, user, params, body }) =>
+  markManualTransaction(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) }),
+);

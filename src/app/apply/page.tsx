@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { AuthPanel } from "@/components/auth/auth-panel";
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import { ApplyForm } from "@/components/apply/apply-form";
+import { ApplyGate } from "@/components/apply/apply-gate";
+import { PARTNER_REF_COOKIE } from "@/components/apply/tier-types";
+import { TIER_IDS } from "@/db/schema/enums";
+import { listTiers } from "@/server/payments/pricing";
+import { REFUND_GUARANTEE_DAYS } from "@/server/payments/schemas";
+import { getSiteSettings } from "@/server/settings";
+
+export const metadata: Metadata = {
+  title: "Apply for Membership",
+  description: "Apply to join our community of womxn and female-identifying creatives.",
+};
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
+export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
+  const params = await searchParams;
+  const [tiers, settings, jar] = await Promise.all([listTiers(), getSiteSettings(), cookies()]);
+  const tierParam = first(params.tier);
+  const preselected = tierParam && (TIER_IDS as readonly string[]).includes(tierParam) ? tierParam : null;
+  const trial = first(params.trial) === "true" && settings.trialDays > 0;
+  const ref = first(params.ref);
+  const partnerRef = ref && CODE.test(ref) ? ref.toUpperCase() : null;
+  const remembered = jar.get(PARTNER_REF_COOKIE)?.value;
+  const partnerCode = partnerRef ?? (remembered && CODE.test(remembered) ? remembered.toUpperCase() : "");
+
+  const faqs = [
+    { q: "What are the requirements to join?", a: "Membership is open to womxn and female-identifying people who want to take part in a supportive creative community. Tell us a little about yourself and why you would like to join." },
+    { q: "Can I change my membership tier later?", a: "Yes. You can upgrade at any time; a downgrade takes effect at the end of your current period." },
+    { q: "Which payment methods do you accept?", a: "All major credit and debit cards, plus a digital wallet, buy-now-pay-later and accelerated checkout options where available." },
+    { q: "Is there a refund guarantee?", a: `Yes: if the community is not for you, ask for a full refund within ${REFUND_GUARANTEE_DAYS} days of your payment.` },
+    { q: "How often are events held?", a: "There are member events every month, from workshops and creative labs to social gatherings and retreats." },
+    ...(settings.trialDays > 0 ? [] : [{ q: "Is there a free trial?", a: "No, there is no free trial at the moment. The refund guarantee lets you try the community without risk." }]),
+  ];
+
+  return (
+    <ApplyGate partnerRef={partnerRef}>
+      <AuthPanel title={trial ? "Start Your Free Trial" : "Apply for Membership"}>
+        <div className="grid gap-6">
+          {trial ? <p>Try the community free for {settings.trialDays} days. We review trial applications like any other, and there is nothing to pay today.</p> : null}
+          <section aria-labelledby="process-title" className="rounded-lg bg-muted p-4 text-sm">
+            <h2 id="process-title" className="font-semibold">
+              How it works
+            </h2>
+            <ol className="mt-2 list-decimal space-y-1 pl-5">
+              <li>Submit your application{trial ? "" : " and authorize your first month's payment (you are charged only if accepted)"}.</li>
+              <li>Our team reviews every application personally.</li>
+              <li>We let you know our decision within 5 business days.</li>
+              <li>If you are accepted, we email you an invitation to complete your membership.</li>
+            </ol>
+          </section>
+          <ApplyForm tiers={tiers} preselectedTier={preselected} trial={trial} partnerCode={partnerCode} />
+        </div>
+      </AuthPanel>
+      <section aria-labelledby="apply-faq-title" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+        <h2 id="apply-faq-title" className="text-2xl font-semibold">
+          Frequently asked questions
+        </h2>
+        <Accordion type="single" collapsible className="mt-4">
+          {faqs.map((faq) => (
+            <AccordionItem key={faq.q} value={faq.q}>
+              <AccordionTrigger>{faq.q}</AccordionTrigger>
+              <AccordionContent>{faq.a}</AccordionContent>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      </section>
+    </ApplyGate>
+  );
+}

@@ -1,0 +1,199 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { PaymentHistory } from "@/components/profile/payment-history";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { formatCents, formatDate } from "@/lib/format";
+import { CardPaymentDialog } from "./card-payment-dialog";
+import { APPLICATIONS_KEY, STATUS_LABEL, type ApplicationRow } from "./types";
+
+const STATUS_VARIANT = { pending: "warning", approved: "success", rejected: "destructive" } as const;
+
+export interface PaymentContext {
+  /** Monthly price per tier id, in cents. */
+  prices: Record<string, number>;
+  publishableKey: string | null;
+}
+
+export function ApplicationCard({ application: app, payments }: { application: ApplicationRow; payments: PaymentContext }) {
+  const queryClient = useQueryClient();
+  const [notes, setNotes] = React.useState("");
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
+
+  const review = useMutation({
+    mutationFn: (status: "approved" | "rejected") => apiRequest("PATCH", `/api/applications/${app.id}/status`, { status, reviewNotes: notes }),
+    onSuccess: () => {
+      toast({ title: "Success", description: "Application status has been updated." });
+      void refresh();
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to update application status."), variant: "destructive" }),
+  });
+  const referral = useMutation({
+    mutationFn: () => apiRequest("POST", `/api/applications/${app.id}/generate-referral`),
+    onSuccess: () => toast({ title: "Success", description: "Referral commission has been created." }),
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to create referral."), variant: "destructive" }),
+  });
+
+  const copyCode = async () => {
+    await navigator.clipboard.writeText(app.partnerCode ?? "");
+    toast({ title: "Code Copied", description: `${app.partnerCode} is on your clipboard.` });
+  };
+  const price = payments.prices[app.membershipTier] ?? 0;
+  const reviewedAt = app.status === "approved" ? app.approvedAt : app.rejectedAt;
+  const name = `${app.firstName} ${app.lastName}`;
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle as="h2">
+            <Link href={`/admin/applications/${app.id}`} className="hover:underline">
+              {name}
+            </Link>
+          </CardTitle>
+          <p className="text-sm text-muted-foreground">Applied {formatDate(app.createdAt)}</p>
+        </div>
+        <div className="flex gap-2">
+          {app.isTrial ? <Badge variant="secondary">Free trial</Badge> : null}
+          <Badge variant={STATUS_VARIANT[app.status]}>{STATUS_LABEL[app.status]}</Badge>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <dt className="font-medium">Email</dt>
+            <dd className="break-all">{app.email}</dd>
+          </div>
+          <div>
+            <dt className="font-medium">Phone</dt>
+            <dd>{app.phone}</dd>
+          </div>
+          <div>
+            <dt className="font-medium">Membership tier</dt>
+            <dd className="capitalize">
+              {app.membershipTier} ({formatCents(price)}/month)
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium">Heard about us</dt>
+            <dd>{app.heardAbout}</dd>
+          </div>
+          <div>
+            <dt className="font-medium">Partner code</dt>
+            <dd className="flex items-center gap-2">
+              {app.partnerCode ? (
+                <>
+                  <code>{app.partnerCode}</code>
+                  <Button size="sm" variant="outline" onClick={copyCode}>
+                    Copy Code
+                  </Button>
+                </>
+              ) : (
+                "None"
+              )}
+            </dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="font-medium">Reason for joining</dt>
+            <dd className="whitespace-pre-line">{app.whyJoin}</dd>
+          </div>
+        </dl>
+
+        {app.status === "pending" ? (
+          <div className="grid gap-2">
+            <Label htmlFor={`notes-${app.id}`}>Review Notes</Label>
+            <Textarea id={`notes-${app.id}`} value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} disabled={review.isPending} />
+            <div className="flex flex-wrap gap-2">
+              <Button variant="destructive" disabled={review.isPending} onClick={() => review.mutate("rejected")}>
+                Reject
+              </Button>
+              <Button disabled={review.isPending} onClick={() => review.mutate("approved")}>
+                Approve
+              </Button>
+              <ManualPaymentForm applicationId={app.id} price={price} onDone={refresh} />
+            </div>
+          </div>
+        ) : (
+          <div className="grid gap-1">
+            <p>
+              <span className="font-medium">Review notes:</span> {app.reviewNotes || "No review notes provided"}
+            </p>
+            <p>
+              <span className="font-medium">{app.status === "approved" ? "Approved" : "Rejected"} on:</span> {reviewedAt ? formatDate(reviewedAt) : "unknown date"}
+            </p>
+          </div>
+        )}
+
+        {app.status === "approved" ? (
+          <div className="grid gap-3">
+            <div className="flex flex-wrap gap-2">
+              {payments.publishableKey && !app.isTrial ? <CardPaymentDialog applicationId={app.id} amount={price} publishableKey={payments.publishableKey} /> : null}
+              {!app.isTrial ? <ManualPaymentForm applicationId={app.id} price={price} onDone={refresh} /> : null}
+              {app.partnerCode ? (
+                <Button size="sm" variant="outline" disabled={referral.isPending} onClick={() => referral.mutate()}>
+                  Generate Referral
+                </Button>
+              ) : null}
+            </div>
+            <section aria-label={`Payment history of ${name}`}>
+              <h3 className="mb-2 font-semibold">Payment History</h3>
+              <PaymentHistory url={`/api/applications/${app.id}/payment-transactions`} queryKey={[APPLICATIONS_KEY, "payments", app.id]} caption={`Payments for the application of ${name}`} />
+            </section>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Records a payment taken outside Stripe (bank transfer, cash); the amount is the tier's price. */
+function ManualPaymentForm({ applicationId, price, onDone }: { applicationId: number; price: number; onDone: () => void }) {
+  const [open, setOpen] = React.useState(false);
+  const [notes, setNotes] = React.useState("");
+  const record = useMutation({
+    mutationFn: () => apiRequest("POST", `/api/applications/${applicationId}/manual-payment`, { notes }),
+    onSuccess: () => {
+      toast({ title: "Payment recorded", description: `A manual payment of ${formatCents(price)} has been recorded.` });
+      setOpen(false);
+      setNotes("");
+      onDone();
+    },
+    onError: (error) => toast({ title: "Payment Failed", description: errorMessage(error, "There was an error processing the payment."), variant: "destructive" }),
+  });
+  if (!open) {
+    return (
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        Record Manual Payment
+      </Button>
+    );
+  }
+  return (
+    <form
+      className="flex w-full flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        record.mutate();
+      }}
+    >
+      <div className="grid min-w-56 flex-1 gap-1">
+        <Label htmlFor={`manual-${applicationId}`}>Payment note (e.g. bank transfer reference)</Label>
+        <Input id={`manual-${applicationId}`} value={notes} onChange={(e) => setNotes(e.target.value)} required minLength={3} />
+      </div>
+      <Button size="sm" type="submit" disabled={record.isPending}>
+        Record {formatCents(price)}
+      </Button>
+      <Button size="sm" type="button" variant="ghost" onClick={() => setOpen(false)}>
+        Cancel
+      </Button>
+    </form>
+  );
+}

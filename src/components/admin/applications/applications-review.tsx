@@ -1,0 +1,83 @@
+"use client";
+
+import * as React from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Input } from "@/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ApiError } from "@/lib/api-client";
+import { ApplicationCard, type PaymentContext } from "./application-card";
+import { APPLICATIONS_KEY, type ApplicationRow } from "./types";
+
+const TABS = [
+  { value: "pending", label: "Pending" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+  { value: "all", label: "All" },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
+
+async function fetchApplications(status: Tab, search: string) {
+  const params = new URLSearchParams();
+  if (status !== "all") params.set("status", status);
+  if (search.trim()) params.set("search", search.trim());
+  const response = await fetch(`${APPLICATIONS_KEY}${params.size ? `?${params}` : ""}`, { credentials: "include" });
+  if (!response.ok) throw new ApiError(response.status, `${response.status}: ${await response.text()}`);
+  return { rows: (await response.json()) as ApplicationRow[], total: Number(response.headers.get("x-total-count") ?? 0) };
+}
+
+/** Spec 02 section 2.4: tabs, search, the count, and a card per application. */
+export function ApplicationsReview({ payments }: { payments: PaymentContext }) {
+  const [tab, setTab] = React.useState<Tab>("pending");
+  const [search, setSearch] = React.useState("");
+  const [debounced, setDebounced] = React.useState("");
+  React.useEffect(() => {
+    const timer = setTimeout(() => setDebounced(search), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const query = useQuery({ queryKey: [APPLICATIONS_KEY, tab, debounced], queryFn: () => fetchApplications(tab, debounced) });
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+          <TabsList aria-label="Application status">
+            {TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {TABS.map((t) => (
+            <TabsContent key={t.value} value={t.value} className="sr-only">
+              {t.label} applications
+            </TabsContent>
+          ))}
+        </Tabs>
+        <div className="w-full max-w-xs">
+          <label htmlFor="application-search" className="sr-only">
+            Search applications
+          </label>
+          <Input id="application-search" type="search" placeholder="Search applications..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+      </div>
+      <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
+        {query.data ? `${query.data.total} application${query.data.total === 1 ? "" : "s"}` : query.isPending ? "Loading applications..." : ""}
+      </p>
+      {query.error ? (
+        <p role="alert">Error loading applications. Please refresh the page.</p>
+      ) : query.data && query.data.rows.length === 0 ? (
+        <div className="rounded-xl border p-10 text-center">
+          <h2 className="text-xl font-semibold">No Applications Found</h2>
+        </div>
+      ) : (
+        <ul className="grid gap-4">
+          {query.data?.rows.map((application) => (
+            <li key={application.id}>
+              <ApplicationCard application={application} payments={payments} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import * as React from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { formatCents } from "@/lib/format";
+import { APPLICATIONS_KEY } from "./types";
+
+let stripePromise: Promise<Stripe | null> | undefined;
+const getStripe = (key: string) => (stripePromise ??= loadStripe(key));
+/** Spec 02 section 2.5: the dialog closes itself 2 seconds after a successful payment. */
+export const CLOSE_AFTER_SUCCESS_MS = 2000;
+
+type Phase = "idle" | "processing" | "success" | "error";
+
+/**
+ * The admin's Process Payment dialog. Card fields are Stripe Elements (iframes in production), so
+ * card data never reaches our server: Stripe returns a payment method id, which is all we post.
+ */
+export function CardPaymentDialog({ applicationId, amount, publishableKey }: { applicationId: number; amount: number; publishableKey: string }) {
+  const [open, setOpen] = React.useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm">Process Payment</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Process Payment</DialogTitle>
+          <DialogDescription>Credit card · {formatCents(amount)} (the tier&apos;s monthly price)</DialogDescription>
+        </DialogHeader>
+        {open ? (
+          <Elements stripe={getStripe(publishableKey)}>
+            <CardForm applicationId={applicationId} amount={amount} onDone={() => setOpen(false)} />
+          </Elements>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CardForm({ applicationId, amount, onDone }: { applicationId: number; amount: number; onDone: () => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = React.useState<Phase>("idle");
+  const [complete, setComplete] = React.useState({ number: false, expiry: false, cvc: false });
+  const [message, setMessage] = React.useState("");
+
+  React.useEffect(() => {
+    if (phase !== "success") return;
+    const timer = setTimeout(onDone, CLOSE_AFTER_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [phase, onDone]);
+
+  async function pay(event: React.FormEvent) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    const card = elements.getElement(CardNumberElement);
+    if (!card || !complete.number || !complete.expiry || !complete.cvc) {
+      toast({ title: "Missing Information", description: "Please fill in all card details.", variant: "destructive" });
+      return;
+    }
+    setPhase("processing");
+    const created = await stripe.createPaymentMethod({ type: "card", card });
+    if (created.error) {
+      setMessage(created.error.message ?? "Please check your card information and try again.");
+      toast({ title: "Invalid Card Details", description: "Please check your card information and try again.", variant: "destructive" });
+      setPhase("error");
+      return;
+    }
+    try {
+      await apiRequest("POST", `/api/applications/${applicationId}/process-payment`, { paymentMethodId: created.paymentMethod.id, amount, currency: "usd" });
+      toast({ title: "Payment Successful", description: "The membership payment has been processed successfully." });
+      setPhase("success");
+    } catch (error) {
+      const text = errorMessage(error, "There was an error processing the payment.");
+      setMessage(text);
+      toast({ title: "Payment Failed", description: text, variant: "destructive" });
+      setPhase("error");
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
+    }
+  }
+
+  if (phase === "success") return <p role="status">Payment complete. This dialog closes in a moment.</p>;
+  if (phase === "error") {
+    return (
+      <div role="alert" className="grid gap-4">
+        <p>{message}</p>
+        <Button onClick={() => setPhase("idle")}>Try Again</Button>
+      </div>
+    );
+  }
+  const field = "rounded-md border border-input bg-card px-3 py-2.5";
+  return (
+    <form onSubmit={pay} className="grid gap-4" aria-label="Card details">
+      <div className="grid gap-2">
+        <Label id="card-number-label">Card number</Label>
+        <div className={field} role="group" aria-labelledby="card-number-label">
+          <CardNumberElement onChange={(e) => setComplete((c) => ({ ...c, number: e.complete }))} />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <div className="grid gap-2">
+          <Label id="card-expiry-label">Expiry</Label>
+          <div className={field} role="group" aria-labelledby="card-expiry-label">
+            <CardExpiryElement onChange={(e) => setComplete((c) => ({ ...c, expiry: e.complete }))} />
+          </div>
+        </div>
+        <div className="grid gap-2">
+          <Label id="card-cvc-label">CVC</Label>
+          <div className={field} role="group" aria-labelledby="card-cvc-label">
+            <CardCvcElement onChange={(e) => setComplete((c) => ({ ...c, cvc: e.complete }))} />
+          </div>
+        </div>
+      </div>
+      <Button type="submit" disabled={!stripe || phase === "processing"}>
+        {phase === "processing" ? "Processing..." : `Pay ${formatCents(amount)}`}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import * as React from "react";
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { formatCents } from "@/lib/format";
+
+interface Props {
+  id: number;
+  status: string;
+  manual: boolean;
+  refundable: boolean;
+  /** Cents still refundable. */
+  remaining: number;
+}
+
+/** Mark as Completed / Mark as Failed (manual payments, note required) and refunds (card payments). */
+export function TransactionActions({ id, status, manual, refundable, remaining }: Props) {
+  const router = useRouter();
+  const [note, setNote] = React.useState("");
+  const [amount, setAmount] = React.useState("");
+  const [reason, setReason] = React.useState("");
+  const mark = useMutation({
+    mutationFn: (to: "completed" | "failed") => apiRequest("PATCH", `/api/payment-transactions/${id}/status`, { status: to, note }),
+    onSuccess: (_data, to) => {
+      toast({ title: "Transaction updated", description: `The payment is now marked as ${to}.` });
+      setNote("");
+      router.refresh();
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not update the transaction."), variant: "destructive" }),
+  });
+  const refund = useMutation({
+    mutationFn: () => {
+      const dollars = amount.trim();
+      return apiRequest("POST", `/api/payment-transactions/${id}/refund`, { reason, ...(dollars ? { amount: Math.round(Number(dollars) * 100) } : {}) });
+    },
+    onSuccess: () => {
+      toast({ title: "Refund issued", description: "The refund has been sent to the card." });
+      setAmount("");
+      setReason("");
+      router.refresh();
+    },
+    onError: (error) => toast({ title: "Refund failed", description: errorMessage(error, "Could not refund the payment."), variant: "destructive" }),
+  });
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <Label htmlFor="mark-note">Note (required to mark a manual payment)</Label>
+        <Input id="mark-note" value={note} onChange={(e) => setNote(e.target.value)} disabled={!manual} />
+        {!manual ? <p className="text-sm text-muted-foreground">Card payments follow Stripe; only manual payments are marked by hand.</p> : null}
+        <div className="flex flex-wrap gap-2">
+          <Button disabled={!manual || status === "completed" || mark.isPending} onClick={() => mark.mutate("completed")}>
+            Mark as Completed
+          </Button>
+          <Button variant="destructive" disabled={!manual || status === "failed" || mark.isPending} onClick={() => mark.mutate("failed")}>
+            Mark as Failed
+          </Button>
+        </div>
+      </div>
+      {refundable ? (
+        <form
+          className="grid gap-2 rounded-lg border p-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            refund.mutate();
+          }}
+        >
+          <h3 className="font-semibold">Refund</h3>
+          <p className="text-sm text-muted-foreground">Up to {formatCents(remaining)} within the 14-day guarantee. Leave the amount empty for a full refund.</p>
+          <Label htmlFor="refund-amount">Amount in dollars (optional)</Label>
+          <Input id="refund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={(remaining / 100).toFixed(2)} />
+          <Label htmlFor="refund-reason">Reason</Label>
+          <Input id="refund-reason" value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} />
+          <Button type="submit" variant="outline" disabled={refund.isPending}>
+            {refund.isPending ? "Refunding..." : "Issue Refund"}
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}

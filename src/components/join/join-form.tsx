@@ -1,0 +1,52 @@
+"use client";
+
+import * as React from "react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/hooks/use-toast";
+import { CURRENT_USER_KEY } from "@/hooks/use-auth";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import { acceptInvitationSchema, type AcceptInvitationInput } from "@/server/applications/schemas";
+import { PASSWORD_MIN } from "@/server/auth/schemas";
+
+export function JoinForm({ token }: { token: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const form = useForm<AcceptInvitationInput>({ resolver: zodResolver(acceptInvitationSchema), defaultValues: { token, username: "", password: "", confirmPassword: "" } });
+  const accept = useMutation({
+    mutationFn: (input: AcceptInvitationInput) => apiRequest("POST", "/api/invitations/accept", input),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      toast({ title: "Welcome!", description: "Your member account is ready." });
+      router.push("/profile");
+      router.refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields?.username) form.setError("username", { message: error.fields.username });
+      toast({ title: "Error", description: errorMessage(error, "Could not create your account. Please try again."), variant: "destructive" });
+    },
+  });
+  const busy = accept.isPending || accept.isSuccess;
+  const errors = form.formState.errors;
+  return (
+    <form onSubmit={form.handleSubmit((values) => accept.mutate(values))} noValidate className="grid gap-5">
+      <FormField label="Username" id="username" hint="Letters, numbers, dots, hyphens and underscores." error={errors.username?.message}>
+        <Input autoComplete="username" disabled={busy} {...form.register("username")} />
+      </FormField>
+      <FormField label="Password" id="password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("password")} />
+      </FormField>
+      <FormField label="Confirm password" id="confirmPassword" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("confirmPassword")} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? "Creating your account..." : "Create My Account"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
+import { apiRequest } from "@/lib/api-client";
+import { formatCents, formatDate } from "@/lib/format";
+
+export interface PaymentRow {
+  id: number;
+  kind: string;
+  amount: number;
+  currency: string;
+  status: string;
+  paymentMethod: string;
+  membershipTier: string | null;
+  createdAt: string;
+}
+
+export const PAYMENT_STATUS_BADGE: Record<string, "success" | "destructive" | "warning" | "secondary"> = {
+  completed: "success",
+  failed: "destructive",
+  pending: "warning",
+  authorized: "warning",
+  canceled: "secondary",
+  refunded: "secondary",
+};
+
+export function PaymentStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={PAYMENT_STATUS_BADGE[status] ?? "secondary"} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
+
+/** A list of payments; the member's own (GET /api/users/{id}/payment-transactions) on her profile. */
+export function PaymentHistory({ url, caption, queryKey = [url] }: { url: string; caption: string; queryKey?: readonly unknown[] }) {
+  const query = useQuery({ queryKey, queryFn: () => apiRequest<PaymentRow[]>("GET", url) });
+  if (query.isPending) return <p role="status">Loading payments...</p>;
+  if (query.error) return <p role="alert">Could not load payments. Please refresh the page.</p>;
+  if (query.data.length === 0) return <p className="text-muted-foreground">No payments yet.</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2">Date</th>
+            <th scope="col" className="px-3 py-2">Description</th>
+            <th scope="col" className="px-3 py-2">Amount</th>
+            <th scope="col" className="px-3 py-2">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {query.data.map((p) => (
+            <tr key={p.id} className="border-t">
+              <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.createdAt)}</td>
+              <td className="px-3 py-2 capitalize">
+                {p.kind === "refund" ? "Refund" : `${p.membershipTier ?? ""} membership`} ({p.paymentMethod})
+              </td>
+              <td className="px-3 py-2">{formatCents(p.amount, p.currency)}</td>
+              <td className="px-3 py-2">
+                <PaymentStatusBadge status={p.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

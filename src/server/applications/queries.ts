@@ -1,0 +1,36 @@
+import "server-only";
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { db } from "@/db";
+import { applications, paymentTransactions } from "@/db/schema";
+import { notFound } from "@/lib/errors";
+import type { ApplicationListQuery } from "./schemas";
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Newest first; search matches first name, last name, email or partner code, case-insensitively. */
+export async function listApplications(query: ApplicationListQuery) {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(applications.status, query.status));
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    conditions.push(
+      or(ilike(applications.firstName, pattern), ilike(applications.lastName, pattern), ilike(applications.email, pattern), ilike(applications.partnerCode, pattern))!,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db.select().from(applications).where(where).orderBy(desc(applications.createdAt), desc(applications.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(applications).where(where),
+  ]);
+  return { applications: rows, total: count?.total ?? 0 };
+}
+
+export async function getApplication(id: number) {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
+  if (!row) throw notFound("Application not found.");
+  return row;
+}
+
+export async function listApplicationPayments(applicationId: number) {
+  return db.select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, applicationId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id));
+}

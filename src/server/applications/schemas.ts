@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { APPLICATION_STATUSES, TIER_IDS } from "@/db/schema/enums";
+import { emailField } from "@/lib/validation";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/server/auth/schemas";
+
+// Spec 01 section 5: the application form's rules and messages, word for word.
+export const applicationSchema = z.object({
+  firstName: z.string().trim().min(2, "First name must be at least 2 characters").max(100, "First name must be at most 100 characters"),
+  lastName: z.string().trim().min(2, "Last name must be at least 2 characters").max(100, "Last name must be at most 100 characters"),
+  email: emailField(),
+  phone: z.string().trim().min(10, "Please enter a valid phone number").max(40, "Please enter a valid phone number"),
+  membershipTier: z.enum(TIER_IDS, "Please select a membership tier"),
+  heardAbout: z.string("Please tell us how you heard about us").trim().min(1, "Please tell us how you heard about us").max(200),
+  whyJoin: z
+    .string()
+    .trim()
+    .min(20, "Please share why you'd like to join (minimum 20 characters)")
+    .max(5000, "Please keep your answer under 5000 characters"),
+  partnerCode: z
+    .string()
+    .trim()
+    .max(40, "Partner codes are at most 40 characters")
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
+  agreeTerms: z.boolean("You must agree to the terms and conditions").refine((v) => v, "You must agree to the terms and conditions"),
+  isTrial: z.boolean().optional().default(false),
+});
+export type ApplicationFormValues = z.input<typeof applicationSchema>;
+export type ApplicationInput = z.output<typeof applicationSchema>;
+
+export const HEARD_ABOUT_OPTIONS = [
+  "A friend or member",
+  "Instagram",
+  "Facebook",
+  "LinkedIn",
+  "A community event",
+  "Search engine",
+  "Podcast or press",
+  "Newsletter",
+  "Other",
+] as const;
+
+export const APPLICATIONS_PAGE_MAX = 200;
+export const applicationListQuerySchema = z.object({
+  status: z.enum(APPLICATION_STATUSES).optional(),
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(APPLICATIONS_PAGE_MAX).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
+
+export const reviewSchema = z.object({
+  status: z.enum(["approved", "rejected"], "Choose approved or rejected"),
+  reviewNotes: z.string().trim().max(2000, "Review notes must be at most 2000 characters").optional().default(""),
+});
+export type ReviewInput = z.infer<typeof reviewSchema>;
+
+export const manualPaymentSchema = z.object({
+  notes: z.string().trim().min(3, "Please add a note about the payment (at least 3 characters)").max(1000),
+});
+
+/** The admin dialog sends a Stripe payment method id; amount, currency and adminId are ignored if sent. */
+export const processPaymentSchema = z.object({
+  paymentMethodId: z.string().trim().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "A card payment method is required"),
+});
+
+export const createPaymentIntentSchema = z.object({
+  applicationId: z.coerce.number().int().positive().max(2_147_483_647),
+  tier: z.enum(TIER_IDS, "Please select a membership tier").optional(),
+});
+
+export const acceptInvitationSchema = z
+  .object({
+    token: z.string().min(20).max(200),
+    username: z
+      .string()
+      .trim()
+      .min(3, "Username must be at least 3 characters")
+      .max(30, "Username must be at most 30 characters")
+      .regex(/^[A-Za-z0-9_.-]+$/, "Username can only contain letters, numbers, dots, hyphens and underscores"),
+    password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;

@@ -1,0 +1,51 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { paymentTransactions } from "@/db/schema";
+import type { PaymentStatus } from "@/db/schema/enums";
+
+/**
+ * The moves a payment may make. Stripe may deliver events late or out of order and an admin may
+ * act at the same time, so every change is a conditional UPDATE from the states allowed to reach
+ * the new one: a late "authorized" never undoes a capture, a late "failed" never undoes a payment.
+ */
+const ALLOWED_FROM: Record<PaymentStatus, PaymentStatus[]> = {
+  pending: [],
+  authorized: ["pending", "failed"],
+  completed: ["pending", "authorized", "failed"],
+  failed: ["pending", "authorized"],
+  canceled: ["pending", "authorized", "failed"],
+  refunded: ["completed"],
+};
+
+export interface PaymentChange {
+  status: PaymentStatus;
+  notes?: string | null;
+  userId?: number | null;
+}
+
+/** Moves the payment row of a PaymentIntent; returns the row when it moved, null otherwise. */
+export async function movePaymentByIntent(executor: Executor, intentId: string, change: PaymentChange) {
+  return moveWhere(executor, eq(paymentTransactions.stripePaymentIntentId, intentId), change);
+}
+
+export async function movePaymentById(executor: Executor, id: number, change: PaymentChange) {
+  return moveWhere(executor, eq(paymentTransactions.id, id), change);
+}
+
+async function moveWhere(executor: Executor, where: ReturnType<typeof eq>, change: PaymentChange) {
+  const from = ALLOWED_FROM[change.status];
+  if (from.length === 0) return null;
+  const [row] = await executor
+    .update(paymentTransactions)
+    .set({
+      status: change.status,
+      ...(change.notes !== undefined ? { notes: change.notes } : {}),
+      ...(change.userId !== undefined ? { userId: change.userId } : {}),
+      ...(change.status === "completed" ? { completedAt: sql`coalesce(${paymentTransactions.completedAt}, now())`, failedAt: null } : {}),
+      ...(change.status === "failed" ? { failedAt: sql`now()` } : {}),
+    })
+    .where(and(where, eq(paymentTransactions.kind, "payment"), inArray(paymentTransactions.status, from)))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,226 @@
+import { createHmac, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A small fake of Stripe's REST API on 127.0.0.1 for the calls the app makes (customers,
+ * PaymentIntents with manual capture, capture, cancel, refunds), plus the confirm call that our
+ * fake Stripe.js makes from the browser. It answers in Stripe's JSON shapes, honours
+ * Idempotency-Key, and sends signed webhooks to the app (`setAppUrl`). Test cards by payment
+ * method: pm_card_visa succeeds, pm_card_chargeDeclined is declined.
+ */
+export const FAKE_STRIPE_SECRET_KEY = "sk_test_fake_0123456789";
+export const FAKE_STRIPE_PUBLISHABLE_KEY = "pk_test_fake_0123456789";
+export const FAKE_STRIPE_WEBHOOK_SECRET = "whsec_fake_0123456789";
+
+type Json = Record<string, unknown>;
+interface Intent extends Json {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  capture_method: string;
+  client_secret: string;
+  customer: string | null;
+  payment_method: string | null;
+  metadata: Record<string, string>;
+  last_payment_error: Json | null;
+  amount_refunded: number;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+/** Stripe's form encoding (a[b][c]=v) into nested objects. */
+function parseForm(body: string): Json {
+  const out: Json = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, "").split("[");
+    let node = out;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Json;
+    });
+  }
+  return out;
+}
+
+export function signWebhookPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+  return `t=${timestamp},v1=${signature}`;
+}
+
+export async function startFakeStripe() {
+  const intents = new Map<string, Intent>();
+  const idempotent = new Map<string, { status: number; body: Json }>();
+  const deliveries: { type: string; status: number }[] = [];
+  let appUrl: string | null = null;
+
+  // Like Stripe, events go out after the API call has answered, one at a time and in order.
+  let queue: Promise<void> = Promise.resolve();
+  async function sendEvent(type: string, object: Json) {
+    const event = { id: id("evt"), object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: "2025-01-01", data: { object: structuredClone(object) } };
+    if (!appUrl) return;
+    const target = `${appUrl}/api/stripe/webhook`;
+    const payload = JSON.stringify(event);
+    queue = queue.then(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      try {
+        const response = await fetch(target, {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) },
+          body: payload,
+        });
+        deliveries.push({ type, status: response.status });
+      } catch {
+        deliveries.push({ type, status: 0 });
+      }
+    });
+  }
+
+  const cardError = (intent: Intent | null, message: string, code = "card_declined") => ({
+    status: 402,
+    body: { error: { type: "card_error", code, decline_code: "generic_decline", message, ...(intent ? { payment_intent: intent } : {}) } },
+  });
+  const stateError = (message: string) => ({ status: 400, body: { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message } } });
+
+  async function confirm(intent: Intent, paymentMethod: string | undefined) {
+    if (!paymentMethod) return { status: 400, body: { error: { type: "invalid_request_error", message: "Missing payment method" } } };
+    intent.payment_method = paymentMethod;
+    if (paymentMethod === "pm_card_chargeDeclined") {
+      intent.status = "requires_payment_method";
+      intent.last_payment_error = { code: "card_declined", message: "Your card was declined." };
+      await sendEvent("payment_intent.payment_failed", intent);
+      return cardError(intent, "Your card was declined.");
+    }
+    intent.last_payment_error = null;
+    if (intent.capture_method === "manual") {
+      intent.status = "requires_capture";
+      await sendEvent("payment_intent.amount_capturable_updated", intent);
+    } else {
+      intent.status = "succeeded";
+      intent.amount_received = intent.amount;
+      await sendEvent("payment_intent.succeeded", intent);
+    }
+    return { status: 200, body: intent };
+  }
+
+  async function route(method: string, path: string, form: Json, auth: string): Promise<{ status: number; body: Json }> {
+    const secret = auth === `Bearer ${FAKE_STRIPE_SECRET_KEY}`;
+    const publishable = auth === `Bearer ${FAKE_STRIPE_PUBLISHABLE_KEY}`;
+    if (!secret && !publishable) return { status: 401, body: { error: { type: "invalid_request_error", message: "Invalid API Key provided" } } };
+    let match: RegExpMatchArray | null;
+
+    if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/)) && method === "POST") {
+      const intent = intents.get(match[1]!);
+      if (!intent || (!secret && form.client_secret !== intent.client_secret)) return { status: 404, body: { error: { type: "invalid_request_error", message: "No such payment_intent" } } };
+      if (!["requires_payment_method", "requires_confirmation"].includes(intent.status)) return stateError(`This PaymentIntent's status is ${intent.status}.`);
+      return confirm(intent, form.payment_method as string | undefined);
+    }
+    if (!secret) return { status: 401, body: { error: { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key." } } };
+
+    if (path === "/v1/customers" && method === "POST") {
+      return { status: 200, body: { id: id("cus"), object: "customer", email: form.email ?? null, name: form.name ?? null, metadata: form.metadata ?? {} } };
+    }
+    if (path === "/v1/payment_intents" && method === "POST") {
+      const intentId = id("pi");
+      const intent: Intent = {
+        id: intentId,
+        object: "payment_intent",
+        amount: Number(form.amount),
+        amount_received: 0,
+        amount_refunded: 0,
+        currency: String(form.currency ?? "usd"),
+        status: "requires_payment_method",
+        capture_method: String(form.capture_method ?? "automatic"),
+        client_secret: `${intentId}_secret_${randomBytes(8).toString("hex")}`,
+        customer: (form.customer as string) ?? null,
+        payment_method: null,
+        metadata: (form.metadata as Record<string, string>) ?? {},
+        last_payment_error: null,
+        description: form.description ?? null,
+      };
+      intents.set(intentId, intent);
+      if (form.confirm === "true") {
+        const result = await confirm(intent, form.payment_method as string | undefined);
+        return result;
+      }
+      return { status: 200, body: intent };
+    }
+    if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)$/)) && method === "GET") {
+      const intent = intents.get(match[1]!);
+      return intent ? { status: 200, body: intent } : { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } } };
+    }
+    if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)\/capture$/)) && method === "POST") {
+      const intent = intents.get(match[1]!);
+      if (!intent) return { status: 404, body: { error: { type: "invalid_request_error", message: "No such payment_intent" } } };
+      if (intent.status !== "requires_capture") return stateError(`This PaymentIntent could not be captured because it has a status of ${intent.status}.`);
+      intent.status = "succeeded";
+      intent.amount_received = intent.amount;
+      await sendEvent("payment_intent.succeeded", intent);
+      return { status: 200, body: intent };
+    }
+    if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/)) && method === "POST") {
+      const intent = intents.get(match[1]!);
+      if (!intent) return { status: 404, body: { error: { type: "invalid_request_error", message: "No such payment_intent" } } };
+      if (!["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action"].includes(intent.status)) return stateError(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
+      intent.status = "canceled";
+      await sendEvent("payment_intent.canceled", intent);
+      return { status: 200, body: intent };
+    }
+    if (path === "/v1/refunds" && method === "POST") {
+      const intent = intents.get(String(form.payment_intent));
+      if (!intent || intent.status !== "succeeded") return { status: 400, body: { error: { type: "invalid_request_error", message: "This PaymentIntent has no charge to refund." } } };
+      const remaining = intent.amount - intent.amount_refunded;
+      const amount = form.amount ? Number(form.amount) : remaining;
+      if (amount <= 0 || amount > remaining) return { status: 400, body: { error: { type: "invalid_request_error", message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})` } } };
+      intent.amount_refunded += amount;
+      const refund = { id: id("re"), object: "refund", amount, currency: intent.currency, payment_intent: intent.id, status: "succeeded", metadata: form.metadata ?? {} };
+      await sendEvent("charge.refunded", { id: id("ch"), object: "charge", amount: intent.amount, amount_refunded: intent.amount_refunded, payment_intent: intent.id, refunded: intent.amount_refunded >= intent.amount });
+      return { status: 200, body: refund };
+    }
+    return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } } };
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString();
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "authorization, content-type", "access-control-allow-methods": "GET, POST" };
+    if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
+    if (url.pathname === "/__fake/intents") {
+      res.writeHead(200, { "content-type": "application/json", ...cors });
+      return void res.end(JSON.stringify([...intents.values()]));
+    }
+    const form = req.method === "GET" ? Object.fromEntries(url.searchParams) : parseForm(raw);
+    const auth = req.headers.authorization ?? (typeof form.key === "string" ? `Bearer ${form.key}` : "");
+    const key = req.headers["idempotency-key"];
+    const cacheKey = typeof key === "string" ? `${req.method} ${url.pathname} ${key}` : null;
+    let result = cacheKey ? idempotent.get(cacheKey) : undefined;
+    if (!result) {
+      result = await route(req.method ?? "GET", url.pathname, form, auth);
+      if (cacheKey) idempotent.set(cacheKey, result);
+    }
+    res.writeHead(result.status, { "content-type": "application/json", "request-id": id("req"), ...cors });
+    res.end(JSON.stringify(result.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    deliveries,
+    env: {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_BASE_URL: url,
+    },
+    setAppUrl: (value: string) => {
+      appUrl = value;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

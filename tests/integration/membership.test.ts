@@ -1,0 +1,311 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { applications, auditLog, emailOutbox, invitations, paymentTransactions, stripeEvents, users } from "@/db/schema";
+import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
+import { closeTestDb, createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
+import { call, sessionCookieFrom, signIn } from "../support/http";
+
+afterAll(closeTestDb);
+
+const stripeUrl = () => process.env.STRIPE_API_BASE_URL!;
+const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+function applicationBody(overrides: Record<string, unknown> = {}) {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: `applicant_${tag}@example.com`,
+    phone: "+1 555 010 0100",
+    membershipTier: "create",
+    heardAbout: "Instagram",
+    whyJoin: "I want to find a community of creative womxn to grow with.",
+    partnerCode: "",
+    agreeTerms: true,
+    ...overrides,
+  };
+}
+
+async function apply(overrides: Record<string, unknown> = {}) {
+  const body = applicationBody(overrides);
+  const result = await call("/api/applications/submit", { body, headers: { "x-forwarded-for": randomIp() } });
+  expect(result.status).toBe(201);
+  return { id: result.json.id as number, email: body.email };
+}
+
+let adminCookie: string;
+beforeAll(async () => {
+  const admin = await createTestUser({ isAdmin: true });
+  adminCookie = await signIn(admin.username, TEST_PASSWORD);
+});
+
+async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const paymentsOf = (applicationId: number) => testDb().select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, applicationId));
+
+/** Pays as the browser's Stripe.js would: confirms the intent at the fake with the publishable key. */
+async function payAndWaitForHold(applicationId: number, paymentMethod = "pm_card_visa") {
+  const intent = await call("/api/create-payment-intent", { body: { applicationId, tier: "create", amount: 1 }, headers: { "x-forwarded-for": randomIp() } });
+  expect(intent.status).toBe(200);
+  const intentId = (intent.json.clientSecret as string).split("_secret_")[0]!;
+  const confirm = await fetch(`${stripeUrl()}/v1/payment_intents/${intentId}/confirm`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Bearer ${FAKE_STRIPE_PUBLISHABLE_KEY}` },
+    body: new URLSearchParams({ payment_method: paymentMethod, client_secret: intent.json.clientSecret }),
+  });
+  if (paymentMethod === "pm_card_visa") {
+    expect(confirm.status).toBe(200);
+    await waitFor(() => paymentsOf(applicationId), (rows) => rows[0]?.status === "authorized", "the authorization webhook");
+  }
+  return intentId;
+}
+
+async function fakeIntent(id: string) {
+  const all = (await (await fetch(`${stripeUrl()}/__fake/intents`)).json()) as { id: string; status: string; amount: number }[];
+  return all.find((i) => i.id === id)!;
+}
+
+describe("POST /api/applications/submit", () => {
+  it("answers 400 with every field's message from the spec", async () => {
+    const result = await call("/api/applications/submit", {
+      body: { firstName: "A", lastName: "B", email: "nope", phone: "123", heardAbout: "", whyJoin: "too short", agreeTerms: false },
+      headers: { "x-forwarded-for": randomIp() },
+    });
+    expect(result.status).toBe(400);
+    expect(result.json.fields).toEqual({
+      firstName: "First name must be at least 2 characters",
+      lastName: "Last name must be at least 2 characters",
+      email: "Please enter a valid email address",
+      phone: "Please enter a valid phone number",
+      membershipTier: "Please select a membership tier",
+      heardAbout: "Please tell us how you heard about us",
+      whyJoin: "Please share why you'd like to join (minimum 20 characters)",
+      agreeTerms: "You must agree to the terms and conditions",
+    });
+  });
+
+  it("stores a pending application and emails the applicant and the admins through the outbox", async () => {
+    const { id, email } = await apply({ partnerCode: "sofia15" });
+    const [row] = await testDb().select().from(applications).where(eq(applications.id, id));
+    expect(row).toMatchObject({ status: "pending", partnerCode: "SOFIA15", membershipTier: "create", isTrial: false });
+    expect((await latestEmailTo(email))?.kind).toBe("application-received");
+    const notices = await testDb().select().from(emailOutbox).where(eq(emailOutbox.kind, "application-admin-notice"));
+    expect(notices.some((n) => n.text.includes(email))).toBe(true);
+  });
+
+  it("refuses a second pending application for the same email with a clear 409", async () => {
+    const { email } = await apply();
+    const again = await call("/api/applications/submit", { body: applicationBody({ email: email.toUpperCase() }), headers: { "x-forwarded-for": randomIp() } });
+    expect(again.status).toBe(409);
+    expect(again.json.error).toBe("An application for this email address is already under review. We will be in touch within 5 business days.");
+  });
+
+  it("is rate-limited per client address", async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await call("/api/applications/submit", { body: applicationBody(), headers: { "x-forwarded-for": ip } })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("card payment at application", () => {
+  it("charges the tier's price whatever amount the browser sends, and reuses the open intent", async () => {
+    const { id } = await apply({ membershipTier: "play" });
+    const first = await call("/api/create-payment-intent", { body: { applicationId: id, amount: 1, tier: "connect" }, headers: { "x-forwarded-for": randomIp() } });
+    expect(first.status).toBe(200);
+    expect(first.json.amount).toBe(7500);
+    const intentId = first.json.clientSecret.split("_secret_")[0];
+    expect((await fakeIntent(intentId)).amount).toBe(7500);
+    const second = await call("/api/create-payment-intent", { body: { applicationId: id, amount: 5 }, headers: { "x-forwarded-for": randomIp() } });
+    expect(second.json.clientSecret).toBe(first.json.clientSecret);
+    const rows = await paymentsOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amount: 7500, status: "pending", paymentMethod: "card", stripePaymentIntentId: intentId });
+  });
+
+  it("records a declined card as failed from the webhook", async () => {
+    const { id } = await apply();
+    await payAndWaitForHold(id, "pm_card_chargeDeclined");
+    const [row] = await waitFor(() => paymentsOf(id), (rows) => rows[0]?.status === "failed", "the failure webhook");
+    expect(row!.notes).toBe("Your card was declined.");
+  });
+});
+
+describe("POST /api/stripe/webhook", () => {
+  async function failedEventFor(applicationId: number) {
+    const [row] = await paymentsOf(applicationId);
+    return {
+      id: `evt_${randomUUID().replace(/-/g, "")}`,
+      object: "event",
+      type: "payment_intent.payment_failed",
+      data: { object: { id: row!.stripePaymentIntentId, object: "payment_intent", last_payment_error: { message: "Insufficient funds." } } },
+    };
+  }
+  const post = (payload: string, signature?: string) =>
+    fetch(`${process.env.TEST_BASE_URL}/api/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) }, body: payload });
+
+  it("answers 400 to a bad or missing signature and changes nothing", async () => {
+    const { id } = await apply();
+    await call("/api/create-payment-intent", { body: { applicationId: id }, headers: { "x-forwarded-for": randomIp() } });
+    const event = await failedEventFor(id);
+    const payload = JSON.stringify(event);
+    expect((await post(payload, signWebhookPayload(payload, "whsec_wrong"))).status).toBe(400);
+    expect((await post(payload)).status).toBe(400);
+    expect((await post(payload.replace("Insufficient", "Tampered"), signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET))).status).toBe(400);
+    expect((await paymentsOf(id))[0]!.status).toBe("pending");
+    expect(await testDb().select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(0);
+  });
+
+  it("applies an event delivered twice once", async () => {
+    const { id } = await apply();
+    await call("/api/create-payment-intent", { body: { applicationId: id }, headers: { "x-forwarded-for": randomIp() } });
+    const event = await failedEventFor(id);
+    const payload = JSON.stringify(event);
+    const first = await post(payload, signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET));
+    expect(first.status).toBe(200);
+    expect((await first.json()).result).toBe("processed");
+    const [afterFirst] = await paymentsOf(id);
+    expect(afterFirst).toMatchObject({ status: "failed", notes: "Insufficient funds." });
+    await testDb().update(paymentTransactions).set({ notes: "changed since" }).where(eq(paymentTransactions.id, afterFirst!.id));
+    const second = await post(payload, signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET));
+    expect(second.status).toBe(200);
+    expect((await second.json()).result).toBe("duplicate");
+    const [afterSecond] = await paymentsOf(id);
+    expect(afterSecond).toMatchObject({ notes: "changed since", failedAt: afterFirst!.failedAt });
+  });
+});
+
+describe("review, capture and invitation", () => {
+  it("captures once when two admins approve at once, invites, and the link creates the member account", async () => {
+    const { id, email } = await apply();
+    const intentId = await payAndWaitForHold(id);
+
+    const answers = await Promise.all([1, 2].map(() => call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved", reviewNotes: "Welcome" }, cookie: adminCookie })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await fakeIntent(intentId)).status).toBe("succeeded");
+    const rows = await paymentsOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "completed", amount: 5000 });
+    const audits = await testDb().select().from(auditLog).where(and(eq(auditLog.entityType, "application"), eq(auditLog.entityId, String(id))));
+    expect(audits.filter((a) => a.action === "application.approved")).toHaveLength(1);
+
+    const mail = await latestEmailTo(email);
+    expect(mail?.kind).toBe("membership-invitation");
+    const token = new URL(linkIn(mail!.text, "/join/")).pathname.split("/").pop()!;
+    const username = `new_${randomUUID().slice(0, 8)}`;
+    const accepted = await call("/api/invitations/accept", { body: { token, username, password: "a-long-password-1", confirmPassword: "a-long-password-1" } });
+    expect(accepted.status).toBe(201);
+    const cookie = sessionCookieFrom(accepted)!;
+    expect((await call("/api/auth/me", { cookie })).json).toMatchObject({ username, email, membershipLevel: "create" });
+
+    const [member] = await testDb().select().from(users).where(eq(users.username, username));
+    expect(member!.stripeCustomerId).toMatch(/^cus_/);
+    expect(member!.stripePaymentMethodId).toBe("pm_card_visa");
+    const own = await call(`/api/users/${member!.id}/payment-transactions`, { cookie });
+    expect(own.status).toBe(200);
+    expect(own.json).toHaveLength(1);
+    const other = await createTestUser();
+    expect((await call(`/api/users/${other.id}/payment-transactions`, { cookie })).status).toBe(403);
+
+    const reused = await call("/api/invitations/accept", { body: { token, username: `${username}x`, password: "a-long-password-1", confirmPassword: "a-long-password-1" } });
+    expect(reused.status).toBe(400);
+    expect(reused.json.error).toMatch(/already been used/);
+  });
+
+  it("releases the card hold on rejection and sends a polite decision", async () => {
+    const { id, email } = await apply();
+    const intentId = await payAndWaitForHold(id);
+    const result = await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "rejected", reviewNotes: "Not now" }, cookie: adminCookie });
+    expect(result.status).toBe(200);
+    expect((await fakeIntent(intentId)).status).toBe("canceled");
+    expect((await paymentsOf(id))[0]!.status).toBe("canceled");
+    const mail = await latestEmailTo(email);
+    expect(mail?.kind).toBe("application-declined");
+    expect(mail!.text).toContain("you have not been charged");
+    expect(await testDb().select().from(invitations).where(eq(invitations.applicationId, id))).toHaveLength(0);
+  });
+
+  it("approves without a payment, then invites once a manual payment is recorded", async () => {
+    const { id, email } = await apply({ membershipTier: "empower" });
+    const approved = await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    expect(approved.json).toEqual({ status: "approved", invited: false });
+    expect((await latestEmailTo(email))?.kind).toBe("application-received");
+    expect((await call(`/api/applications/${id}/manual-payment`, { body: { notes: "" }, cookie: adminCookie })).status).toBe(400);
+    const manual = await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Bank transfer 42", amount: 1 }, cookie: adminCookie });
+    expect(manual.status).toBe(201);
+    expect(manual.json).toMatchObject({ amount: 6500, status: "completed", paymentMethod: "manual" });
+    expect((await latestEmailTo(email))?.kind).toBe("membership-invitation");
+    expect((await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Twice" }, cookie: adminCookie })).status).toBe(409);
+  });
+
+  it("refuses a used, expired or revoked link with a plain message", async () => {
+    const { id, email } = await apply();
+    await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Cash" }, cookie: adminCookie });
+    await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    const token = new URL(linkIn((await latestEmailTo(email))!.text, "/join/")).pathname.split("/").pop()!;
+    await testDb().update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.applicationId, id));
+    const expired = await call("/api/invitations/accept", { body: { token, username: `u_${randomUUID().slice(0, 8)}`, password: "a-long-password-1", confirmPassword: "a-long-password-1" } });
+    expect(expired.status).toBe(400);
+    expect(expired.json.error).toMatch(/expired/);
+    expect((await call(`/join/${token}`)).text).toContain("This invitation has expired");
+  });
+});
+
+describe("payment transactions", () => {
+  it("refunds part then the rest within the guarantee, never more than was paid", async () => {
+    const { id } = await apply();
+    await payAndWaitForHold(id);
+    await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    const [payment] = await paymentsOf(id);
+    expect((await call(`/api/payment-transactions/${payment!.id}/refund`, { body: { amount: 6000, reason: "Too much" }, cookie: adminCookie })).status).toBe(400);
+    const part = await call(`/api/payment-transactions/${payment!.id}/refund`, { body: { amount: 2000, reason: "Partial" }, cookie: adminCookie });
+    expect(part.status).toBe(201);
+    expect(part.json).toMatchObject({ kind: "refund", amount: 2000, status: "completed", refundOfId: payment!.id });
+    const rest = await call(`/api/payment-transactions/${payment!.id}/refund`, { body: { reason: "The rest" }, cookie: adminCookie });
+    expect(rest.json.amount).toBe(3000);
+    expect((await call(`/api/payment-transactions/${payment!.id}`, { cookie: adminCookie })).json.status).toBe("refunded");
+  });
+
+  it("marks manual payments only, with a note, and audits it", async () => {
+    const { id } = await apply();
+    const [manual] = await testDb()
+      .insert(paymentTransactions)
+      .values({ applicationId: id, amount: 5000, paymentMethod: "manual", status: "pending", membershipTier: "create" })
+      .returning();
+    expect((await call(`/api/payment-transactions/${manual!.id}/status`, { method: "PATCH", body: { status: "completed", note: "" }, cookie: adminCookie })).status).toBe(400);
+    const done = await call(`/api/payment-transactions/${manual!.id}/status`, { method: "PATCH", body: { status: "completed", note: "Cheque cleared" }, cookie: adminCookie });
+    expect(done.status).toBe(200);
+    expect(done.json.status).toBe("completed");
+    const audits = await testDb().select().from(auditLog).where(and(eq(auditLog.entityType, "payment_transaction"), eq(auditLog.entityId, String(manual!.id))));
+    expect(audits[0]?.action).toBe("payment.marked_completed");
+    const [card] = await testDb().select().from(paymentTransactions).where(eq(paymentTransactions.paymentMethod, "card")).limit(1);
+    expect((await call(`/api/payment-transactions/${card!.id}/status`, { method: "PATCH", body: { status: "failed", note: "nope" }, cookie: adminCookie })).status).toBe(409);
+  });
+
+  it("exports every transaction as CSV", async () => {
+    const result = await call("/api/payment-transactions/export", { cookie: adminCookie });
+    expect(result.status).toBe(200);
+    expect(result.headers.get("content-type")).toMatch(/text\/csv/);
+    const lines = result.text.trim().split("\r\n");
+    expect(lines[0]).toBe("id,createdAt,kind,applicationId,userId,membershipTier,paymentMethod,amount,currency,status,stripePaymentIntentId,stripeRefundId,completedAt,failedAt,notes");
+    const total = (await call("/api/payment-transactions", { cookie: adminCookie })).json.length;
+    expect(lines.length).toBeGreaterThanOrEqual(total + 1);
+  });
+
+  it("lists applications by status and search, with the total", async () => {
+    const { email } = await apply({ lastName: "Searchable" });
+    const result = await call(`/api/applications?status=pending&search=${encodeURIComponent(email.slice(0, 18))}`, { cookie: adminCookie });
+    expect(result.status).toBe(200);
+    expect(result.headers.get("x-total-count")).toBe("1");
+    expect(result.json[0].email).toBe(email);
+  });
+});
