@@ -43,8 +43,8 @@ export function FeaturedEventCard({ event }: { event: PublicEvent }) {
         <When event={event} />
         <p className="line-clamp-3 text-muted-foreground">{event.description}</p>
         <Button asChild size="lg" className="w-fit">
-          <Link href={`/events/${event.id}`} aria-label={`Get Tickets: ${event.title}`}>
-            Get Tickets
+          <Link href={`/events/${event.id}`}>
+            Get Tickets<span className="sr-only">: {event.title}</span>
           </Link>
         </Button>
       </div>
@@ -63,8 +63,8 @@ export function EventCard({ event }: { event: PublicEvent }) {
         </h3>
         <When event={event} />
         <Button asChild variant="outline" className="mt-auto w-fit">
-          <Link href={`/events/${event.id}`} aria-label={`Learn More: ${event.title}`}>
-            Learn More
+          <Link href={`/events/${event.id}`}>
+            Learn More<span className="sr-only">: {event.title}</span>
           </Link>
         </Button>
       </div>
