@@ -38,6 +38,18 @@ async function dayButton(page: Page, day: string) {
 }
 
 test.describe("events page", () => {
+  test("Past Events lists events that have ended, most recent first, under the navbar's Past anchor", async ({ page }) => {
+    const ended = await createEvent({ title: `Ended ${Math.random().toString(36).slice(2, 8)}`, startsAt: new Date(Date.now() - 3 * 3600_000), endsAt: new Date(Date.now() - 3600_000) });
+    await page.goto("/events#past");
+    const past = page.locator("#past");
+    await expect(past.getByRole("heading", { name: "Past Events" })).toBeVisible();
+    await expect(past.getByRole("heading", { name: ended.title })).toBeVisible();
+    const titles = await past.getByRole("heading", { level: 3 }).allTextContents();
+    expect(titles.indexOf(ended.title)).toBe(0);
+    expect(titles).toContain("Breathwork for Beginners");
+    await expectAccessible(page, "/events#past");
+  });
+
   test("Member Events: featured event, grid and filters", async ({ page }) => {
     await page.goto("/events");
     await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
@@ -60,7 +72,7 @@ test.describe("events page", () => {
     await expect(grid.filter({ hasText: "Rooftop Sisterhood Social" })).toBeVisible();
     await expect(grid.filter({ hasText: "Creative Lab" })).toHaveCount(0);
 
-    await page.getByRole("link", { name: /Learn More: Rooftop Sisterhood Social/ }).click();
+    await page.getByRole("link", { name: /^Learn More\W+Rooftop Sisterhood Social$/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Rooftop Sisterhood Social" })).toBeVisible();
   });
 

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { CalendarPlus } from "lucide-react";
 import { EventsTabs } from "@/components/events/events-tabs";
+import { EventCard } from "@/components/events/event-cards";
 import { InquiryDialog } from "@/components/events/inquiry-dialog";
+import { listPastEvents } from "@/server/events/queries";
 import { headers } from "next/headers";
 import { siteUrl } from "@/lib/http/site-url";
 import { getSiteSettings } from "@/server/settings";
@@ -13,10 +15,12 @@ export const metadata: Metadata = {
 
 export const dynamic = "force-dynamic";
 
+const PAST_EVENTS_SHOWN = 6;
+
 const PRIVATE_EVENT_KINDS = ["Team building workshops", "Corporate retreats", "Celebratory gatherings", "Wellness experiences"];
 
 export default async function EventsPage() {
-  const settings = await getSiteSettings();
+  const [settings, pastEvents] = await Promise.all([getSiteSettings(), listPastEvents(PAST_EVENTS_SHOWN)]);
   const feedUrl = `${siteUrl(await headers())}/api/events/calendar.ics`;
   const webcalFeedUrl = feedUrl.replace(/^https?:/, "webcal:");
   // The event host's webcal feed when one is set; otherwise our own community feed.
@@ -52,6 +56,23 @@ export default async function EventsPage() {
             community calendar feed (.ics)
           </a>
         </p>
+      </section>
+
+      <section id="past" aria-labelledby="past-heading" className="mx-auto max-w-7xl px-4 pb-14 sm:px-6">
+        <h2 id="past-heading" className="mb-6 text-3xl font-semibold">
+          Past Events
+        </h2>
+        {pastEvents.length ? (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {pastEvents.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">No past events yet.</p>
+        )}
       </section>
 
       <section aria-labelledby="private-heading" className="bg-secondary/40 px-4 py-16">

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { eventRsvps, events } from "@/db/schema";
 import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
@@ -43,6 +43,18 @@ export async function listUpcomingEvents(source: "luma" | "internal", query: Eve
     .where(and(eq(events.source, source), eq(events.status, "scheduled"), query.type === "all" ? undefined : eq(events.type, query.type), notOver()))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(query.limit);
+  return rows.map(toPublicEvent);
+}
+
+/** Events of both sources that have ended, most recent first (the /events page's Past Events). */
+export async function listPastEvents(limit: number): Promise<PublicEvent[]> {
+  const ended = or(lt(events.endsAt, sql`now()`), and(isNull(events.endsAt), lt(events.startsAt, sql`now()`)));
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.status, "scheduled"), ended))
+    .orderBy(desc(events.startsAt), desc(events.id))
+    .limit(limit);
   return rows.map(toPublicEvent);
 }
 
