@@ -217,6 +217,16 @@ test.describe("event page", () => {
     await expectAccessible(page, "luma event page");
   });
 
+  test("Share copies the event's link when the browser has no share sheet", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const event = await createEvent();
+    await page.goto(`/events/${event.id}`);
+    await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }));
+    await page.getByRole("button", { name: "Share" }).click();
+    await expect(toast(page)).toContainText("Link copied");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  });
+
   test("a broken image falls back to a local one; an unknown id is not found", async ({ page }) => {
     const event = await createEvent({ imageUrl: "/images/this-image-does-not-exist.svg" });
     await page.goto(`/events/${event.id}`);

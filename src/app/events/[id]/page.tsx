@@ -16,6 +16,7 @@ import { findEvent, formatInZone, goingCount, isGoing, type EventRow } from "@/s
 import { hasMembership, isEventOver } from "@/server/events/rsvp";
 import { rsvpUrl } from "@/server/events/rules";
 import { getSiteSettings } from "@/server/settings";
+import { JsonLd } from "@/components/seo/json-ld";
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -40,8 +41,8 @@ function mapLink(event: EventRow): string | null {
   return null;
 }
 
-/** schema.org Event data; `<` is escaped so that no text can close the script element. */
-function jsonLd(event: EventRow, baseUrl: string): string {
+/** schema.org Event data. */
+function eventJsonLd(event: EventRow, baseUrl: string): Record<string, unknown> {
   const online = Boolean(event.onlineUrl) && !event.address;
   const data = {
     "@context": "https://schema.org",
@@ -58,7 +59,7 @@ function jsonLd(event: EventRow, baseUrl: string): string {
     image: event.imageUrl ? [new URL(event.imageUrl, baseUrl).toString()] : undefined,
     url: `${baseUrl}/events/${event.id}`,
   };
-  return JSON.stringify(data).replace(/</g, "\\u003c");
+  return data;
 }
 
 export default async function EventPage({ params }: Params) {
@@ -81,7 +82,7 @@ export default async function EventPage({ params }: Params) {
 
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(event, baseUrl) }} />
+      <JsonLd data={eventJsonLd(event, baseUrl)} />
       <EventImage eventId={event.id} src={event.imageUrl} className="aspect-[21/9] w-full rounded-xl border" />
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_20rem]">
         <div className="grid content-start gap-6">
