@@ -1,21 +1,11 @@
-import { ImageResponse } from "next/og";
-import { getSiteSettings } from "@/server/settings";
+import { sharingCard } from "@/server/seo/sharing-card";
 
-// The sharing card for every page (Open Graph and Twitter), generated from the site's name and tagline.
+// Next.js reads these exports statically, so each image file states them itself.
 export const alt = "The community's name and tagline";
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
 export const revalidate = 3600;
 
-export default async function OpenGraphImage() {
-  const settings = await getSiteSettings();
-  return new ImageResponse(
-    (
-      <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", justifyContent: "center", padding: 80, background: "linear-gradient(135deg, #6b2150 0%, #a3336f 100%)", color: "#ffffff" }}>
-        <div style={{ fontSize: 84, fontWeight: 700, lineHeight: 1.1 }}>{settings.siteName}</div>
-        <div style={{ fontSize: 40, marginTop: 28, opacity: 0.92, maxWidth: 960 }}>{settings.tagline}</div>
-      </div>
-    ),
-    size,
-  );
+export default function Image() {
+  return sharingCard();
 }

@@ -7,6 +7,7 @@ import { listEventsForAdmin, listInquiries } from "@/server/events/admin";
 import { formatInZone } from "@/server/events/time";
 import type { EventInput } from "@/server/events/schemas";
 import type { EventRow } from "@/server/events/queries";
+import { DataTable } from "@/components/ui/data-table";
 
 export const metadata: Metadata = { title: "Events", robots: { index: false } };
 
@@ -43,26 +44,8 @@ export default async function AdminEventsPage() {
         <AdminEventDialog triggerLabel="New Event" />
       </div>
 
-      <div className="overflow-x-auto rounded-xl border bg-card">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Community events, latest first</caption>
-          <thead className="border-b bg-muted">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Event</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Starts</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Access</th>
-              <th scope="col" className="px-4 py-3 font-semibold">RSVPs</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-muted-foreground">
-                  No community events yet.
-                </td>
-              </tr>
-            ) : null}
+      <DataTable caption="Community events, latest first" columns={["Event", "Starts", "Access", "RSVPs", "Actions"]} empty="No community events yet." isEmpty={rows.length === 0}>
+
             {rows.map(({ event, going }) => (
               <tr key={event.id} className="border-b last:border-0">
                 <td className="px-4 py-3">
@@ -97,9 +80,7 @@ export default async function AdminEventsPage() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+      </DataTable>
 
       <section aria-labelledby="inquiries-heading">
         <h2 id="inquiries-heading" className="text-2xl font-semibold">

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Badge } from "@/components/ui/badge";
 import { formatDate } from "@/lib/format";
 import { listSubscribers } from "@/server/newsletter";
+import { DataTable } from "@/components/ui/data-table";
 
 export const metadata: Metadata = { title: "Newsletter Subscribers", robots: { index: false } };
 
@@ -22,19 +23,7 @@ export default async function NewsletterAdminPage() {
       <p className="mt-2 text-muted-foreground">
         {counts.confirmed} confirmed, {counts.pending} waiting for confirmation, {counts.unsubscribed} unsubscribed. Only confirmed addresses receive the newsletter.
       </p>
-      <div className="mt-6 overflow-x-auto rounded-xl border bg-card">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Newsletter subscribers, newest first</caption>
-          <thead className="border-b bg-muted">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Source</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Subscribed</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Confirmed</th>
-            </tr>
-          </thead>
-          <tbody>
+      <DataTable caption="Newsletter subscribers, newest first" columns={["Email", "Status", "Source", "Subscribed", "Confirmed"]} empty="No subscribers yet." isEmpty={subscribers.length === 0} className="mt-6">
             {subscribers.map((s) => (
               <tr key={s.id} className="border-b last:border-b-0">
                 <td className="px-4 py-3 break-all">{s.email}</td>
@@ -48,16 +37,7 @@ export default async function NewsletterAdminPage() {
                 <td className="px-4 py-3 whitespace-nowrap">{s.confirmedAt ? formatDate(s.confirmedAt) : "-"}</td>
               </tr>
             ))}
-            {subscribers.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground">
-                  No subscribers yet.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      </DataTable>
     </div>
   );
 }

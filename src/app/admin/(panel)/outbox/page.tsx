@@ -6,6 +6,7 @@ import { listOutbox } from "@/server/email/outbox";
 import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/server/email/schemas";
 import { OUTBOX_STATUSES } from "@/db/schema/enums";
 import { cn } from "@/lib/utils";
+import { DataTable } from "@/components/ui/data-table";
 
 export const metadata: Metadata = { title: "Email Outbox", robots: { index: false } };
 
@@ -48,19 +49,7 @@ export default async function OutboxPage({ searchParams }: PageProps<"/admin/out
           );
         })}
       </nav>
-      <div className="mt-6 overflow-x-auto rounded-xl border bg-card">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Email messages, newest first</caption>
-          <thead className="border-b bg-muted">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-              <th scope="col" className="px-4 py-3 font-semibold">To</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Subject</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Kind</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-            </tr>
-          </thead>
-          <tbody>
+      <DataTable caption="Email messages, newest first" columns={["Created", "To", "Subject", "Kind", "Status"]} empty="No messages." isEmpty={messages.length === 0} className="mt-6">
             {messages.map((message) => (
               <tr key={message.id} className="border-b last:border-0">
                 <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(message.createdAt)}</td>
@@ -76,10 +65,7 @@ export default async function OutboxPage({ searchParams }: PageProps<"/admin/out
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-        {messages.length === 0 ? <p className="p-6 text-center text-muted-foreground">No messages.</p> : null}
-      </div>
+      </DataTable>
       <div className="mt-4 flex items-center justify-between text-sm">
         <p>
           {total} message{total === 1 ? "" : "s"} · page {query.page} of {pages}

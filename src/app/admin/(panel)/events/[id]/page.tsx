@@ -5,6 +5,7 @@ import { formatDateTime } from "@/lib/format";
 import { listRsvps } from "@/server/events/admin";
 import { findEvent } from "@/server/events/queries";
 import { formatInZone } from "@/server/events/time";
+import { DataTable } from "@/components/ui/data-table";
 
 export const metadata: Metadata = { title: "Event RSVPs", robots: { index: false } };
 
@@ -30,18 +31,7 @@ export default async function AdminEventRsvpsPage({ params }: PageProps<"/admin/
       {rsvps.length === 0 ? (
         <p className="text-muted-foreground">Nobody has RSVPed yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-card">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Members going, in the order they RSVPed</caption>
-            <thead className="border-b bg-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Member</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Username</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-                <th scope="col" className="px-4 py-3 font-semibold">RSVPed</th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable caption="Members going, in the order they RSVPed" columns={["Member", "Username", "Email", "RSVPed"]}>
               {rsvps.map((rsvp) => (
                 <tr key={rsvp.userId} className="border-b last:border-0">
                   <td className="px-4 py-3">
@@ -52,9 +42,7 @@ export default async function AdminEventRsvpsPage({ params }: PageProps<"/admin/
                   <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(rsvp.at)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </div>
   );
