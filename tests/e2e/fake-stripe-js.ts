@@ -4,7 +4,8 @@ import type { Page } from "@playwright/test";
  * A fake of Stripe.js, served in place of https://js.stripe.com by request interception. It mounts
  * plain labelled inputs for the Payment Element and the card Elements, and confirms PaymentIntents
  * and creates payment methods against the fake Stripe API (tests/fakes/stripe.ts) with the
- * publishable key, as the real script does against Stripe. Card 4000 0000 0000 0002 is declined.
+ * publishable key, as the real script does against Stripe. Card 4000 0000 0000 0002 is declined (by
+ * the API, as Stripe's test card is); a number that fails the Luhn check is invalid in the browser.
  */
 function script(apiUrl: string): string {
   return `(() => {
@@ -13,7 +14,15 @@ function script(apiUrl: string): string {
   const COMPLETE = { payment: 16, card: 16, cardNumber: 16, cardExpiry: 4, cardCvc: 3 };
   const digits = (v) => (v || "").replace(/\\D/g, "");
   const methodFor = (number) => (digits(number).startsWith("4000000000000002") ? "pm_card_chargeDeclined" : "pm_card_visa");
-  function makeElement(type) {
+  const luhn = (number) => digits(number).split("").reverse().reduce((sum, d, i) => sum + (i % 2 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : Number(d)), 0) % 10 === 0;
+  // As Stripe's card fields do: a full number that fails the Luhn check is not complete and carries an error.
+  const INVALID = { cardNumber: { code: "invalid_number", message: "Your card number is invalid." }, payment: { code: "invalid_number", message: "Your card number is invalid." }, card: { code: "invalid_number", message: "Your card number is invalid." } };
+  const problemOf = (type, value) => {
+    if (digits(value).length < COMPLETE[type]) return { code: "incomplete", message: type === "cardExpiry" ? "Your card's expiration date is incomplete." : type === "cardCvc" ? "Your card's security code is incomplete." : "Your card number is incomplete." };
+    if (INVALID[type] && !luhn(value)) return INVALID[type];
+    return null;
+  };
+  function makeElement(type, group) {
     const handlers = {};
     let wrapper = null, input = null;
     const emit = (name, event) => (handlers[name] || []).forEach((h) => h(event));
@@ -28,7 +37,11 @@ function script(apiUrl: string): string {
         input.autocomplete = "off";
         input.style.border = "1px solid #888";
         input.style.padding = "6px";
-        input.addEventListener("input", () => emit("change", { elementType: type, empty: !input.value, complete: digits(input.value).length >= COMPLETE[type] }));
+        input.addEventListener("input", () => {
+          const problem = problemOf(type, input.value);
+          const shown = problem && problem.code !== "incomplete" ? { type: "validation_error", code: problem.code, message: problem.message } : undefined;
+          emit("change", { elementType: type, empty: !input.value, complete: !problem, error: shown });
+        });
         wrapper.appendChild(input);
         root.appendChild(wrapper);
         setTimeout(() => emit("ready", { elementType: type }), 0);
@@ -38,13 +51,14 @@ function script(apiUrl: string): string {
       update() {}, focus() { input && input.focus(); }, blur() {}, clear() { if (input) input.value = ""; },
       unmount() { wrapper && wrapper.remove(); }, destroy() { wrapper && wrapper.remove(); },
       get value() { return input ? input.value : ""; },
+      get __group() { return group; },
     };
   }
   window.Stripe = function Stripe(key) {
     const created = {};
     let elementsOptions = {};
     const elements = {
-      create(type) { const el = makeElement(type); created[type] = el; return el; },
+      create(type) { const el = makeElement(type, created); created[type] = el; return el; },
       getElement(type) { return created[typeof type === "string" ? type : type && type.__elementType] || null; },
       update(options) { Object.assign(elementsOptions, options); },
       submit: async () => ({}),
@@ -68,7 +82,13 @@ function script(apiUrl: string): string {
         return result.ok ? { paymentIntent: result.body } : { error: result.body.error };
       },
       async createPaymentMethod({ card }) {
-        if (!card || digits(card.value).length < 16) return { error: { type: "validation_error", message: "Your card number is incomplete." } };
+        if (!card) return { error: { type: "validation_error", code: "incomplete_number", message: "Your card number is incomplete." } };
+        // A card number Element reads its split siblings (expiry, CVC) from the same Elements group.
+        const parts = card.__group.cardNumber === card ? ["cardNumber", "cardExpiry", "cardCvc"] : [Object.keys(card.__group).find((k) => card.__group[k] === card)];
+        for (const part of parts) {
+          const problem = problemOf(part, (card.__group[part] || {}).value);
+          if (problem) return { error: { type: "validation_error", code: problem.code, message: problem.message } };
+        }
         return { paymentMethod: { id: methodFor(card.value), object: "payment_method", type: "card" } };
       },
     };

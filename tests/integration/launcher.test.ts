@@ -15,7 +15,8 @@ async function startApp(): Promise<{ child: ChildProcess; output: () => string; 
   const port = await freePort();
   const chunks: string[] = [];
   const child = spawn(process.execPath, [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", PORT: String(port), COMMUNITY_DATA_DIR: dataDir },
+    // The embedded default has no Stripe: the test run's fake Stripe keys are cleared.
+    env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "", PORT: String(port), COMMUNITY_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (c: Buffer) => chunks.push(c.toString()));
@@ -44,6 +45,25 @@ async function stop(child: ChildProcess): Promise<number | null> {
   });
 }
 
+/**
+ * Without STRIPE_SECRET_KEY: the payment call answers 503 with the plain message, /payment says so,
+ * and every demo application can still be reviewed (the demo's paid applicant is approved and invited).
+ */
+async function checkPaymentsWithoutStripe(baseUrl: string, adminCookie: string) {
+  const headers = { "content-type": "application/json", origin: baseUrl, cookie: adminCookie };
+  const [nia] = (await (await fetch(`${baseUrl}/api/applications?search=nia.thompson`, { headers })).json()) as { id: number; status: string }[];
+  expect(nia?.status).toBe("pending");
+
+  const intent = await fetch(`${baseUrl}/api/create-payment-intent`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl }, body: JSON.stringify({ applicationId: nia!.id, tier: "create" }) });
+  expect(intent.status).toBe(503);
+  expect(await intent.json()).toEqual({ error: "Payments are not configured" });
+  const page = await (await fetch(`${baseUrl}/payment?tier=create&applicationId=${nia!.id}`)).text();
+  expect(page).toContain("Payments are not configured");
+
+  const approved = await fetch(`${baseUrl}/api/applications/${nia!.id}/status`, { method: "PATCH", headers, body: JSON.stringify({ status: "approved", reviewNotes: "" }) });
+  expect(await approved.json()).toEqual({ status: "approved", invited: true });
+}
+
 describe("npm start on the embedded default", () => {
   it("seeds once, prints the demo logins, stops PostgreSQL cleanly and reuses the data", async () => {
     const first = await startApp();
@@ -55,6 +75,7 @@ describe("npm start on the embedded default", () => {
       body: JSON.stringify({ username: "admin", password: "community-demo" }),
     });
     expect(login.status).toBe(200);
+    await checkPaymentsWithoutStripe(first.baseUrl, login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
 
     expect([0, 143]).toContain(await stop(first.child));
     expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { applications, auditLog, emailOutbox, invitations, paymentTransactions, stripeEvents, users } from "@/db/schema";
+import { applications, auditLog, emailOutbox, invitations, partners, paymentTransactions, referralCommissions, stripeEvents, users } from "@/db/schema";
 import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
 import { closeTestDb, createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
 import { call, sessionCookieFrom, signIn } from "../support/http";
@@ -291,6 +291,28 @@ describe("payment transactions", () => {
     expect((await call(`/api/payment-transactions/${card!.id}/status`, { method: "PATCH", body: { status: "failed", note: "nope" }, cookie: adminCookie })).status).toBe(409);
   });
 
+  it("marks a manual payment as failed with a required note, audits it, and refuses to mark it twice", async () => {
+    const { id } = await apply();
+    const [manual] = await testDb()
+      .insert(paymentTransactions)
+      .values({ applicationId: id, amount: 5000, paymentMethod: "manual", status: "pending", membershipTier: "create", notes: "Paying by cheque." })
+      .returning();
+    const url = `/api/payment-transactions/${manual!.id}/status`;
+    const missing = await call(url, { method: "PATCH", body: { status: "failed", note: "   " }, cookie: adminCookie });
+    expect(missing.status).toBe(400);
+    expect(missing.json.fields?.note).toBeTruthy();
+    expect((await testDb().select().from(paymentTransactions).where(eq(paymentTransactions.id, manual!.id)))[0]!.status).toBe("pending");
+
+    const failed = await call(url, { method: "PATCH", body: { status: "failed", note: "The cheque bounced" }, cookie: adminCookie });
+    expect(failed.status).toBe(200);
+    expect(failed.json).toMatchObject({ status: "failed", notes: "Paying by cheque.\nThe cheque bounced" });
+    expect(failed.json.failedAt).toBeTruthy();
+    const audits = await testDb().select().from(auditLog).where(and(eq(auditLog.entityType, "payment_transaction"), eq(auditLog.entityId, String(manual!.id))));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ action: "payment.marked_failed", details: { from: "pending", note: "The cheque bounced" } });
+    expect((await call(url, { method: "PATCH", body: { status: "failed", note: "Again" }, cookie: adminCookie })).status).toBe(409);
+  });
+
   it("exports every transaction as CSV", async () => {
     const result = await call("/api/payment-transactions/export", { cookie: adminCookie });
     expect(result.status).toBe(200);
@@ -307,5 +329,72 @@ describe("payment transactions", () => {
     expect(result.status).toBe(200);
     expect(result.headers.get("x-total-count")).toBe("1");
     expect(result.json[0].email).toBe(email);
+  });
+});
+
+describe("referral commission and invitation resend", () => {
+  async function partner(rate = "15%") {
+    const user = await createTestUser({ isPartner: true });
+    const code = `P${randomUUID().slice(0, 8).toUpperCase()}`;
+    await testDb().insert(partners).values({ userId: user.id, partnerCode: code, referralCommission: rate });
+    return { user, code };
+  }
+
+  it("pays the partner's rate of the first cleared payment, 30 days after it cleared, once", async () => {
+    const { code } = await partner("20%");
+    const { id } = await apply({ partnerCode: code.toLowerCase(), membershipTier: "play" });
+    const url = `/api/applications/${id}/generate-referral`;
+    expect((await call(url, { cookie: adminCookie })).status).toBe(409); // not approved yet
+    await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    const unpaid = await call(url, { cookie: adminCookie });
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.json.error).toBe("The referral commission is created once the first payment has cleared.");
+
+    await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Bank transfer" }, cookie: adminCookie });
+    const [payment] = await paymentsOf(id);
+    const created = await call(url, { cookie: adminCookie });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ amountCents: 1500, rate: "20%", status: "pending" });
+    expect(new Date(created.json.eligibleAt).getTime()).toBe(payment!.completedAt!.getTime() + 30 * 86_400_000);
+    const audits = await testDb().select().from(auditLog).where(and(eq(auditLog.action, "referral.created"), eq(auditLog.entityId, String(id))));
+    expect(audits).toHaveLength(1);
+
+    const again = await call(url, { cookie: adminCookie });
+    expect(again.status).toBe(409);
+    expect(await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, id))).toHaveLength(1);
+  });
+
+  it("refuses a self-referral and an unknown code", async () => {
+    const { user, code } = await partner();
+    const self = await apply({ partnerCode: code, email: user.email });
+    const unknown = await apply({ partnerCode: "NOBODY99" });
+    for (const id of [self.id, unknown.id]) {
+      await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Cash" }, cookie: adminCookie });
+      await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    }
+    const refused = await call(`/api/applications/${self.id}/generate-referral`, { cookie: adminCookie });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toBe("Self-referrals are not eligible for a commission.");
+    expect((await call(`/api/applications/${unknown.id}/generate-referral`, { cookie: adminCookie })).json.error).toBe("No partner uses the code NOBODY99.");
+    expect(await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, self.id))).toHaveLength(0);
+  });
+
+  it("resends an invitation only to an approved, paid applicant without an account, revoking the old link", async () => {
+    const { id, email } = await apply();
+    const url = `/api/applications/${id}/resend-invitation`;
+    expect((await call(url, { cookie: adminCookie })).status).toBe(409); // pending
+    await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    const unpaid = await call(url, { cookie: adminCookie });
+    expect(unpaid.status).toBe(409);
+    expect(await testDb().select().from(invitations).where(eq(invitations.applicationId, id))).toHaveLength(0);
+
+    await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Cash" }, cookie: adminCookie });
+    const oldToken = new URL(linkIn((await latestEmailTo(email))!.text, "/join/")).pathname.split("/").pop()!;
+    expect((await call(url, { cookie: adminCookie })).status).toBe(200);
+    const newToken = new URL(linkIn((await latestEmailTo(email))!.text, "/join/")).pathname.split("/").pop()!;
+    expect(newToken).not.toBe(oldToken);
+    expect((await call(`/join/${oldToken}`)).text).toContain("This invitation is no longer valid");
+    const audits = await testDb().select().from(auditLog).where(and(eq(auditLog.action, "invitation.resent"), eq(auditLog.entityId, String(id))));
+    expect(audits).toHaveLength(1);
   });
 });

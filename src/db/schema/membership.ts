@@ -54,6 +54,14 @@ export const applications = pgTable(
     index("applications_created_idx").on(t.createdAt.desc()),
     index("applications_email_idx").on(lower(t.email)),
     index("applications_partner_code_idx").on(lower(t.partnerCode)),
+    // The admin search is ILIKE '%term%' on these four: trigrams let it use an index (pg_trgm).
+    index("applications_search_trgm_idx").using(
+      "gin",
+      t.firstName.op("gin_trgm_ops"),
+      t.lastName.op("gin_trgm_ops"),
+      t.email.op("gin_trgm_ops"),
+      t.partnerCode.op("gin_trgm_ops"),
+    ),
     // At most one application under review per applicant.
     uniqueIndex("applications_one_pending_per_email_key")
       .on(lower(t.email))

@@ -87,7 +87,8 @@ async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
   const payments = await tx
     .insert(t.paymentTransactions)
     .values([
-      card("nia.thompson@example.com", { status: "authorized", notes: "Card authorized at application; captured on approval.", createdAt: daysAgo(1) }, "nia"),
+      // Paid outside Stripe: a demo card hold (pi_demo_*) exists in no Stripe account, so it could never be captured and Nia could not be approved.
+      { applicationId: app("nia.thompson@example.com").id, amount: priceOf("create"), membershipTier: "create", paymentMethod: "manual", status: "completed", notes: "Paid by bank transfer before review.", createdBy: admin, completedAt: daysAgo(1), createdAt: daysAgo(1) },
       card("zoe.adams@example.com", { status: "failed", notes: "Your card was declined.", failedAt: daysAgo(4), createdAt: daysAgo(4) }, "zoe"),
       { applicationId: app("chloe.dubois@example.com").id, amount: priceOf("play"), membershipTier: "play", paymentMethod: "manual", status: "pending", notes: "Paying by bank transfer.", createdBy: admin, createdAt: daysAgo(2) },
       card("elena.rossi@example.com", { status: "completed", completedAt: daysAgo(8), createdAt: daysAgo(12) }, "elena"),

@@ -31,14 +31,7 @@ export type InvitationProblem = keyof typeof INVITATION_MESSAGES;
 export async function inviteIfReady(tx: Transaction, queueEmail: QueueEmail, applicationId: number, baseUrl: string): Promise<boolean> {
   const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for("update").limit(1);
   if (!app || app.status !== "approved" || app.userId) return false;
-  if (!app.isTrial) {
-    const [paid] = await tx
-      .select({ id: paymentTransactions.id })
-      .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.applicationId, app.id), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.status, "completed")))
-      .limit(1);
-    if (!paid) return false;
-  }
+  if (!(await paidOrTrial(tx, app))) return false;
   const [live] = await tx
     .select({ id: invitations.id })
     .from(invitations)
@@ -47,6 +40,16 @@ export async function inviteIfReady(tx: Transaction, queueEmail: QueueEmail, app
   if (live) return false;
   await sendInvitation(tx, queueEmail, app, baseUrl);
   return true;
+}
+
+async function paidOrTrial(tx: Transaction, app: typeof applications.$inferSelect): Promise<boolean> {
+  if (app.isTrial) return true;
+  const [paid] = await tx
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.applicationId, app.id), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.status, "completed")))
+    .limit(1);
+  return Boolean(paid);
 }
 
 async function sendInvitation(tx: Transaction, queueEmail: QueueEmail, app: typeof applications.$inferSelect, baseUrl: string) {
@@ -61,6 +64,7 @@ export async function resendInvitation(tx: Transaction, queueEmail: QueueEmail, 
   const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for("update").limit(1);
   if (!app || app.status !== "approved") throw conflict("Only approved applications can be invited.");
   if (app.userId) throw conflict("This applicant has already created her account.");
+  if (!(await paidOrTrial(tx, app))) throw conflict("The invitation is sent once the application is paid for: record or take the payment first.");
   await tx.update(invitations).set({ revokedAt: new Date() }).where(and(eq(invitations.applicationId, app.id), isNull(invitations.usedAt), isNull(invitations.revokedAt)));
   await sendInvitation(tx, queueEmail, app, baseUrl);
 }

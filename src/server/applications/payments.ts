@@ -1,11 +1,12 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
-import { applications, partners, paymentTransactions, referralCommissions } from "@/db/schema";
+import { applications, partners, paymentTransactions, referralCommissions, users } from "@/db/schema";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { tierCharge } from "@/server/payments/pricing";
+import Stripe from "stripe";
 import { stripe, stripeErrorMessage } from "@/server/payments/stripe";
 import { inviteIfReady } from "./invitations";
 
@@ -61,11 +62,12 @@ export async function recordManualPayment(id: number, notes: string, actor: Acto
 
 /**
  * The admin's Process Payment dialog (spec 02 section 2.5): charges the tier's price to a card
- * payment method that Stripe Elements created in the browser. The amount is computed here.
+ * payment method that Stripe Elements created in the browser. The amount is computed here. A
+ * declined card is kept as a failed payment row (committed) before the 402 answers the admin.
  */
 export async function processCardPayment(id: number, paymentMethodId: string, actor: Actor) {
   const client = stripe();
-  return transactionWithEmail(async (tx, queueEmail) => {
+  const result = await transactionWithEmail(async (tx, queueEmail) => {
     const app = await lockApprovedUnpaid(tx, id);
     if (app.status !== "approved") throw conflict("Approve the application before taking a payment.");
     const charge = await tierCharge(app.membershipTier, tx);
@@ -74,7 +76,7 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
       .from(paymentTransactions)
       .where(eq(paymentTransactions.applicationId, id))) as [{ attempts: number }];
     let customer = app.stripeCustomerId;
-    let intent;
+    let intent: Stripe.PaymentIntent;
     try {
       if (!customer) {
         customer = (await client.customers.create({ email: app.email, name: `${app.firstName} ${app.lastName}`, metadata: { applicationId: String(id) } }, { idempotencyKey: `customer-application-${id}` })).id;
@@ -94,9 +96,13 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
         { idempotencyKey: `admin-payment-${id}-${attempts}-${paymentMethodId}` },
       );
     } catch (error) {
-      throw new AppError(402, stripeErrorMessage(error, "Payment processing failed"));
+      // A declined card: Stripe answers with an error that carries the PaymentIntent it created.
+      const declined = error instanceof Stripe.errors.StripeCardError ? (error.payment_intent as Stripe.PaymentIntent | undefined) : undefined;
+      if (!declined) throw new AppError(402, stripeErrorMessage(error, "Payment processing failed"));
+      intent = declined;
     }
     const status = intent.status === "succeeded" ? "completed" : intent.status === "requires_capture" ? "authorized" : intent.status === "processing" ? "pending" : "failed";
+    const failure = status === "failed" ? (intent.last_payment_error?.message ?? "Payment processing failed") : null;
     const [row] = await tx
       .insert(paymentTransactions)
       .values({
@@ -111,15 +117,17 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
         createdBy: actor.adminId,
         completedAt: status === "completed" ? new Date() : null,
         failedAt: status === "failed" ? new Date() : null,
-        notes: status === "failed" ? (intent.last_payment_error?.message ?? "Payment processing failed") : "Taken by an admin.",
+        notes: failure ?? "Taken by an admin.",
       })
       .onConflictDoNothing()
       .returning();
     await recordAudit({ actorId: actor.adminId, action: "payment.card_processed", entityType: "application", entityId: id, details: { intent: intent.id, status }, ip: actor.ip }, tx);
-    if (status === "failed") throw new AppError(402, intent.last_payment_error?.message ?? "Payment processing failed");
+    if (failure) return { row: row ?? null, failure };
     await inviteIfReady(tx, queueEmail, id, actor.baseUrl);
-    return row ?? null;
+    return { row: row ?? null, failure: null };
   });
+  if (result.failure) throw new AppError(402, result.failure);
+  return result.row;
 }
 
 export const DEFAULT_COMMISSION_RATE = "15%";
@@ -135,12 +143,15 @@ export async function generateReferral(id: number, actor: Actor) {
     if (app.status !== "approved") throw conflict("Only approved applications earn a referral commission.");
     if (!app.partnerCode) throw conflict("This application has no partner code.");
     const [partner] = await tx
-      .select({ id: partners.id, rate: partners.referralCommission, userId: partners.userId })
+      .select({ id: partners.id, rate: partners.referralCommission, userId: partners.userId, email: users.email })
       .from(partners)
+      .innerJoin(users, eq(users.id, partners.userId))
       .where(sql`lower(${partners.partnerCode}) = ${app.partnerCode.toLowerCase()}`)
       .limit(1);
     if (!partner) throw conflict(`No partner uses the code ${app.partnerCode}.`);
-    if (app.userId && partner.userId === app.userId) throw conflict("Self-referrals are not eligible for a commission.");
+    // The applicant has no account yet, so a partner using her own code is known by her email.
+    const selfReferral = (app.userId && partner.userId === app.userId) || partner.email.toLowerCase() === app.email.toLowerCase();
+    if (selfReferral) throw conflict("Self-referrals are not eligible for a commission.");
     const [payment] = await tx
       .select({ amount: paymentTransactions.amount, completedAt: paymentTransactions.completedAt })
       .from(paymentTransactions)

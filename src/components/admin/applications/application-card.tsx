@@ -43,6 +43,12 @@ export function ApplicationCard({ application: app, payments }: { application: A
     onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to create referral."), variant: "destructive" }),
   });
 
+  const resend = useMutation({
+    mutationFn: () => apiRequest("POST", `/api/applications/${app.id}/resend-invitation`),
+    onSuccess: () => toast({ title: "Invitation Sent", description: `A new invitation has been emailed to ${app.email}. The previous link no longer works.` }),
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to resend the invitation."), variant: "destructive" }),
+  });
+
   const copyCode = async () => {
     await navigator.clipboard.writeText(app.partnerCode ?? "");
     toast({ title: "Code Copied", description: `${app.partnerCode} is on your clipboard.` });
@@ -141,6 +147,11 @@ export function ApplicationCard({ application: app, payments }: { application: A
               {app.partnerCode ? (
                 <Button size="sm" variant="outline" disabled={referral.isPending} onClick={() => referral.mutate()}>
                   Generate Referral
+                </Button>
+              ) : null}
+              {!app.userId ? (
+                <Button size="sm" variant="outline" disabled={resend.isPending} onClick={() => resend.mutate()}>
+                  Resend Invitation
                 </Button>
               ) : null}
             </div>

@@ -18,6 +18,11 @@ const getStripe = (key: string) => (stripePromise ??= loadStripe(key));
 export const CLOSE_AFTER_SUCCESS_MS = 2000;
 
 type Phase = "idle" | "processing" | "success" | "error";
+type Field = "number" | "expiry" | "cvc";
+/** What Stripe's change events tell us about each card field (it never tells us the value). */
+type FieldState = Record<Field, { empty: boolean; complete: boolean }>;
+const EMPTY_FIELDS: FieldState = { number: { empty: true, complete: false }, expiry: { empty: true, complete: false }, cvc: { empty: true, complete: false } };
+const INVALID_CARD = { title: "Invalid Card Details", description: "Please check your card information and try again.", variant: "destructive" } as const;
 
 /**
  * The admin's Process Payment dialog. Card fields are Stripe Elements (iframes in production), so
@@ -50,7 +55,7 @@ function CardForm({ applicationId, amount, onDone }: { applicationId: number; am
   const elements = useElements();
   const queryClient = useQueryClient();
   const [phase, setPhase] = React.useState<Phase>("idle");
-  const [complete, setComplete] = React.useState({ number: false, expiry: false, cvc: false });
+  const [fields, setFields] = React.useState<FieldState>(EMPTY_FIELDS);
   const [message, setMessage] = React.useState("");
 
   React.useEffect(() => {
@@ -63,15 +68,20 @@ function CardForm({ applicationId, amount, onDone }: { applicationId: number; am
     event.preventDefault();
     if (!stripe || !elements) return;
     const card = elements.getElement(CardNumberElement);
-    if (!card || !complete.number || !complete.expiry || !complete.cvc) {
+    // Spec 02 section 5: an empty field is missing; a filled one Stripe does not accept is invalid.
+    if (!card || Object.values(fields).some((f) => f.empty)) {
       toast({ title: "Missing Information", description: "Please fill in all card details.", variant: "destructive" });
+      return;
+    }
+    if (Object.values(fields).some((f) => !f.complete)) {
+      toast(INVALID_CARD);
       return;
     }
     setPhase("processing");
     const created = await stripe.createPaymentMethod({ type: "card", card });
     if (created.error) {
-      setMessage(created.error.message ?? "Please check your card information and try again.");
-      toast({ title: "Invalid Card Details", description: "Please check your card information and try again.", variant: "destructive" });
+      setMessage(created.error.message ?? INVALID_CARD.description);
+      toast(INVALID_CARD);
       setPhase("error");
       return;
     }
@@ -89,12 +99,22 @@ function CardForm({ applicationId, amount, onDone }: { applicationId: number; am
     }
   }
 
+  const track = (field: Field) => (event: { empty: boolean; complete: boolean }) => setFields((f) => ({ ...f, [field]: { empty: event.empty, complete: event.complete } }));
+
   if (phase === "success") return <p role="status">Payment complete. This dialog closes in a moment.</p>;
   if (phase === "error") {
     return (
       <div role="alert" className="grid gap-4">
         <p>{message}</p>
-        <Button onClick={() => setPhase("idle")}>Try Again</Button>
+        <Button
+          onClick={() => {
+            // The card fields mount afresh, empty.
+            setFields(EMPTY_FIELDS);
+            setPhase("idle");
+          }}
+        >
+          Try Again
+        </Button>
       </div>
     );
   }
@@ -104,20 +124,20 @@ function CardForm({ applicationId, amount, onDone }: { applicationId: number; am
       <div className="grid gap-2">
         <Label id="card-number-label">Card number</Label>
         <div className={field} role="group" aria-labelledby="card-number-label">
-          <CardNumberElement onChange={(e) => setComplete((c) => ({ ...c, number: e.complete }))} />
+          <CardNumberElement onChange={track("number")} />
         </div>
       </div>
       <div className="grid grid-cols-2 gap-4">
         <div className="grid gap-2">
           <Label id="card-expiry-label">Expiry</Label>
           <div className={field} role="group" aria-labelledby="card-expiry-label">
-            <CardExpiryElement onChange={(e) => setComplete((c) => ({ ...c, expiry: e.complete }))} />
+            <CardExpiryElement onChange={track("expiry")} />
           </div>
         </div>
         <div className="grid gap-2">
           <Label id="card-cvc-label">CVC</Label>
           <div className={field} role="group" aria-labelledby="card-cvc-label">
-            <CardCvcElement onChange={(e) => setComplete((c) => ({ ...c, cvc: e.complete }))} />
+            <CardCvcElement onChange={track("cvc")} />
           </div>
         </div>
       </div>

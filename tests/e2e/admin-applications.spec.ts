@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { applications, invitations, referralCommissions } from "@/db/schema";
+import { createTestUser, latestEmailTo, testDb, TEST_PASSWORD } from "../support/db";
+import { useFakeStripeJs } from "./fake-stripe-js";
+import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+/** An approved application with no payment yet, as after an admin approved before the applicant paid. */
+async function insertApplication(overrides: Partial<typeof applications.$inferInsert> = {}) {
+  const email = `card_${randomUUID().slice(0, 8)}@example.com`;
+  const [row] = await testDb()
+    .insert(applications)
+    .values({
+      firstName: "Frida",
+      lastName: "Kahlo",
+      email,
+      phone: "+52 55 5555 0100",
+      membershipTier: "create",
+      heardAbout: "Instagram",
+      whyJoin: "I paint and I want a circle of womxn who make things.",
+      agreeTerms: true,
+      status: "approved",
+      approvedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+async function openApproved(page: Page, email: string) {
+  await page.goto("/admin/applications");
+  await page.getByRole("tab", { name: "Approved" }).click();
+  await page.getByLabel("Search applications").fill(email);
+  await expect(page.getByText("1 application", { exact: true })).toBeVisible();
+}
+
+async function fillCard(page: Page, card: { number: string; expiry: string; cvc: string }) {
+  const dialog = page.getByRole("dialog", { name: "Process Payment" });
+  await dialog.getByRole("textbox", { name: "Card number" }).fill(card.number);
+  await dialog.getByRole("textbox", { name: "Expiry date" }).fill(card.expiry);
+  await dialog.getByRole("textbox", { name: "CVC" }).fill(card.cvc);
+}
+
+test.beforeEach(async ({ page }) => {
+  await useFakeStripeJs(page);
+  const admin = await createTestUser({ isAdmin: true });
+  await signInAs(page, admin.username, TEST_PASSWORD);
+});
+
+test("Process Payment: missing and invalid card details, a declined card, then a successful payment in the history", async ({ page }) => {
+  test.setTimeout(90_000);
+  const application = await insertApplication();
+  await openApproved(page, application.email);
+  const history = page.getByRole("region", { name: "Payment history of Frida Kahlo" });
+  await expect(history.getByText("No payments yet.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Process Payment" }).click();
+  const dialog = page.getByRole("dialog", { name: "Process Payment" });
+  await expect(dialog.getByText("Credit card · $50.00")).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Card number" })).toBeVisible();
+  await expectAccessible(page, "process payment dialog");
+  const pay = dialog.getByRole("button", { name: "Pay $50.00" });
+
+  await pay.click();
+  await expect(toast(page).filter({ hasText: "Missing Information" })).toContainText("Please fill in all card details.");
+
+  // A number too short, then one that fails Stripe's check: both are invalid details, and nothing is charged.
+  await fillCard(page, { number: "4242 4242", expiry: "12/34", cvc: "123" });
+  await pay.click();
+  await expect(toast(page).filter({ hasText: "Invalid Card Details" })).toContainText("Please check your card information and try again.");
+  await fillCard(page, { number: "4242 4242 4242 4241", expiry: "12/34", cvc: "123" });
+  await pay.click();
+  await expect(toast(page).filter({ hasText: "Invalid Card Details" }).first()).toBeVisible();
+  await fillCard(page, { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "" });
+  await pay.click();
+  await expect(toast(page).filter({ hasText: "Missing Information" }).first()).toBeVisible();
+  await expect(history.getByText("No payments yet.")).toBeVisible();
+
+  // Stripe declines the card: the admin is told why, and the failed attempt is on record.
+  await fillCard(page, { number: "4000 0000 0000 0002", expiry: "12/34", cvc: "123" });
+  await pay.click();
+  await expect(toast(page).filter({ hasText: "Payment Failed" })).toContainText("Your card was declined.");
+  await expect(dialog.getByRole("alert")).toContainText("Your card was declined.");
+  await expect(history.getByText("failed")).toBeVisible();
+  await dialog.getByRole("button", { name: "Try Again" }).click();
+
+  await fillCard(page, { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" });
+  await pay.click();
+  await expect(toast(page).filter({ hasText: "Payment Successful" })).toContainText("The membership payment has been processed successfully.");
+  // Spec 02 section 2.5: the dialog closes by itself 2 seconds after success.
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+  await expect(history.getByText("completed")).toBeVisible();
+  await expect(history.getByRole("cell", { name: "$50.00" })).toHaveCount(2);
+  await expectAccessible(page, "applications after payment");
+
+  // Approved and paid: the invitation goes out.
+  await expect.poll(async () => (await latestEmailTo(application.email))?.kind).toBe("membership-invitation");
+});
+
+test("a referred, paid application: Generate Referral once, and Resend Invitation revokes the old link", async ({ page }) => {
+  const application = await insertApplication({ status: "pending", approvedAt: null, partnerCode: "SOFIA15", membershipTier: "empower" });
+  const headers = { origin: process.env.TEST_BASE_URL! };
+  expect((await page.request.post(`/api/applications/${application.id}/manual-payment`, { data: { notes: "Bank transfer 7" }, headers })).status()).toBe(201);
+  expect((await page.request.patch(`/api/applications/${application.id}/status`, { data: { status: "approved", reviewNotes: "" }, headers })).status()).toBe(200);
+  const first = await latestEmailTo(application.email);
+  expect(first?.kind).toBe("membership-invitation");
+
+  await openApproved(page, application.email);
+  await page.getByRole("button", { name: "Generate Referral" }).click();
+  await expect(toast(page).filter({ hasText: "Referral commission has been created." })).toBeVisible();
+  const [commission] = await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, application.id));
+  expect(commission).toMatchObject({ amountCents: 975, rate: "15%", status: "pending" });
+  await page.getByRole("button", { name: "Generate Referral" }).click();
+  await expect(toast(page).filter({ hasText: "A referral commission already exists for this application." })).toBeVisible();
+
+  await page.getByRole("button", { name: "Resend Invitation" }).click();
+  await expect(toast(page).filter({ hasText: "Invitation Sent" })).toContainText(`A new invitation has been emailed to ${application.email}.`);
+  const sent = await testDb().select().from(invitations).where(eq(invitations.applicationId, application.id)).orderBy(invitations.id);
+  expect(sent).toHaveLength(2);
+  expect(sent[0]!.revokedAt).not.toBeNull();
+  expect(sent[1]!.revokedAt).toBeNull();
+  const second = await latestEmailTo(application.email);
+  expect(second!.id).not.toBe(first!.id);
+  expect(second!.kind).toBe("membership-invitation");
+  await expectAccessible(page, "approved application with referral");
+});
