@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { applications, invitations, referralCommissions } from "@/db/schema";
+import { applications, invitations, paymentTransactions, referralCommissions } from "@/db/schema";
 import { createTestUser, latestEmailTo, testDb, TEST_PASSWORD } from "../support/db";
 import { useFakeStripeJs } from "./fake-stripe-js";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
@@ -124,4 +124,22 @@ test("a referred, paid application: Generate Referral once, and Resend Invitatio
   expect(second!.id).not.toBe(first!.id);
   expect(second!.kind).toBe("membership-invitation");
   await expectAccessible(page, "approved application with referral");
+});
+
+test("Mark as Failed on a manual payment needs a note, then the button is disabled", async ({ page }) => {
+  const application = await insertApplication({ status: "pending", approvedAt: null });
+  const [payment] = await testDb()
+    .insert(paymentTransactions)
+    .values({ applicationId: application.id, amount: 5000, paymentMethod: "manual", status: "pending", membershipTier: "create", notes: "Paying by cheque." })
+    .returning();
+  await page.goto(`/admin/payment-transactions/${payment!.id}`);
+  await expect(page.getByRole("heading", { name: "Transaction Actions" })).toBeVisible();
+  await page.getByRole("button", { name: "Mark as Failed" }).click();
+  await expect(toast(page).filter({ hasText: "Error" })).toContainText("Please add a note (at least 3 characters)");
+  await page.getByLabel("Note (required to mark a manual payment)").fill("The cheque bounced");
+  await page.getByRole("button", { name: "Mark as Failed" }).click();
+  await expect(toast(page).filter({ hasText: "Transaction updated" })).toContainText("The payment is now marked as failed.");
+  await expect(page.getByRole("button", { name: "Mark as Failed" })).toBeDisabled();
+  await expect(page.getByText("The cheque bounced")).toBeVisible();
+  await expectAccessible(page, "failed manual payment");
 });

@@ -1,21 +1,20 @@
 import "server-only";
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
-import { applications, paymentTransactions } from "@/db/schema";
+import { applications, applicationSearchText, paymentTransactions } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { ApplicationListQuery } from "./schemas";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Newest first; search matches first name, last name, email or partner code, case-insensitively. */
+/** Newest first; search matches first name, last name, email or partner code (or a full name), case-insensitively. */
 export async function listApplications(query: ApplicationListQuery) {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(applications.status, query.status));
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
-    conditions.push(
-      or(ilike(applications.firstName, pattern), ilike(applications.lastName, pattern), ilike(applications.email, pattern), ilike(applications.partnerCode, pattern))!,
-    );
+    // One expression over the four fields, the one the trigram index is built on (so a full name matches too).
+    conditions.push(ilike(applicationSearchText(applications), pattern));
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [count]] = await Promise.all([
