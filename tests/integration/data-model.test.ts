@@ -97,6 +97,8 @@ describe("demo data (first start of the embedded database)", () => {
     const appStatuses = await testDb().selectDistinct({ s: t.applications.status }).from(t.applications);
     expect(appStatuses.map((r) => r.s).sort()).toEqual([...APPLICATION_STATUSES].sort());
     const paymentStatuses = await testDb().selectDistinct({ s: t.paymentTransactions.status }).from(t.paymentTransactions);
-    expect(paymentStatuses.map((r) => r.s).sort()).toEqual([...PAYMENT_STATUSES].sort());
+    // All but "authorized": a demo card hold could never be captured (no Stripe account knows it), so
+    // the demo's pending applicant paid by bank transfer (docs/decisions.md, Membership journey).
+    expect(paymentStatuses.map((r) => r.s)).toEqual(expect.arrayContaining(PAYMENT_STATUSES.filter((s) => s !== "authorized")));
   });
 });

@@ -344,22 +344,22 @@ describe("referral commission and invitation resend", () => {
     const { code } = await partner("20%");
     const { id } = await apply({ partnerCode: code.toLowerCase(), membershipTier: "play" });
     const url = `/api/applications/${id}/generate-referral`;
-    expect((await call(url, { cookie: adminCookie })).status).toBe(409); // not approved yet
+    expect((await call(url, { method: "POST", cookie: adminCookie })).status).toBe(409); // not approved yet
     await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
-    const unpaid = await call(url, { cookie: adminCookie });
+    const unpaid = await call(url, { method: "POST", cookie: adminCookie });
     expect(unpaid.status).toBe(409);
     expect(unpaid.json.error).toBe("The referral commission is created once the first payment has cleared.");
 
     await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Bank transfer" }, cookie: adminCookie });
     const [payment] = await paymentsOf(id);
-    const created = await call(url, { cookie: adminCookie });
+    const created = await call(url, { method: "POST", cookie: adminCookie });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ amountCents: 1500, rate: "20%", status: "pending" });
     expect(new Date(created.json.eligibleAt).getTime()).toBe(payment!.completedAt!.getTime() + 30 * 86_400_000);
     const audits = await testDb().select().from(auditLog).where(and(eq(auditLog.action, "referral.created"), eq(auditLog.entityId, String(id))));
     expect(audits).toHaveLength(1);
 
-    const again = await call(url, { cookie: adminCookie });
+    const again = await call(url, { method: "POST", cookie: adminCookie });
     expect(again.status).toBe(409);
     expect(await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, id))).toHaveLength(1);
   });
@@ -372,25 +372,25 @@ describe("referral commission and invitation resend", () => {
       await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Cash" }, cookie: adminCookie });
       await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
     }
-    const refused = await call(`/api/applications/${self.id}/generate-referral`, { cookie: adminCookie });
+    const refused = await call(`/api/applications/${self.id}/generate-referral`, { method: "POST", cookie: adminCookie });
     expect(refused.status).toBe(409);
     expect(refused.json.error).toBe("Self-referrals are not eligible for a commission.");
-    expect((await call(`/api/applications/${unknown.id}/generate-referral`, { cookie: adminCookie })).json.error).toBe("No partner uses the code NOBODY99.");
+    expect((await call(`/api/applications/${unknown.id}/generate-referral`, { method: "POST", cookie: adminCookie })).json.error).toBe("No partner uses the code NOBODY99.");
     expect(await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, self.id))).toHaveLength(0);
   });
 
   it("resends an invitation only to an approved, paid applicant without an account, revoking the old link", async () => {
     const { id, email } = await apply();
     const url = `/api/applications/${id}/resend-invitation`;
-    expect((await call(url, { cookie: adminCookie })).status).toBe(409); // pending
+    expect((await call(url, { method: "POST", cookie: adminCookie })).status).toBe(409); // pending
     await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
-    const unpaid = await call(url, { cookie: adminCookie });
+    const unpaid = await call(url, { method: "POST", cookie: adminCookie });
     expect(unpaid.status).toBe(409);
     expect(await testDb().select().from(invitations).where(eq(invitations.applicationId, id))).toHaveLength(0);
 
     await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Cash" }, cookie: adminCookie });
     const oldToken = new URL(linkIn((await latestEmailTo(email))!.text, "/join/")).pathname.split("/").pop()!;
-    expect((await call(url, { cookie: adminCookie })).status).toBe(200);
+    expect((await call(url, { method: "POST", cookie: adminCookie })).status).toBe(200);
     const newToken = new URL(linkIn((await latestEmailTo(email))!.text, "/join/")).pathname.split("/").pop()!;
     expect(newToken).not.toBe(oldToken);
     expect((await call(`/join/${oldToken}`)).text).toContain("This invitation is no longer valid");
