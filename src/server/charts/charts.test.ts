@@ -1,7 +1,7 @@
 import { astrologyChart } from "./astrology";
 import { geneKeysProfile } from "./gene-keys";
 import { gateOf, humanDesignChart } from "./human-design";
-import { resolveBirthTime } from "./time";
+import { parseUtcOffset, readingWithOffset, resolveBirthTime } from "./time";
 
 /** "Sign d°mm′" of a longitude check, within `minutes` arc minutes of the published value. */
 function expectNear(actual: number, sign: number, degrees: number, minutes: number, toleranceMinutes = 2) {
@@ -208,5 +208,20 @@ describe("birth time in a DST fold or gap", () => {
   it("gives a southern-hemisphere fold in April (Sydney fell back at 03:00 on 4 April 2021)", () => {
     const r = resolveBirthTime({ date: "2021-04-04", time: "02:30", timeZone: "Australia/Sydney", longitude: 151.2 });
     expect(r).toMatchObject({ status: "fold", earlier: { offsetMinutes: 660 }, later: { offsetMinutes: 600 } });
+  });
+});
+
+describe("a UTC offset the member gives", () => {
+  // Iceland kept UTC-1 until 1968 (Björk's chart above); ICU now reads Atlantic/Reykjavik as Africa/Abidjan, UTC+0.
+  it("replaces the time zone database's reading", () => {
+    const icu = resolveBirthTime({ date: "1965-11-21", time: "07:50", timeZone: "Atlantic/Reykjavik", longitude: -21.95 });
+    expect(icu.status === "ok" && icu.reading.offsetMinutes).toBe(0);
+    expect(readingWithOffset("1965-11-21", "07:50", parseUtcOffset("-01:00"))).toEqual({
+      utc: new Date("1965-11-21T08:50:00Z"),
+      offsetMinutes: -60,
+      kind: "manual",
+    });
+    expect(parseUtcOffset("+05:30")).toBe(330);
+    expect(() => parseUtcOffset("5:30")).toThrow(RangeError);
   });
 });
