@@ -165,7 +165,7 @@ describe("Human Design: 3 October 1992 00:03 EDT, Attleboro MA (published chart,
   it("reads the Gene Keys sequences from the same activations", () => {
     const gk = geneKeysProfile(chart);
     expect(gk.activation.map((s) => `${s.sphere} ${s.label}`)).toEqual(["Life's Work 48.1", "Evolution 21.1", "Radiance 39.3", "Purpose 38.3"]);
-    expect(gk.venus.map((s) => `${s.sphere} ${s.label}`)).toEqual(["Attraction 29.6", "IQ 53.3", "EQ 39.2", "SQ 44.3", "Core 2.1"]);
+    expect(gk.venus.map((s) => `${s.sphere} ${s.label}`)).toEqual(["Attraction 29.6", "IQ 44.3", "EQ 39.2", "SQ 53.3", "Core 2.1"]);
     expect(gk.pearl.map((s) => `${s.sphere} ${s.label}`)).toEqual(["Vocation 2.1", "Culture 40.5", "Brand 48.1", "Pearl 46.1"]);
   });
 });
