@@ -192,6 +192,34 @@ describe("the Human Design wheel", () => {
   });
 });
 
+describe("published births in a DST fold: the West Barnstable twins, 6 November 2016", () => {
+  // Source: astrozodiacs.com/Blog/Saving Daylight Creates Timing Dilemma for Astrologers (from the news reports
+  // of the birth): Samuel Peterson was born at 1:39 a.m., his brother Ronan "some 31 minutes later", recorded
+  // at 1:10 a.m. because clocks fell back from EDT to EST at 2:00 that night. No published chart exists for
+  // them, so the chart figures below are our engine's; what is published is the pair of recorded times.
+  const place = { date: "2016-11-06", timeZone: "America/New_York", longitude: -70.37 };
+  const samuel = resolveBirthTime({ ...place, time: "01:39" });
+  const ronan = resolveBirthTime({ ...place, time: "01:10" });
+  it("flags both recorded times as ambiguous", () => {
+    expect([samuel.status, ronan.status]).toEqual(["fold", "fold"]);
+  });
+  it("puts Ronan 31 minutes after Samuel once each reading is chosen (EDT for Samuel, EST for Ronan)", () => {
+    if (samuel.status !== "fold" || ronan.status !== "fold") throw new Error("expected folds");
+    expect(samuel.earlier).toEqual({ utc: new Date("2016-11-06T05:39:00Z"), offsetMinutes: -240, kind: "daylight" });
+    expect(ronan.later).toEqual({ utc: new Date("2016-11-06T06:10:00Z"), offsetMinutes: -300, kind: "standard" });
+    expect(ronan.later.utc.getTime() - samuel.earlier.utc.getTime()).toBe(31 * 60_000);
+    // Read naively as the same offset, the younger twin would come out 29 minutes older.
+    expect(ronan.earlier.utc.getTime()).toBeLessThan(samuel.earlier.utc.getTime());
+  });
+  it("gives each twin his own chart: the Moon moves about a quarter of a degree between them", () => {
+    if (samuel.status !== "fold" || ronan.status !== "fold") throw new Error("expected folds");
+    const moon = (utc: Date) => astrologyChart({ utc, latitude: 41.7, longitude: -70.37 }).points.find((p) => p.name === "Moon")!.longitude;
+    const moved = moon(ronan.later.utc) - moon(samuel.earlier.utc);
+    expect(moved).toBeGreaterThan(0.2);
+    expect(moved).toBeLessThan(0.4);
+  });
+});
+
 describe("birth time in a DST fold or gap", () => {
   // US Eastern time fell back at 02:00 EDT on 7 November 2021 and sprang forward at 02:00 EST on 14 March 2021.
   it("flags a time that occurred twice and offers both instants", () => {
