@@ -6,6 +6,7 @@ import type { BenchApp } from "./lib/app";
 const LIGHTHOUSE_PAGES = ["/", "/about", "/membership", "/faq", "/blog"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROMIUM = "/usr/bin/chromium";
+const PERFORMANCE_METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
 
 /**
  * First-load JavaScript of a prerendered page: every script the HTML loads from /_next/static,
@@ -37,6 +38,9 @@ export async function benchPublicSite(app: BenchApp): Promise<string[]> {
       const categories = result?.lhr.categories ?? {};
       const scores = CATEGORIES.map((c) => `${c} ${Math.round((categories[c]?.score ?? 0) * 100)}`).join(", ");
       lines.push(`Lighthouse mobile ${page}: ${scores}`);
+      const audits = result?.lhr.audits ?? {};
+      const metrics = PERFORMANCE_METRICS.map((id) => `${id} ${audits[id]?.displayValue ?? "?"}`).join(", ");
+      lines.push(`    ${metrics}`);
       const failing = Object.values(result?.lhr.audits ?? {}).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary");
       if (failing.length) lines.push(`    failing audits: ${failing.map((a) => a.id).join(", ")}`);
     }

@@ -7,17 +7,26 @@ import { benchSpiritualProfile } from "./spiritual-profile";
 import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
 
+const BENCHES = {
+  foundation: benchFoundation,
+  "public-site": benchPublicSite,
+  "spiritual-profile": benchSpiritualProfile,
+  events: benchEvents,
+  membership: benchMembership,
+};
+
 async function main() {
+  // `npm run bench -- events membership` runs only those; no names runs them all.
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !(name in BENCHES));
+  if (unknown.length) throw new Error(`Unknown benchmark ${unknown.join(", ")}; choose from ${Object.keys(BENCHES).join(", ")}.`);
+  const chosen = Object.entries(BENCHES).filter(([name]) => names.length === 0 || names.includes(name));
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first.");
   console.log(`Benchmarks on ${process.platform}/${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} CPUs\n`);
   const app = await startBenchApp();
   const lines: string[] = [];
   try {
-    lines.push(...(await benchFoundation(app)));
-    lines.push(...(await benchPublicSite(app)));
-    lines.push(...(await benchSpiritualProfile(app)));
-    lines.push(...(await benchEvents(app)));
-    lines.push(...(await benchMembership(app)));
+    for (const [, bench] of chosen) lines.push(...(await bench(app)));
   } finally {
     const stopMs = await app.stop();
     lines.push(`Clean stop (SIGTERM to exit, PostgreSQL included): ${(stopMs / 1000).toFixed(2)} s`);

@@ -26,13 +26,16 @@ async function timed(label: string, work: () => Promise<void>) {
 }
 
 async function main() {
-  const requested = process.argv.slice(2).filter((a): a is Step => (ALL_STEPS as readonly string[]).includes(a));
+  const isStep = (a: string): a is Step => (ALL_STEPS as readonly string[]).includes(a);
+  const requested = process.argv.slice(2).filter(isStep);
+  // Anything else narrows the test runners, e.g. `npm test -- e2e public-site` (a file name pattern).
+  const filters = process.argv.slice(2).filter((a) => !isStep(a));
   const steps = new Set<Step>(requested.length ? requested : ALL_STEPS);
   const full = requested.length === 0;
 
   if (steps.has("lint")) await timed("lint", () => run(bin("eslint"), ["."]));
   if (steps.has("types")) await timed("type check", () => run(bin("next"), ["typegen"]).then(() => run(bin("tsc"), ["--noEmit"])));
-  if (steps.has("unit")) await timed("unit tests", () => run(bin("jest"), [], { JEST_PROJECT: "unit" }));
+  if (steps.has("unit")) await timed("unit tests", () => run(bin("jest"), filters, { JEST_PROJECT: "unit" }));
   if (!steps.has("integration") && !steps.has("e2e")) return;
 
   const database = await startTestDatabase("test-postgres");
@@ -44,8 +47,8 @@ async function main() {
     server = await startTestServer(env, ".data/test-logs/server.log");
     fakes.setAppUrl(server.baseUrl);
     const testEnv = { ...fakes.env, TEST_BASE_URL: server.baseUrl, TEST_DATABASE_URL: database.url, AUTH_SECRET: TEST_AUTH_SECRET, DATABASE_URL: database.url };
-    if (steps.has("integration")) await timed("integration tests", () => run(bin("jest"), ["--runInBand"], { ...testEnv, JEST_PROJECT: "integration" }));
-    if (steps.has("e2e")) await timed("browser tests", () => run(bin("playwright"), ["test"], testEnv));
+    if (steps.has("integration")) await timed("integration tests", () => run(bin("jest"), ["--runInBand", ...filters], { ...testEnv, JEST_PROJECT: "integration" }));
+    if (steps.has("e2e")) await timed("browser tests", () => run(bin("playwright"), ["test", ...filters], testEnv));
   } finally {
     await server?.stop();
     await fakes.stop();

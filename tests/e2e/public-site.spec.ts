@@ -64,6 +64,8 @@ test("the FAQ opens one answer at a time, and its contact form validates and sen
 
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Please enter your name")).toBeVisible();
+  await expect(page.getByLabel("Name"), "focus moves to the first field in error").toBeFocused();
   await page.getByLabel("Name").fill("Rosa Visitor");
   await page.getByLabel("Email").fill("rosa@example.com");
   await page.getByLabel("Subject").fill("Volunteering");

@@ -1,5 +1,30 @@
 import { createTestUser, TEST_PASSWORD } from "../support/db";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+
+const origin = { origin: process.env.TEST_BASE_URL! };
+
+/** A second signed-in browser, as another person would have. */
+async function signedInPage(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.TEST_BASE_URL });
+  const page = await context.newPage();
+  await signInAs(page, username, TEST_PASSWORD);
+  return page;
+}
+
+/** Every route the app uses for one member's birth data and reports, called for `ownerId` by someone else. */
+async function expectForbidden(request: APIRequestContext, ownerId: number) {
+  const body = { birthDate: "2000-01-01", birthTime: "12:00", birthLocation: "Reykjavík", placeId: "x" };
+  const responses = [
+    await request.get(`/api/users/${ownerId}/spiritual-profile`),
+    await request.patch(`/api/users/${ownerId}`, { data: body, headers: origin }),
+    await request.delete(`/api/users/${ownerId}/birth-data`, { headers: origin }),
+  ];
+  for (const response of responses) {
+    expect(response.status(), response.url()).toBe(403);
+    expect(await response.text()).not.toMatch(/1965|Reykjav|Scorpio|Generator/);
+  }
+}
 
 test.describe("spiritual profile", () => {
   test("signed-out visitors are sent to the login page", async ({ page }) => {
@@ -42,5 +67,43 @@ test.describe("spiritual profile", () => {
     await expect(toast(page)).toContainText("Your Gene Key report has been generated");
     await expect(page.getByRole("row", { name: /Life's Work 48\.1/ })).toBeVisible();
     await expectAccessible(page, "gene key report");
+  });
+
+  test("another member and an admin get 403 from the owner's birth data and reports, and no admin screen shows them", async ({ page, browser }) => {
+    const owner = await createTestUser();
+    await signInAs(page, owner.username, TEST_PASSWORD);
+    const places = await (await page.request.get("/api/places?q=reykjav")).json();
+    const saved = await page.request.patch(`/api/users/${owner.id}`, {
+      data: { birthDate: "1965-11-21", birthTime: "07:50", birthLocation: places.places[0].label, placeId: places.places[0].id },
+      headers: origin,
+    });
+    expect(saved.status()).toBe(200);
+    for (const kind of ["astrology", "human-design", "gene-key"]) {
+      expect((await page.request.post(`/api/profile/${kind}`, { headers: origin })).status()).toBe(200);
+    }
+    const own = await page.request.get(`/api/users/${owner.id}/spiritual-profile`);
+    expect(await own.text()).toMatch(/1965-11-21/);
+
+    const other = await signedInPage(browser, (await createTestUser()).username);
+    await expectForbidden(other.request, owner.id);
+
+    const adminUser = await createTestUser({ isAdmin: true });
+    const admin = await signedInPage(browser, adminUser.username);
+    await expectForbidden(admin.request, owner.id);
+
+    await admin.goto("/admin");
+    await expect(admin.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
+    const screens = [...new Set(await admin.locator('a[href^="/admin"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")!)))];
+    expect(screens.length).toBeGreaterThan(5);
+    for (const screen of screens) {
+      await admin.goto(screen);
+      await expectAccessible(admin, screen);
+      const text = await admin.locator("body").innerText();
+      for (const trace of ["1965-11-21", "Nov 21, 1965", "07:50", "Reykjav"]) expect(text, `${trace} on ${screen}`).not.toContain(trace);
+    }
+    // The owner's own data is still there: nobody else's attempt changed or deleted it.
+    expect(await (await page.request.get(`/api/users/${owner.id}/spiritual-profile`)).text()).toMatch(/1965-11-21/);
+    await other.context().close();
+    await admin.context().close();
   });
 });

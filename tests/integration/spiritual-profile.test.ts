@@ -89,6 +89,20 @@ describe("birth data and reports", () => {
     expect(later.json.birthData).toMatchObject({ utc: "2021-11-07T06:30:00.000Z", timeChoice: "later" });
   });
 
+  it("uses the UTC offset the member gives where the time zone database lost the old one (Iceland before 1968)", async () => {
+    const { user, cookie } = await member();
+    const id = await placeId(cookie, "reykjav", /^Reykjavík/);
+    const body = { birthDate: "1965-11-21", birthTime: "07:50", birthLocation: "Reykjavík", placeId: id };
+    const fromIcu = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body });
+    expect(fromIcu.json.birthData).toMatchObject({ utc: "1965-11-21T07:50:00.000Z", offsetMinutes: 0 });
+    const bad = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { ...body, utcOffset: "1" } });
+    expect([bad.status, bad.json.fields.utcOffset]).toEqual([400, "UTC offset must look like +01:00 or -03:30"]);
+    const given = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { ...body, utcOffset: "-01:00" } });
+    expect(given.json.birthData).toMatchObject({ utc: "1965-11-21T08:50:00.000Z", offsetMinutes: -60, offsetKind: "manual" });
+    const astro = await call("/api/profile/astrology", { method: "POST", cookie });
+    expect(astro.json.chart.ascendant.sign).toBe("Scorpio");
+  });
+
   it("asks for birth data before generating, and deletes birth data with its reports", async () => {
     const { user, cookie } = await member();
     expect((await call("/api/profile/astrology", { method: "POST", cookie })).status).toBe(400);

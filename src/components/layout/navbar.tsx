@@ -74,6 +74,7 @@ export function Navbar({ siteName }: { siteName: string }) {
   const logout = useLogout();
   const scrolled = useScrolledPast(NAVBAR_SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = React.useState(false);
+  const menuButton = React.useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
   const links = mainLinks(Boolean(user));
 
@@ -118,6 +119,7 @@ export function Navbar({ siteName }: { siteName: string }) {
         </div>
 
         <Button
+          ref={menuButton}
           variant="ghost"
           size="icon"
           className="xl:hidden"
@@ -133,7 +135,16 @@ export function Navbar({ siteName }: { siteName: string }) {
       </nav>
 
       {menuOpen ? (
-        <div id="mobile-menu" className="border-t bg-background px-4 pb-4 xl:hidden">
+        <div
+          id="mobile-menu"
+          // Scrolls inside itself: the bar is sticky, so a menu taller than the screen would hide its last items.
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t bg-background px-4 pb-4 xl:hidden"
+          onKeyDown={(event) => {
+            if (event.key !== "Escape") return;
+            closeMenu();
+            menuButton.current?.focus();
+          }}
+        >
           <ul className="flex flex-col gap-1 pt-2">
             {[...links, ...(user ? MEMBER_LINKS : [])].map((link) => (
               <li key={link.href}>

@@ -14,6 +14,12 @@ import { birthDataSchema, type BirthDataInput } from "@/server/spiritual-profile
 import type { StoredBirthData } from "@/server/spiritual-profile/types";
 import { PlaceCombobox } from "./place-combobox";
 
+/** Minutes east of UTC as the offset field takes it: "-01:00". */
+const offsetText = (minutes: number) => {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(Math.round(abs % 60)).padStart(2, "0")}`;
+};
+
 const offsetLabel = (minutes: number) => {
   const abs = Math.abs(minutes);
   return `UTC${minutes < 0 ? "−" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(Math.round(abs % 60)).padStart(2, "0")}`;
@@ -28,6 +34,7 @@ export function BirthDataForm({ userId, saved, onSaved }: { userId: number; save
       birthLocation: saved?.place.label ?? "",
       placeId: saved?.place.id ?? "",
       timeChoice: saved?.timeChoice,
+      utcOffset: saved?.offsetKind === "manual" ? offsetText(saved.offsetMinutes) : "",
     },
   });
   const birthLocation = useWatch({ control: form.control, name: "birthLocation" });
@@ -55,7 +62,7 @@ export function BirthDataForm({ userId, saved, onSaved }: { userId: number; save
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", `/api/users/${userId}/birth-data`),
     onSuccess: () => {
-      form.reset({ birthDate: "", birthTime: "", birthLocation: "", placeId: "", timeChoice: undefined });
+      form.reset({ birthDate: "", birthTime: "", birthLocation: "", placeId: "", timeChoice: undefined, utcOffset: "" });
       onSaved(null);
       toast({ title: "Your birth data has been deleted" });
     },
@@ -88,6 +95,14 @@ export function BirthDataForm({ userId, saved, onSaved }: { userId: number; save
           }}
         />
       </FormField>
+      <FormField
+        label="UTC offset (optional)"
+        id="utcOffset"
+        error={form.formState.errors.utcOffset?.message}
+        hint="Leave empty unless your birth certificate or astro.com gives a different offset from the one shown after saving, e.g. -01:00 for Iceland before 1968."
+      >
+        <Input placeholder="+01:00" inputMode="text" autoComplete="off" {...form.register("utcOffset", { onChange: () => setAmbiguity(null) })} />
+      </FormField>
       {ambiguity && (
         <fieldset className="grid gap-2 rounded-md border border-amber-500 p-4" aria-describedby="time-choice-help">
           <legend className="px-1 text-sm font-medium">Which {form.getValues("birthTime")}?</legend>
@@ -105,7 +120,14 @@ export function BirthDataForm({ userId, saved, onSaved }: { userId: number; save
       {saved && (
         <p className="text-sm text-muted-foreground">
           Saved: {saved.birthDate} {saved.birthTime} in {saved.place.label}, {offsetLabel(saved.offsetMinutes)}
-          {saved.offsetKind === "lmt" ? " (local mean time, before standard time was adopted there)" : saved.offsetKind === "daylight" ? " (daylight saving time)" : ""}.
+          {saved.offsetKind === "lmt"
+            ? " (local mean time, before standard time was adopted there)"
+            : saved.offsetKind === "daylight"
+              ? " (daylight saving time)"
+              : saved.offsetKind === "manual"
+                ? " (the offset you entered)"
+                : ""}
+          .
         </p>
       )}
       <div className="flex flex-wrap gap-3">

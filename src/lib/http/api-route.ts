@@ -17,7 +17,7 @@ export interface RouteContext<A extends AccessRule, B, Q, P> {
   params: P;
 }
 
-/** A zod schema, classic or mini (both parse and throw a $ZodError). */
+/** A zod schema (parse throws a $ZodError). */
 interface Schema<T> {
   parse(input: unknown): T;
 }

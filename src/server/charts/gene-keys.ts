@@ -3,7 +3,10 @@ import type { Activation, HdBody, HumanDesignChart } from "./human-design";
 /**
  * Gene Keys profile: the same 64 keys as Human Design gates, read from particular personality (birth)
  * and design (88° before) activations. Core and Vocation are the same sphere's key (design Mars), and
- * Brand repeats Life's Work (personality Sun), as in the Gene Keys Golden Path.
+ * Brand repeats Life's Work (personality Sun), as in the Gene Keys Golden Path. The Venus sequence reads
+ * Attraction from design Moon, IQ from personality Venus, EQ from personality Mars, SQ from design Venus
+ * and Core from design Mars; several independent Gene Keys calculators agree on this mapping (no primary
+ * source from the Gene Keys publisher was reachable offline, see decisions.md).
  */
 export const SEQUENCES = {
   activation: [
@@ -14,9 +17,9 @@ export const SEQUENCES = {
   ],
   venus: [
     ["Attraction", "design", "Moon"],
-    ["IQ", "design", "Venus"],
+    ["IQ", "personality", "Venus"],
     ["EQ", "personality", "Mars"],
-    ["SQ", "personality", "Venus"],
+    ["SQ", "design", "Venus"],
     ["Core", "design", "Mars"],
   ],
   pearl: [

@@ -17,8 +17,11 @@ export interface UtcReading {
   utc: Date;
   /** Minutes east of UTC used for this reading (fractional for local mean time). */
   offsetMinutes: number;
-  /** "standard" or "daylight" as far as can be told from the offset change; "lmt" for local mean time. */
-  kind: "lmt" | "standard" | "daylight";
+  /**
+   * "standard" or "daylight" as far as can be told from the offset change; "lmt" for local mean time;
+   * "manual" when the member gave the offset herself (from her birth certificate or astro.com).
+   */
+  kind: "lmt" | "standard" | "daylight" | "manual";
 }
 
 export type TimeResolution =
@@ -111,6 +114,23 @@ function reading(input: LocalBirthTime, instant: number, offset: number, lmt: nu
   const seasons = [Date.UTC(year, 0, 15), Date.UTC(year, 6, 15)].map((t) => zoneOffsetMinutes(input.timeZone, t));
   const kind = offset > Math.min(...seasons) || offset > Math.min(...offsets) ? "daylight" : "standard";
   return { utc: new Date(instant), offsetMinutes: offset, kind };
+}
+
+/** "+01:00" / "-03:30" to minutes east of UTC. */
+export function parseUtcOffset(text: string): number {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(text.trim());
+  if (!match) throw new RangeError(`Not a UTC offset: ${text}`);
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === "-" ? -minutes : minutes;
+}
+
+/**
+ * The local time read with an offset the member knows better than the time zone database: tzdata merged
+ * zones whose clocks agree since 1970 (Iceland kept UTC-1 until 1968, ICU now says UTC+0), so for such
+ * places and years her birth certificate or astro.com is the better source.
+ */
+export function readingWithOffset(date: string, time: string, offsetMinutes: number): UtcReading {
+  return { utc: new Date(wallClockMs(date, time) - offsetMinutes * MINUTE), offsetMinutes, kind: "manual" };
 }
 
 /** The single UTC instant for a resolution and the member's choice (required for a gap or fold). */

@@ -1,5 +1,6 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { db } from "@/db";
 import { contactMessages, users } from "@/db/schema";
 import { renderEmail } from "@/server/email/render";
 import { transactionWithEmail } from "@/server/email/outbox";
@@ -31,4 +32,12 @@ export async function sendContactMessage(input: z.output<typeof contactMessageSc
       await queueEmail({ to, kind: "contact-message", subject: `[${settings.siteName}] ${input.subject}`, headers: { "Reply-To": input.email }, ...body });
     }
   });
+}
+
+/** How many messages the admin screen shows; older ones stay in the database and in the admins' mail. */
+export const CONTACT_MESSAGES_SHOWN = 200;
+
+/** The newest messages first, for the admins' Contact Messages screen. */
+export async function listContactMessages(limit = CONTACT_MESSAGES_SHOWN) {
+  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit);
 }

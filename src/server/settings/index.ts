@@ -1,16 +1,43 @@
 import "server-only";
 import { cache } from "react";
+import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { siteSettings } from "@/db/schema";
-import { siteSettingsSchema, type SiteSettings } from "./schema";
+import { recordAudit } from "@/server/audit";
+import { SITE_SETTING_DEFAULTS, siteSettingsSchema, type SiteSettings, type SiteSettingsUpdate } from "./schema";
+
+const FIELDS = siteSettingsSchema.shape;
 
 /** Site settings, stored values over defaults. Read once per request. */
-export const getSiteSettings = cache(async (): Promise<SiteSettings> => {
+export const getSiteSettings = cache(readSiteSettings);
+
+async function readSiteSettings(): Promise<SiteSettings> {
   const rows = await db.select().from(siteSettings);
-  const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-  const parsed = siteSettingsSchema.safeParse(stored);
-  // A stored value that no longer validates falls back to its default rather than breaking every page.
-  return parsed.success ? parsed.data : siteSettingsSchema.parse({});
-});
+  const settings: Record<string, unknown> = { ...SITE_SETTING_DEFAULTS };
+  for (const row of rows) {
+    const field = FIELDS[row.key as keyof typeof FIELDS];
+    // A stored value that no longer validates falls back to its default rather than breaking every page.
+    const parsed = field?.safeParse(row.value);
+    if (parsed?.success) settings[row.key] = parsed.data;
+  }
+  return settings as SiteSettings;
+}
+
+/** Stores the given settings (the others keep their values), audit-logged with what changed. */
+export async function saveSiteSettings(update: SiteSettingsUpdate, actorId: number | null): Promise<SiteSettings> {
+  const entries = Object.entries(update).filter(([, value]) => value !== undefined);
+  if (entries.length) {
+    const before = await readSiteSettings();
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(siteSettings)
+        .values(entries.map(([key, value]) => ({ key, value })))
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+      const changed = entries.filter(([key, value]) => before[key as keyof SiteSettings] !== value).map(([key]) => key);
+      await recordAudit({ actorId, action: "settings.update", entityType: "site_settings", details: { changed } }, tx);
+    });
+  }
+  return readSiteSettings();
+}
 
 export type { SiteSettings };

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
-import { pickReading, resolveBirthTime, type UtcReading } from "@/server/charts/time";
+import { parseUtcOffset, pickReading, readingWithOffset, resolveBirthTime, type UtcReading } from "@/server/charts/time";
 import { placeById } from "@/server/places";
 import type { SessionUser } from "@/server/auth/sessions";
 import { decryptFor, encryptFor } from "./crypto";
@@ -55,7 +55,8 @@ export async function saveBirthData(viewer: SessionUser, userId: number, input: 
   const place = placeById(input.placeId);
   if (!place) throw badRequest("Please choose your birth location from the list", { birthLocation: "Please choose your birth location from the list" });
   const resolution = resolveBirthTime({ date: input.birthDate, time: input.birthTime, timeZone: place.timeZone, longitude: place.longitude });
-  const reading: UtcReading | null = pickReading(resolution, input.timeChoice);
+  const manual = input.utcOffset ? readingWithOffset(input.birthDate, input.birthTime, parseUtcOffset(input.utcOffset)) : null;
+  const reading: UtcReading | null = manual ?? pickReading(resolution, input.timeChoice);
   if (!reading) {
     const r = resolution as Exclude<typeof resolution, { status: "ok" }>;
     const what = r.status === "fold" ? "happened twice there (the clocks went back)" : "did not exist there (the clocks went forward)";
@@ -66,7 +67,7 @@ export async function saveBirthData(viewer: SessionUser, userId: number, input: 
     birthDate: input.birthDate,
     birthTime: input.birthTime,
     place,
-    ...(resolution.status === "ok" ? {} : { timeChoice: input.timeChoice }),
+    ...(resolution.status === "ok" || manual ? {} : { timeChoice: input.timeChoice }),
     utc: reading.utc.toISOString(),
     offsetMinutes: reading.offsetMinutes,
     offsetKind: reading.kind,

@@ -21,6 +21,16 @@ export const birthDataSchema = z.object({
   birthLocation: z.string("Birth location is required").trim().min(1, "Birth location is required").max(200),
   /** The chosen place from GET /api/places; the server resolves its coordinates and time zone. */
   placeId: z.string("Birth location is required").trim().min(1, "Birth location is required").max(200),
+  /**
+   * Optional: the UTC offset in force at the birth, when the member knows it (birth certificate, astro.com) and
+   * it differs from the one we found; it then replaces the time zone database's reading. Empty means none.
+   */
+  utcOffset: z
+    .string()
+    .trim()
+    .regex(/^$|^[+-]\d{2}:[0-5]\d$/, "UTC offset must look like +01:00 or -03:30")
+    .refine((v) => v === "" || Math.abs(Number(v.slice(1, 3)) * 60 + Number(v.slice(4))) <= 14 * 60, "UTC offset must be between -14:00 and +14:00")
+    .optional(),
   /** For a time that occurred twice or not at all on that day: which reading the member chose. */
   timeChoice: z.enum(["earlier", "later"]).optional(),
 });

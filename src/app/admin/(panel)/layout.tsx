@@ -12,6 +12,8 @@ const ADMIN_SECTIONS = [
   { href: "/admin/newsletter", label: "Newsletter" },
   { href: "/admin/outbox", label: "Email Outbox" },
   { href: "/admin/events", label: "Events" },
+  { href: "/admin/messages", label: "Messages" },
+  { href: "/admin/settings", label: "Settings" },
 ];
 
 // Every admin page sits in this group. The one screen under /admin that is not admin-only

@@ -14,6 +14,8 @@ const PANEL_LINKS = [
   { href: "/admin/newsletter", title: "Newsletter", text: "Subscribers, their status and a CSV export." },
   { href: "/admin/outbox", title: "Email Outbox", text: "Every email the site has sent or is about to send." },
   { href: "/admin/events", title: "Events", text: "Create, edit, feature and delete community events; see RSVPs and private event requests." },
+  { href: "/admin/messages", title: "Contact Messages", text: "Messages sent from the Contact and FAQ pages." },
+  { href: "/admin/settings", title: "Site Settings", text: "The site's name, contact details, social links and free trial length." },
 ];
 
 // Spec 02 section 2.3: links to the admin screens, and the content editor embedded below them.

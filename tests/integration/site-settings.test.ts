@@ -1,0 +1,83 @@
+import { and, desc, eq } from "drizzle-orm";
+import { auditLog, siteSettings } from "@/db/schema";
+import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
+import { call, signIn } from "../support/http";
+
+afterAll(closeTestDb);
+
+describe("site settings API", () => {
+  let cookie: string;
+  let admin: Awaited<ReturnType<typeof createTestUser>>;
+  beforeAll(async () => {
+    admin = await createTestUser({ isAdmin: true });
+    cookie = await signIn(admin.username, TEST_PASSWORD);
+  });
+
+  it("saves a subset, keeps the rest, audit-logs what changed, and the static pages show it at once", async () => {
+    const { json: before } = await call("/api/admin/settings", { cookie });
+    expect(before).toMatchObject({ siteName: expect.any(String), trialDays: expect.any(Number) });
+    const city = `Testville ${Date.now()}`;
+    try {
+      const saved = await call("/api/admin/settings", { method: "PUT", body: { contactCity: city }, cookie });
+      expect(saved.status).toBe(200);
+      expect(saved.json).toEqual({ ...before, contactCity: city });
+      expect((await call("/contact")).text).toMatch(new RegExp(`Based in (<!-- -->)?${city}`));
+      expect((await call("/about")).text).toContain(city); // the footer of another static page
+
+      const [entry] = await testDb()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "settings.update"), eq(auditLog.actorId, admin.id)))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(entry?.details).toEqual({ changed: ["contactCity"] });
+    } finally {
+      await call("/api/admin/settings", { method: "PUT", body: { contactCity: before.contactCity }, cookie });
+    }
+  });
+
+  it("refuses bad values with the field's message and stores nothing", async () => {
+    const rowsBefore = await testDb().select().from(siteSettings);
+    const bad = await call("/api/admin/settings", {
+      method: "PUT",
+      body: { siteName: "Renamed", instagramUrl: "javascript:alert(1)", trialDays: -1, contactEmail: "nope" },
+      cookie,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toEqual({
+      instagramUrl: "Please enter a full web address starting with https://, or leave it empty",
+      trialDays: "Trial days cannot be negative",
+      contactEmail: "Please enter a valid email address",
+    });
+    expect(await testDb().select().from(siteSettings)).toEqual(rowsBefore);
+  });
+
+  it("ignores a stored value that no longer validates, falling back to that setting's default only", async () => {
+    const { json: before } = await call("/api/admin/settings", { cookie });
+    await testDb().insert(siteSettings).values({ key: "facebookUrl", value: 42 }).onConflictDoUpdate({ target: siteSettings.key, set: { value: 42 } });
+    try {
+      const { json: after } = await call("/api/admin/settings", { cookie });
+      expect(after).toEqual({ ...before, facebookUrl: "https://www.facebook.com/" });
+    } finally {
+      await testDb().update(siteSettings).set({ value: before.facebookUrl }).where(eq(siteSettings.key, "facebookUrl"));
+    }
+  });
+});
+
+describe("contact messages", () => {
+  it("an admin reads the messages sent from the contact form, newest first", async () => {
+    const subject = `Question ${Date.now()}`;
+    const sent = await call("/api/contact", {
+      method: "POST",
+      body: { name: "Ama Visitor", email: "ama@example.com", subject, message: "Do you run <b>workshops</b> for beginners?", source: "contact" },
+      headers: { "x-forwarded-for": `203.0.113.${Date.now() % 250}` },
+    });
+    expect(sent.status).toBeLessThan(300);
+    const admin = await createTestUser({ isAdmin: true });
+    const page = await call("/admin/messages", { cookie: await signIn(admin.username, TEST_PASSWORD) });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(subject);
+    // The message is shown as text, never as HTML.
+    expect(page.text).toContain("Do you run &lt;b&gt;workshops&lt;/b&gt; for beginners?");
+  });
+});
