@@ -3,13 +3,16 @@ import type { Page } from "@playwright/test";
 /**
  * A fake of Stripe.js, served in place of https://js.stripe.com by request interception. It mounts
  * plain labelled inputs for the Payment Element and the card Elements, and confirms PaymentIntents
- * and creates payment methods against the fake Stripe API (tests/fakes/stripe.ts) with the
- * publishable key, as the real script does against Stripe. Card 4000 0000 0000 0002 is declined (by
+ * and creates payment methods at https://api.stripe.com with the publishable key, as the real script
+ * does; those requests are routed to the fake Stripe API (tests/fakes/stripe.ts), so the page's
+ * Content-Security-Policy is exercised as in production. Card 4000 0000 0000 0002 is declined (by
  * the API, as Stripe's test card is); a number that fails the Luhn check is invalid in the browser.
  */
-function script(apiUrl: string): string {
+const STRIPE_API = "https://api.stripe.com";
+
+function script(): string {
   return `(() => {
-  const API = ${JSON.stringify(apiUrl)};
+  const API = ${JSON.stringify(STRIPE_API)};
   const LABELS = { payment: "Card number", card: "Card number", cardNumber: "Card number", cardExpiry: "Expiry date", cardCvc: "CVC" };
   const COMPLETE = { payment: 16, card: 16, cardNumber: 16, cardExpiry: 4, cardCvc: 3 };
   const digits = (v) => (v || "").replace(/\\D/g, "");
@@ -99,5 +102,10 @@ function script(apiUrl: string): string {
 export async function useFakeStripeJs(page: Page): Promise<void> {
   const apiUrl = process.env.STRIPE_API_BASE_URL;
   if (!apiUrl) throw new Error("STRIPE_API_BASE_URL is not set: run the browser tests through npm test");
-  await page.route("https://js.stripe.com/**", (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: script(apiUrl) }));
+  await page.route("https://js.stripe.com/**", (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: script() }));
+  await page.route(`${STRIPE_API}/**`, async (route) => {
+    const response = await route.fetch({ url: route.request().url().replace(STRIPE_API, apiUrl) });
+    // The real API answers browsers with CORS headers; so does this pass-through.
+    await route.fulfill({ response, headers: { ...response.headers(), "access-control-allow-origin": "*" } });
+  });
 }

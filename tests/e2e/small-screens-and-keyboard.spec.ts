@@ -1,11 +1,22 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { createTestUser, TEST_PASSWORD } from "../support/db";
+import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
 
 const PUBLIC_PAGES = ["/", "/about", "/membership", "/community", "/events", "/faq", "/contact", "/terms", "/privacy", "/blog", "/apply", "/login"];
 
-/** How far the page is wider than the screen, in CSS pixels (0 when nothing scrolls sideways). */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/**
+ * How far the page is wider than the screen, in CSS pixels (0 when nothing scrolls sideways), with the
+ * elements that stick out named in the failure message.
+ */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  const { overflow, culprits } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const describe = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}.${[...e.classList].slice(0, 4).join(".")} (right ${Math.round(e.getBoundingClientRect().right)})`;
+    const sticking = [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > width + 0.5);
+    return { overflow: document.documentElement.scrollWidth - width, culprits: sticking.slice(-5).map(describe) };
+  });
+  if (overflow > 0) console.log(`sticking out on ${page.url()}: ${culprits.join(" | ")}`);
+  return overflow;
 }
 
 test.describe("at 320 px wide", () => {
@@ -39,6 +50,39 @@ test.describe("at 320 px wide", () => {
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  });
+});
+
+test.describe("on a phone (320 px)", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("a member enters birth data and reads her Human Design report with the bodygraph inside the screen", async ({ page }) => {
+    const member = await createTestUser();
+    await signInAs(page, member.username, TEST_PASSWORD);
+    await page.goto("/spiritual-profile");
+    await page.getByLabel("Birth date").fill("1988-06-21");
+    await page.getByLabel("Birth time (24-hour)").fill("14:20");
+    await page.getByRole("combobox", { name: "Birth location" }).fill("Sydn");
+    await page.getByRole("option", { name: /^Sydney/ }).first().click();
+    await page.getByRole("button", { name: "Save Birth Data" }).click();
+    await expect(toast(page)).toContainText("Your birth data has been saved");
+    expect(await sidewaysOverflow(page), "the birth data tab is wider than 320 px").toBe(0);
+
+    await page.getByRole("button", { name: "Generate Human Design Report" }).click();
+    const bodygraph = page.getByRole("img", { name: /Bodygraph/ });
+    await expect(bodygraph).toBeVisible();
+    const box = (await bodygraph.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    expect(await sidewaysOverflow(page), "the report is wider than 320 px").toBe(0);
+    await expectAccessible(page, "human design report at 320 px");
+
+    await page.getByRole("tab", { name: "Astrology" }).click();
+    await page.getByRole("button", { name: "Generate Astrology Report" }).click();
+    const wheel = page.getByRole("img", { name: /Natal wheel/ });
+    await expect(wheel).toBeVisible();
+    expect((await wheel.boundingBox())!.width).toBeLessThanOrEqual(320);
+    expect(await sidewaysOverflow(page), "the astrology report is wider than 320 px").toBe(0);
   });
 });
 

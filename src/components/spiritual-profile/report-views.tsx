@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { AstrologyReport, GeneKeyReport, HumanDesignReport } from "@/server/spiritual-profile/reports";
 import { Bodygraph } from "./bodygraph";
 import { NatalWheel } from "./natal-wheel";
@@ -30,7 +31,7 @@ export function AstrologyReportView({ report }: { report: AstrologyReport }) {
       <BirthLine birth={report.birth} />
       <NatalWheel chart={chart} />
       <Sections sections={report.sections} />
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Positions">
         <table className="w-full text-sm">
           <caption className="mb-2 text-left font-semibold">Positions ({chart.houseSystem === "placidus" ? "Placidus" : "Whole Sign"} houses)</caption>
           <thead>
@@ -67,7 +68,7 @@ export function AstrologyReportView({ report }: { report: AstrologyReport }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="text-sm text-muted-foreground">
         Elements: fire {chart.elements.fire}, earth {chart.elements.earth}, air {chart.elements.air}, water {chart.elements.water}. Modalities: cardinal {chart.modalities.cardinal}, fixed {chart.modalities.fixed}, mutable {chart.modalities.mutable}.
       </p>
@@ -101,7 +102,7 @@ export function HumanDesignReportView({ report }: { report: HumanDesignReport })
       </dl>
       <Bodygraph chart={chart} />
       <Sections sections={report.sections} />
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Activations">
         <table className="w-full text-sm">
           <caption className="mb-2 text-left font-semibold">Activations (gate.line)</caption>
           <thead>
@@ -125,7 +126,7 @@ export function HumanDesignReportView({ report }: { report: HumanDesignReport })
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="text-sm text-muted-foreground">Channels: {chart.channels.map((c) => `${c.gates.join("-")} (${c.name})`).join(", ") || "none"}.</p>
     </div>
   );
@@ -137,7 +138,7 @@ export function GeneKeyReportView({ report }: { report: GeneKeyReport }) {
       <BirthLine birth={report.birth} />
       <Sections sections={report.sections} />
       {(["activation", "venus", "pearl"] as const).map((name) => (
-        <div key={name} className="overflow-x-auto">
+        <ScrollRegion key={name} label={`${name} sequence`}>
           <table className="w-full text-sm">
             <caption className="mb-2 text-left font-semibold capitalize">{name} sequence</caption>
             <thead>
@@ -159,7 +160,7 @@ export function GeneKeyReportView({ report }: { report: GeneKeyReport }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ))}
     </div>
   );

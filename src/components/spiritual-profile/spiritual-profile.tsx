@@ -44,7 +44,7 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
 
   return (
     <div className="grid gap-6">
-      <Tabs value={tab} onValueChange={setTab}>
+      <Tabs value={tab} onValueChange={setTab} className="min-w-0">
         <TabsList className="flex h-auto w-full flex-wrap">
           <TabsTrigger value="birth-data">Birth Data</TabsTrigger>
           <TabsTrigger value="astrology">Astrology</TabsTrigger>

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { cn } from "@/lib/utils";
+import { ScrollRegion } from "./scroll-region";
 
 interface DataTableProps {
   /** Read by screen readers: what the table lists. */
@@ -15,7 +16,7 @@ interface DataTableProps {
 /** The admin screens' table: scrolls sideways on narrow screens, header row, empty-state row. */
 export function DataTable({ caption, columns, empty, isEmpty = false, className, children }: DataTableProps) {
   return (
-    <div className={cn("overflow-x-auto rounded-xl border bg-card", className)}>
+    <ScrollRegion label={caption} className={cn("rounded-xl border bg-card", className)}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b bg-muted">
@@ -38,6 +39,6 @@ export function DataTable({ caption, columns, empty, isEmpty = false, className,
           {children}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
