@@ -258,7 +258,7 @@ test.describe("admin events", () => {
     await expect(row).toContainText("May 2, 2031 6:30 PM GMT+2");
 
     await row.getByRole("button", { name: `Feature: ${title}` }).click();
-    await expect(row.getByText("Featured")).toBeVisible();
+    await expect(row.getByText("Featured", { exact: true })).toBeVisible();
     await row.getByRole("button", { name: `Delete: ${title}` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete Event" }).click();
     await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { apiRequest } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export interface PaymentRow {
   id: number;
@@ -40,7 +41,7 @@ export function PaymentHistory({ url, caption, queryKey = [url] }: { url: string
   if (query.error) return <p role="alert">Could not load payments. Please refresh the page.</p>;
   if (query.data.length === 0) return <p className="text-muted-foreground">No payments yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <ScrollRegion label={caption} className="rounded-lg border">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted">
@@ -66,6 +67,6 @@ export function PaymentHistory({ url, caption, queryKey = [url] }: { url: string
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -10,6 +10,7 @@ import { Label } from "@/components/ui/label";
 import { PaymentStatusBadge, type PaymentRow } from "@/components/profile/payment-history";
 import { apiRequest } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const FILTERS = [
   { value: "all", label: "All" },
@@ -73,7 +74,7 @@ export function TransactionsList() {
         </Button>
       </div>
       {query.error ? <p role="alert">Could not load transactions. Please refresh the page.</p> : null}
-      <div className="overflow-x-auto rounded-xl border bg-card">
+      <ScrollRegion label="Payment transactions" className="rounded-xl border bg-card">
         <table className="w-full text-left text-sm">
           <caption className="caption-bottom p-3 text-muted-foreground">
             {query.isPending ? "Loading transactions..." : shown.length ? `Showing ${shown.length} of ${rows.length} transactions` : "No transactions found matching your search criteria."}
@@ -110,7 +111,7 @@ export function TransactionsList() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }
