@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { FAKE_LUMA_IMAGE_ORIGIN } from "../fakes/luma";
 
 /** WCAG 2.2 AA, as the standards ask; axe's rule tags for every level up to it. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -14,7 +15,21 @@ export async function expectAccessible(page: Page, context = page.url()): Promis
 // anything else written to console.error fails the test, as it would in production.
 const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (401|402|403|404|409|429|400)/];
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; lumaImages: void }>({
+  // Event covers from the fake Luma claim an https origin, as Luma's CDN is, so the page's
+  // Content-Security-Policy applies as in production; the browser fetches them from the fake.
+  lumaImages: [
+    async ({ page }, use) => {
+      const fake = process.env.LUMA_API_BASE_URL;
+      if (fake) {
+        await page.route(`${FAKE_LUMA_IMAGE_ORIGIN}/**`, async (route) => {
+          await route.fulfill({ response: await route.fetch({ url: route.request().url().replace(FAKE_LUMA_IMAGE_ORIGIN, fake) }) });
+        });
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -5,6 +5,9 @@ import path from "node:path";
 import { demoEvents } from "@/db/seed/demo-events";
 import type { LumaEntry } from "@/server/events/luma-mapping";
 
+/** Where the fake's event covers claim to live (https, like Luma's CDN); see tests/e2e/fixtures.ts. */
+export const FAKE_LUMA_IMAGE_ORIGIN = "https://images.fake-luma.test";
+
 export const FAKE_LUMA_API_KEY = "fake-luma-api-key";
 const LIST_PATH = "/v1/calendars/events/list";
 
@@ -21,7 +24,7 @@ interface FakeState {
 }
 
 /** The demo database's Luma events in Luma's wire format, covers served by this fake as a CDN would. */
-function demoEntries(baseUrl: string): LumaEntry[] {
+function demoEntries(): LumaEntry[] {
   return demoEvents(new Date())
     .filter((event) => event.source === "luma")
     .map((event) => ({
@@ -36,7 +39,7 @@ function demoEntries(baseUrl: string): LumaEntry[] {
         geo_address_json: event.address || event.locationName ? { address: event.locationName, full_address: event.address } : null,
         geo_latitude: event.latitude === undefined ? null : String(event.latitude),
         geo_longitude: event.longitude === undefined ? null : String(event.longitude),
-        cover_url: `${baseUrl}${event.imageUrl}`,
+        cover_url: `${FAKE_LUMA_IMAGE_ORIGIN}${event.imageUrl}`,
         url: event.url ?? null,
         meeting_url: event.onlineUrl ?? null,
         visibility: event.accessType === "members" ? "members-only" : "public",
@@ -61,11 +64,12 @@ async function readBody<T>(request: http.IncomingMessage): Promise<T> {
  * A fake of Luma's public API on 127.0.0.1: GET /v1/calendars/events/list with the x-luma-api-key
  * header, cursor paging (has_more/next_cursor), `after` filtering, 429 with Retry-After and 503
  * outages. Tests steer it through /_fake/*: PUT /_fake/entries, POST /_fake/config, GET /_fake/state,
- * POST /_fake/reset. It also serves event covers under /images/.
+ * POST /_fake/reset. It also serves event covers under /images/; the events it lists point at them
+ * on FAKE_LUMA_IMAGE_ORIGIN, an https origin as on Luma's CDN, which the browser tests route here.
  */
 export async function startFakeLuma() {
   let baseUrl = "";
-  const initial = (): FakeState => ({ entries: demoEntries(baseUrl), maxPageSize: 50, rateLimited: 0, retryAfterSeconds: 1, down: false, listRequests: 0 });
+  const initial = (): FakeState => ({ entries: demoEntries(), maxPageSize: 50, rateLimited: 0, retryAfterSeconds: 1, down: false, listRequests: 0 });
   let state: FakeState;
 
   const server = http.createServer(async (request, response) => {
