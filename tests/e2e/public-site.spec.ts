@@ -52,13 +52,14 @@ test("about, membership and community render their sections and anchors", async 
 test("the FAQ opens one answer at a time, and its contact form validates and sends", async ({ page }) => {
   await page.goto("/faq");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
-  const questions = page.locator("[data-slot=accordion-trigger]");
+  const items = page.locator("details[data-slot=accordion-item]");
+  const questions = items.locator("summary");
   await expect(questions).toHaveCount(12);
   await questions.nth(0).click();
-  await expect(questions.nth(0)).toHaveAttribute("aria-expanded", "true");
+  await expect(items.nth(0)).toHaveAttribute("open", "");
   await questions.nth(2).click();
-  await expect(questions.nth(2)).toHaveAttribute("aria-expanded", "true");
-  await expect(questions.nth(0)).toHaveAttribute("aria-expanded", "false");
+  await expect(items.nth(2)).toHaveAttribute("open", "");
+  await expect(items.nth(0)).not.toHaveAttribute("open");
   await expect(page.getByText("within 5 business days")).toBeVisible();
   await expectAccessible(page);
 

@@ -108,15 +108,16 @@ test.describe("keyboard only", () => {
     await expect(aboutSections).toBeFocused();
 
     // An FAQ answer opens with Space and the next question is one Tab away.
-    const questions = page.locator("[data-slot=accordion-trigger]");
+    const items = page.locator("details[data-slot=accordion-item]");
+    const questions = items.locator("summary");
     await questions.first().focus();
     await page.keyboard.press("Space");
-    await expect(questions.first()).toHaveAttribute("aria-expanded", "true");
+    await expect(items.first()).toHaveAttribute("open", "");
     await page.keyboard.press("Tab");
     await expect(questions.nth(1)).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
-    await expect(questions.first()).toHaveAttribute("aria-expanded", "false");
+    await expect(items.nth(1)).toHaveAttribute("open", "");
+    await expect(items.first()).not.toHaveAttribute("open");
 
     // Every focusable control shows a visible focus indicator.
     const accept = page.getByRole("button", { name: "Accept All" });

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { AuthPanel } from "@/components/auth/auth-panel";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import { Accordion, AccordionItem } from "@/components/ui/accordion";
 import { ApplyForm } from "@/components/apply/apply-form";
 import { ApplyGate } from "@/components/apply/apply-gate";
 import { PARTNER_REF_COOKIE } from "@/components/apply/tier-types";
@@ -61,11 +61,10 @@ export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
         <h2 id="apply-faq-title" className="text-2xl font-semibold">
           Frequently asked questions
         </h2>
-        <Accordion type="single" collapsible className="mt-4">
+        <Accordion className="mt-4">
           {faqs.map((faq) => (
-            <AccordionItem key={faq.q} value={faq.q}>
-              <AccordionTrigger>{faq.q}</AccordionTrigger>
-              <AccordionContent>{faq.a}</AccordionContent>
+            <AccordionItem key={faq.q} name="apply-faq" title={faq.q}>
+              {faq.a}
             </AccordionItem>
           ))}
         </Accordion>

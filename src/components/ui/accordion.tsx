@@ -1,38 +1,40 @@
-"use client";
-
 import * as React from "react";
-import { Accordion as AccordionPrimitive } from "radix-ui";
 import { ChevronDown } from "lucide-react";
 import { cn } from "@/lib/utils";
 
-export const Accordion = AccordionPrimitive.Root;
-
-export function AccordionItem({ className, ...props }: React.ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item data-slot="accordion-item" className={cn("border-b", className)} {...props} />;
+/**
+ * A list of questions that open one at a time, built on <details name>: the browser keeps one item of
+ * a group open, handles Enter and Space, and announces the state, with no JavaScript (the FAQ and
+ * Apply pages stay static and light).
+ */
+export function Accordion({ className, ...props }: React.ComponentProps<"div">) {
+  return <div data-slot="accordion" className={className} {...props} />;
 }
 
-export function AccordionTrigger({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Trigger>) {
+interface AccordionItemProps extends Omit<React.ComponentProps<"details">, "title"> {
+  /** Items sharing a name form one group: opening one closes the others. */
+  name: string;
+  /** The always-visible line (the question). */
+  title: React.ReactNode;
+  titleClassName?: string;
+}
+
+export function AccordionItem({ name, title, titleClassName, className, children, ...props }: AccordionItemProps) {
   return (
-    <AccordionPrimitive.Header className="flex">
-      <AccordionPrimitive.Trigger
+    <details name={name} data-slot="accordion-item" className={cn("group border-b", className)} {...props}>
+      <summary
         data-slot="accordion-trigger"
         className={cn(
-          "flex flex-1 cursor-pointer items-center justify-between gap-4 py-4 text-left font-medium hover:underline [&[data-state=open]>svg]:rotate-180",
-          className,
+          "flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-medium hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden",
+          titleClassName,
         )}
-        {...props}
       >
+        {title}
+        <ChevronDown className="size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
+      </summary>
+      <div data-slot="accordion-content" className="pb-4 text-sm text-muted-foreground">
         {children}
-        <ChevronDown className="size-4 shrink-0 transition-transform" aria-hidden="true" />
-      </AccordionPrimitive.Trigger>
-    </AccordionPrimitive.Header>
-  );
-}
-
-export function AccordionContent({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Content>) {
-  return (
-    <AccordionPrimitive.Content data-slot="accordion-content" className="overflow-hidden text-sm" {...props}>
-      <div className={cn("pb-4 text-muted-foreground", className)}>{children}</div>
-    </AccordionPrimitive.Content>
+      </div>
+    </details>
   );
 }
