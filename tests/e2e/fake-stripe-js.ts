@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { routeOriginToFake } from "./route-to-fake";
 
 /**
  * A fake of Stripe.js, served in place of https://js.stripe.com by request interception. It mounts
@@ -103,9 +104,6 @@ export async function useFakeStripeJs(page: Page): Promise<void> {
   const apiUrl = process.env.STRIPE_API_BASE_URL;
   if (!apiUrl) throw new Error("STRIPE_API_BASE_URL is not set: run the browser tests through npm test");
   await page.route("https://js.stripe.com/**", (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: script() }));
-  await page.route(`${STRIPE_API}/**`, async (route) => {
-    const response = await route.fetch({ url: route.request().url().replace(STRIPE_API, apiUrl) });
-    // The real API answers browsers with CORS headers; so does this pass-through.
-    await route.fulfill({ response, headers: { ...response.headers(), "access-control-allow-origin": "*" } });
-  });
+  // The real API answers browsers with CORS headers; so does the pass-through.
+  await routeOriginToFake(page, STRIPE_API, apiUrl, { "access-control-allow-origin": "*" });
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { FAKE_LUMA_IMAGE_ORIGIN } from "../fakes/luma";
+import { routeOriginToFake } from "./route-to-fake";
 
 /** WCAG 2.2 AA, as the standards ask; axe's rule tags for every level up to it. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -21,11 +22,7 @@ export const test = base.extend<{ consoleErrors: string[]; lumaImages: void }>({
   lumaImages: [
     async ({ page }, use) => {
       const fake = process.env.LUMA_API_BASE_URL;
-      if (fake) {
-        await page.route(`${FAKE_LUMA_IMAGE_ORIGIN}/**`, async (route) => {
-          await route.fulfill({ response: await route.fetch({ url: route.request().url().replace(FAKE_LUMA_IMAGE_ORIGIN, fake) }) });
-        });
-      }
+      if (fake) await routeOriginToFake(page, FAKE_LUMA_IMAGE_ORIGIN, fake);
       await use();
     },
     { auto: true },

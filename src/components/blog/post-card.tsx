@@ -1,7 +1,24 @@
 import Image from "next/image";
 import Link from "next/link";
 import { formatDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
 import type { PostSummary } from "@/server/blog";
+
+/** "Author · date", as the blog list and the article page show it. */
+export function PostByline({ post, prefix = "", className }: { post: Pick<PostSummary, "authorName" | "publishedAt">; prefix?: string; className?: string }) {
+  return (
+    <p className={cn("text-muted-foreground", className)}>
+      {prefix}
+      {post.authorName}
+      {post.publishedAt ? (
+        <>
+          {" · "}
+          <time dateTime={post.publishedAt.toISOString()}>{formatDate(post.publishedAt)}</time>
+        </>
+      ) : null}
+    </p>
+  );
+}
 
 export function PostCard({ post }: { post: PostSummary }) {
   return (
@@ -15,15 +32,7 @@ export function PostCard({ post }: { post: PostSummary }) {
           </Link>
         </h2>
         <p className="mt-3 flex-1 text-muted-foreground">{post.excerpt}</p>
-        <p className="mt-4 text-sm text-muted-foreground">
-          {post.authorName}
-          {post.publishedAt ? (
-            <>
-              {" · "}
-              <time dateTime={post.publishedAt.toISOString()}>{formatDate(post.publishedAt)}</time>
-            </>
-          ) : null}
-        </p>
+        <PostByline post={post} className="mt-4 text-sm" />
       </div>
     </article>
   );

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import Markdown from "react-markdown";
 import { JsonLd } from "@/components/seo/json-ld";
-import { formatDate } from "@/lib/format";
+import { PostByline } from "@/components/blog/post-card";
 import { getPublishedPost, listPublishedPosts } from "@/server/blog";
 import { getSiteSettings } from "@/server/settings";
 
@@ -52,15 +52,7 @@ export default async function BlogPostPage({ params }: PageProps<"/blog/[slug]">
       </p>
       <p className="mt-6 text-sm font-medium text-primary">{post.category}</p>
       <h1 className="mt-2 text-4xl font-semibold text-balance">{post.title}</h1>
-      <p className="mt-4 text-muted-foreground">
-        By {post.authorName}
-        {post.publishedAt ? (
-          <>
-            {" · "}
-            <time dateTime={post.publishedAt.toISOString()}>{formatDate(post.publishedAt)}</time>
-          </>
-        ) : null}
-      </p>
+      <PostByline post={post} prefix="By " className="mt-4" />
       {post.imageUrl ? <Image src={post.imageUrl} alt="" width={960} height={540} priority className="mt-8 aspect-video w-full rounded-xl object-cover" /> : null}
       {/* Markdown without raw HTML: react-markdown ignores embedded HTML and drops unsafe link protocols. */}
       <div className="prose-post mt-8">
