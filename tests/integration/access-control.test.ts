@@ -7,6 +7,20 @@ afterAll(closeTestDb);
 const routes = declaredRoutes();
 const adminRoutes = routes.filter((r) => r.access === "ADMIN");
 const memberRoutes = routes.filter((r) => r.access === "MEMBER");
+const permissionRoutes = routes.filter((r) => r.access.startsWith("permission("));
+const ownerRoutes = routes.filter((r) => r.access === "SELF" || r.access === "SELF_OR_ADMIN");
+const guardedRoutes = routes.filter((r) => r.access !== "PUBLIC");
+
+/**
+ * A body no schema accepts (not even JSON). A call that read it before deciding who may call would
+ * answer 400, and so tell a caller who may not use it what it expects (issue 10, item 6).
+ */
+const MALFORMED = { body: "{ not json", headers: { "content-type": "application/json" } };
+
+async function callMalformed(route: { method: string; path: string }, cookie?: string) {
+  if (route.method === "GET") return call(route.path, { cookie });
+  return call(route.path, { method: route.method, cookie, rawBody: MALFORMED.body, headers: MALFORMED.headers });
+}
 
 describe("API authorization (decisions.md: Authorization is the server's job)", () => {
   let memberCookie: string;
@@ -18,8 +32,26 @@ describe("API authorization (decisions.md: Authorization is the server's job)", 
   it("finds the declared routes", () => {
     expect(adminRoutes.length).toBeGreaterThan(0);
     expect(memberRoutes.length).toBeGreaterThan(0);
-    expect(routes.every((r) => ["PUBLIC", "MEMBER", "ADMIN"].includes(r.access) || r.access.startsWith("permission("))).toBe(true);
+    expect(ownerRoutes.length).toBeGreaterThan(0);
+    expect(routes.every((r) => ["PUBLIC", "MEMBER", "ADMIN", "SELF", "SELF_OR_ADMIN"].includes(r.access) || r.access.startsWith("permission("))).toBe(true);
   });
+
+  it.each(guardedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s refuses a visitor with 401 before reading a malformed body", async (_name, route) => {
+    const result = await callMalformed(route);
+    expect(result.status).toBe(401);
+    expect(result.json.error).toEqual(expect.any(String));
+  });
+
+  it.each([...adminRoutes, ...permissionRoutes, ...ownerRoutes].map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s refuses a member who may not call it with 403 before reading a malformed body",
+    async (_name, route) => {
+      // The path's id is 1, the first demo user, never this test's member.
+      const result = await callMalformed(route, memberCookie);
+      expect(result.status).toBe(403);
+      expect(result.json.error).toEqual(expect.any(String));
+      expect(result.json.fields).toBeUndefined();
+    },
+  );
 
   it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s answers 401 JSON without a session and 403 for a member", async (_name, route) => {
     const body = route.method === "GET" ? undefined : {};

@@ -3,6 +3,8 @@ import { testEnv } from "./env";
 export interface CallOptions {
   method?: string;
   body?: unknown;
+  /** A body sent as it is (not JSON-encoded), e.g. to send malformed input. */
+  rawBody?: string;
   cookie?: string;
   /** Origin header; defaults to the server's own for state-changing calls. Pass null to omit. */
   origin?: string | null;
@@ -19,7 +21,7 @@ export interface CallResult {
 /** Calls the running server as a browser on our site would. */
 export async function call(path: string, options: CallOptions = {}): Promise<CallResult> {
   const { baseUrl } = testEnv();
-  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  const method = options.method ?? (options.body === undefined && options.rawBody === undefined ? "GET" : "POST");
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.cookie) headers.cookie = options.cookie;
@@ -28,7 +30,7 @@ export async function call(path: string, options: CallOptions = {}): Promise<Cal
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     redirect: "manual",
   });
   const text = await response.text();

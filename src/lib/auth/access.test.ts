@@ -1,4 +1,4 @@
-import { ADMIN, MEMBER, PAGE_RULES, PUBLIC, checkAccess, pageRuleFor, permission, redirectFor, safeNextPath } from "./access";
+import { ADMIN, MEMBER, PAGE_RULES, PUBLIC, SELF, SELF_OR_ADMIN, checkAccess, levelsOpenTo, meetsLevel, pageRuleFor, permission, redirectFor, safeNextPath } from "./access";
 
 const visitor = null;
 const member = { isAdmin: false, permissions: {} };
@@ -23,6 +23,49 @@ describe("checkAccess", () => {
     expect(checkAccess(member, permission("manage_content"))).toBe("forbidden");
     expect(checkAccess(editor, permission("manage_content"))).toBe("allowed");
     expect(checkAccess(admin, permission("manage_content"))).toBe("allowed");
+  });
+});
+
+describe("owner rules", () => {
+  const her = { id: 7, isAdmin: false, permissions: {} };
+  const other = { id: 8, isAdmin: false, permissions: {} };
+  const anAdmin = { id: 9, isAdmin: true, permissions: {} };
+
+  it("lets the owner named by the route through and forbids another member", () => {
+    expect(checkAccess(her, SELF, { id: "7" })).toBe("allowed");
+    expect(checkAccess(other, SELF, { id: "7" })).toBe("forbidden");
+    expect(checkAccess(null, SELF, { id: "7" })).toBe("unauthenticated");
+    expect(checkAccess(her, SELF, {})).toBe("forbidden");
+  });
+
+  it("lets admins through SELF_OR_ADMIN only", () => {
+    expect(checkAccess(anAdmin, SELF, { id: "7" })).toBe("forbidden");
+    expect(checkAccess(anAdmin, SELF_OR_ADMIN, { id: "7" })).toBe("allowed");
+    expect(checkAccess(other, SELF_OR_ADMIN, { id: "7" })).toBe("forbidden");
+  });
+});
+
+describe("membership levels (decisions.md: at least the required level)", () => {
+  const at = (membershipLevel: string | null) => ({ isAdmin: false, membershipLevel });
+
+  it("opens a tier and the tiers below it", () => {
+    expect(levelsOpenTo(at("connect"))).toEqual(["connect"]);
+    expect(levelsOpenTo(at("empower"))).toEqual(["connect", "create", "empower"]);
+    expect(levelsOpenTo(at("play"))).toEqual(["connect", "create", "empower", "play"]);
+  });
+
+  it("opens nothing gated to a visitor or a user without a tier, and everything to admins", () => {
+    expect(levelsOpenTo(null)).toEqual([]);
+    expect(levelsOpenTo(at(null))).toEqual([]);
+    expect(levelsOpenTo({ isAdmin: true, membershipLevel: null })).toBeNull();
+  });
+
+  it("compares with at least, not equality", () => {
+    expect(meetsLevel(at("play"), "create")).toBe(true);
+    expect(meetsLevel(at("create"), "create")).toBe(true);
+    expect(meetsLevel(at("connect"), "create")).toBe(false);
+    expect(meetsLevel(at(null), null)).toBe(true);
+    expect(meetsLevel({ isAdmin: true, membershipLevel: null }, "play")).toBe(true);
   });
 });
 

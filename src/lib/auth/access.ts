@@ -3,11 +3,15 @@
  * The proxy, the page guards and the API wrapper all decide through checkAccess, so the rules live here once.
  */
 
+import { TIER_IDS, type TierId } from "@/db/schema/enums";
+
 export type AccessRule =
   | { kind: "public" }
   | { kind: "member" }
   | { kind: "admin" }
-  | { kind: "permission"; permission: Permission };
+  | { kind: "permission"; permission: Permission }
+  /** The signed-in user is the one named by the route parameter `param` (admins too when `admins`). */
+  | { kind: "self"; param: string; admins: boolean };
 
 export const PERMISSIONS = ["manage_content"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -17,6 +21,10 @@ export const PUBLIC = { kind: "public" } as const satisfies AccessRule;
 export const MEMBER = { kind: "member" } as const satisfies AccessRule;
 export const ADMIN = { kind: "admin" } as const satisfies AccessRule;
 export const permission = (name: Permission): AccessRule => ({ kind: "permission", permission: name });
+/** Owner-only data such as birth data: not even an administrator passes. */
+export const SELF = { kind: "self", param: "id", admins: false } as const satisfies AccessRule;
+/** A member's own record, which administrators may also act on. */
+export const SELF_OR_ADMIN = { kind: "self", param: "id", admins: true } as const satisfies AccessRule;
 
 export interface AccessSubject {
   isAdmin: boolean;
@@ -29,12 +37,43 @@ export function hasPermission(user: AccessSubject, name: Permission): boolean {
   return user.isAdmin || user.permissions[name] === true;
 }
 
-export function checkAccess(user: AccessSubject | null, rule: AccessRule): AccessDecision {
+/**
+ * `params` are the route's parameters, needed by `self` rules; the decision is made from them and the
+ * session alone, before anything reads the request body.
+ */
+export function checkAccess(user: (AccessSubject & { id?: number }) | null, rule: AccessRule, params: Record<string, unknown> = {}): AccessDecision {
   if (rule.kind === "public") return "allowed";
   if (!user) return "unauthenticated";
   if (rule.kind === "admin" && !user.isAdmin) return "forbidden";
   if (rule.kind === "permission" && !hasPermission(user, rule.permission)) return "forbidden";
+  if (rule.kind === "self" && !(rule.admins && user.isAdmin) && String(user.id) !== String(params[rule.param])) return "forbidden";
   return "allowed";
+}
+
+/** decisions.md, Membership tiers: connect < create < empower < play. */
+export const TIER_ORDER: readonly TierId[] = TIER_IDS;
+
+export interface LevelSubject {
+  isAdmin: boolean;
+  membershipLevel: string | null;
+}
+
+/**
+ * The levels whose gated content this user may read: her own and every level below it (decisions.md,
+ * Authorization: at least the required level). Admins read everything; null means no restriction.
+ * Queries put this list in their WHERE clause, so nothing above her tier is ever loaded.
+ */
+export function levelsOpenTo(user: LevelSubject | null): readonly TierId[] | null {
+  if (user?.isAdmin) return null;
+  const rank = user?.membershipLevel ? TIER_ORDER.indexOf(user.membershipLevel as TierId) : -1;
+  return TIER_ORDER.slice(0, rank + 1);
+}
+
+/** Whether the user's level is at least `required` (no requirement: anyone signed in). */
+export function meetsLevel(user: LevelSubject | null, required: string | null | undefined): boolean {
+  if (!required) return true;
+  const open = levelsOpenTo(user);
+  return open === null || open.includes(required as TierId);
 }
 
 /** Guarded page prefixes, most specific first. Anything not listed is public. */

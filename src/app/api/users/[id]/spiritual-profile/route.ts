@@ -1,8 +1,8 @@
 // GET /api/users/{id}/spiritual-profile - the owner's birth data and reports (nobody else's, not even an admin's).
 import { z } from "zod";
 import { apiRoute } from "@/lib/http/api-route";
-import { MEMBER } from "@/lib/auth/access";
+import { SELF } from "@/lib/auth/access";
 import { idSchema } from "@/lib/validation";
 import { getSpiritualProfile } from "@/server/spiritual-profile";
 
-export const GET = apiRoute({ access: MEMBER, params: z.object({ id: idSchema }) }, async ({ user, params }) => getSpiritualProfile(user, params.id));
+export const GET = apiRoute({ access: SELF, params: z.object({ id: idSchema }) }, async ({ user, params }) => getSpiritualProfile(user, params.id));
