@@ -39,6 +39,19 @@ const envSchema = z.object({
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
   BIRTH_DATA_KEY: optionalText,
+  /** Where the embedded default keeps its data; uploaded files go under its `uploads/` without S3. */
+  COMMUNITY_DATA_DIR: z.string().min(1).default(".data"),
+  /** S3-compatible storage for uploaded files, used when S3_BUCKET is set (decisions.md, Files). */
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Another S3-compatible endpoint (MinIO, R2, the tests' stand-in); unset: AWS. */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export type Env = z.infer<typeof envSchema>;

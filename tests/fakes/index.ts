@@ -1,18 +1,20 @@
 import { startFakeLuma } from "./luma";
+import { startFakeS3 } from "./s3";
 import { startMailbox } from "./mailbox";
 import { startFakeStripe } from "./stripe";
 
 /**
  * Servers the test run needs besides the app and its database, each on 127.0.0.1: a real SMTP
  * server that keeps what it receives, and fakes of the services this machine cannot reach
- * (Stripe, Luma, an LLM endpoint) speaking their real wire formats.
+ * (Stripe, Luma, an LLM endpoint, S3) speaking their real wire formats.
  */
 export async function startFakes(): Promise<{ env: Record<string, string>; setAppUrl: (url: string) => void; stop: () => Promise<void> }> {
   const mailbox = await startMailbox();
   const luma = await startFakeLuma();
   const stripe = await startFakeStripe();
+  const s3 = await startFakeS3();
   return {
-    env: { ...mailbox.env, ...luma.env, ...stripe.env },
+    env: { ...mailbox.env, ...luma.env, ...stripe.env, ...s3.env },
     /** Where webhooks go, once the app is listening. */
     setAppUrl: (url) => {
       stripe.setAppUrl(url);
@@ -21,6 +23,7 @@ export async function startFakes(): Promise<{ env: Record<string, string>; setAp
       await mailbox.stop();
       await luma.stop();
       await stripe.stop();
+      await s3.stop();
     },
   };
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { freePort } from "../../scripts/lib/free-port";
 
 // `npm start` as a new user runs it: embedded PostgreSQL on a clean data directory, migrations,
@@ -15,8 +16,8 @@ async function startApp(): Promise<{ child: ChildProcess; output: () => string; 
   const port = await freePort();
   const chunks: string[] = [];
   const child = spawn(process.execPath, [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
-    // The embedded default has no Stripe: the test run's fake Stripe keys are cleared.
-    env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "", PORT: String(port), COMMUNITY_DATA_DIR: dataDir },
+    // The embedded default has no Stripe and no S3: the test run's fake keys are cleared.
+    env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "", S3_BUCKET: "", PORT: String(port), COMMUNITY_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (c: Buffer) => chunks.push(c.toString()));
@@ -64,6 +65,18 @@ async function checkPaymentsWithoutStripe(baseUrl: string, adminCookie: string) 
   expect(await approved.json()).toEqual({ status: "approved", invited: true });
 }
 
+/** Without S3, an upload lands under the data directory and is served back. */
+async function checkUploadsOnLocalDisk(baseUrl: string, cookie: string) {
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123" } }).jpeg().toBuffer();
+  const stored = await fetch(`${baseUrl}/api/uploads/avatar`, { method: "POST", headers: { origin: baseUrl, cookie }, body: picture });
+  expect(stored.status).toBe(201);
+  const { id, url } = (await stored.json()) as { id: string; url: string };
+  expect(existsSync(path.join(dataDir, "uploads", "avatar", `${id}.webp`))).toBe(true);
+  const served = await fetch(`${baseUrl}${url}`, { headers: { cookie } });
+  expect(served.status).toBe(200);
+  expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("webp");
+}
+
 describe("npm start on the embedded default", () => {
   it("seeds once, prints the demo logins, stops PostgreSQL cleanly and reuses the data", async () => {
     const first = await startApp();
@@ -75,7 +88,9 @@ describe("npm start on the embedded default", () => {
       body: JSON.stringify({ username: "admin", password: "community-demo" }),
     });
     expect(login.status).toBe(200);
-    await checkPaymentsWithoutStripe(first.baseUrl, login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
+    const adminCookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    await checkPaymentsWithoutStripe(first.baseUrl, adminCookie);
+    await checkUploadsOnLocalDisk(first.baseUrl, adminCookie);
 
     expect([0, 143]).toContain(await stop(first.child));
     expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);

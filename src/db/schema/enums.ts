@@ -34,3 +34,9 @@ export const MENTORSHIP_STATUSES = ["pending", "accepted", "declined"] as const;
 export const COMMISSION_STATUSES = ["pending", "approved", "paid", "void"] as const;
 export const CHAT_ROLES = ["user", "assistant"] as const;
 export const CONTACT_SOURCES = ["faq", "contact"] as const;
+
+/** What an uploaded file is for; each has its own accepted types and size (src/server/storage/kinds.ts). */
+export const FILE_PURPOSES = ["avatar", "library-image", "library-pdf", "library-video"] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+export const FILE_ACCESS = ["members", "uploader", "gated"] as const;
+export type FileAccess = (typeof FILE_ACCESS)[number];

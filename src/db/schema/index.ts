@@ -7,3 +7,4 @@ export * from "./forum";
 export * from "./library";
 export * from "./communications";
 export * from "./system";
+export * from "./files";

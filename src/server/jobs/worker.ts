@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { deliverEmail, sweepOutbox } from "@/server/email/outbox";
 import { syncLumaEvents } from "@/server/events/luma-sync";
+import { purgeUnattachedUploads } from "@/server/storage";
 import { getBoss, QUEUES } from "./boss";
 
 let started = false;
@@ -21,6 +22,12 @@ export async function startJobWorkers(): Promise<void> {
   });
   await boss.work(QUEUES.emailSweep.name, async () => sweepOutbox());
   await boss.schedule(QUEUES.emailSweep.name, "* * * * *");
+  // Uploads a form never saved (abandoned after a day) are removed.
+  await boss.work(QUEUES.storagePurge.name, async () => {
+    const purged = await purgeUnattachedUploads();
+    if (purged) console.log(`[storage] removed ${purged} uploads never attached`);
+  });
+  await boss.schedule(QUEUES.storagePurge.name, "17 3 * * *");
   if (env().LUMA_API_KEY) {
     // Every 5 minutes; a failed pull keeps the last good events (decisions.md, Events).
     await boss.work(QUEUES.lumaSync.name, async () => {
