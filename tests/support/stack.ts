@@ -1,16 +1,11 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { seedDemoData } from "@/db/seed/demo";
 import { ensureReferenceData } from "@/db/seed/reference";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
-import { freePort } from "../../scripts/lib/free-port";
-import { spawnNext } from "../../scripts/lib/next-process";
 
-export const TEST_AUTH_SECRET = "test-secret-that-is-long-enough-for-auth-js-0123456789";
-export const TEST_BIRTH_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
+export { serverEnv, startTestServer, TEST_AUTH_SECRET, TEST_BIRTH_DATA_KEY, type TestServer } from "./server";
 
 export interface TestDatabase {
   url: string;
@@ -32,55 +27,3 @@ export async function startTestDatabase(name: string): Promise<TestDatabase> {
   return { url: postgres.url, stop: postgres.stop };
 }
 
-export function serverEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    AUTH_SECRET: TEST_AUTH_SECRET,
-    BIRTH_DATA_KEY: TEST_BIRTH_DATA_KEY,
-    ...extra,
-  };
-}
-
-export interface TestServer {
-  baseUrl: string;
-  stop: () => Promise<void>;
-}
-
-/** The production build served by `next start` on a free port, with the given environment. */
-export async function startTestServer(env: Record<string, string>, logFile: string): Promise<TestServer> {
-  const port = await freePort();
-  mkdirSync(path.dirname(logFile), { recursive: true });
-  const child: ChildProcess = spawnNext(["start", "--port", String(port), "--hostname", "127.0.0.1"], { ...env, PORT: String(port) }, "pipe");
-  const log: string[] = [];
-  const keep = (chunk: Buffer) => {
-    log.push(chunk.toString());
-    writeFileSync(logFile, log.join(""));
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${log.join("")}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGTERM");
-      throw new Error(`The server did not become healthy within 60 s (is the build current? run npm run build):\n${log.join("")}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    baseUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}

@@ -1,0 +1,19 @@
+// npm run db:backup [-- <directory>] - the database (pg_dump) and the uploaded files, into one directory.
+import path from "node:path";
+import { backup } from "./lib/backup";
+import { DATA_DIR } from "./lib/local-secrets";
+
+async function main() {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const outDir = path.resolve(process.argv[2] ?? path.join(DATA_DIR, "backups", stamp));
+  const manifest = await backup(outDir);
+  console.log(`Backup written to ${outDir}`);
+  console.log(`  database.dump: PostgreSQL ${manifest.serverVersion}, ${manifest.migrations} migrations (restore with npm run db:restore -- ${outDir})`);
+  console.log(manifest.uploads === "local" ? "  uploads/: the uploaded files" : `  uploaded files stay in the S3 bucket ${manifest.bucket}: keep it versioned or replicated`);
+  console.log("  Not included: AUTH_SECRET and BIRTH_DATA_KEY (.data/secrets.json for the embedded default). Keep them apart from the backup: birth data cannot be read without the key.");
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

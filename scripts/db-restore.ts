@@ -1,0 +1,16 @@
+// npm run db:restore -- <directory> [--replace] - restore a backup made by db:backup (pg_restore and the uploaded files).
+import path from "node:path";
+import { restore } from "./lib/backup";
+
+async function main() {
+  const args = process.argv.slice(2);
+  const from = args.find((a) => !a.startsWith("--"));
+  if (!from) throw new Error("usage: npm run db:restore -- <backup directory> [--replace]");
+  const manifest = await restore(path.resolve(from), { replace: args.includes("--replace") });
+  console.log(`Restored the backup of ${manifest.createdAt} (${manifest.migrations} migrations). Start the app as usual; it applies any newer migrations.`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
