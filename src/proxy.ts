@@ -2,13 +2,20 @@
 // pages and APIs check the same rules again on the server (src/lib/auth/access.ts).
 import { NextResponse, type NextRequest } from "next/server";
 import { checkAccess, pageRuleFor, redirectFor } from "@/lib/auth/access";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/database-errors";
 import { readSessionId } from "@/server/auth/session-cookie";
 import { loadSessionUser } from "@/server/auth/sessions";
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const sessionId = await readSessionId(request.headers);
-  const user = sessionId ? await loadSessionUser(sessionId) : null;
+  let user;
+  try {
+    user = sessionId ? await loadSessionUser(sessionId) : null;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return new NextResponse(DATABASE_UNAVAILABLE_MESSAGE, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Content-Type": "text/plain; charset=utf-8" } });
+  }
   const decision = checkAccess(user, pageRuleFor(pathname));
   if (decision !== "allowed") {
     return NextResponse.redirect(new URL(redirectFor(decision, pathname + search), request.nextUrl));

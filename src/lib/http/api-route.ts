@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { checkAccess, type AccessRule } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/database-errors";
 import { getCurrentUser } from "@/server/auth/current-user";
 import type { SessionUser } from "@/server/auth/sessions";
 import { isSameOriginRequest } from "./origin";
@@ -121,6 +122,11 @@ export function errorResponse(error: unknown): NextResponse {
   if (error instanceof AppError) {
     const body = error.fields ? { error: error.message, fields: error.fields } : { error: error.message };
     return NextResponse.json(body, { status: error.status, headers: error.headers });
+  }
+  if (isDatabaseUnavailable(error)) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    console.error("[api] database unavailable:", cause instanceof Error ? cause.message : cause);
+    return NextResponse.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } });
   }
   console.error("[api] unexpected error", error);
   return NextResponse.json({ error: "Something went wrong. Please try again." }, { status: 500 });

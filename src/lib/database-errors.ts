@@ -1,0 +1,20 @@
+/**
+ * Whether an error means the database cannot be reached right now (down, restarting, failing over,
+ * or no free connection within the pool's timeout), as opposed to a fault in a query. Such requests
+ * are answered 503 with Retry-After, and the app recovers by itself when the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string") {
+      // Node's socket errors, and PostgreSQL's connection exceptions (08), shutdown (57P01-57P03).
+      if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"].includes(code)) return true;
+      if (code.startsWith("08") || ["57P01", "57P02", "57P03"].includes(code)) return true;
+    }
+    if (typeof message === "string" && /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}
+
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
