@@ -60,17 +60,46 @@ describe("email outbox", () => {
     expect(await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, to))).toHaveLength(0);
   });
 
-  it("keeps a message queued after a temporary SMTP failure and sends it on the retry", async () => {
+  it("keeps a message queued after a temporary SMTP failure, due again 30 s later, and sends it then", async () => {
     const { deliverEmail } = await import("@/server/email/outbox");
     const to = `retry_${Date.now()}@example.com`;
     await rejectNextDeliveries(to, 1);
-    const [row] = await testDb().insert(emailOutbox).values({ to, subject: "Retry me", text: "x", kind: "test" }).returning();
-    await expect(deliverEmail(row!.id)).rejects.toThrow();
-    expect(await outboxRow(row!.id)).toMatchObject({ status: "queued", attempts: 1 });
+    const now = new Date(Date.now() + 3_600_000); // in simulated time, out of the server's workers' way
+    const [row] = await testDb().insert(emailOutbox).values({ to, subject: "Retry me", text: "x", kind: "test", nextAttemptAt: now }).returning();
+    await deliverEmail(row!.id, now);
+    expect(await outboxRow(row!.id)).toMatchObject({ status: "queued", attempts: 1, nextAttemptAt: new Date(now.getTime() + 30_000) });
     expect((await outboxRow(row!.id)).lastError).toMatch(/451|Try again/);
-    await deliverEmail(row!.id);
+    await deliverEmail(row!.id, new Date(now.getTime() + 29_000));
+    expect((await outboxRow(row!.id)).attempts).toBe(1);
+    await deliverEmail(row!.id, new Date(now.getTime() + 30_000));
     expect(await outboxRow(row!.id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
     expect(await messagesTo(to)).toHaveLength(1);
+  });
+
+  it("loses nothing while SMTP is down for an hour of simulated time, and sends each email once when it returns", async () => {
+    const { deliverEmail, dueOutboxIds } = await import("@/server/email/outbox");
+    const start = new Date(Date.now() + 2 * 3_600_000);
+    const addresses = Array.from({ length: 5 }, (_, i) => `outage_${i}_${Date.now()}@example.com`);
+    for (const to of addresses) await rejectNextDeliveries(to, 1_000_000);
+    const rows = await testDb()
+      .insert(emailOutbox)
+      .values(addresses.map((to) => ({ to, subject: "During the outage", text: "x", kind: "test", nextAttemptAt: start })))
+      .returning();
+    const ids = new Set(rows.map((r) => r.id));
+    // The sweep and the workers, minute by minute, for 70 simulated minutes; SMTP returns after 60.
+    for (let minute = 0; minute <= 70; minute++) {
+      const now = new Date(start.getTime() + minute * 60_000);
+      if (minute === 60) for (const to of addresses) await rejectNextDeliveries(to, 0);
+      for (const id of (await dueOutboxIds(now)).filter((id) => ids.has(id))) await deliverEmail(id, now);
+    }
+    for (const row of rows) {
+      const after = await outboxRow(row.id);
+      expect(after.status).toBe("sent");
+      // 30 s, 1, 2, 4, 8 min, then every 10: about a dozen tries in the hour, not a storm.
+      expect(after.attempts).toBeGreaterThan(5);
+      expect(after.attempts).toBeLessThan(15);
+      expect(await messagesTo(row.to)).toHaveLength(1);
+    }
   });
 
   it("marks a message failed after the last attempt; an admin's retry queues it and it is sent", async () => {

@@ -21,11 +21,13 @@ export const emailOutbox = pgTable(
     kind: text().notNull(),
     status: text().notNull().default("queued"),
     attempts: integer().notNull().default(0),
+    /** When the next attempt is due; while a worker sends it, the end of its lease. */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [oneOf("email_outbox_status_check", t.status, OUTBOX_STATUSES), index("email_outbox_status_idx").on(t.status, t.createdAt), index("email_outbox_created_idx").on(t.createdAt.desc())],
+  (t) => [oneOf("email_outbox_status_check", t.status, OUTBOX_STATUSES), index("email_outbox_due_idx").on(t.status, t.nextAttemptAt), index("email_outbox_created_idx").on(t.createdAt.desc())],
 );
 
 export const newsletterSubscribers = pgTable(

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
 import { emailOutbox } from "@/db/schema";
@@ -18,8 +18,29 @@ export interface OutgoingEmail {
   kind: string;
 }
 
-/** 1 try + QUEUES.emailDeliver.retryLimit retries. */
-export const MAX_DELIVERY_ATTEMPTS = QUEUES.emailDeliver.retryLimit + 1;
+/**
+ * Retries: 30 s after the first failure, doubling up to every 10 minutes, for as long as three days,
+ * so that an SMTP outage of hours loses nothing; after that the message is failed and an admin can
+ * send it again. The sweep, every minute, asks for the delivery of whatever is due.
+ */
+export const RETRY_FIRST_DELAY_SECONDS = 30;
+export const RETRY_MAX_DELAY_SECONDS = 600;
+export const GIVE_UP_AFTER_HOURS = 72;
+/** How long a worker may hold a message while sending it before the sweep frees it again. */
+const SENDING_LEASE_SECONDS = 600;
+
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(RETRY_FIRST_DELAY_SECONDS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_DELAY_SECONDS);
+}
+
+/** The attempts that span GIVE_UP_AFTER_HOURS; counted, so that an admin's retry starts a new span. */
+export const MAX_DELIVERY_ATTEMPTS = (() => {
+  let attempts = 1;
+  for (let waited = 0; waited < GIVE_UP_AFTER_HOURS * 3600; attempts++) waited += retryDelaySeconds(attempts);
+  return attempts;
+})();
+
+const secondsAfter = (time: Date, seconds: number) => new Date(time.getTime() + seconds * 1000);
 
 async function insertEmail(executor: Executor, email: OutgoingEmail): Promise<number> {
   const [row] = await executor
@@ -53,24 +74,28 @@ async function requestDelivery(ids: number[]): Promise<void> {
   if (ids.length === 0 || !smtpTransport()) return;
   try {
     const boss = await getBoss();
-    const { name, ...retry } = QUEUES.emailDeliver;
-    for (const id of ids) await boss.send(name, { id }, { ...retry, singletonKey: `email-${id}` });
+    const { name, ...options } = QUEUES.emailDeliver;
+    for (const id of ids) await boss.send(name, { id }, { ...options, singletonKey: `email-${id}` });
   } catch (error) {
     console.error("[outbox] could not request delivery; the sweep will retry", error);
   }
 }
 
-/** Job handler: sends one message. Throws on SMTP failure so that pg-boss retries with backoff. */
-export async function deliverEmail(id: number): Promise<void> {
+/**
+ * Job handler: sends one message if it is due. A failure puts it back in the queue with its next
+ * attempt due later (see retryDelaySeconds), or fails it for good after three days of tries. `now` is
+ * a parameter so that tests can run an outage of hours in simulated time.
+ */
+export async function deliverEmail(id: number, now: Date = new Date()): Promise<void> {
   const transport = smtpTransport();
   if (!transport) return;
   const claimed = await db
     .update(emailOutbox)
-    .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1` })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued")))
+    .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: secondsAfter(now, SENDING_LEASE_SECONDS) })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, now)))
     .returning();
   const email = claimed[0];
-  if (!email) return; // already sent, failed for good, or being sent by another worker
+  if (!email) return; // not due, already sent, failed for good, or being sent by another worker
   try {
     const settings = await getSiteSettings();
     await transport.sendMail({
@@ -81,31 +106,39 @@ export async function deliverEmail(id: number): Promise<void> {
       html: email.html ?? undefined,
       headers: email.headers,
     });
-    await db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, id));
+    await db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(eq(emailOutbox.id, id));
   } catch (error) {
-    const finalAttempt = email.attempts >= MAX_DELIVERY_ATTEMPTS;
+    const giveUp = email.attempts >= MAX_DELIVERY_ATTEMPTS;
     await db
       .update(emailOutbox)
-      .set({ status: finalAttempt ? "failed" : "queued", lastError: String(error instanceof Error ? error.message : error).slice(0, 1000) })
+      .set({
+        status: giveUp ? "failed" : "queued",
+        nextAttemptAt: secondsAfter(now, retryDelaySeconds(email.attempts)),
+        lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
+      })
       .where(eq(emailOutbox.id, id));
-    if (!finalAttempt) throw error;
   }
 }
 
-/** Job handler: asks again for delivery of messages whose request was lost (e.g. a crash after commit). */
-export async function sweepOutbox(): Promise<void> {
-  if (!smtpTransport()) return;
-  // A worker that died mid-send leaves its message "sending"; after ten minutes it is queued again.
+/** Messages due for an attempt at `now`, after freeing those whose worker died mid-send. */
+export async function dueOutboxIds(now: Date = new Date(), limit = 500): Promise<number[]> {
   await db
     .update(emailOutbox)
     .set({ status: "queued" })
-    .where(and(eq(emailOutbox.status, "sending"), lt(emailOutbox.createdAt, sql`now() - interval '10 minutes'`)));
-  const stale = await db
+    .where(and(eq(emailOutbox.status, "sending"), lt(emailOutbox.nextAttemptAt, now)));
+  const due = await db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "queued"), lt(emailOutbox.createdAt, sql`now() - interval '1 minute'`)))
-    .limit(500);
-  await requestDelivery(stale.map((row) => row.id));
+    .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(emailOutbox.nextAttemptAt)
+    .limit(limit);
+  return due.map((row) => row.id);
+}
+
+/** Job handler, every minute: asks for the delivery of every message that is due (retries, lost requests). */
+export async function sweepOutbox(): Promise<void> {
+  if (!smtpTransport()) return;
+  await requestDelivery(await dueOutboxIds());
 }
 
 export async function listOutbox(options: { status?: OutboxStatus; limit: number; offset: number }) {
@@ -126,7 +159,7 @@ export async function getOutboxMessage(id: number) {
 export async function retryOutboxMessage(id: number): Promise<boolean> {
   const rows = await db
     .update(emailOutbox)
-    .set({ status: "queued", attempts: 0, lastError: null })
+    .set({ status: "queued", attempts: 0, lastError: null, nextAttemptAt: new Date() })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
     .returning({ id: emailOutbox.id });
   await requestDelivery(rows.map((r) => r.id));

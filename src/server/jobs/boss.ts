@@ -6,7 +6,8 @@ const globalForBoss = globalThis as unknown as { boss?: Promise<PgBoss> };
 
 /** Queues, with their retry policy. pg-boss keeps jobs in PostgreSQL, so any instance may run them. */
 export const QUEUES = {
-  emailDeliver: { name: "email.deliver", retryLimit: 5, retryDelay: 30, retryBackoff: true },
+  // Retries of email delivery are the outbox's own (src/server/email/outbox.ts), not pg-boss's.
+  emailDeliver: { name: "email.deliver", retryLimit: 0 },
   emailSweep: { name: "email.sweep", retryLimit: 0 },
   lumaSync: { name: "luma.sync", retryLimit: 0, expireInSeconds: 240 },
   storagePurge: { name: "storage.purge", retryLimit: 2 },

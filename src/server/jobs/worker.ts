@@ -12,13 +12,10 @@ export async function startJobWorkers(): Promise<void> {
   started = true;
   const boss = await getBoss();
   // pg-boss waits the polling interval between fetches even when work is waiting, so one job per
-  // fetch caps delivery at 30 emails a minute; a batch keeps a backlog moving. If any message of a
-  // batch fails, the batch is retried, and the messages already sent are skipped (deliverEmail
-  // only claims queued messages).
+  // fetch caps delivery at 30 emails a minute; a batch keeps a backlog moving. A message that fails
+  // is rescheduled by deliverEmail itself and asked for again by the sweep when it is due.
   await boss.work<{ id: number }>(QUEUES.emailDeliver.name, { batchSize: 20, pollingIntervalSeconds: 2 }, async (jobs) => {
-    const results = await Promise.allSettled(jobs.map((job) => deliverEmail(job.data.id)));
-    const failure = results.find((r) => r.status === "rejected");
-    if (failure) throw failure.reason;
+    await Promise.all(jobs.map((job) => deliverEmail(job.data.id)));
   });
   await boss.work(QUEUES.emailSweep.name, async () => sweepOutbox());
   await boss.schedule(QUEUES.emailSweep.name, "* * * * *");
