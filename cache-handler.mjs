@@ -1,0 +1,131 @@
+// Next.js' incremental cache (prerendered and regenerated pages) in PostgreSQL, shared by every app
+// instance (decisions.md: caches that must agree live in PostgreSQL). next.config.ts names this file;
+// Next.js loads it at run time, outside the bundle, so it is plain JavaScript.
+//
+// - Entries are kept per build (another build's HTML names other script files).
+// - revalidatePath/revalidateTag record the tag's time in next_cache_tags; an entry whose tags were
+//   invalidated after it was made is a miss on every instance, so the page is rendered afresh.
+// - While PostgreSQL cannot be reached, the last entries this process saw are served from memory, so
+//   public pages stay up through a database restart.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { deserialize, serialize } from "node:v8";
+import pg from "pg";
+
+const TAGS_HEADER = "x-next-cache-tags";
+const FALLBACK_ENTRIES = 500;
+
+const shared = (globalThis.__communityPageCache ??= { pool: null, fallback: new Map() });
+
+function pool() {
+  if (!shared.pool && process.env.DATABASE_URL) {
+    shared.pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4, connectionTimeoutMillis: 2000 });
+    shared.pool.on("error", (error) => console.error("[page-cache] idle connection lost:", error.message));
+  }
+  return shared.pool;
+}
+
+function remember(key, entry) {
+  shared.fallback.delete(key);
+  shared.fallback.set(key, entry);
+  if (shared.fallback.size > FALLBACK_ENTRIES) shared.fallback.delete(shared.fallback.keys().next().value);
+}
+
+function tagsOf(value, ctx) {
+  if (!value) return [];
+  if (value.kind === "FETCH") return [...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])];
+  const header = value.headers?.[TAGS_HEADER];
+  return typeof header === "string" && header ? header.split(",") : [];
+}
+
+export default class PostgresCacheHandler {
+  constructor(ctx) {
+    this.buildId = readBuildId(ctx.serverDistDir);
+    if (!shared.cleaned) {
+      // Once a process: entries of older builds nobody has served for a day are dropped.
+      shared.cleaned = true;
+      pool()
+        ?.query("delete from next_cache_entries where build_id <> $1 and updated_at < now() - interval '1 day'", [this.buildId])
+        .catch(() => {});
+    }
+  }
+
+  async get(key, ctx) {
+    const db = pool();
+    if (!db) return null;
+    try {
+      const { rows } = await db.query(
+        `select value, last_modified, cache_control,
+                exists (select 1 from next_cache_tags t where t.tag = any($3::text[]) and t.expired_at > e.last_modified) as expired
+           from next_cache_entries e where build_id = $1 and key = $2`,
+        [this.buildId, key, ctx?.softTags ?? []],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const entry = { lastModified: Number(row.last_modified), value: deserialize(row.value), cacheControl: row.cache_control ?? undefined };
+      if (row.expired || (await this.tagsExpired(db, tagsOf(entry.value, ctx), entry.lastModified))) return null;
+      remember(`${this.buildId}:${key}`, entry);
+      return entry;
+    } catch (error) {
+      console.error("[page-cache] read failed, serving what this instance last saw:", error.message);
+      return shared.fallback.get(`${this.buildId}:${key}`) ?? null;
+    }
+  }
+
+  async tagsExpired(db, tags, lastModified) {
+    if (tags.length === 0) return false;
+    const { rows } = await db.query("select 1 from next_cache_tags where tag = any($1::text[]) and expired_at > $2 limit 1", [tags, lastModified]);
+    return rows.length > 0;
+  }
+
+  async set(key, data, ctx) {
+    const entry = { lastModified: Date.now(), value: data, cacheControl: ctx?.cacheControl };
+    remember(`${this.buildId}:${key}`, entry);
+    const db = pool();
+    if (!db) return;
+    try {
+      await db.query(
+        `insert into next_cache_entries (build_id, key, value, last_modified, cache_control, updated_at)
+         values ($1, $2, $3, $4, $5, now())
+         on conflict (build_id, key) do update set value = excluded.value, last_modified = excluded.last_modified,
+           cache_control = excluded.cache_control, updated_at = now()`,
+        [this.buildId, key, serialize(data), entry.lastModified, entry.cacheControl ? JSON.stringify(entry.cacheControl) : null],
+      );
+    } catch (error) {
+      console.error("[page-cache] write failed:", error.message);
+    }
+  }
+
+  async revalidateTag(tags) {
+    const list = (Array.isArray(tags) ? tags : [tags]).filter(Boolean);
+    if (list.length === 0) return;
+    for (const [key, entry] of shared.fallback) if (tagsOf(entry.value).some((tag) => list.includes(tag))) shared.fallback.delete(key);
+    const db = pool();
+    if (!db) return;
+    await db.query(
+      `insert into next_cache_tags (tag, expired_at) select unnest($1::text[]), $2
+       on conflict (tag) do update set expired_at = excluded.expired_at`,
+      [list, Date.now()],
+    );
+  }
+
+  resetRequestCache() {}
+}
+
+const buildIds = new Map();
+
+function readBuildId(serverDistDir) {
+  const distDir = serverDistDir ? path.dirname(serverDistDir) : path.join(process.cwd(), ".next");
+  if (!buildIds.has(distDir)) {
+    let id = "development";
+    try {
+      id = readFileSync(path.join(distDir, "BUILD_ID"), "utf8").trim();
+    } catch {
+      // During `next build` the id is written only at the end: entries made then carry the build's
+      // dist directory instead, and are simply missed (rendered again) at run time.
+      id = `building:${distDir}`;
+    }
+    buildIds.set(distDir, id);
+  }
+  return buildIds.get(distDir);
+}
