@@ -23,6 +23,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** nginx's loopback listener that refreshes a page in its cache (deploy/nginx); unset without a caching proxy. */
+  PROXY_CACHE_REFRESH_URL: optionalUrl,
   JOBS_ENABLED: z
     .enum(["true", "false", "1", "0"])
     .default("true")

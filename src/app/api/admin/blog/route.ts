@@ -9,6 +9,6 @@ export const GET = apiRoute({ access: ADMIN }, async () => listAllPosts());
 
 export const POST = apiRoute({ access: ADMIN, body: blogPostSchema }, async ({ body, user }) => {
   const post = await createPost(body, user?.id ?? null);
-  revalidateBlog(post.slug);
+  await revalidateBlog(post.slug);
   return created(post);
 });

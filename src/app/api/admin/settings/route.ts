@@ -1,7 +1,7 @@
 // GET|PUT /api/admin/settings - the site's name, contact details, links and trial length (admins only).
-import { revalidatePath } from "next/cache";
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
+import { PUBLIC_PAGE_PATHS, revalidatePublicPages } from "@/server/cache/public-pages";
 import { getSiteSettings, saveSiteSettings } from "@/server/settings";
 import { siteSettingsUpdateSchema } from "@/server/settings/schema";
 
@@ -10,6 +10,6 @@ export const GET = apiRoute({ access: ADMIN }, async () => getSiteSettings());
 export const PUT = apiRoute({ access: ADMIN, body: siteSettingsUpdateSchema }, async ({ body, user }) => {
   const saved = await saveSiteSettings(body, user?.id ?? null);
   // Every page shows the name and contact details (navbar, footer, metadata): regenerate them all.
-  revalidatePath("/", "layout");
+  await revalidatePublicPages([{ path: "/", type: "layout" }, ...PUBLIC_PAGE_PATHS]);
   return saved;
 });

@@ -1,7 +1,7 @@
 // GET|PUT /api/cms/content - the editable sections of Home, About, Membership and Community (admins only).
-import { revalidatePath } from "next/cache";
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
+import { revalidatePublicPages } from "@/server/cache/public-pages";
 import { getCmsContent, saveCmsContent } from "@/server/cms";
 import { CMS_PAGE_PATHS, cmsContentSchema } from "@/server/cms/schemas";
 
@@ -10,6 +10,6 @@ export const GET = apiRoute({ access: ADMIN }, async () => getCmsContent());
 export const PUT = apiRoute({ access: ADMIN, body: cmsContentSchema }, async ({ body, user }) => {
   const saved = await saveCmsContent(body, user?.id ?? null);
   // The public pages are static; regenerate them now so the edit shows on the next visit.
-  for (const path of Object.values(CMS_PAGE_PATHS)) revalidatePath(path);
+  await revalidatePublicPages(Object.values(CMS_PAGE_PATHS));
   return saved;
 });

@@ -11,12 +11,12 @@ const params = z.object({ id: idSchema });
 
 export const PUT = apiRoute({ access: ADMIN, params, body: blogPostSchema }, async ({ params, body, user }) => {
   const { post, previousSlug } = await updatePost(params.id, body, user?.id ?? null);
-  revalidateBlog(previousSlug, post.slug);
+  await revalidateBlog(previousSlug, post.slug);
   return post;
 });
 
 export const DELETE = apiRoute({ access: ADMIN, params }, async ({ params, user }) => {
   const post = await deletePost(params.id, user?.id ?? null);
-  revalidateBlog(post.slug);
+  await revalidateBlog(post.slug);
   return { ok: true };
 });

@@ -1,0 +1,196 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { desc, eq } from "drizzle-orm";
+import { sessions } from "@/db/schema";
+import { freePort } from "../../scripts/lib/free-port";
+import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { testEnv } from "../support/env";
+import { messagesTo } from "../support/mailbox";
+import { serverEnv, startTestServer, type TestServer } from "../support/server";
+
+// The production shape (issue 17, deploy/): Debian's nginx with the shipped configuration in front of
+// two app instances on one PostgreSQL, as docs/deployment.md sets it up.
+
+const NGINX = "/usr/sbin/nginx";
+const scratch = mkdtempSync(path.join(tmpdir(), "community-nginx-"));
+let nginx: ChildProcess | undefined;
+const instances: TestServer[] = [];
+let proxy = "";
+
+/** The shipped configuration with this run's ports and paths. */
+function nginxConfig(ports: { listen: number; refresh: number; a: number; b: number }) {
+  const snippets = path.join(scratch, "snippets");
+  mkdirSync(snippets, { recursive: true });
+  writeFileSync(path.join(snippets, "proxy-to-app.conf"), readFileSync("deploy/nginx/proxy-to-app.conf", "utf8"));
+  const site = readFileSync("deploy/nginx/community.conf", "utf8")
+    .replace("server 127.0.0.1:3001", `server 127.0.0.1:${ports.a}`)
+    .replace("server 127.0.0.1:3002", `server 127.0.0.1:${ports.b}`)
+    .replace("listen 80;", `listen 127.0.0.1:${ports.listen};`)
+    .replace("listen 127.0.0.1:8081;", `listen 127.0.0.1:${ports.refresh};`)
+    .replaceAll("/srv/community", process.cwd())
+    .replace("/var/cache/nginx/community", path.join(scratch, "cache"))
+    .replaceAll("include snippets/", `include ${snippets}/`);
+  writeFileSync(path.join(scratch, "community.conf"), site);
+  const temp = (name: string) => `${name}_temp_path ${path.join(scratch, name)};`;
+  writeFileSync(
+    path.join(scratch, "nginx.conf"),
+    `user root;
+worker_processes 2;
+daemon off;
+pid ${path.join(scratch, "nginx.pid")};
+error_log ${path.join(scratch, "error.log")} warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  ${temp("client_body")} ${temp("proxy")} ${temp("fastcgi")} ${temp("uwsgi")} ${temp("scgi")}
+  include ${path.join(scratch, "community.conf")};
+}
+`,
+  );
+}
+
+async function waitForPort(url: string) {
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+    if (await fetch(url).then(() => true, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer:\n${readFileSync(path.join(scratch, "error.log"), "utf8")}`);
+}
+
+beforeAll(async () => {
+  if (!existsSync(NGINX)) throw new Error("nginx is needed for this test: apt-get install nginx-light (.ci/run installs it).");
+  const ports = { listen: await freePort(), refresh: await freePort(), a: 0, b: 0 };
+  // The test run's outside services (SMTP, Stripe, S3) for both instances, as in production.
+  const services = Object.fromEntries(Object.entries(process.env).filter(([key]) => /^(SMTP_|EMAIL_|STRIPE_|S3_)/.test(key))) as Record<string, string>;
+  const env = { ...serverEnv(testEnv().databaseUrl), ...services, TRUST_PROXY: "true", PROXY_CACHE_REFRESH_URL: `http://127.0.0.1:${ports.refresh}` };
+  instances.push(await startTestServer(env, ".data/test-logs/instance-a.log"), await startTestServer(env, ".data/test-logs/instance-b.log"));
+  ports.a = Number(new URL(instances[0]!.baseUrl).port);
+  ports.b = Number(new URL(instances[1]!.baseUrl).port);
+  nginxConfig(ports);
+  nginx = spawn(NGINX, ["-p", scratch, "-c", path.join(scratch, "nginx.conf")], { stdio: "ignore" });
+  proxy = `http://127.0.0.1:${ports.listen}`;
+  await waitForPort(proxy);
+}, 120_000);
+
+afterAll(async () => {
+  nginx?.kill("SIGQUIT");
+  await Promise.all(instances.map((instance) => instance.stop()));
+  rmSync(scratch, { recursive: true, force: true });
+  await closeTestDb();
+});
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers, redirect: "manual" });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+async function login(base: string, username: string, password: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, ...headers },
+    body: JSON.stringify({ username, password }),
+  });
+  return { status: response.status, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+}
+
+it("serves the build's files and public files from disk, with long cache lifetimes", async () => {
+  const home = await get(`${proxy}/`);
+  const script = home.text.match(/\/_next\/static\/[^"']+\.js/)?.[0];
+  expect(script).toBeDefined();
+  const asset = await get(`${proxy}${script}`);
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  const image = await get(`${proxy}/images/circle.svg`);
+  expect(image.status).toBe(200);
+  expect(image.headers.get("cache-control")).toBe("public, max-age=2592000");
+});
+
+it("caches public pages for visitors, and never what a signed-in member is sent", async () => {
+  await get(`${proxy}/faq`);
+  const second = await get(`${proxy}/faq`);
+  expect(second.headers.get("x-cache-status")).toBe("HIT");
+
+  const member = await createTestUser();
+  const { cookie } = await login(proxy, member.username, TEST_PASSWORD);
+  const asMember = await get(`${proxy}/faq`, { cookie });
+  expect(asMember.headers.get("x-cache-status")).toBe("BYPASS");
+  const profile = await get(`${proxy}/profile`, { cookie });
+  expect(profile.status).toBe(200);
+  expect(profile.headers.get("x-cache-status")).toBe("BYPASS");
+  // Had the member's profile been stored, a visitor would now get it instead of the way to /login.
+  const visitor = await get(`${proxy}/profile`);
+  expect(visitor.status).toBe(307);
+  expect(visitor.headers.get("location")).toContain("/login");
+});
+
+it("keeps a session made through one instance valid on the other", async () => {
+  const member = await createTestUser();
+  const { status, cookie } = await login(instances[0]!.baseUrl, member.username, TEST_PASSWORD);
+  expect(status).toBe(200);
+  const me = await get(`${instances[1]!.baseUrl}/api/auth/me`, { cookie });
+  expect(me.status).toBe(200);
+  expect(JSON.parse(me.text).username).toBe(member.username);
+});
+
+it("shares rate limits between the instances", async () => {
+  const member = await createTestUser();
+  for (const base of [instances[0]!.baseUrl, instances[1]!.baseUrl, instances[0]!.baseUrl, instances[1]!.baseUrl, instances[0]!.baseUrl]) {
+    expect((await login(base, member.username, "wrong-password-1")).status).toBe(401);
+  }
+  expect((await login(instances[1]!.baseUrl, member.username, TEST_PASSWORD)).status).toBe(429);
+});
+
+it("records the client's address as nginx passes it, not as the client claims it", async () => {
+  const member = await createTestUser();
+  expect((await login(proxy, member.username, TEST_PASSWORD, { "x-forwarded-for": "203.0.113.9" })).status).toBe(200);
+  const [session] = await testDb().select({ ip: sessions.ip }).from(sessions).where(eq(sessions.userId, member.id)).orderBy(desc(sessions.createdAt)).limit(1);
+  expect(session?.ip).toBe("127.0.0.1");
+});
+
+it("sends an email once, though every instance runs the workers", async () => {
+  const member = await createTestUser();
+  const response = await fetch(`${proxy}/api/auth/forgot-password`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: proxy },
+    body: JSON.stringify({ email: member.email }),
+  });
+  expect(response.status).toBe(200);
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline && (await messagesTo(member.email)).length === 0; ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  // Long enough for a second worker to have sent it again, had it been able to.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  expect(await messagesTo(member.email)).toHaveLength(1);
+}, 45_000);
+
+it("refuses a request body over the limit at the proxy", async () => {
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = httpRequest(`${proxy}/api/uploads/avatar`, { method: "POST", headers: { "content-length": String(300 * 1024 * 1024) } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+  expect(status).toBe(413);
+});
+
+it("shows a public page edited in the content editor fresh through the proxy right after saving", async () => {
+  // Warm every cache first: nginx's, and the page cache both instances share.
+  for (let i = 0; i < 3; i++) await get(`${proxy}/about`);
+  expect((await get(`${proxy}/about`)).headers.get("x-cache-status")).toBe("HIT");
+
+  const admin = await createTestUser({ isAdmin: true });
+  const { cookie } = await login(proxy, admin.username, TEST_PASSWORD);
+  const content = JSON.parse((await get(`${proxy}/api/cms/content`, { cookie })).text);
+  const marker = `Edited through the proxy ${Date.now()}`;
+  content.about[0].content = marker;
+  const saved = await fetch(`${proxy}/api/cms/content`, { method: "PUT", headers: { cookie, origin: proxy, "content-type": "application/json" }, body: JSON.stringify(content) });
+  expect(saved.status).toBe(200);
+
+  for (const base of [proxy, proxy, instances[0]!.baseUrl, instances[1]!.baseUrl]) expect((await get(`${base}/about`)).text).toContain(marker);
+});
