@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
 import { CHAT_ROLES, CONTACT_SOURCES, MENTORSHIP_STATUSES, NEWSLETTER_STATUSES, OUTBOX_STATUSES } from "./enums";
@@ -79,10 +80,17 @@ export const mentorshipRequests = pgTable(
     topic: text(),
     message: text().notNull(),
     status: text().notNull().default("pending"),
+    respondedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [oneOf("mentorship_requests_status_check", t.status, MENTORSHIP_STATUSES), index("mentorship_requests_mentor_idx").on(t.mentorId, t.createdAt.desc())],
+  (t) => [
+    oneOf("mentorship_requests_status_check", t.status, MENTORSHIP_STATUSES),
+    index("mentorship_requests_mentor_idx").on(t.mentorId, t.createdAt.desc()),
+    index("mentorship_requests_requester_idx").on(t.requesterId, t.createdAt.desc()),
+    // One open request per member and mentor.
+    uniqueIndex("mentorship_requests_one_open_key").on(t.mentorId, t.requesterId).where(sql`status = 'pending'`),
+  ],
 );
 
 export const chatMessages = pgTable(

@@ -31,7 +31,12 @@ export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as c
 export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const MENTORSHIP_STATUSES = ["pending", "accepted", "declined"] as const;
-export const COMMISSION_STATUSES = ["pending", "approved", "paid", "void"] as const;
+/** pending until 30 days after the payment cleared, then eligible; paid in a payout run; cancelled by a refund first. */
+export const COMMISSION_STATUSES = ["pending", "eligible", "paid", "cancelled"] as const;
+export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+/** Who sees a profile field a member may hide: other members, or nobody but her (and admins). */
+export const PROFILE_VISIBILITIES = ["members", "nobody"] as const;
+export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 export const CHAT_ROLES = ["user", "assistant"] as const;
 export const CONTACT_SOURCES = ["faq", "contact"] as const;
 

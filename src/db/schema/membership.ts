@@ -3,6 +3,8 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex,
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
 import { APPLICATION_STATUSES, COMMISSION_STATUSES, TIER_IDS } from "./enums";
 import { users } from "./users";
+import { affiliatePayouts } from "./affiliate";
+import { paymentTransactions } from "./payments";
 
 export const membershipTiers = pgTable(
   "membership_tiers",
@@ -114,17 +116,25 @@ export const referralCommissions = pgTable(
     applicationId: integer()
       .notNull()
       .references(() => applications.id, { onDelete: "cascade" }),
+    /** The referred member's first cleared payment; a refund of it cancels the commission until it is paid. */
+    paymentTransactionId: integer().references(() => paymentTransactions.id, { onDelete: "set null" }),
     amountCents: integer().notNull(),
     rate: text().notNull(),
     status: text().notNull().default("pending"),
     /** Commissions are processed 30 days after the payment clears. */
     eligibleAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
+    payoutId: integer().references(() => affiliatePayouts.id, { onDelete: "set null" }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
     createdAt: createdAt(),
   },
   (t) => [
     oneOf("referral_commissions_status_check", t.status, COMMISSION_STATUSES),
+    // One commission per referred application, whichever path (payment or the admin's button) creates it.
     uniqueIndex("referral_commissions_application_key").on(t.applicationId),
     index("referral_commissions_partner_idx").on(t.partnerId),
+    index("referral_commissions_status_idx").on(t.status, t.eligibleAt),
+    index("referral_commissions_payment_idx").on(t.paymentTransactionId),
   ],
 );

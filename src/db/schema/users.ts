@@ -1,8 +1,24 @@
-import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, date } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, date, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
-import { TIER_IDS } from "./enums";
+import { PROFILE_VISIBILITIES, TIER_IDS } from "./enums";
 import { membershipTiers } from "./membership";
+
+type SearchColumns = Record<"firstName" | "lastName" | "location" | "locationVisibility" | "interests" | "isMentor" | "mentorTopics", AnyPgColumn>;
+
+/** The directory's sort key; the query must use this same expression for the index to serve it. */
+export function directoryName(t: Pick<SearchColumns, "firstName" | "lastName">): SQL {
+  return sql`lower(${t.firstName} || ' ' || ${t.lastName})`;
+}
+
+/**
+ * What the directory search matches: name, location (only when she shows it to members), interests and
+ * mentor topics (only for mentors), lower-cased. member_search_text is an IMMUTABLE SQL function
+ * (migration 0005) so that a trigram index can hold it; the query must use this same expression.
+ */
+export function memberSearchText(t: SearchColumns): SQL {
+  return sql`member_search_text(${t.firstName}, ${t.lastName}, ${t.location}, ${t.locationVisibility}, ${t.interests}, ${t.isMentor}, ${t.mentorTopics})`;
+}
 
 export const users = pgTable(
   "users",
@@ -22,7 +38,12 @@ export const users = pgTable(
     mentorTopics: text().array().notNull().default(sql`'{}'::text[]`),
     membershipLevel: text().references(() => membershipTiers.id),
     memberSince: date({ mode: "string" }),
-    eventsAttended: integer().notNull().default(0),
+    /** Who sees her location, occupation and bio besides herself (and admins). */
+    locationVisibility: text().notNull().default("members"),
+    occupationVisibility: text().notNull().default("members"),
+    bioVisibility: text().notNull().default("members"),
+    /** Left out of the member directory (her profile still opens from her posts). */
+    hiddenFromDirectory: boolean().notNull().default(false),
     isPartner: boolean().notNull().default(false),
     isAdmin: boolean().notNull().default(false),
     permissions: jsonb().$type<Record<string, boolean>>().notNull().default({}),
@@ -43,6 +64,12 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_key").on(lower(t.email)),
     uniqueIndex("users_stripe_customer_key").on(t.stripeCustomerId),
     oneOf("users_membership_level_check", t.membershipLevel, TIER_IDS),
+    oneOf("users_location_visibility_check", t.locationVisibility, PROFILE_VISIBILITIES),
+    oneOf("users_occupation_visibility_check", t.occupationVisibility, PROFILE_VISIBILITIES),
+    oneOf("users_bio_visibility_check", t.bioVisibility, PROFILE_VISIBILITIES),
+    // The member directory: sorted by name with keyset pagination, searched with ILIKE on trigrams.
+    index("users_directory_name_idx").on(directoryName(t), t.id),
+    index("users_directory_search_trgm_idx").using("gin", sql`${memberSearchText(t)} gin_trgm_ops`),
   ],
 );
 

@@ -14,13 +14,14 @@ export interface DemoUser {
   isMentor?: boolean;
   isPartner?: boolean;
   mentorTopics?: string[];
+  /** Who sees her location (default: members). */
+  locationVisibility?: "members" | "nobody";
   permissions?: Record<string, boolean>;
   bio: string;
   occupation: string;
   location: string;
   interests: string[];
   memberSince: string;
-  eventsAttended: number;
 }
 
 /** The four logins printed at start and listed in the README, then members who fill the forum. */
@@ -39,7 +40,6 @@ export const DEMO_USERS: DemoUser[] = [
     location: "Brooklyn, NY",
     interests: ["Experiential design", "Community building", "Ceramics"],
     memberSince: "2021-03-01",
-    eventsAttended: 42,
   },
   {
     username: "member",
@@ -53,7 +53,6 @@ export const DEMO_USERS: DemoUser[] = [
     location: "Oakland, CA",
     interests: ["Illustration", "Zines", "Yoga"],
     memberSince: "2025-09-15",
-    eventsAttended: 4,
   },
   {
     username: "mentor",
@@ -69,7 +68,6 @@ export const DEMO_USERS: DemoUser[] = [
     location: "London, UK",
     interests: ["Breathwork", "Leadership", "Poetry"],
     memberSince: "2022-01-10",
-    eventsAttended: 27,
   },
   {
     username: "partner",
@@ -84,7 +82,6 @@ export const DEMO_USERS: DemoUser[] = [
     location: "Miami, FL",
     interests: ["Branding", "Dance", "Travel"],
     memberSince: "2023-05-20",
-    eventsAttended: 18,
   },
 ];
 
@@ -99,8 +96,9 @@ export const DEMO_COMMUNITY_MEMBERS: Omit<DemoUser, "role">[] = [
     occupation: "Muralist",
     location: "Lagos, Nigeria",
     interests: ["Murals", "Colour", "Public art"],
+    isMentor: true,
+    mentorTopics: ["Public art commissions", "Pricing creative work"],
     memberSince: "2024-02-11",
-    eventsAttended: 9,
   },
   {
     username: "lena",
@@ -112,7 +110,7 @@ export const DEMO_COMMUNITY_MEMBERS: Omit<DemoUser, "role">[] = [
     occupation: "Sound Healer",
     location: "Berlin, Germany",
     interests: ["Sound baths", "Synths", "Meditation"],
+    locationVisibility: "nobody",
     memberSince: "2025-06-02",
-    eventsAttended: 3,
   },
 ];

@@ -69,8 +69,8 @@ async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
     { firstName: "Grace", lastName: "Kim", email: "grace.kim@example.com", phone: "+1 415 555 0199", membershipTier: "connect", heardAbout: "A community event", whyJoin: "I came to the maker market and want to try the community before committing.", status: "pending", isTrial: true, createdAt: daysAgo(3) },
     { firstName: "Zoe", lastName: "Adams", email: "zoe.adams@example.com", phone: "+1 212 555 0110", membershipTier: "create", heardAbout: "Podcast interview", whyJoin: "I am starting a wellness practice and need peers who understand the journey.", status: "pending", createdAt: daysAgo(4) },
     { firstName: "Elena", lastName: "Rossi", email: "elena.rossi@example.com", phone: "+39 347 555 0123", membershipTier: "empower", heardAbout: "A friend (Sofia)", whyJoin: "I lead a design studio and want to grow as a leader among womxn who lead differently.", partnerCode: "SOFIA15", status: "approved", reviewNotes: "Wonderful fit for the leadership circle.", approvedAt: daysAgo(8), createdAt: daysAgo(12) },
-    { firstName: "Jordan", lastName: "Lee", email: "member@example.com", phone: "+1 510 555 0175", membershipTier: "create", heardAbout: "Instagram", whyJoin: "I am an illustrator looking for collaborators and a community that feels like home.", status: "approved", reviewNotes: "", approvedAt: daysAgo(70), createdAt: daysAgo(72), userId: userIds.member },
-    { firstName: "Hannah", lastName: "Wright", email: "hannah.wright@example.com", phone: "+44 7700 900123", membershipTier: "create", heardAbout: "Newsletter", whyJoin: "I love the events and want to be part of the community between them.", status: "approved", reviewNotes: "Refunded at her request within the guarantee.", approvedAt: daysAgo(20), createdAt: daysAgo(24) },
+    { firstName: "Jordan", lastName: "Lee", email: "member@example.com", phone: "+1 510 555 0175", membershipTier: "create", heardAbout: "Instagram", partnerCode: "SOFIA15", whyJoin: "I am an illustrator looking for collaborators and a community that feels like home.", status: "approved", reviewNotes: "", approvedAt: daysAgo(70), createdAt: daysAgo(72), userId: userIds.member },
+    { firstName: "Hannah", lastName: "Wright", email: "hannah.wright@example.com", phone: "+44 7700 900123", membershipTier: "create", heardAbout: "Newsletter", partnerCode: "SOFIA15", whyJoin: "I love the events and want to be part of the community between them.", status: "approved", reviewNotes: "Refunded at her request within the guarantee.", approvedAt: daysAgo(20), createdAt: daysAgo(24) },
     { firstName: "Tara", lastName: "Quinn", email: "tara.quinn@example.com", phone: "+1 646 555 0155", membershipTier: "connect", heardAbout: "Search engine", whyJoin: "I want to promote my business to the members of the community.", status: "rejected", reviewNotes: "Looking for a marketing channel rather than a community.", rejectedAt: daysAgo(15), createdAt: daysAgo(18) },
   ] as const;
 
@@ -112,14 +112,25 @@ async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
     completedAt: daysAgo(18),
     createdAt: daysAgo(18),
   });
-  await tx.insert(t.referralCommissions).values({
+  // Sofia's referrals: Elena's commission waits out its 30 days, Jordan's was paid in a payout run,
+  // Hannah's was cancelled when her payment was refunded.
+  const paymentOf = (email: string) => payments.find((p) => p.applicationId === app(email).id)!.id;
+  const commission = (email: string, tier: string, paidDaysAgo: number) => ({
     partnerId: partner!.id,
-    applicationId: app("elena.rossi@example.com").id,
-    amountCents: Math.round(priceOf("empower") * 0.15),
+    applicationId: app(email).id,
+    paymentTransactionId: paymentOf(email),
+    amountCents: Math.round(priceOf(tier) * 0.15),
     rate: "15%",
-    status: "pending",
-    eligibleAt: new Date(daysAgo(8).getTime() + 30 * DAY),
+    eligibleAt: new Date(daysAgo(paidDaysAgo).getTime() + 30 * DAY),
   });
+  const [payout] = await tx.insert(t.affiliatePayouts).values({ createdBy: admin, commissionCount: 1, totalCents: Math.round(priceOf("create") * 0.15), createdAt: daysAgo(25) }).returning();
+  await tx.insert(t.referralCommissions).values([
+    { ...commission("elena.rossi@example.com", "empower", 8), status: "pending" },
+    { ...commission("member@example.com", "create", 70), status: "paid", paidAt: daysAgo(25), payoutId: payout!.id },
+    { ...commission("hannah.wright@example.com", "create", 20), status: "cancelled", cancelledAt: daysAgo(18), cancelReason: "The referred payment was refunded or reversed." },
+  ]);
+  const visit = (days: number, visitor: string) => ({ partnerId: partner!.id, visitorHash: `demo-${visitor}`, day: daysAgo(days).toISOString().slice(0, 10) });
+  await tx.insert(t.partnerLinkVisits).values([visit(1, "a"), visit(1, "b"), visit(3, "a"), visit(8, "c"), visit(12, "d"), visit(24, "e"), visit(72, "f")]);
 }
 
 async function seedEvents(tx: Transaction, userIds: UserIds) {
@@ -127,10 +138,17 @@ async function seedEvents(tx: Transaction, userIds: UserIds) {
     .insert(t.events)
     .values(demoEvents(new Date()).map((e) => ({ ...e, createdBy: e.source === "internal" ? userIds.admin : null })))
     .returning({ id: t.events.id, title: t.events.title });
-  const garden = rows.find((r) => r.title === "Community Garden Morning")!;
+  const event = (title: string) => rows.find((r) => r.title === title)!.id;
+  const garden = event("Community Garden Morning");
+  // Upcoming RSVPs fill My Events; past ones count as events attended on the profile.
   await tx.insert(t.eventRsvps).values([
-    { eventId: garden.id, userId: userIds.member! },
-    { eventId: garden.id, userId: userIds.mentor! },
+    { eventId: garden, userId: userIds.member! },
+    { eventId: garden, userId: userIds.mentor! },
+    { eventId: event("Autumn Wellness Retreat"), userId: userIds.member! },
+    { eventId: event("Autumn Wellness Retreat"), userId: userIds.mentor! },
+    { eventId: event("Autumn Wellness Retreat"), userId: userIds.partner! },
+    { eventId: event("Breathwork for Beginners"), userId: userIds.mentor! },
+    { eventId: event("Breathwork for Beginners"), userId: userIds.amara! },
   ]);
   await tx.insert(t.eventInquiries).values({
     name: "Dana Whitfield",

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
-import { applications, partners, paymentTransactions, referralCommissions, users } from "@/db/schema";
+import { applications, paymentTransactions } from "@/db/schema";
+import { createCommission, onPaymentCleared } from "@/server/affiliate/commissions";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail } from "@/server/email/outbox";
@@ -54,6 +55,7 @@ export async function recordManualPayment(id: number, notes: string, actor: Acto
         completedAt: new Date(),
       })
       .returning();
+    await onPaymentCleared(tx, row!);
     await recordAudit({ actorId: actor.adminId, action: "payment.manual_recorded", entityType: "payment_transaction", entityId: row!.id, details: { applicationId: id, amount: charge.amount, notes }, ip: actor.ip }, tx);
     await inviteIfReady(tx, queueEmail, id, actor.baseUrl);
     return row!;
@@ -123,6 +125,7 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
       .returning();
     await recordAudit({ actorId: actor.adminId, action: "payment.card_processed", entityType: "application", entityId: id, details: { intent: intent.id, status }, ip: actor.ip }, tx);
     if (failure) return { row: row ?? null, failure };
+    if (row?.status === "completed") await onPaymentCleared(tx, row);
     await inviteIfReady(tx, queueEmail, id, actor.baseUrl);
     return { row: row ?? null, failure: null };
   });
@@ -130,49 +133,16 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
   return result.row;
 }
 
-export const DEFAULT_COMMISSION_RATE = "15%";
-
-/**
- * The partner's commission on a referred member's first payment (spec 02 section 9): 15% unless the
- * partner has another rate, eligible 30 days after the payment cleared. Self-referrals earn nothing.
- */
+/** The admin's Generate Referral button: the same commission a cleared payment creates, never a second. */
 export async function generateReferral(id: number, actor: Actor) {
   return db.transaction(async (tx) => {
-    const [app] = await tx.select().from(applications).where(eq(applications.id, id)).for("update").limit(1);
+    const [app] = await tx.select({ status: applications.status }).from(applications).where(eq(applications.id, id)).for("update").limit(1);
     if (!app) throw notFound("Application not found.");
     if (app.status !== "approved") throw conflict("Only approved applications earn a referral commission.");
-    if (!app.partnerCode) throw conflict("This application has no partner code.");
-    const [partner] = await tx
-      .select({ id: partners.id, rate: partners.referralCommission, userId: partners.userId, email: users.email })
-      .from(partners)
-      .innerJoin(users, eq(users.id, partners.userId))
-      .where(sql`lower(${partners.partnerCode}) = ${app.partnerCode.toLowerCase()}`)
-      .limit(1);
-    if (!partner) throw conflict(`No partner uses the code ${app.partnerCode}.`);
-    // The applicant has no account yet, so a partner using her own code is known by her email.
-    const selfReferral = (app.userId && partner.userId === app.userId) || partner.email.toLowerCase() === app.email.toLowerCase();
-    if (selfReferral) throw conflict("Self-referrals are not eligible for a commission.");
-    const [payment] = await tx
-      .select({ amount: paymentTransactions.amount, completedAt: paymentTransactions.completedAt })
-      .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.applicationId, id), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.status, "completed")))
-      .orderBy(paymentTransactions.completedAt)
-      .limit(1);
-    if (!payment) throw conflict("The referral commission is created once the first payment has cleared.");
-    const percent = Number.parseFloat(partner.rate) || 15;
-    const [row] = await tx
-      .insert(referralCommissions)
-      .values({
-        partnerId: partner.id,
-        applicationId: id,
-        amountCents: Math.round((payment.amount * percent) / 100),
-        rate: partner.rate,
-        eligibleAt: new Date((payment.completedAt ?? new Date()).getTime() + 30 * 86_400_000),
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict("A referral commission already exists for this application.");
-    await recordAudit({ actorId: actor.adminId, action: "referral.created", entityType: "application", entityId: id, details: { partnerId: partner.id, amountCents: row.amountCents }, ip: actor.ip }, tx);
+    const outcome = await createCommission(tx, id);
+    if ("problem" in outcome) throw conflict(outcome.problem);
+    const row = outcome.commission;
+    await recordAudit({ actorId: actor.adminId, action: "referral.created", entityType: "application", entityId: id, details: { partnerId: row.partnerId, amountCents: row.amountCents }, ip: actor.ip }, tx);
     return row;
   });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { promoteEligibleCommissions } from "@/server/affiliate/commissions";
 import { deliverEmail, sweepOutbox } from "@/server/email/outbox";
 import { syncLumaEvents } from "@/server/events/luma-sync";
 import { purgeUnattachedUploads } from "@/server/storage";
@@ -25,6 +26,12 @@ export async function startJobWorkers(): Promise<void> {
     if (purged) console.log(`[storage] removed ${purged} uploads never attached`);
   });
   await boss.schedule(QUEUES.storagePurge.name, "17 3 * * *");
+  // Commissions become eligible 30 days after the payment cleared (spec 02 section 9).
+  await boss.work(QUEUES.commissionsEligible.name, async () => {
+    const moved = await promoteEligibleCommissions();
+    if (moved) console.log(`[affiliate] ${moved} commissions became eligible`);
+  });
+  await boss.schedule(QUEUES.commissionsEligible.name, "7 0 * * *");
   if (env().LUMA_API_KEY) {
     // Every 5 minutes; a failed pull keeps the last good events (decisions.md, Events).
     await boss.work(QUEUES.lumaSync.name, async () => {

@@ -9,6 +9,7 @@ import { inviteIfReady } from "@/server/applications/invitations";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { movePaymentById } from "./ledger";
+import { onPaymentCleared, onPaymentReversed } from "@/server/affiliate/commissions";
 import { REFUND_GUARANTEE_DAYS, type MarkTransactionInput, type RefundInput } from "./schemas";
 import { stripe, stripeErrorMessage } from "./stripe";
 
@@ -88,6 +89,8 @@ export async function markManualTransaction(id: number, input: MarkTransactionIn
       .where(eq(paymentTransactions.id, id))
       .returning();
     await recordAudit({ actorId: actor.adminId, action: `payment.marked_${input.status}`, entityType: "payment_transaction", entityId: id, details: { from: row.status, note: input.note }, ip: actor.ip }, tx);
+    if (input.status === "completed") await onPaymentCleared(tx, updated!);
+    if (input.status === "failed" && row.status === "completed") await onPaymentReversed(tx, id);
     if (input.status === "completed" && row.applicationId) await inviteIfReady(tx, queueEmail, row.applicationId, actor.baseUrl);
     return updated!;
   });

@@ -36,9 +36,6 @@ export const birthDataSchema = z.object({
 });
 export type BirthDataInput = z.infer<typeof birthDataSchema>;
 
-/** PATCH /api/users/{id}: today the birth data; profile fields will join this schema. */
-export const updateUserSchema = birthDataSchema;
-export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 export const REPORT_KINDS = ["astrology", "gene-key", "human-design"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

@@ -1,12 +1,18 @@
-// PATCH /api/users/{id} - the owner updates her own data (today: birth date, time and place).
+// GET /api/users/{id} - a member's profile: the public fields to other members, everything but birth data to her and admins.
+// PATCH /api/users/{id} - the owner (or an admin) changes profile fields; birth data only the owner.
 import { z } from "zod";
 import { apiRoute } from "@/lib/http/api-route";
-import { SELF } from "@/lib/auth/access";
+import { MEMBER, SELF_OR_ADMIN } from "@/lib/auth/access";
 import { idSchema } from "@/lib/validation";
+import { getProfile, updateProfile } from "@/server/profiles";
+import { updateUserSchema } from "@/server/profiles/schemas";
 import { saveBirthData } from "@/server/spiritual-profile";
-import { updateUserSchema } from "@/server/spiritual-profile/schemas";
 
-export const PATCH = apiRoute(
-  { access: SELF, params: z.object({ id: idSchema }), body: updateUserSchema },
-  async ({ user, params, body }) => ({ ...user, birthData: await saveBirthData(user, params.id, body) }),
-);
+const params = z.object({ id: idSchema });
+
+export const GET = apiRoute({ access: MEMBER, params }, async ({ user, params }) => getProfile(user, params.id));
+
+export const PATCH = apiRoute({ access: SELF_OR_ADMIN, params, body: updateUserSchema }, async ({ user, params, body }) => {
+  if (body.kind === "birth-data") return { ...user, birthData: await saveBirthData(user, params.id, body.data) };
+  return updateProfile(user, params.id, body.data);
+});

@@ -1,0 +1,11 @@
+// GET /api/admin/affiliates/payouts - past payout runs.
+// POST /api/admin/affiliates/payouts - a payout run: every eligible commission is marked paid (audit-logged).
+import { apiRoute, created } from "@/lib/http/api-route";
+import { ADMIN } from "@/lib/auth/access";
+import { clientIp } from "@/lib/http/request-info";
+import { runPayout } from "@/server/affiliate/commissions";
+import { listPayouts } from "@/server/affiliate/partners";
+
+export const GET = apiRoute({ access: ADMIN }, async () => listPayouts());
+
+export const POST = apiRoute({ access: ADMIN }, async ({ request, user }) => created(await runPayout({ adminId: user.id, ip: clientIp(request.headers) })));

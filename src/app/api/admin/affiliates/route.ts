@@ -1,0 +1,13 @@
+// GET /api/admin/affiliates - partners with their figures, and commissions (?status=pending|eligible|paid|cancelled).
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { ADMIN } from "@/lib/auth/access";
+import { COMMISSION_STATUSES } from "@/db/schema/enums";
+import { listCommissionsForAdmin, listPartnersForAdmin } from "@/server/affiliate/partners";
+
+const query = z.object({ status: z.enum(COMMISSION_STATUSES).optional() });
+
+export const GET = apiRoute({ access: ADMIN, query }, async ({ query }) => {
+  const [partners, commissions] = await Promise.all([listPartnersForAdmin(), listCommissionsForAdmin(query.status)]);
+  return { partners, commissions };
+});

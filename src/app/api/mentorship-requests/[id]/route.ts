@@ -1,0 +1,12 @@
+// PATCH /api/mentorship-requests/{id} - the mentor accepts or declines a request she received.
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { MEMBER } from "@/lib/auth/access";
+import { idSchema } from "@/lib/validation";
+import { assertRequestMentor, decideMentorshipRequest } from "@/server/mentorship";
+import { mentorshipDecisionSchema } from "@/server/mentorship/schemas";
+
+export const PATCH = apiRoute(
+  { access: MEMBER, params: z.object({ id: idSchema }), authorize: ({ user, params }) => assertRequestMentor(user, params.id), body: mentorshipDecisionSchema },
+  async ({ user, params, body }) => decideMentorshipRequest(user, params.id, body.status),
+);

@@ -1,0 +1,10 @@
+// POST /api/partners/accept - accepts the affiliate terms with the emailed link's token; creates her partner record.
+import { apiRoute, created } from "@/lib/http/api-route";
+import { MEMBER } from "@/lib/auth/access";
+import { clientIp } from "@/lib/http/request-info";
+import { acceptRegistration } from "@/server/affiliate/partners";
+import { acceptRegistrationSchema } from "@/server/affiliate/schemas";
+
+export const POST = apiRoute({ access: MEMBER, body: acceptRegistrationSchema }, async ({ request, user, body }) =>
+  created(await acceptRegistration(user, body.token, clientIp(request.headers))),
+);

@@ -1,0 +1,14 @@
+// POST /api/partners/send-registration-email - emails the signed-in member a single-use link to the affiliate terms.
+import { apiRoute } from "@/lib/http/api-route";
+import { MEMBER } from "@/lib/auth/access";
+import { forbidden } from "@/lib/errors";
+import { siteUrl } from "@/lib/http/site-url";
+import { sendRegistrationEmail } from "@/server/affiliate/partners";
+import { registrationEmailSchema } from "@/server/affiliate/schemas";
+
+export const POST = apiRoute({ access: MEMBER, body: registrationEmailSchema }, async ({ request, user, body }) => {
+  // The spec sends userId along; a member registers herself only.
+  if (body.userId !== undefined && body.userId !== user.id) throw forbidden();
+  await sendRegistrationEmail(user, body.email, siteUrl(request.headers));
+  return { ok: true };
+});

@@ -1,0 +1,18 @@
+// GET /api/users/{id}/mentorship-requests - the requests a mentor has received (hers only).
+// POST /api/users/{id}/mentorship-requests - a member asks the mentor {id} for mentorship.
+import { z } from "zod";
+import { apiRoute, created } from "@/lib/http/api-route";
+import { MEMBER, SELF } from "@/lib/auth/access";
+import { siteUrl } from "@/lib/http/site-url";
+import { idSchema } from "@/lib/validation";
+import { findMentor, listReceivedRequests, sendMentorshipRequest } from "@/server/mentorship";
+import { mentorshipRequestSchema } from "@/server/mentorship/schemas";
+
+const params = z.object({ id: idSchema });
+
+export const GET = apiRoute({ access: SELF, params }, async ({ params }) => listReceivedRequests(params.id));
+
+export const POST = apiRoute(
+  { access: MEMBER, params, authorize: async ({ params }) => void (await findMentor(params.id)), body: mentorshipRequestSchema },
+  async ({ request, user, params, body }) => created(await sendMentorshipRequest(user, params.id, body, siteUrl(request.headers))),
+);

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { emailField } from "@/lib/validation";
+
+/** Spec 02 section 9, Affiliate programme. */
+export const AFFILIATE_TERMS = {
+  defaultRate: "15%",
+  eligibleAfterDays: 30,
+  payoutDayOfMonth: 15,
+} as const;
+
+/** The programme's terms as the Affiliate tab and the registration page show them (spec 02 section 9). */
+export const AFFILIATE_TERMS_TEXT = [
+  `You earn a ${AFFILIATE_TERMS.defaultRate} commission on the first payment of each member you refer.`,
+  `Commissions are processed ${AFFILIATE_TERMS.eligibleAfterDays} days after the payment clears and paid on the ${AFFILIATE_TERMS.payoutDayOfMonth}th of each month.`,
+  "A payment refunded before its commission is paid cancels the commission.",
+  "Self-referrals are not eligible.",
+] as const;
+
+export const REGISTRATION_TTL_HOURS = 48;
+
+/** POST /api/partners/send-registration-email: the email is required (spec 02 section 5); userId is the caller's. */
+export const registrationEmailSchema = z.object({
+  email: z.string("Email is required").trim().min(1, "Email is required").pipe(emailField()),
+  userId: z.coerce.number().int().positive().optional(),
+});
+
+export const acceptRegistrationSchema = z.object({ token: z.string().trim().min(20).max(200) });
+
+/** A partner code as it may appear in /apply?ref= (the same pattern the Apply page accepts). */
+export const PARTNER_CODE = /^[A-Za-z0-9_-]{1,40}$/;
+export const linkVisitSchema = z.object({ code: z.string().trim().regex(PARTNER_CODE) });

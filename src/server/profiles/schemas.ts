@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { PROFILE_VISIBILITIES } from "@/db/schema/enums";
+import { birthDataSchema, type BirthDataInput } from "@/server/spiritual-profile/schemas";
+
+export const MAX_LIST_ITEMS = 20;
+export const MAX_LIST_ITEM_LENGTH = 60;
+
+/** Comma-separated text (the form) or a list (the API), trimmed and split, empty entries and repeats dropped. */
+const commaList = (label: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => {
+      const parts = (Array.isArray(value) ? value : value.split(",")).map((part) => part.trim()).filter(Boolean);
+      return [...new Map(parts.map((part) => [part.toLowerCase(), part])).values()];
+    })
+    .refine((list) => list.length <= MAX_LIST_ITEMS, `Please list at most ${MAX_LIST_ITEMS} ${label}`)
+    .refine((list) => list.every((item) => item.length <= MAX_LIST_ITEM_LENGTH), `Each of your ${label} can be at most ${MAX_LIST_ITEM_LENGTH} characters`);
+
+/** An uploaded picture of ours (/api/files/{id}) or an http(s) URL; empty clears it. */
+const PICTURE = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const profilePicture = z
+  .string()
+  .trim()
+  .max(2000, "Please enter a valid URL")
+  .refine((value) => value === "" || PICTURE.test(value) || isHttpUrl(value), "Please enter a valid URL");
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    // https only: the Content-Security-Policy loads images from https origins (and our own).
+    return url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} can be at most ${max} characters`);
+const visibility = z.enum(PROFILE_VISIBILITIES);
+
+/** The Edit Profile form (spec 02 section 5, Profile form); the form and PATCH /api/users/{id} share it. */
+export const profileSchema = z.object({
+  firstName: z.string().trim().min(2, "First name must be at least 2 characters").max(50, "First name can be at most 50 characters"),
+  lastName: z.string().trim().min(2, "Last name must be at least 2 characters").max(50, "Last name can be at most 50 characters"),
+  bio: optionalText(1000, "Bio"),
+  profilePicture,
+  location: optionalText(100, "Location"),
+  occupation: optionalText(100, "Occupation"),
+  interests: commaList("interests"),
+  isMentor: z.boolean(),
+  /** Shown and kept only with Offer Mentorship on. */
+  mentorTopics: commaList("mentor topics"),
+  locationVisibility: visibility,
+  occupationVisibility: visibility,
+  bioVisibility: visibility,
+  hiddenFromDirectory: z.boolean(),
+});
+export type ProfileFormValues = z.input<typeof profileSchema>;
+export type ProfileInput = z.output<typeof profileSchema>;
+
+/** PATCH /api/users/{id} takes any of the profile fields. */
+export const profilePatchSchema = profileSchema.partial();
+export type ProfilePatch = z.output<typeof profilePatchSchema>;
+
+const BIRTH_FIELDS = ["birthDate", "birthTime", "birthLocation", "placeId"];
+
+export type UpdateUserInput = { kind: "birth-data"; data: BirthDataInput } | { kind: "profile"; data: ProfilePatch };
+
+/** PATCH /api/users/{id}: the birth data (spec 02 section 7) when the body names a birth field, otherwise profile fields. */
+export const updateUserSchema = {
+  parse(input: unknown): UpdateUserInput {
+    const names = input && typeof input === "object" ? Object.keys(input) : [];
+    if (names.some((name) => BIRTH_FIELDS.includes(name))) return { kind: "birth-data", data: birthDataSchema.parse(input) };
+    return { kind: "profile", data: profilePatchSchema.strict().parse(input) };
+  },
+};
+
+/** GET /api/members: the directory's search, Mentors filter and keyset cursor. */
+export const directoryQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().default(""),
+  mentors: z
+    .enum(["1", "true", "0", "false", ""])
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+  after: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional().default(24),
+});
+export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
