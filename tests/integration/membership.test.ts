@@ -340,28 +340,45 @@ describe("referral commission and invitation resend", () => {
     return { user, code };
   }
 
-  it("pays the partner's rate of the first cleared payment, 30 days after it cleared, once", async () => {
-    const { code } = await partner("20%");
+  it("Generate Referral creates the commission a cleared payment could not (the partner registered later), once", async () => {
+    const code = `P${randomUUID().slice(0, 8).toUpperCase()}`;
     const { id } = await apply({ partnerCode: code.toLowerCase(), membershipTier: "play" });
     const url = `/api/applications/${id}/generate-referral`;
     expect((await call(url, { method: "POST", cookie: adminCookie })).status).toBe(409); // not approved yet
     await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
-    const unpaid = await call(url, { method: "POST", cookie: adminCookie });
-    expect(unpaid.status).toBe(409);
-    expect(unpaid.json.error).toBe("The referral commission is created once the first payment has cleared.");
+    const unknown = await call(url, { method: "POST", cookie: adminCookie });
+    expect([unknown.status, unknown.json.error]).toEqual([409, `No partner uses the code ${code}.`]);
 
+    // The payment clears before any partner uses the code: no commission yet.
     await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Bank transfer" }, cookie: adminCookie });
+    expect(await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, id))).toHaveLength(0);
+    const user = await createTestUser({ isPartner: true });
+    await testDb().insert(partners).values({ userId: user.id, partnerCode: code, referralCommission: "20%" });
+
     const [payment] = await paymentsOf(id);
     const created = await call(url, { method: "POST", cookie: adminCookie });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ amountCents: 1500, rate: "20%", status: "pending" });
+    expect(created.json).toMatchObject({ amountCents: 1500, rate: "20%", status: "pending", paymentTransactionId: payment!.id });
     expect(new Date(created.json.eligibleAt).getTime()).toBe(payment!.completedAt!.getTime() + 30 * 86_400_000);
     const audits = await testDb().select().from(auditLog).where(and(eq(auditLog.action, "referral.created"), eq(auditLog.entityId, String(id))));
     expect(audits).toHaveLength(1);
 
     const again = await call(url, { method: "POST", cookie: adminCookie });
     expect(again.status).toBe(409);
+    expect(again.json.error).toBe("A referral commission already exists for this application.");
     expect(await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, id))).toHaveLength(1);
+  });
+
+  it("a cleared payment of a referred application creates the commission by itself", async () => {
+    const { code } = await partner("20%");
+    const { id } = await apply({ partnerCode: code, membershipTier: "play" });
+    await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    const unpaid = await call(`/api/applications/${id}/generate-referral`, { method: "POST", cookie: adminCookie });
+    expect([unpaid.status, unpaid.json.error]).toEqual([409, "The referral commission is created once the first payment has cleared."]);
+    await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Bank transfer" }, cookie: adminCookie });
+    const [payment] = await paymentsOf(id);
+    const [commission] = await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, id));
+    expect(commission).toMatchObject({ amountCents: 1500, rate: "20%", status: "pending", paymentTransactionId: payment!.id });
   });
 
   it("refuses a self-referral and an unknown code", async () => {

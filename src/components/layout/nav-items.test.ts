@@ -9,13 +9,14 @@ describe("navbar items (spec 01 section 2)", () => {
 
   it("hides About, Membership, Apply and FAQ once signed in", () => {
     expect(labels(mainLinks(true))).toEqual(["Home", "Events", "Community", "Forum", "Library", "Blog"]);
-    expect(labels(MEMBER_LINKS)).toEqual(["AI Chat", "Spiritual Profile", "My Profile"]);
+    expect(labels(MEMBER_LINKS)).toEqual(["AI Chat", "Spiritual Profile", "Members", "My Profile"]);
   });
 
-  it("has the five admin pages in the Admin menu", () => {
+  it("has the five admin pages of the spec and Affiliates in the Admin menu", () => {
     expect(ADMIN_LINKS.map((l) => l.href)).toEqual([
       "/admin/applications",
       "/admin/payment-transactions",
+      "/admin/affiliates",
       "/admin/forum",
       "/admin/blog",
       "/admin/content",

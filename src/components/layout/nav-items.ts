@@ -52,12 +52,14 @@ export const ALWAYS_LINKS = {
 export const MEMBER_LINKS: NavLink[] = [
   { href: "/chat", label: "AI Chat" },
   { href: "/spiritual-profile", label: "Spiritual Profile" },
+  { href: "/members", label: "Members" },
   { href: "/profile", label: "My Profile" },
 ];
 
 export const ADMIN_LINKS: NavLink[] = [
   { href: "/admin/applications", label: "Applications" },
   { href: "/admin/payment-transactions", label: "Payment Transactions" },
+  { href: "/admin/affiliates", label: "Affiliates" },
   { href: "/admin/forum", label: "Forum" },
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },

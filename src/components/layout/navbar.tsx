@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser, useLogout } from "@/hooks/use-auth";
+import { Avatar, AvatarFallback, AvatarImage, initialsOf } from "@/components/ui/avatar";
 import { cn } from "@/lib/utils";
 import { ADMIN_LINKS, MEMBER_LINKS, isActive, mainLinks, type NavLink } from "./nav-items";
 import { Chevron, NavMenu } from "./nav-menu";
@@ -117,6 +118,13 @@ export function Navbar({ siteName }: { siteName: string }) {
             </>
           )}
         </div>
+
+        {user ? (
+          <Avatar className="ml-auto size-9 xl:order-last xl:ml-0" data-testid="navbar-avatar">
+            {user.profilePicture ? <AvatarImage src={user.profilePicture} alt={`${user.firstName} ${user.lastName}`} /> : null}
+            <AvatarFallback aria-hidden="true">{initialsOf(user.firstName, user.lastName)}</AvatarFallback>
+          </Avatar>
+        ) : null}
 
         <Button
           ref={menuButton}

@@ -80,6 +80,7 @@ describe("pageRuleFor", () => {
     ["/library/item/x", MEMBER],
     ["/profile", MEMBER],
     ["/profile/3", MEMBER],
+    ["/members", MEMBER],
   ])("guards %s", (path, rule) => {
     expect(pageRuleFor(path)).toEqual(rule);
   });

@@ -84,6 +84,7 @@ export const PAGE_RULES: ReadonlyArray<readonly [prefix: string, rule: AccessRul
   ["/forum", MEMBER],
   ["/library", MEMBER],
   ["/profile", MEMBER],
+  ["/members", MEMBER],
 ];
 
 export function pageRuleFor(pathname: string): AccessRule {

@@ -9,7 +9,9 @@ import type { SessionUser } from "@/server/auth/sessions";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
 import { fileIdFromUrl } from "@/server/storage/kinds";
 import type { DirectoryQuery, ProfilePatch } from "./schemas";
-import type { DirectoryMember, DirectoryPage, OwnProfile, Profile, PublicProfile } from "./types";
+import type { DirectoryMember, DirectoryPage, OwnProfile, Profile, ProfileEvent, PublicProfile } from "./types";
+import { DATE_FORMAT } from "@/lib/format";
+import { eventLocation, formatInZone } from "@/server/events/time";
 
 const profileColumns = {
   id: users.id,
@@ -126,7 +128,7 @@ export async function updateProfile(viewer: SessionUser, userId: number, patch: 
 }
 
 /** Her next events she said she is going to, then the next upcoming ones, `limit` in all (spec 02 section 9: 2). */
-export async function profileEvents(userId: number, limit = 2) {
+export async function profileEvents(userId: number, limit = 2): Promise<ProfileEvent[]> {
   const going = sql<boolean>`exists (select 1 from ${eventRsvps} where ${eventRsvps.eventId} = ${events.id} and ${eventRsvps.userId} = ${userId} and ${eventRsvps.status} = 'going')`;
   const rows = await db
     .select({ id: events.id, title: events.title, imageUrl: events.imageUrl, startsAt: events.startsAt, timezone: events.timezone, locationName: events.locationName, address: events.address, onlineUrl: events.onlineUrl, going })
@@ -134,7 +136,7 @@ export async function profileEvents(userId: number, limit = 2) {
     .where(and(eq(events.status, "scheduled"), sql`coalesce(${events.endsAt}, ${events.startsAt}) >= now()`))
     .orderBy(sql`${going} desc`, asc(events.startsAt), asc(events.id))
     .limit(limit);
-  return rows;
+  return rows.map((e) => ({ id: e.id, title: e.title, image: e.imageUrl, date: formatInZone(e.startsAt, e.timezone, DATE_FORMAT), location: eventLocation(e), going: e.going }));
 }
 
 // --- The member directory ---------------------------------------------------------------------

@@ -55,3 +55,14 @@ export interface DirectoryPage {
   /** Pass as `after` for the next page; null on the last one. */
   next: string | null;
 }
+
+/** One of the two events on the My Events tab. */
+export interface ProfileEvent {
+  id: number;
+  title: string;
+  image: string | null;
+  date: string;
+  location: string;
+  /** She said she is going. */
+  going: boolean;
+}

@@ -1,0 +1,18 @@
+import { headers } from "next/headers";
+import { ProfileScreen, PROFILE_TABS, type ProfileTab } from "@/components/profile/profile-screen";
+import { siteUrl } from "@/lib/http/site-url";
+import { getPartnerDashboard } from "@/server/affiliate/partners";
+import type { SessionUser } from "@/server/auth/sessions";
+import { getProfile, profileEvents } from "@/server/profiles";
+
+/** /profile and /profile/{id} render the same screen; only the member herself gets Payments and Affiliate. */
+export async function ProfilePage({ viewer, userId, tab }: { viewer: SessionUser; userId: number; tab: string | string[] | undefined }) {
+  const isOwn = viewer.id === userId;
+  const [profile, events, partner, requestHeaders] = await Promise.all([getProfile(viewer, userId), profileEvents(userId), isOwn ? getPartnerDashboard(userId) : null, headers()]);
+  const initialTab = (PROFILE_TABS as readonly string[]).includes(String(tab)) ? (tab as ProfileTab) : "about";
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <ProfileScreen profile={profile} isOwn={isOwn} events={events} partner={partner} origin={siteUrl(requestHeaders)} initialTab={initialTab} />
+    </div>
+  );
+}

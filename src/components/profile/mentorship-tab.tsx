@@ -1,0 +1,110 @@
+"use client";
+
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
+import { mentorshipRequestSchema, type MentorshipRequestInput, type ReceivedRequest } from "@/server/mentorship/schemas";
+import type { PublicProfile } from "@/server/profiles/types";
+
+/** Spec 02 section 2.11: the mentor's topics; another member sends a request, the mentor answers hers. */
+export function MentorshipTab({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="mentor-topics">
+        <h2 id="mentor-topics" className="text-xl font-semibold">
+          Mentorship topics
+        </h2>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {profile.mentorTopics.map((topic) => (
+            <li key={topic} className="rounded-full bg-secondary px-3 py-1 text-sm text-secondary-foreground">
+              {topic}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {isOwn ? <ReceivedRequests mentorId={profile.id} /> : <RequestForm mentor={profile} />}
+    </div>
+  );
+}
+
+function RequestForm({ mentor }: { mentor: PublicProfile }) {
+  const form = useForm<MentorshipRequestInput>({ resolver: zodResolver(mentorshipRequestSchema), defaultValues: { message: "" } });
+  const send = useMutation({
+    mutationFn: (values: MentorshipRequestInput) => apiRequest("POST", `/api/users/${mentor.id}/mentorship-requests`, values),
+    onSuccess: () => {
+      form.reset();
+      toast({ title: "Request Sent", description: `Your mentorship request has been sent to ${mentor.firstName} ${mentor.lastName}.` });
+    },
+    onError: (error) => toast({ title: "Request Failed", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+  });
+  return (
+    <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate className="grid gap-3">
+      <FormField label={`Ask ${mentor.firstName} for mentorship`} id="mentorshipMessage" error={form.formState.errors.message?.message} hint="Say what you would like help with (up to 2,000 characters).">
+        <Textarea rows={5} maxLength={2000} {...form.register("message")} />
+      </FormField>
+      <div>
+        <Button type="submit" disabled={send.isPending}>
+          {send.isPending ? "Sending..." : "Send Request"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const STATUS_TEXT = { pending: "Waiting for your answer", accepted: "Accepted", declined: "Declined" } as const;
+
+function ReceivedRequests({ mentorId }: { mentorId: number }) {
+  const queryClient = useQueryClient();
+  const key = [`/api/users/${mentorId}/mentorship-requests`];
+  const requests = useQuery({ queryKey: key, queryFn: () => apiRequest<ReceivedRequest[]>("GET", key[0]!) });
+  const decide = useMutation({
+    mutationFn: ({ id, status }: { id: number; status: "accepted" | "declined" }) => apiRequest("PATCH", `/api/mentorship-requests/${id}`, { status }),
+    onSuccess: (_result, { status }) => {
+      toast({ title: status === "accepted" ? "Request Accepted" : "Request Declined", description: status === "accepted" ? "We have sent you both each other's email address." : "We have let her know kindly." });
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+  });
+  return (
+    <section aria-labelledby="mentorship-requests">
+      <h2 id="mentorship-requests" className="text-xl font-semibold">
+        Requests you received
+      </h2>
+      {requests.isPending ? <p className="mt-2 text-muted-foreground">Loading requests...</p> : null}
+      {requests.data?.length === 0 ? <p className="mt-2 text-muted-foreground">No requests yet.</p> : null}
+      <ul className="mt-3 grid gap-4">
+        {requests.data?.map((request) => (
+          <li key={request.id} className="rounded-lg border p-4">
+            <p className="font-medium">
+              <a href={`/profile/${request.requester.id}`} className="underline-offset-4 hover:underline">
+                {request.requester.firstName} {request.requester.lastName}
+              </a>
+              {request.topic ? ` · ${request.topic}` : ""} · {formatDate(request.createdAt)}
+            </p>
+            <p className="mt-2 whitespace-pre-line">{request.message}</p>
+            <p className="mt-2 text-sm text-muted-foreground">
+              {STATUS_TEXT[request.status]}
+              {request.requesterEmail ? ` · ${request.requesterEmail}` : ""}
+            </p>
+            {request.status === "pending" ? (
+              <div className="mt-3 flex gap-2">
+                <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: request.id, status: "accepted" })}>
+                  Accept
+                </Button>
+                <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ id: request.id, status: "declined" })}>
+                  Decline
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+"use client";
+
+import * as React from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { CURRENT_USER_KEY } from "@/hooks/use-auth";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import { acceptAttribute, UPLOAD_KINDS } from "@/server/storage/kinds";
+import { profileSchema, type ProfileFormValues, type ProfileInput } from "@/server/profiles/schemas";
+import type { OwnProfile } from "@/server/profiles/types";
+
+type Field = keyof ProfileFormValues;
+
+/** The Edit Profile form (spec 02 section 5); it replaces the profile page while open. */
+export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: (saved: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<ProfileFormValues, unknown, ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      bio: profile.bio ?? "",
+      profilePicture: profile.profilePicture ?? "",
+      location: profile.location ?? "",
+      occupation: profile.occupation ?? "",
+      interests: profile.interests.join(", "),
+      isMentor: profile.isMentor,
+      mentorTopics: profile.mentorTopics.join(", "),
+      locationVisibility: profile.locationVisibility,
+      occupationVisibility: profile.occupationVisibility,
+      bioVisibility: profile.bioVisibility,
+      hiddenFromDirectory: profile.hiddenFromDirectory,
+    },
+  });
+  const isMentor = useWatch({ control: form.control, name: "isMentor" });
+  const [problem, setProblem] = React.useState(false);
+  const errors = form.formState.errors;
+  const error = (name: Field) => errors[name]?.message as string | undefined;
+
+  const save = useMutation({
+    mutationFn: (values: ProfileInput) => apiRequest("PATCH", `/api/users/${profile.id}`, values),
+    onSuccess: async () => {
+      setProblem(false);
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      toast({ title: "Profile Updated", description: "Your profile changes have been saved successfully." });
+      onDone(true);
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && failure.fields) {
+        for (const [name, message] of Object.entries(failure.fields)) if (name in form.getValues()) form.setError(name as Field, { message });
+      }
+      setProblem(true);
+      toast({ title: "Update Failed", description: "Failed to update your profile. Please try again.", variant: "destructive" });
+    },
+  });
+
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const kind = UPLOAD_KINDS.avatar;
+      if (file.size > kind.maxBytes) throw new Error(kind.tooLargeMessage);
+      const response = await fetch(`/api/uploads/avatar?name=${encodeURIComponent(file.name)}`, { method: "POST", body: file, credentials: "include" });
+      const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
+      if (!response.ok || !body.url) throw new Error(body.error ?? "The picture could not be uploaded. Please try again.");
+      return body.url;
+    },
+    onSuccess: (url) => {
+      form.setValue("profilePicture", url, { shouldDirty: true });
+      form.clearErrors("profilePicture");
+    },
+    onError: (failure) => form.setError("profilePicture", { message: failure instanceof Error ? failure.message : errorMessage(failure, "Upload failed") }),
+  });
+
+  const visibility = (name: "locationVisibility" | "occupationVisibility" | "bioVisibility", label: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex items-center gap-2">
+          <Checkbox id={name} checked={field.value === "members"} onCheckedChange={(checked) => field.onChange(checked === true ? "members" : "nobody")} />
+          <Label htmlFor={name} className="font-normal">
+            {label}
+          </Label>
+        </div>
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid gap-5" aria-labelledby="edit-profile-title">
+      <h1 id="edit-profile-title" className="text-3xl font-semibold">
+        Edit Profile
+      </h1>
+      {problem ? (
+        <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+          There was a problem updating your profile. Please try again.
+        </p>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="First name" id="firstName" error={error("firstName")}>
+          <Input autoComplete="given-name" {...form.register("firstName")} />
+        </FormField>
+        <FormField label="Last name" id="lastName" error={error("lastName")}>
+          <Input autoComplete="family-name" {...form.register("lastName")} />
+        </FormField>
+      </div>
+      <FormField label="Profile picture URL" id="profilePicture" error={error("profilePicture")} hint="A link to an image (https), or upload one below.">
+        <Input type="url" inputMode="url" {...form.register("profilePicture")} />
+      </FormField>
+      <div className="grid gap-2">
+        <Label htmlFor="avatarUpload">Upload a picture</Label>
+        <input
+          id="avatarUpload"
+          type="file"
+          accept={acceptAttribute("avatar")}
+          aria-describedby="avatarUpload-hint"
+          className="text-sm file:mr-3 file:rounded-md file:border file:bg-card file:px-3 file:py-1.5"
+          disabled={upload.isPending}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) upload.mutate(file);
+          }}
+        />
+        <p id="avatarUpload-hint" className="text-sm text-muted-foreground">
+          {upload.isPending ? "Uploading..." : "JPEG, PNG or WebP, up to 5 MB."}
+        </p>
+      </div>
+      <FormField label="Bio" id="bio" error={error("bio")}>
+        <Textarea rows={4} {...form.register("bio")} />
+      </FormField>
+      {visibility("bioVisibility", "Show my bio to members")}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <FormField label="Location" id="location" error={error("location")}>
+            <Input autoComplete="address-level2" {...form.register("location")} />
+          </FormField>
+          {visibility("locationVisibility", "Show my location to members")}
+        </div>
+        <div className="grid gap-2">
+          <FormField label="Occupation" id="occupation" error={error("occupation")}>
+            <Input autoComplete="organization-title" {...form.register("occupation")} />
+          </FormField>
+          {visibility("occupationVisibility", "Show my occupation to members")}
+        </div>
+      </div>
+      <FormField label="Interests" id="interests" error={error("interests")} hint="Separate them with commas.">
+        <Input {...form.register("interests")} />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="isMentor"
+        render={({ field }) => (
+          <div className="flex items-center gap-2">
+            <Checkbox id="isMentor" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+            <Label htmlFor="isMentor" className="font-normal">
+              Offer Mentorship
+            </Label>
+          </div>
+        )}
+      />
+      {isMentor ? (
+        <FormField label="Mentor topics" id="mentorTopics" error={error("mentorTopics")} hint="Separate them with commas.">
+          <Input {...form.register("mentorTopics")} />
+        </FormField>
+      ) : null}
+      <Controller
+        control={form.control}
+        name="hiddenFromDirectory"
+        render={({ field }) => (
+          <div className="flex items-center gap-2">
+            <Checkbox id="hiddenFromDirectory" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+            <Label htmlFor="hiddenFromDirectory" className="font-normal">
+              Hide me from the member directory
+            </Label>
+          </div>
+        )}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={save.isPending || upload.isPending}>
+          {save.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => onDone(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

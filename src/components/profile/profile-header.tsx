@@ -1,0 +1,34 @@
+import { Crown } from "lucide-react";
+import { Avatar, AvatarFallback, AvatarImage, initialsOf } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import type { PublicProfile } from "@/server/profiles/types";
+
+/** Spec 02 section 2.9: avatar (initials fallback), name, occupation, location and the '{level} Member' badge (a crown for mentors). */
+export function ProfileHeader({ profile, action }: { profile: PublicProfile; action?: React.ReactNode }) {
+  const name = `${profile.firstName} ${profile.lastName}`;
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+      <Avatar className="size-24 text-2xl">
+        {profile.profilePicture ? <AvatarImage src={profile.profilePicture} alt={name} /> : null}
+        <AvatarFallback aria-hidden="true">{initialsOf(profile.firstName, profile.lastName)}</AvatarFallback>
+      </Avatar>
+      <div className="min-w-0 flex-1">
+        <h1 className="break-words text-3xl font-semibold">{name}</h1>
+        {profile.occupation ? <p className="mt-1 text-muted-foreground">{profile.occupation}</p> : null}
+        {profile.location ? <p className="text-sm text-muted-foreground">{profile.location}</p> : null}
+        {profile.levelTitle ? (
+          <Badge className="mt-2 gap-1">
+            {profile.isMentor ? (
+              <>
+                <Crown className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">Mentor, </span>
+              </>
+            ) : null}
+            {profile.levelTitle} Member
+          </Badge>
+        ) : null}
+      </div>
+      {action}
+    </div>
+  );
+}

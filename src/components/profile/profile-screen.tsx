@@ -1,0 +1,102 @@
+"use client";
+
+import * as React from "react";
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { PartnerDashboard } from "@/server/affiliate/types";
+import { isOwnProfile, type Profile, type ProfileEvent } from "@/server/profiles/types";
+import { AboutTab } from "./about-tab";
+import { AffiliateTab } from "./affiliate-tab";
+import { EventsTab } from "./events-tab";
+import { MentorshipTab } from "./mentorship-tab";
+import { PaymentHistory } from "./payment-history";
+import { ProfileForm } from "./profile-form";
+import { ProfileHeader } from "./profile-header";
+
+export const PROFILE_TABS = ["about", "events", "payments", "affiliate", "mentorship"] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+interface ProfileScreenProps {
+  profile: Profile;
+  /** The signed-in member is looking at her own profile. */
+  isOwn: boolean;
+  events: ProfileEvent[];
+  partner: PartnerDashboard | null;
+  origin: string;
+  initialTab: ProfileTab;
+}
+
+/**
+ * Spec 02 section 2.9: the header and the tabs. Payments and Affiliate only on her own profile;
+ * Mentorship for mentors with topics. Edit Profile (hers, or any to an admin) replaces the page.
+ */
+export function ProfileScreen({ profile, isOwn, events, partner, origin, initialTab }: ProfileScreenProps) {
+  const router = useRouter();
+  const [editing, setEditing] = React.useState(false);
+  const mentoring = profile.isMentor && profile.mentorTopics.length > 0;
+  const tabs: [ProfileTab, string][] = [
+    ["about", "About"],
+    ["events", "My Events"],
+    ...(isOwn ? ([["payments", "Payments"], ["affiliate", "Affiliate"]] as [ProfileTab, string][]) : []),
+    ...(mentoring ? ([["mentorship", "Mentorship"]] as [ProfileTab, string][]) : []),
+  ];
+  const [tab, setTab] = React.useState<string>(tabs.some(([value]) => value === initialTab) ? initialTab : "about");
+
+  if (editing && isOwnProfile(profile)) {
+    return (
+      <ProfileForm
+        profile={profile}
+        onDone={(saved) => {
+          setEditing(false);
+          if (saved) router.refresh();
+        }}
+      />
+    );
+  }
+  return (
+    <>
+      <ProfileHeader
+        profile={profile}
+        action={
+          isOwnProfile(profile) ? (
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              Edit Profile
+            </Button>
+          ) : null
+        }
+      />
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
+        <TabsList aria-label="Profile sections">
+          {tabs.map(([value, label]) => (
+            <TabsTrigger key={value} value={value}>
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="about" className="mt-6">
+          <AboutTab profile={profile} />
+        </TabsContent>
+        <TabsContent value="events" className="mt-6">
+          <EventsTab events={events} />
+        </TabsContent>
+        {isOwn && isOwnProfile(profile) ? (
+          <>
+            <TabsContent value="payments" className="mt-6">
+              <h2 className="mb-4 text-xl font-semibold">Payment history</h2>
+              <PaymentHistory url={`/api/users/${profile.id}/payment-transactions`} caption="Your payments, newest first" />
+            </TabsContent>
+            <TabsContent value="affiliate" className="mt-6">
+              <AffiliateTab userId={profile.id} email={profile.email} partner={partner} origin={origin} />
+            </TabsContent>
+          </>
+        ) : null}
+        {mentoring ? (
+          <TabsContent value="mentorship" className="mt-6">
+            <MentorshipTab profile={profile} isOwn={isOwn} />
+          </TabsContent>
+        ) : null}
+      </Tabs>
+    </>
+  );
+}
