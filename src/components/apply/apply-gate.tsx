@@ -3,6 +3,7 @@
 import * as React from "react";
 import { useRouter } from "next/navigation";
 import { useCurrentUser } from "@/hooks/use-auth";
+import { apiRequest } from "@/lib/api-client";
 import { PARTNER_REF_COOKIE, PARTNER_REF_MAX_AGE_SECONDS } from "./tier-types";
 
 /**
@@ -13,7 +14,10 @@ export function ApplyGate({ partnerRef, children }: { partnerRef: string | null;
   const router = useRouter();
   const { user, isLoading } = useCurrentUser();
   React.useEffect(() => {
-    if (partnerRef) document.cookie = `${PARTNER_REF_COOKIE}=${encodeURIComponent(partnerRef)}; Max-Age=${PARTNER_REF_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+    if (!partnerRef) return;
+    document.cookie = `${PARTNER_REF_COOKIE}=${encodeURIComponent(partnerRef)}; Max-Age=${PARTNER_REF_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+    // The partner's link visits (once per visitor per day, counted on the server); a failure changes nothing here.
+    apiRequest("POST", "/api/partners/visits", { code: partnerRef }).catch(() => undefined);
   }, [partnerRef]);
   React.useEffect(() => {
     if (user) router.replace("/profile");

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
 import { affiliatePayouts, applications, partners, paymentTransactions, referralCommissions, users } from "@/db/schema";
@@ -88,6 +88,15 @@ export async function promoteEligibleCommissions(executor: Executor = db): Promi
     .where(and(eq(referralCommissions.status, "pending"), lte(referralCommissions.eligibleAt, sql`now()`)))
     .returning({ id: referralCommissions.id });
   return moved.length;
+}
+
+/** What a payout run would pay now: eligible commissions, and pending ones whose 30 days have passed since the daily job ran. */
+export async function countPayableCommissions(): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(referralCommissions)
+    .where(or(eq(referralCommissions.status, "eligible"), and(eq(referralCommissions.status, "pending"), lte(referralCommissions.eligibleAt, sql`now()`))));
+  return row?.n ?? 0;
 }
 
 /** The admin's payout run: every eligible commission is marked paid in one run, audit-logged. */

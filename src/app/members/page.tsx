@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { MemberDirectory } from "@/components/members/member-directory";
+import { MEMBER } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
+
+export const metadata: Metadata = { title: "Members", robots: { index: false } };
+
+export default async function MembersPage() {
+  await requirePageAccess(MEMBER);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-semibold">Members</h1>
+      <p className="mt-2 text-muted-foreground">Find members by name, place, interest or mentor topic. You can hide yourself from the directory in Edit Profile.</p>
+      <div className="mt-8">
+        <MemberDirectory />
+      </div>
+    </div>
+  );
+}

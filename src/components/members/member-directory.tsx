@@ -1,0 +1,85 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Crown } from "lucide-react";
+import { Avatar, AvatarFallback, AvatarImage, initialsOf } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { apiRequest } from "@/lib/api-client";
+import type { DirectoryPage } from "@/server/profiles/types";
+
+/** The member directory: search by name, location, interests and mentor topics, a Mentors filter, and More for the next page. */
+export function MemberDirectory() {
+  const [typed, setTyped] = React.useState("");
+  const [search, setSearch] = React.useState("");
+  const [mentors, setMentors] = React.useState(false);
+  React.useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const directory = useInfiniteQuery({
+    queryKey: ["/api/members", search, mentors],
+    initialPageParam: "",
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ q: search, ...(mentors ? { mentors: "1" } : {}), ...(pageParam ? { after: pageParam } : {}) });
+      return apiRequest<DirectoryPage>("GET", `/api/members?${params}`);
+    },
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+  const members = directory.data?.pages.flatMap((page) => page.members) ?? [];
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <div className="grid flex-1 gap-2">
+          <Label htmlFor="memberSearch">Search members</Label>
+          <Input id="memberSearch" type="search" placeholder="Name, place, interest or mentor topic" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        </div>
+        <div className="flex items-center gap-2 pb-2">
+          <Checkbox id="mentorsOnly" checked={mentors} onCheckedChange={(checked) => setMentors(checked === true)} />
+          <Label htmlFor="mentorsOnly" className="font-normal">
+            Mentors only
+          </Label>
+        </div>
+      </div>
+      <p role="status" className="text-sm text-muted-foreground">
+        {directory.isPending ? "Loading members..." : directory.isError ? "Could not load the directory. Please try again." : members.length === 0 ? "No members found." : `${members.length}${directory.hasNextPage ? "+" : ""} members`}
+      </p>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {members.map((member) => (
+          <li key={member.id} className="flex gap-3 rounded-lg border p-4">
+            <Avatar className="size-12">
+              {member.profilePicture ? <AvatarImage src={member.profilePicture} alt="" /> : null}
+              <AvatarFallback aria-hidden="true">{initialsOf(member.firstName, member.lastName)}</AvatarFallback>
+            </Avatar>
+            <div className="min-w-0">
+              <h2 className="font-semibold">
+                <Link href={`/profile/${member.id}`} className="underline-offset-4 hover:underline">
+                  {member.firstName} {member.lastName}
+                </Link>
+              </h2>
+              {member.occupation ? <p className="text-sm">{member.occupation}</p> : null}
+              {member.location ? <p className="text-sm text-muted-foreground">{member.location}</p> : null}
+              {member.isMentor ? (
+                <p className="mt-1 flex items-center gap-1 text-sm font-medium text-primary">
+                  <Crown className="size-3.5" aria-hidden="true" /> Mentor{member.mentorTopics.length ? `: ${member.mentorTopics.join(", ")}` : ""}
+                </p>
+              ) : null}
+              {member.interests.length ? <p className="mt-1 text-sm text-muted-foreground">{member.interests.join(" · ")}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {directory.hasNextPage ? (
+        <div>
+          <Button variant="outline" disabled={directory.isFetchingNextPage} onClick={() => directory.fetchNextPage()}>
+            {directory.isFetchingNextPage ? "Loading..." : "Show more members"}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
