@@ -7,6 +7,7 @@ import { benchSpiritualProfile } from "./spiritual-profile";
 import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
 import { benchLoad } from "./load";
+import { benchProfiles } from "./profiles";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -15,6 +16,7 @@ const BENCHES = {
   events: benchEvents,
   membership: benchMembership,
   load: benchLoad,
+  profiles: benchProfiles,
 };
 
 async function main() {

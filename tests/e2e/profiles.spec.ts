@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import type { Browser, Page } from "@playwright/test";
+import { applications, paymentTransactions, referralCommissions } from "@/db/schema";
+import { FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
+import { createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
+import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+
+// Issue 11: profiles, the member directory, the affiliate programme and mentorship, in the browser.
+
+const origin = { origin: process.env.TEST_BASE_URL! };
+
+async function signedInPage(browser: Browser, username: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.TEST_BASE_URL, viewport });
+  const page = await context.newPage();
+  await signInAs(page, username, TEST_PASSWORD);
+  return page;
+}
+
+test("a member edits her profile, uploads a picture seen in the navbar and by others, who see only her public fields", async ({ page, browser }) => {
+  const tag = randomUUID().slice(0, 6);
+  const her = await createTestUser({ firstName: "Wren", lastName: `Ash${tag}` });
+  await signInAs(page, her.username, TEST_PASSWORD);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: `Wren Ash${tag}` })).toBeVisible();
+  await expectAccessible(page, "own profile");
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+
+  await page.getByLabel("First name").fill("W");
+  await page.getByLabel("Last name").fill("A");
+  await page.getByLabel("Profile picture URL").fill("not a url");
+  await expect(page.getByLabel("Mentor topics")).toBeHidden();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
+  await expect(page.getByText("Last name must be at least 2 characters")).toBeVisible();
+  await expect(page.getByText("Please enter a valid URL")).toBeVisible();
+  await expectAccessible(page, "edit profile with errors");
+
+  await page.getByLabel("First name").fill("Wren");
+  await page.getByLabel("Last name").fill(`Ash${tag}`);
+  await page.getByLabel("Profile picture URL").fill("");
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a7" } }).png().toBuffer();
+  await page.getByLabel("Upload a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByLabel("Profile picture URL")).toHaveValue(/^\/api\/files\//);
+  const pictureUrl = await page.getByLabel("Profile picture URL").inputValue();
+  await page.getByLabel("Bio").fill("Secret bio of a private person.");
+  await page.getByLabel("Show my bio to members").click();
+  await page.getByLabel("Location").fill(`Lisbon${tag}`);
+  await page.getByLabel("Occupation").fill("Ceramicist");
+  await page.getByLabel("Interests").fill(`Raku${tag}, Kilns`);
+  await page.getByLabel("Offer Mentorship").click();
+  await page.getByLabel("Mentor topics").fill("Glazes, Studio pricing");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page).filter({ hasText: "Profile Updated" })).toContainText("Your profile changes have been saved successfully.");
+  await expect(page.getByText("Ceramicist")).toBeVisible();
+  await expect(page.getByTestId("navbar-avatar").locator("img")).toHaveAttribute("src", pictureUrl);
+
+  const other = await signedInPage(browser, (await createTestUser()).username);
+  await other.goto(`/profile/${her.id}`);
+  await expect(other.getByRole("img", { name: `Wren Ash${tag}` })).toHaveAttribute("src", pictureUrl);
+  await expect(other.getByText(`Lisbon${tag}`)).toBeVisible();
+  await expect(other.getByText("Secret bio")).toHaveCount(0);
+  await expect(other.getByText(her.email)).toHaveCount(0);
+  await expect(other.getByRole("tab", { name: "Payments" })).toHaveCount(0);
+  await expect(other.getByRole("tab", { name: "Affiliate" })).toHaveCount(0);
+  await expect(other.getByRole("button", { name: "Edit Profile" })).toHaveCount(0);
+  await other.getByRole("tab", { name: "Mentorship" }).click();
+  await expect(other.getByText("Studio pricing")).toBeVisible();
+  await expectAccessible(other, "another member's profile");
+
+  // The directory finds her by an interest, at 320 px.
+  const phone = await signedInPage(browser, (await createTestUser()).username, { width: 320, height: 640 });
+  await phone.goto("/members");
+  await phone.getByLabel("Search members").fill(`raku${tag}`);
+  await expect(phone.getByRole("link", { name: `Wren Ash${tag}` })).toBeVisible();
+  await expect(phone.getByRole("status")).toHaveText("1 members");
+  await expectAccessible(phone, "directory at 320 px");
+  await phone.getByRole("link", { name: `Wren Ash${tag}` }).click();
+  await expect(phone).toHaveURL(new RegExp(`/profile/${her.id}$`));
+  await expectAccessible(phone, "profile at 320 px");
+});
+
+test("a mentorship request reaches the mentor's email and her profile, and she accepts it", async ({ page, browser }) => {
+  const mentor = await createTestUser({ firstName: "Iris", isMentor: true, mentorTopics: ["Bookbinding"] });
+  const mentee = await createTestUser({ firstName: "Juno" });
+  await signInAs(page, mentee.username, TEST_PASSWORD);
+  await page.goto(`/profile/${mentor.id}?tab=mentorship`);
+  await page.getByRole("button", { name: "Send Request" }).click();
+  await expect(page.getByText("Please write a message")).toBeVisible();
+  await page.getByLabel("Ask Iris for mentorship").fill("Could we talk about coptic stitch bindings?");
+  await page.getByRole("button", { name: "Send Request" }).click();
+  await expect(toast(page).filter({ hasText: "Request Sent" })).toContainText(`Your mentorship request has been sent to Iris ${mentor.lastName}.`);
+  await expectAccessible(page, "mentorship tab after a request");
+  expect((await latestEmailTo(mentor.email))!.text).toContain("coptic stitch");
+
+  const hers = await signedInPage(browser, mentor.username, { width: 320, height: 640 });
+  await hers.goto("/profile?tab=mentorship");
+  await expect(hers.getByText("Could we talk about coptic stitch bindings?")).toBeVisible();
+  await expectAccessible(hers, "mentor's requests at 320 px");
+  await hers.getByRole("button", { name: "Accept" }).click();
+  await expect(hers.getByText(mentee.email)).toBeVisible();
+  expect((await latestEmailTo(mentee.email))!.text).toContain(mentor.email);
+});
+
+const webhook = (page: Page, type: string, object: Record<string, unknown>) => {
+  const payload = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", type, data: { object } });
+  return page.request.post("/api/stripe/webhook", { data: payload, headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) } });
+};
+
+test("the affiliate journey: registration email, share link, a referred payment, a payout; a refund cancels another", async ({ page, browser }) => {
+  const her = await createTestUser({ firstName: "Nova" });
+  await signInAs(page, her.username, TEST_PASSWORD);
+  await page.goto("/profile?tab=affiliate");
+  const email = page.getByLabel("Email");
+  await email.fill("");
+  await expect(page.getByRole("button", { name: "Send Registration Email" })).toBeDisabled();
+  await email.fill(`nova_${her.id}@example.com`);
+  await page.getByRole("button", { name: "Send Registration Email" }).click();
+  await expect(toast(page).filter({ hasText: "Registration Email Sent" })).toContainText("Check your inbox to complete the affiliate registration process.");
+  await expectAccessible(page, "affiliate tab after the request");
+
+  await page.goto(new URL(linkIn((await latestEmailTo(`nova_${her.id}@example.com`))!.text, "/profile/affiliate/")).pathname);
+  await expect(page.getByText("Self-referrals are not eligible.")).toBeVisible();
+  await expectAccessible(page, "affiliate terms");
+  await page.getByRole("button", { name: "Accept" }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=affiliate/);
+  const shareLink = await page.getByLabel("Share link").inputValue();
+  expect(shareLink).toMatch(/\/apply\?ref=NOVA[A-Z0-9]{4}$/);
+  const code = shareLink.split("ref=")[1]!;
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy share link" }).click();
+  await expect(toast(page).filter({ hasText: "Link Copied" })).toBeVisible();
+  await page.getByRole("button", { name: "Copy partner code" }).click();
+  await expect(toast(page).filter({ hasText: "Code Copied" })).toBeVisible();
+
+  // A visitor opens her link: the visit counts and the code fills the application.
+  const visitor = await (await browser.newContext({ baseURL: process.env.TEST_BASE_URL })).newPage();
+  await visitor.goto(new URL(shareLink).pathname + new URL(shareLink).search);
+  await expect(visitor.getByLabel("Partner code (optional)")).toHaveValue(code);
+  const applicant = `ref_${randomUUID().slice(0, 8)}@example.com`;
+  const submitted = await visitor.request.post("/api/applications/submit", {
+    headers: origin,
+    data: { firstName: "Tess", lastName: "Referred", email: applicant, phone: "+1 555 010 0199", membershipTier: "create", heardAbout: "A friend", whyJoin: "Nova told me all about this community.", partnerCode: code, agreeTerms: true },
+  });
+  expect(submitted.status()).toBe(201);
+  const applicationId = (await submitted.json()).id as number;
+
+  // The administrator takes the payment and approves: the commission follows the payment.
+  const admin = await signedInPage(browser, (await createTestUser({ isAdmin: true })).username);
+  expect((await admin.request.post(`/api/applications/${applicationId}/manual-payment`, { data: { notes: "Bank transfer" }, headers: origin })).status()).toBe(201);
+  expect((await admin.request.patch(`/api/applications/${applicationId}/status`, { data: { status: "approved", reviewNotes: "" }, headers: origin })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText("Link visits").locator("..")).toContainText("1");
+  await expect(page.getByText("Approved members").locator("..")).toContainText("1");
+  await expect(page.getByText("Pending commissions").locator("..")).toContainText("1 · $7.50");
+
+  // A second referral paid by card is refunded before payout: its commission is cancelled.
+  const [second] = await testDb()
+    .insert(applications)
+    .values({ firstName: "Rue", lastName: "Refunded", email: `rue_${randomUUID().slice(0, 8)}@example.com`, phone: "+1 555 0100", membershipTier: "create", heardAbout: "A friend", whyJoin: "Referred by Nova.", partnerCode: code, agreeTerms: true, status: "approved", approvedAt: new Date() })
+    .returning();
+  const intent = `pi_e2e_${randomUUID()}`;
+  await testDb().insert(paymentTransactions).values({ applicationId: second!.id, amount: 5000, membershipTier: "create", paymentMethod: "card", status: "authorized", stripePaymentIntentId: intent });
+  expect((await webhook(admin, "payment_intent.succeeded", { id: intent, object: "payment_intent", status: "succeeded" })).status()).toBe(200);
+  expect((await webhook(admin, "charge.refunded", { id: `ch_${randomUUID()}`, object: "charge", payment_intent: intent, amount: 5000, amount_refunded: 5000 })).status()).toBe(200);
+
+  // Thirty days later the first commission is eligible, and the payout run pays it.
+  await testDb().update(referralCommissions).set({ eligibleAt: new Date(Date.now() - 1000) }).where(eq(referralCommissions.applicationId, applicationId));
+  await admin.goto("/admin/affiliates");
+  await expect(admin.getByRole("row", { name: new RegExp(`Nova.*${code}`) })).toBeVisible();
+  await admin.getByRole("link", { name: "Cancelled" }).click();
+  await expect(admin.getByRole("row", { name: /Rue Refunded.*Cancelled/ })).toBeVisible();
+  await admin.getByRole("link", { name: "All" }).click();
+  await expectAccessible(admin, "admin affiliates");
+  await admin.getByRole("button", { name: /Run Payout/ }).click();
+  await expect(toast(admin).filter({ hasText: "Payout complete" })).toBeVisible();
+  const [paid] = await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, applicationId));
+  expect(paid!.status).toBe("paid");
+  const csvLink = admin.getByRole("link", { name: `Download CSV of payout ${paid!.payoutId}` });
+  const csv = await admin.request.get((await csvLink.getAttribute("href"))!);
+  expect(await csv.text()).toContain(`${paid!.id},${code},Nova`);
+
+  await page.reload();
+  await expect(page.getByText("Paid commissions").locator("..")).toContainText("1 · $7.50");
+});
