@@ -1,9 +1,10 @@
 import { headers } from "next/headers";
-import { ProfileScreen, PROFILE_TABS, type ProfileTab } from "@/components/profile/profile-screen";
+import { ProfileScreen } from "@/components/profile/profile-screen";
 import { siteUrl } from "@/lib/http/site-url";
 import { getPartnerDashboard } from "@/server/affiliate/partners";
 import type { SessionUser } from "@/server/auth/sessions";
 import { getProfile, profileEvents } from "@/server/profiles";
+import { PROFILE_TABS, type ProfileTab } from "@/server/profiles/types";
 
 /** /profile and /profile/{id} render the same screen; only the member herself gets Payments and Affiliate. */
 export async function ProfilePage({ viewer, userId, tab }: { viewer: SessionUser; userId: number; tab: string | string[] | undefined }) {

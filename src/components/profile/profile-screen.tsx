@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { PartnerDashboard } from "@/server/affiliate/types";
-import { isOwnProfile, type Profile, type ProfileEvent } from "@/server/profiles/types";
+import { isOwnProfile, type Profile, type ProfileEvent, type ProfileTab } from "@/server/profiles/types";
 import { AboutTab } from "./about-tab";
 import { AffiliateTab } from "./affiliate-tab";
 import { EventsTab } from "./events-tab";
@@ -13,9 +13,6 @@ import { MentorshipTab } from "./mentorship-tab";
 import { PaymentHistory } from "./payment-history";
 import { ProfileForm } from "./profile-form";
 import { ProfileHeader } from "./profile-header";
-
-export const PROFILE_TABS = ["about", "events", "payments", "affiliate", "mentorship"] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 interface ProfileScreenProps {
   profile: Profile;

@@ -66,3 +66,7 @@ export interface ProfileEvent {
   /** She said she is going. */
   going: boolean;
 }
+
+/** The profile's tabs, as `?tab=` names them. */
+export const PROFILE_TABS = ["about", "events", "payments", "affiliate", "mentorship"] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
