@@ -44,10 +44,10 @@ test("a member edits her profile, uploads a picture seen in the navbar and by ot
   await page.getByLabel("Upload a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expect(page.getByLabel("Profile picture URL")).toHaveValue(/^\/api\/files\//);
   const pictureUrl = await page.getByLabel("Profile picture URL").inputValue();
-  await page.getByLabel("Bio").fill("Secret bio of a private person.");
+  await page.getByLabel("Bio", { exact: true }).fill("Secret bio of a private person.");
   await page.getByLabel("Show my bio to members").click();
-  await page.getByLabel("Location").fill(`Lisbon${tag}`);
-  await page.getByLabel("Occupation").fill("Ceramicist");
+  await page.getByLabel("Location", { exact: true }).fill(`Lisbon${tag}`);
+  await page.getByLabel("Occupation", { exact: true }).fill("Ceramicist");
   await page.getByLabel("Interests").fill(`Raku${tag}, Kilns`);
   await page.getByLabel("Offer Mentorship").click();
   await page.getByLabel("Mentor topics").fill("Glazes, Studio pricing");
@@ -98,7 +98,7 @@ test("a mentorship request reaches the mentor's email and her profile, and she a
   await hers.goto("/profile?tab=mentorship");
   await expect(hers.getByText("Could we talk about coptic stitch bindings?")).toBeVisible();
   await expectAccessible(hers, "mentor's requests at 320 px");
-  await hers.getByRole("button", { name: "Accept" }).click();
+  await hers.getByRole("button", { name: "Accept", exact: true }).click();
   await expect(hers.getByText(mentee.email)).toBeVisible();
   expect((await latestEmailTo(mentee.email))!.text).toContain(mentor.email);
 });
@@ -123,7 +123,7 @@ test("the affiliate journey: registration email, share link, a referred payment,
   await page.goto(new URL(linkIn((await latestEmailTo(`nova_${her.id}@example.com`))!.text, "/profile/affiliate/")).pathname);
   await expect(page.getByText("Self-referrals are not eligible.")).toBeVisible();
   await expectAccessible(page, "affiliate terms");
-  await page.getByRole("button", { name: "Accept" }).click();
+  await page.getByRole("button", { name: "Accept", exact: true }).click();
   await expect(page).toHaveURL(/\/profile\?tab=affiliate/);
   const shareLink = await page.getByLabel("Share link").inputValue();
   expect(shareLink).toMatch(/\/apply\?ref=NOVA[A-Z0-9]{4}$/);
