@@ -35,6 +35,7 @@ CREATE TABLE "memberships" (
 --> statement-breakpoint
 ALTER TABLE "payment_transactions" DROP CONSTRAINT "payment_transactions_kind_check";--> statement-breakpoint
 ALTER TABLE "payment_transactions" ADD COLUMN "stripe_invoice_id" text;--> statement-breakpoint
+ALTER TABLE "payment_transactions" ADD COLUMN "receipt_url" text;--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_tier_membership_tiers_id_fk" FOREIGN KEY ("tier") REFERENCES "public"."membership_tiers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -25,6 +25,8 @@ export const paymentTransactions = pgTable(
     stripeRefundId: text(),
     /** The Stripe invoice of a renewal or upgrade. */
     stripeInvoiceId: text(),
+    /** Stripe's hosted receipt of that invoice. */
+    receiptUrl: text(),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, paymentTransactions, users } from "@/db/schema";
+import { CHARGE_KINDS } from "@/db/schema/enums";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import type { SessionUser } from "@/server/auth/sessions";
 import { inviteIfReady } from "@/server/applications/invitations";
@@ -101,7 +102,7 @@ export async function refundTransaction(id: number, input: RefundInput, actor: A
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).for("update").limit(1);
     if (!payment) throw notFound("Transaction Not Found");
-    if (payment.kind !== "payment" || payment.paymentMethod !== "card" || !payment.stripePaymentIntentId) throw conflict("Only card payments can be refunded through Stripe.");
+    if (!isCharge(payment) || payment.paymentMethod !== "card" || !payment.stripePaymentIntentId) throw conflict("Only card payments can be refunded through Stripe.");
     if (payment.status !== "completed") throw conflict("Only completed payments can be refunded.");
     const paidAt = payment.completedAt ?? payment.createdAt;
     if (Date.now() - paidAt.getTime() > REFUND_GUARANTEE_DAYS * 86_400_000) throw conflict(`The ${REFUND_GUARANTEE_DAYS}-day refund guarantee for this payment has passed.`);
@@ -148,8 +149,10 @@ export async function refundTransaction(id: number, input: RefundInput, actor: A
   });
 }
 
-/** A completed card payment inside the refund guarantee. */
+const isCharge = (t: PaymentTransaction) => (CHARGE_KINDS as readonly string[]).includes(t.kind);
+
+/** A completed card payment (first month, renewal or upgrade) inside the refund guarantee. */
 export function isRefundable(t: PaymentTransaction, now = Date.now()): boolean {
   const paidAt = t.completedAt ?? t.createdAt;
-  return t.kind === "payment" && t.paymentMethod === "card" && t.status === "completed" && Boolean(t.stripePaymentIntentId) && now - paidAt.getTime() <= REFUND_GUARANTEE_DAYS * 86_400_000;
+  return isCharge(t) && t.paymentMethod === "card" && t.status === "completed" && Boolean(t.stripePaymentIntentId) && now - paidAt.getTime() <= REFUND_GUARANTEE_DAYS * 86_400_000;
 }
