@@ -1,16 +1,10 @@
 import "server-only";
 import { TIER_IDS, type TierId } from "@/db/schema/enums";
 import { serviceUnavailable } from "@/lib/errors";
-import { listTiers } from "@/server/payments/pricing";
 import { stripe } from "@/server/payments/stripe";
 
-/**
- * Each tier's monthly Price is found by its lookup key, never by an id typed into configuration:
- * `npm run stripe:sync` creates the Products and Prices (or a new Price when a tier's price changes,
- * moving the key to it), and the app reads them back by key.
- */
-export const lookupKeyFor = (tier: string) => `membership_${tier}_monthly`;
-export const productIdFor = (tier: string) => `membership_${tier}`;
+import { lookupKeyFor } from "./catalogue";
+
 export const BILLING_NOT_SET_UP = "Billing is not set up yet: an administrator needs to run npm run stripe:sync.";
 
 interface Catalogue {
@@ -18,6 +12,7 @@ interface Catalogue {
   tierByPrice: Map<string, TierId>;
   loadedAt: number;
 }
+/** Prices change only through stripe:sync; a price not in the cache is looked up again at once. */
 const CACHE_MS = 5 * 60_000;
 let cached: Promise<Catalogue> | undefined;
 
@@ -57,35 +52,4 @@ export async function tierOfPrice(priceId: string): Promise<TierId | null> {
   const price = await stripe().prices.retrieve(priceId);
   const tier = (price.metadata?.tier ?? null) as TierId | null;
   return tier && TIER_IDS.includes(tier) ? tier : null;
-}
-
-/** Creates or finds the Product and the current monthly Price of every tier (npm run stripe:sync). */
-export async function syncStripeCatalogue(): Promise<{ tier: string; price: string; created: boolean }[]> {
-  const client = stripe();
-  const out: { tier: string; price: string; created: boolean }[] = [];
-  for (const tier of await listTiers()) {
-    const productId = productIdFor(tier.id);
-    try {
-      await client.products.retrieve(productId);
-    } catch {
-      await client.products.create({ id: productId, name: `${tier.title} membership`, metadata: { tier: tier.id } });
-    }
-    const [existing] = (await client.prices.list({ lookup_keys: [lookupKeyFor(tier.id)], active: true, limit: 1 })).data;
-    if (existing && existing.unit_amount === tier.monthlyPriceCents && existing.currency === "usd" && existing.recurring?.interval === "month") {
-      out.push({ tier: tier.id, price: existing.id, created: false });
-      continue;
-    }
-    const price = await client.prices.create({
-      product: productId,
-      currency: "usd",
-      unit_amount: tier.monthlyPriceCents,
-      recurring: { interval: "month" },
-      lookup_key: lookupKeyFor(tier.id),
-      transfer_lookup_key: true,
-      metadata: { tier: tier.id },
-    });
-    out.push({ tier: tier.id, price: price.id, created: true });
-  }
-  cached = undefined;
-  return out;
 }
