@@ -346,7 +346,8 @@ export function createBillingFake(ctx: BillingContext) {
       if (form.default_payment_method) sub.default_payment_method = form.default_payment_method;
       if (form.metadata) sub.metadata = { ...(sub.metadata as Json), ...(form.metadata as Json) };
       await ctx.sendEvent("customer.subscription.updated", sub);
-      return { status: 200, body: sub };
+      const expand = Object.values((form.expand as Json | undefined) ?? {});
+      return { status: 200, body: expand.includes("latest_invoice") && sub.latest_invoice ? { ...sub, latest_invoice: invoices.get(sub.latest_invoice as string) ?? sub.latest_invoice } : sub };
     }
     if (path === "/v1/subscriptions" && method === "GET") {
       const found = [...subscriptions.values()].filter((s) => (!form.customer || s.customer === form.customer) && (form.status === "all" || s.status !== "canceled"));

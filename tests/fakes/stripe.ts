@@ -230,6 +230,10 @@ export async function startFakeStripe() {
       res.writeHead(200, { "content-type": "application/json", ...cors });
       return void res.end(JSON.stringify([...intents.values()]));
     }
+    if (url.pathname === "/__fake/deliveries") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return void res.end(JSON.stringify(deliveries));
+    }
     if (url.pathname === "/__fake/billing") {
       res.writeHead(200, { "content-type": "application/json" });
       return void res.end(JSON.stringify(billing.inspect()));

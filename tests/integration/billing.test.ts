@@ -145,6 +145,7 @@ describe("tier changes", () => {
     expect(await membershipOf(member.applicationId)).toMatchObject({ tier: "create", scheduledTier: null });
     expect((await latestEmailTo(member.email))?.kind).toBe("billing-change-undone");
     expect((await call(`/api/users/${member.userId}/billing/tier`, { body: { tier: "connect" }, cookie: member.cookie })).status).toBe(200);
+    expect(await membershipOf(member.applicationId)).toMatchObject({ tier: "create", scheduledTier: "connect" });
 
     const early = await call(`/api/users/${member.userId}/billing/cancel`, { method: "POST", cookie: member.cookie });
     expect(early.status).toBe(409);
@@ -183,9 +184,11 @@ describe("failed renewals", () => {
     expect(saved.json.card).toBe("Visa ending in 0341");
     const periodEnd = member.membership.currentPeriodEnd!;
     await advance(member.clock, new Date(periodEnd.getTime() + 3600_000));
+    // The renewal's failure is recorded from invoice.payment_failed (past due may show first: every
+    // event handler reads the subscription's current state).
+    const [failed] = await waitFor(() => renewalsOf(member.userId), (rows) => rows[0]?.kind === "renewal", "the failed renewal");
     const failing = await waitFor(() => membershipOf(member.applicationId), (m) => m?.status === "past_due", "past due");
     expect(failing!.accessEndsAt!.getTime() - failing!.pastDueSince!.getTime()).toBe(14 * DAY * 1000);
-    const [failed] = await renewalsOf(member.userId);
     expect(failed).toMatchObject({ kind: "renewal", status: "failed", amount: 6500 });
     expect(await levelOf(member.cookie)).toBe("empower");
 
@@ -203,8 +206,8 @@ describe("failed renewals", () => {
     const fixed = await replaceCard(member, "pm_card_visa");
     expect(fixed.status).toBe(200);
     expect(fixed.json.paymentError).toBeNull();
-    await waitFor(() => membershipOf(member.applicationId), (m) => m?.status === "active" && m.accessEndsAt === null, "the overdue invoice to be paid");
-    const rows = await renewalsOf(member.userId);
+    const rows = await waitFor(() => renewalsOf(member.userId), (r) => r[0]?.status === "completed", "the overdue invoice to be paid");
+    expect(await membershipOf(member.applicationId)).toMatchObject({ status: "active", accessEndsAt: null, pastDueSince: null });
     expect(rows.filter((r) => r.kind === "renewal")).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: "renewal", status: "completed", amount: 6500, failedAt: null });
     expect(await levelOf(member.cookie)).toBe("empower");

@@ -104,6 +104,10 @@ export async function previewUpgrade(userId: number, tier: TierId): Promise<Upgr
   });
 }
 
+// Setting a state (a price, cancel_at_period_end) is safe to repeat, so those calls rely on the
+// Stripe library's own idempotency key for its retries; a key of ours would make a second
+// downgrade after an undo replay the first answer instead of changing anything.
+
 /**
  * Upgrade: at once, charging exactly the preview she confirmed (same proration date; the update
  * fails rather than leave an unpaid invoice). Downgrade: the subscription's price changes now
@@ -143,7 +147,7 @@ export async function changeTier(userId: number, input: ChangeTierInput, actor: 
     }
     let updated: Stripe.Subscription;
     try {
-      updated = await client.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: price.id }], proration_behavior: "none" }, { idempotencyKey: `downgrade-${m.id}-${input.tier}-${item.current_period_end}-${m.scheduledTier ?? "none"}` });
+      updated = await client.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: price.id }], proration_behavior: "none" });
     } catch (error) {
       throw stripeFailure(error, "The change failed");
     }
@@ -168,7 +172,7 @@ export async function cancelMembership(userId: number, actor: BillingActor) {
     }
     let updated: Stripe.Subscription;
     try {
-      updated = await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey: `cancel-${m.id}-${toStripeTime(periodEnd)}` });
+      updated = await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: true });
     } catch (error) {
       throw stripeFailure(error, "The cancellation failed");
     }
@@ -191,7 +195,6 @@ export async function resumeMembership(userId: number, actor: BillingActor) {
       updated = await stripe().subscriptions.update(
         subscriptionId,
         { cancel_at_period_end: false, ...(item.price.id !== price.id ? { items: [{ id: item.id, price: price.id }], proration_behavior: "none" as const } : {}) },
-        { idempotencyKey: `resume-${m.id}-${Date.now()}` },
       );
     } catch (error) {
       throw stripeFailure(error, "The change failed");
