@@ -60,22 +60,24 @@ async function tierOfInvoice(invoice: Stripe.Invoice): Promise<string | null> {
  * invoice.paid and invoice.payment_failed: each invoice that asks for money is one payment
  * transaction row (renewal or upgrade), keyed by the invoice, moved only forward: a late failure
  * never undoes a payment. A paid invoice sets the tier she has paid for, unless a newer invoice
- * already did. The first failure of an invoice tells her; the subscription's state (past due,
- * active again) is then read back from Stripe.
+ * already did. The first failure of an invoice tells her, and so does its payment at last; the
+ * subscription's state (past due, active again) is then read back from Stripe.
  */
 export async function onInvoiceEvent(tx: Transaction, queueEmail: QueueEmail, invoice: Stripe.Invoice, outcome: "paid" | "failed", baseUrl: string): Promise<void> {
   const subscriptionId = subscriptionOfInvoice(invoice);
   if (!subscriptionId || !invoice.id) return;
   let membership = await lockMembershipOfSubscription(tx, subscriptionId);
   if (!membership) return;
-  const wasPastDue = membership.status === "past_due";
   const amount = outcome === "paid" ? invoice.amount_paid : invoice.amount_due;
   const tier = await tierOfInvoice(invoice);
   let firstFailure = false;
+  let recovered = false;
   if (amount > 0) {
     const kind = invoice.billing_reason === "subscription_update" ? "upgrade" : "renewal";
     const base = { applicationId: membership.applicationId, userId: membership.userId, kind, amount, currency: invoice.currency, paymentMethod: "card", membershipTier: tier ?? membership.tier, stripeInvoiceId: invoice.id };
     if (outcome === "paid") {
+      const [prior] = await tx.select({ status: paymentTransactions.status }).from(paymentTransactions).where(eq(paymentTransactions.stripeInvoiceId, invoice.id)).limit(1);
+      recovered = prior?.status === "failed";
       const intentId = await intentOfInvoice(invoice);
       await tx
         .insert(paymentTransactions)
@@ -100,7 +102,7 @@ export async function onInvoiceEvent(tx: Transaction, queueEmail: QueueEmail, in
   const ctx = await emailContext(tx, after, baseUrl);
   if (!ctx) return;
   if (firstFailure && after.status === "past_due") await queueEmail(billingEmails.paymentFailed(ctx, amount, after.accessEndsAt!));
-  if (outcome === "paid" && wasPastDue && after.status === "active") await queueEmail(billingEmails.paymentRecovered(ctx, amount));
+  if (recovered) await queueEmail(billingEmails.paymentRecovered(ctx, amount));
 }
 
 /** Locks the charge's payment row, so a refund we are recording ourselves commits first. */

@@ -44,7 +44,8 @@ export async function startCardMembership(tx: Transaction, applicationId: number
   const customer = typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? app.stripeCustomerId);
   const paymentMethod = typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
   if (!customer) return null;
-  const startedAt = paid.completedAt ?? new Date();
+  // Whole seconds, as Stripe keeps time, so the term's end and a period's end compare exactly.
+  const startedAt = fromStripeTime(toStripeTime(paid.completedAt ?? new Date()));
   const firstRenewal = addMonths(startedAt, 1);
   const subscription = await client.subscriptions.create(
     {
