@@ -9,3 +9,4 @@ export * from "./communications";
 export * from "./system";
 export * from "./files";
 export * from "./places";
+export * from "./billing";
