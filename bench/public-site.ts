@@ -44,6 +44,7 @@ async function lighthouseScores(urls: string[]): Promise<Scores[]> {
       const runs: Array<Record<(typeof CATEGORIES)[number], number>> = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
         const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], formFactor: "mobile" });
+        if (result?.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         if (result) runs.push(Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])) as Record<(typeof CATEGORIES)[number], number>);
       }
       runs.sort((a, b) => a.performance - b.performance);

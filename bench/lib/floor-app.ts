@@ -17,11 +17,13 @@ export interface FloorApp {
  * What our public pages send above its first-load JS is ours to answer for.
  */
 export async function startFloorApp(): Promise<FloorApp> {
+  // Outside the project (inside it, Next.js would take up our src/instrumentation.ts), with our
+  // node_modules linked in; Turbopack's root is "/" so that it follows that link.
   const dir = mkdtempSync(path.join(tmpdir(), "community-floor-"));
   mkdirSync(path.join(dir, "app"));
   symlinkSync(path.join(process.cwd(), "node_modules"), path.join(dir, "node_modules"));
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, name: "floor" }));
-  writeFileSync(path.join(dir, "next.config.mjs"), "export default { poweredByHeader: false };\n");
+  writeFileSync(path.join(dir, "next.config.mjs"), 'export default { poweredByHeader: false, turbopack: { root: "/" } };\n');
   writeFileSync(
     path.join(dir, "app/layout.jsx"),
     'export const metadata = { title: "Floor", description: "A one-page Next.js app" };\nexport default function Layout({ children }) { return <html lang="en"><body>{children}</body></html>; }\n',
@@ -33,8 +35,9 @@ export async function startFloorApp(): Promise<FloorApp> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env, stdio: "ignore" });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; ; i++) {
     if (await fetch(baseUrl).then((r) => r.ok, () => false)) break;
+    if (i === 600) throw new Error("The one-page app did not answer 200 within a minute.");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
