@@ -1,7 +1,6 @@
 import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
-import { describeLoad, runLoad } from "./lib/load";
-import { rssOfListener } from "./load";
+import { describeLoad, rssOfListener, runLoad } from "./lib/load";
 
 const INTERESTS = ["Weaving", "Ceramics", "Poetry", "Dance", "Breathwork", "Illustration", "Zines", "Leadership", "Travel", "Murals"];
 

@@ -9,3 +9,5 @@ export * from "./communications";
 export * from "./system";
 export * from "./files";
 export * from "./affiliate";
+export * from "./places";
+export * from "./billing";

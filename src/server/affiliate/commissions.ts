@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
 import { affiliatePayouts, applications, partners, paymentTransactions, referralCommissions, users } from "@/db/schema";
@@ -46,7 +46,8 @@ export async function createCommission(tx: Transaction, applicationId: number): 
   const [payment] = await tx
     .select({ id: paymentTransactions.id, amount: paymentTransactions.amount, completedAt: paymentTransactions.completedAt })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.applicationId, applicationId), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.status, "completed")))
+    // A trial's zero-amount row is no payment to earn on.
+    .where(and(eq(paymentTransactions.applicationId, applicationId), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.status, "completed"), gt(paymentTransactions.amount, 0)))
     .orderBy(asc(paymentTransactions.completedAt), asc(paymentTransactions.id))
     .limit(1);
   if (!payment) return { problem: COMMISSION_PROBLEMS.unpaid };
@@ -66,9 +67,9 @@ export async function createCommission(tx: Transaction, applicationId: number): 
   return commission ? { commission } : { problem: COMMISSION_PROBLEMS.exists };
 }
 
-/** A payment has cleared (src/server/payments/ledger.ts and the payments recorded as completed). */
-export async function onPaymentCleared(tx: Transaction, payment: { kind: string; applicationId: number | null }): Promise<void> {
-  if (payment.kind !== "payment" || !payment.applicationId) return;
+/** A payment has cleared (paymentCompleted in src/server/payments/receipts.ts, wherever it completed). */
+export async function onPaymentCleared(tx: Transaction, payment: { kind: string; status: string; amount: number; applicationId: number | null }): Promise<void> {
+  if (payment.kind !== "payment" || payment.status !== "completed" || payment.amount <= 0 || !payment.applicationId) return;
   await createCommission(tx, payment.applicationId);
 }
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Transaction } from "@/db/client";
+import type { Executor } from "@/db/client";
 import { paymentTransactions } from "@/db/schema";
-import type { PaymentStatus } from "@/db/schema/enums";
-import { onPaymentCleared, onPaymentReversed } from "@/server/affiliate/commissions";
+import { CHARGE_KINDS, type PaymentStatus } from "@/db/schema/enums";
+import { onPaymentReversed } from "@/server/affiliate/commissions";
 
 /**
  * The moves a payment may make. Stripe may deliver events late or out of order and an admin may
@@ -25,19 +25,16 @@ export interface PaymentChange {
   userId?: number | null;
 }
 
-/**
- * Moves the payment row of a PaymentIntent; returns the row when it moved, null otherwise. A payment
- * that clears earns its partner's commission; one refunded in full cancels a commission not yet paid.
- */
-export async function movePaymentByIntent(executor: Transaction, intentId: string, change: PaymentChange) {
+/** Moves the payment row of a PaymentIntent; returns the row when it moved, null otherwise. */
+export async function movePaymentByIntent(executor: Executor, intentId: string, change: PaymentChange) {
   return moveWhere(executor, eq(paymentTransactions.stripePaymentIntentId, intentId), change);
 }
 
-export async function movePaymentById(executor: Transaction, id: number, change: PaymentChange) {
+export async function movePaymentById(executor: Executor, id: number, change: PaymentChange) {
   return moveWhere(executor, eq(paymentTransactions.id, id), change);
 }
 
-async function moveWhere(executor: Transaction, where: ReturnType<typeof eq>, change: PaymentChange) {
+async function moveWhere(executor: Executor, where: ReturnType<typeof eq>, change: PaymentChange) {
   const from = ALLOWED_FROM[change.status];
   if (from.length === 0) return null;
   const [row] = await executor
@@ -49,9 +46,9 @@ async function moveWhere(executor: Transaction, where: ReturnType<typeof eq>, ch
       ...(change.status === "completed" ? { completedAt: sql`coalesce(${paymentTransactions.completedAt}, now())`, failedAt: null } : {}),
       ...(change.status === "failed" ? { failedAt: sql`now()` } : {}),
     })
-    .where(and(where, eq(paymentTransactions.kind, "payment"), inArray(paymentTransactions.status, from)))
+    .where(and(where, inArray(paymentTransactions.kind, CHARGE_KINDS), inArray(paymentTransactions.status, from)))
     .returning();
-  if (row?.status === "completed") await onPaymentCleared(executor, row);
+  // A payment refunded in full before its partner's commission is paid cancels the commission.
   if (row?.status === "refunded") await onPaymentReversed(executor, row.id);
   return row ?? null;
 }
