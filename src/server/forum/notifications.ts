@@ -15,7 +15,7 @@ export const NOTIFY_INTERVAL_MINUTES = 60;
 const newToken = () => randomBytes(24).toString("base64url");
 
 export function topicUnsubscribeLinks(token: string, baseUrl: string) {
-  const pageUrl = `${baseUrl}/forum/unsubscribe/${token}`;
+  const pageUrl = `${baseUrl}/forum-emails/unsubscribe/${token}`;
   const oneClickUrl = `${baseUrl}/api/forum/unsubscribe?token=${token}`;
   return { pageUrl, headers: { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
 }

@@ -86,18 +86,27 @@ export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(1
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colour must be a hex value such as #c2477f");
 
-export const categorySchema = z.object({
+const categoryFields = z.object({
   name: z.string().trim().min(2, "Name must be at least 2 characters").max(60, "Name must be no more than 60 characters"),
   slug: slugField,
-  description: z.string().trim().max(300, "Description must be no more than 300 characters").default(""),
-  icon: z.string().trim().max(40).regex(/^[a-z0-9-]*$/, "Icon must be a lowercase icon name").optional().nullable(),
-  color: z.union([z.literal(""), hexColor]).optional().nullable(),
-  isPrivate: z.boolean().default(false),
-  requiredMembershipLevel: z.enum(TIER_IDS).nullable().default(null),
+  description: z.string().trim().max(300, "Description must be no more than 300 characters"),
+  icon: z.string().trim().max(40).regex(/^[a-z0-9-]*$/, "Icon must be a lowercase icon name").nullable(),
+  color: z.union([z.literal(""), hexColor]).nullable(),
+  isPrivate: z.boolean(),
+  requiredMembershipLevel: z.enum(TIER_IDS).nullable(),
+});
+
+export const categorySchema = categoryFields.extend({
+  description: categoryFields.shape.description.default(""),
+  icon: categoryFields.shape.icon.optional(),
+  color: categoryFields.shape.color.optional(),
+  isPrivate: categoryFields.shape.isPrivate.default(false),
+  requiredMembershipLevel: categoryFields.shape.requiredMembershipLevel.default(null),
 });
 export type CategoryInput = z.input<typeof categorySchema>;
 
-export const categoryUpdateSchema = categorySchema.partial().extend({ archived: z.boolean().optional() });
+/** Only the fields sent are changed (no defaults), and `archived` archives or restores the category. */
+export const categoryUpdateSchema = categoryFields.partial().extend({ archived: z.boolean().optional() });
 
 export const reorderSchema = z.object({ ids: z.array(idSchema).min(1).max(500) });
 
