@@ -24,7 +24,7 @@ export function NewTopicForm({ categories, defaultCategoryId }: { categories: { 
     resolver: zodResolver(newTopicSchema),
     defaultValues: { categoryId: defaultCategoryId ?? ("" as unknown as number), title: "", slug: "", content: "" },
   });
-  const slugEdited = React.useRef(false);
+  const [slugEdited, setSlugEdited] = React.useState(false);
   const create = useMutation({
     mutationFn: (values: NewTopic) => apiRequest<{ slug: string }>("POST", "/api/forum/topics", values),
     onSuccess: (topic) => {
@@ -48,10 +48,10 @@ export function NewTopicForm({ categories, defaultCategoryId }: { categories: { 
   const errors = form.formState.errors;
   const title = form.register("title", {
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      if (!slugEdited.current) form.setValue("slug", slugify(event.target.value));
+      if (!slugEdited) form.setValue("slug", slugify(event.target.value));
     },
   });
-  const slug = form.register("slug", { onChange: () => (slugEdited.current = true) });
+  const slug = form.register("slug", { onChange: () => setSlugEdited(true) });
   return (
     <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate className="grid gap-5">
       <FormField label="Category" id="categoryId" error={errors.categoryId?.message}>
