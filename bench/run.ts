@@ -7,6 +7,7 @@ import { benchSpiritualProfile } from "./spiritual-profile";
 import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
 import { benchLoad } from "./load";
+import { benchForum } from "./forum";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -14,6 +15,7 @@ const BENCHES = {
   "spiritual-profile": benchSpiritualProfile,
   events: benchEvents,
   membership: benchMembership,
+  forum: benchForum,
   load: benchLoad,
 };
 
