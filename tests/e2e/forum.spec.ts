@@ -163,7 +163,7 @@ test.describe("forum as a member", () => {
     await expect(toast(page)).toContainText("Member blocked");
     await expect(theirs).toHaveCount(0);
     await page.goto("/forum/settings");
-    await expect(page.getByText(`Quinn ${other.lastName}`)).toBeVisible();
+    await expect(page.getByRole("button", { name: `Unblock Quinn ${other.lastName}` })).toBeVisible();
     await expectAccessible(page, "/forum/settings");
   });
 });

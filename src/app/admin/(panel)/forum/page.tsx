@@ -36,7 +36,7 @@ export default async function ForumAdminPage({ searchParams }: PageProps<"/admin
               <li key={item.postId} className="grid gap-3 rounded-md border p-4">
                 <p className="text-sm text-muted-foreground">
                   {item.status === "hidden" ? "Hidden" : "Visible"} · reported {item.reportCount} {item.reportCount === 1 ? "time" : "times"} · by {item.author.firstName} {item.author.lastName} in{" "}
-                  <Link href={`/forum/topic/${item.topic.slug}`} className="text-primary underline-offset-4 hover:underline">
+                  <Link href={`/forum/topic/${item.topic.slug}`} className="text-primary underline underline-offset-4">
                     {item.topic.title}
                   </Link>{" "}
                   · {formatDateTime(item.createdAt)}
@@ -69,7 +69,7 @@ export default async function ForumAdminPage({ searchParams }: PageProps<"/admin
           {topics.topics.map((topic) => (
             <li key={topic.id} className="grid gap-2 rounded-md border p-3">
               <p>
-                <Link href={`/forum/topic/${topic.slug}`} className="font-medium underline-offset-4 hover:underline">
+                <Link href={`/forum/topic/${topic.slug}`} className="font-medium underline underline-offset-4">
                   {topic.title}
                 </Link>{" "}
                 <span className="text-sm text-muted-foreground">
