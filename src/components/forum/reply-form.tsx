@@ -18,6 +18,7 @@ export function ReplyForm({ topicId }: { topicId: number }) {
     request: (values) => ({ method: "POST", path: "/api/forum/posts", body: { ...values, topicId } }),
     success: { title: "Post created", description: "Your post has been added to the discussion." },
     failure: { title: "Error creating post", description: "There was an error adding your post. Please try again." },
+    signedOut: "You must be logged in to post in the forum.",
     onSuccess: () => form.reset({ content: "" }),
   });
   return (

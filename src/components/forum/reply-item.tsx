@@ -32,6 +32,7 @@ export function ReplyItem({ reply, header, body, isOwn, canChange }: { reply: Re
   const react = useForumMutation<ReactionType>({
     request: (reactionType) => ({ method: "POST", path: "/api/forum/reactions", body: { postId: reply.id, reactionType } }),
     failure: { title: "Error adding reaction", description: "There was an error adding your reaction. Please try again." },
+    signedOut: "You must be logged in to react to posts.",
   });
   const remove = useForumMutation({
     request: () => ({ method: "DELETE", path: `/api/forum/posts/${reply.id}` }),

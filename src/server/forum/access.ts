@@ -57,7 +57,13 @@ export async function readableTopic(topicId: number, reader: Reader) {
 /** A visible reply in a topic the reader may read; 404 otherwise. */
 export async function readablePost(postId: number, reader: Reader) {
   const [row] = await db
-    .select({ id: forumPosts.id, userId: forumPosts.userId, topicId: forumPosts.topicId, topicLocked: forumTopics.isLocked })
+    .select({
+      id: forumPosts.id,
+      userId: forumPosts.userId,
+      topicId: forumPosts.topicId,
+      topicLocked: forumTopics.isLocked,
+      categoryArchived: sql<boolean>`${forumCategories.archivedAt} is not null`,
+    })
     .from(forumPosts)
     .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
     .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))

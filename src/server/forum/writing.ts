@@ -133,6 +133,7 @@ export async function ownReply(postId: number, reader: Reader) {
 export async function editReply(postId: number, content: string, reader: Reader) {
   const post = await ownReply(postId, reader);
   if (post.topicLocked) throw forbidden(LOCKED_MESSAGE);
+  if (post.categoryArchived) throw forbidden(ARCHIVED_MESSAGE);
   const [row] = await db
     .update(forumPosts)
     .set({ content, isEdited: true, editedAt: sql`now()` })
