@@ -214,7 +214,7 @@ test.describe("moderation and /admin/forum", () => {
     await expect(row.getByRole("button", { name: `Unlock ${topic.title}` })).toBeVisible();
     await row.getByLabel(`Move ${topic.title} to`).selectOption({ label: "Wellness & Self-Care" });
     await row.getByRole("button", { name: `Move ${topic.title}` }).click();
-    await expect(row.getByText("Wellness & Self-Care")).toBeVisible();
+    await expect(row.locator("span", { hasText: "· Wellness & Self-Care ·" })).toBeVisible();
 
     await page.goto(`/forum/topic/${topic.slug}`);
     await expect(page.getByText("Pinned", { exact: true })).toBeVisible();
