@@ -14,7 +14,7 @@ const SEARCH_WORD = "heliotrope";
  * Adds bench topics (and ten replies each) until the bench category holds `topics`; SQL with
  * generate_series, not loops of inserts. The searched word sits in SEARCH_MATCHES of the new replies.
  */
-async function seedForum(pool: Pool, topics: number): Promise<void> {
+export async function seedForum(pool: Pool, topics: number): Promise<void> {
   await pool.query(`insert into forum_categories (name, slug, description) values ('Bench', 'bench', 'Seeded for the benchmark') on conflict (slug) do nothing`);
   const { rows } = await pool.query<{ id: number; count: number }>(
     `select c.id, (select count(*)::int from forum_topics t where t.category_id = c.id) as count from forum_categories c where c.slug = 'bench'`,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopics, users } from "@/db/schema";
 import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
@@ -75,6 +75,17 @@ const topicSummaryColumns = {
   sortKey: sql<string>`${forumTopics.lastPostAt}::text`,
 };
 
+/**
+ * Pinned first, then newest activity, id breaking ties. NULLS LAST (the columns are never null) to
+ * match the indexes drizzle writes as DESC NULLS LAST: with PostgreSQL's default (NULLS FIRST for
+ * DESC) the planner cannot walk them and sorts every readable topic instead.
+ */
+const NEWEST_ACTIVITY_FIRST = [
+  sql`${forumTopics.isPinned} desc nulls last`,
+  sql`${forumTopics.lastPostAt} desc nulls last`,
+  sql`${forumTopics.id} desc nulls last`,
+];
+
 type TopicCursor = [pinned: boolean, lastPostAt: string, id: number];
 const isTopicCursor = (v: unknown[]) => v.length === 3 && typeof v[0] === "boolean" && typeof v[1] === "string" && !Number.isNaN(Date.parse(v[1])) && Number.isInteger(v[2]);
 
@@ -94,7 +105,7 @@ export async function listTopics(reader: Reader, options: { categoryId?: number;
     .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
     .innerJoin(users, eq(users.id, forumTopics.userId))
     .where(and(...conditions))
-    .orderBy(desc(forumTopics.isPinned), desc(forumTopics.lastPostAt), desc(forumTopics.id))
+    .orderBy(...NEWEST_ACTIVITY_FIRST)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
