@@ -1,10 +1,10 @@
 import Link from "next/link";
-import { Eye, Lock, MessageSquare, Pin } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { Eye, MessageSquare } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import type { TopicSummary } from "@/server/forum/queries";
 import { authorName } from "./labels";
+import { TopicBadges } from "./topic-badges";
 
 /** Topic cards (spec 02 section 2.12): title, Pinned badge, views, the first 150 characters, author and date. */
 export function TopicList({ topics, nextHref, showCategory = true }: { topics: TopicSummary[]; nextHref: string | null; showCategory?: boolean }) {
@@ -26,16 +26,7 @@ export function TopicList({ topics, nextHref, showCategory = true }: { topics: T
             <Card>
               <CardHeader className="gap-2">
                 <div className="flex flex-wrap items-center gap-2">
-                  {topic.isPinned ? (
-                    <Badge>
-                      <Pin aria-hidden className="size-3" /> Pinned
-                    </Badge>
-                  ) : null}
-                  {topic.isLocked ? (
-                    <Badge variant="secondary">
-                      <Lock aria-hidden className="size-3" /> Locked
-                    </Badge>
-                  ) : null}
+                  <TopicBadges isPinned={topic.isPinned} isLocked={topic.isLocked} />
                   {showCategory ? (
                     <Link href={`/forum/${topic.category.slug}`} className="text-sm text-primary underline-offset-4 hover:underline">
                       {topic.category.name}

@@ -4,6 +4,7 @@ import { db } from "@/db";
 import { forumCategories, forumTopics } from "@/db/schema";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
+import { selectCategoriesWithCounts } from "./queries";
 import type { CategoryInput } from "./schemas";
 
 // Forum management (/admin/forum); every change is audit-logged in its own transaction.
@@ -26,26 +27,9 @@ function isUniqueViolation(error: unknown) {
   return (error as { cause?: { code?: string } }).cause?.code === "23505";
 }
 
-/** All categories with their topic counts, archived ones included. */
+/** All categories with their topic counts, archived ones included, in the members' order. */
 export async function listCategoriesForAdmin() {
-  const counts = db.select({ categoryId: forumTopics.categoryId, n: count().as("n") }).from(forumTopics).groupBy(forumTopics.categoryId).as("counts");
-  return db
-    .select({
-      id: forumCategories.id,
-      name: forumCategories.name,
-      slug: forumCategories.slug,
-      description: forumCategories.description,
-      icon: forumCategories.icon,
-      color: forumCategories.color,
-      isPrivate: forumCategories.isPrivate,
-      requiredMembershipLevel: forumCategories.requiredMembershipLevel,
-      position: forumCategories.position,
-      archived: sql<boolean>`${forumCategories.archivedAt} is not null`,
-      topicCount: sql<number>`coalesce(${counts.n}, 0)::int`,
-    })
-    .from(forumCategories)
-    .leftJoin(counts, eq(counts.categoryId, forumCategories.id))
-    .orderBy(asc(forumCategories.position), asc(forumCategories.id));
+  return selectCategoriesWithCounts().orderBy(asc(forumCategories.position), asc(forumCategories.id));
 }
 export type AdminCategory = Awaited<ReturnType<typeof listCategoriesForAdmin>>[number];
 

@@ -19,7 +19,7 @@ export const authorColumns = {
   memberSince: users.memberSince,
 };
 
-const categoryColumns = {
+export const categoryColumns = {
   id: forumCategories.id,
   name: forumCategories.name,
   slug: forumCategories.slug,
@@ -32,13 +32,18 @@ const categoryColumns = {
   archived: sql<boolean>`${forumCategories.archivedAt} is not null`,
 };
 
-/** The categories the reader's tier opens, active ones first, in the admins' order. */
-export async function listCategories(reader: Reader) {
+/** Categories with their topic counts; `where` narrows them (the reader's tier), none for admins' lists. */
+export function selectCategoriesWithCounts() {
   const topicCounts = db.select({ categoryId: forumTopics.categoryId, n: count().as("n") }).from(forumTopics).groupBy(forumTopics.categoryId).as("topic_counts");
   return db
     .select({ ...categoryColumns, topicCount: sql<number>`coalesce(${topicCounts.n}, 0)::int` })
     .from(forumCategories)
-    .leftJoin(topicCounts, eq(topicCounts.categoryId, forumCategories.id))
+    .leftJoin(topicCounts, eq(topicCounts.categoryId, forumCategories.id));
+}
+
+/** The categories the reader's tier opens, active ones first, in the admins' order. */
+export async function listCategories(reader: Reader) {
+  return selectCategoriesWithCounts()
     .where(categoryReadableBy(reader))
     .orderBy(sql`${forumCategories.archivedAt} is not null`, asc(forumCategories.position), asc(forumCategories.id));
 }

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Eye, Lock, Pin } from "lucide-react";
+import { Eye } from "lucide-react";
 import { AuthorHoverCard } from "@/components/forum/author-card";
 import { tierBadgeLabel } from "@/components/forum/labels";
 import { ForumMarkdown } from "@/components/forum/markdown";
 import { RecordView } from "@/components/forum/record-view";
 import { ReplyForm } from "@/components/forum/reply-form";
 import { ReplyItem } from "@/components/forum/reply-item";
+import { TopicBadges } from "@/components/forum/topic-badges";
 import { Badge } from "@/components/ui/badge";
 import { MEMBER } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
@@ -47,16 +48,7 @@ export default async function TopicPage({ params, searchParams }: PageProps<"/fo
           <span className="inline-flex items-center gap-1">
             <Eye aria-hidden className="size-4" /> {topic.views} views
           </span>
-          {topic.isPinned ? (
-            <Badge>
-              <Pin aria-hidden className="size-3" /> Pinned
-            </Badge>
-          ) : null}
-          {topic.isLocked ? (
-            <Badge variant="secondary">
-              <Lock aria-hidden className="size-3" /> Locked
-            </Badge>
-          ) : null}
+          <TopicBadges isPinned={topic.isPinned} isLocked={topic.isLocked} />
         </div>
       </header>
       <ForumMarkdown>{topic.content}</ForumMarkdown>
