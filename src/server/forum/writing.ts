@@ -1,5 +1,6 @@
 import "server-only";
-import { and, eq, like, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopicViews, forumTopics, users } from "@/db/schema";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
@@ -47,13 +48,11 @@ async function uniqueSlug(title: string, chosen: string | undefined): Promise<st
   }
   let base = slugify(title).slice(0, 100).replace(/-$/, "");
   if (base.length < 3) base = `topic-${base}`.replace(/-$/, "");
-  const existing = await db
-    .select({ slug: forumTopics.slug })
-    .from(forumTopics)
-    .where(like(forumTopics.slug, `${base}%`));
-  const used = new Set(existing.map((row) => row.slug));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  // Exact candidates (not a LIKE prefix), so the unique index answers however many topics there are.
+  const candidates = [base, ...Array.from({ length: 49 }, (_, i) => `${base}-${i + 2}`)];
+  const taken = await db.select({ slug: forumTopics.slug }).from(forumTopics).where(inArray(forumTopics.slug, candidates));
+  const used = new Set(taken.map((row) => row.slug));
+  return candidates.find((slug) => !used.has(slug)) ?? `${base}-${randomBytes(4).toString("hex")}`;
 }
 
 /**
