@@ -23,8 +23,15 @@ const integration = {
 
 const project = process.env.JEST_PROJECT === "integration" ? integration : unit;
 
-export default createJestConfig({
-  ...project,
-  testTimeout: 30_000,
-  modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/.data/"],
-});
+// Packages published only as ES modules (the Markdown parser behind react-markdown) are compiled for Jest.
+const esmPackages = ["mdast-util-.*", "micromark.*", "unist-util-.*", "decode-named-character-reference", "character-entities", "devlop"];
+
+export default async function config() {
+  const base = await createJestConfig({
+    ...project,
+    testTimeout: 30_000,
+    modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/.data/"],
+  })();
+  const ignored = base.transformIgnorePatterns.map((pattern) => (pattern.includes("node_modules") ? `/node_modules/(?!(${esmPackages.join("|")})/)` : pattern));
+  return { ...base, transformIgnorePatterns: ignored };
+}

@@ -8,6 +8,7 @@ import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
 import { benchLoad } from "./load";
 import { benchPlaces } from "./places";
+import { benchForum } from "./forum";
 import { benchProfiles } from "./profiles";
 
 const BENCHES = {
@@ -17,6 +18,7 @@ const BENCHES = {
   events: benchEvents,
   membership: benchMembership,
   places: benchPlaces,
+  forum: benchForum,
   load: benchLoad,
   profiles: benchProfiles,
 };

@@ -34,6 +34,8 @@ export const LUMA_SYNC_STATUSES = ["succeeded", "failed"] as const;
 export const RSVP_STATUSES = ["going", "cancelled"] as const;
 
 export const REACTION_TYPES = ["like", "heart", "smile"] as const;
+export type ReactionType = (typeof REACTION_TYPES)[number];
+export const FORUM_POST_STATUSES = ["visible", "hidden", "removed"] as const;
 
 export const CONTENT_TYPES = ["article", "video", "pdf", "external"] as const;
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;

@@ -1,6 +1,10 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
-import { REACTION_TYPES, TIER_IDS } from "./enums";
+import { FORUM_POST_STATUSES, REACTION_TYPES, TIER_IDS } from "./enums";
+
+/** PostgreSQL's full-text document type; the forum's columns of it are generated from the text. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 import { membershipTiers } from "./membership";
 import { users } from "./users";
 
@@ -16,6 +20,8 @@ export const forumCategories = pgTable(
     isPrivate: boolean().notNull().default(false),
     requiredMembershipLevel: text().references(() => membershipTiers.id),
     position: integer().notNull().default(0),
+    /** An archived category stays readable but takes no new topics or replies (one with topics cannot be deleted). */
+    archivedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -41,14 +47,18 @@ export const forumTopics = pgTable(
     isPinned: boolean().notNull().default(false),
     isLocked: boolean().notNull().default(false),
     lastPostAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Title (weight A) and opening post (weight B), for the forum search. */
+    searchVector: tsvector().generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("forum_topics_slug_key").on(t.slug),
-    index("forum_topics_category_idx").on(t.categoryId, t.isPinned.desc(), t.lastPostAt.desc()),
-    index("forum_topics_recent_idx").on(t.isPinned.desc(), t.lastPostAt.desc()),
+    // Keyset pagination: pinned first, then newest activity, id breaking ties.
+    index("forum_topics_category_idx").on(t.categoryId, t.isPinned.desc(), t.lastPostAt.desc(), t.id.desc()),
+    index("forum_topics_recent_idx").on(t.isPinned.desc(), t.lastPostAt.desc(), t.id.desc()),
     index("forum_topics_user_idx").on(t.userId),
+    index("forum_topics_search_idx").using("gin", t.searchVector),
   ],
 );
 
@@ -65,10 +75,20 @@ export const forumPosts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     isEdited: boolean().notNull().default(false),
+    editedAt: timestamp({ withTimezone: true }),
+    /** visible; hidden once reported by enough members, until an admin decides; removed by an admin. */
+    status: text().notNull().default("visible"),
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', content)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("forum_posts_topic_idx").on(t.topicId, t.createdAt), index("forum_posts_user_idx").on(t.userId)],
+  (t) => [
+    index("forum_posts_topic_idx").on(t.topicId, t.createdAt, t.id),
+    index("forum_posts_user_idx").on(t.userId),
+    index("forum_posts_search_idx").using("gin", t.searchVector),
+    index("forum_posts_moderation_idx").on(t.status).where(sql`status <> 'visible'`),
+    oneOf("forum_posts_status_check", t.status, FORUM_POST_STATUSES),
+  ],
 );
 
 export const forumReactions = pgTable(
@@ -85,3 +105,79 @@ export const forumReactions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId, t.reactionType] }), oneOf("forum_reactions_type_check", t.reactionType, REACTION_TYPES)],
 );
+
+/** A member's report of a reply; one per member per post. */
+export const forumReports = pgTable(
+  "forum_reports",
+  {
+    id: serial().primaryKey(),
+    postId: integer()
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: "cascade" }),
+    reporterId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text().notNull(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("forum_reports_post_reporter_key").on(t.postId, t.reporterId), index("forum_reports_open_idx").on(t.postId).where(sql`resolved_at is null`)],
+);
+
+/** blockerId no longer sees blockedId's topics and replies, and neither can reply to the other. */
+export const forumBlocks = pgTable(
+  "forum_blocks",
+  {
+    blockerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("forum_blocks_blocked_idx").on(t.blockedId), check("forum_blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`)],
+);
+
+/** When a member last counted as a viewer of a topic (a view counts once per member per topic per hour). */
+export const forumTopicViews = pgTable(
+  "forum_topic_views",
+  {
+    topicId: integer()
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.userId] })],
+);
+
+/**
+ * A participant's reply notifications for one topic: when she was last emailed (at most once an hour)
+ * and whether she unsubscribed from it (the token is the one-click unsubscribe link's).
+ */
+export const forumTopicSubscriptions = pgTable(
+  "forum_topic_subscriptions",
+  {
+    topicId: integer()
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    unsubscribeToken: text().notNull(),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+    lastEmailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.userId] }), uniqueIndex("forum_topic_subscriptions_token_key").on(t.unsubscribeToken)],
+);
+
+/** A member's forum settings; no row means the defaults. */
+export const forumPreferences = pgTable("forum_preferences", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailOnReplies: boolean().notNull().default(true),
+});

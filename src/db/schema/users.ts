@@ -14,7 +14,7 @@ export function directoryName(t: Pick<SearchColumns, "firstName" | "lastName">):
 /**
  * What the directory search matches: name, location (only when she shows it to members), interests and
  * mentor topics (only for mentors), lower-cased. member_search_text is an IMMUTABLE SQL function
- * (migration 0010) so that a trigram index can hold it; the query must use this same expression.
+ * (migration 0011) so that a trigram index can hold it; the query must use this same expression.
  */
 export function memberSearchText(t: SearchColumns): SQL {
   return sql`member_search_text(${t.firstName}, ${t.lastName}, ${t.location}, ${t.locationVisibility}, ${t.interests}, ${t.isMentor}, ${t.mentorTopics})`;

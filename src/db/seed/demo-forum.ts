@@ -27,7 +27,14 @@ export const DEMO_FORUM_TOPICS: {
   isLocked?: boolean;
   views: number;
   daysAgo: number;
-  replies: { author: string; content: string; reactions?: { user: string; type: "like" | "heart" | "smile" }[]; edited?: boolean }[];
+  replies: {
+    author: string;
+    content: string;
+    reactions?: { user: string; type: "like" | "heart" | "smile" }[];
+    edited?: boolean;
+    /** Members' reports; three hide the reply until an admin decides (the moderation queue's demo). */
+    reports?: { user: string; reason: string }[];
+  }[];
 }[] = [
   {
     category: "introductions",
@@ -92,7 +99,17 @@ export const DEMO_FORUM_TOPICS: {
     content: "I am going to the Rooftop Sisterhood Social and bringing two friends. Who else is coming? Let us meet by the bar at seven.",
     views: 58,
     daysAgo: 3,
-    replies: [],
+    replies: [
+      {
+        author: "amara",
+        content: "DM me for cheap follower packages, 10k followers for $5!!! Limited offer.",
+        reports: [
+          { user: "member", reason: "Spam: selling followers." },
+          { user: "mentor", reason: "Looks like spam, not about the event." },
+          { user: "lena", reason: "Advertising." },
+        ],
+      },
+    ],
   },
   {
     category: "events-meetups",

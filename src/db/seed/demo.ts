@@ -187,10 +187,14 @@ async function seedForum(tx: Transaction, userIds: UserIds) {
     for (const [index, reply] of topic.replies.entries()) {
       const [post] = await tx
         .insert(t.forumPosts)
-        .values({ topicId: row!.id, userId: userIds[reply.author]!, content: reply.content, isEdited: reply.edited ?? false, createdAt: new Date(created.getTime() + (index + 1) * 3600_000) })
+        .values({ topicId: row!.id, userId: userIds[reply.author]!, content: reply.content, isEdited: reply.edited ?? false, editedAt: reply.edited ? new Date(created.getTime() + (index + 2) * 3600_000) : null, createdAt: new Date(created.getTime() + (index + 1) * 3600_000) })
         .returning({ id: t.forumPosts.id });
       if (reply.reactions?.length) {
         await tx.insert(t.forumReactions).values(reply.reactions.map((r) => ({ postId: post!.id, userId: userIds[r.user]!, reactionType: r.type })));
+      }
+      if (reply.reports?.length) {
+        await tx.insert(t.forumReports).values(reply.reports.map((r) => ({ postId: post!.id, reporterId: userIds[r.user]!, reason: r.reason })));
+        if (reply.reports.length >= 3) await tx.update(t.forumPosts).set({ status: "hidden" }).where(eq(t.forumPosts.id, post!.id));
       }
     }
   }

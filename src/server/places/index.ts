@@ -35,10 +35,10 @@ const toPlace = (row: PlaceRow): Place => ({
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The query folded as the rows are (place_fold, in SQL), so that both fold one way. */
-async function fold(...values: string[]): Promise<string[]> {
-  const result = await db.execute<{ folded: string[] }>(sql`select array(select place_fold(v) from unnest(${values}::text[]) v) as folded`);
-  return result.rows[0]!.folded;
+/** The query and its narrowing folded as the rows are (place_fold, in SQL), so that both fold one way. */
+async function fold(name: string, within: string): Promise<[string, string]> {
+  const result = await db.execute<{ name: string; within: string }>(sql`select place_fold(${name}) as name, place_fold(${within}) as within`);
+  return [result.rows[0]!.name, result.rows[0]!.within];
 }
 
 /**
@@ -49,7 +49,7 @@ async function fold(...values: string[]): Promise<string[]> {
 export async function searchPlaces(query: string, limit = 10): Promise<Place[]> {
   const [name = "", ...rest] = query.split(",");
   if (name.trim().length < 2) return [];
-  const [q = "", within = ""] = await fold(name.trim(), rest.join(" ").trim());
+  const [q, within] = await fold(name.trim(), rest.join(" ").trim());
   const like = escapeLike(q);
   const narrow = within ? sql`and search_within like ${`%${escapeLike(within)}%`}` : sql``;
   // Patterns are passed whole, so the planner sees them and uses the prefix or trigram index; two

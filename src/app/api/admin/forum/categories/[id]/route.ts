@@ -1,0 +1,12 @@
+// PATCH /api/admin/forum/categories/{id} - edit or (un)archive a category; DELETE removes an empty one.
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { deleteCategory, updateCategory } from "@/server/forum";
+import { categoryUpdateSchema, idParamsSchema } from "@/server/forum/schemas";
+
+export const PATCH = apiRoute({ access: ADMIN, params: idParamsSchema, body: categoryUpdateSchema }, async ({ user, params, body }) => updateCategory(params.id, body, user.id));
+
+export const DELETE = apiRoute({ access: ADMIN, params: idParamsSchema }, async ({ user, params }) => {
+  await deleteCategory(params.id, user.id);
+  return { deleted: true };
+});

@@ -1,0 +1,10 @@
+// PUT /api/admin/forum/categories/order - set the categories' order.
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { listCategoriesForAdmin, reorderCategories } from "@/server/forum";
+import { reorderSchema } from "@/server/forum/schemas";
+
+export const PUT = apiRoute({ access: ADMIN, body: reorderSchema }, async ({ user, body }) => {
+  await reorderCategories(body.ids, user.id);
+  return listCategoriesForAdmin();
+});

@@ -1,0 +1,9 @@
+// GET /api/admin/forum/categories - every category with its topic count; POST creates one.
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute, created } from "@/lib/http/api-route";
+import { createCategory, listCategoriesForAdmin } from "@/server/forum";
+import { categorySchema } from "@/server/forum/schemas";
+
+export const GET = apiRoute({ access: ADMIN }, async () => listCategoriesForAdmin());
+
+export const POST = apiRoute({ access: ADMIN, body: categorySchema }, async ({ user, body }) => created(await createCategory(body, user.id)));

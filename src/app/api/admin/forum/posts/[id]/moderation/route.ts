@@ -1,0 +1,7 @@
+// POST /api/admin/forum/posts/{id}/moderation - restore or remove a reported reply, with a note to its author.
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { moderatePost } from "@/server/forum";
+import { idParamsSchema, moderationDecisionSchema } from "@/server/forum/schemas";
+
+export const POST = apiRoute({ access: ADMIN, params: idParamsSchema, body: moderationDecisionSchema }, async ({ user, params, body }) => moderatePost(params.id, body.decision, body.note, user.id));

@@ -1,0 +1,12 @@
+// PATCH /api/admin/forum/topics/{id} - pin, lock or move a topic; DELETE deletes it with its replies.
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { deleteTopic, moderateTopic } from "@/server/forum";
+import { idParamsSchema, topicModerationSchema } from "@/server/forum/schemas";
+
+export const PATCH = apiRoute({ access: ADMIN, params: idParamsSchema, body: topicModerationSchema }, async ({ user, params, body }) => moderateTopic(params.id, body, user.id));
+
+export const DELETE = apiRoute({ access: ADMIN, params: idParamsSchema }, async ({ user, params }) => {
+  await deleteTopic(params.id, user.id);
+  return { deleted: true };
+});

@@ -1,0 +1,7 @@
+// DELETE /api/forum/blocks/{userId} - unblock a member.
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { unblockMember } from "@/server/forum";
+import { userIdParamsSchema } from "@/server/forum/schemas";
+
+export const DELETE = apiRoute({ access: MEMBER, params: userIdParamsSchema }, async ({ user, params }) => unblockMember(params.userId, user));

@@ -1,0 +1,9 @@
+// GET /api/forum/preferences - her forum settings; PUT saves them (reply emails on or off).
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { getForumPreferences, saveForumPreferences } from "@/server/forum";
+import { preferencesSchema } from "@/server/forum/schemas";
+
+export const GET = apiRoute({ access: MEMBER }, async ({ user }) => getForumPreferences(user.id));
+
+export const PUT = apiRoute({ access: MEMBER, body: preferencesSchema }, async ({ user, body }) => saveForumPreferences(user.id, body));

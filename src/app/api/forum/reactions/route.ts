@@ -1,0 +1,8 @@
+// POST /api/forum/reactions - toggle one of her reactions (like, heart, smile) on a reply.
+import { z } from "zod";
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { toggleReaction } from "@/server/forum";
+
+// The body is validated by toggleReaction once the post is known to be open to her.
+export const POST = apiRoute({ access: MEMBER, body: z.unknown() }, async ({ user, body }) => toggleReaction(body, user));

@@ -1,0 +1,7 @@
+// GET /api/forum/search?q= - topics whose titles, opening posts or replies match, best first, highlighted.
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { searchTopics } from "@/server/forum";
+import { searchQuerySchema } from "@/server/forum/schemas";
+
+export const GET = apiRoute({ access: MEMBER, query: searchQuerySchema }, async ({ user, query }) => searchTopics(query.q, user));

@@ -1,0 +1,10 @@
+// GET /api/forum/topics/{id}/posts - a page of the topic's replies, oldest first.
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { listReplies, readableTopic } from "@/server/forum";
+import { idParamsSchema, replyListQuerySchema } from "@/server/forum/schemas";
+
+export const GET = apiRoute(
+  { access: MEMBER, params: idParamsSchema, query: replyListQuerySchema, authorize: async ({ user, params }) => void (await readableTopic(params.id, user)) },
+  async ({ user, params, query }) => listReplies(params.id, user, query),
+);

@@ -1,0 +1,7 @@
+// POST /api/forum/topics/{id}/view - counts the member's view (once per topic per hour).
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { recordTopicView } from "@/server/forum";
+import { idParamsSchema } from "@/server/forum/schemas";
+
+export const POST = apiRoute({ access: MEMBER, params: idParamsSchema }, async ({ user, params }) => recordTopicView(params.id, user));

@@ -1,0 +1,11 @@
+// GET /api/forum/topics - a page of topics (optionally of one category); POST creates a topic.
+import { z } from "zod";
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute, created } from "@/lib/http/api-route";
+import { createTopic, listTopics } from "@/server/forum";
+import { topicListQuerySchema } from "@/server/forum/schemas";
+
+export const GET = apiRoute({ access: MEMBER, query: topicListQuerySchema }, async ({ user, query }) => listTopics(user, query));
+
+// The body is validated by createTopic once the category is known to be open to her (no 400 before that).
+export const POST = apiRoute({ access: MEMBER, body: z.unknown() }, async ({ user, body }) => created(await createTopic(body, user)));

@@ -1,0 +1,7 @@
+// GET /api/forum/topics/slug/{slug} - one topic, if the member's tier opens its category (404 otherwise).
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { getTopicBySlug } from "@/server/forum";
+import { slugParamsSchema } from "@/server/forum/schemas";
+
+export const GET = apiRoute({ access: MEMBER, params: slugParamsSchema }, async ({ user, params }) => getTopicBySlug(params.slug, user));

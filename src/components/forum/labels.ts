@@ -1,0 +1,9 @@
+/** "Play Member" for a tier id (the badge on the category grid, replies and hover cards). */
+export function tierBadgeLabel(level: string | null | undefined): string | null {
+  if (!level) return null;
+  return `${level.charAt(0).toUpperCase()}${level.slice(1)} Member`;
+}
+
+export function authorName(author: { firstName: string; lastName: string }): string {
+  return `${author.firstName} ${author.lastName}`.trim();
+}

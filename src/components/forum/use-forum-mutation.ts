@@ -1,0 +1,43 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+
+interface ForumMutation<TVariables, TResult> {
+  request: (variables: TVariables) => { method: string; path: string; body?: unknown };
+  success?: { title: string; description?: string } | ((result: TResult) => { title: string; description?: string } | null);
+  failure: { title: string; description: string };
+  /** The spec's toast when her session has ended (401), e.g. 'You must be logged in to react to posts.' */
+  signedOut?: string;
+  onSuccess?: (result: TResult) => void;
+}
+
+/**
+ * A forum action through our API: on success the server-rendered page is refreshed (so counts and
+ * lists are the server's), on failure a toast with the server's reason or the spec's text.
+ */
+export function useForumMutation<TVariables = void, TResult = unknown>({ request, success, failure, signedOut, onSuccess }: ForumMutation<TVariables, TResult>) {
+  const router = useRouter();
+  return useMutation({
+    mutationFn: (variables: TVariables) => {
+      const { method, path, body } = request(variables);
+      return apiRequest<TResult>(method, path, body);
+    },
+    onSuccess: (result) => {
+      const message = typeof success === "function" ? success(result) : success;
+      if (message) toast(message);
+      onSuccess?.(result);
+      router.refresh();
+    },
+    onError: (error) => {
+      if (signedOut && error instanceof ApiError && error.status === 401) {
+        toast({ title: "Authentication required", description: signedOut, variant: "destructive" });
+        router.push(`/login?next=${encodeURIComponent(window.location.pathname)}`);
+        return;
+      }
+      toast({ title: failure.title, description: errorMessage(error, failure.description), variant: "destructive" });
+    },
+  });
+}

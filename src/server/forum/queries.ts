@@ -1,0 +1,234 @@
+import "server-only";
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { db } from "@/db";
+import { forumCategories, forumPosts, forumReactions, forumTopics, users } from "@/db/schema";
+import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
+import { notFound } from "@/lib/errors";
+import { categoryReadableBy, decodeCursor, encodeCursor, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
+import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH } from "./schemas";
+
+/** What the forum shows of a member: her public profile (decisions.md, People, not ids). */
+export const authorColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profilePicture: users.profilePicture,
+  membershipLevel: users.membershipLevel,
+  bio: users.bio,
+  memberSince: users.memberSince,
+};
+
+export const categoryColumns = {
+  id: forumCategories.id,
+  name: forumCategories.name,
+  slug: forumCategories.slug,
+  description: forumCategories.description,
+  icon: forumCategories.icon,
+  color: forumCategories.color,
+  isPrivate: forumCategories.isPrivate,
+  requiredMembershipLevel: forumCategories.requiredMembershipLevel,
+  position: forumCategories.position,
+  archived: sql<boolean>`${forumCategories.archivedAt} is not null`,
+};
+
+/** Categories with their topic counts; `where` narrows them (the reader's tier), none for admins' lists. */
+export function selectCategoriesWithCounts() {
+  const topicCounts = db.select({ categoryId: forumTopics.categoryId, n: count().as("n") }).from(forumTopics).groupBy(forumTopics.categoryId).as("topic_counts");
+  return db
+    .select({ ...categoryColumns, topicCount: sql<number>`coalesce(${topicCounts.n}, 0)::int` })
+    .from(forumCategories)
+    .leftJoin(topicCounts, eq(topicCounts.categoryId, forumCategories.id));
+}
+
+/** The categories the reader's tier opens, active ones first, in the admins' order. */
+export async function listCategories(reader: Reader) {
+  return selectCategoriesWithCounts()
+    .where(categoryReadableBy(reader))
+    .orderBy(sql`${forumCategories.archivedAt} is not null`, asc(forumCategories.position), asc(forumCategories.id));
+}
+export type ForumCategory = Awaited<ReturnType<typeof listCategories>>[number];
+
+export async function getCategoryBySlug(slug: string, reader: Reader) {
+  const [row] = await db
+    .select(categoryColumns)
+    .from(forumCategories)
+    .where(and(eq(forumCategories.slug, slug), categoryReadableBy(reader)))
+    .limit(1);
+  if (!row) throw notFound("Category not found.");
+  return row;
+}
+
+const visibleReplyCount = sql<number>`(select count(*)::int from ${forumPosts} where ${forumPosts.topicId} = ${forumTopics.id} and ${forumPosts.status} = 'visible')`;
+
+const topicSummaryColumns = {
+  id: forumTopics.id,
+  title: forumTopics.title,
+  slug: forumTopics.slug,
+  preview: sql<string>`left(${forumTopics.content}, ${TOPIC_PREVIEW_LENGTH})`,
+  userId: forumTopics.userId,
+  categoryId: forumTopics.categoryId,
+  views: forumTopics.views,
+  isPinned: forumTopics.isPinned,
+  isLocked: forumTopics.isLocked,
+  createdAt: forumTopics.createdAt,
+  lastPostAt: forumTopics.lastPostAt,
+  replyCount: visibleReplyCount,
+  category: { slug: forumCategories.slug, name: forumCategories.name },
+  user: authorColumns,
+  // Full precision (microseconds) for the keyset cursor; a JS Date would round it.
+  sortKey: sql<string>`${forumTopics.lastPostAt}::text`,
+};
+
+/**
+ * Pinned first, then newest activity, id breaking ties. NULLS LAST (the columns are never null) to
+ * match the indexes drizzle writes as DESC NULLS LAST: with PostgreSQL's default (NULLS FIRST for
+ * DESC) the planner cannot walk them and sorts every readable topic instead.
+ */
+const NEWEST_ACTIVITY_FIRST = [
+  sql`${forumTopics.isPinned} desc nulls last`,
+  sql`${forumTopics.lastPostAt} desc nulls last`,
+  sql`${forumTopics.id} desc nulls last`,
+];
+
+type TopicCursor = [pinned: boolean, lastPostAt: string, id: number];
+const isTopicCursor = (v: unknown[]) => v.length === 3 && typeof v[0] === "boolean" && typeof v[1] === "string" && !Number.isNaN(Date.parse(v[1])) && Number.isInteger(v[2]);
+
+/**
+ * One page of topics (keyset: pinned first, then newest activity), only in categories the reader may
+ * read and without those of members she blocked. `nextCursor` is null on the last page.
+ */
+export async function listTopics(reader: Reader, options: { categoryId?: number; after?: string; limit?: number } = {}) {
+  const limit = options.limit ?? TOPIC_PAGE_SIZE;
+  const cursor = decodeCursor<TopicCursor>(options.after, isTopicCursor);
+  const conditions: (SQL | undefined)[] = [categoryReadableBy(reader), notBlockedBy(reader, forumTopics.userId)];
+  if (options.categoryId) conditions.push(eq(forumTopics.categoryId, options.categoryId));
+  if (cursor) conditions.push(sql`(${forumTopics.isPinned}, ${forumTopics.lastPostAt}, ${forumTopics.id}) < (${cursor[0]}, ${cursor[1]}::timestamptz, ${cursor[2]})`);
+  const rows = await db
+    .select(topicSummaryColumns)
+    .from(forumTopics)
+    .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
+    .innerJoin(users, eq(users.id, forumTopics.userId))
+    .where(and(...conditions))
+    .orderBy(...NEWEST_ACTIVITY_FIRST)
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    topics: page.map(({ sortKey: _sortKey, ...topic }) => topic),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.isPinned, last.sortKey, last.id]) : null,
+  };
+}
+export type TopicSummary = Awaited<ReturnType<typeof listTopics>>["topics"][number];
+export type ForumAuthor = TopicSummary["user"];
+
+/** A topic by its slug, if the reader may read it (404 otherwise, as for a missing one). */
+export async function getTopicBySlug(slug: string, reader: Reader) {
+  const [row] = await db
+    .select({
+      id: forumTopics.id,
+      title: forumTopics.title,
+      slug: forumTopics.slug,
+      content: forumTopics.content,
+      userId: forumTopics.userId,
+      categoryId: forumTopics.categoryId,
+      views: forumTopics.views,
+      isPinned: forumTopics.isPinned,
+      isLocked: forumTopics.isLocked,
+      createdAt: forumTopics.createdAt,
+      updatedAt: forumTopics.updatedAt,
+      replyCount: visibleReplyCount,
+      category: { id: forumCategories.id, slug: forumCategories.slug, name: forumCategories.name, archived: sql<boolean>`${forumCategories.archivedAt} is not null` },
+      user: authorColumns,
+    })
+    .from(forumTopics)
+    .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
+    .innerJoin(users, eq(users.id, forumTopics.userId))
+    .where(and(eq(forumTopics.slug, slug), categoryReadableBy(reader), notBlockedBy(reader, forumTopics.userId)))
+    .limit(1);
+  if (!row) throw notFound(TOPIC_NOT_FOUND);
+  return row;
+}
+export type TopicDetail = Awaited<ReturnType<typeof getTopicBySlug>>;
+
+export type ReactionSummary = Record<ReactionType, { count: number; mine: boolean }>;
+
+async function reactionsFor(postIds: number[], reader: Reader): Promise<Map<number, ReactionSummary>> {
+  const summaries = new Map<number, ReactionSummary>();
+  for (const id of postIds) summaries.set(id, Object.fromEntries(REACTION_TYPES.map((type) => [type, { count: 0, mine: false }])) as ReactionSummary);
+  if (postIds.length === 0) return summaries;
+  const rows = await db
+    .select({
+      postId: forumReactions.postId,
+      type: forumReactions.reactionType,
+      count: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${forumReactions.userId} = ${reader.id})`,
+    })
+    .from(forumReactions)
+    .where(inArray(forumReactions.postId, postIds))
+    .groupBy(forumReactions.postId, forumReactions.reactionType);
+  for (const row of rows) summaries.get(row.postId)![row.type as ReactionType] = { count: row.count, mine: row.mine };
+  return summaries;
+}
+
+type ReplyCursor = [createdAt: string, id: number];
+const isReplyCursor = (v: unknown[]) => v.length === 2 && typeof v[0] === "string" && !Number.isNaN(Date.parse(v[0])) && Number.isInteger(v[1]);
+
+/**
+ * One page of a topic's visible replies, oldest first, without those of members the reader blocked.
+ * The caller has checked that the reader may read the topic (readableTopic).
+ */
+export async function listReplies(topicId: number, reader: Reader, options: { after?: string; limit?: number } = {}) {
+  const limit = options.limit ?? REPLY_PAGE_SIZE;
+  const cursor = decodeCursor<ReplyCursor>(options.after, isReplyCursor);
+  const rows = await db
+    .select({
+      id: forumPosts.id,
+      content: forumPosts.content,
+      topicId: forumPosts.topicId,
+      parentId: forumPosts.parentId,
+      userId: forumPosts.userId,
+      createdAt: forumPosts.createdAt,
+      isEdited: forumPosts.isEdited,
+      editedAt: forumPosts.editedAt,
+      user: authorColumns,
+      sortKey: sql<string>`${forumPosts.createdAt}::text`,
+    })
+    .from(forumPosts)
+    .innerJoin(users, eq(users.id, forumPosts.userId))
+    .where(
+      and(
+        eq(forumPosts.topicId, topicId),
+        eq(forumPosts.status, "visible"),
+        notBlockedBy(reader, forumPosts.userId),
+        cursor ? sql`(${forumPosts.createdAt}, ${forumPosts.id}) > (${cursor[0]}::timestamptz, ${cursor[1]})` : undefined,
+      ),
+    )
+    .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const reactions = await reactionsFor(
+    page.map((row) => row.id),
+    reader,
+  );
+  const last = page.at(-1);
+  return {
+    posts: page.map(({ sortKey: _sortKey, ...post }) => ({ ...post, reactions: reactions.get(post.id)! })),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.sortKey, last.id]) : null,
+  };
+}
+export type Reply = Awaited<ReturnType<typeof listReplies>>["posts"][number];
+
+/** Reaction counts of one post after a toggle. */
+export async function reactionSummary(postId: number, reader: Reader): Promise<ReactionSummary> {
+  return (await reactionsFor([postId], reader)).get(postId)!;
+}
+
+/** Categories that take new topics (for the New Topic form): readable and not archived. */
+export async function listPostableCategories(reader: Reader) {
+  return db
+    .select({ id: forumCategories.id, name: forumCategories.name })
+    .from(forumCategories)
+    .where(and(categoryReadableBy(reader), isNull(forumCategories.archivedAt)))
+    .orderBy(asc(forumCategories.position), asc(forumCategories.id));
+}

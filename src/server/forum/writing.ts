@@ -1,0 +1,179 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { db } from "@/db";
+import { forumCategories, forumPosts, forumReactions, forumTopicViews, forumTopics, users } from "@/db/schema";
+import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
+import { transactionWithEmail } from "@/server/email/outbox";
+import { recordUse, type LimitPolicy } from "@/server/rate-limit";
+import { categoryReadableBy, eitherBlocked, readablePost, readableTopic, type Reader } from "./access";
+import { queueReplyNotifications } from "./notifications";
+import { reactionSummary } from "./queries";
+import { newReplySchema, newTopicSchema, reactionSchema, slugify } from "./schemas";
+
+/** Issue 12: a new member (account younger than NEW_MEMBER_DAYS) may post 10 times in 10 minutes. */
+export const NEW_MEMBER_DAYS = 30;
+export const NEW_MEMBER_POSTS: LimitPolicy = { keyPrefix: "forum_new_member_posts", points: 10, durationSeconds: 600 };
+
+export const LOCKED_MESSAGE = "This topic is locked. No new replies can be added.";
+export const ARCHIVED_MESSAGE = "This category is archived. No new posts can be added.";
+export const BLOCKED_MESSAGE = "You cannot reply to this member.";
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** Counts a post by a new member and refuses (429, with the time to wait) past the limit. Admins are exempt. */
+async function checkPostingLimit(reader: Reader): Promise<void> {
+  if (reader.isAdmin) return;
+  const [row] = await db
+    .select({ isNew: sql<boolean>`${users.createdAt} > now() - make_interval(days => ${NEW_MEMBER_DAYS})` })
+    .from(users)
+    .where(eq(users.id, reader.id));
+  if (!row?.isNew) return;
+  const wait = await recordUse(NEW_MEMBER_POSTS, String(reader.id));
+  if (wait > 0) {
+    throw new AppError(429, `You are posting too often. Please wait ${waitText(wait)} before posting again.`, undefined, { "Retry-After": String(wait) });
+  }
+}
+
+/** A slug not yet taken: the chosen one must be free; a generated one gets -2, -3... when needed. */
+async function uniqueSlug(title: string, chosen: string | undefined): Promise<string> {
+  if (chosen) {
+    const taken = await db.select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.slug, chosen)).limit(1);
+    if (taken.length) throw new AppError(409, "That URL slug is already in use.", { slug: "That URL slug is already in use." });
+    return chosen;
+  }
+  let base = slugify(title).slice(0, 100).replace(/-$/, "");
+  if (base.length < 3) base = `topic-${base}`.replace(/-$/, "");
+  // Exact candidates (not a LIKE prefix), so the unique index answers however many topics there are.
+  const candidates = [base, ...Array.from({ length: 49 }, (_, i) => `${base}-${i + 2}`)];
+  const taken = await db.select({ slug: forumTopics.slug }).from(forumTopics).where(inArray(forumTopics.slug, candidates));
+  const used = new Set(taken.map((row) => row.slug));
+  return candidates.find((slug) => !used.has(slug)) ?? `${base}-${randomBytes(4).toString("hex")}`;
+}
+
+/**
+ * Writes take the raw body: where it goes (the category, the topic, the post) is checked against the
+ * member's tier first (404 when it is not hers to see), and only then is the rest validated, so a
+ * member learns nothing of a closed category from a 400.
+ */
+const fieldOf = (raw: unknown, name: string) => (raw && typeof raw === "object" ? (raw as Record<string, unknown>)[name] : undefined);
+
+async function postableCategory(categoryId: number, reader: Reader) {
+  const [category] = await db
+    .select({ id: forumCategories.id, archived: sql<boolean>`${forumCategories.archivedAt} is not null` })
+    .from(forumCategories)
+    .where(and(eq(forumCategories.id, categoryId), categoryReadableBy(reader)))
+    .limit(1);
+  if (!category) throw notFound("Category not found.");
+  if (category.archived) throw forbidden(ARCHIVED_MESSAGE);
+}
+
+export async function createTopic(raw: unknown, reader: Reader) {
+  const categoryId = newTopicSchema.shape.categoryId.safeParse(fieldOf(raw, "categoryId"));
+  if (categoryId.success) await postableCategory(categoryId.data, reader);
+  const input = newTopicSchema.parse(raw);
+  await checkPostingLimit(reader);
+  const slug = await uniqueSlug(input.title, input.slug || undefined);
+  try {
+    const [topic] = await db
+      .insert(forumTopics)
+      .values({ title: input.title, slug, content: input.content, userId: reader.id, categoryId: input.categoryId })
+      .returning({ id: forumTopics.id, title: forumTopics.title, slug: forumTopics.slug, content: forumTopics.content, categoryId: forumTopics.categoryId, userId: forumTopics.userId, createdAt: forumTopics.createdAt });
+    return topic!;
+  } catch (error) {
+    // Two members choosing the same slug at the same moment: the unique index decides.
+    if ((error as { cause?: { code?: string } }).cause?.code === "23505") throw conflict("That URL slug is already in use.");
+    throw error;
+  }
+}
+
+/** Refuses a reply where the topic or the category takes none, or where a block stands between the two members. */
+async function checkCanReply(topic: Awaited<ReturnType<typeof readableTopic>>, parentId: number | null | undefined, reader: Reader) {
+  if (topic.isLocked) throw forbidden(LOCKED_MESSAGE);
+  if (topic.categoryArchived) throw forbidden(ARCHIVED_MESSAGE);
+  if (await eitherBlocked(reader.id, topic.userId)) throw forbidden(BLOCKED_MESSAGE);
+  if (parentId) {
+    const parent = await readablePost(parentId, reader);
+    if (parent.topicId !== topic.id) throw notFound("The post you replied to is not in this topic.");
+    if (await eitherBlocked(reader.id, parent.userId)) throw forbidden(BLOCKED_MESSAGE);
+  }
+}
+
+export async function createReply(raw: unknown, reader: Reader, baseUrl: string) {
+  const topic = await readableTopic(newReplySchema.shape.topicId.parse(fieldOf(raw, "topicId")), reader);
+  const input = newReplySchema.parse(raw);
+  await checkCanReply(topic, input.parentId, reader);
+  await checkPostingLimit(reader);
+  return transactionWithEmail(async (tx, queueEmail) => {
+    // The lock makes a reply wait for a lock taken at the same moment, so none lands in a locked topic.
+    const [current] = await tx.select({ isLocked: forumTopics.isLocked }).from(forumTopics).where(eq(forumTopics.id, topic.id)).for("update");
+    if (!current || current.isLocked) throw forbidden(LOCKED_MESSAGE);
+    const [post] = await tx
+      .insert(forumPosts)
+      .values({ content: input.content, topicId: topic.id, parentId: input.parentId ?? null, userId: reader.id })
+      .returning({ id: forumPosts.id, content: forumPosts.content, topicId: forumPosts.topicId, parentId: forumPosts.parentId, userId: forumPosts.userId, createdAt: forumPosts.createdAt, isEdited: forumPosts.isEdited });
+    await tx.update(forumTopics).set({ lastPostAt: post!.createdAt }).where(eq(forumTopics.id, topic.id));
+    await queueReplyNotifications(tx, queueEmail, { topic, replierId: reader.id, content: input.content, baseUrl });
+    return post!;
+  });
+}
+
+/** Loads a reply for its author to change; 404 when it is not hers to see, 403 when it is not hers. */
+export async function ownReply(postId: number, reader: Reader) {
+  const post = await readablePost(postId, reader);
+  if (post.userId !== reader.id) throw forbidden("You can only change your own replies.");
+  return post;
+}
+
+export async function editReply(postId: number, content: string, reader: Reader) {
+  const post = await ownReply(postId, reader);
+  if (post.topicLocked) throw forbidden(LOCKED_MESSAGE);
+  if (post.categoryArchived) throw forbidden(ARCHIVED_MESSAGE);
+  const [row] = await db
+    .update(forumPosts)
+    .set({ content, isEdited: true, editedAt: sql`now()` })
+    .where(and(eq(forumPosts.id, postId), eq(forumPosts.userId, reader.id)))
+    .returning({ id: forumPosts.id, content: forumPosts.content, isEdited: forumPosts.isEdited, editedAt: forumPosts.editedAt });
+  return row!;
+}
+
+export async function deleteReply(postId: number, reader: Reader) {
+  await ownReply(postId, reader);
+  await db.delete(forumPosts).where(and(eq(forumPosts.id, postId), eq(forumPosts.userId, reader.id)));
+}
+
+/** One of each kind per member per post: a second press takes it back. */
+export async function toggleReaction(raw: unknown, reader: Reader) {
+  const postId = reactionSchema.shape.postId.parse(fieldOf(raw, "postId"));
+  await readablePost(postId, reader);
+  const type = reactionSchema.parse(raw).reactionType;
+  const removed = await db
+    .delete(forumReactions)
+    .where(and(eq(forumReactions.postId, postId), eq(forumReactions.userId, reader.id), eq(forumReactions.reactionType, type)))
+    .returning({ postId: forumReactions.postId });
+  if (removed.length === 0) await db.insert(forumReactions).values({ postId, userId: reader.id, reactionType: type }).onConflictDoNothing();
+  return { postId, reactionType: type, active: removed.length === 0, reactions: await reactionSummary(postId, reader) };
+}
+
+/** A view counts once per member per topic per hour. Returns the topic's views. */
+export async function recordTopicView(topicId: number, reader: Reader): Promise<{ views: number; counted: boolean }> {
+  await readableTopic(topicId, reader);
+  const result = await db.execute<{ views: number; counted: boolean }>(sql`
+    with seen as (
+      insert into ${forumTopicViews} (topic_id, user_id) values (${topicId}, ${reader.id})
+      on conflict (topic_id, user_id) do update set viewed_at = now()
+        where ${forumTopicViews.viewedAt} < now() - interval '1 hour'
+      returning 1
+    ),
+    bumped as (
+      update ${forumTopics} set views = views + 1 where id = ${topicId} and exists (select 1 from seen) returning views
+    )
+    select coalesce((select views from bumped), (select views from ${forumTopics} where id = ${topicId})) as views,
+      exists (select 1 from bumped) as counted
+  `);
+  return result.rows[0]!;
+}
