@@ -8,3 +8,4 @@ export * from "./library";
 export * from "./communications";
 export * from "./system";
 export * from "./files";
+export * from "./assistant";

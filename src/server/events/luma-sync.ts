@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, not, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { events } from "@/db/schema";
 import { env } from "@/lib/env";
+import { reindexSource } from "@/server/assistant/index-passages";
 import { mapLumaEntry, type LumaEntry, type LumaPage, type MappedLumaEvent } from "./luma-mapping";
 
 export const LUMA_LIST_PATH = "/v1/calendars/events/list";
@@ -106,9 +107,10 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
   const now = new Date();
 
   return db.transaction(async (tx) => {
+    const changed: number[] = [];
     for (let i = 0; i < rows.length; i += 200) {
       const chunk = rows.slice(i, i + 200).map((row) => ({ ...row, source: "luma", status: "scheduled", lastSyncedAt: now }));
-      await tx
+      const upserted = await tx
         .insert(events)
         .values(chunk)
         .onConflictDoUpdate({
@@ -134,7 +136,9 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
             lastSyncedAt: sql`excluded.last_synced_at`,
             updatedAt: sql`now()`,
           },
-        });
+        })
+        .returning({ id: events.id });
+      changed.push(...upserted.map((row) => row.id));
     }
     const gone = await tx
       .update(events)
@@ -148,6 +152,7 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
         ),
       )
       .returning({ id: events.id });
+    await reindexSource("event", [...changed, ...gone.map((row) => row.id)], tx);
     return { fetched: entries.length, upserted: rows.length, cancelled: gone.length, requests };
   });
 }
