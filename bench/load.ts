@@ -30,7 +30,7 @@ function mixedTraffic(cookie: string): autocannon.Request[] {
 }
 
 /** Resident memory of the process listening on `port`, in MB (from ss and /proc). */
-function rssOfListener(port: number): number {
+export function rssOfListener(port: number): number {
   const line = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
   const pid = line.match(/pid=(\d+)/)?.[1];
   if (!pid) return NaN;
