@@ -79,7 +79,7 @@ test.describe("AI chat", () => {
     await ask(page, "How long does approval take?");
     await expect(messages(page)).toContainText("5 business days");
     await page.reload();
-    await expect(messages(page).getByText("How long does approval take?")).toBeVisible();
+    await expect(messages(page).getByText("How long does approval take?", { exact: true })).toBeVisible();
     await expect(messages(page)).toContainText("5 business days");
 
     await page.getByRole("button", { name: "Delete conversation" }).click();
@@ -87,7 +87,7 @@ test.describe("AI chat", () => {
     await expect(messages(page).getByRole("listitem")).toHaveCount(1);
     await page.reload();
     await expect(messages(page)).toContainText("I am the community's assistant");
-    await expect(messages(page).getByText("How long does approval take?")).toHaveCount(0);
+    await expect(messages(page).getByText("How long does approval take?", { exact: true })).toHaveCount(0);
   });
 
   test("a refused message shows the error toast and is not answered", async ({ page }) => {
