@@ -108,6 +108,7 @@ export async function benchChat(app: BenchApp): Promise<string[]> {
     const load = await loadAnswers(app.baseUrl, 15);
     lines.push(describeLoad(`POST /api/chatbot/message without a model, ${label} (20 connections, 15 s; aim: p95 under 100 ms)`, load));
   };
+  await loadAnswers(app.baseUrl, 5); // warm-up: the first requests compile code paths
   await measure("the demo site's passages");
   const total = await addNoisePassages(app);
   await measure(`${total.toLocaleString("en-US")} passages (${NOISE_PASSAGES.toLocaleString("en-US")} generated forum-like ones added)`);
