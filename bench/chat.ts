@@ -1,17 +1,13 @@
-import autocannon from "autocannon";
 import { Pool } from "pg";
 import { CHAT_EVAL_SET } from "./chat-questions";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
-import { describeLoad, type LoadResult } from "./lib/load";
+import { clientAddress, describeLoad, runLoad, type LoadResult } from "./lib/load";
 import { rssOfListener } from "./load";
 
 const NOISE_PASSAGES = 5_000;
 let addressCounter = 0;
 /** Each request from its own address, so that the per-address rate limit never answers. */
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-};
+const nextAddress = () => clientAddress(++addressCounter);
 
 async function eventPages(app: BenchApp): Promise<Map<string, string>> {
   const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 1 });
@@ -42,37 +38,17 @@ async function hitAt3(app: BenchApp): Promise<{ hits: number; misses: string[] }
 }
 
 /** POST /api/chatbot/message at 20 connections, cycling through the evaluation questions. */
-async function loadAnswers(baseUrl: string, seconds: number): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let n = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${baseUrl}/api/chatbot/message`,
-        connections: 20,
-        duration: seconds,
-        requests: [
-          {
-            method: "POST",
-            setupRequest: (request) => {
-              const question = CHAT_EVAL_SET[n++ % CHAT_EVAL_SET.length]!.question;
-              return {
-                ...request,
-                headers: { "content-type": "application/json", origin: baseUrl, "x-forwarded-for": nextAddress() },
-                body: JSON.stringify({ message: question, chatHistory: [] }),
-              };
-            },
-          },
-        ],
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+const loadAnswers = (baseUrl: string, seconds: number): Promise<LoadResult> =>
+  runLoad({
+    url: `${baseUrl}/api/chatbot/message`,
+    method: "POST",
+    connections: 20,
+    seconds,
+    eachRequest: (n) => ({
+      headers: { origin: baseUrl, "x-forwarded-for": nextAddress() },
+      body: { message: CHAT_EVAL_SET[n % CHAT_EVAL_SET.length]!.question, chatHistory: [] },
+    }),
   });
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
-  return { requests: result.requests.total, requestsPerSecond: result.requests.total / seconds, p50: at(50), p95: at(95), p99: at(99), non2xx: result.non2xx, errors: result.errors };
-}
 
 /** Generated passages that share the site's vocabulary, as library items and forum topics would. */
 async function addNoisePassages(app: BenchApp): Promise<number> {
