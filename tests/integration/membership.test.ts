@@ -49,6 +49,8 @@ async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, wha
   }
 }
 
+const emailsTo = (address: string) => testDb().select().from(emailOutbox).where(eq(emailOutbox.to, address)).orderBy(emailOutbox.id);
+
 const paymentsOf = (applicationId: number) => testDb().select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, applicationId));
 
 /** Pays as the browser's Stripe.js would: confirms the intent at the fake with the publishable key. */
@@ -200,6 +202,11 @@ describe("review, capture and invitation", () => {
 
     const mail = await latestEmailTo(email);
     expect(mail?.kind).toBe("membership-invitation");
+    // The capture completed the payment: one receipt, though Stripe's payment_intent.succeeded may follow.
+    const receipts = (await emailsTo(email)).filter((m) => m.kind === "payment-receipt");
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("we received your payment of $50.00 for the create membership");
+    expect(receipts[0]!.text).toContain(`Receipt number: ${rows[0]!.id}. Payment method: Card.`);
     const token = new URL(linkIn(mail!.text, "/join/")).pathname.split("/").pop()!;
     const username = `new_${randomUUID().slice(0, 8)}`;
     const accepted = await call("/api/invitations/accept", { body: { token, username, password: "a-long-password-1", confirmPassword: "a-long-password-1" } });
@@ -244,7 +251,43 @@ describe("review, capture and invitation", () => {
     expect(manual.status).toBe(201);
     expect(manual.json).toMatchObject({ amount: 6500, status: "completed", paymentMethod: "manual" });
     expect((await latestEmailTo(email))?.kind).toBe("membership-invitation");
+    expect((await emailsTo(email)).map((m) => m.kind)).toEqual(["application-received", "payment-receipt", "membership-invitation"]);
     expect((await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Twice" }, cookie: adminCookie })).status).toBe(409);
+  });
+
+  it("records a trial as a zero-amount transaction marked trial, without a receipt", async () => {
+    const { id, email } = await apply({ isTrial: true });
+    const approved = await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    expect(approved.json).toEqual({ status: "approved", invited: true });
+    const rows = await paymentsOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "payment", amount: 0, paymentMethod: "trial", status: "completed", membershipTier: "create", notes: "Free trial of 30 days." });
+    expect((await emailsTo(email)).map((m) => m.kind)).toEqual(["application-received", "membership-invitation"]);
+  });
+
+  it("Mark as Failed on a paid manual payment revokes the invitation it earned and tells the applicant", async () => {
+    const { id, email } = await apply();
+    await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    const manual = await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Cheque 118" }, cookie: adminCookie });
+    const token = new URL(linkIn((await latestEmailTo(email))!.text, "/join/")).pathname.split("/").pop()!;
+
+    const failed = await call(`/api/payment-transactions/${manual.json.id}/status`, { method: "PATCH", body: { status: "failed", note: "The cheque bounced" }, cookie: adminCookie });
+    expect(failed.status).toBe(200);
+    const told = await latestEmailTo(email);
+    expect(told).toMatchObject({ kind: "membership-invitation-withdrawn", subject: "Your invitation to Womxn Community is on hold" });
+    expect(told!.text).toContain("the invitation link we sent you no longer works");
+    const [invitation] = await testDb().select().from(invitations).where(eq(invitations.applicationId, id));
+    expect(invitation!.revokedAt).not.toBeNull();
+    const refused = await call("/api/invitations/accept", { body: { token, username: `u_${randomUUID().slice(0, 8)}`, password: "a-long-password-1", confirmPassword: "a-long-password-1" } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatch(/no longer valid/);
+    const [audit] = await testDb().select().from(auditLog).where(and(eq(auditLog.action, "payment.marked_failed"), eq(auditLog.entityId, String(manual.json.id))));
+    expect(audit!.details).toMatchObject({ invitationWithdrawn: true });
+
+    // Marked completed again, the payment sends its receipt and a fresh invitation.
+    await call(`/api/payment-transactions/${manual.json.id}/status`, { method: "PATCH", body: { status: "completed", note: "Paid in cash instead" }, cookie: adminCookie });
+    expect((await latestEmailTo(email))?.kind).toBe("membership-invitation");
+    expect((await emailsTo(email)).filter((m) => m.kind === "payment-receipt")).toHaveLength(2);
   });
 
   it("refuses a used, expired or revoked link with a plain message", async () => {
@@ -311,6 +354,21 @@ describe("payment transactions", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: "payment.marked_failed", details: { from: "pending", note: "The cheque bounced" } });
     expect((await call(url, { method: "PATCH", body: { status: "failed", note: "Again" }, cookie: adminCookie })).status).toBe(409);
+  });
+
+  it("says why a demo card payment cannot be refunded instead of failing at Stripe", async () => {
+    const { id } = await apply();
+    const [demo] = await testDb()
+      .insert(paymentTransactions)
+      .values({ applicationId: id, amount: 5000, paymentMethod: "card", status: "completed", membershipTier: "create", stripePaymentIntentId: `pi_demo_${randomUUID()}`, demo: true, completedAt: new Date() })
+      .returning();
+    const refused = await call(`/api/payment-transactions/${demo!.id}/refund`, { body: { reason: "Testing" }, cookie: adminCookie });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toBe("This is a demo payment: the demo data made it up and no Stripe account holds it, so there is nothing to refund.");
+    expect((await paymentsOf(id)).filter((p) => p.kind === "refund")).toHaveLength(0);
+    const page = await call(`/admin/payment-transactions/${demo!.id}`, { cookie: adminCookie });
+    expect(page.text).toContain("no Stripe account holds it");
+    expect(page.text).not.toContain("Issue Refund");
   });
 
   it("exports every transaction as CSV", async () => {

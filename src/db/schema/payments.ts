@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./enums";
 import { applications } from "./membership";
@@ -23,6 +23,8 @@ export const paymentTransactions = pgTable(
     notes: text(),
     stripePaymentIntentId: text(),
     stripeRefundId: text(),
+    /** Made up by the demo data: its Stripe ids exist in no Stripe account, so Stripe is never asked about it. */
+    demo: boolean().notNull().default(false),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -10,7 +10,7 @@ import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { hashPassword } from "@/server/auth/password";
 import { recordAudit } from "@/server/audit";
 import { paymentsConfigured, stripe } from "@/server/payments/stripe";
-import { invitationEmail } from "./emails";
+import { invitationEmail, invitationWithdrawnEmail } from "./emails";
 import type { AcceptInvitationInput } from "./schemas";
 
 export const INVITATION_TTL_DAYS = 14;
@@ -57,6 +57,25 @@ async function sendInvitation(tx: Transaction, queueEmail: QueueEmail, app: type
   await tx.insert(invitations).values({ applicationId: app.id, email: app.email, tokenHash, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000) });
   const settings = await getSiteSettings();
   await queueEmail(invitationEmail(settings.siteName, app, `${baseUrl}/join/${token}`, INVITATION_TTL_DAYS));
+}
+
+/**
+ * After a payment is marked failed: an invitation that the payment had earned is revoked and the
+ * applicant told, unless she has already created her account or the application is still paid
+ * for (another payment, or a trial). Returns whether an invitation was withdrawn.
+ */
+export async function withdrawUnpaidInvitation(tx: Transaction, queueEmail: QueueEmail, applicationId: number): Promise<boolean> {
+  const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for("update").limit(1);
+  if (!app || app.userId || (await paidOrTrial(tx, app))) return false;
+  const revoked = await tx
+    .update(invitations)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(invitations.applicationId, app.id), isNull(invitations.usedAt), isNull(invitations.revokedAt)))
+    .returning({ id: invitations.id });
+  if (revoked.length === 0) return false;
+  const settings = await getSiteSettings();
+  await queueEmail(invitationWithdrawnEmail(settings.siteName, app, settings.contactEmail));
+  return true;
 }
 
 /** An admin sends a fresh invitation (the old one is revoked), e.g. when the first expired. */

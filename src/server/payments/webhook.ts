@@ -5,7 +5,7 @@ import { applications, paymentTransactions, stripeEvents } from "@/db/schema";
 import type { Transaction } from "@/db/client";
 import { badRequest, serviceUnavailable } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { inviteIfReady } from "@/server/applications/invitations";
+import { paymentCompleted } from "./receipts";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { movePaymentByIntent } from "./ledger";
 import { stripe } from "./stripe";
@@ -38,7 +38,7 @@ export async function handleStripeEvent(event: Stripe.Event, baseUrl: string): P
       case "payment_intent.succeeded": {
         await lockApplicationOfIntent(tx, event.data.object.id);
         const row = await movePaymentByIntent(tx, event.data.object.id, { status: "completed" });
-        if (row?.applicationId) await inviteIfReady(tx, queueEmail, row.applicationId, baseUrl);
+        if (row) await paymentCompleted(tx, queueEmail, row, baseUrl);
         break;
       }
       case "payment_intent.payment_failed": {
