@@ -51,7 +51,7 @@ export function ChatPanel() {
       queryClient.setQueryData(HISTORY_KEY, { messages: [] });
       toast({ title: "Conversation deleted", description: "Your conversation with the assistant has been deleted." });
     },
-    onError: () => toast({ ...ERROR_TOAST, title: "Error", variant: "destructive" }),
+    onError: () => toast({ ...ERROR_TOAST, variant: "destructive" }),
   });
 
   React.useEffect(() => {

@@ -3,14 +3,12 @@ import { tooManyRequests } from "@/lib/errors";
 import type { LevelSubject } from "@/lib/auth/access";
 import { recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import { composeExtractiveAnswer, NOTHING_FOUND_ANSWER, selectPassages, sourcesOf } from "./compose";
+import { composeExtractiveAnswer, selectPassages, sourcesOf } from "./compose";
 import { saveExchange } from "./history";
 import { modelConfigured, streamModelAnswer } from "./model";
 import { buildModelPrompt } from "./prompt";
 import { retrievePassages } from "./retrieve";
 import type { ChatAnswer, ChatRequest, ChatStreamEvent } from "./schemas";
-
-export { reindexAll, reindexKind, reindexSource } from "./index-passages";
 
 /** Per member, or per address for visitors. */
 const CHAT_LIMIT: LimitPolicy = { keyPrefix: "chat_message", points: 20, durationSeconds: 5 * 60 };
@@ -32,18 +30,17 @@ const QUOTED_PASSAGES = 3;
  */
 export async function* answerChat(request: ChatRequest, user: (LevelSubject & { id: number }) | null): AsyncGenerator<ChatStreamEvent> {
   const retrieved = await retrievePassages(request.message, user, MODEL_PASSAGES);
+  const quoted = selectPassages(retrieved, QUOTED_PASSAGES);
+  // Without passages this is the plain "found nothing, ask us" answer; the model is not asked.
+  const fromPassages = { text: composeExtractiveAnswer(quoted), sources: sourcesOf(quoted) };
   let answer = "";
-  let sources = sourcesOf([]);
-  if (retrieved.length === 0) {
-    answer = NOTHING_FOUND_ANSWER;
-    yield { type: "sources", sources };
-    yield { type: "text", text: answer };
-  } else if (modelConfigured()) {
+  let sources = fromPassages.sources;
+  if (retrieved.length && modelConfigured()) {
     const passages = selectPassages(retrieved, MODEL_PASSAGES);
     sources = sourcesOf(passages);
     yield { type: "sources", sources };
-    const prompt = buildModelPrompt({ siteName: (await getSiteSettings()).siteName, passages, history: request.chatHistory, question: request.message });
     try {
+      const prompt = buildModelPrompt({ siteName: (await getSiteSettings()).siteName, passages, history: request.chatHistory, question: request.message });
       for await (const text of streamModelAnswer(prompt)) {
         answer += text;
         yield { type: "text", text };
@@ -51,17 +48,12 @@ export async function* answerChat(request: ChatRequest, user: (LevelSubject & { 
       if (!answer.trim()) throw new Error("The model answered nothing.");
     } catch (error) {
       console.error("[assistant] the model failed; answering from the passages:", error instanceof Error ? error.message : error);
-      const quoted = selectPassages(retrieved, QUOTED_PASSAGES);
-      const fallback = composeExtractiveAnswer(quoted);
-      yield answer ? { type: "replace", text: fallback } : { type: "text", text: fallback };
-      answer = fallback;
-      sources = sourcesOf(quoted);
+      yield answer ? { type: "replace", text: fromPassages.text } : { type: "text", text: fromPassages.text };
+      ({ text: answer, sources } = fromPassages);
       yield { type: "sources", sources };
     }
   } else {
-    const quoted = selectPassages(retrieved, QUOTED_PASSAGES);
-    sources = sourcesOf(quoted);
-    answer = composeExtractiveAnswer(quoted);
+    ({ text: answer, sources } = fromPassages);
     yield { type: "sources", sources };
     yield { type: "text", text: answer };
   }
