@@ -19,18 +19,18 @@ export interface RetrievedPassage {
  * The question's words as an OR query: websearch_to_tsquery would need every word of a natural
  * question ("how much is the create tier") in one passage. The question is stemmed by the same
  * 'english' configuration as the index (stop words dropped); the lexemes are then joined with the
- * 'simple' configuration so they are not stemmed twice.
+ * 'simple' configuration so they are not stemmed twice. A question without words gives NULL, which
+ * matches nothing. As a scalar subquery it is computed once and the GIN index serves the match.
  */
 const questionQuery = (question: string) =>
-  sql`(select coalesce(to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')), ''::tsquery)
-        from unnest(tsvector_to_array(to_tsvector('english', ${question}))) as lexeme)`;
+  sql`(select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) from unnest(tsvector_to_array(to_tsvector('english', ${question}))) as lexeme)`;
 
 /**
  * The passages that best match the question among those the asker may read: her tier's and
  * public ones (readableLevel in the WHERE clause), never an expired one.
  */
 export async function retrievePassages(question: string, user: LevelSubject | null, limit = 5): Promise<RetrievedPassage[]> {
-  const query = sql`q.query`;
+  const query = questionQuery(question);
   // Normalization 1 divides by 1 + log(length), so a long post does not win on length alone.
   const rank = sql<number>`ts_rank(${assistantPassages.search}, ${query}, 1)`;
   return db
@@ -43,7 +43,6 @@ export async function retrievePassages(question: string, user: LevelSubject | nu
       rank,
     })
     .from(assistantPassages)
-    .innerJoin(sql`${questionQuery(question)} as q(query)`, sql`true`)
     .where(
       and(
         sql`${assistantPassages.search} @@ ${query}`,
