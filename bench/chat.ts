@@ -1,8 +1,7 @@
 import { Pool } from "pg";
 import { CHAT_EVAL_SET } from "./chat-questions";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
-import { clientAddress, describeLoad, runLoad, type LoadResult } from "./lib/load";
-import { rssOfListener } from "./load";
+import { clientAddress, describeLoad, rssOfListener, runLoad, type LoadResult } from "./lib/load";
 
 const NOISE_PASSAGES = 5_000;
 let addressCounter = 0;

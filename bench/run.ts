@@ -8,6 +8,7 @@ import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
 import { benchLoad } from "./load";
 import { benchChat } from "./chat";
+import { benchPlaces } from "./places";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -15,6 +16,7 @@ const BENCHES = {
   "spiritual-profile": benchSpiritualProfile,
   events: benchEvents,
   membership: benchMembership,
+  places: benchPlaces,
   load: benchLoad,
   chat: benchChat,
 };

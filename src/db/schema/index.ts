@@ -8,4 +8,6 @@ export * from "./library";
 export * from "./communications";
 export * from "./system";
 export * from "./files";
+export * from "./places";
+export * from "./billing";
 export * from "./assistant";

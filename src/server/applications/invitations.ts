@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
 import { applications, invitations, paymentTransactions, users } from "@/db/schema";
@@ -10,6 +10,7 @@ import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { hashPassword } from "@/server/auth/password";
 import { recordAudit } from "@/server/audit";
 import { paymentsConfigured, stripe } from "@/server/payments/stripe";
+import { attachMembership } from "@/server/billing/memberships";
 import { invitationEmail, invitationWithdrawnEmail } from "./emails";
 import type { AcceptInvitationInput } from "./schemas";
 
@@ -156,7 +157,8 @@ export async function acceptInvitation(input: AcceptInvitationInput, ip: string)
       .returning({ id: users.id, username: users.username });
     await tx.update(invitations).set({ userId: user!.id }).where(eq(invitations.id, spent.id));
     await tx.update(applications).set({ userId: user!.id }).where(eq(applications.id, app.id));
-    await tx.update(paymentTransactions).set({ userId: user!.id }).where(and(eq(paymentTransactions.applicationId, app.id), inArray(paymentTransactions.kind, ["payment", "refund"])));
+    await tx.update(paymentTransactions).set({ userId: user!.id }).where(eq(paymentTransactions.applicationId, app.id));
+    await attachMembership(tx, app, user!.id);
     await recordAudit({ actorId: user!.id, action: "invitation.accepted", entityType: "application", entityId: app.id, ip }, tx);
     return { userId: user!.id, username: user!.username };
   });

@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, paymentTransactions, users } from "@/db/schema";
+import { CHARGE_KINDS } from "@/db/schema/enums";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import type { SessionUser } from "@/server/auth/sessions";
 import { withdrawUnpaidInvitation } from "@/server/applications/invitations";
@@ -103,7 +104,7 @@ export async function refundTransaction(id: number, input: RefundInput, actor: A
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).for("update").limit(1);
     if (!payment) throw notFound("Transaction Not Found");
-    if (payment.kind !== "payment" || payment.paymentMethod !== "card" || !payment.stripePaymentIntentId) throw conflict("Only card payments can be refunded through Stripe.");
+    if (!isCharge(payment) || payment.paymentMethod !== "card" || !payment.stripePaymentIntentId) throw conflict("Only card payments can be refunded through Stripe.");
     if (payment.demo) throw conflict(DEMO_PAYMENT_NOT_REFUNDABLE);
     if (payment.status !== "completed") throw conflict("Only completed payments can be refunded.");
     const paidAt = payment.completedAt ?? payment.createdAt;
@@ -151,10 +152,12 @@ export async function refundTransaction(id: number, input: RefundInput, actor: A
   });
 }
 
+const isCharge = (t: PaymentTransaction) => (CHARGE_KINDS as readonly string[]).includes(t.kind);
+
 export const DEMO_PAYMENT_NOT_REFUNDABLE = "This is a demo payment: the demo data made it up and no Stripe account holds it, so there is nothing to refund.";
 
-/** A completed card payment inside the refund guarantee (demo payments never: Stripe does not know them). */
+/** A completed card payment (first month, renewal or upgrade) inside the refund guarantee (demo payments never: Stripe does not know them). */
 export function isRefundable(t: PaymentTransaction, now = Date.now()): boolean {
   const paidAt = t.completedAt ?? t.createdAt;
-  return t.kind === "payment" && t.paymentMethod === "card" && !t.demo && t.status === "completed" && Boolean(t.stripePaymentIntentId) && now - paidAt.getTime() <= REFUND_GUARANTEE_DAYS * 86_400_000;
+  return isCharge(t) && t.paymentMethod === "card" && !t.demo && t.status === "completed" && Boolean(t.stripePaymentIntentId) && now - paidAt.getTime() <= REFUND_GUARANTEE_DAYS * 86_400_000;
 }
