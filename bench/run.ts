@@ -7,6 +7,7 @@ import { benchSpiritualProfile } from "./spiritual-profile";
 import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
 import { benchLoad } from "./load";
+import { benchChat } from "./chat";
 import { benchPlaces } from "./places";
 import { benchForum } from "./forum";
 
@@ -19,6 +20,7 @@ const BENCHES = {
   places: benchPlaces,
   forum: benchForum,
   load: benchLoad,
+  chat: benchChat,
 };
 
 async function main() {

@@ -10,3 +10,4 @@ export * from "./system";
 export * from "./files";
 export * from "./places";
 export * from "./billing";
+export * from "./assistant";
