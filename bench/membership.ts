@@ -1,49 +1,28 @@
-import autocannon from "autocannon";
 import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
-import { benchSignIn, describeLoad, runLoad, type LoadResult } from "./lib/load";
+import { benchSignIn, clientAddress, describeLoad, runLoad, type LoadResult } from "./lib/load";
 
 /** Submissions, each with its own email and client address (so neither the 409 nor the rate limit answers). */
-async function loadSubmissions(baseUrl: string, seconds: number): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let n = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${baseUrl}/api/applications/submit`,
-        connections: 20,
-        duration: seconds,
-        requests: [
-          {
-            method: "POST",
-            setupRequest: (request) => {
-              n += 1;
-              return {
-                ...request,
-                headers: { "content-type": "application/json", origin: baseUrl, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
-                body: JSON.stringify({
-                  firstName: "Bench",
-                  lastName: "Applicant",
-                  email: `bench_${Date.now()}_${n}@example.com`,
-                  phone: "+1 555 010 0100",
-                  membershipTier: "create",
-                  heardAbout: "Instagram",
-                  whyJoin: "Measuring how many applications the server takes per second.",
-                  agreeTerms: true,
-                }),
-              };
-            },
-          },
-        ],
+const loadSubmissions = (baseUrl: string, seconds: number): Promise<LoadResult> =>
+  runLoad({
+    url: `${baseUrl}/api/applications/submit`,
+    method: "POST",
+    connections: 20,
+    seconds,
+    eachRequest: (n) => ({
+      headers: { origin: baseUrl, "x-forwarded-for": clientAddress(n) },
+      body: {
+        firstName: "Bench",
+        lastName: "Applicant",
+        email: `bench_${Date.now()}_${n}@example.com`,
+        phone: "+1 555 010 0100",
+        membershipTier: "create",
+        heardAbout: "Instagram",
+        whyJoin: "Measuring how many applications the server takes per second.",
+        agreeTerms: true,
       },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    }),
   });
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
-  return { requests: result.requests.total, requestsPerSecond: result.requests.total / seconds, p50: at(50), p95: at(95), p99: at(99), non2xx: result.non2xx, errors: result.errors };
-}
 
 /** Issue 5: application submit throughput at 20 connections; the admin list with 50,000 applications. */
 export async function benchMembership(app: BenchApp): Promise<string[]> {

@@ -7,6 +7,7 @@ import { benchSpiritualProfile } from "./spiritual-profile";
 import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
 import { benchLoad } from "./load";
+import { benchChat } from "./chat";
 import { benchPlaces } from "./places";
 import { benchForum } from "./forum";
 import { benchProfiles } from "./profiles";
@@ -19,8 +20,9 @@ const BENCHES = {
   membership: benchMembership,
   places: benchPlaces,
   forum: benchForum,
-  load: benchLoad,
+  chat: benchChat,
   profiles: benchProfiles,
+  load: benchLoad,
 };
 
 async function main() {

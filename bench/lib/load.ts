@@ -17,6 +17,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** A distinct client address for the nth request (sent as X-Forwarded-For), so per-address rate limits never answer. */
+export const clientAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
 /** Drives `url` with `connections` concurrent connections for `seconds` and measures every response. */
 export async function runLoad(options: {
   url: string;
@@ -25,7 +28,10 @@ export async function runLoad(options: {
   headers?: Record<string, string>;
   connections?: number;
   seconds?: number;
+  /** A body and headers of their own for each request (the nth), e.g. a new email or client address. */
+  eachRequest?: (n: number) => { body: unknown; headers?: Record<string, string> };
 }): Promise<LoadResult> {
+  let n = 0;
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -36,6 +42,16 @@ export async function runLoad(options: {
         duration: options.seconds ?? 15,
         headers: { ...(options.body ? { "content-type": "application/json" } : {}), ...options.headers },
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        requests: options.eachRequest
+          ? [
+              {
+                setupRequest: (request) => {
+                  const { body, headers } = options.eachRequest!(++n);
+                  return { ...request, headers: { ...request.headers, "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
+                },
+              },
+            ]
+          : undefined,
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );

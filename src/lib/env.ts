@@ -40,6 +40,8 @@ const envSchema = z.object({
   LLM_API_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
+  /** How long the assistant waits for the model before answering without it. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   BIRTH_DATA_KEY: optionalText,
   /** Where the embedded default keeps its data; uploaded files go under its `uploads/` without S3. */
   COMMUNITY_DATA_DIR: z.string().min(1).default(".data"),

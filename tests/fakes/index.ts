@@ -1,3 +1,4 @@
+import { startFakeLlm } from "./llm";
 import { startFakeLuma } from "./luma";
 import { startFakeS3 } from "./s3";
 import { startMailbox } from "./mailbox";
@@ -13,8 +14,9 @@ export async function startFakes(): Promise<{ env: Record<string, string>; setAp
   const luma = await startFakeLuma();
   const stripe = await startFakeStripe();
   const s3 = await startFakeS3();
+  const llm = await startFakeLlm();
   return {
-    env: { ...mailbox.env, ...luma.env, ...stripe.env, ...s3.env },
+    env: { ...mailbox.env, ...luma.env, ...stripe.env, ...s3.env, ...llm.env },
     /** Where webhooks go, once the app is listening. */
     setAppUrl: (url) => {
       stripe.setAppUrl(url);
@@ -24,6 +26,7 @@ export async function startFakes(): Promise<{ env: Record<string, string>; setAp
       await luma.stop();
       await stripe.stop();
       await s3.stop();
+      await llm.stop();
     },
   };
 }

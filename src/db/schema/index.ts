@@ -11,3 +11,4 @@ export * from "./files";
 export * from "./affiliate";
 export * from "./places";
 export * from "./billing";
+export * from "./assistant";

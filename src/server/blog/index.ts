@@ -4,6 +4,7 @@ import { cache } from "react";
 import { db } from "@/db";
 import { blogPosts } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
+import { reindexSource } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
 import type { z } from "zod";
 import type { blogPostSchema } from "./schemas";
@@ -52,6 +53,7 @@ export async function createPost(input: PostInput, actorId: number | null) {
       .values({ ...input, imageUrl: input.imageUrl || null, authorId: actorId, publishedAt: input.status === "published" ? new Date() : null })
       .returning();
     await recordAudit({ actorId, action: "blog.create", entityType: "blog_post", entityId: post!.id, details: { slug: post!.slug, status: post!.status } });
+    await reindexSource("blog", post!.id);
     return post!;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -70,6 +72,7 @@ export async function updatePost(id: number, input: PostInput, actorId: number |
       .where(eq(blogPosts.id, id))
       .returning();
     await recordAudit({ actorId, action: "blog.update", entityType: "blog_post", entityId: id, details: { slug: post!.slug, status: post!.status } });
+    await reindexSource("blog", id);
     return { post: post!, previousSlug: before.slug };
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -81,5 +84,6 @@ export async function deletePost(id: number, actorId: number | null) {
   const [post] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug });
   if (!post) throw notFound("Post not found.");
   await recordAudit({ actorId, action: "blog.delete", entityType: "blog_post", entityId: id, details: { slug: post.slug } });
+  await reindexSource("blog", id);
   return post;
 }

@@ -5,6 +5,7 @@ import { db } from "@/db";
 import { contentSections } from "@/db/schema";
 import type { CmsPage } from "@/db/schema/enums";
 import { badRequest } from "@/lib/errors";
+import { reindexKind } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
 import { CMS_PAGES, type CmsContent, type CmsContentInput, type CmsSection } from "./schemas";
 
@@ -52,6 +53,7 @@ export async function saveCmsContent(input: CmsContentInput, actorId: number | n
     }
     const counts = Object.fromEntries(CMS_PAGES.map((page) => [page, input[page].length]));
     await recordAudit({ actorId, action: "cms.content.save", entityType: "content_sections", details: { sections: counts } }, tx);
+    await reindexKind("page", tx);
   });
   return getCmsContent();
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { eventInquiries, eventRsvps, events, users } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/errors";
+import { reindexSource } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
 import type { EventInputParsed } from "./schemas";
 import { wallClockToInstant } from "./time";
@@ -36,6 +37,7 @@ export async function createCommunityEvent(input: EventInputParsed, actorId: num
       .values({ ...columns(input), source: "internal", createdBy: actorId })
       .returning();
     await recordAudit({ actorId, action: "event.create", entityType: "event", entityId: row!.id, details: { title: row!.title } }, tx);
+    await reindexSource("event", row!.id, tx);
     return row!;
   });
 }
@@ -56,6 +58,7 @@ export async function updateCommunityEvent(id: number, input: EventInputParsed, 
       .where(eq(events.id, id))
       .returning();
     await recordAudit({ actorId, action: "event.update", entityType: "event", entityId: id, details: { title: row!.title } }, tx);
+    await reindexSource("event", id, tx);
     return row!;
   });
 }
@@ -73,6 +76,7 @@ export async function deleteCommunityEvent(id: number, actorId: number) {
   await db.transaction(async (tx) => {
     await tx.delete(events).where(eq(events.id, id));
     await recordAudit({ actorId, action: "event.delete", entityType: "event", entityId: id, details: { title: row.title } }, tx);
+    await reindexSource("event", id, tx);
   });
 }
 

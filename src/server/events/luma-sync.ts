@@ -3,6 +3,7 @@ import { and, desc, eq, gte, inArray, not, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { events, lumaSyncRuns } from "@/db/schema";
 import { env } from "@/lib/env";
+import { reindexSource } from "@/server/assistant/index-passages";
 import { mapLumaEntry, type LumaPage, type MappedLumaEvent } from "./luma-mapping";
 
 export const LUMA_LIST_PATH = "/v1/calendars/events/list";
@@ -124,9 +125,10 @@ async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult 
   const now = new Date();
 
   return db.transaction(async (tx) => {
+    const changed: number[] = [];
     for (let i = 0; i < rows.length; i += 200) {
       const chunk = rows.slice(i, i + 200).map((row) => ({ ...row, source: "luma", status: "scheduled", lastSyncedAt: now }));
-      await tx
+      const upserted = await tx
         .insert(events)
         .values(chunk)
         .onConflictDoUpdate({
@@ -152,7 +154,9 @@ async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult 
             lastSyncedAt: sql`excluded.last_synced_at`,
             updatedAt: sql`now()`,
           },
-        });
+        })
+        .returning({ id: events.id });
+      changed.push(...upserted.map((row) => row.id));
     }
     const gone = await tx
       .update(events)
@@ -166,6 +170,7 @@ async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult 
         ),
       )
       .returning({ id: events.id });
+    await reindexSource("event", [...changed, ...gone.map((row) => row.id)], tx);
     return { fetched: entries.length, upserted: rows.length, cancelled: gone.length, skipped, requests };
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { reindexKind, reindexSource } from "@/server/assistant/index-passages";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumTopics } from "@/db/schema";
@@ -59,6 +60,8 @@ export async function updateCategory(id: number, input: Partial<CategoryInput> &
       if (!row) throw notFound("Category not found.");
       const action = input.archived === true ? "archive" : input.archived === false ? "unarchive" : "update";
       await recordAudit({ actorId, action: `forum.category.${action}`, entityType: "forum_category", entityId: id, details: { name: row.name } }, tx);
+      // Who may read its topics changed: so does who may be answered from them.
+      if (input.requiredMembershipLevel !== undefined) await reindexKind("forum", tx);
       return row;
     });
   } catch (error) {
@@ -107,6 +110,7 @@ export async function moderateTopic(id: number, change: { isPinned?: boolean; is
     if (!row) throw notFound("Topic not found.");
     const action = change.categoryId !== undefined ? "move" : change.isPinned !== undefined ? (change.isPinned ? "pin" : "unpin") : change.isLocked ? "lock" : "unlock";
     await recordAudit({ actorId, action: `forum.topic.${action}`, entityType: "forum_topic", entityId: id, details: { title: row.title, ...change } }, tx);
+    if (change.categoryId !== undefined) await reindexSource("forum", id, tx);
     return row;
   });
 }
@@ -116,5 +120,6 @@ export async function deleteTopic(id: number, actorId: number) {
     const [row] = await tx.delete(forumTopics).where(eq(forumTopics.id, id)).returning({ title: forumTopics.title });
     if (!row) throw notFound("Topic not found.");
     await recordAudit({ actorId, action: "forum.topic.delete", entityType: "forum_topic", entityId: id, details: { title: row.title } }, tx);
+    await reindexSource("forum", id, tx);
   });
 }

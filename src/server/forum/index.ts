@@ -1,7 +1,6 @@
 // The forum's server module: pages and route handlers import from here.
 export * from "./access";
 export * from "./admin";
-export * from "./assistant-index";
 export * from "./moderation";
 export * from "./notifications";
 export * from "./queries";

@@ -1,4 +1,5 @@
 import "server-only";
+import { reindexSource } from "@/server/assistant/index-passages";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
@@ -83,6 +84,7 @@ export async function createTopic(raw: unknown, reader: Reader) {
       .insert(forumTopics)
       .values({ title: input.title, slug, content: input.content, userId: reader.id, categoryId: input.categoryId })
       .returning({ id: forumTopics.id, title: forumTopics.title, slug: forumTopics.slug, content: forumTopics.content, categoryId: forumTopics.categoryId, userId: forumTopics.userId, createdAt: forumTopics.createdAt });
+    await reindexSource("forum", topic!.id);
     return topic!;
   } catch (error) {
     // Two members choosing the same slug at the same moment: the unique index decides.

@@ -12,6 +12,7 @@ export const QUEUES = {
   lumaSync: { name: "luma.sync", retryLimit: 0, expireInSeconds: 240 },
   storagePurge: { name: "storage.purge", retryLimit: 2 },
   commissionsEligible: { name: "affiliate.commissions-eligible", retryLimit: 2 },
+  assistantReindex: { name: "assistant.reindex", retryLimit: 2 },
 } as const;
 
 /** The process's pg-boss client, started on first use (sending only needs a started client). */

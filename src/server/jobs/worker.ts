@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { promoteEligibleCommissions } from "@/server/affiliate/commissions";
 import { deliverEmail, sweepOutbox } from "@/server/email/outbox";
 import { syncLumaEvents } from "@/server/events/luma-sync";
+import { reindexAll } from "@/server/assistant/index-passages";
 import { purgeUnattachedUploads } from "@/server/storage";
 import { getBoss, QUEUES } from "./boss";
 
@@ -32,6 +33,12 @@ export async function startJobWorkers(): Promise<void> {
     if (moved) console.log(`[affiliate] ${moved} commissions became eligible`);
   });
   await boss.schedule(QUEUES.commissionsEligible.name, "7 0 * * *");
+  // The assistant's index is kept current by the save paths; nightly it is rebuilt whole, dropping
+  // events that have ended and anything a failed save left behind.
+  await boss.work(QUEUES.assistantReindex.name, async () => {
+    console.log("[assistant] index rebuilt:", await reindexAll());
+  });
+  await boss.schedule(QUEUES.assistantReindex.name, "23 2 * * *");
   if (env().LUMA_API_KEY) {
     // Every 5 minutes; a failed pull keeps the last good events (decisions.md, Events).
     // syncLumaEvents logs and records each outcome itself; a failure must not fail the job queue.

@@ -3,6 +3,7 @@ import { cache } from "react";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { siteSettings } from "@/db/schema";
+import { reindexKind } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
 import { SITE_SETTING_DEFAULTS, siteSettingsSchema, type SiteSettings, type SiteSettingsUpdate } from "./schema";
 
@@ -36,6 +37,8 @@ export async function saveSiteSettings(update: SiteSettingsUpdate, actorId: numb
       const changed = entries.filter(([key, value]) => before[key as keyof SiteSettings] !== value).map(([key]) => key);
       await recordAudit({ actorId, action: "settings.update", entityType: "site_settings", details: { changed } }, tx);
     });
+    // The FAQ's answers name the site, its contact address and the trial.
+    await reindexKind("faq");
   }
   return readSiteSettings();
 }

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { oneOf, updatedAt } from "./helpers";
+import { TIER_IDS } from "./enums";
+import { membershipTiers } from "./membership";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * The assistant's retrieval index (decisions.md, The assistant): every passage of the site's own
+ * content it may answer from, one row per passage, written by the providers of
+ * src/server/assistant/providers and searched with PostgreSQL full-text search.
+ * `sourceKind` names the provider ("faq", "tier", "page", "event", "blog", ...); it has no CHECK
+ * so that a new provider needs no migration.
+ */
+export const assistantPassages = pgTable(
+  "assistant_passages",
+  {
+    id: serial().primaryKey(),
+    sourceKind: text().notNull(),
+    /** The source's id within its kind (a post id, an event id, a FAQ question number). */
+    sourceId: text().notNull(),
+    /** The passage's place within its source (long sources are split). */
+    position: integer().notNull().default(0),
+    title: text().notNull(),
+    /** The site path that shows the source, cited with the answer. */
+    url: text().notNull(),
+    body: text().notNull(),
+    /** The tier needed to read the source; null = public. Queried through readableLevel. */
+    requiredLevel: text().references(() => membershipTiers.id),
+    /** After this the passage is no longer answered from (an event that has ended); null = never. */
+    expiresAt: timestamp({ withTimezone: true }),
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("assistant_passages_source_key").on(t.sourceKind, t.sourceId, t.position),
+    index("assistant_passages_search_idx").using("gin", t.search),
+    oneOf("assistant_passages_level_check", t.requiredLevel, TIER_IDS),
+  ],
+);

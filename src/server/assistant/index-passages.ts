@@ -1,0 +1,47 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { db } from "@/db";
+import type { Executor } from "@/db/client";
+import { assistantPassages } from "@/db/schema";
+import { PASSAGE_PROVIDERS, type SourceKind } from "./providers";
+
+/** Replaces the passages of some sources of one kind (all of its sources when `ids` is absent). */
+async function replacePassages(kind: SourceKind, ids: string[] | undefined, executor: Executor): Promise<number> {
+  const provider = PASSAGE_PROVIDERS[kind];
+  return executor.transaction(async (tx) => {
+    // Two instances reindexing the same kind at once would otherwise insert the same keys.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`assistant_passages:${kind}`}))`);
+    const wanted = ids ? new Set(ids) : null;
+    const passages = (await provider.load(tx, ids)).filter((p) => !wanted || wanted.has(p.sourceId));
+    await tx.delete(assistantPassages).where(and(eq(assistantPassages.sourceKind, kind), ids ? inArray(assistantPassages.sourceId, ids) : undefined));
+    const positions = new Map<string, number>();
+    const rows = passages.map((p) => {
+      const position = positions.get(p.sourceId) ?? 0;
+      positions.set(p.sourceId, position + 1);
+      return { ...p, sourceKind: kind, position, expiresAt: p.expiresAt ?? null };
+    });
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(assistantPassages).values(rows.slice(i, i + 500));
+    return rows.length;
+  });
+}
+
+/**
+ * Brings the passages of one source (or several) up to date after it was created, changed or
+ * deleted. Call it from the save path, inside its transaction when there is one.
+ */
+export async function reindexSource(kind: SourceKind, id: string | number | Array<string | number>, executor: Executor = db): Promise<void> {
+  const ids = (Array.isArray(id) ? id : [id]).map(String);
+  if (ids.length) await replacePassages(kind, ids, executor);
+}
+
+/** Rebuilds every passage of one kind (for sources without ids, such as the FAQ or the pages). */
+export async function reindexKind(kind: SourceKind, executor: Executor = db): Promise<number> {
+  return replacePassages(kind, undefined, executor);
+}
+
+/** Rebuilds the whole index: at start-up (the code's own texts may have changed) and nightly. */
+export async function reindexAll(executor: Executor = db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const kind of Object.keys(PASSAGE_PROVIDERS) as SourceKind[]) counts[kind] = await reindexKind(kind, executor);
+  return counts;
+}

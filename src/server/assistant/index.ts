@@ -1,0 +1,98 @@
+import "server-only";
+import { tooManyRequests } from "@/lib/errors";
+import type { LevelSubject } from "@/lib/auth/access";
+import { recordUse, type LimitPolicy } from "@/server/rate-limit";
+import { getSiteSettings } from "@/server/settings";
+import { composeExtractiveAnswer, selectPassages, sourcesOf } from "./compose";
+import { saveExchange } from "./history";
+import { modelConfigured, streamModelAnswer } from "./model";
+import { buildModelPrompt } from "./prompt";
+import { retrievePassages } from "./retrieve";
+import type { ChatAnswer, ChatRequest, ChatStreamEvent } from "./schemas";
+
+/** Per member, or per address for visitors. */
+const CHAT_LIMIT: LimitPolicy = { keyPrefix: "chat_message", points: 20, durationSeconds: 5 * 60 };
+
+export async function checkChatRateLimit(user: { id: number } | null, ip: string): Promise<void> {
+  const wait = await recordUse(CHAT_LIMIT, user ? `user:${user.id}` : `ip:${ip}`);
+  if (wait > 0) throw tooManyRequests(wait, `You are sending messages faster than the assistant can answer. Please wait ${wait} seconds and try again.`);
+}
+
+/** Passages given to the model, and passages quoted in the answer without one. */
+const MODEL_PASSAGES = 5;
+const QUOTED_PASSAGES = 3;
+
+/**
+ * Answers one chat message from the site's own content, as events (sources, then text as it is
+ * written). With a model configured the model writes the answer from the retrieved passages; if it
+ * fails, times out or is not configured, the answer is built from the passages themselves.
+ * A signed-in member's exchange is stored; a visitor's is not.
+ */
+export async function* answerChat(request: ChatRequest, user: (LevelSubject & { id: number }) | null): AsyncGenerator<ChatStreamEvent> {
+  const retrieved = await retrievePassages(request.message, user, MODEL_PASSAGES);
+  const quoted = selectPassages(retrieved, QUOTED_PASSAGES);
+  // Without passages this is the plain "found nothing, ask us" answer; the model is not asked.
+  const fromPassages = { text: composeExtractiveAnswer(quoted), sources: sourcesOf(quoted) };
+  let answer = "";
+  let sources = fromPassages.sources;
+  if (retrieved.length && modelConfigured()) {
+    const passages = selectPassages(retrieved, MODEL_PASSAGES);
+    sources = sourcesOf(passages);
+    yield { type: "sources", sources };
+    try {
+      const prompt = buildModelPrompt({ siteName: (await getSiteSettings()).siteName, passages, history: request.chatHistory, question: request.message });
+      for await (const text of streamModelAnswer(prompt)) {
+        answer += text;
+        yield { type: "text", text };
+      }
+      if (!answer.trim()) throw new Error("The model answered nothing.");
+    } catch (error) {
+      console.error("[assistant] the model failed; answering from the passages:", error instanceof Error ? error.message : error);
+      yield answer ? { type: "replace", text: fromPassages.text } : { type: "text", text: fromPassages.text };
+      ({ text: answer, sources } = fromPassages);
+      yield { type: "sources", sources };
+    }
+  } else {
+    ({ text: answer, sources } = fromPassages);
+    yield { type: "sources", sources };
+    yield { type: "text", text: answer };
+  }
+  if (user) await saveExchange(user.id, request.message, answer, sources);
+  yield { type: "done" };
+}
+
+/** The whole answer at once (POST /api/chatbot/message). */
+export async function collectAnswer(events: AsyncIterable<ChatStreamEvent>): Promise<ChatAnswer> {
+  const answer: ChatAnswer = { response: "", sources: [] };
+  for await (const event of events) {
+    if (event.type === "sources") answer.sources = event.sources;
+    else if (event.type === "text") answer.response += event.text;
+    else if (event.type === "replace") answer.response = event.text;
+  }
+  return answer;
+}
+
+/** The answer as it is written, one JSON event per line (POST /api/chatbot/message/stream). */
+export async function streamAnswerResponse(events: AsyncGenerator<ChatStreamEvent>): Promise<Response> {
+  const encoder = new TextEncoder();
+  // The first event comes after retrieval: a failure there is still an ordinary error response.
+  let pending: Promise<IteratorResult<ChatStreamEvent>> | null = Promise.resolve(await events.next());
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await (pending ?? events.next());
+        pending = null;
+        if (next.done) return controller.close();
+        controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
+      } catch (error) {
+        console.error("[assistant] could not answer", error);
+        controller.enqueue(encoder.encode(`${JSON.stringify({ type: "error", message: "The assistant could not answer." } satisfies ChatStreamEvent)}\n`));
+        controller.close();
+      }
+    },
+    async cancel() {
+      await events.return(undefined);
+    },
+  });
+  return new Response(body, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" } });
+}
