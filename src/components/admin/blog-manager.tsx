@@ -12,7 +12,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
-import { blogPostSchema, slugify, type BlogPostInput } from "@/server/blog/schemas";
+import { slugify } from "@/lib/slug";
+import { blogPostSchema, type BlogPostInput } from "@/server/blog/schemas";
 
 interface Post extends Omit<BlogPostInput, "imageUrl"> {
   id: number;

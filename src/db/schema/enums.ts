@@ -24,7 +24,10 @@ export const RSVP_STATUSES = ["going", "cancelled"] as const;
 export const REACTION_TYPES = ["like", "heart", "smile"] as const;
 
 export const CONTENT_TYPES = ["article", "video", "pdf", "external"] as const;
-export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
+/** scheduled: published by the library.publish job at publishedAt. */
+export const CONTENT_STATUSES = ["draft", "published", "scheduled", "archived"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+export type ContentType = (typeof CONTENT_TYPES)[number];
 export const BLOG_STATUSES = ["draft", "published"] as const;
 
 export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;

@@ -11,6 +11,7 @@ export const QUEUES = {
   emailSweep: { name: "email.sweep", retryLimit: 0 },
   lumaSync: { name: "luma.sync", retryLimit: 0, expireInSeconds: 240 },
   storagePurge: { name: "storage.purge", retryLimit: 2 },
+  libraryPublish: { name: "library.publish", retryLimit: 3 },
 } as const;
 
 /** The process's pg-boss client, started on first use (sending only needs a started client). */

@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { deliverEmail, sweepOutbox } from "@/server/email/outbox";
 import { syncLumaEvents } from "@/server/events/luma-sync";
+import { publishDueItems } from "@/server/library/editor";
 import { purgeUnattachedUploads } from "@/server/storage";
 import { getBoss, QUEUES } from "./boss";
 
@@ -25,6 +26,12 @@ export async function startJobWorkers(): Promise<void> {
     if (purged) console.log(`[storage] removed ${purged} uploads never attached`);
   });
   await boss.schedule(QUEUES.storagePurge.name, "17 3 * * *");
+  // Scheduled library items: a job at each item's time (sent when it is saved) and a minutely sweep.
+  await boss.work(QUEUES.libraryPublish.name, async () => {
+    const published = await publishDueItems();
+    if (published) console.log(`[library] published ${published} scheduled items`);
+  });
+  await boss.schedule(QUEUES.libraryPublish.name, "* * * * *");
   if (env().LUMA_API_KEY) {
     // Every 5 minutes; a failed pull keeps the last good events (decisions.md, Events).
     await boss.work(QUEUES.lumaSync.name, async () => {

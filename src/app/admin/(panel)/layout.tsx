@@ -9,6 +9,7 @@ const ADMIN_SECTIONS = [
   { href: "/admin/forum", label: "Forum" },
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },
+  { href: "/admin/library", label: "Library" },
   { href: "/admin/newsletter", label: "Newsletter" },
   { href: "/admin/outbox", label: "Email Outbox" },
   { href: "/admin/events", label: "Events" },
@@ -16,8 +17,8 @@ const ADMIN_SECTIONS = [
   { href: "/admin/settings", label: "Settings" },
 ];
 
-// Every admin page sits in this group. The one screen under /admin that is not admin-only
-// (/admin/content/create, for holders of manage_content) lives outside it with its own guard.
+// Every admin page sits in this group. The screens under /admin that are not admin-only (the library's
+// /admin/content/create and /admin/library, for holders of manage_content) live outside it with their own guard.
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   await requirePageAccess(ADMIN);
   return (
