@@ -55,7 +55,6 @@ function toCard<T extends CardGates>({ categoryName, categorySlug, categoryIsPub
     requiredMembershipLevel: stricterLevel(itemLevel, categoryGate),
   };
 }
-export type LibraryCard = ReturnType<typeof toCard>;
 
 function stricterLevel(a: string | null, b: string | null): string | null {
   if (!a || !b) return a ?? b;
@@ -77,8 +76,10 @@ export function searchQueryText(search: string): string {
  * filters, newest first, or best match first when searching. Search looks into bodies, so it only
  * returns items the member may read.
  */
-export async function listLibraryItems(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}): Promise<LibraryCard[]> {
+export async function listLibraryItems(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}) {
   const conditions: (SQL | undefined)[] = [eq(contentItems.status, "published")];
+  const terms = searchQueryText(filters.search);
+  if (filters.search && !terms) return [];
   if (filters.contentType) conditions.push(eq(contentItems.contentType, filters.contentType));
   if (filters.category) conditions.push(eq(contentCategories.slug, filters.category));
   if (filters.tag) {
@@ -94,9 +95,7 @@ export async function listLibraryItems(user: SessionUser, filters: LibraryFilter
   }
   if (filters.membersOnly) conditions.push(or(eq(contentItems.isPublic, false), eq(contentCategories.isPublic, false)));
 
-  const terms = searchQueryText(filters.search);
   const query = sql`to_tsquery('english', ${terms})`;
-  if (filters.search && !terms) return [];
   if (terms) conditions.push(sql`${contentItems.searchVector} @@ ${query}`, openToUser(user));
 
   const order = terms
@@ -116,6 +115,7 @@ export async function listLibraryItems(user: SessionUser, filters: LibraryFilter
     .offset(filters.offset);
   return rows.map(toCard);
 }
+export type LibraryCard = Awaited<ReturnType<typeof listLibraryItems>>[number];
 
 /** One item for its page and GET /api/content/items/{slug}; the content only when she may read it. */
 export async function getLibraryItem(user: SessionUser, slug: string) {
