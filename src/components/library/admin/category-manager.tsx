@@ -10,9 +10,9 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { TIER_IDS } from "@/db/schema/enums";
+import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import { slugify } from "@/lib/slug";
 import type { EditorCategory } from "@/server/library/taxonomy";
 import { CATEGORY_ICONS, libraryCategorySchema, type LibraryCategoryInput } from "@/server/library/schemas";
 import { CategoryIcon, tierName } from "../labels";
@@ -110,7 +110,7 @@ function CategoryForm({ category, nextPosition, onDone }: { category: EditorCate
       ? { name: category.name, slug: category.slug, description: category.description, icon: category.icon, access: category.access, position: category.position }
       : { name: "", slug: "", description: "", icon: "book-open", access: "public", position: nextPosition },
   });
-  const slugEdited = React.useRef(Boolean(category));
+  const { title: name, slug } = useSlugFromTitle(form, { title: "name", slug: "slug" }, Boolean(category));
   const save = useMutation({
     mutationFn: (values: LibraryCategoryInput) => (category ? apiRequest("PUT", `/api/admin/library/categories/${category.id}`, values) : apiRequest("POST", "/api/admin/library/categories", values)),
     onSuccess: () => {
@@ -123,21 +123,14 @@ function CategoryForm({ category, nextPosition, onDone }: { category: EditorCate
     },
   });
   const errors = form.formState.errors;
-  const name = form.register("name");
   return (
     <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid max-w-2xl gap-5">
       <h1 className="text-3xl font-semibold">{category ? "Edit Category" : "New Category"}</h1>
       <FormField label="Name" id="category-name" error={errors.name?.message}>
-        <Input
-          {...name}
-          onChange={(event) => {
-            void name.onChange(event);
-            if (!slugEdited.current) form.setValue("slug", slugify(event.target.value));
-          }}
-        />
+        <Input {...name} />
       </FormField>
       <FormField label="URL slug" id="category-slug" error={errors.slug?.message} hint="/library/category/your-slug">
-        <Input {...form.register("slug", { onChange: () => (slugEdited.current = true) })} />
+        <Input {...slug} />
       </FormField>
       <FormField label="Description" id="category-description" error={errors.description?.message}>
         <Textarea rows={2} {...form.register("description")} />

@@ -13,9 +13,9 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { CONTENT_STATUSES, CONTENT_TYPES, TIER_IDS } from "@/db/schema/enums";
+import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import { slugify } from "@/lib/slug";
 import type { EditorItem } from "@/server/library/editor";
 import { CONTENT_TYPE_LABELS, libraryItemSchema, type LibraryItemInput } from "@/server/library/schemas";
 import { tierName } from "../labels";
@@ -67,7 +67,6 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<Values>({ resolver: zodResolver(libraryItemSchema), defaultValues: initialValues(item) });
-  const slugEdited = React.useRef(Boolean(item));
   const [contentType, status] = useWatch({ control: form.control, name: ["contentType", "status"] });
   const errors = form.formState.errors;
 
@@ -89,8 +88,7 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
     },
   });
 
-  const title = form.register("title");
-  const slug = form.register("slug");
+  const { title, slug } = useSlugFromTitle(form, { title: "title", slug: "slug" }, Boolean(item));
   return (
     <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid max-w-4xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -103,22 +101,10 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
       </div>
 
       <FormField label="Title" id="item-title" error={errors.title?.message}>
-        <Input
-          {...title}
-          onChange={(event) => {
-            void title.onChange(event);
-            if (!slugEdited.current) form.setValue("slug", slugify(event.target.value));
-          }}
-        />
+        <Input {...title} />
       </FormField>
       <FormField label="URL slug" id="item-slug" error={errors.slug?.message} hint="The address of the item: /library/item/your-slug">
-        <Input
-          {...slug}
-          onChange={(event) => {
-            slugEdited.current = true;
-            void slug.onChange(event);
-          }}
-        />
+        <Input {...slug} />
       </FormField>
       <FormField label="Summary" id="item-summary" error={errors.summary?.message} hint="Shown on the card and under the title.">
         <Textarea rows={2} {...form.register("summary")} />
