@@ -43,16 +43,21 @@ interface CardGates {
   categoryLevel: string | null;
 }
 
-function toCard<T extends CardGates>({ categoryName, categorySlug, categoryIsPublic, categoryLevel, ...row }: T) {
-  const category = categorySlug ? { name: categoryName ?? "", slug: categorySlug } : null;
+/** The tier an item needs, the stricter of its own and its category's; null when every member reads it. */
+export function itemReadableLevel(row: Omit<CardGates, "categoryName" | "categorySlug">): string | null {
   const itemLevel = row.isPublic ? null : row.requiredMembershipLevel;
-  const categoryGate = categoryIsPublic === false ? categoryLevel : null;
+  const categoryGate = row.categoryIsPublic === false ? row.categoryLevel : null;
+  return stricterLevel(itemLevel, categoryGate);
+}
+
+function toCard<T extends CardGates>(row: T) {
+  const { categoryName, categorySlug, categoryIsPublic, categoryLevel, ...rest } = row;
   return {
-    ...row,
-    category,
-    // "Members Only" when the item or its category is gated; the level shown is the stricter of the two.
+    ...rest,
+    category: categorySlug ? { name: categoryName ?? "", slug: categorySlug } : null,
+    // "Members Only" when the item or its category is gated.
     membersOnly: !row.isPublic || categoryIsPublic === false,
-    requiredMembershipLevel: stricterLevel(itemLevel, categoryGate),
+    requiredMembershipLevel: itemReadableLevel(row),
   };
 }
 

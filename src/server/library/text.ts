@@ -1,10 +1,15 @@
 // An article's words, shared by the editor's form, the server and the demo seed (no server-only imports).
 
-/** The words of an article (its HTML without tags), for the "write something" check and reading time. */
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " ", "#160": " " };
+
+/**
+ * The words of an article as plain text (its HTML without tags, the entities the sanitizer writes
+ * decoded), for the "write something" check, reading time and the assistant's index.
+ */
 export function articleText(html: string): string {
   return html
     .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;|&#160;/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39|nbsp|#160);/g, (_entity, name: string) => ENTITIES[name]!)
     .replace(/\s+/g, " ")
     .trim();
 }
