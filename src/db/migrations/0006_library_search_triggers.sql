@@ -42,13 +42,18 @@ CREATE FUNCTION content_tags_search_refresh() RETURNS trigger LANGUAGE plpgsql A
 BEGIN
   UPDATE content_items i
      SET search_vector = content_item_search_document(i.title, i.summary, i.content, content_item_tag_names(i.id))
-   WHERE i.id IN (SELECT it.content_id FROM content_item_tags it JOIN renamed_tags r ON r.id = it.tag_id);
+   WHERE i.id IN (
+     SELECT it.content_id FROM content_item_tags it
+       JOIN new_tags n ON n.id = it.tag_id
+       JOIN old_tags o ON o.id = n.id
+      WHERE o.name IS DISTINCT FROM n.name);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 
-CREATE TRIGGER content_tags_search_rename AFTER UPDATE OF name ON content_tags
-  REFERENCING NEW TABLE AS renamed_tags FOR EACH STATEMENT EXECUTE FUNCTION content_tags_search_refresh();--> statement-breakpoint
+-- PostgreSQL allows no column list with transition tables: the function compares old and new names.
+CREATE TRIGGER content_tags_search_rename AFTER UPDATE ON content_tags
+  REFERENCING OLD TABLE AS old_tags NEW TABLE AS new_tags FOR EACH STATEMENT EXECUTE FUNCTION content_tags_search_refresh();--> statement-breakpoint
 
 UPDATE content_items SET search_vector = content_item_search_document(title, summary, content, content_item_tag_names(id));--> statement-breakpoint
 

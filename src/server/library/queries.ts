@@ -51,7 +51,7 @@ export function itemReadableLevel(row: Omit<CardGates, "categoryName" | "categor
 }
 
 function toCard<T extends CardGates>(row: T) {
-  const { categoryName, categorySlug, categoryIsPublic, categoryLevel, ...rest } = row;
+  const { categoryName, categorySlug, categoryIsPublic, categoryLevel: _categoryLevel, ...rest } = row;
   return {
     ...rest,
     category: categorySlug ? { name: categoryName ?? "", slug: categorySlug } : null,
