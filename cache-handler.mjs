@@ -97,7 +97,7 @@ export default class PostgresCacheHandler {
   }
 
   async revalidateTag(tags) {
-    const list = (Array.isArray(tags) ? tags : [tags]).filter(Boolean);
+    const list = [...new Set((Array.isArray(tags) ? tags : [tags]).filter(Boolean))];
     if (list.length === 0) return;
     for (const [key, entry] of shared.fallback) if (tagsOf(entry.value).some((tag) => list.includes(tag))) shared.fallback.delete(key);
     const db = pool();

@@ -1,23 +1,14 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { Pool } from "pg";
-import type { BenchApp } from "./lib/app";
+import { benchDatabaseUrl, type BenchApp } from "./lib/app";
 import { describeLoad, runLoad } from "./lib/load";
 
 const EVENT_COUNT = 10_000;
 const TYPES = ["public", "members", "workshop", "social"] as const;
 const ZONES = ["America/New_York", "Europe/London", "America/Los_Angeles", "Europe/Berlin"] as const;
 
-/** The embedded PostgreSQL of the bench app: its port from postmaster.pid, its password from secrets.json. */
-function databaseUrl(app: BenchApp): string {
-  const port = readFileSync(path.join(app.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
-  const { databasePassword } = JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as { databasePassword: string };
-  return `postgres://postgres:${encodeURIComponent(databasePassword)}@127.0.0.1:${port}/community`;
-}
-
 /** Fills the database with EVENT_COUNT events (mostly Luma, some community), spread over two years. */
 async function seedEvents(app: BenchApp): Promise<number> {
-  const pool = new Pool({ connectionString: databaseUrl(app), max: 1 });
+  const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 1 });
   try {
     await pool.query(
       `insert into events (source, external_id, title, description, starts_at, ends_at, timezone, location_name, address, access_type, type, featured, url, status)

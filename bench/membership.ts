@@ -1,16 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import autocannon from "autocannon";
 import { Pool } from "pg";
-import type { BenchApp } from "./lib/app";
+import { benchDatabaseUrl, type BenchApp } from "./lib/app";
 import { describeLoad, runLoad, type LoadResult } from "./lib/load";
-
-/** The embedded database of the bench app: its port from postmaster.pid, its password from secrets.json. */
-function databaseUrl(dataDir: string): string {
-  const port = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
-  const { databasePassword } = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { databasePassword: string };
-  return `postgres://postgres:${encodeURIComponent(databasePassword)}@127.0.0.1:${port}/community`;
-}
 
 /** Submissions, each with its own email and client address (so neither the 409 nor the rate limit answers). */
 async function loadSubmissions(baseUrl: string, seconds: number): Promise<LoadResult> {
@@ -58,7 +49,7 @@ async function loadSubmissions(baseUrl: string, seconds: number): Promise<LoadRe
 export async function benchMembership(app: BenchApp): Promise<string[]> {
   const submit = await loadSubmissions(app.baseUrl, 15);
 
-  const pool = new Pool({ connectionString: databaseUrl(app.dataDir), max: 2 });
+  const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 2 });
   try {
     const { rows } = await pool.query<{ count: number }>("select count(*)::int as count from applications");
     const missing = Math.max(0, 50_000 - rows[0]!.count);

@@ -6,6 +6,7 @@ import { benchPublicSite } from "./public-site";
 import { benchSpiritualProfile } from "./spiritual-profile";
 import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
+import { benchLoad } from "./load";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -13,6 +14,7 @@ const BENCHES = {
   "spiritual-profile": benchSpiritualProfile,
   events: benchEvents,
   membership: benchMembership,
+  load: benchLoad,
 };
 
 async function main() {

@@ -2,6 +2,8 @@
 // pages and APIs check the same rules again on the server (src/lib/auth/access.ts).
 import { NextResponse, type NextRequest } from "next/server";
 import { checkAccess, pageRuleFor, redirectFor } from "@/lib/auth/access";
+import { env } from "@/lib/env";
+import { nonceContentSecurityPolicy } from "@/lib/http/security-headers";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/database-errors";
 import { readSessionId } from "@/server/auth/session-cookie";
 import { loadSessionUser } from "@/server/auth/sessions";
@@ -20,9 +22,14 @@ export async function proxy(request: NextRequest) {
   if (decision !== "allowed") {
     return NextResponse.redirect(new URL(redirectFor(decision, pathname + search), request.nextUrl));
   }
+  // A fresh nonce for each page: Next.js reads it from the request's policy and puts it on its scripts.
+  const policy = nonceContentSecurityPolicy(Buffer.from(crypto.randomUUID()).toString("base64"), env().NODE_ENV === "development");
   const headers = new Headers(request.headers);
   headers.set("x-pathname", pathname + search);
-  return NextResponse.next({ request: { headers } });
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  return response;
 }
 
 // Only guarded pages pass through here, so public pages stay static and never wait on the database.

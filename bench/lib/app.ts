@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/lib/free-port";
@@ -56,4 +56,15 @@ export async function startBenchApp(): Promise<BenchApp> {
       return Date.now() - stopping;
     },
   };
+}
+
+/** The secrets `npm start` generated for the bench app (secrets.json in its data directory). */
+export function benchSecrets(app: BenchApp): { authSecret: string; birthDataKey: string; databasePassword: string } {
+  return JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8"));
+}
+
+/** The bench app's embedded database: its port from postmaster.pid, its password from secrets.json. */
+export function benchDatabaseUrl(app: BenchApp): string {
+  const port = readFileSync(path.join(app.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
+  return `postgres://postgres:${encodeURIComponent(benchSecrets(app).databasePassword)}@127.0.0.1:${port}/community`;
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { demoEvents } from "@/db/seed/demo-events";
 import type { LumaEntry } from "@/server/events/luma-mapping";
+import { lumaEventEntry } from "./luma-entries";
 
 /** Where the fake's event covers claim to live (https, like Luma's CDN); see tests/e2e/fixtures.ts. */
 export const FAKE_LUMA_IMAGE_ORIGIN = "https://images.fake-luma.test";
@@ -23,30 +24,31 @@ interface FakeState {
   listRequests: number;
 }
 
-/** The demo database's Luma events in Luma's wire format, covers served by this fake as a CDN would. */
+/** The demo database's Luma events in Luma's current wire format, covers served by this fake as a CDN would. */
 function demoEntries(): LumaEntry[] {
   return demoEvents(new Date())
     .filter((event) => event.source === "luma")
-    .map((event) => ({
-      api_id: `calev-${event.externalId}`,
-      event: {
-        api_id: event.externalId!,
+    .map((event) =>
+      lumaEventEntry({
+        id: event.externalId!,
         name: event.title,
         description: event.description,
-        start_at: event.startsAt.toISOString(),
-        end_at: event.endsAt.toISOString(),
+        startAt: event.startsAt,
+        endAt: event.endsAt,
         timezone: event.timezone,
-        geo_address_json: event.address || event.locationName ? { address: event.locationName, full_address: event.address } : null,
-        geo_latitude: event.latitude === undefined ? null : String(event.latitude),
-        geo_longitude: event.longitude === undefined ? null : String(event.longitude),
-        cover_url: `${FAKE_LUMA_IMAGE_ORIGIN}${event.imageUrl}`,
-        url: event.url ?? null,
-        meeting_url: event.onlineUrl ?? null,
+        venue: event.locationName && event.locationName !== "Online" ? { address: event.locationName, fullAddress: event.address ?? null } : null,
+        coordinate: event.latitude != null && event.longitude != null ? { latitude: event.latitude, longitude: event.longitude } : null,
+        meetingUrl: event.onlineUrl ?? null,
+        coverUrl: `${FAKE_LUMA_IMAGE_ORIGIN}${event.imageUrl}`,
+        url: event.url ?? undefined,
         visibility: event.accessType === "members" ? "members-only" : "public",
-      },
-      tags: [{ api_id: `tag-${event.type}`, name: event.type }, ...(event.featured ? [{ api_id: "tag-featured", name: "featured" }] : [])],
-    }));
+        tags: [event.type, ...(event.featured ? ["featured"] : [])],
+      }),
+    );
 }
+
+/** When an entry starts, in either shape (the fake also serves the older nested shape when a test sets it). */
+const startOf = (entry: LumaEntry): string => ("event" in entry ? entry.event?.start_at : entry.start_at) ?? "";
 
 function json(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   response.writeHead(status, { "content-type": "application/json", ...headers });
@@ -61,7 +63,7 @@ async function readBody<T>(request: http.IncomingMessage): Promise<T> {
 }
 
 /**
- * A fake of Luma's public API on 127.0.0.1: GET /v1/calendars/events/list with the x-luma-api-key
+ * A fake of Luma's public API on 127.0.0.1, answering in the shape of its OpenAPI document (see luma-entries.ts): GET /v1/calendars/events/list with the x-luma-api-key
  * header, cursor paging (has_more/next_cursor), `after` filtering, 429 with Retry-After and 503
  * outages. Tests steer it through /_fake/*: PUT /_fake/entries, POST /_fake/config, GET /_fake/state,
  * POST /_fake/reset. It also serves event covers under /images/; the events it lists point at them
@@ -84,7 +86,7 @@ export async function startFakeLuma() {
           return json(response, 429, { message: "Too many requests" }, { "retry-after": String(state.retryAfterSeconds) });
         }
         const after = url.searchParams.get("after");
-        const matching = state.entries.filter((entry) => !after || entry.event.start_at >= after).sort((a, b) => a.event.start_at.localeCompare(b.event.start_at));
+        const matching = state.entries.filter((entry) => !after || !startOf(entry) || startOf(entry) >= after).sort((a, b) => startOf(a).localeCompare(startOf(b)));
         const limit = Math.min(Number(url.searchParams.get("pagination_limit") ?? 50) || 50, state.maxPageSize);
         const cursor = url.searchParams.get("pagination_cursor");
         const offset = cursor ? Number(Buffer.from(cursor, "base64url").toString()) : 0;

@@ -1,8 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { events } from "@/db/schema";
-import { closeTestDb, testDb } from "../support/db";
-import { call } from "../support/http";
+import { events, lumaSyncRuns } from "@/db/schema";
+import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { call, signIn } from "../support/http";
 import { configureFakeLuma, fakeLumaKey, fakeLumaState, lumaEntry, resetFakeLuma, setFakeLumaEntries } from "../support/luma";
 
 // The sync runs here in-process against the test database and the fake Luma server; the app server
@@ -37,11 +37,93 @@ async function rowsFor(externalIds: string[]) {
 
 const tag = () => randomUUID().slice(0, 8);
 
+// The fake answers in the shape of Luma's OpenAPI document (tests/fakes/luma-entries.ts cites it).
 describe("Luma sync against the fake Luma", () => {
+  it("fills the Member Events tab with the dates, times, zones, places, images and links Luma gives", async () => {
+    const inPerson = `evt-shape-${tag()}`;
+    const online = `evt-online-${tag()}`;
+    const { entries: demo } = await fakeLumaState();
+    const start = new Date(Date.UTC(2031, 5, 14, 16, 30));
+    await setFakeLumaEntries([
+      ...demo,
+      lumaEntry(inPerson, 0, {
+        name: "Lisbon writing circle",
+        startAt: start,
+        endAt: new Date(start.getTime() + 90 * 60_000),
+        timezone: "Europe/Lisbon",
+        venue: { address: "Fábrica Braço de Prata", city: "Lisbon", region: "Lisboa", country: "Portugal", fullAddress: "Rua da Fábrica de Material de Guerra 1, 1950-128 Lisboa, Portugal" },
+        coordinate: { latitude: 38.7566, longitude: -9.0986 },
+        coverUrl: "https://images.lumacdn.com/event-covers/lisbon.png",
+        url: `https://luma.com/${inPerson}`,
+        tags: ["workshop"],
+      }),
+      lumaEntry(online, 4, { name: "Online breath session", venue: null, coordinate: null, meetingUrl: "https://zoom.us/j/123" }),
+    ]);
+    const result = await sync();
+    expect(result).toMatchObject({ cancelled: 0, skipped: 0 });
+
+    const listed = await call("/api/luma/events?limit=50");
+    const event = listed.json.find((row: { title: string }) => row.title === "Lisbon writing circle");
+    expect(event).toMatchObject({
+      startsAt: start.toISOString(),
+      endsAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
+      timezone: "Europe/Lisbon",
+      location: "Fábrica Braço de Prata, Rua da Fábrica de Material de Guerra 1, 1950-128 Lisboa, Portugal",
+      image: "https://images.lumacdn.com/event-covers/lisbon.png",
+      time: "5:30 PM GMT+1", // summer time in Lisbon
+      url: `https://luma.com/${inPerson}`,
+      type: "workshop",
+    });
+    const [row] = await rowsFor([inPerson]);
+    expect(row).toMatchObject({ latitude: 38.7566, longitude: -9.0986, address: "Rua da Fábrica de Material de Guerra 1, 1950-128 Lisboa, Portugal" });
+    const page = await call(`/events/${row!.id}`);
+    expect(page.text).toContain("5:30 PM"); // 16:30 UTC is 17:30 in Lisbon in June (WEST)
+    expect(page.text).toContain("Fábrica Braço de Prata");
+    expect(page.text).toContain("mlat=38.7566");
+    const onlineEvent = listed.json.find((entry: { title: string }) => entry.title === "Online breath session");
+    expect(onlineEvent).toMatchObject({ location: "Online" });
+    expect((await rowsFor([online]))[0]).toMatchObject({ address: null, latitude: null, onlineUrl: "https://zoom.us/j/123" });
+  });
+
+  it("still reads the older nested shape", async () => {
+    const id = `evt-legacy-${tag()}`;
+    const { entries: demo } = await fakeLumaState();
+    const start = new Date(Date.now() + 8 * 86_400_000).toISOString();
+    const legacy = { api_id: `calev-${id}`, event: { api_id: id, name: "Legacy shaped", description: "Old API.", start_at: start, end_at: null, timezone: "America/Chicago", geo_address_json: { address: "The Annex", full_address: "1 Main St, Chicago" }, geo_latitude: "41.88", geo_longitude: "-87.63", cover_url: null, url: `https://lu.ma/${id}`, visibility: "public" }, tags: [] };
+    await setFakeLumaEntries([...demo, legacy]);
+    await sync();
+    expect((await rowsFor([id]))[0]).toMatchObject({ title: "Legacy shaped", timezone: "America/Chicago", locationName: "The Annex", latitude: 41.88 });
+  });
+
+  it("fails loudly on entries it cannot read: nothing changes, the run is recorded and admins see it", async () => {
+    const keep = `evt-kept-${tag()}`;
+    const { entries: demo } = await fakeLumaState();
+    await setFakeLumaEntries([...demo, lumaEntry(keep, 9, { name: "Kept through a bad page" })]);
+    await sync();
+    await setFakeLumaEntries([{ platform: "luma", event_id: "evt-new", title: "A shape from the future", starts: "tomorrow" }]);
+
+    await expect(sync()).rejects.toThrow("Luma sent 1 of 1 entries in a shape this version cannot read; nothing was changed.");
+    expect((await rowsFor([keep]))[0]).toMatchObject({ status: "scheduled", title: "Kept through a bad page" });
+    const [run] = await testDb().select().from(lumaSyncRuns).orderBy(desc(lumaSyncRuns.id)).limit(1);
+    expect(run).toMatchObject({ status: "failed" });
+    expect(run!.message).toContain("A shape from the future");
+
+    const admin = await createTestUser({ isAdmin: true });
+    const page = await call("/admin/events", { cookie: await signIn(admin.username, TEST_PASSWORD) });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Last sync failed");
+    expect(page.text).toContain("in a shape this version cannot read");
+
+    await resetFakeLuma();
+    await sync();
+    const fixed = await call("/admin/events", { cookie: await signIn(admin.username, TEST_PASSWORD) });
+    expect(fixed.text).toMatch(/Last synced [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  });
+
   it("follows has_more/next_cursor across pages and maps every event", async () => {
     const ids = Array.from({ length: 5 }, (_, i) => `evt-page-${tag()}-${i}`);
     const { entries: demo } = await fakeLumaState();
-    await setFakeLumaEntries([...demo, ...ids.map((id, i) => lumaEntry(id, 3 + i, i === 0 ? { visibility: "members-only" } : {}, i === 1 ? ["workshop"] : []))]);
+    await setFakeLumaEntries([...demo, ...ids.map((id, i) => lumaEntry(id, 3 + i, i === 0 ? { visibility: "members-only" } : i === 1 ? { tags: ["workshop"] } : {}))]);
     await configureFakeLuma({ maxPageSize: 2 });
 
     const result = await sync();

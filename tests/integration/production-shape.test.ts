@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { sessions } from "@/db/schema";
 import { freePort } from "../../scripts/lib/free-port";
+import { startNginx, type RunningNginx } from "../../scripts/lib/nginx";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { testEnv } from "../support/env";
 import { messagesTo } from "../support/mailbox";
@@ -14,70 +14,23 @@ import { serverEnv, startTestServer, type TestServer } from "../support/server";
 // The production shape (issue 17, deploy/): Debian's nginx with the shipped configuration in front of
 // two app instances on one PostgreSQL, as docs/deployment.md sets it up.
 
-const NGINX = "/usr/sbin/nginx";
 const scratch = mkdtempSync(path.join(tmpdir(), "community-nginx-"));
-let nginx: ChildProcess | undefined;
+let nginx: RunningNginx | undefined;
 const instances: TestServer[] = [];
 let proxy = "";
 
-/** The shipped configuration with this run's ports and paths. */
-function nginxConfig(ports: { listen: number; refresh: number; a: number; b: number }) {
-  const snippets = path.join(scratch, "snippets");
-  mkdirSync(snippets, { recursive: true });
-  writeFileSync(path.join(snippets, "proxy-to-app.conf"), readFileSync("deploy/nginx/proxy-to-app.conf", "utf8"));
-  const site = readFileSync("deploy/nginx/community.conf", "utf8")
-    .replace("server 127.0.0.1:3001", `server 127.0.0.1:${ports.a}`)
-    .replace("server 127.0.0.1:3002", `server 127.0.0.1:${ports.b}`)
-    .replace("listen 80;", `listen 127.0.0.1:${ports.listen};`)
-    .replace("listen 127.0.0.1:8081;", `listen 127.0.0.1:${ports.refresh};`)
-    .replaceAll("/srv/community", process.cwd())
-    .replace("/var/cache/nginx/community", path.join(scratch, "cache"))
-    .replaceAll("include snippets/", `include ${snippets}/`);
-  writeFileSync(path.join(scratch, "community.conf"), site);
-  const temp = (name: string) => `${name}_temp_path ${path.join(scratch, name)};`;
-  writeFileSync(
-    path.join(scratch, "nginx.conf"),
-    `user root;
-worker_processes 2;
-daemon off;
-pid ${path.join(scratch, "nginx.pid")};
-error_log ${path.join(scratch, "error.log")} warn;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  ${temp("client_body")} ${temp("proxy")} ${temp("fastcgi")} ${temp("uwsgi")} ${temp("scgi")}
-  include ${path.join(scratch, "community.conf")};
-}
-`,
-  );
-}
-
-async function waitForPort(url: string) {
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
-    if (await fetch(url).then(() => true, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer:\n${readFileSync(path.join(scratch, "error.log"), "utf8")}`);
-}
-
 beforeAll(async () => {
-  if (!existsSync(NGINX)) throw new Error("nginx is needed for this test: apt-get install nginx-light (.ci/run installs it).");
-  const ports = { listen: await freePort(), refresh: await freePort(), a: 0, b: 0 };
+  const refresh = await freePort();
   // The test run's outside services (SMTP, Stripe, S3) for both instances, as in production.
   const services = Object.fromEntries(Object.entries(process.env).filter(([key]) => /^(SMTP_|EMAIL_|STRIPE_|S3_)/.test(key))) as Record<string, string>;
-  const env = { ...serverEnv(testEnv().databaseUrl), ...services, TRUST_PROXY: "true", PROXY_CACHE_REFRESH_URL: `http://127.0.0.1:${ports.refresh}` };
+  const env = { ...serverEnv(testEnv().databaseUrl), ...services, TRUST_PROXY: "true", PROXY_CACHE_REFRESH_URL: `http://127.0.0.1:${refresh}` };
   instances.push(await startTestServer(env, ".data/test-logs/instance-a.log"), await startTestServer(env, ".data/test-logs/instance-b.log"));
-  ports.a = Number(new URL(instances[0]!.baseUrl).port);
-  ports.b = Number(new URL(instances[1]!.baseUrl).port);
-  nginxConfig(ports);
-  nginx = spawn(NGINX, ["-p", scratch, "-c", path.join(scratch, "nginx.conf")], { stdio: "ignore" });
-  proxy = `http://127.0.0.1:${ports.listen}`;
-  await waitForPort(proxy);
+  nginx = await startNginx(scratch, { listen: await freePort(), refresh, instances: instances.map((i) => Number(new URL(i.baseUrl).port)) });
+  proxy = nginx.url;
 }, 120_000);
 
 afterAll(async () => {
-  nginx?.kill("SIGQUIT");
+  await nginx?.stop();
   await Promise.all(instances.map((instance) => instance.stop()));
   rmSync(scratch, { recursive: true, force: true });
   await closeTestDb();
@@ -153,9 +106,11 @@ it("records the client's address as nginx passes it, not as the client claims it
 
 it("sends an email once, though every instance runs the workers", async () => {
   const member = await createTestUser();
-  const response = await fetch(`${proxy}/api/auth/forgot-password`, {
+  // As a client of its own behind the proxy, so that the suite's shared per-address limit is untouched.
+  const base = instances[0]!.baseUrl;
+  const response = await fetch(`${base}/api/auth/forgot-password`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: proxy },
+    headers: { "content-type": "application/json", origin: base, "x-forwarded-for": "198.51.100.17" },
     body: JSON.stringify({ email: member.email }),
   });
   expect(response.status).toBe(200);

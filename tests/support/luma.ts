@@ -1,4 +1,5 @@
-import type { LumaEntry } from "@/server/events/luma-mapping";
+import type { LumaEntry, LumaEventEntry } from "@/server/events/luma-mapping";
+import { lumaEventEntry, type LumaEntryInput } from "../fakes/luma-entries";
 
 /** Steers the fake Luma server (tests/fakes/luma.ts) that the test run started. */
 function baseUrl(): string {
@@ -17,7 +18,7 @@ export async function fakeLumaState(): Promise<{ entries: LumaEntry[]; listReque
   return (await (await fetch(`${baseUrl()}/_fake/state`)).json()) as { entries: LumaEntry[]; listRequests: number };
 }
 
-export async function setFakeLumaEntries(entries: LumaEntry[]): Promise<void> {
+export async function setFakeLumaEntries(entries: unknown[]): Promise<void> {
   await fetch(`${baseUrl()}/_fake/entries`, { method: "PUT", body: JSON.stringify({ entries }) });
 }
 
@@ -25,24 +26,19 @@ export async function configureFakeLuma(config: { maxPageSize?: number; rateLimi
   await fetch(`${baseUrl()}/_fake/config`, { method: "POST", body: JSON.stringify(config) });
 }
 
-/** A Luma entry starting `inDays` from now. */
-export function lumaEntry(apiId: string, inDays: number, overrides: Partial<LumaEntry["event"]> = {}, tags: string[] = []): LumaEntry {
-  const start = new Date(Date.now() + inDays * 86_400_000);
-  return {
-    api_id: `calev-${apiId}`,
-    event: {
-      api_id: apiId,
-      name: `Luma event ${apiId}`,
-      description: "Synced from the fake Luma.",
-      start_at: start.toISOString(),
-      end_at: new Date(start.getTime() + 2 * 3600_000).toISOString(),
-      timezone: "America/New_York",
-      geo_address_json: { address: "The Loft", full_address: "120 Wythe Ave, Brooklyn, NY 11249" },
-      cover_url: null,
-      url: `https://lu.ma/${apiId}`,
-      visibility: "public",
-      ...overrides,
-    },
-    tags: tags.map((name) => ({ api_id: `tag-${name}`, name })),
-  };
+/** A Luma entry in today's shape (tests/fakes/luma-entries.ts) starting `inDays` from now, at The Loft. */
+export function lumaEntry(id: string, inDays: number, overrides: Partial<LumaEntryInput> = {}): LumaEventEntry {
+  const startAt = new Date(Date.now() + inDays * 86_400_000);
+  return lumaEventEntry({
+    id,
+    name: `Luma event ${id}`,
+    description: "Synced from the fake Luma.",
+    startAt,
+    endAt: new Date(startAt.getTime() + 2 * 3600_000),
+    timezone: "America/New_York",
+    venue: { address: "The Loft", city: "Brooklyn", region: "New York", country: "United States", fullAddress: "120 Wythe Ave, Brooklyn, NY 11249, USA" },
+    coordinate: { latitude: 40.7216, longitude: -73.9577 },
+    url: `https://luma.com/${id}`,
+    ...overrides,
+  });
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -171,13 +172,13 @@ export function ApplyForm({ tiers, preselectedTier, trial, partnerCode }: ApplyF
             />
             <Label htmlFor="agreeTerms" className="leading-snug">
               I agree to the{" "}
-              <a href="/terms" className="text-primary underline underline-offset-4">
+              <Link href="/terms" className="text-primary underline underline-offset-4">
                 terms and conditions
-              </a>{" "}
+              </Link>{" "}
               and the{" "}
-              <a href="/privacy" className="text-primary underline underline-offset-4">
+              <Link href="/privacy" className="text-primary underline underline-offset-4">
                 privacy policy
-              </a>
+              </Link>
               .
             </Label>
           </div>

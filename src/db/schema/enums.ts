@@ -19,6 +19,7 @@ export const EVENT_SOURCES = ["luma", "internal"] as const;
 export const EVENT_ACCESS_TYPES = ["public", "members"] as const;
 export const EVENT_TYPES = ["public", "members", "workshop", "social"] as const;
 export const EVENT_STATUSES = ["scheduled", "cancelled"] as const;
+export const LUMA_SYNC_STATUSES = ["succeeded", "failed"] as const;
 export const RSVP_STATUSES = ["going", "cancelled"] as const;
 
 export const REACTION_TYPES = ["like", "heart", "smile"] as const;

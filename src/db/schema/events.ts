@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
-import { EVENT_ACCESS_TYPES, EVENT_SOURCES, EVENT_STATUSES, EVENT_TYPES, RSVP_STATUSES } from "./enums";
+import { EVENT_ACCESS_TYPES, EVENT_SOURCES, EVENT_STATUSES, EVENT_TYPES, LUMA_SYNC_STATUSES, RSVP_STATUSES } from "./enums";
 import { users } from "./users";
 
 export const events = pgTable(
@@ -81,4 +81,22 @@ export const eventInquiries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("event_inquiries_created_idx").on(t.createdAt.desc())],
+);
+
+/** Each Luma sync, so that admins see when Luma last synced and with what result. */
+export const lumaSyncRuns = pgTable(
+  "luma_sync_runs",
+  {
+    id: serial().primaryKey(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    status: text().notNull(),
+    fetched: integer().notNull().default(0),
+    upserted: integer().notNull().default(0),
+    cancelled: integer().notNull().default(0),
+    /** Private events Luma listed, which we do not show. */
+    skipped: integer().notNull().default(0),
+    message: text(),
+  },
+  (t) => [oneOf("luma_sync_runs_status_check", t.status, LUMA_SYNC_STATUSES), index("luma_sync_runs_finished_idx").on(t.finishedAt.desc())],
 );

@@ -31,7 +31,7 @@ export interface PublicPath {
 export async function revalidatePublicPages(paths: Array<string | PublicPath>): Promise<void> {
   const list = paths.map((p) => (typeof p === "string" ? { path: p, type: "page" as const } : { type: "page" as const, ...p }));
   for (const { path, type } of list) revalidatePath(path, type === "layout" ? "layout" : undefined);
-  const tags = list.flatMap(({ path, type }) => pathTags(path, type));
+  const tags = [...new Set(list.flatMap(({ path, type }) => pathTags(path, type)))];
   await db.execute(sql`
     insert into next_cache_tags (tag, expired_at)
     select unnest(array[${sql.join(
@@ -39,7 +39,7 @@ export async function revalidatePublicPages(paths: Array<string | PublicPath>): 
       sql`, `,
     )}]::text[]), ${Date.now()}
     on conflict (tag) do update set expired_at = excluded.expired_at`);
-  await refreshProxyCache(list.filter((p) => p.type === "page").map((p) => p.path));
+  await refreshProxyCache([...new Set(list.filter((p) => p.type === "page").map((p) => p.path))]);
 }
 
 async function refreshProxyCache(paths: string[]): Promise<void> {

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, gte, inArray, not, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, not, sql } from "drizzle-orm";
 import { db } from "@/db";
-import { events } from "@/db/schema";
+import { events, lumaSyncRuns } from "@/db/schema";
 import { env } from "@/lib/env";
-import { mapLumaEntry, type LumaEntry, type LumaPage, type MappedLumaEvent } from "./luma-mapping";
+import { mapLumaEntry, type LumaPage, type MappedLumaEvent } from "./luma-mapping";
 
 export const LUMA_LIST_PATH = "/v1/calendars/events/list";
 const PAGE_SIZE = 50;
@@ -24,6 +24,8 @@ export interface LumaSyncResult {
   fetched: number;
   upserted: number;
   cancelled: number;
+  /** Private events, which are not ours to list. */
+  skipped: number;
   requests: number;
 }
 
@@ -31,6 +33,14 @@ export class LumaUnavailableError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "LumaUnavailableError";
+  }
+}
+
+/** Luma answered, but with entries this version cannot read: nothing is written, so nothing is wrongly cancelled. */
+export class LumaShapeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LumaShapeError";
   }
 }
 
@@ -45,7 +55,7 @@ function retryDelay(response: Response | null, attempt: number, baseDelayMs: num
 
 /** Every entry of the calendar from LOOKBACK_DAYS ago on, following next_cursor, retrying 429 and 5xx. */
 export async function fetchLumaEntries(options: Required<Omit<LumaSyncOptions, "apiKey">> & { apiKey: string }, after: Date) {
-  const entries: LumaEntry[] = [];
+  const entries: unknown[] = [];
   let cursor: string | null | undefined;
   let requests = 0;
   do {
@@ -85,7 +95,7 @@ export async function fetchLumaEntries(options: Required<Omit<LumaSyncOptions, "
  * does it write: new and changed events are upserted, and events that disappeared from Luma are
  * marked cancelled (never deleted). If Luma fails, nothing is written and the last good data stays.
  */
-export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<LumaSyncResult | null> {
+async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult | null> {
   const apiKey = options.apiKey ?? env().LUMA_API_KEY;
   if (!apiKey) return null;
   const settings = {
@@ -98,9 +108,17 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
   const after = new Date(Date.now() - LOOKBACK_DAYS * 86_400_000);
   const { entries, requests } = await fetchLumaEntries(settings, after);
   const mapped = new Map<string, MappedLumaEvent>();
+  let skipped = 0;
+  let unreadable = 0;
   for (const entry of entries) {
-    const event = mapLumaEntry(entry);
-    if (event) mapped.set(event.externalId, event);
+    const outcome = mapLumaEntry(entry);
+    if (outcome.kind === "event") mapped.set(outcome.event.externalId, outcome.event);
+    else if (outcome.kind === "skipped") skipped++;
+    else unreadable++;
+  }
+  if (unreadable > 0) {
+    const sample = JSON.stringify(entries.find((entry) => mapLumaEntry(entry).kind === "unreadable")).slice(0, 300);
+    throw new LumaShapeError(`Luma sent ${unreadable} of ${entries.length} entries in a shape this version cannot read; nothing was changed. First one: ${sample}`);
   }
   const rows = [...mapped.values()];
   const now = new Date();
@@ -148,6 +166,38 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
         ),
       )
       .returning({ id: events.id });
-    return { fetched: entries.length, upserted: rows.length, cancelled: gone.length, requests };
+    return { fetched: entries.length, upserted: rows.length, cancelled: gone.length, skipped, requests };
   });
+}
+
+/**
+ * One sync, recorded in luma_sync_runs whatever its outcome (admins see the last one on the events
+ * page) and logged; a failure is rethrown for the job's own logging.
+ */
+export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<LumaSyncResult | null> {
+  const startedAt = new Date();
+  try {
+    const result = await pullLumaEvents(options);
+    if (result) {
+      await db.insert(lumaSyncRuns).values({ startedAt, status: "succeeded", fetched: result.fetched, upserted: result.upserted, cancelled: result.cancelled, skipped: result.skipped });
+      console.log(`[luma] synced ${result.upserted} events, ${result.cancelled} cancelled, ${result.skipped} private skipped, ${result.requests} requests`);
+    }
+    return result;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`[luma] sync failed; serving the last good events: ${message}`);
+    await db.insert(lumaSyncRuns).values({ startedAt, status: "failed", message: message.slice(0, 1000) }).catch(() => undefined);
+    throw error;
+  }
+}
+
+export type LumaSyncRun = typeof lumaSyncRuns.$inferSelect;
+
+/** The latest sync, and the latest that succeeded when the latest did not. */
+export async function lumaSyncStatus(): Promise<{ connected: boolean; last: LumaSyncRun | null; lastSuccess: LumaSyncRun | null }> {
+  const connected = Boolean(env().LUMA_API_KEY);
+  const [last] = await db.select().from(lumaSyncRuns).orderBy(desc(lumaSyncRuns.finishedAt)).limit(1);
+  if (!last || last.status === "succeeded") return { connected, last: last ?? null, lastSuccess: last ?? null };
+  const [lastSuccess] = await db.select().from(lumaSyncRuns).where(eq(lumaSyncRuns.status, "succeeded")).orderBy(desc(lumaSyncRuns.finishedAt)).limit(1);
+  return { connected, last, lastSuccess: lastSuccess ?? null };
 }

@@ -34,14 +34,8 @@ export async function startJobWorkers(): Promise<void> {
   await boss.schedule(QUEUES.libraryPublish.name, "* * * * *");
   if (env().LUMA_API_KEY) {
     // Every 5 minutes; a failed pull keeps the last good events (decisions.md, Events).
-    await boss.work(QUEUES.lumaSync.name, async () => {
-      try {
-        const result = await syncLumaEvents();
-        if (result) console.log(`[luma] synced ${result.upserted} events, ${result.cancelled} cancelled, ${result.requests} requests`);
-      } catch (error) {
-        console.error("[luma] sync failed; serving the last good events", error);
-      }
-    });
+    // syncLumaEvents logs and records each outcome itself; a failure must not fail the job queue.
+    await boss.work(QUEUES.lumaSync.name, () => syncLumaEvents().then(() => undefined, () => undefined));
     await boss.schedule(QUEUES.lumaSync.name, "*/5 * * * *");
     await boss.send(QUEUES.lumaSync.name, {}, { singletonKey: "luma-sync-start", singletonSeconds: 60 });
   }

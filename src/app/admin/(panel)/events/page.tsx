@@ -4,6 +4,8 @@ import { AdminEventDialog, DeleteEventButton, FeatureEventButton } from "@/compo
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
 import { listEventsForAdmin, listInquiries } from "@/server/events/admin";
+import { lumaSyncStatus } from "@/server/events/luma-sync";
+import { LumaSyncStatus } from "@/components/events/luma-sync-status";
 import { formatInZone } from "@/server/events/time";
 import type { EventInput } from "@/server/events/schemas";
 import type { EventRow } from "@/server/events/queries";
@@ -33,7 +35,7 @@ function formValues(event: EventRow): EventInput {
 }
 
 export default async function AdminEventsPage() {
-  const [rows, inquiries] = await Promise.all([listEventsForAdmin(), listInquiries()]);
+  const [rows, inquiries, luma] = await Promise.all([listEventsForAdmin(), listInquiries(), lumaSyncStatus()]);
   return (
     <div className="grid gap-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -43,6 +45,8 @@ export default async function AdminEventsPage() {
         </div>
         <AdminEventDialog triggerLabel="New Event" />
       </div>
+
+      <LumaSyncStatus {...luma} />
 
       <DataTable caption="Community events, latest first" columns={["Event", "Starts", "Access", "RSVPs", "Actions"]} empty="No community events yet." isEmpty={rows.length === 0}>
 

@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const NGINX = "/usr/sbin/nginx";
+
+export interface NginxPorts {
+  /** The public listener. */
+  listen: number;
+  /** The loopback refresh listener (PROXY_CACHE_REFRESH_URL). */
+  refresh: number;
+  /** The app instances' ports. */
+  instances: number[];
+}
+
+export interface RunningNginx {
+  url: string;
+  refreshUrl: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Debian's nginx with the shipped configuration (deploy/nginx) in `dir`, rewritten only for this
+ * machine's ports and paths, in front of the given instances. `extraServers` is added to the http block.
+ */
+export async function startNginx(dir: string, ports: NginxPorts, extraServers = ""): Promise<RunningNginx> {
+  if (!existsSync(NGINX)) throw new Error("nginx is needed: apt-get install nginx-light (.ci/run installs it).");
+  const snippets = path.join(dir, "snippets");
+  mkdirSync(snippets, { recursive: true });
+  writeFileSync(path.join(snippets, "proxy-to-app.conf"), readFileSync("deploy/nginx/proxy-to-app.conf", "utf8"));
+  const shipped = readFileSync("deploy/nginx/community.conf", "utf8");
+  const upstream = ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`).join("\n");
+  const site = shipped
+    .replace(/( {4}server 127\.0\.0\.1:300\d max_fails=3 fail_timeout=10s;\n)+/, `${upstream}\n`)
+    .replace("listen 80;", `listen 127.0.0.1:${ports.listen};`)
+    .replace("listen 127.0.0.1:8081;", `listen 127.0.0.1:${ports.refresh};`)
+    .replaceAll("/srv/community", process.cwd())
+    .replace("/var/cache/nginx/community", path.join(dir, "cache"))
+    .replaceAll("include snippets/", `include ${snippets}/`);
+  if (site === shipped || !site.includes(`127.0.0.1:${ports.instances[0]}`)) throw new Error("deploy/nginx/community.conf no longer has the expected upstream and listen lines.");
+  writeFileSync(path.join(dir, "community.conf"), site);
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `user root;
+worker_processes 2;
+daemon off;
+pid ${path.join(dir, "nginx.pid")};
+error_log ${path.join(dir, "error.log")} warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  ${temp("client_body")} ${temp("proxy")} ${temp("fastcgi")} ${temp("uwsgi")} ${temp("scgi")}
+  include ${path.join(dir, "community.conf")};
+  ${extraServers}
+}
+`,
+  );
+  const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${ports.listen}`;
+  for (const deadline = Date.now() + 15_000; ; ) {
+    if (await fetch(`${url}/robots.txt`).then(() => true, () => false)) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const log = existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "";
+      throw new Error(`nginx did not start:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    refreshUrl: `http://127.0.0.1:${ports.refresh}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGQUIT");
+      }),
+  };
+}
