@@ -1,12 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../scripts/lib/free-port";
 import { startNginx } from "../scripts/lib/nginx";
 import { serverEnv, startTestServer, type TestServer } from "../tests/support/server";
-import { benchDatabaseUrl, benchSecrets, type BenchApp } from "./lib/app";
+import { benchDatabaseUrl, benchSecrets, rssOfListener, type BenchApp } from "./lib/app";
 import { describeLoad, runLoad, type LoadResult } from "./lib/load";
 
 const CONNECTIONS = 200;
@@ -27,15 +26,6 @@ function mixedTraffic(cookie: string): autocannon.Request[] {
     { method: "GET", path: "/api/auth/me", headers: member },
     { method: "POST", path: "/api/auth/login", headers: json, body: JSON.stringify({ username: "member", password: "community-demo" }) },
   ];
-}
-
-/** Resident memory of the process listening on `port`, in MB (from ss and /proc). */
-function rssOfListener(port: number): number {
-  const line = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
-  const pid = line.match(/pid=(\d+)/)?.[1];
-  if (!pid) return NaN;
-  const kb = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)?.[1];
-  return Number(kb) / 1024;
 }
 
 async function drive(baseUrl: string, requests: autocannon.Request[], origin: string): Promise<LoadResult & { statuses: Record<string, number> }> {

@@ -7,6 +7,7 @@ import { benchSpiritualProfile } from "./spiritual-profile";
 import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
 import { benchLoad } from "./load";
+import { benchLibrary } from "./library";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -15,6 +16,7 @@ const BENCHES = {
   events: benchEvents,
   membership: benchMembership,
   load: benchLoad,
+  library: benchLibrary,
 };
 
 async function main() {
