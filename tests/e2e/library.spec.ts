@@ -240,11 +240,12 @@ test.describe("library", () => {
     await expect(page).toHaveURL(/\/admin\/library$/);
     await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Scheduled");
     await expectAccessible(page, "admin list");
-    await page.getByRole("link", { name: "Categories" }).click();
+    const management = page.getByRole("navigation", { name: "Library management" });
+    await management.getByRole("link", { name: "Categories" }).click();
     await expect(page.getByRole("heading", { name: "Categories" })).toBeVisible();
-    await expect(page.getByRole("listitem").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Edit / }).first()).toBeVisible();
     await expectAccessible(page, "admin categories");
-    await page.getByRole("link", { name: "Tags" }).click();
+    await management.getByRole("link", { name: "Tags" }).click();
     await expect(page.getByRole("heading", { name: "Tags" })).toBeVisible();
     await expect(page.getByText("rest", { exact: true }).first()).toBeVisible();
     await expectAccessible(page, "admin tags");

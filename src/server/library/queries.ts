@@ -171,7 +171,8 @@ export async function listRelatedItems(user: SessionUser, item: { id: number; ca
   return rows.map(toCard);
 }
 
-const categoryColumns = {
+/** A category's own columns, shared with the editor's list (taxonomy.ts). */
+export const categoryColumns = {
   id: contentCategories.id,
   name: contentCategories.name,
   slug: contentCategories.slug,

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from "@/lib/errors";
 import { slugify } from "@/lib/slug";
 import { recordAudit } from "@/server/audit";
 import type { z } from "zod";
+import { categoryColumns as categorySelection } from "./queries";
 import { accessChoice, accessColumns, type LibraryCategoryInput, type libraryCategorySchema } from "./schemas";
 
 type CategoryValues = z.output<typeof libraryCategorySchema>;
@@ -17,13 +18,7 @@ type CategoryValues = z.output<typeof libraryCategorySchema>;
 export async function listEditorCategories() {
   const rows = await db
     .select({
-      id: contentCategories.id,
-      name: contentCategories.name,
-      slug: contentCategories.slug,
-      description: contentCategories.description,
-      icon: contentCategories.icon,
-      isPublic: contentCategories.isPublic,
-      requiredMembershipLevel: contentCategories.requiredMembershipLevel,
+      ...categorySelection,
       position: contentCategories.position,
       itemCount: count(contentItems.id),
     })

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { SectionFrame } from "@/components/admin/section-frame";
 import { ADMIN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 
@@ -22,19 +22,8 @@ const ADMIN_SECTIONS = [
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   await requirePageAccess(ADMIN);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <nav aria-label="Admin sections" className="mb-8 overflow-x-auto">
-        <ul className="flex gap-2 border-b pb-3 text-sm">
-          {ADMIN_SECTIONS.map((section) => (
-            <li key={section.href}>
-              <Link href={section.href} className="block rounded-md px-3 py-1.5 whitespace-nowrap hover:bg-accent">
-                {section.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+    <SectionFrame label="Admin sections" sections={ADMIN_SECTIONS}>
       {children}
-    </div>
+    </SectionFrame>
   );
 }

@@ -9,13 +9,13 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { TIER_IDS } from "@/db/schema/enums";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { EditorCategory } from "@/server/library/taxonomy";
 import { CATEGORY_ICONS, libraryCategorySchema, type LibraryCategoryInput } from "@/server/library/schemas";
 import { CategoryIcon, tierName } from "../labels";
+import { AccessSelect } from "./access-select";
 
 const KEY = ["admin-library-categories"];
 const selectClass = "min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm";
@@ -146,14 +146,7 @@ function CategoryForm({ category, nextPosition, onDone }: { category: EditorCate
           </select>
         </FormField>
         <FormField label="Who can read it" id="category-access" error={errors.access?.message}>
-          <select className={selectClass} {...form.register("access")}>
-            <option value="public">Every member</option>
-            {TIER_IDS.map((tier) => (
-              <option key={tier} value={tier}>
-                {tierName(tier)} members and above
-              </option>
-            ))}
-          </select>
+          <AccessSelect {...form.register("access")} />
         </FormField>
         <FormField label="Order" id="category-position" error={errors.position?.message}>
           <Input type="number" min={0} max={1000} {...form.register("position", { valueAsNumber: true })} />

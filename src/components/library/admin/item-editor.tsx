@@ -12,15 +12,15 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { CONTENT_STATUSES, CONTENT_TYPES, TIER_IDS } from "@/db/schema/enums";
+import { CONTENT_STATUSES, CONTENT_TYPES } from "@/db/schema/enums";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { EditorItem } from "@/server/library/editor";
 import { CONTENT_TYPE_LABELS, libraryItemSchema, type LibraryItemInput } from "@/server/library/schemas";
-import { tierName } from "../labels";
 import { LIBRARY_ITEMS_KEY } from "../library-browser";
 import { ADMIN_ITEMS_KEY } from "./admin-item-list";
+import { AccessSelect } from "./access-select";
 import { FileUploadField } from "./file-upload-field";
 import { TagInput } from "./tag-input";
 
@@ -189,14 +189,7 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
           </select>
         </FormField>
         <FormField label="Who can read it" id="item-access" error={errors.access?.message}>
-          <select className={selectClass} {...form.register("access")}>
-            <option value="public">Every member</option>
-            {TIER_IDS.map((tier) => (
-              <option key={tier} value={tier}>
-                {tierName(tier)} members and above
-              </option>
-            ))}
-          </select>
+          <AccessSelect {...form.register("access")} />
         </FormField>
       </div>
 

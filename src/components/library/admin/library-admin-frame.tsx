@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { SectionFrame } from "@/components/admin/section-frame";
 
 const SECTIONS = [
   { href: "/admin/library", label: "Items" },
@@ -14,19 +14,8 @@ const SECTIONS = [
  */
 export function LibraryAdminFrame({ children }: { children: React.ReactNode }) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <nav aria-label="Library management" className="mb-8 overflow-x-auto">
-        <ul className="flex gap-2 border-b pb-3 text-sm">
-          {SECTIONS.map((section) => (
-            <li key={section.href}>
-              <Link href={section.href} className="block rounded-md px-3 py-1.5 whitespace-nowrap hover:bg-accent">
-                {section.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+    <SectionFrame label="Library management" sections={SECTIONS}>
       {children}
-    </div>
+    </SectionFrame>
   );
 }
