@@ -59,8 +59,10 @@ export const contentItems = pgTable(
     oneOf("content_items_type_check", t.contentType, CONTENT_TYPES),
     oneOf("content_items_status_check", t.status, CONTENT_STATUSES),
     oneOf("content_items_level_check", t.requiredMembershipLevel, TIER_IDS),
-    index("content_items_category_idx").on(t.categoryId, t.publishedAt.desc()),
-    index("content_items_published_idx").on(t.status, t.publishedAt.desc()),
+    index("content_items_category_idx").on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The lists' order exactly as queried (newest first, nulls first as PostgreSQL's DESC has them, id
+    // breaking ties), so a page is read straight from the index instead of sorting every item.
+    index("content_items_published_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("content_items_search_idx").using("gin", t.searchVector),
   ],
 );
