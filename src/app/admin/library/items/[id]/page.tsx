@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ItemEditor } from "@/components/library/admin/item-editor";
+import { permission } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { idSchema } from "@/lib/validation";
+import { requirePageAccess } from "@/server/auth/current-user";
 import { getEditorItem } from "@/server/library/editor";
 import { listEditorCategories, listEditorTags } from "@/server/library/taxonomy";
 
 export const metadata: Metadata = { title: "Edit Content", robots: { index: false } };
 
 export default async function EditContentPage({ params }: PageProps<"/admin/library/items/[id]">) {
+  // The layout guards too, but layouts and pages render side by side: the page checks before it reads.
+  await requirePageAccess(permission("manage_content"));
   const id = idSchema.safeParse((await params).id);
   if (!id.success) notFound();
   const item = await getEditorItem(id.data).catch((error) => {
