@@ -1,6 +1,6 @@
 import { Pool } from "pg";
-import { benchDatabaseUrl, rssOfListener, type BenchApp } from "./lib/app";
-import { describeLoad, runLoad, type LoadResult } from "./lib/load";
+import { benchDatabaseUrl, type BenchApp } from "./lib/app";
+import { describeLoad, rssOfListener, runLoad, type LoadResult } from "./lib/load";
 
 // Issue 13: the library list and its search at 20 connections, with 1,000 items and with 50,000.
 

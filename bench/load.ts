@@ -5,8 +5,8 @@ import autocannon from "autocannon";
 import { freePort } from "../scripts/lib/free-port";
 import { startNginx } from "../scripts/lib/nginx";
 import { serverEnv, startTestServer, type TestServer } from "../tests/support/server";
-import { benchDatabaseUrl, benchSecrets, rssOfListener, type BenchApp } from "./lib/app";
-import { describeLoad, runLoad, type LoadResult } from "./lib/load";
+import { benchDatabaseUrl, benchSecrets, type BenchApp } from "./lib/app";
+import { describeLoad, rssOfListener, runLoad, type LoadResult } from "./lib/load";
 
 const CONNECTIONS = 200;
 const SECONDS = 60;

@@ -1,7 +1,7 @@
 import autocannon from "autocannon";
 import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
-import { describeLoad, runLoad, type LoadResult } from "./lib/load";
+import { benchSignIn, describeLoad, runLoad, type LoadResult } from "./lib/load";
 
 /** Submissions, each with its own email and client address (so neither the 409 nor the rate limit answers). */
 async function loadSubmissions(baseUrl: string, seconds: number): Promise<LoadResult> {
@@ -68,12 +68,7 @@ export async function benchMembership(app: BenchApp): Promise<string[]> {
     await pool.end();
   }
 
-  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.baseUrl },
-    body: JSON.stringify({ username: "admin", password: "community-demo" }),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = await benchSignIn(app.baseUrl, "admin");
   const list = await runLoad({ url: `${app.baseUrl}/api/applications?status=pending`, headers: { cookie }, connections: 10, seconds: 10 });
   const search = await runLoad({ url: `${app.baseUrl}/api/applications?search=applicant%2049`, headers: { cookie }, connections: 10, seconds: 10 });
   return [

@@ -7,6 +7,7 @@ import { benchSpiritualProfile } from "./spiritual-profile";
 import { benchEvents } from "./events";
 import { benchMembership } from "./membership";
 import { benchLoad } from "./load";
+import { benchPlaces } from "./places";
 import { benchLibrary } from "./library";
 
 const BENCHES = {
@@ -15,6 +16,7 @@ const BENCHES = {
   "spiritual-profile": benchSpiritualProfile,
   events: benchEvents,
   membership: benchMembership,
+  places: benchPlaces,
   load: benchLoad,
   library: benchLibrary,
 };

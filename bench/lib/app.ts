@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -67,13 +67,4 @@ export function benchSecrets(app: BenchApp): { authSecret: string; birthDataKey:
 export function benchDatabaseUrl(app: BenchApp): string {
   const port = readFileSync(path.join(app.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
   return `postgres://postgres:${encodeURIComponent(benchSecrets(app).databasePassword)}@127.0.0.1:${port}/community`;
-}
-
-/** Resident memory of the process listening on `port`, in MB (from ss and /proc). */
-export function rssOfListener(port: number): number {
-  const line = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
-  const pid = line.match(/pid=(\d+)/)?.[1];
-  if (!pid) return NaN;
-  const kb = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)?.[1];
-  return Number(kb) / 1024;
 }

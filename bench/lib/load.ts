@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 export interface LoadResult {
@@ -53,4 +55,24 @@ export async function runLoad(options: {
 
 export function describeLoad(name: string, result: LoadResult): string {
   return `${name}: ${result.requestsPerSecond.toFixed(1)} req/s, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms (${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`;
+}
+
+/** Resident memory of the process listening on `port`, in MB (from ss and /proc). */
+export function rssOfListener(port: number): number {
+  const line = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
+  const pid = line.match(/pid=(\d+)/)?.[1];
+  if (!pid) return NaN;
+  const kb = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)?.[1];
+  return Number(kb) / 1024;
+}
+
+/** The session cookie of a demo account, signed in on the bench app. */
+export async function benchSignIn(baseUrl: string, username: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ username, password: "community-demo" }),
+  });
+  if (!login.ok) throw new Error(`Could not sign in as ${username}: ${login.status}`);
+  return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }

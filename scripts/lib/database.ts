@@ -2,6 +2,7 @@ import path from "node:path";
 import { migrateDatabase } from "@/db/migrate";
 import { createDatabase } from "@/db/client";
 import { ensureReferenceData } from "@/db/seed/reference";
+import { ensurePlaces } from "./places";
 import { isDemoSeeded, seedDemoData } from "@/db/seed/demo";
 import { DATA_DIR, loadLocalSecrets } from "./local-secrets";
 import { startEmbeddedPostgres } from "./embedded-postgres";
@@ -28,6 +29,7 @@ export async function prepareDatabase(options: { dataDir?: string; fresh?: boole
       await ensureReferenceData(db);
       return isDemoSeeded(db);
     });
+    await ensurePlaces(externalUrl, log);
     return { env: {}, embedded: false, demo, stop: async () => {} };
   }
 
@@ -37,6 +39,7 @@ export async function prepareDatabase(options: { dataDir?: string; fresh?: boole
   const postgres = await startEmbeddedPostgres({ dataDir, password: secrets.databasePassword, fresh: options.fresh });
   try {
     await migrateDatabase(postgres.url);
+    await ensurePlaces(postgres.url, log);
     const demo = await withDatabase(postgres.url, async (db) => {
       await ensureReferenceData(db);
       if (await isDemoSeeded(db)) return true;

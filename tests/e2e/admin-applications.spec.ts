@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { applications, invitations, paymentTransactions, referralCommissions } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { applications, emailOutbox, invitations, paymentTransactions, referralCommissions } from "@/db/schema";
 import { createTestUser, latestEmailTo, testDb, TEST_PASSWORD } from "../support/db";
 import { useFakeStripeJs } from "./fake-stripe-js";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
@@ -95,8 +95,14 @@ test("Process Payment: missing and invalid card details, a declined card, then a
   await expect(history.getByRole("cell", { name: "$50.00" })).toHaveCount(2);
   await expectAccessible(page, "applications after payment");
 
-  // Approved and paid: the invitation goes out.
+  // Approved and paid: the invitation goes out, after the payment's receipt, which an admin can read in the outbox.
   await expect.poll(async () => (await latestEmailTo(application.email))?.kind).toBe("membership-invitation");
+  const [receipt] = await testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, application.email), eq(emailOutbox.kind, "payment-receipt")));
+  await page.goto(`/admin/outbox/${receipt!.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Your receipt from Womxn Community" })).toBeVisible();
+  await expect(page.getByTestId("email-text")).toContainText("we received your payment of $50.00 for the create membership");
+  await expect(page.getByTestId("email-text")).toContainText("Payment method: Card.");
+  await expectAccessible(page, "receipt in the outbox");
 });
 
 test("a referred, paid application: Generate Referral once, and Resend Invitation revokes the old link", async ({ page }) => {

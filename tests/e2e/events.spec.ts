@@ -31,8 +31,9 @@ async function createEvent(overrides: Partial<typeof events.$inferInsert> = {}) 
 async function dayButton(page: Page, day: string) {
   const target = new Date(`${day}T12:00:00`);
   const caption = target.toLocaleDateString("en-US", { month: "long", year: "numeric" });
+  const direction = target.getTime() < Date.now() ? /previous month/i : /next month/i;
   for (let i = 0; i < 24 && !(await page.getByText(caption, { exact: true }).first().isVisible()); i++) {
-    await page.getByRole("button", { name: /next month/i }).click();
+    await page.getByRole("button", { name: direction }).click();
   }
   return page.locator(`[data-day="${day}"]:not([data-outside]) button`);
 }
@@ -148,6 +149,33 @@ test.describe("events page", () => {
     await expect(panel.getByText("Please select a date")).toBeVisible();
     await expect(panel.locator("button[data-has-events]").first()).toBeAttached();
     await expectAccessible(page, "community calendar");
+  });
+
+  test("the calendar browses past months; a past event's page still opens, marked as past", async ({ page }) => {
+    const startsAt = new Date(Date.now() - 62 * 86_400_000);
+    startsAt.setUTCHours(17, 0, 0, 0);
+    const past = await createEvent({ title: `Two months ago ${Math.random().toString(36).slice(2, 8)}`, startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3600_000) });
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(startsAt);
+
+    await page.goto("/events");
+    await page.getByRole("tab", { name: "Community Events" }).click();
+    const panel = page.getByRole("tabpanel");
+    await panel.getByRole("button", { name: "Calendar View" }).click();
+    await expect(panel.getByText("Please select a date")).toBeVisible();
+    const button = await dayButton(page, day);
+    await expect(button).toHaveAttribute("aria-label", /has events/);
+    await button.click();
+    const selected = page.getByRole("region", { name: "Events on the selected date" });
+    await expect(selected.getByRole("link", { name: past.title, exact: true })).toBeVisible();
+    await expectAccessible(page, "calendar, a past month");
+    await selected.getByRole("link", { name: `Past event: ${past.title}` }).click();
+
+    await expect(page).toHaveURL(`/events/${past.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: past.title })).toBeVisible();
+    await expect(page.getByText("Past event", { exact: true })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "This event has ended." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "RSVP", exact: true })).toHaveCount(0);
+    await expectAccessible(page, "past event page");
   });
 
   test("Request Event Info stores the request", async ({ page }) => {

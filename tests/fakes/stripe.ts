@@ -1,13 +1,17 @@
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { createBillingFake, type FakeCustomer } from "./stripe-billing";
 
 /**
  * A small fake of Stripe's REST API on 127.0.0.1 for the calls the app makes (customers,
  * PaymentIntents with manual capture, capture, cancel, refunds), plus the confirm call that our
  * fake Stripe.js makes from the browser. It answers in Stripe's JSON shapes, honours
- * Idempotency-Key, and sends signed webhooks to the app (`setAppUrl`). Test cards by payment
- * method: pm_card_visa succeeds, pm_card_chargeDeclined is declined.
+ * Idempotency-Key, and sends signed webhooks to the app (`setAppUrl`), signed as Stripe signs them
+ * (https://docs.stripe.com/webhooks#verify-manually: HMAC-SHA256 of "{t}.{payload}", header
+ * `Stripe-Signature: t=…,v1=…`). Test cards by payment method: pm_card_visa succeeds,
+ * pm_card_chargeDeclined is declined, pm_card_chargeCustomerFail attaches but fails off-session
+ * charges. Subscriptions, invoices, SetupIntents and test clocks are in ./stripe-billing.ts.
  */
 export const FAKE_STRIPE_SECRET_KEY = "sk_test_fake_0123456789";
 export const FAKE_STRIPE_PUBLISHABLE_KEY = "pk_test_fake_0123456789";
@@ -53,6 +57,7 @@ export function signWebhookPayload(payload: string, secret: string, timestamp = 
 
 export async function startFakeStripe() {
   const intents = new Map<string, Intent>();
+  const customers = new Map<string, FakeCustomer>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   const deliveries: { type: string; status: number }[] = [];
   let appUrl: string | null = null;
@@ -95,6 +100,12 @@ export async function startFakeStripe() {
       return cardError(intent, "Your card was declined.");
     }
     intent.last_payment_error = null;
+    if (paymentMethod === "pm_card_chargeCustomerFail" && intent.off_session) {
+      intent.status = "requires_payment_method";
+      intent.last_payment_error = { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." };
+      await sendEvent("payment_intent.payment_failed", intent);
+      return cardError(intent, "Your card was declined.");
+    }
     if (intent.capture_method === "manual") {
       intent.status = "requires_capture";
       await sendEvent("payment_intent.amount_capturable_updated", intent);
@@ -118,10 +129,21 @@ export async function startFakeStripe() {
       if (!["requires_payment_method", "requires_confirmation"].includes(intent.status)) return stateError(`This PaymentIntent's status is ${intent.status}.`);
       return confirm(intent, form.payment_method as string | undefined);
     }
+    const billingResult = await billing.route(method, path, form, secret);
+    if (billingResult) return billingResult;
     if (!secret) return { status: 401, body: { error: { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key." } } };
 
     if (path === "/v1/customers" && method === "POST") {
-      return { status: 200, body: { id: id("cus"), object: "customer", email: form.email ?? null, name: form.name ?? null, metadata: form.metadata ?? {} } };
+      const customer: FakeCustomer = { id: id("cus"), object: "customer", email: form.email ?? null, name: form.name ?? null, metadata: form.metadata ?? {}, test_clock: (form.test_clock as string) ?? null, invoice_settings: { default_payment_method: null } };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if ((match = path.match(/^\/v1\/customers\/([^/]+)$/))) {
+      const customer = customers.get(match[1]!);
+      if (!customer) return { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such customer" } } };
+      const settings = form.invoice_settings as Record<string, string> | undefined;
+      if (method === "POST" && settings?.default_payment_method) customer.invoice_settings.default_payment_method = settings.default_payment_method;
+      return { status: 200, body: customer };
     }
     if (path === "/v1/payment_intents" && method === "POST") {
       const intentId = id("pi");
@@ -140,6 +162,7 @@ export async function startFakeStripe() {
         metadata: (form.metadata as Record<string, string>) ?? {},
         last_payment_error: null,
         description: form.description ?? null,
+        off_session: form.off_session === "true",
       };
       intents.set(intentId, intent);
       if (form.confirm === "true") {
@@ -183,6 +206,19 @@ export async function startFakeStripe() {
     return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } } };
   }
 
+  const billing = createBillingFake({
+    id,
+    sendEvent,
+    customers,
+    async charge(customer, amount, currency, paymentMethod, description) {
+      const intentId = id("pi");
+      const intent: Intent = { id: intentId, object: "payment_intent", amount, amount_received: 0, amount_refunded: 0, currency, status: "requires_payment_method", capture_method: "automatic", client_secret: `${intentId}_secret_${randomBytes(8).toString("hex")}`, customer, payment_method: null, metadata: {}, last_payment_error: null, description, off_session: true };
+      intents.set(intentId, intent);
+      if (paymentMethod) await confirm(intent, paymentMethod);
+      return intent;
+    },
+  });
+
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -194,7 +230,15 @@ export async function startFakeStripe() {
       res.writeHead(200, { "content-type": "application/json", ...cors });
       return void res.end(JSON.stringify([...intents.values()]));
     }
-    const form = req.method === "GET" ? Object.fromEntries(url.searchParams) : parseForm(raw);
+    if (url.pathname === "/__fake/deliveries") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return void res.end(JSON.stringify(deliveries));
+    }
+    if (url.pathname === "/__fake/billing") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return void res.end(JSON.stringify(billing.inspect()));
+    }
+    const form = parseForm(req.method === "GET" || req.method === "DELETE" ? url.search.slice(1) : raw);
     const auth = req.headers.authorization ?? (typeof form.key === "string" ? `Bearer ${form.key}` : "");
     const key = req.headers["idempotency-key"];
     const cacheKey = typeof key === "string" ? `${req.method} ${url.pathname} ${key}` : null;

@@ -74,6 +74,21 @@ describe("GET /api/events", () => {
     const listed = (await call("/api/events?limit=50")).json as Listed[];
     expect(listed.find((e) => e.id === event.id)).toMatchObject({ date: "Jul 1, 2030", time: "7:30 PM GMT+2", day: "2030-07-01" });
   });
+
+  it("answers a calendar month, past months included, by the day on the event's own clock", async () => {
+    const past = await createEvent({ startsAt: new Date("2025-03-10T18:00:00Z"), endsAt: new Date("2025-03-10T20:00:00Z") });
+    // 31 March 23:30 in Auckland is still 31 March there, though UTC says 31 March 10:30; 1 April 02:00 in Tokyo is 31 March in UTC.
+    const lastDay = await createEvent({ startsAt: new Date("2025-03-31T10:30:00Z"), endsAt: null, timezone: "Pacific/Auckland" });
+    const nextMonth = await createEvent({ startsAt: new Date("2025-03-31T17:00:00Z"), endsAt: null, timezone: "Asia/Tokyo" });
+    const march = (await call("/api/events?month=2025-03")).json as Listed[];
+    expect(march.map((e) => e.id)).toEqual(expect.arrayContaining([past.id, lastDay.id]));
+    expect(march.map((e) => e.id)).not.toContain(nextMonth.id);
+    expect(((await call("/api/events?month=2025-04")).json as Listed[]).map((e) => e.id)).toContain(nextMonth.id);
+    expect((await call("/api/luma/events?month=2025-03")).json.every((e: Listed) => e.source === "luma")).toBe(true);
+    const bad = await call("/api/events?month=2025-13");
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields.month).toBe("Use a month as YYYY-MM");
+  });
 });
 
 describe("RSVP to community events", () => {

@@ -1,37 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, emailOutbox, invitations, partners, paymentTransactions, referralCommissions, stripeEvents, users } from "@/db/schema";
-import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
+import { FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
+import { apply, applicationBody, payAndWaitForHold, paymentsOf, randomIp, waitFor } from "../support/applicants";
 import { closeTestDb, createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
 import { call, sessionCookieFrom, signIn } from "../support/http";
 
 afterAll(closeTestDb);
 
 const stripeUrl = () => process.env.STRIPE_API_BASE_URL!;
-const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
-function applicationBody(overrides: Record<string, unknown> = {}) {
-  const tag = randomUUID().slice(0, 8);
-  return {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: `applicant_${tag}@example.com`,
-    phone: "+1 555 010 0100",
-    membershipTier: "create",
-    heardAbout: "Instagram",
-    whyJoin: "I want to find a community of creative womxn to grow with.",
-    partnerCode: "",
-    agreeTerms: true,
-    ...overrides,
-  };
-}
-
-async function apply(overrides: Record<string, unknown> = {}) {
-  const body = applicationBody(overrides);
-  const result = await call("/api/applications/submit", { body, headers: { "x-forwarded-for": randomIp() } });
-  expect(result.status).toBe(201);
-  return { id: result.json.id as number, email: body.email };
-}
 
 let adminCookie: string;
 beforeAll(async () => {
@@ -39,34 +16,7 @@ beforeAll(async () => {
   adminCookie = await signIn(admin.username, TEST_PASSWORD);
 });
 
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const paymentsOf = (applicationId: number) => testDb().select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, applicationId));
-
-/** Pays as the browser's Stripe.js would: confirms the intent at the fake with the publishable key. */
-async function payAndWaitForHold(applicationId: number, paymentMethod = "pm_card_visa") {
-  const intent = await call("/api/create-payment-intent", { body: { applicationId, tier: "create", amount: 1 }, headers: { "x-forwarded-for": randomIp() } });
-  expect(intent.status).toBe(200);
-  const intentId = (intent.json.clientSecret as string).split("_secret_")[0]!;
-  const confirm = await fetch(`${stripeUrl()}/v1/payment_intents/${intentId}/confirm`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Bearer ${FAKE_STRIPE_PUBLISHABLE_KEY}` },
-    body: new URLSearchParams({ payment_method: paymentMethod, client_secret: intent.json.clientSecret }),
-  });
-  if (paymentMethod === "pm_card_visa") {
-    expect(confirm.status).toBe(200);
-    await waitFor(() => paymentsOf(applicationId), (rows) => rows[0]?.status === "authorized", "the authorization webhook");
-  }
-  return intentId;
-}
+const emailsTo = (address: string) => testDb().select().from(emailOutbox).where(eq(emailOutbox.to, address)).orderBy(emailOutbox.id);
 
 async function fakeIntent(id: string) {
   const all = (await (await fetch(`${stripeUrl()}/__fake/intents`)).json()) as { id: string; status: string; amount: number }[];
@@ -200,6 +150,11 @@ describe("review, capture and invitation", () => {
 
     const mail = await latestEmailTo(email);
     expect(mail?.kind).toBe("membership-invitation");
+    // The capture completed the payment: one receipt, though Stripe's payment_intent.succeeded may follow.
+    const receipts = (await emailsTo(email)).filter((m) => m.kind === "payment-receipt");
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("we received your payment of $50.00 for the create membership");
+    expect(receipts[0]!.text).toContain(`Receipt number: ${rows[0]!.id}. Payment method: Card.`);
     const token = new URL(linkIn(mail!.text, "/join/")).pathname.split("/").pop()!;
     const username = `new_${randomUUID().slice(0, 8)}`;
     const accepted = await call("/api/invitations/accept", { body: { token, username, password: "a-long-password-1", confirmPassword: "a-long-password-1" } });
@@ -244,7 +199,43 @@ describe("review, capture and invitation", () => {
     expect(manual.status).toBe(201);
     expect(manual.json).toMatchObject({ amount: 6500, status: "completed", paymentMethod: "manual" });
     expect((await latestEmailTo(email))?.kind).toBe("membership-invitation");
+    expect((await emailsTo(email)).map((m) => m.kind)).toEqual(["application-received", "payment-receipt", "membership-invitation"]);
     expect((await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Twice" }, cookie: adminCookie })).status).toBe(409);
+  });
+
+  it("records a trial as a zero-amount transaction marked trial, without a receipt", async () => {
+    const { id, email } = await apply({ isTrial: true });
+    const approved = await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    expect(approved.json).toEqual({ status: "approved", invited: true });
+    const rows = await paymentsOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "payment", amount: 0, paymentMethod: "trial", status: "completed", membershipTier: "create", notes: "Free trial of 30 days." });
+    expect((await emailsTo(email)).map((m) => m.kind)).toEqual(["application-received", "membership-invitation"]);
+  });
+
+  it("Mark as Failed on a paid manual payment revokes the invitation it earned and tells the applicant", async () => {
+    const { id, email } = await apply();
+    await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+    const manual = await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Cheque 118" }, cookie: adminCookie });
+    const token = new URL(linkIn((await latestEmailTo(email))!.text, "/join/")).pathname.split("/").pop()!;
+
+    const failed = await call(`/api/payment-transactions/${manual.json.id}/status`, { method: "PATCH", body: { status: "failed", note: "The cheque bounced" }, cookie: adminCookie });
+    expect(failed.status).toBe(200);
+    const told = await latestEmailTo(email);
+    expect(told).toMatchObject({ kind: "membership-invitation-withdrawn", subject: "Your invitation to Womxn Community is on hold" });
+    expect(told!.text).toContain("the invitation link we sent you no longer works");
+    const [invitation] = await testDb().select().from(invitations).where(eq(invitations.applicationId, id));
+    expect(invitation!.revokedAt).not.toBeNull();
+    const refused = await call("/api/invitations/accept", { body: { token, username: `u_${randomUUID().slice(0, 8)}`, password: "a-long-password-1", confirmPassword: "a-long-password-1" } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatch(/no longer valid/);
+    const [audit] = await testDb().select().from(auditLog).where(and(eq(auditLog.action, "payment.marked_failed"), eq(auditLog.entityId, String(manual.json.id))));
+    expect(audit!.details).toMatchObject({ invitationWithdrawn: true });
+
+    // Marked completed again, the payment sends its receipt and a fresh invitation.
+    await call(`/api/payment-transactions/${manual.json.id}/status`, { method: "PATCH", body: { status: "completed", note: "Paid in cash instead" }, cookie: adminCookie });
+    expect((await latestEmailTo(email))?.kind).toBe("membership-invitation");
+    expect((await emailsTo(email)).filter((m) => m.kind === "payment-receipt")).toHaveLength(2);
   });
 
   it("refuses a used, expired or revoked link with a plain message", async () => {
@@ -311,6 +302,21 @@ describe("payment transactions", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: "payment.marked_failed", details: { from: "pending", note: "The cheque bounced" } });
     expect((await call(url, { method: "PATCH", body: { status: "failed", note: "Again" }, cookie: adminCookie })).status).toBe(409);
+  });
+
+  it("says why a demo card payment cannot be refunded instead of failing at Stripe", async () => {
+    const { id } = await apply();
+    const [demo] = await testDb()
+      .insert(paymentTransactions)
+      .values({ applicationId: id, amount: 5000, paymentMethod: "card", status: "completed", membershipTier: "create", stripePaymentIntentId: `pi_demo_${randomUUID()}`, demo: true, completedAt: new Date() })
+      .returning();
+    const refused = await call(`/api/payment-transactions/${demo!.id}/refund`, { body: { reason: "Testing" }, cookie: adminCookie });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toBe("This is a demo payment: the demo data made it up and no Stripe account holds it, so there is nothing to refund.");
+    expect((await paymentsOf(id)).filter((p) => p.kind === "refund")).toHaveLength(0);
+    const page = await call(`/admin/payment-transactions/${demo!.id}`, { cookie: adminCookie });
+    expect(page.text).toContain("no Stripe account holds it");
+    expect(page.text).not.toContain("Issue Refund");
   });
 
   it("exports every transaction as CSV", async () => {

@@ -18,7 +18,17 @@ function rsvpHref(event: PublicEvent, hostPageUrl: string) {
   return event.source === "internal" ? `/events/${event.id}` : rsvpUrl(event, hostPageUrl);
 }
 
+const hasEnded = (event: PublicEvent) => new Date(event.endsAt ?? event.startsAt).getTime() < Date.now();
+
+/** RSVP for events still to come; a past event links to its page, marked as past. */
 function RsvpLink({ event, hostPageUrl }: { event: PublicEvent; hostPageUrl: string }) {
+  if (hasEnded(event)) {
+    return (
+      <Link href={`/events/${event.id}`} className="text-sm font-medium text-primary underline underline-offset-4" aria-label={`Past event: ${event.title}`}>
+        Past event
+      </Link>
+    );
+  }
   const href = rsvpHref(event, hostPageUrl);
   const label = `RSVP: ${event.title}`;
   return href.startsWith("/") ? (
@@ -71,13 +81,18 @@ function EventDayButton({ day, modifiers, className, ...props }: DayButtonProps)
 interface EventCalendarProps {
   events: PublicEvent[];
   hostPageUrl: string;
+  /** The month shown; browsing to another asks for its events, past months included. */
+  month: Date;
+  onMonthChange: (month: Date) => void;
+  /** True while the shown month's events are still loading (the previous month's stay meanwhile). */
+  loading?: boolean;
 }
 
 /**
  * Spec 01 section 2, Calendar view: a month with event days highlighted; hovering a day with events
  * shows a card of them; selecting a day lists its events below.
  */
-export function EventCalendar({ events, hostPageUrl }: EventCalendarProps) {
+export function EventCalendar({ events, hostPageUrl, month, onMonthChange, loading = false }: EventCalendarProps) {
   const [selected, setSelected] = React.useState<Date | undefined>();
   const byDay = React.useMemo(() => {
     const map = new Map<string, PublicEvent[]>();
@@ -91,8 +106,10 @@ export function EventCalendar({ events, hostPageUrl }: EventCalendarProps) {
   return (
     <CalendarEventsContext.Provider value={context}>
     <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
-      <div className="overflow-x-auto rounded-xl border bg-card">
+      <div className="overflow-x-auto rounded-xl border bg-card" aria-busy={loading}>
         <Calendar
+          month={month}
+          onMonthChange={onMonthChange}
           mode="single"
           selected={selected}
           onSelect={setSelected}

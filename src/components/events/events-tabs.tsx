@@ -6,16 +6,18 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { EventCalendar } from "./event-calendar";
 import { EventListing, EventsError, EventsSpinner } from "./event-listing";
-import { useEvents, type EventSource } from "./use-events";
+import { format, startOfMonth } from "date-fns";
+import { useMonthEvents, type EventSource } from "./use-events";
 
 /** Spec 01 section 9: the member-events query asks for 50. */
 const EVENTS_PAGE_LIMIT = 50;
 
 function CalendarPanel({ source, hostPageUrl }: { source: EventSource; hostPageUrl: string }) {
-  const events = useEvents(source, "all", EVENTS_PAGE_LIMIT);
+  const [month, setMonth] = React.useState(() => startOfMonth(new Date()));
+  const events = useMonthEvents(source, format(month, "yyyy-MM"));
   if (events.isPending) return <EventsSpinner />;
   if (events.isError) return <EventsError error={events.error} text="Failed to load events" />;
-  return <EventCalendar events={events.data} hostPageUrl={hostPageUrl} />;
+  return <EventCalendar events={events.data} hostPageUrl={hostPageUrl} month={month} onMonthChange={setMonth} loading={events.isPlaceholderData} />;
 }
 
 function EventsPanel({ source, hostPageUrl }: { source: EventSource; hostPageUrl: string }) {

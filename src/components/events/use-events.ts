@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import type { EventFilter, PublicEvent } from "@/server/events/schemas";
 
@@ -20,6 +20,19 @@ export function useEvents(source: EventSource, type: EventFilter, limit: number,
     queryKey: ["events", source, type, limit],
     queryFn: () => apiRequest<PublicEvent[]>("GET", eventsPath(source, type, limit)),
     enabled,
+    staleTime: EVENTS_STALE_TIME_MS,
+    refetchOnWindowFocus: false,
+    retry: 2,
+    retryDelay: eventsRetryDelay,
+  });
+}
+
+/** One calendar month's events (YYYY-MM), past or future; the previous month stays shown while the next loads. */
+export function useMonthEvents(source: EventSource, month: string) {
+  return useQuery({
+    queryKey: ["events", source, "month", month],
+    queryFn: () => apiRequest<PublicEvent[]>("GET", `${source === "luma" ? "/api/luma/events" : "/api/events"}?month=${month}`),
+    placeholderData: keepPreviousData,
     staleTime: EVENTS_STALE_TIME_MS,
     refetchOnWindowFocus: false,
     retry: 2,

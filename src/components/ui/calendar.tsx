@@ -29,7 +29,7 @@ export function Calendar({ className, classNames, showOutsideDays = true, ...pro
         week: "mt-1 flex w-full",
         day: "relative size-10 p-0 text-center text-sm",
         day_button: cn(buttonVariants({ variant: "ghost" }), "size-10 min-h-0 rounded-md p-0 font-normal aria-selected:opacity-100"),
-        selected: "[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary",
+        selected: "[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary [&>button]:hover:text-primary-foreground",
         today: "[&>button]:font-bold [&>button]:underline [&>button]:underline-offset-4",
         outside: "text-muted-foreground [&>button]:text-muted-foreground",
         disabled: "opacity-50",

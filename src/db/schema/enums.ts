@@ -9,8 +9,19 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** authorized = card held, completed = captured or paid, canceled = hold released. */
 export const PAYMENT_STATUSES = ["pending", "authorized", "completed", "failed", "canceled", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_KINDS = ["payment", "refund"] as const;
+/** payment = the first month, renewal = a monthly invoice, upgrade = the prorated charge of a tier change. */
+export const PAYMENT_KINDS = ["payment", "renewal", "upgrade", "refund"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+/** The kinds that take money (a refund gives it back). */
+export const CHARGE_KINDS = ["payment", "renewal", "upgrade"] as const satisfies readonly PaymentKind[];
 export const PAYMENT_METHODS = ["card", "manual", "trial"] as const;
+
+/** A membership's billing state (issue 15): past_due keeps access for 14 days, canceled has ended. */
+export const MEMBERSHIP_STATUSES = ["trialing", "active", "past_due", "canceled"] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+/** card = a Stripe subscription, manual = bank transfer with a renewal reminder, trial = no card yet. */
+export const BILLING_METHODS = ["card", "manual", "trial"] as const;
+export type BillingMethod = (typeof BILLING_METHODS)[number];
 
 export const CMS_PAGES = ["home", "about", "membership", "community"] as const;
 export type CmsPage = (typeof CMS_PAGES)[number];

@@ -8,3 +8,5 @@ export * from "./library";
 export * from "./communications";
 export * from "./system";
 export * from "./files";
+export * from "./places";
+export * from "./billing";

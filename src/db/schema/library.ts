@@ -4,7 +4,7 @@ import { CONTENT_STATUSES, CONTENT_TYPES, TIER_IDS } from "./enums";
 import { membershipTiers } from "./membership";
 import { users } from "./users";
 
-/** PostgreSQL's full-text document type; the library's is kept by triggers (migration 0005_library_search_triggers). */
+/** PostgreSQL's full-text document type; the library's is kept by triggers (migration 0011_library_search_triggers). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const contentCategories = pgTable(

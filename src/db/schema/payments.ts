@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./enums";
 import { applications } from "./membership";
@@ -23,6 +23,12 @@ export const paymentTransactions = pgTable(
     notes: text(),
     stripePaymentIntentId: text(),
     stripeRefundId: text(),
+    /** The Stripe invoice of a renewal or upgrade. */
+    stripeInvoiceId: text(),
+    /** Stripe's hosted receipt of that invoice. */
+    receiptUrl: text(),
+    /** Made up by the demo data: its Stripe ids exist in no Stripe account, so Stripe is never asked about it. */
+    demo: boolean().notNull().default(false),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -35,6 +41,7 @@ export const paymentTransactions = pgTable(
     oneOf("payment_transactions_method_check", t.paymentMethod, PAYMENT_METHODS),
     uniqueIndex("payment_transactions_intent_key").on(t.stripePaymentIntentId),
     uniqueIndex("payment_transactions_refund_key").on(t.stripeRefundId),
+    uniqueIndex("payment_transactions_invoice_key").on(t.stripeInvoiceId),
     index("payment_transactions_application_idx").on(t.applicationId),
     index("payment_transactions_user_idx").on(t.userId),
     index("payment_transactions_created_idx").on(t.createdAt.desc()),

@@ -83,7 +83,7 @@ async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
 
   const card = (email: string, extra: Partial<typeof t.paymentTransactions.$inferInsert>, suffix: string) => {
     const a = app(email);
-    return { applicationId: a.id, amount: priceOf(a.membershipTier), membershipTier: a.membershipTier, paymentMethod: "card", stripePaymentIntentId: `pi_demo_${suffix}`, ...extra };
+    return { applicationId: a.id, amount: priceOf(a.membershipTier), membershipTier: a.membershipTier, paymentMethod: "card", stripePaymentIntentId: `pi_demo_${suffix}`, demo: true, ...extra };
   };
   const payments = await tx
     .insert(t.paymentTransactions)
@@ -108,6 +108,7 @@ async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
     paymentMethod: "card",
     status: "completed",
     stripeRefundId: "re_demo_hannah",
+    demo: true,
     notes: "Full refund",
     createdBy: admin,
     completedAt: daysAgo(18),

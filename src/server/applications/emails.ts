@@ -83,3 +83,20 @@ export function rejectionEmail(siteName: string, app: Applicant, releasedPayment
     }),
   };
 }
+
+export function invitationWithdrawnEmail(siteName: string, app: Applicant, contactEmail: string): OutgoingEmail {
+  return {
+    to: app.email,
+    kind: "membership-invitation-withdrawn",
+    subject: `Your invitation to ${siteName} is on hold`,
+    ...renderEmail({
+      siteName,
+      heading: "Your invitation is on hold",
+      paragraphs: [
+        `Hi ${app.firstName},`,
+        `The payment for your ${app.membershipTier} membership did not go through, so the invitation link we sent you no longer works.`,
+        `Please write to us at ${contactEmail} to settle the payment. We will send you a new invitation as soon as it is received.`,
+      ],
+    }),
+  };
+}

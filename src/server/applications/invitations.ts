@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
 import { applications, invitations, paymentTransactions, users } from "@/db/schema";
@@ -10,7 +10,8 @@ import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { hashPassword } from "@/server/auth/password";
 import { recordAudit } from "@/server/audit";
 import { paymentsConfigured, stripe } from "@/server/payments/stripe";
-import { invitationEmail } from "./emails";
+import { attachMembership } from "@/server/billing/memberships";
+import { invitationEmail, invitationWithdrawnEmail } from "./emails";
 import type { AcceptInvitationInput } from "./schemas";
 
 export const INVITATION_TTL_DAYS = 14;
@@ -57,6 +58,25 @@ async function sendInvitation(tx: Transaction, queueEmail: QueueEmail, app: type
   await tx.insert(invitations).values({ applicationId: app.id, email: app.email, tokenHash, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000) });
   const settings = await getSiteSettings();
   await queueEmail(invitationEmail(settings.siteName, app, `${baseUrl}/join/${token}`, INVITATION_TTL_DAYS));
+}
+
+/**
+ * After a payment is marked failed: an invitation that the payment had earned is revoked and the
+ * applicant told, unless she has already created her account or the application is still paid
+ * for (another payment, or a trial). Returns whether an invitation was withdrawn.
+ */
+export async function withdrawUnpaidInvitation(tx: Transaction, queueEmail: QueueEmail, applicationId: number): Promise<boolean> {
+  const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for("update").limit(1);
+  if (!app || app.userId || (await paidOrTrial(tx, app))) return false;
+  const revoked = await tx
+    .update(invitations)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(invitations.applicationId, app.id), isNull(invitations.usedAt), isNull(invitations.revokedAt)))
+    .returning({ id: invitations.id });
+  if (revoked.length === 0) return false;
+  const settings = await getSiteSettings();
+  await queueEmail(invitationWithdrawnEmail(settings.siteName, app, settings.contactEmail));
+  return true;
 }
 
 /** An admin sends a fresh invitation (the old one is revoked), e.g. when the first expired. */
@@ -137,7 +157,8 @@ export async function acceptInvitation(input: AcceptInvitationInput, ip: string)
       .returning({ id: users.id, username: users.username });
     await tx.update(invitations).set({ userId: user!.id }).where(eq(invitations.id, spent.id));
     await tx.update(applications).set({ userId: user!.id }).where(eq(applications.id, app.id));
-    await tx.update(paymentTransactions).set({ userId: user!.id }).where(and(eq(paymentTransactions.applicationId, app.id), inArray(paymentTransactions.kind, ["payment", "refund"])));
+    await tx.update(paymentTransactions).set({ userId: user!.id }).where(eq(paymentTransactions.applicationId, app.id));
+    await attachMembership(tx, app, user!.id);
     await recordAudit({ actorId: user!.id, action: "invitation.accepted", entityType: "application", entityId: app.id, ip }, tx);
     return { userId: user!.id, username: user!.username };
   });

@@ -8,6 +8,7 @@ import { transactionWithEmail } from "@/server/email/outbox";
 import { tierCharge } from "@/server/payments/pricing";
 import Stripe from "stripe";
 import { stripe, stripeErrorMessage } from "@/server/payments/stripe";
+import { paymentCompleted } from "@/server/payments/receipts";
 import { inviteIfReady } from "./invitations";
 
 interface Actor {
@@ -55,7 +56,7 @@ export async function recordManualPayment(id: number, notes: string, actor: Acto
       })
       .returning();
     await recordAudit({ actorId: actor.adminId, action: "payment.manual_recorded", entityType: "payment_transaction", entityId: row!.id, details: { applicationId: id, amount: charge.amount, notes }, ip: actor.ip }, tx);
-    await inviteIfReady(tx, queueEmail, id, actor.baseUrl);
+    await paymentCompleted(tx, queueEmail, row!, actor.baseUrl);
     return row!;
   });
 }
@@ -123,7 +124,8 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
       .returning();
     await recordAudit({ actorId: actor.adminId, action: "payment.card_processed", entityType: "application", entityId: id, details: { intent: intent.id, status }, ip: actor.ip }, tx);
     if (failure) return { row: row ?? null, failure };
-    await inviteIfReady(tx, queueEmail, id, actor.baseUrl);
+    if (row?.status === "completed") await paymentCompleted(tx, queueEmail, row, actor.baseUrl);
+    else await inviteIfReady(tx, queueEmail, id, actor.baseUrl);
     return { row: row ?? null, failure: null };
   });
   if (result.failure) throw new AppError(402, result.failure);

@@ -4,8 +4,9 @@ import { applications, paymentTransactions } from "@/db/schema";
 import type { Transaction } from "@/db/client";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
-import { transactionWithEmail } from "@/server/email/outbox";
+import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
 import { movePaymentById } from "@/server/payments/ledger";
+import { paymentCompleted } from "@/server/payments/receipts";
 import { stripe, stripeErrorMessage } from "@/server/payments/stripe";
 import { getSiteSettings } from "@/server/settings";
 import { rejectionEmail } from "./emails";
@@ -41,9 +42,10 @@ export async function reviewApplication(id: number, input: ReviewInput, reviewer
     const now = new Date();
     if (input.status === "approved") {
       for (const payment of payments.filter((p) => p.status === "authorized" && p.stripePaymentIntentId)) {
-        await capture(tx, payment.id, payment.stripePaymentIntentId!);
+        await capture(tx, queueEmail, payment.id, payment.stripePaymentIntentId!, reviewer.baseUrl);
       }
       await tx.update(applications).set({ status: "approved", reviewNotes: input.reviewNotes, reviewedBy: reviewer.adminId, approvedAt: now }).where(eq(applications.id, id));
+      if (app.isTrial) await recordTrial(tx, app, settings.trialDays, reviewer.adminId, now);
       const invited = await inviteIfReady(tx, queueEmail, id, reviewer.baseUrl);
       await recordAudit({ actorId: reviewer.adminId, action: "application.approved", entityType: "application", entityId: id, details: { invited }, ip: reviewer.ip }, tx);
       return { status: "approved" as const, invited };
@@ -67,16 +69,32 @@ export async function reviewApplication(id: number, input: ReviewInput, reviewer
   });
 }
 
+/** A trial is a zero-amount payment marked trial, so the ledger shows how every member came in. */
+async function recordTrial(tx: Transaction, app: typeof applications.$inferSelect, trialDays: number, adminId: number, now: Date) {
+  await tx.insert(paymentTransactions).values({
+    applicationId: app.id,
+    userId: app.userId,
+    amount: 0,
+    status: "completed",
+    paymentMethod: "trial",
+    membershipTier: app.membershipTier,
+    notes: `Free trial of ${trialDays} days.`,
+    createdBy: adminId,
+    completedAt: now,
+  });
+}
+
 // Stripe calls carry idempotency keys derived from the payment, so a retry after a lost answer
 // (or after our transaction failed to commit) repeats the same capture instead of a second one.
-async function capture(tx: Transaction, paymentId: number, intentId: string) {
+async function capture(tx: Transaction, queueEmail: QueueEmail, paymentId: number, intentId: string, baseUrl: string) {
   try {
     const intent = await stripe().paymentIntents.capture(intentId, {}, { idempotencyKey: `capture-${intentId}` });
     if (intent.status !== "succeeded") throw new Error(`PaymentIntent is ${intent.status}`);
   } catch (error) {
     throw new AppError(402, `The card payment could not be captured: ${stripeErrorMessage(error, "Payment processing failed")}`);
   }
-  await movePaymentById(tx, paymentId, { status: "completed" });
+  const captured = await movePaymentById(tx, paymentId, { status: "completed" });
+  if (captured) await paymentCompleted(tx, queueEmail, captured, baseUrl);
 }
 
 async function cancel(tx: Transaction, paymentId: number, intentId: string) {

@@ -17,4 +17,6 @@ export type EventAccessType = (typeof EVENT_ACCESS_TYPES)[number];
 /** Spec 01 section 9: default event limit 10; the member-events tab asks for 50. */
 export const DEFAULT_EVENT_LIMIT = 10;
 export const MAX_EVENT_LIMIT = 50;
+/** The most events one calendar month shows. */
+export const MONTH_EVENT_LIMIT = 300;
 

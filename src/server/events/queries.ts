@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm
 import { db } from "@/db";
 import { eventRsvps, events } from "@/db/schema";
 import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
+import { MONTH_EVENT_LIMIT } from "./constants";
 import type { EventListQuery, PublicEvent } from "./schemas";
 import { eventLocation, formatInZone } from "./time";
 
@@ -37,6 +38,7 @@ const notOver = () => or(gte(events.endsAt, sql`now()`), and(isNull(events.endsA
 
 /** Upcoming scheduled events of one source, soonest first (GET /api/luma/events and /api/events). */
 export async function listUpcomingEvents(source: "luma" | "internal", query: EventListQuery): Promise<PublicEvent[]> {
+  if (query.month) return listMonthEvents(source, query.month, query);
   const rows = await db
     .select()
     .from(events)
@@ -44,6 +46,24 @@ export async function listUpcomingEvents(source: "luma" | "internal", query: Eve
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(query.limit);
   return rows.map(toPublicEvent);
+}
+
+/**
+ * A calendar month's scheduled events of one source, past or future (the calendar view browses
+ * months). The month is the one on the event's own wall clock, as its `day` shows.
+ */
+async function listMonthEvents(source: "luma" | "internal", month: string, query: EventListQuery): Promise<PublicEvent[]> {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  // Widened by a day each side: an event's own zone may put it in the month though UTC does not.
+  const from = new Date(Date.UTC(year, monthNumber - 1, 1) - 86_400_000);
+  const to = new Date(Date.UTC(year, monthNumber, 1) + 86_400_000);
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.source, source), eq(events.status, "scheduled"), query.type === "all" ? undefined : eq(events.type, query.type), gte(events.startsAt, from), lt(events.startsAt, to)))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(MONTH_EVENT_LIMIT);
+  return rows.map(toPublicEvent).filter((event) => event.day.startsWith(month));
 }
 
 /** Events of both sources that have ended, most recent first (the /events page's Past Events). */

@@ -9,6 +9,11 @@ export { DEFAULT_EVENT_LIMIT, EVENT_FILTERS, MAX_EVENT_LIMIT, type EventAccessTy
 export const eventListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_EVENT_LIMIT).default(DEFAULT_EVENT_LIMIT),
   type: z.enum(["all", ...EVENT_TYPES]).default("all"),
+  /** A calendar month (YYYY-MM): that month's events, past or not, instead of the upcoming ones. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month as YYYY-MM")
+    .optional(),
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { paymentTransactions } from "@/db/schema";
-import type { PaymentStatus } from "@/db/schema/enums";
+import { CHARGE_KINDS, type PaymentStatus } from "@/db/schema/enums";
 
 /**
  * The moves a payment may make. Stripe may deliver events late or out of order and an admin may
@@ -45,7 +45,7 @@ async function moveWhere(executor: Executor, where: ReturnType<typeof eq>, chang
       ...(change.status === "completed" ? { completedAt: sql`coalesce(${paymentTransactions.completedAt}, now())`, failedAt: null } : {}),
       ...(change.status === "failed" ? { failedAt: sql`now()` } : {}),
     })
-    .where(and(where, eq(paymentTransactions.kind, "payment"), inArray(paymentTransactions.status, from)))
+    .where(and(where, inArray(paymentTransactions.kind, CHARGE_KINDS), inArray(paymentTransactions.status, from)))
     .returning();
   return row ?? null;
 }

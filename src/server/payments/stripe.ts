@@ -1,5 +1,6 @@
 import "server-only";
 import Stripe from "stripe";
+import { createStripeClient } from "@/lib/stripe-client";
 import { env } from "@/lib/env";
 import { serviceUnavailable } from "@/lib/errors";
 
@@ -15,21 +16,7 @@ let client: Stripe | undefined;
 export function stripe(): Stripe {
   const { STRIPE_SECRET_KEY: key, STRIPE_API_BASE_URL: base } = env();
   if (!key) throw serviceUnavailable(PAYMENTS_NOT_CONFIGURED);
-  if (!client) {
-    const url = base ? new URL(base) : undefined;
-    client = new Stripe(key, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      appInfo: { name: "womxn-community" },
-      ...(url
-        ? {
-            host: url.hostname,
-            port: Number(url.port || (url.protocol === "https:" ? 443 : 80)),
-            protocol: url.protocol === "https:" ? ("https" as const) : ("http" as const),
-          }
-        : {}),
-    });
-  }
+  client ??= createStripeClient(key, base || undefined);
   return client;
 }
 

@@ -3,12 +3,14 @@ import { stringify } from "csv-stringify/sync";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, paymentTransactions, users } from "@/db/schema";
+import { CHARGE_KINDS } from "@/db/schema/enums";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import type { SessionUser } from "@/server/auth/sessions";
-import { inviteIfReady } from "@/server/applications/invitations";
+import { withdrawUnpaidInvitation } from "@/server/applications/invitations";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { movePaymentById } from "./ledger";
+import { paymentCompleted } from "./receipts";
 import { REFUND_GUARANTEE_DAYS, type MarkTransactionInput, type RefundInput } from "./schemas";
 import { stripe, stripeErrorMessage } from "./stripe";
 
@@ -87,8 +89,9 @@ export async function markManualTransaction(id: number, input: MarkTransactionIn
       })
       .where(eq(paymentTransactions.id, id))
       .returning();
-    await recordAudit({ actorId: actor.adminId, action: `payment.marked_${input.status}`, entityType: "payment_transaction", entityId: id, details: { from: row.status, note: input.note }, ip: actor.ip }, tx);
-    if (input.status === "completed" && row.applicationId) await inviteIfReady(tx, queueEmail, row.applicationId, actor.baseUrl);
+    const invitationWithdrawn = input.status === "failed" && row.applicationId ? await withdrawUnpaidInvitation(tx, queueEmail, row.applicationId) : false;
+    await recordAudit({ actorId: actor.adminId, action: `payment.marked_${input.status}`, entityType: "payment_transaction", entityId: id, details: { from: row.status, note: input.note, invitationWithdrawn }, ip: actor.ip }, tx);
+    if (input.status === "completed") await paymentCompleted(tx, queueEmail, updated!, actor.baseUrl);
     return updated!;
   });
 }
@@ -101,7 +104,8 @@ export async function refundTransaction(id: number, input: RefundInput, actor: A
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).for("update").limit(1);
     if (!payment) throw notFound("Transaction Not Found");
-    if (payment.kind !== "payment" || payment.paymentMethod !== "card" || !payment.stripePaymentIntentId) throw conflict("Only card payments can be refunded through Stripe.");
+    if (!isCharge(payment) || payment.paymentMethod !== "card" || !payment.stripePaymentIntentId) throw conflict("Only card payments can be refunded through Stripe.");
+    if (payment.demo) throw conflict(DEMO_PAYMENT_NOT_REFUNDABLE);
     if (payment.status !== "completed") throw conflict("Only completed payments can be refunded.");
     const paidAt = payment.completedAt ?? payment.createdAt;
     if (Date.now() - paidAt.getTime() > REFUND_GUARANTEE_DAYS * 86_400_000) throw conflict(`The ${REFUND_GUARANTEE_DAYS}-day refund guarantee for this payment has passed.`);
@@ -148,8 +152,12 @@ export async function refundTransaction(id: number, input: RefundInput, actor: A
   });
 }
 
-/** A completed card payment inside the refund guarantee. */
+const isCharge = (t: PaymentTransaction) => (CHARGE_KINDS as readonly string[]).includes(t.kind);
+
+export const DEMO_PAYMENT_NOT_REFUNDABLE = "This is a demo payment: the demo data made it up and no Stripe account holds it, so there is nothing to refund.";
+
+/** A completed card payment (first month, renewal or upgrade) inside the refund guarantee (demo payments never: Stripe does not know them). */
 export function isRefundable(t: PaymentTransaction, now = Date.now()): boolean {
   const paidAt = t.completedAt ?? t.createdAt;
-  return t.kind === "payment" && t.paymentMethod === "card" && t.status === "completed" && Boolean(t.stripePaymentIntentId) && now - paidAt.getTime() <= REFUND_GUARANTEE_DAYS * 86_400_000;
+  return isCharge(t) && t.paymentMethod === "card" && !t.demo && t.status === "completed" && Boolean(t.stripePaymentIntentId) && now - paidAt.getTime() <= REFUND_GUARANTEE_DAYS * 86_400_000;
 }

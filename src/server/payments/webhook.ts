@@ -5,8 +5,10 @@ import { applications, paymentTransactions, stripeEvents } from "@/db/schema";
 import type { Transaction } from "@/db/client";
 import { badRequest, serviceUnavailable } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { inviteIfReady } from "@/server/applications/invitations";
+import { paymentCompleted } from "./receipts";
 import { transactionWithEmail } from "@/server/email/outbox";
+import { onInvoiceEvent, onSubscriptionEvent, recordOutsideRefund } from "@/server/billing/events";
+import { startCardMembership } from "@/server/billing/memberships";
 import { movePaymentByIntent } from "./ledger";
 import { stripe } from "./stripe";
 
@@ -38,9 +40,23 @@ export async function handleStripeEvent(event: Stripe.Event, baseUrl: string): P
       case "payment_intent.succeeded": {
         await lockApplicationOfIntent(tx, event.data.object.id);
         const row = await movePaymentByIntent(tx, event.data.object.id, { status: "completed" });
-        if (row?.applicationId) await inviteIfReady(tx, queueEmail, row.applicationId, baseUrl);
+        if (row) await paymentCompleted(tx, queueEmail, row, baseUrl);
+        // The first payment captured (here, at approval or by an admin): monthly billing begins.
+        const applicationId = Number(event.data.object.metadata?.applicationId);
+        if (applicationId) await startCardMembership(tx, applicationId);
         break;
       }
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted":
+        await onSubscriptionEvent(tx, queueEmail, event.data.object, baseUrl);
+        break;
+      case "invoice.paid":
+        await onInvoiceEvent(tx, queueEmail, event.data.object, "paid", baseUrl);
+        break;
+      case "invoice.payment_failed":
+        await onInvoiceEvent(tx, queueEmail, event.data.object, "failed", baseUrl);
+        break;
       case "payment_intent.payment_failed": {
         const intent = event.data.object;
         await lockApplicationOfIntent(tx, intent.id);
@@ -55,6 +71,7 @@ export async function handleStripeEvent(event: Stripe.Event, baseUrl: string): P
         const charge = event.data.object;
         const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
         if (intentId) await lockApplicationOfIntent(tx, intentId);
+        if (intentId) await recordOutsideRefund(tx, charge, intentId);
         if (intentId && charge.amount_refunded >= charge.amount) await movePaymentByIntent(tx, intentId, { status: "refunded" });
         break;
       }

@@ -52,7 +52,7 @@ const formatOffset = (minutes: number) => {
 /** Validates the place and the local time, then stores the birth data encrypted. Old reports are cleared. */
 export async function saveBirthData(viewer: SessionUser, userId: number, input: BirthDataInput): Promise<StoredBirthData> {
   assertOwner(viewer, userId);
-  const place = placeById(input.placeId);
+  const place = await placeById(input.placeId);
   if (!place) throw badRequest("Please choose your birth location from the list", { birthLocation: "Please choose your birth location from the list" });
   const resolution = resolveBirthTime({ date: input.birthDate, time: input.birthTime, timeZone: place.timeZone, longitude: place.longitude });
   const manual = input.utcOffset ? readingWithOffset(input.birthDate, input.birthTime, parseUtcOffset(input.utcOffset)) : null;

@@ -4,4 +4,4 @@ import { MEMBER } from "@/lib/auth/access";
 import { searchPlaces } from "@/server/places";
 import { placesQuerySchema } from "@/server/places/schemas";
 
-export const GET = apiRoute({ access: MEMBER, query: placesQuerySchema }, async ({ query }) => ({ places: searchPlaces(query.q) }));
+export const GET = apiRoute({ access: MEMBER, query: placesQuerySchema }, async ({ query }) => ({ places: await searchPlaces(query.q) }));

@@ -91,12 +91,16 @@ export default async function EventPage({ params }: Params) {
             <Badge variant="outline" className="capitalize">
               {event.type}
             </Badge>
-            {cancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
+            {cancelled ? <Badge variant="destructive">Cancelled</Badge> : over ? <Badge variant="secondary">Past event</Badge> : null}
           </div>
           <h1 className="text-3xl font-semibold sm:text-4xl">{event.title}</h1>
           {cancelled ? (
             <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-4 font-medium">
               This event has been cancelled.
+            </p>
+          ) : over ? (
+            <p role="status" className="rounded-md border bg-muted p-4 font-medium">
+              This event has ended.
             </p>
           ) : null}
           <ul className="grid gap-3">
@@ -140,7 +144,9 @@ export default async function EventPage({ params }: Params) {
 
         <aside aria-label="RSVP and share" className="grid content-start gap-4 rounded-xl border bg-card p-5">
           <h2 className="text-lg font-semibold">RSVP</h2>
-          {event.source === "luma" ? (
+          {event.source === "luma" && over ? (
+            <p className="text-sm text-muted-foreground">RSVPs are closed: this event has ended.</p>
+          ) : event.source === "luma" ? (
             <Button asChild size="lg">
               <a href={rsvpUrl(event, settings.lumaCalendarUrl || "/events")} target="_blank" rel="noopener noreferrer">
                 RSVP on Luma

@@ -17,10 +17,12 @@ interface Props {
   refundable: boolean;
   /** Cents still refundable. */
   remaining: number;
+  /** Why a card payment cannot be refunded at all (a demo payment), shown in place of the form. */
+  notRefundableReason?: string;
 }
 
 /** Mark as Completed / Mark as Failed (manual payments, note required) and refunds (card payments). */
-export function TransactionActions({ id, status, manual, refundable, remaining }: Props) {
+export function TransactionActions({ id, status, manual, refundable, remaining, notRefundableReason }: Props) {
   const router = useRouter();
   const [note, setNote] = React.useState("");
   const [amount, setAmount] = React.useState("");
@@ -81,6 +83,11 @@ export function TransactionActions({ id, status, manual, refundable, remaining }
             {refund.isPending ? "Refunding..." : "Issue Refund"}
           </Button>
         </form>
+      ) : notRefundableReason ? (
+        <div className="grid gap-1 rounded-lg border p-4">
+          <h3 className="font-semibold">Refund</h3>
+          <p className="text-sm text-muted-foreground">{notRefundableReason}</p>
+        </div>
       ) : null}
     </div>
   );

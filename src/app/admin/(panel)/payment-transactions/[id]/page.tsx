@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PaymentStatusBadge } from "@/components/profile/payment-history";
 import { TransactionActions } from "@/components/admin/payments/transaction-actions";
 import { formatCents, formatDateTime } from "@/lib/format";
-import { getTransactionDetail, isRefundable } from "@/server/payments/transactions";
+import { DEMO_PAYMENT_NOT_REFUNDABLE, getTransactionDetail, isRefundable } from "@/server/payments/transactions";
 
 export const metadata: Metadata = { title: "Payment Transaction", robots: { index: false } };
 
@@ -58,6 +58,7 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
               </Row>
               <Row label="Payment method">
                 <span className="capitalize">{t.paymentMethod}</span>
+                {t.demo ? <span className="ml-2 text-muted-foreground">(demo: not in Stripe)</span> : null}
               </Row>
               <Row label="Membership tier">
                 <span className="capitalize">{t.membershipTier ?? "None"}</span>
@@ -143,7 +144,7 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
           <CardTitle as="h2">Transaction Actions</CardTitle>
         </CardHeader>
         <CardContent>
-          <TransactionActions id={t.id} status={t.status} manual={t.paymentMethod === "manual" && t.kind === "payment"} refundable={refundable} remaining={t.amount - refunded} />
+          <TransactionActions id={t.id} status={t.status} manual={t.paymentMethod === "manual" && t.kind === "payment"} refundable={refundable} remaining={t.amount - refunded} notRefundableReason={t.demo && t.kind === "payment" ? DEMO_PAYMENT_NOT_REFUNDABLE : undefined} />
         </CardContent>
       </Card>
     </div>

@@ -1,0 +1,9 @@
+// POST /api/users/{id}/billing/cancel - cancel at the end of the current period (once the term is served).
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { SELF_OR_ADMIN } from "@/lib/auth/access";
+import { idSchema } from "@/lib/validation";
+import { cancelMembership } from "@/server/billing/changes";
+import { billingActor } from "@/server/billing/actor";
+
+export const POST = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }) }, async ({ request, user, params }) => cancelMembership(params.id, billingActor(user, request.headers)));

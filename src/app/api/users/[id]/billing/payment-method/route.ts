@@ -1,0 +1,12 @@
+// POST /api/users/{id}/billing/payment-method - make the card of a confirmed SetupIntent her card on file (and pay what is overdue).
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { SELF } from "@/lib/auth/access";
+import { idSchema } from "@/lib/validation";
+import { saveCard } from "@/server/billing/changes";
+import { billingActor } from "@/server/billing/actor";
+import { paymentMethodSchema } from "@/server/billing/schemas";
+
+export const POST = apiRoute({ access: SELF, params: z.object({ id: idSchema }), body: paymentMethodSchema }, async ({ request, user, params, body }) =>
+  saveCard(params.id, body.setupIntentId, billingActor(user, request.headers)),
+);

@@ -1,0 +1,9 @@
+// POST /api/users/{id}/billing/preview - Stripe's preview of what upgrading to a tier charges now.
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { SELF_OR_ADMIN } from "@/lib/auth/access";
+import { idSchema } from "@/lib/validation";
+import { previewUpgrade } from "@/server/billing/changes";
+import { tierChoiceSchema } from "@/server/billing/schemas";
+
+export const POST = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }), body: tierChoiceSchema }, async ({ params, body }) => previewUpgrade(params.id, body.tier));

@@ -1,0 +1,9 @@
+// POST /api/users/{id}/billing/resume - undo a scheduled downgrade or cancellation.
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { SELF_OR_ADMIN } from "@/lib/auth/access";
+import { idSchema } from "@/lib/validation";
+import { resumeMembership } from "@/server/billing/changes";
+import { billingActor } from "@/server/billing/actor";
+
+export const POST = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }) }, async ({ request, user, params }) => resumeMembership(params.id, billingActor(user, request.headers)));

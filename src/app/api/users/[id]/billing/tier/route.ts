@@ -1,0 +1,12 @@
+// POST /api/users/{id}/billing/tier - upgrade now (charging the confirmed preview) or downgrade at the period's end.
+import { z } from "zod";
+import { apiRoute } from "@/lib/http/api-route";
+import { SELF_OR_ADMIN } from "@/lib/auth/access";
+import { idSchema } from "@/lib/validation";
+import { changeTier } from "@/server/billing/changes";
+import { billingActor } from "@/server/billing/actor";
+import { changeTierSchema } from "@/server/billing/schemas";
+
+export const POST = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }), body: changeTierSchema }, async ({ request, user, params, body }) =>
+  changeTier(params.id, body, billingActor(user, request.headers)),
+);

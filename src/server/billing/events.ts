@@ -1,0 +1,146 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Transaction } from "@/db/client";
+import { CHARGE_KINDS } from "@/db/schema/enums";
+import { paymentTransactions, users } from "@/db/schema";
+import type { QueueEmail } from "@/server/email/outbox";
+import { stripe } from "@/server/payments/stripe";
+import { getSiteSettings } from "@/server/settings";
+import { billingEmails } from "./emails";
+import { lockMembershipOfSubscription, mirrorSubscription, setPaidTier, type Membership } from "./memberships";
+import { tierOfPrice } from "./prices";
+
+const subscriptionOfInvoice = (invoice: Stripe.Invoice): string | null => {
+  const sub = invoice.parent?.subscription_details?.subscription;
+  return typeof sub === "string" ? sub : (sub?.id ?? null);
+};
+
+async function emailContext(tx: Transaction, membership: Membership, baseUrl: string) {
+  if (!membership.userId) return null;
+  const [to] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, membership.userId)).limit(1);
+  if (!to) return null;
+  return { siteName: (await getSiteSettings()).siteName, to, billingUrl: `${baseUrl}/profile?tab=billing` };
+}
+
+/** Re-reads the subscription from Stripe and mirrors it, under the membership's lock. */
+async function refresh(tx: Transaction, queueEmail: QueueEmail, membership: Membership, baseUrl: string): Promise<Membership> {
+  const subscription = await stripe().subscriptions.retrieve(membership.stripeSubscriptionId!);
+  const { before, after } = await mirrorSubscription(tx, membership, subscription);
+  if (before.status !== "canceled" && after.status === "canceled") {
+    const ctx = await emailContext(tx, after, baseUrl);
+    if (ctx) await queueEmail(billingEmails.ended(ctx));
+  }
+  return after;
+}
+
+/** customer.subscription.created / updated / deleted: the subscription as it is now. */
+export async function onSubscriptionEvent(tx: Transaction, queueEmail: QueueEmail, subscription: Stripe.Subscription, baseUrl: string): Promise<void> {
+  const membership = await lockMembershipOfSubscription(tx, subscription.id);
+  if (membership) await refresh(tx, queueEmail, membership, baseUrl);
+}
+
+/** The PaymentIntent that paid an invoice, for refunds (Stripe lists an invoice's payments separately). */
+async function intentOfInvoice(invoice: Stripe.Invoice): Promise<string | null> {
+  const payments = invoice.payments?.data ?? (await stripe().invoicePayments.list({ invoice: invoice.id!, limit: 10 })).data;
+  const paid = payments.find((p) => p.status === "paid") ?? payments.at(-1);
+  const intent = paid?.payment.payment_intent;
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
+}
+
+/** The tier an invoice paid for: the price of its largest line (an upgrade's charge for the new tier). */
+async function tierOfInvoice(invoice: Stripe.Invoice): Promise<string | null> {
+  const top = [...invoice.lines.data].sort((a, b) => b.amount - a.amount)[0];
+  const price = top?.pricing?.price_details?.price;
+  const priceId = typeof price === "string" ? price : price?.id;
+  return priceId ? tierOfPrice(priceId) : null;
+}
+
+/**
+ * invoice.paid and invoice.payment_failed: each invoice that asks for money is one payment
+ * transaction row (renewal or upgrade), keyed by the invoice, moved only forward: a late failure
+ * never undoes a payment. A paid invoice sets the tier she has paid for, unless a newer invoice
+ * already did. The first failure of an invoice tells her, and so does its payment at last; the
+ * subscription's state (past due, active again) is then read back from Stripe.
+ */
+export async function onInvoiceEvent(tx: Transaction, queueEmail: QueueEmail, invoice: Stripe.Invoice, outcome: "paid" | "failed", baseUrl: string): Promise<void> {
+  const subscriptionId = subscriptionOfInvoice(invoice);
+  if (!subscriptionId || !invoice.id) return;
+  let membership = await lockMembershipOfSubscription(tx, subscriptionId);
+  if (!membership) return;
+  const amount = outcome === "paid" ? invoice.amount_paid : invoice.amount_due;
+  const tier = await tierOfInvoice(invoice);
+  let firstFailure = false;
+  let recovered = false;
+  if (amount > 0) {
+    const kind = invoice.billing_reason === "subscription_update" ? "upgrade" : "renewal";
+    const base = { applicationId: membership.applicationId, userId: membership.userId, kind, amount, currency: invoice.currency, paymentMethod: "card", membershipTier: tier ?? membership.tier, stripeInvoiceId: invoice.id };
+    if (outcome === "paid") {
+      const [prior] = await tx.select({ status: paymentTransactions.status }).from(paymentTransactions).where(eq(paymentTransactions.stripeInvoiceId, invoice.id)).limit(1);
+      recovered = prior?.status === "failed";
+      const intentId = await intentOfInvoice(invoice);
+      await tx
+        .insert(paymentTransactions)
+        .values({ ...base, status: "completed", completedAt: new Date(), stripePaymentIntentId: intentId, receiptUrl: invoice.hosted_invoice_url ?? null })
+        .onConflictDoUpdate({
+          target: paymentTransactions.stripeInvoiceId,
+          set: { status: "completed", amount, completedAt: sql`coalesce(${paymentTransactions.completedAt}, now())`, failedAt: null, stripePaymentIntentId: intentId, receiptUrl: invoice.hosted_invoice_url ?? null },
+          setWhere: inArray(paymentTransactions.status, ["pending", "failed"]),
+        });
+    } else {
+      const notes = `Attempt ${invoice.attempt_count} failed${invoice.next_payment_attempt ? `; Stripe retries on ${new Date(invoice.next_payment_attempt * 1000).toISOString().slice(0, 10)}` : ""}.`;
+      const [row] = await tx
+        .insert(paymentTransactions)
+        .values({ ...base, status: "failed", failedAt: new Date(), notes })
+        .onConflictDoUpdate({ target: paymentTransactions.stripeInvoiceId, set: { failedAt: sql`now()`, notes }, setWhere: inArray(paymentTransactions.status, ["pending", "failed"]) })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      firstFailure = Boolean(row?.inserted);
+    }
+  }
+  if (outcome === "paid" && tier && invoice.created >= (membership.tierInvoiceCreated ?? 0)) membership = await setPaidTier(tx, membership, tier, invoice.created);
+  const after = await refresh(tx, queueEmail, membership, baseUrl);
+  const ctx = await emailContext(tx, after, baseUrl);
+  if (!ctx) return;
+  if (firstFailure && after.status === "past_due") await queueEmail(billingEmails.paymentFailed(ctx, amount, after.accessEndsAt!));
+  if (recovered) await queueEmail(billingEmails.paymentRecovered(ctx, amount));
+}
+
+/** Locks the charge's payment row, so a refund we are recording ourselves commits first. */
+export async function lockChargeRow(tx: Transaction, intentId: string) {
+  const [row] = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.stripePaymentIntentId, intentId), inArray(paymentTransactions.kind, CHARGE_KINDS)))
+    .for("update")
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * charge.refunded for a refund made outside the app (Stripe's dashboard): what Stripe has refunded
+ * beyond the refund rows we hold becomes a refund row, so every refund is in the ledger.
+ */
+export async function recordOutsideRefund(tx: Transaction, charge: Stripe.Charge, intentId: string): Promise<void> {
+  const payment = await lockChargeRow(tx, intentId);
+  if (!payment) return;
+  const [{ recorded }] = (await tx
+    .select({ recorded: sql<number>`coalesce(sum(${paymentTransactions.amount}), 0)::int` })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.refundOfId, payment.id), inArray(paymentTransactions.status, ["pending", "completed"])))) as [{ recorded: number }];
+  const missing = charge.amount_refunded - recorded;
+  if (missing <= 0) return;
+  await tx.insert(paymentTransactions).values({
+    applicationId: payment.applicationId,
+    userId: payment.userId,
+    kind: "refund",
+    refundOfId: payment.id,
+    amount: missing,
+    currency: payment.currency,
+    status: "completed",
+    paymentMethod: "card",
+    membershipTier: payment.membershipTier,
+    notes: "Refunded in Stripe.",
+    completedAt: new Date(),
+  });
+}
+

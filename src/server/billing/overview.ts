@@ -1,0 +1,64 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import { db } from "@/db";
+import { memberships, paymentTransactions, users } from "@/db/schema";
+import { forbidden } from "@/lib/errors";
+import type { SessionUser } from "@/server/auth/sessions";
+import { listTiers } from "@/server/payments/pricing";
+import { paymentsConfigured } from "@/server/payments/stripe";
+import { isRefundable } from "@/server/payments/transactions";
+import { cancelableFrom, describeCard } from "./changes";
+
+/**
+ * Everything her Billing tab shows (and an admin's view of it): the membership as our records
+ * mirror Stripe, the next charge, her card, and every invoice and refund with its receipt. Without
+ * Stripe configured it still answers, with the membership's dates.
+ */
+export async function getBillingOverview(userId: number, viewer: SessionUser) {
+  if (viewer.id !== userId && !viewer.isAdmin) throw forbidden("You can only see your own billing.");
+  const [member] = await db
+    .select({ membershipLevel: users.membershipLevel, memberSince: users.memberSince, createdAt: users.createdAt, paymentMethod: users.stripePaymentMethodId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const [m] = await db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
+  const tiers = (await listTiers()).map((t) => ({ id: t.id, title: t.title, amount: t.monthlyPriceCents, durationMonths: t.durationMonths }));
+  const transactions = await db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id)).limit(200);
+  const configured = paymentsConfigured();
+  const titleOf = (tier: string | null) => tiers.find((t) => t.id === tier)?.title ?? null;
+  const priceOf = (tier: string | null) => tiers.find((t) => t.id === tier)?.amount ?? 0;
+  const membership = m
+    ? {
+        tier: m.tier,
+        tierTitle: titleOf(m.tier),
+        status: m.status,
+        billingMethod: m.billingMethod,
+        startedAt: m.startedAt,
+        termEndsAt: m.termEndsAt,
+        currentPeriodEnd: m.currentPeriodEnd,
+        scheduledTier: m.scheduledTier,
+        scheduledTierTitle: titleOf(m.scheduledTier),
+        cancelAtPeriodEnd: m.cancelAtPeriodEnd,
+        trialEndsAt: m.trialEndsAt,
+        pastDueSince: m.pastDueSince,
+        accessEndsAt: m.accessEndsAt,
+        accessEnded: Boolean(m.accessEndsAt && m.accessEndsAt.getTime() <= Date.now()),
+        canCancel: Boolean(m.currentPeriodEnd && m.currentPeriodEnd.getTime() >= m.termEndsAt.getTime()),
+        cancelableFrom: cancelableFrom(m),
+        nextCharge:
+          m.status === "canceled" || m.cancelAtPeriodEnd || !m.currentPeriodEnd || (m.billingMethod === "trial" && !m.stripeSubscriptionId)
+            ? null
+            : { date: m.currentPeriodEnd, amount: priceOf(m.scheduledTier ?? m.tier), byCard: m.billingMethod === "card" },
+        card: configured && m.billingMethod !== "manual" ? await describeCard(member?.paymentMethod ?? null) : null,
+      }
+    : null;
+  return {
+    configured,
+    memberSince: member?.memberSince ?? member?.createdAt.toISOString().slice(0, 10) ?? null,
+    membershipLevel: member?.membershipLevel ?? null,
+    membership,
+    tiers,
+    transactions: transactions.map((t) => ({ ...t, refundable: isRefundable(t) })),
+  };
+}
+export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>;
