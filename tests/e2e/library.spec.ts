@@ -247,7 +247,7 @@ test.describe("library", () => {
     await expectAccessible(page, "admin categories");
     await management.getByRole("link", { name: "Tags" }).click();
     await expect(page.getByRole("heading", { name: "Tags" })).toBeVisible();
-    await expect(page.getByText("rest", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Rename rest" })).toBeVisible();
     await expectAccessible(page, "admin tags");
 
     const [row] = await testDb().select().from(contentItems).where(eq(contentItems.title, title));
