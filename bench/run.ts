@@ -11,6 +11,7 @@ import { benchChat } from "./chat";
 import { benchPlaces } from "./places";
 import { benchForum } from "./forum";
 import { benchProfiles } from "./profiles";
+import { benchLibrary } from "./library";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -22,6 +23,7 @@ const BENCHES = {
   forum: benchForum,
   chat: benchChat,
   profiles: benchProfiles,
+  library: benchLibrary,
   load: benchLoad,
 };
 

@@ -1,4 +1,5 @@
-// Starts the background job workers in every server instance (pg-boss shares the work through PostgreSQL).
+// Starts the background job workers in every server instance (pg-boss shares the work through PostgreSQL),
+// and writes the demo library files when demo data is there.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
@@ -7,4 +8,6 @@ export async function register() {
   await reindexAll().catch((error) => console.error("[assistant] could not rebuild the index at start:", error));
   const { startJobWorkers } = await import("./server/jobs/worker");
   await startJobWorkers();
+  const { restoreDemoLibraryFiles } = await import("./server/library/demo-files");
+  await restoreDemoLibraryFiles().catch((error) => console.error("[library] could not write the demo files", error));
 }

@@ -39,3 +39,20 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;
 }
+
+export interface UploadedFile {
+  id: string;
+  url: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/** Uploads a file as the raw request body (POST /api/uploads/{purpose}); the server checks its bytes. */
+export async function uploadFile(purpose: string, file: File): Promise<UploadedFile> {
+  const response = await fetch(`/api/uploads/${purpose}?name=${encodeURIComponent(file.name)}`, { method: "POST", credentials: "include", body: file });
+  if (!response.ok) {
+    const parsed = (await response.json().catch(() => undefined)) as { error?: string } | undefined;
+    throw new ApiError(response.status, `${response.status}: ${parsed?.error ?? response.statusText}`, parsed?.error);
+  }
+  return (await response.json()) as UploadedFile;
+}

@@ -18,3 +18,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
+
+/** The constraint a unique (23505) or foreign-key (23503) violation names, or null for any other error. */
+export function violatedConstraint(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if ((code === "23505" || code === "23503") && typeof constraint === "string") return constraint;
+  }
+  return null;
+}

@@ -80,6 +80,36 @@ describe("the assistant's index", () => {
     const after = await ask(`When is the ${word} salon?`);
     expect(after.json.sources.map((s: { url: string }) => s.url)).not.toContain(`/events/${created.json.id}`);
   });
+
+  it("answers from a library item only to members of its tier, and forgets it when deleted", async () => {
+    const editor = await signIn((await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username, TEST_PASSWORD);
+    const word = `lanternweave${randomUUID().slice(0, 6)}`;
+    const slug = `assistant-library-${randomUUID().slice(0, 8)}`;
+    const item = { title: `The ${word} workbook`, slug, summary: "A workbook for the weaving practice.", contentType: "article", content: `<p>The ${word} practice takes twelve minutes a day.</p>`, featuredImage: "", videoUrl: "", attachmentUrl: "", externalUrl: "", categoryId: null, tags: [], access: "play", isFeatured: false, status: "published", publishAt: "" };
+    const saved = await call("/api/admin/library/items", { body: item, cookie: editor });
+    expect(saved.status).toBe(201);
+    const urlsFor = async (cookie?: string) => (await ask(`How long does the ${word} practice take?`, { cookie })).json.sources.map((s: { url: string }) => s.url);
+    const connect = await signIn((await createTestUser({ membershipLevel: "connect" })).username, TEST_PASSWORD);
+    const play = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
+    expect(await urlsFor()).not.toContain(`/library/item/${slug}`);
+    expect(await urlsFor(connect)).not.toContain(`/library/item/${slug}`);
+    expect(await urlsFor(play)).toContain(`/library/item/${slug}`);
+
+    expect((await call(`/api/admin/library/items/${saved.json.id}`, { method: "DELETE", cookie: editor })).status).toBe(200);
+    expect(await urlsFor(play)).not.toContain(`/library/item/${slug}`);
+  });
+
+  it("answers from a new forum topic to members, never to a visitor", async () => {
+    const member = await signIn((await createTestUser({ membershipLevel: "connect" })).username, TEST_PASSWORD);
+    const word = `copperfern${randomUUID().slice(0, 6)}`;
+    const categories = await call("/api/forum/categories", { cookie: member });
+    const open = categories.json.find((c: { requiredMembershipLevel: string | null }) => c.requiredMembershipLevel === null);
+    const created = await call("/api/forum/topics", { body: { categoryId: open.id, title: `Where to find ${word} paper`, content: `I am looking for ${word} paper for a collage series.` }, cookie: member });
+    expect(created.status).toBe(201);
+    const urlsFor = async (cookie?: string) => (await ask(`Where can I find ${word} paper?`, { cookie })).json.sources.map((s: { url: string }) => s.url);
+    expect(await urlsFor(member)).toContain(`/forum/topic/${created.json.slug}`);
+    expect(await urlsFor()).not.toContain(`/forum/topic/${created.json.slug}`);
+  });
 });
 
 describe("POST /api/chatbot/message", () => {

@@ -9,10 +9,11 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
-import { blogPostSchema, slugify, type BlogPostInput } from "@/server/blog/schemas";
+import { blogPostSchema, type BlogPostInput } from "@/server/blog/schemas";
 
 interface Post extends Omit<BlogPostInput, "imageUrl"> {
   id: number;
@@ -111,7 +112,6 @@ export function BlogManager() {
 
 function PostForm({ post, onDone }: { post: Post | null; onDone: () => void }) {
   const form = useForm<BlogPostInput>({ resolver: zodResolver(blogPostSchema), defaultValues: post ? toInput(post) : EMPTY });
-  const slugEdited = React.useRef(Boolean(post));
   const save = useMutation({
     mutationFn: (input: BlogPostInput) => (post ? apiRequest("PUT", `/api/admin/blog/${post.id}`, input) : apiRequest("POST", "/api/admin/blog", input)),
     onSuccess: () => {
@@ -124,28 +124,15 @@ function PostForm({ post, onDone }: { post: Post | null; onDone: () => void }) {
     },
   });
   const errors = form.formState.errors;
-  const title = form.register("title");
-  const slug = form.register("slug");
+  const { title, slug } = useSlugFromTitle(form, { title: "title", slug: "slug" }, Boolean(post));
   return (
     <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid max-w-3xl gap-5">
       <h2 className="text-2xl font-semibold">{post ? "Edit Post" : "New Post"}</h2>
       <FormField label="Title" id="post-title" error={errors.title?.message}>
-        <Input
-          {...title}
-          onChange={(e) => {
-            void title.onChange(e);
-            if (!slugEdited.current) form.setValue("slug", slugify(e.target.value));
-          }}
-        />
+        <Input {...title} />
       </FormField>
       <FormField label="URL slug" id="post-slug" error={errors.slug?.message} hint="The address of the post: /blog/your-slug">
-        <Input
-          {...slug}
-          onChange={(e) => {
-            slugEdited.current = true;
-            void slug.onChange(e);
-          }}
-        />
+        <Input {...slug} />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Category" id="post-category" error={errors.category?.message}>

@@ -12,7 +12,7 @@ describe("navbar items (spec 01 section 2)", () => {
     expect(labels(MEMBER_LINKS)).toEqual(["AI Chat", "Spiritual Profile", "Members", "My Profile"]);
   });
 
-  it("has the five admin pages of the spec and Affiliates in the Admin menu", () => {
+  it("has the admin pages in the Admin menu, Affiliates after the payments, the library's management last", () => {
     expect(ADMIN_LINKS.map((l) => l.href)).toEqual([
       "/admin/applications",
       "/admin/payment-transactions",
@@ -20,12 +20,14 @@ describe("navbar items (spec 01 section 2)", () => {
       "/admin/forum",
       "/admin/blog",
       "/admin/content",
+      "/admin/library",
     ]);
   });
 
-  it("marks Forum active for any path starting with /forum, others only on their own page", () => {
+  it("marks Forum and Library active for any path under them, others only on their own page", () => {
     expect(isActive(ALWAYS_LINKS.forum, "/forum/topic/welcome")).toBe(true);
     expect(isActive(ALWAYS_LINKS.forum, "/forum")).toBe(true);
+    expect(isActive(ALWAYS_LINKS.library, "/library/item/finding-your-creative-rhythm")).toBe(true);
     expect(isActive(ALWAYS_LINKS.blog, "/blog/some-post")).toBe(false);
     expect(isActive(ALWAYS_LINKS.home, "/")).toBe(true);
     expect(isActive(ALWAYS_LINKS.home, "/about")).toBe(false);

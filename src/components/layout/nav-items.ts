@@ -45,7 +45,7 @@ export const ALWAYS_LINKS = {
   },
   community: { href: "/community", label: "Community" },
   forum: { href: "/forum", label: "Forum", matchPrefix: true },
-  library: { href: "/library", label: "Library" },
+  library: { href: "/library", label: "Library", matchPrefix: true },
   blog: { href: "/blog", label: "Blog" },
 } satisfies Record<string, NavLink>;
 
@@ -63,6 +63,7 @@ export const ADMIN_LINKS: NavLink[] = [
   { href: "/admin/forum", label: "Forum" },
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },
+  { href: "/admin/library", label: "Library" },
 ];
 
 /** The main items in display order for a visitor or a signed-in user. */

@@ -38,7 +38,10 @@ export type ReactionType = (typeof REACTION_TYPES)[number];
 export const FORUM_POST_STATUSES = ["visible", "hidden", "removed"] as const;
 
 export const CONTENT_TYPES = ["article", "video", "pdf", "external"] as const;
-export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
+/** scheduled: published by the library.publish job at publishedAt. */
+export const CONTENT_STATUSES = ["draft", "published", "scheduled", "archived"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+export type ContentType = (typeof CONTENT_TYPES)[number];
 export const BLOG_STATUSES = ["draft", "published"] as const;
 
 export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;

@@ -1,8 +1,11 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { CONTENT_STATUSES, CONTENT_TYPES, TIER_IDS } from "./enums";
 import { membershipTiers } from "./membership";
 import { users } from "./users";
+
+/** PostgreSQL's full-text document type; the library's is kept by triggers (migration 0011_library_search_triggers). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const contentCategories = pgTable(
   "content_categories",
@@ -41,6 +44,13 @@ export const contentItems = pgTable(
     videoUrl: text(),
     attachmentUrl: text(),
     externalUrl: text(),
+    /** Minutes to read an article, from its words (decisions.md); null for other types. */
+    readingMinutes: integer(),
+    /**
+     * Title (weight A), summary and tag names (B) and the article's text (C), for the library search.
+     * Written by triggers on this table and on content_item_tags / content_tags, never by the app.
+     */
+    searchVector: tsvector(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,8 +59,11 @@ export const contentItems = pgTable(
     oneOf("content_items_type_check", t.contentType, CONTENT_TYPES),
     oneOf("content_items_status_check", t.status, CONTENT_STATUSES),
     oneOf("content_items_level_check", t.requiredMembershipLevel, TIER_IDS),
-    index("content_items_category_idx").on(t.categoryId, t.publishedAt.desc()),
-    index("content_items_published_idx").on(t.status, t.publishedAt.desc()),
+    index("content_items_category_idx").on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The lists' order exactly as queried (newest first, nulls first as PostgreSQL's DESC has them, id
+    // breaking ties), so a page is read straight from the index instead of sorting every item.
+    index("content_items_published_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("content_items_search_idx").using("gin", t.searchVector),
   ],
 );
 
@@ -99,4 +112,19 @@ export const contentBookmarks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.contentId] }), index("content_bookmarks_content_idx").on(t.contentId)],
+);
+
+/** One row per member, item and day (UTC): a view counts once a day however often she opens it. */
+export const contentItemViews = pgTable(
+  "content_item_views",
+  {
+    contentId: integer()
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.userId, t.day] })],
 );

@@ -5,7 +5,8 @@ import * as t from "../schema";
 import { DEMO_BLOG_POSTS } from "./blog-posts";
 import { demoEvents } from "./demo-events";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_TOPICS } from "./demo-forum";
-import { DEMO_CONTENT_CATEGORIES, DEMO_CONTENT_ITEMS, DEMO_CONTENT_TAGS } from "./demo-library";
+import { readingMinutes } from "../../server/library/text";
+import { DEMO_CONTENT_CATEGORIES, DEMO_CONTENT_ITEMS, DEMO_CONTENT_TAGS, DEMO_LIBRARY_BOOKMARKS, DEMO_LIBRARY_COMMENTS, DEMO_LIBRARY_FILES } from "./demo-library";
 import { DEMO_COMMUNITY_MEMBERS, DEMO_PASSWORD, DEMO_USERS } from "./demo-users";
 import { TIER_CATALOGUE } from "./tiers";
 
@@ -206,20 +207,45 @@ async function seedLibrary(tx: Transaction, userIds: UserIds) {
     .values(DEMO_CONTENT_CATEGORIES.map((c, position) => ({ ...c, position })))
     .returning({ id: t.contentCategories.id, slug: t.contentCategories.slug });
   const tags = await tx.insert(t.contentTags).values(DEMO_CONTENT_TAGS).returning();
-  for (const { category, tags: tagSlugs, daysAgo: age, author, ...item } of DEMO_CONTENT_ITEMS) {
+  const files = await tx
+    .insert(t.storedFiles)
+    .values(
+      DEMO_LIBRARY_FILES.map((file) => ({
+        key: file.key,
+        purpose: "library-pdf",
+        contentType: file.contentType,
+        sizeBytes: file.bytes().length,
+        originalName: file.originalName,
+        uploadedBy: userIds.admin!,
+        access: "gated",
+        gateKind: "library-item",
+      })),
+    )
+    .returning({ id: t.storedFiles.id, key: t.storedFiles.key });
+
+  const itemIds: Record<string, number> = {};
+  for (const { category, tags: tagSlugs, daysAgo: age, author, attachmentFile, content = "", ...item } of DEMO_CONTENT_ITEMS) {
+    const file = files.find((f) => f.key === attachmentFile);
     const [row] = await tx
       .insert(t.contentItems)
-      .values({ ...item, categoryId: categories.find((c) => c.slug === category)!.id, authorId: userIds[author]!, publishedAt: age === null ? null : daysAgo(age) })
-      .returning({ id: t.contentItems.id, slug: t.contentItems.slug });
+      .values({
+        ...item,
+        content,
+        readingMinutes: item.contentType === "article" ? readingMinutes(content) : null,
+        attachmentUrl: file ? `/api/files/${file.id}` : null,
+        categoryId: categories.find((c) => c.slug === category)!.id,
+        authorId: userIds[author]!,
+        publishedAt: age === null ? null : daysAgo(age),
+      })
+      .returning({ id: t.contentItems.id });
+    itemIds[item.slug] = row!.id;
+    if (file) await tx.update(t.storedFiles).set({ gateId: row!.id }).where(eq(t.storedFiles.id, file.id));
     await tx.insert(t.contentItemTags).values(tagSlugs.map((slug) => ({ contentId: row!.id, tagId: tags.find((tag) => tag.slug === slug)!.id })));
-    if (row!.slug === "finding-your-creative-rhythm") {
-      await tx.insert(t.contentComments).values([
-        { contentId: row!.id, userId: userIds.member!, comment: "This reframed my whole week. Thank you!" },
-        { contentId: row!.id, userId: userIds.amara!, comment: "Ideas arrive at 6am for me, patience at 4pm. Planning around that now." },
-      ]);
-      await tx.insert(t.contentBookmarks).values({ userId: userIds.member!, contentId: row!.id });
-    }
   }
+  await tx.insert(t.contentBookmarks).values(DEMO_LIBRARY_BOOKMARKS.map((b) => ({ userId: userIds[b.username]!, contentId: itemIds[b.slug]! })));
+  await tx
+    .insert(t.contentComments)
+    .values(DEMO_LIBRARY_COMMENTS.map((c) => ({ userId: userIds[c.username]!, contentId: itemIds[c.slug]!, comment: c.comment, createdAt: new Date(Date.now() - c.hoursAgo * 3600_000) })));
 }
 
 async function seedBlogAndShowcase(tx: Transaction, userIds: UserIds) {

@@ -85,8 +85,11 @@ describe("pageRuleFor", () => {
     expect(pageRuleFor(path)).toEqual(rule);
   });
 
-  it("requires manage_content for the library's create screen, not admin", () => {
+  it("requires manage_content for the library's create screen and its management, not admin", () => {
     expect(pageRuleFor("/admin/content/create")).toEqual(permission("manage_content"));
+    expect(pageRuleFor("/admin/library")).toEqual(permission("manage_content"));
+    expect(pageRuleFor("/admin/library/items/3")).toEqual(permission("manage_content"));
+    expect(pageRuleFor("/admin/content")).toEqual(ADMIN);
   });
 
   it.each(["/", "/about", "/events/3", "/blog", "/faq", "/chat", "/apply", "/login", "/administrator", "/forums"])("leaves %s public", (path) => {

@@ -20,7 +20,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const PUBLIC = { kind: "public" } as const satisfies AccessRule;
 export const MEMBER = { kind: "member" } as const satisfies AccessRule;
 export const ADMIN = { kind: "admin" } as const satisfies AccessRule;
-export const permission = (name: Permission): AccessRule => ({ kind: "permission", permission: name });
+export const permission = (name: Permission) => ({ kind: "permission", permission: name }) as const satisfies AccessRule;
 /** Owner-only data such as birth data: not even an administrator passes. */
 export const SELF = { kind: "self", param: "id", admins: false } as const satisfies AccessRule;
 /** A member's own record, which administrators may also act on. */
@@ -79,6 +79,7 @@ export function meetsLevel(user: LevelSubject | null, required: string | null | 
 /** Guarded page prefixes, most specific first. Anything not listed is public. */
 export const PAGE_RULES: ReadonlyArray<readonly [prefix: string, rule: AccessRule]> = [
   ["/admin/content/create", permission("manage_content")],
+  ["/admin/library", permission("manage_content")],
   ["/admin", ADMIN],
   ["/spiritual-profile", MEMBER],
   ["/forum", MEMBER],

@@ -4,18 +4,22 @@
 /** Stripe.js and its Payment Element frames are the only third-party code (Stripe's CSP guide). */
 const STRIPE_SCRIPTS = "https://js.stripe.com https://*.js.stripe.com";
 
-/** `dev`: the development server also needs eval (React's debugging) and its websocket. */
-const commonDirectives = (dev: boolean) => [
+/**
+ * `dev`: the development server also needs eval (React's debugging) and its websocket.
+ * Frames: Stripe's, the library's privacy-enhanced video players (YouTube's no-cookie host, Vimeo's
+ * player with dnt=1) and our own files (the library's PDF embed), which only our pages may frame.
+ */
+const commonDirectives = (dev: boolean, frameAncestors = "'none'") => [
   "default-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self'",
   `connect-src 'self' https://api.stripe.com${dev ? " ws:" : ""}`,
-  "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+  "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com https://player.vimeo.com",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
+  `frame-ancestors ${frameAncestors}`,
 ];
 
 /**
@@ -23,9 +27,15 @@ const commonDirectives = (dev: boolean) => [
  * their inline scripts (the App Router streams its data in them) are allowed, and they show nothing a
  * member wrote unescaped.
  */
-export function staticContentSecurityPolicy(dev: boolean): string {
-  return [`script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`, ...commonDirectives(dev)].join("; ");
+export function staticContentSecurityPolicy(dev: boolean, frameAncestors?: string): string {
+  return [`script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`, ...commonDirectives(dev, frameAncestors)].join("; ");
 }
+
+/** Uploaded files may be framed by our own pages (the library's 600 px PDF embed), by nothing else. */
+export const uploadedFileFrameHeaders = (dev: boolean) => [
+  { key: "Content-Security-Policy", value: staticContentSecurityPolicy(dev, "'self'") },
+  { key: "X-Frame-Options", value: "SAMEORIGIN" },
+];
 
 /**
  * Member and admin pages are rendered per request and show what members write: only scripts carrying

@@ -17,14 +17,3 @@ export const blogPostSchema = z.object({
   status: z.enum(BLOG_STATUSES),
 });
 export type BlogPostInput = z.input<typeof blogPostSchema>;
-
-/** A slug from a title: lowercase words joined by hyphens. */
-export function slugify(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 100);
-}

@@ -13,6 +13,7 @@ export const QUEUES = {
   storagePurge: { name: "storage.purge", retryLimit: 2 },
   commissionsEligible: { name: "affiliate.commissions-eligible", retryLimit: 2 },
   assistantReindex: { name: "assistant.reindex", retryLimit: 2 },
+  libraryPublish: { name: "library.publish", retryLimit: 3 },
 } as const;
 
 /** The process's pg-boss client, started on first use (sending only needs a started client). */

@@ -4,6 +4,7 @@ import { promoteEligibleCommissions } from "@/server/affiliate/commissions";
 import { deliverEmail, sweepOutbox } from "@/server/email/outbox";
 import { syncLumaEvents } from "@/server/events/luma-sync";
 import { reindexAll } from "@/server/assistant/index-passages";
+import { publishDueItems } from "@/server/library/editor";
 import { purgeUnattachedUploads } from "@/server/storage";
 import { getBoss, QUEUES } from "./boss";
 
@@ -39,6 +40,12 @@ export async function startJobWorkers(): Promise<void> {
     console.log("[assistant] index rebuilt:", await reindexAll());
   });
   await boss.schedule(QUEUES.assistantReindex.name, "23 2 * * *");
+  // Scheduled library items: a job at each item's time (sent when it is saved) and a minutely sweep.
+  await boss.work(QUEUES.libraryPublish.name, async () => {
+    const published = await publishDueItems();
+    if (published) console.log(`[library] published ${published} scheduled items`);
+  });
+  await boss.schedule(QUEUES.libraryPublish.name, "* * * * *");
   if (env().LUMA_API_KEY) {
     // Every 5 minutes; a failed pull keeps the last good events (decisions.md, Events).
     // syncLumaEvents logs and records each outcome itself; a failure must not fail the job queue.

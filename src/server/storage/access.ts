@@ -3,6 +3,7 @@ import { hasPermission } from "@/lib/auth/access";
 import { forbidden, unauthorized } from "@/lib/errors";
 import type { SessionUser } from "@/server/auth/sessions";
 import type { FilePurpose } from "@/db/schema/enums";
+import { canReadItem } from "@/server/library/access";
 import { UPLOAD_KINDS } from "./kinds";
 import type { StoredFile } from "./index";
 
@@ -11,7 +12,10 @@ import type { StoredFile } from "./index";
  * library item and the tier it needs. A gate kind with no check here opens to admins only.
  */
 type GateCheck = (user: SessionUser, gateId: number) => Promise<boolean>;
-const GATE_CHECKS: Record<string, GateCheck> = {};
+const GATE_CHECKS: Record<string, GateCheck> = {
+  // A library item's PDF, video and inline images: whoever may read the item (its tier and category).
+  "library-item": canReadItem,
+};
 
 export async function assertCanReadFile(user: SessionUser | null, file: StoredFile): Promise<void> {
   if (!user) throw unauthorized();

@@ -11,6 +11,7 @@ const PANEL_LINKS = [
   { href: "/admin/forum", title: "Forum", text: "Categories, pinned and locked topics." },
   { href: "/admin/blog", title: "Blog", text: "Write, publish and unpublish posts." },
   { href: "/admin/content", title: "Content", text: "The text of the Home, About, Membership and Community pages." },
+  { href: "/admin/library", title: "Library", text: "Library items by status, the editor, scheduled publishing, categories and tags." },
   { href: "/admin/newsletter", title: "Newsletter", text: "Subscribers, their status and a CSV export." },
   { href: "/admin/outbox", title: "Email Outbox", text: "Every email the site has sent or is about to send." },
   { href: "/admin/events", title: "Events", text: "Create, edit, feature and delete community events; see RSVPs and private event requests." },

@@ -1,0 +1,5 @@
+import { TagManager } from "@/components/library/admin/tag-manager";
+
+export default function LibraryTagsPage() {
+  return <TagManager />;
+}

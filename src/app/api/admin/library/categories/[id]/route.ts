@@ -1,0 +1,16 @@
+// PUT|DELETE /api/admin/library/categories/{id} - edit a category, or delete it (its items stay, uncategorised).
+import { z } from "zod";
+import { permission } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { idSchema } from "@/lib/validation";
+import { libraryCategorySchema } from "@/server/library/schemas";
+import { deleteCategory, updateCategory } from "@/server/library/taxonomy";
+
+const params = z.object({ id: idSchema });
+
+export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryCategorySchema }, async ({ user, params, body }) => updateCategory(params.id, body, user.id));
+
+export const DELETE = apiRoute({ access: permission("manage_content"), params }, async ({ user, params }) => {
+  await deleteCategory(params.id, user.id);
+  return { ok: true };
+});

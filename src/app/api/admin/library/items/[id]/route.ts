@@ -1,0 +1,20 @@
+// GET|PUT|DELETE /api/admin/library/items/{id} - one item for the editor, save it (publish, schedule), delete it (manage_content).
+import { z } from "zod";
+import { permission } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { idSchema } from "@/lib/validation";
+import { deleteItem, getEditorItem, updateItem } from "@/server/library/editor";
+import { libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from "@/server/library/schemas";
+
+const params = z.object({ id: idSchema });
+
+export const GET = apiRoute({ access: permission("manage_content"), params }, async ({ params }) => getEditorItem(params.id));
+
+export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryItemSchema, maxBodyBytes: LIBRARY_ITEM_MAX_BYTES }, async ({ user, params, body }) =>
+  updateItem(params.id, body, user.id),
+);
+
+export const DELETE = apiRoute({ access: permission("manage_content"), params }, async ({ user, params }) => {
+  await deleteItem(params.id, user.id);
+  return { ok: true };
+});

@@ -1,0 +1,16 @@
+// PUT|DELETE /api/admin/library/tags/{id} - rename a tag (its slug follows), or delete it.
+import { z } from "zod";
+import { permission } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { idSchema } from "@/lib/validation";
+import { libraryTagSchema } from "@/server/library/schemas";
+import { deleteTag, renameTag } from "@/server/library/taxonomy";
+
+const params = z.object({ id: idSchema });
+
+export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryTagSchema }, async ({ user, params, body }) => renameTag(params.id, body, user.id));
+
+export const DELETE = apiRoute({ access: permission("manage_content"), params }, async ({ user, params }) => {
+  await deleteTag(params.id, user.id);
+  return { ok: true };
+});

@@ -1,0 +1,9 @@
+// GET|POST /api/admin/library/tags - tags with their item counts, and create one (manage_content).
+import { permission } from "@/lib/auth/access";
+import { apiRoute, created } from "@/lib/http/api-route";
+import { libraryTagSchema } from "@/server/library/schemas";
+import { createTag, listEditorTags } from "@/server/library/taxonomy";
+
+export const GET = apiRoute({ access: permission("manage_content") }, async () => listEditorTags());
+
+export const POST = apiRoute({ access: permission("manage_content"), body: libraryTagSchema }, async ({ user, body }) => created(await createTag(body, user.id)));

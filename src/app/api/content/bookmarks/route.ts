@@ -1,0 +1,13 @@
+// GET|POST /api/content/bookmarks - her bookmarked items (with the list's filters), and bookmark one.
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute, created } from "@/lib/http/api-route";
+import { addBookmark } from "@/server/library/bookmarks";
+import { listLibraryItems } from "@/server/library/queries";
+import { bookmarkInputSchema, libraryFiltersSchema } from "@/server/library/schemas";
+
+export const GET = apiRoute({ access: MEMBER, query: libraryFiltersSchema }, async ({ user, query }) => listLibraryItems(user, query, { bookmarkedOnly: true }));
+
+export const POST = apiRoute({ access: MEMBER, body: bookmarkInputSchema }, async ({ user, body }) => {
+  await addBookmark(user, body.contentId);
+  return created({ isBookmarked: true });
+});

@@ -1,0 +1,12 @@
+// GET /api/content/categories/{slug}/tags - the tags of a category's published items.
+import { MEMBER } from "@/lib/auth/access";
+import { notFound } from "@/lib/errors";
+import { apiRoute } from "@/lib/http/api-route";
+import { getLibraryCategory, listCategoryTags } from "@/server/library/queries";
+import { slugParamSchema } from "@/server/library/schemas";
+
+export const GET = apiRoute({ access: MEMBER, params: slugParamSchema }, async ({ user, params }) => {
+  const category = await getLibraryCategory(user, params.slug);
+  if (!category) throw notFound("Category Not Found");
+  return listCategoryTags(category.id);
+});

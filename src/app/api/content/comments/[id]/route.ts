@@ -1,0 +1,13 @@
+// DELETE /api/content/comments/{id} - delete her own comment (an admin may delete any).
+import { z } from "zod";
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { idSchema } from "@/lib/validation";
+import { assertCanDeleteComment, deleteComment } from "@/server/library/comments";
+
+const params = z.object({ id: idSchema });
+
+export const DELETE = apiRoute({ access: MEMBER, params, authorize: ({ user, params }) => assertCanDeleteComment(user, params.id) }, async ({ user, params }) => {
+  await deleteComment(user, params.id);
+  return { ok: true };
+});

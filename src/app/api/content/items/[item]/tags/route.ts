@@ -1,0 +1,13 @@
+// GET /api/content/items/{id}/tags - the tags of an item.
+import { z } from "zod";
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { idSchema } from "@/lib/validation";
+import { assertCanSeeItem } from "@/server/library/access";
+import { listItemTags } from "@/server/library/queries";
+
+const params = z.object({ item: idSchema });
+
+export const GET = apiRoute({ access: MEMBER, params, authorize: ({ user, params }) => assertCanSeeItem(user, params.item) }, async ({ params }) =>
+  (await listItemTags([params.item])).map(({ id, name, slug }) => ({ id, name, slug })),
+);

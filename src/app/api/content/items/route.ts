@@ -1,0 +1,7 @@
+// GET /api/content/items - the library list: search, category, tag, contentType, membersOnly, limit, offset.
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { listLibraryItems } from "@/server/library/queries";
+import { libraryFiltersSchema } from "@/server/library/schemas";
+
+export const GET = apiRoute({ access: MEMBER, query: libraryFiltersSchema }, async ({ user, query }) => listLibraryItems(user, query));

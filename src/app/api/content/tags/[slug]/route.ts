@@ -1,0 +1,12 @@
+// GET /api/content/tags/{slug} - one tag.
+import { MEMBER } from "@/lib/auth/access";
+import { notFound } from "@/lib/errors";
+import { apiRoute } from "@/lib/http/api-route";
+import { getLibraryTag } from "@/server/library/queries";
+import { slugParamSchema } from "@/server/library/schemas";
+
+export const GET = apiRoute({ access: MEMBER, params: slugParamSchema }, async ({ params }) => {
+  const tag = await getLibraryTag(params.slug);
+  if (!tag) throw notFound("Tag Not Found");
+  return tag;
+});

@@ -1,0 +1,5 @@
+import { LibraryNotFound } from "@/components/library/library-not-found";
+
+export default function NotFound() {
+  return <LibraryNotFound title="Content Not Found" />;
+}

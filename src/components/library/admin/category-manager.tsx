@@ -1,0 +1,165 @@
+"use client";
+
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import type { EditorCategory } from "@/server/library/taxonomy";
+import { CATEGORY_ICONS, libraryCategorySchema, type LibraryCategoryInput } from "@/server/library/schemas";
+import { CategoryIcon, tierName } from "../labels";
+import { AccessSelect } from "./access-select";
+
+const KEY = ["admin-library-categories"];
+const selectClass = "min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm";
+
+/** Categories of the library: create, edit (name, slug, icon, who reads it, order) and delete. */
+export function CategoryManager() {
+  const queryClient = useQueryClient();
+  const categories = useQuery({ queryKey: KEY, queryFn: () => apiRequest<EditorCategory[]>("GET", "/api/admin/library/categories") });
+  const [editing, setEditing] = React.useState<EditorCategory | "new" | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: KEY });
+  const remove = useMutation({
+    mutationFn: (category: EditorCategory) => apiRequest("DELETE", `/api/admin/library/categories/${category.id}`),
+    onSuccess: (_data, category) => {
+      toast({ title: "Category deleted", description: category.name });
+      refresh();
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not delete the category. Please try again."), variant: "destructive" }),
+  });
+
+  if (editing) {
+    return (
+      <CategoryForm
+        category={editing === "new" ? null : editing}
+        nextPosition={categories.data?.length ?? 0}
+        onDone={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-semibold">Categories</h1>
+        <Button onClick={() => setEditing("new")}>New Category</Button>
+      </div>
+      {categories.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          Loading categories...
+        </p>
+      ) : categories.isError ? (
+        <p role="alert" className="text-destructive">
+          Could not load the categories. Please try again later.
+        </p>
+      ) : (
+        <ul className="grid gap-3">
+          {categories.data.map((category) => (
+            <li key={category.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between">
+              <div className="flex items-start gap-3">
+                <CategoryIcon name={category.icon} className="mt-1 size-5 text-primary" />
+                <div>
+                  <p className="font-semibold">
+                    {category.name} <span className="font-normal text-muted-foreground">/{category.slug}</span>
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    <Badge variant={category.access === "public" ? "outline" : "secondary"} className="mr-2">
+                      {category.access === "public" ? "Every member" : `${tierName(category.access)} and above`}
+                    </Badge>
+                    {category.itemCount} {category.itemCount === 1 ? "item" : "items"}
+                  </p>
+                </div>
+              </div>
+              <div className="flex gap-2">
+                <Button size="sm" variant="outline" aria-label={`Edit ${category.name}`} onClick={() => setEditing(category)}>
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="destructive"
+                  aria-label={`Delete ${category.name}`}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm(`Delete the category "${category.name}"? Its items stay, without a category.`)) remove.mutate(category);
+                  }}
+                >
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CategoryForm({ category, nextPosition, onDone }: { category: EditorCategory | null; nextPosition: number; onDone: () => void }) {
+  const form = useForm<LibraryCategoryInput>({
+    resolver: zodResolver(libraryCategorySchema),
+    defaultValues: category
+      ? { name: category.name, slug: category.slug, description: category.description, icon: category.icon, access: category.access, position: category.position }
+      : { name: "", slug: "", description: "", icon: "book-open", access: "public", position: nextPosition },
+  });
+  const { title: name, slug } = useSlugFromTitle(form, { title: "name", slug: "slug" }, Boolean(category));
+  const save = useMutation({
+    mutationFn: (values: LibraryCategoryInput) => (category ? apiRequest("PUT", `/api/admin/library/categories/${category.id}`, values) : apiRequest("POST", "/api/admin/library/categories", values)),
+    onSuccess: () => {
+      toast({ title: "Category saved" });
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof LibraryCategoryInput, { message });
+      toast({ title: "Error", description: errorMessage(error, "Could not save the category. Please try again."), variant: "destructive" });
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid max-w-2xl gap-5">
+      <h1 className="text-3xl font-semibold">{category ? "Edit Category" : "New Category"}</h1>
+      <FormField label="Name" id="category-name" error={errors.name?.message}>
+        <Input {...name} />
+      </FormField>
+      <FormField label="URL slug" id="category-slug" error={errors.slug?.message} hint="/library/category/your-slug">
+        <Input {...slug} />
+      </FormField>
+      <FormField label="Description" id="category-description" error={errors.description?.message}>
+        <Textarea rows={2} {...form.register("description")} />
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <FormField label="Icon" id="category-icon" error={errors.icon?.message}>
+          <select className={selectClass} {...form.register("icon")}>
+            {CATEGORY_ICONS.map((icon) => (
+              <option key={icon} value={icon}>
+                {icon}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Who can read it" id="category-access" error={errors.access?.message}>
+          <AccessSelect {...form.register("access")} />
+        </FormField>
+        <FormField label="Order" id="category-position" error={errors.position?.message}>
+          <Input type="number" min={0} max={1000} {...form.register("position", { valueAsNumber: true })} />
+        </FormField>
+      </div>
+      <div className="flex gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save Category"}
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+
+import Link from "next/link";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiRequest } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format";
+import type { LibraryComment } from "@/server/library/comments";
+import { commentInputSchema } from "@/server/library/schemas";
+import type { z } from "zod";
+
+type Comment = Omit<LibraryComment, "createdAt"> & { createdAt: string };
+type CommentInput = z.input<typeof commentInputSchema>;
+
+/** The item page's comments (spec 02 sections 2.13, 5, 8): the list, the form, and delete for her own. */
+export function Comments({ contentId, viewer }: { contentId: number; viewer: { id: number; isAdmin: boolean } }) {
+  const queryClient = useQueryClient();
+  const key = ["library-comments", contentId];
+  const comments = useQuery({ queryKey: key, queryFn: () => apiRequest<Comment[]>("GET", `/api/content/comments?contentId=${contentId}`) });
+  const form = useForm<CommentInput>({ resolver: zodResolver(commentInputSchema), defaultValues: { contentId, comment: "" } });
+
+  const post = useMutation({
+    mutationFn: (input: CommentInput) => apiRequest<Comment>("POST", "/api/content/comments", input),
+    onSuccess: () => {
+      form.reset({ contentId, comment: "" });
+      void queryClient.invalidateQueries({ queryKey: key });
+      toast({ title: "Comment posted", description: "Your comment has been added" });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) toast({ title: "Please log in to comment", variant: "destructive" });
+      else toast({ title: "Comment failed", description: "Could not post your comment", variant: "destructive" });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest("DELETE", `/api/content/comments/${id}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      toast({ title: "Comment deleted" });
+    },
+    onError: () => toast({ title: "Could not delete the comment", description: "Please try again.", variant: "destructive" }),
+  });
+
+  return (
+    <div className="grid gap-6">
+      <form
+        noValidate
+        className="grid gap-3"
+        onSubmit={form.handleSubmit(
+          (values) => post.mutate(values),
+          // Spec 02 section 5: an empty comment is answered with a toast, not a call.
+          (errors) => {
+            if (errors.comment?.type === "too_small") toast({ title: "Empty comment", description: "Please enter a comment", variant: "destructive" });
+          },
+        )}
+      >
+        <FormField label="Add a comment" id="library-comment" error={form.formState.errors.comment?.type === "too_small" ? undefined : form.formState.errors.comment?.message}>
+          <Textarea rows={3} {...form.register("comment")} />
+        </FormField>
+        <div>
+          <Button type="submit" disabled={post.isPending}>
+            {post.isPending ? "Posting..." : "Post Comment"}
+          </Button>
+        </div>
+      </form>
+
+      {comments.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          Loading comments...
+        </p>
+      ) : comments.isError ? (
+        <p role="alert" className="text-destructive">
+          Could not load the comments. Please try again later.
+        </p>
+      ) : comments.data.length === 0 ? (
+        <p className="text-muted-foreground">No comments yet. Be the first to share your thoughts.</p>
+      ) : (
+        <ul className="grid gap-4" aria-label="Comments">
+          {comments.data.map((comment) => (
+            <li key={comment.id} data-testid="library-comment" className="rounded-xl border bg-card p-4">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className="text-sm">
+                  <Link href={`/profile/${comment.author.id}`} className="font-semibold hover:underline">
+                    {comment.author.firstName} {comment.author.lastName}
+                  </Link>{" "}
+                  <time dateTime={comment.createdAt} className="text-muted-foreground">
+                    {formatDateTime(comment.createdAt)}
+                  </time>
+                </p>
+                {comment.userId === viewer.id || viewer.isAdmin ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={remove.isPending}
+                    aria-label={`Delete comment by ${comment.author.firstName} ${comment.author.lastName}`}
+                    onClick={() => {
+                      if (window.confirm("Delete this comment?")) remove.mutate(comment.id);
+                    }}
+                  >
+                    <Trash2 aria-hidden /> Delete
+                  </Button>
+                ) : null}
+              </div>
+              <p className="mt-2 whitespace-pre-wrap">{comment.comment}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

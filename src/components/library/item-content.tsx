@@ -1,0 +1,66 @@
+import { Download, ExternalLink } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import type { LibraryItem } from "@/server/library/queries";
+import { videoSource } from "@/server/library/media";
+
+// Spec 02 section 2.13: HTML for articles, a video, a 600 px PDF embed with a download link, or an
+// external link. Only rendered for a member whose tier opens the item (the server sent the content).
+
+const PDF_EMBED_HEIGHT = 600;
+
+export function ItemContent({ item }: { item: LibraryItem }) {
+  if (item.contentType === "article") {
+    // Sanitized on save and again when read (getLibraryItem): only the editor's own markup is left.
+    return <div className="prose-post" data-testid="article-body" dangerouslySetInnerHTML={{ __html: item.content ?? "" }} />;
+  }
+  if (item.contentType === "video") {
+    const source = videoSource(item.videoUrl ?? "");
+    if (!source) return <p className="text-muted-foreground">This video is not available.</p>;
+    if (source.kind === "file") {
+      return (
+        <video controls preload="metadata" src={source.url} className="aspect-video w-full rounded-xl bg-black" data-testid="video-player">
+          <a href={`${source.url}?download=1`}>Download the video</a>
+        </video>
+      );
+    }
+    return (
+      <iframe
+        src={source.embedUrl}
+        title={`Video: ${item.title}`}
+        data-testid="video-embed"
+        className="aspect-video w-full rounded-xl border"
+        allow="encrypted-media; picture-in-picture; fullscreen"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allowFullScreen
+        loading="lazy"
+      />
+    );
+  }
+  if (item.contentType === "pdf" && item.attachmentUrl) {
+    return (
+      <div className="grid gap-3">
+        <iframe src={item.attachmentUrl} title={`PDF: ${item.title}`} data-testid="pdf-embed" style={{ height: PDF_EMBED_HEIGHT }} className="w-full rounded-xl border" />
+        <p>
+          <Button asChild variant="outline">
+            <a href={`${item.attachmentUrl}?download=1`} download>
+              <Download aria-hidden /> Download PDF
+            </a>
+          </Button>
+        </p>
+      </div>
+    );
+  }
+  if (item.contentType === "external" && item.externalUrl) {
+    return (
+      <div className="rounded-xl border bg-card p-6">
+        <p className="mb-4 text-muted-foreground">This resource lives on another website and opens in a new tab.</p>
+        <Button asChild>
+          <a href={item.externalUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden /> Open the resource<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,15 @@
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+
+/** Spec 02 sections 2.13 and 8: 'Category Not Found', 'Tag Not Found', 'Content Not Found'. */
+export function LibraryNotFound({ title }: { title: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-semibold">{title}</h1>
+      <p className="mt-4 text-muted-foreground">It may have been moved or removed.</p>
+      <Button asChild className="mt-8">
+        <Link href="/library">Return to Library</Link>
+      </Button>
+    </section>
+  );
+}

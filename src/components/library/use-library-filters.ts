@@ -1,0 +1,60 @@
+"use client";
+
+import * as React from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { CONTENT_TYPES, type ContentType } from "@/db/schema/enums";
+
+export const LIBRARY_TABS = ["all", "bookmarks", "members"] as const;
+export type LibraryTab = (typeof LIBRARY_TABS)[number];
+
+export interface LibraryUrlState {
+  search: string;
+  category: string;
+  tag: string;
+  type: ContentType | "";
+  tab: LibraryTab;
+  view: "grid" | "list";
+}
+
+const DEFAULTS: LibraryUrlState = { search: "", category: "", tag: "", type: "", tab: "all", view: "grid" };
+
+function readState(params: URLSearchParams): LibraryUrlState {
+  const type = params.get("type") ?? "";
+  const tab = params.get("tab") ?? "";
+  return {
+    search: params.get("search")?.slice(0, 200) ?? "",
+    category: params.get("category") ?? "",
+    tag: params.get("tag") ?? "",
+    type: (CONTENT_TYPES as readonly string[]).includes(type) ? (type as ContentType) : "",
+    tab: (LIBRARY_TABS as readonly string[]).includes(tab) ? (tab as LibraryTab) : "all",
+    view: params.get("view") === "list" ? "list" : "grid",
+  };
+}
+
+/**
+ * The library's filters, tab and view live in the address (?search=&category=&tag=&type=&tab=&view=),
+ * so a filtered list can be shared and every change is a history entry the back button returns to.
+ */
+export function useLibraryFilters() {
+  const params = useSearchParams();
+  const pathname = usePathname();
+  const router = useRouter();
+  const state = React.useMemo(() => readState(new URLSearchParams(params.toString())), [params]);
+
+  const update = React.useCallback(
+    (changes: Partial<LibraryUrlState>) => {
+      const next = new URLSearchParams(params.toString());
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === "" || value === DEFAULTS[key as keyof LibraryUrlState]) next.delete(key);
+        else next.set(key, String(value));
+      }
+      const query = next.toString();
+      router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });
+    },
+    [params, pathname, router],
+  );
+
+  const reset = React.useCallback(() => update({ search: "", category: "", tag: "", type: "" }), [update]);
+  const filtered = Boolean(state.search || state.category || state.tag || state.type);
+  return { state, update, reset, filtered };
+}

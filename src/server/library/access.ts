@@ -1,0 +1,77 @@
+import "server-only";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { db } from "@/db";
+import { contentCategories, contentItems } from "@/db/schema";
+import { hasPermission, meetsLevel, type LevelSubject } from "@/lib/auth/access";
+import { notFound } from "@/lib/errors";
+import type { SessionUser } from "@/server/auth/sessions";
+import { readableLevel } from "@/server/auth/tier-access";
+
+/**
+ * Who reads the library (decisions.md, Authorization): a gated item or category opens to members
+ * whose tier is at least its required level. Editors (manage_content) and admins read everything:
+ * they can open any item in the editor anyway.
+ */
+export function canEditLibrary(user: SessionUser | null): boolean {
+  return user !== null && hasPermission(user, "manage_content");
+}
+
+function reader(user: SessionUser | null): LevelSubject | null {
+  return user && { isAdmin: canEditLibrary(user), membershipLevel: user.membershipLevel };
+}
+
+/**
+ * SQL that is true when the user may read an item's content: the item and its category (left-joined
+ * as content_categories) both open to her. Queries select the body, video, attachment and external
+ * link only under this condition, and search only rows where it holds.
+ */
+export function openToUser(user: SessionUser | null): SQL {
+  const itemLevel = readableLevel(contentItems.requiredMembershipLevel, reader(user));
+  const categoryLevel = readableLevel(contentCategories.requiredMembershipLevel, reader(user));
+  if (!itemLevel || !categoryLevel) return sql`true`;
+  return sql`((${contentItems.isPublic} or ${itemLevel}) and (${contentCategories.id} is null or ${contentCategories.isPublic} or ${categoryLevel}))`;
+}
+
+/** Published items are listed to every member; editors also open drafts, scheduled and archived ones. */
+export function visibleToUser(user: SessionUser | null): SQL | undefined {
+  return canEditLibrary(user) ? undefined : eq(contentItems.status, "published");
+}
+
+interface Gate {
+  isPublic: boolean;
+  requiredMembershipLevel: string | null;
+}
+
+/** The same rule as openToUser, for one category already loaded. */
+export function isOpenTo(user: SessionUser | null, gate: Gate | null): boolean {
+  return gate === null || gate.isPublic || meetsLevel(reader(user), gate.requiredMembershipLevel);
+}
+
+/**
+ * Whether the user may read item `id` (visible to her and open to her tier): the check behind its
+ * files (GATE_CHECKS in src/server/storage/access.ts), comments and views.
+ */
+export async function canReadItem(user: SessionUser | null, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ open: sql<boolean>`${openToUser(user)}` })
+    .from(contentItems)
+    .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+    .where(and(eq(contentItems.id, id), visibleToUser(user)))
+    .limit(1);
+  return row?.open === true;
+}
+
+/** Refuses (404, as for a missing item) an item she may not read: its comments and views are part of it. */
+export async function assertCanReadItem(user: SessionUser, id: number): Promise<void> {
+  if (!(await canReadItem(user, id))) throw notFound("Content not found.");
+}
+
+/** Refuses (404) an item she cannot even see as a card (a draft, for a member). */
+export async function assertCanSeeItem(user: SessionUser, id: number): Promise<void> {
+  const [row] = await db
+    .select({ id: contentItems.id })
+    .from(contentItems)
+    .where(and(eq(contentItems.id, id), visibleToUser(user)))
+    .limit(1);
+  if (!row) throw notFound("Content not found.");
+}

@@ -1,0 +1,241 @@
+import "server-only";
+import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { db } from "@/db";
+import { contentBookmarks, contentCategories, contentItems, contentItemTags, contentTags, users } from "@/db/schema";
+import type { SessionUser } from "@/server/auth/sessions";
+import { TIER_ORDER } from "@/lib/auth/access";
+import { canEditLibrary, isOpenTo, openToUser, visibleToUser } from "./access";
+import { sanitizeArticleHtml } from "./html";
+import type { LibraryFilters } from "./schemas";
+
+/** What a card shows (spec 02 section 2.13): never the body, video, attachment or external link. */
+function cardColumns(user: SessionUser | null) {
+  return {
+    id: contentItems.id,
+    title: contentItems.title,
+    slug: contentItems.slug,
+    summary: contentItems.summary,
+    contentType: contentItems.contentType,
+    featuredImage: contentItems.featuredImage,
+    isFeatured: contentItems.isFeatured,
+    isPublic: contentItems.isPublic,
+    requiredMembershipLevel: contentItems.requiredMembershipLevel,
+    status: contentItems.status,
+    publishedAt: contentItems.publishedAt,
+    viewCount: contentItems.viewCount,
+    readingMinutes: contentItems.readingMinutes,
+    categoryName: contentCategories.name,
+    categorySlug: contentCategories.slug,
+    categoryIsPublic: contentCategories.isPublic,
+    categoryLevel: contentCategories.requiredMembershipLevel,
+    /** True when her tier does not open it: she sees the card and the gating panel, nothing more. */
+    locked: sql<boolean>`not ${openToUser(user)}`,
+  };
+}
+
+interface CardGates {
+  isPublic: boolean;
+  requiredMembershipLevel: string | null;
+  categoryName: string | null;
+  categorySlug: string | null;
+  categoryIsPublic: boolean | null;
+  categoryLevel: string | null;
+}
+
+/** The tier an item needs, the stricter of its own and its category's; null when every member reads it. */
+export function itemReadableLevel(row: Omit<CardGates, "categoryName" | "categorySlug">): string | null {
+  const itemLevel = row.isPublic ? null : row.requiredMembershipLevel;
+  const categoryGate = row.categoryIsPublic === false ? row.categoryLevel : null;
+  return stricterLevel(itemLevel, categoryGate);
+}
+
+function toCard<T extends CardGates>(row: T) {
+  const { categoryName, categorySlug, categoryIsPublic, categoryLevel: _categoryLevel, ...rest } = row;
+  return {
+    ...rest,
+    category: categorySlug ? { name: categoryName ?? "", slug: categorySlug } : null,
+    // "Members Only" when the item or its category is gated.
+    membersOnly: !row.isPublic || categoryIsPublic === false,
+    requiredMembershipLevel: itemReadableLevel(row),
+  };
+}
+
+function stricterLevel(a: string | null, b: string | null): string | null {
+  if (!a || !b) return a ?? b;
+  return TIER_ORDER.indexOf(a as never) >= TIER_ORDER.indexOf(b as never) ? a : b;
+}
+
+/**
+ * Full-text search terms as a tsquery: each word must match, the last one as a prefix so results
+ * come while typing ("breath" finds "breathwork"). Only letters and digits reach to_tsquery, so no
+ * input can inject its operators. Empty when the text has no words.
+ */
+export function searchQueryText(search: string): string {
+  const words = search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(" & ");
+}
+
+/**
+ * The library list (GET /api/content/items and /api/content/bookmarks): published items matching the
+ * filters, newest first, or best match first when searching. Search looks into bodies, so it only
+ * returns items the member may read.
+ */
+export async function listLibraryItems(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}) {
+  const conditions: (SQL | undefined)[] = [eq(contentItems.status, "published")];
+  const terms = searchQueryText(filters.search);
+  if (filters.search && !terms) return [];
+  if (filters.contentType) conditions.push(eq(contentItems.contentType, filters.contentType));
+  if (filters.category) conditions.push(eq(contentCategories.slug, filters.category));
+  if (filters.tag) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(contentItemTags)
+          .innerJoin(contentTags, eq(contentTags.id, contentItemTags.tagId))
+          .where(and(eq(contentItemTags.contentId, contentItems.id), eq(contentTags.slug, filters.tag))),
+      ),
+    );
+  }
+  if (filters.membersOnly) conditions.push(or(eq(contentItems.isPublic, false), eq(contentCategories.isPublic, false)));
+
+  const query = sql`to_tsquery('english', ${terms})`;
+  if (terms) conditions.push(sql`${contentItems.searchVector} @@ ${query}`, openToUser(user));
+
+  const order = terms
+    ? [desc(sql`ts_rank(${contentItems.searchVector}, ${query})`), desc(contentItems.publishedAt), desc(contentItems.id)]
+    : options.bookmarkedOnly
+      ? [desc(contentBookmarks.createdAt)]
+      : [desc(contentItems.publishedAt), desc(contentItems.id)];
+
+  let statement = db.select(cardColumns(user)).from(contentItems).leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId)).$dynamic();
+  if (options.bookmarkedOnly) {
+    statement = statement.innerJoin(contentBookmarks, and(eq(contentBookmarks.contentId, contentItems.id), eq(contentBookmarks.userId, user.id)));
+  }
+  const rows = await statement
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(filters.limit)
+    .offset(filters.offset);
+  return rows.map(toCard);
+}
+export type LibraryCard = Awaited<ReturnType<typeof listLibraryItems>>[number];
+
+/** One item for its page and GET /api/content/items/{slug}; the content only when she may read it. */
+export async function getLibraryItem(user: SessionUser, slug: string) {
+  const open = openToUser(user);
+  const onlyIfOpen = (column: AnyPgColumn) => sql<string | null>`case when ${open} then ${column} end`;
+  const [row] = await db
+    .select({
+      ...cardColumns(user),
+      content: onlyIfOpen(contentItems.content),
+      videoUrl: onlyIfOpen(contentItems.videoUrl),
+      attachmentUrl: onlyIfOpen(contentItems.attachmentUrl),
+      externalUrl: onlyIfOpen(contentItems.externalUrl),
+      authorId: users.id,
+      authorFirstName: users.firstName,
+      authorLastName: users.lastName,
+      authorPicture: users.profilePicture,
+    })
+    .from(contentItems)
+    .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+    .leftJoin(users, eq(users.id, contentItems.authorId))
+    .where(and(eq(contentItems.slug, slug), visibleToUser(user)))
+    .limit(1);
+  if (!row) return null;
+  const { content, videoUrl, attachmentUrl, externalUrl, authorId, authorFirstName, authorLastName, authorPicture, ...card } = row;
+  return {
+    ...toCard(card),
+    // Sanitized when saved and again here, whenever it is read (decisions.md, Library).
+    content: content === null ? null : sanitizeArticleHtml(content),
+    videoUrl,
+    attachmentUrl,
+    externalUrl,
+    author: authorId ? { id: authorId, firstName: authorFirstName!, lastName: authorLastName!, profilePicture: authorPicture } : null,
+    canEdit: canEditLibrary(user),
+  };
+}
+export type LibraryItem = NonNullable<Awaited<ReturnType<typeof getLibraryItem>>>;
+
+/** A few more items of the same category for the item page's "More like this" tab. */
+export async function listRelatedItems(user: SessionUser, item: { id: number; category: { slug: string } | null }, limit = 3): Promise<LibraryCard[]> {
+  if (!item.category) return [];
+  const rows = await db
+    .select(cardColumns(user))
+    .from(contentItems)
+    .innerJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+    .where(and(eq(contentItems.status, "published"), eq(contentCategories.slug, item.category.slug), ne(contentItems.id, item.id)))
+    .orderBy(desc(contentItems.publishedAt))
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+/** A category's own columns, shared with the editor's list (taxonomy.ts). */
+export const categoryColumns = {
+  id: contentCategories.id,
+  name: contentCategories.name,
+  slug: contentCategories.slug,
+  description: contentCategories.description,
+  icon: contentCategories.icon,
+  isPublic: contentCategories.isPublic,
+  requiredMembershipLevel: contentCategories.requiredMembershipLevel,
+};
+
+/** Categories in the editor's order, each saying whether her tier opens it (the carousel's lock). */
+export async function listLibraryCategories(user: SessionUser) {
+  const rows = await db.select(categoryColumns).from(contentCategories).orderBy(asc(contentCategories.position), asc(contentCategories.name));
+  return rows.map((row) => ({ ...row, locked: !isOpenTo(user, row) }));
+}
+export type LibraryCategory = Awaited<ReturnType<typeof listLibraryCategories>>[number];
+
+export async function getLibraryCategory(user: SessionUser, slug: string): Promise<LibraryCategory | null> {
+  const [row] = await db.select(categoryColumns).from(contentCategories).where(eq(contentCategories.slug, slug)).limit(1);
+  return row ? { ...row, locked: !isOpenTo(user, row) } : null;
+}
+
+const tagColumns = { id: contentTags.id, name: contentTags.name, slug: contentTags.slug };
+
+export async function listLibraryTags() {
+  return db.select(tagColumns).from(contentTags).orderBy(asc(contentTags.name));
+}
+export type LibraryTag = Awaited<ReturnType<typeof listLibraryTags>>[number];
+
+/** The tags most used by published items, for the chips above the list. */
+export async function listPopularTags(limit = 20): Promise<LibraryTag[]> {
+  return db
+    .select(tagColumns)
+    .from(contentTags)
+    .innerJoin(contentItemTags, eq(contentItemTags.tagId, contentTags.id))
+    .innerJoin(contentItems, and(eq(contentItems.id, contentItemTags.contentId), eq(contentItems.status, "published")))
+    .groupBy(contentTags.id)
+    .orderBy(desc(count()), asc(contentTags.name))
+    .limit(limit);
+}
+
+export async function getLibraryTag(slug: string): Promise<LibraryTag | null> {
+  const [row] = await db.select(tagColumns).from(contentTags).where(eq(contentTags.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+/** Tags of the published items of a category (GET /api/content/categories/{slug}/tags). */
+export async function listCategoryTags(categoryId: number): Promise<LibraryTag[]> {
+  return db
+    .selectDistinct(tagColumns)
+    .from(contentTags)
+    .innerJoin(contentItemTags, eq(contentItemTags.tagId, contentTags.id))
+    .innerJoin(contentItems, and(eq(contentItems.id, contentItemTags.contentId), eq(contentItems.status, "published")))
+    .where(eq(contentItems.categoryId, categoryId))
+    .orderBy(asc(contentTags.name));
+}
+
+/** Tags of one item (GET /api/content/items/{id}/tags and the item page). */
+export async function listItemTags(itemIds: number[]): Promise<(LibraryTag & { contentId: number })[]> {
+  if (!itemIds.length) return [];
+  return db
+    .select({ ...tagColumns, contentId: contentItemTags.contentId })
+    .from(contentItemTags)
+    .innerJoin(contentTags, eq(contentTags.id, contentItemTags.tagId))
+    .where(inArray(contentItemTags.contentId, itemIds))
+    .orderBy(asc(contentTags.name));
+}

@@ -1,0 +1,128 @@
+import "server-only";
+import { asc, count, eq } from "drizzle-orm";
+import { db } from "@/db";
+import { contentCategories, contentItems, contentItemTags, contentTags } from "@/db/schema";
+import { violatedConstraint } from "@/lib/database-errors";
+import { AppError, badRequest, notFound } from "@/lib/errors";
+import { slugify } from "@/lib/slug";
+import { recordAudit } from "@/server/audit";
+import { reindexKind } from "@/server/assistant/index-passages";
+import type { z } from "zod";
+import { categoryColumns as categorySelection } from "./queries";
+import { accessChoice, accessColumns, type LibraryCategoryInput, type libraryCategorySchema } from "./schemas";
+
+type CategoryValues = z.output<typeof libraryCategorySchema>;
+
+// Category and tag management for holders of manage_content (/admin/library/categories and /tags).
+
+/** Categories with their number of items, as the editor's forms hold them. */
+export async function listEditorCategories() {
+  const rows = await db
+    .select({
+      ...categorySelection,
+      position: contentCategories.position,
+      itemCount: count(contentItems.id),
+    })
+    .from(contentCategories)
+    .leftJoin(contentItems, eq(contentItems.categoryId, contentCategories.id))
+    .groupBy(contentCategories.id)
+    .orderBy(asc(contentCategories.position), asc(contentCategories.name));
+  return rows.map(({ isPublic, requiredMembershipLevel, icon, ...row }) => ({
+    ...row,
+    icon: (icon ?? "book-open") as LibraryCategoryInput["icon"],
+    access: accessChoice({ isPublic, requiredMembershipLevel }),
+  }));
+}
+export type EditorCategory = Awaited<ReturnType<typeof listEditorCategories>>[number];
+
+/** A .catch that turns a violation of `constraint` into a 409 with the field's message. */
+function conflictOn(constraint: string, field: string, message: string) {
+  return (error: unknown): never => {
+    if (violatedConstraint(error) === constraint) throw new AppError(409, message, { [field]: message });
+    throw error;
+  };
+}
+const categorySlugTaken = conflictOn("content_categories_slug_key", "slug", "Another category already uses this slug.");
+const tagExists = conflictOn("content_tags_slug_key", "name", "This tag already exists.");
+
+function categoryColumns(input: CategoryValues) {
+  const { access, ...rest } = input;
+  return { ...rest, ...accessColumns(access) };
+}
+
+export async function createCategory(input: CategoryValues, actorId: number) {
+  const [row] = await db
+    .insert(contentCategories)
+    .values(categoryColumns(input))
+    .returning()
+    .catch(categorySlugTaken);
+  await recordAudit({ actorId, action: "library.category.create", entityType: "content_category", entityId: row!.id, details: { slug: row!.slug } });
+  return row!;
+}
+
+export async function updateCategory(id: number, input: CategoryValues, actorId: number) {
+  const [row] = await db
+    .update(contentCategories)
+    .set(categoryColumns(input))
+    .where(eq(contentCategories.id, id))
+    .returning()
+    .catch(categorySlugTaken);
+  if (!row) throw notFound("Category not found.");
+  await recordAudit({ actorId, action: "library.category.update", entityType: "content_category", entityId: id, details: { slug: row.slug } });
+  // A category's gate is part of every item's readable tier in the assistant's index.
+  await reindexKind("library");
+  return row;
+}
+
+/** Its items stay, without a category. */
+export async function deleteCategory(id: number, actorId: number) {
+  const [row] = await db.delete(contentCategories).where(eq(contentCategories.id, id)).returning({ slug: contentCategories.slug });
+  if (!row) throw notFound("Category not found.");
+  await recordAudit({ actorId, action: "library.category.delete", entityType: "content_category", entityId: id, details: { slug: row.slug } });
+  await reindexKind("library");
+}
+
+export async function listEditorTags() {
+  return db
+    .select({ id: contentTags.id, name: contentTags.name, slug: contentTags.slug, itemCount: count(contentItemTags.contentId) })
+    .from(contentTags)
+    .leftJoin(contentItemTags, eq(contentItemTags.tagId, contentTags.id))
+    .groupBy(contentTags.id)
+    .orderBy(asc(contentTags.name));
+}
+export type EditorTag = Awaited<ReturnType<typeof listEditorTags>>[number];
+
+function tagSlug(name: string): string {
+  const slug = slugify(name);
+  if (!slug) throw badRequest("Tags need at least one letter or number", { name: "Tags need at least one letter or number" });
+  return slug;
+}
+
+export async function createTag(input: { name: string }, actorId: number) {
+  const [row] = await db
+    .insert(contentTags)
+    .values({ name: input.name, slug: tagSlug(input.name) })
+    .returning()
+    .catch(tagExists);
+  await recordAudit({ actorId, action: "library.tag.create", entityType: "content_tag", entityId: row!.id, details: { slug: row!.slug } });
+  return row!;
+}
+
+/** Renaming changes the tag's address too (/library/tag/{slug}). */
+export async function renameTag(id: number, input: { name: string }, actorId: number) {
+  const [row] = await db
+    .update(contentTags)
+    .set({ name: input.name, slug: tagSlug(input.name) })
+    .where(eq(contentTags.id, id))
+    .returning()
+    .catch(tagExists);
+  if (!row) throw notFound("Tag not found.");
+  await recordAudit({ actorId, action: "library.tag.update", entityType: "content_tag", entityId: id, details: { slug: row.slug } });
+  return row;
+}
+
+export async function deleteTag(id: number, actorId: number) {
+  const [row] = await db.delete(contentTags).where(eq(contentTags.id, id)).returning({ slug: contentTags.slug });
+  if (!row) throw notFound("Tag not found.");
+  await recordAudit({ actorId, action: "library.tag.delete", entityType: "content_tag", entityId: id, details: { slug: row.slug } });
+}
