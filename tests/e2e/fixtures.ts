@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { FAKE_LUMA_IMAGE_ORIGIN } from "../fakes/luma";
 import { routeOriginToFake } from "./route-to-fake";
+import { asksForCode, freshTotpCode } from "../support/two-factor";
 
 /** WCAG 2.2 AA, as the standards ask; axe's rule tags for every level up to it. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -43,10 +44,15 @@ export const test = base.extend<{ consoleErrors: string[]; lumaImages: void }>({
 
 export { expect };
 
-/** Signs in through the API (sharing the page's cookies), for tests about what comes after. */
+/**
+ * Signs in through the API (sharing the page's cookies), for tests about what comes after. Test admins
+ * have two-factor sign-in (tests/support/two-factor.ts): when asked, the current code is sent too.
+ */
 export async function signInAs(page: Page, username: string, password: string): Promise<void> {
   const baseURL = process.env.TEST_BASE_URL!;
-  const response = await page.request.post("/api/auth/login", { data: { username, password }, headers: { origin: baseURL } });
+  const login = (data: Record<string, string>) => page.request.post("/api/auth/login", { data, headers: { origin: baseURL } });
+  let response = await login({ username, password });
+  if (asksForCode(response.status(), await response.json().catch(() => undefined))) response = await login({ username, password, code: await freshTotpCode(username) });
   expect(response.status(), await response.text()).toBe(200);
 }
 

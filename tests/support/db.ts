@@ -4,6 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { createDatabase, type Database } from "@/db/client";
 import { emailOutbox, users } from "@/db/schema";
 import { testEnv } from "./env";
+import { sealTotpSecret } from "./two-factor";
 
 let connection: ReturnType<typeof createDatabase> | undefined;
 
@@ -21,8 +22,12 @@ export async function closeTestDb(): Promise<void> {
 export const TEST_PASSWORD = "test-password-123";
 let passwordHash: Promise<string> | undefined;
 
-/** A user of its own for one test, so that tests never share rate limits or sessions. */
-export async function createTestUser(overrides: Partial<typeof users.$inferInsert> = {}) {
+/**
+ * A user of its own for one test, so that tests never share rate limits or sessions. Administrators come
+ * with two-factor sign-in on (TEST_TOTP_SECRET), as the app requires of them; pass `twoFactor: false` for
+ * one who has not set it up yet.
+ */
+export async function createTestUser({ twoFactor, ...overrides }: Partial<typeof users.$inferInsert> & { twoFactor?: boolean } = {}) {
   passwordHash ??= hash(TEST_PASSWORD);
   const tag = randomUUID().slice(0, 8);
   const [user] = await testDb()
@@ -37,7 +42,13 @@ export async function createTestUser(overrides: Partial<typeof users.$inferInser
       ...overrides,
     })
     .returning();
-  return user!;
+  if (!(twoFactor ?? user!.isAdmin)) return user!;
+  const [withTwoFactor] = await testDb()
+    .update(users)
+    .set({ totpSecretEncrypted: sealTotpSecret(user!.id), totpEnabledAt: new Date() })
+    .where(eq(users.id, user!.id))
+    .returning();
+  return withTwoFactor!;
 }
 
 export async function latestEmailTo(address: string) {

@@ -1,4 +1,5 @@
 import { testEnv } from "./env";
+import { asksForCode, freshTotpCode } from "./two-factor";
 
 export interface CallOptions {
   method?: string;
@@ -52,9 +53,13 @@ export function sessionCookieFrom(result: CallResult): string | null {
   return null;
 }
 
-/** Signs in and returns the cookie header to send with later calls. */
+/**
+ * Signs in and returns the cookie header to send with later calls. When the server asks for a second
+ * factor (test admins have TEST_TOTP_SECRET), it signs in again with the current code.
+ */
 export async function signIn(username: string, password: string, headers: Record<string, string> = {}): Promise<string> {
-  const result = await call("/api/auth/login", { body: { username, password }, headers });
+  let result = await call("/api/auth/login", { body: { username, password }, headers });
+  if (asksForCode(result.status, result.json)) result = await call("/api/auth/login", { body: { username, password, code: await freshTotpCode(username) }, headers });
   const cookie = sessionCookieFrom(result);
   if (result.status !== 200 || !cookie) throw new Error(`Sign-in as ${username} failed: ${result.status} ${result.text}`);
   return cookie;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, date, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, date, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
 import { PROFILE_VISIBILITIES, TIER_IDS } from "./enums";
 import { membershipTiers } from "./membership";
@@ -18,6 +18,11 @@ export function directoryName(t: Pick<SearchColumns, "firstName" | "lastName">):
  */
 export function memberSearchText(t: SearchColumns): SQL {
   return sql`member_search_text(${t.firstName}, ${t.lastName}, ${t.location}, ${t.locationVisibility}, ${t.interests}, ${t.isMentor}, ${t.mentorTopics})`;
+}
+
+/** What the admin's member search matches: name, username and email, lower-cased. */
+export function adminSearchText(t: Record<"firstName" | "lastName" | "username" | "email", AnyPgColumn>): SQL {
+  return sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.username} || ' ' || ${t.email})`;
 }
 
 export const users = pgTable(
@@ -55,6 +60,16 @@ export const users = pgTable(
     stripeCustomerId: text(),
     stripePaymentMethodId: text(),
     disabledAt: timestamp({ withTimezone: true }),
+    /** Her TOTP secret (base32), encrypted like birth data; set while she sets two-factor up. */
+    totpSecretEncrypted: text(),
+    /** When she confirmed two-factor sign-in with a first code; null: two-factor is off. */
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    /** The last TOTP time step accepted, so that a code is never accepted twice (RFC 6238 section 5.2). */
+    totpLastCounter: bigint({ mode: "number" }),
+    /** She asked to delete her account: erased 30 days later unless she signs in before (src/server/privacy). */
+    deletionRequestedAt: timestamp({ withTimezone: true }),
+    /** Her personal data was erased; the row stays so that her posts and payments keep their references. */
+    erasedAt: timestamp({ withTimezone: true }),
     passwordChangedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -70,6 +85,9 @@ export const users = pgTable(
     // The member directory: sorted by name with keyset pagination, searched with ILIKE on trigrams.
     index("users_directory_name_idx").on(directoryName(t), t.id),
     index("users_directory_search_trgm_idx").using("gin", sql`${memberSearchText(t)} gin_trgm_ops`),
+    // The admin's member search (name, username, email): ILIKE on trigrams.
+    index("users_admin_search_trgm_idx").using("gin", sql`${adminSearchText(t)} gin_trgm_ops`),
+    index("users_created_idx").on(t.createdAt),
   ],
 );
 
@@ -104,4 +122,19 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Two-factor recovery codes: shown once, stored as SHA-256 hashes, each usable once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_hash_key").on(t.userId, t.codeHash)],
 );

@@ -1,9 +1,10 @@
 import { ADMIN, MEMBER, PAGE_RULES, PUBLIC, SELF, SELF_OR_ADMIN, checkAccess, levelsOpenTo, meetsLevel, pageRuleFor, permission, redirectFor, safeNextPath } from "./access";
 
 const visitor = null;
-const member = { isAdmin: false, permissions: {} };
-const editor = { isAdmin: false, permissions: { manage_content: true } };
-const admin = { isAdmin: true, permissions: {} };
+const member = { isAdmin: false, permissions: {}, twoFactorEnabled: false };
+const editor = { isAdmin: false, permissions: { manage_content: true }, twoFactorEnabled: false };
+const admin = { isAdmin: true, permissions: {}, twoFactorEnabled: true };
+const adminWithoutTwoFactor = { ...admin, twoFactorEnabled: false };
 
 describe("checkAccess", () => {
   it("lets anyone through a public rule", () => {
@@ -24,12 +25,22 @@ describe("checkAccess", () => {
     expect(checkAccess(editor, permission("manage_content"))).toBe("allowed");
     expect(checkAccess(admin, permission("manage_content"))).toBe("allowed");
   });
+
+  it("sends an admin without two-factor sign-in to set it up before using any admin right", () => {
+    expect(checkAccess(adminWithoutTwoFactor, ADMIN)).toBe("two_factor_setup");
+    expect(checkAccess(adminWithoutTwoFactor, permission("manage_content"))).toBe("two_factor_setup");
+    expect(checkAccess({ ...adminWithoutTwoFactor, id: 9 }, SELF_OR_ADMIN, { id: "7" })).toBe("two_factor_setup");
+    expect(checkAccess({ ...adminWithoutTwoFactor, id: 9 }, SELF_OR_ADMIN, { id: "9" })).toBe("allowed");
+    expect(checkAccess(adminWithoutTwoFactor, MEMBER)).toBe("allowed");
+    expect(checkAccess({ ...editor, isAdmin: true }, permission("manage_content"))).toBe("allowed");
+    expect(redirectFor("two_factor_setup", "/admin?x=1")).toBe("/profile/security?next=%2Fadmin%3Fx%3D1");
+  });
 });
 
 describe("owner rules", () => {
-  const her = { id: 7, isAdmin: false, permissions: {} };
-  const other = { id: 8, isAdmin: false, permissions: {} };
-  const anAdmin = { id: 9, isAdmin: true, permissions: {} };
+  const her = { ...member, id: 7 };
+  const other = { ...member, id: 8 };
+  const anAdmin = { ...admin, id: 9 };
 
   it("lets the owner named by the route through and forbids another member", () => {
     expect(checkAccess(her, SELF, { id: "7" })).toBe("allowed");

@@ -29,12 +29,21 @@ export const SELF_OR_ADMIN = { kind: "self", param: "id", admins: true } as cons
 export interface AccessSubject {
   isAdmin: boolean;
   permissions: Record<string, boolean>;
+  /** She signs in with a TOTP code (src/server/auth/two-factor.ts); every admin must before using her rights. */
+  twoFactorEnabled: boolean;
 }
 
-export type AccessDecision = "allowed" | "unauthenticated" | "forbidden";
+/** "two_factor_setup": an admin who has not set up two-factor sign-in yet, sent to set it up first. */
+export type AccessDecision = "allowed" | "unauthenticated" | "forbidden" | "two_factor_setup";
+
+/** Where an admin sets up two-factor sign-in (and where members manage theirs and their sessions). */
+export const SECURITY_PAGE = "/profile/security";
+
+/** Admin rights count only once she has two-factor sign-in (issue 16). */
+const actsAsAdmin = (user: AccessSubject) => user.isAdmin && user.twoFactorEnabled;
 
 export function hasPermission(user: AccessSubject, name: Permission): boolean {
-  return user.isAdmin || user.permissions[name] === true;
+  return actsAsAdmin(user) || user.permissions[name] === true;
 }
 
 /**
@@ -44,10 +53,12 @@ export function hasPermission(user: AccessSubject, name: Permission): boolean {
 export function checkAccess(user: (AccessSubject & { id?: number }) | null, rule: AccessRule, params: Record<string, unknown> = {}): AccessDecision {
   if (rule.kind === "public") return "allowed";
   if (!user) return "unauthenticated";
-  if (rule.kind === "admin" && !user.isAdmin) return "forbidden";
-  if (rule.kind === "permission" && !hasPermission(user, rule.permission)) return "forbidden";
-  if (rule.kind === "self" && !(rule.admins && user.isAdmin) && String(user.id) !== String(params[rule.param])) return "forbidden";
-  return "allowed";
+  const isOwner = rule.kind === "self" && String(user.id) === String(params[rule.param]);
+  const needsAdmin = rule.kind === "admin" || (rule.kind === "permission" && user.permissions[rule.permission] !== true) || (rule.kind === "self" && !isOwner);
+  if (!needsAdmin) return "allowed";
+  if (rule.kind === "self" && !rule.admins) return "forbidden";
+  if (!user.isAdmin) return "forbidden";
+  return user.twoFactorEnabled ? "allowed" : "two_factor_setup";
 }
 
 /** decisions.md, Membership tiers: connect < create < empower < play. */
@@ -98,6 +109,7 @@ export function pageRuleFor(pathname: string): AccessRule {
 /** Where a page request that failed `decision` is sent. */
 export function redirectFor(decision: Exclude<AccessDecision, "allowed">, pathWithQuery: string): string {
   if (decision === "forbidden") return "/";
+  if (decision === "two_factor_setup") return `${SECURITY_PAGE}?next=${encodeURIComponent(pathWithQuery)}`;
   return `/login?next=${encodeURIComponent(pathWithQuery)}`;
 }
 

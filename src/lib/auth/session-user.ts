@@ -11,4 +11,6 @@ export interface SessionUser {
   isPartner: boolean;
   membershipLevel: string | null;
   permissions: Record<string, boolean>;
+  /** She has two-factor sign-in on (admins need it to use their rights). */
+  twoFactorEnabled: boolean;
 }

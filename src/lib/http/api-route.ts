@@ -38,6 +38,8 @@ interface RouteOptions<A extends AccessRule, B, Q, P> {
   maxBodyBytes?: number;
 }
 
+export const TWO_FACTOR_SETUP_MESSAGE = "Set up two-factor sign-in on your Security page to use the admin tools.";
+
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -62,6 +64,7 @@ export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P =
       const decision = checkAccess(user, options.access, rawParams);
       if (decision === "unauthenticated") throw new AppError(401, "You need to sign in to do that.");
       if (decision === "forbidden") throw new AppError(403, "You do not have permission to do that.");
+      if (decision === "two_factor_setup") throw new AppError(403, TWO_FACTOR_SETUP_MESSAGE);
 
       const params = options.params ? options.params.parse(rawParams) : (undefined as P);
       if (options.authorize) await options.authorize({ request, user: user as UserFor<A>, params });

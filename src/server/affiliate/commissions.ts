@@ -5,7 +5,7 @@ import type { Executor, Transaction } from "@/db/client";
 import { affiliatePayouts, applications, partners, paymentTransactions, referralCommissions, users } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
-import { toCsv } from "@/server/newsletter/csv";
+import { toCsv } from "@/server/csv";
 import { AFFILIATE_TERMS } from "./schemas";
 
 const DAY_MS = 86_400_000;

@@ -3,11 +3,12 @@ import { CredentialsSignin } from "next-auth";
 import { AppError, tooManyRequests, unauthorized } from "@/lib/errors";
 import { recordUse, resetLimit, secondsBlocked, type LimitPolicy } from "@/server/rate-limit";
 import { headers } from "next/headers";
-import { signIn, signOut } from "./next-auth";
+import { SecondFactorFailed, signIn, signOut } from "./next-auth";
 import { clearSignedIn, markSignedIn, readSessionId } from "./session-cookie";
 import type { LoginInput } from "./schemas";
 import { findUserByLogin } from "./users";
 import { SESSION_MAX_AGE_SECONDS, revokeSession } from "./sessions";
+import { TOO_MANY_CODES, WRONG_CODE } from "./two-factor";
 
 export const INVALID_LOGIN_MESSAGE = "Invalid username or password";
 
@@ -17,6 +18,8 @@ export const LOGIN_ACCOUNT_POLICY: LimitPolicy = { keyPrefix: "login_account", p
 export const LOGIN_IP_POLICY: LimitPolicy = { keyPrefix: "login_ip", points: 50, durationSeconds: 15 * 60 };
 
 const TOO_MANY = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
+export const CODE_NEEDED_MESSAGE = "Enter the 6-digit code from your authenticator app, or one of your recovery codes.";
+
 
 /**
  * Signs a user in with username (or email) and password and sets the session cookie.
@@ -31,11 +34,13 @@ export async function logIn(input: LoginInput, client: { ip: string; userAgent: 
     await signIn("credentials", {
       username: input.username,
       password: input.password,
+      code: input.code ?? "",
       clientIp: client.ip,
       userAgent: client.userAgent ?? "",
       redirect: false,
     });
   } catch (error) {
+    if (error instanceof SecondFactorFailed) throw secondFactorError(error);
     if (!(error instanceof CredentialsSignin)) throw error;
     await Promise.all([recordUse(LOGIN_ACCOUNT_POLICY, accountKey), recordUse(LOGIN_IP_POLICY, client.ip)]);
     throw unauthorized(INVALID_LOGIN_MESSAGE);
@@ -46,6 +51,16 @@ export async function logIn(input: LoginInput, client: { ip: string; userAgent: 
   const user = await findUserByLogin(input.username);
   if (!user) throw new AppError(500, "Signed in user vanished");
   return user.id;
+}
+
+/**
+ * Her password was right but the code was missing or wrong: 401 with a `code` field error, which the
+ * sign-in form reads to ask for the code; wrong codes are limited per account (TWO_FACTOR_POLICY).
+ */
+function secondFactorError(error: SecondFactorFailed): AppError {
+  if (error.outcome === "blocked") return tooManyRequests(error.retryAfterSeconds, TOO_MANY_CODES);
+  const message = error.outcome === "missing" ? CODE_NEEDED_MESSAGE : WRONG_CODE;
+  return new AppError(401, message, { code: message });
 }
 
 /** Ends the current session: revokes it in the database and clears the cookie. */

@@ -7,6 +7,29 @@ import { SESSION_MAX_AGE_SECONDS, createSession } from "./sessions";
 import { findUserByLogin } from "./users";
 import { secureCookiesEnabled } from "./session-cookie";
 import { verifyPassword } from "./password";
+import { checkSecondFactor } from "./two-factor";
+import { AppError } from "@/lib/errors";
+
+/** Her password was right, but the second step failed: no code, a wrong one, or too many wrong ones. */
+export class SecondFactorFailed extends CredentialsSignin {
+  constructor(
+    readonly outcome: "missing" | "wrong" | "blocked",
+    readonly retryAfterSeconds = 0,
+  ) {
+    super();
+    this.code = `two_factor_${outcome}`;
+  }
+}
+
+async function passSecondFactor(userId: number, code: unknown): Promise<void> {
+  if (typeof code !== "string" || !code.trim()) throw new SecondFactorFailed("missing");
+  try {
+    if (!(await checkSecondFactor(userId, code, { allowRecovery: true }))) throw new SecondFactorFailed("wrong");
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) throw new SecondFactorFailed("blocked", Number(error.headers?.["Retry-After"] ?? 60));
+    throw error;
+  }
+}
 
 declare module "next-auth" {
   interface User {
@@ -28,7 +51,7 @@ function config(): NextAuthConfig {
     pages: { signIn: "/login" },
     providers: [
       Credentials({
-        credentials: { username: {}, password: {}, clientIp: {}, userAgent: {} },
+        credentials: { username: {}, password: {}, code: {}, clientIp: {}, userAgent: {} },
         // Only our POST /api/auth/login calls this (Auth.js' own routes are not mounted), after the
         // rate limits in src/server/auth/login.ts; it passes the client's address and user agent along.
         async authorize(credentials) {
@@ -37,6 +60,7 @@ function config(): NextAuthConfig {
           const user = await findUserByLogin(input.data.username);
           const valid = await verifyPassword(user?.passwordHash, input.data.password);
           if (!user || !valid || user.disabledAt) return null;
+          if (user.totpEnabledAt) await passSecondFactor(user.id, credentials.code);
           const sessionId = await createSession(user.id, {
             ip: typeof credentials.clientIp === "string" ? credentials.clientIp : null,
             userAgent: typeof credentials.userAgent === "string" ? credentials.userAgent : null,

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "@/db";
+import type { Executor } from "@/db/client";
 import { passwordResetTokens, users } from "@/db/schema";
 import { badRequest } from "@/lib/errors";
 import { renderEmail } from "@/server/email/render";
@@ -34,10 +35,19 @@ export async function requestPasswordReset(email: string, client: { ip: string; 
     .limit(1);
   if (!user) return;
 
+  await emailResetLink(user, client.baseUrl);
+}
+
+/**
+ * Emails her a single-use reset link (also sent by an administrator from her admin view); `alsoInTransaction`
+ * runs in the same transaction, e.g. to audit-log who sent it.
+ */
+export async function emailResetLink(user: { id: number; email: string; firstName: string }, baseUrl: string, alsoInTransaction?: (tx: Executor) => Promise<void>): Promise<void> {
   const settings = await getSiteSettings();
   const { token, tokenHash } = createLinkToken();
-  const url = `${client.baseUrl}/reset-password/${token}`;
+  const url = `${baseUrl}/reset-password/${token}`;
   await transactionWithEmail(async (tx, queueEmail) => {
+    await alsoInTransaction?.(tx);
     await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000) });
     await queueEmail({
       to: user.email,

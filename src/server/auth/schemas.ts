@@ -7,6 +7,8 @@ export const PASSWORD_MAX = 128;
 export const loginSchema = z.object({
   username: z.string().trim().min(1, "Please enter your username").max(254),
   password: z.string().min(1, "Please enter your password").max(PASSWORD_MAX),
+  /** The authenticator app's six-digit code or a recovery code, when she has two-factor sign-in on. */
+  code: z.string().trim().max(40).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -28,3 +30,11 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** A code from her authenticator app (or, where accepted, a recovery code). */
+export const twoFactorCodeSchema = z.object({ code: z.string().trim().min(6, "Please enter the code").max(40) });
+export type TwoFactorCodeInput = z.infer<typeof twoFactorCodeSchema>;
+
+/** Turning two-factor sign-in off asks for her password and a code. */
+export const disableTwoFactorSchema = twoFactorCodeSchema.extend({ password: z.string().min(1, "Please enter your password").max(PASSWORD_MAX) });
+export type DisableTwoFactorInput = z.infer<typeof disableTwoFactorSchema>;

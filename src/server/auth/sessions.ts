@@ -1,5 +1,6 @@
 import "server-only";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { notFound } from "@/lib/errors";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { sessions, users } from "@/db/schema";
@@ -33,6 +34,7 @@ export const sessionUserColumns = {
   isPartner: users.isPartner,
   membershipLevel: effectiveMembershipLevel(),
   permissions: users.permissions,
+  twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`.as("two_factor_enabled"),
 };
 
 
@@ -89,4 +91,33 @@ export async function revokeSession(sessionId: string): Promise<void> {
 /** Ends every session of a user: after a password change or when an account is disabled. */
 export async function revokeAllSessions(userId: number, executor: Executor = db): Promise<void> {
   await executor.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export interface ActiveSession {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
+
+/** Her sessions that are neither ended nor expired, most recently seen first. */
+export async function listActiveSessions(userId: number, currentSessionId: string | null): Promise<ActiveSession[]> {
+  const rows = await db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, ip: sessions.ip, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+}
+
+/** Ends one of her own sessions; another member's session id is not found. */
+export async function endOwnSession(userId: number, sessionId: string): Promise<void> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw notFound("That session has already ended.");
 }

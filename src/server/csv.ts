@@ -10,3 +10,11 @@ export function toCsv(header: string[], rows: (string | number | null | undefine
   };
   return [header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
 }
+
+/** A CSV download named `{name}-{date}.csv`. */
+export function csvResponse(name: string, header: string[], rows: (string | number | null | undefined)[][]): Response {
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(toCsv(header, rows), {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-${date}.csv"`, "Cache-Control": "no-store" },
+  });
+}

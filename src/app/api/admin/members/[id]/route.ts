@@ -1,0 +1,16 @@
+// GET /api/admin/members/{id} - a member's admin view; PATCH - change her tier, admin right, permissions or disabled state.
+import { z } from "zod";
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { clientIp } from "@/lib/http/request-info";
+import { getMemberAdminView, updateMember } from "@/server/admin-members";
+import { memberUpdateSchema } from "@/server/admin-members/schemas";
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+
+export const GET = apiRoute({ access: ADMIN, params }, async ({ params }) => getMemberAdminView(params.id));
+
+export const PATCH = apiRoute({ access: ADMIN, params, body: memberUpdateSchema }, async ({ request, user, params, body }) => {
+  await updateMember(user, params.id, body, clientIp(request.headers));
+  return getMemberAdminView(params.id);
+});

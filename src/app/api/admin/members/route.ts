@@ -1,0 +1,7 @@
+// GET /api/admin/members - members by search (name, username, email), tier and status, newest first, keyset-paginated.
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { listMembers } from "@/server/admin-members";
+import { memberSearchSchema } from "@/server/admin-members/schemas";
+
+export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query }) => listMembers(query));

@@ -1,0 +1,7 @@
+// POST /api/auth/two-factor/confirm - turns two-factor sign-in on with a first code; answers the recovery codes once.
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { twoFactorCodeSchema } from "@/server/auth/schemas";
+import { confirmTwoFactor } from "@/server/auth/two-factor";
+
+export const POST = apiRoute({ access: MEMBER, body: twoFactorCodeSchema }, async ({ user, body }) => confirmTwoFactor(user.id, body.code));

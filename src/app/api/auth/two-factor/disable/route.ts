@@ -1,0 +1,10 @@
+// POST /api/auth/two-factor/disable - turns two-factor sign-in off with her password and a code (members only: admins keep it).
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { disableTwoFactorSchema } from "@/server/auth/schemas";
+import { disableTwoFactor } from "@/server/auth/two-factor";
+
+export const POST = apiRoute({ access: MEMBER, body: disableTwoFactorSchema }, async ({ user, body }) => {
+  await disableTwoFactor(user.id, body);
+  return { ok: true };
+});

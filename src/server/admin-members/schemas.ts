@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { TIER_IDS } from "@/db/schema/enums";
+import { PERMISSIONS } from "@/lib/auth/access";
+
+export const MEMBER_STATUSES = ["active", "disabled", "deletion_pending"] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const MEMBERS_PAGE_SIZE = 50;
+
+/** GET /api/admin/members (and its CSV export): search by name, username or email, tier and status. */
+export const memberSearchSchema = z.object({
+  q: z.string().trim().max(100).optional().transform((v) => v || undefined),
+  tier: z.enum([...TIER_IDS, "none"]).optional().or(z.literal("").transform(() => undefined)),
+  status: z.enum(MEMBER_STATUSES).optional().or(z.literal("").transform(() => undefined)),
+  after: z.string().max(200).optional(),
+});
+export type MemberSearch = z.infer<typeof memberSearchSchema>;
+
+/** PATCH /api/admin/members/{id}: any of tier, admin right, permission flags and disabled. */
+export const memberUpdateSchema = z
+  .object({
+    membershipLevel: z.enum(TIER_IDS).nullable(),
+    isAdmin: z.boolean(),
+    permissions: z.partialRecord(z.enum(PERMISSIONS), z.boolean()),
+    disabled: z.boolean(),
+  })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, "Nothing to change");
+export type MemberUpdate = z.infer<typeof memberUpdateSchema>;

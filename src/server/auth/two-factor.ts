@@ -1,0 +1,146 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import * as OTPAuth from "otpauth";
+import QRCode from "qrcode";
+import { db } from "@/db";
+import { recoveryCodes, users } from "@/db/schema";
+import { badRequest, conflict, notFound, tooManyRequests } from "@/lib/errors";
+import { recordAudit } from "@/server/audit";
+import { recordUse, resetLimit, secondsBlocked, type LimitPolicy } from "@/server/rate-limit";
+import { getSiteSettings } from "@/server/settings";
+import { decryptFor, encryptFor } from "@/server/spiritual-profile/crypto";
+import { verifyPassword } from "./password";
+
+/** Wrong codes per account (sign-in, confirming, turning off): 5 in 15 minutes, then wait. */
+export const TWO_FACTOR_POLICY: LimitPolicy = { keyPrefix: "two_factor", points: 5, durationSeconds: 15 * 60 };
+export const TOO_MANY_CODES = "Too many wrong codes. Please wait a few minutes and try again.";
+export const WRONG_CODE = "That code is not right. Please try again.";
+export const RECOVERY_CODE_COUNT = 10;
+
+const PERIOD_SECONDS = 30;
+
+function totpFor(secretBase32: string, label: string, issuer: string) {
+  return new OTPAuth.TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: PERIOD_SECONDS, secret: OTPAuth.Secret.fromBase32(secretBase32) });
+}
+
+const hashRecoveryCode = (code: string) => createHash("sha256").update(normalizeRecoveryCode(code)).digest("hex");
+const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** Ten codes of ten base-32 characters (50 bits each), shown as xxxxx-xxxxx. */
+function newRecoveryCodes(): string[] {
+  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const chars = [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join("");
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  });
+}
+
+async function loadSecret(userId: number) {
+  const [row] = await db
+    .select({ username: users.username, sealed: users.totpSecretEncrypted, enabledAt: users.totpEnabledAt, isAdmin: users.isAdmin, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw notFound("Member not found.");
+  return { ...row, secret: row.sealed ? decryptFor<string>(userId, row.sealed) : null };
+}
+
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as an SVG QR code, for authenticator apps to scan. */
+  qrSvg: string;
+}
+
+/** Starts (or restarts) setting up: a new secret, kept until she confirms it with a first code. */
+export async function beginTwoFactorSetup(userId: number): Promise<TwoFactorSetup> {
+  const current = await loadSecret(userId);
+  if (current.enabledAt) throw conflict("Two-factor sign-in is already on.");
+  const secret = new OTPAuth.Secret({ size: 20 }).base32;
+  await db.update(users).set({ totpSecretEncrypted: encryptFor(userId, secret), totpLastCounter: null }).where(eq(users.id, userId));
+  const { siteName } = await getSiteSettings();
+  const otpauthUrl = totpFor(secret, current.username, siteName).toString();
+  return { secret, otpauthUrl, qrSvg: await QRCode.toString(otpauthUrl, { type: "svg", margin: 1 }) };
+}
+
+/**
+ * Checks a six-digit code (one step either side for clock drift) or an unused recovery code, spending
+ * it: a TOTP time step is never accepted twice, a recovery code only once. Wrong codes count against
+ * TWO_FACTOR_POLICY; once it is used up every check fails with 429 until the window passes.
+ */
+export async function checkSecondFactor(userId: number, code: string, options: { allowRecovery: boolean }): Promise<boolean> {
+  const key = String(userId);
+  const wait = await secondsBlocked(TWO_FACTOR_POLICY, key);
+  if (wait > 0) throw tooManyRequests(wait, TOO_MANY_CODES);
+  const ok = await spendCode(userId, code, options.allowRecovery);
+  if (ok) {
+    await resetLimit(TWO_FACTOR_POLICY, key);
+    return true;
+  }
+  const blocked = await recordUse(TWO_FACTOR_POLICY, key);
+  if (blocked > 0) throw tooManyRequests(blocked, TOO_MANY_CODES);
+  return false;
+}
+
+async function spendCode(userId: number, code: string, allowRecovery: boolean): Promise<boolean> {
+  const trimmed = code.replace(/\s/g, "");
+  if (/^\d{6}$/.test(trimmed)) {
+    const { secret, username } = await loadSecret(userId);
+    if (!secret) return false;
+    const delta = totpFor(secret, username, "").validate({ token: trimmed, window: 1 });
+    if (delta === null) return false;
+    const counter = Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta;
+    const spent = await db
+      .update(users)
+      .set({ totpLastCounter: counter })
+      .where(and(eq(users.id, userId), or(isNull(users.totpLastCounter), lt(users.totpLastCounter, counter))))
+      .returning({ id: users.id });
+    return spent.length === 1;
+  }
+  if (!allowRecovery) return false;
+  const spent = await db
+    .update(recoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(trimmed)), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return spent.length === 1;
+}
+
+/** Turns two-factor on with the first code from her app; answers the recovery codes, shown this once. */
+export async function confirmTwoFactor(userId: number, code: string): Promise<{ recoveryCodes: string[] }> {
+  const current = await loadSecret(userId);
+  if (current.enabledAt) throw conflict("Two-factor sign-in is already on.");
+  if (!current.secret) throw badRequest("Please start setting up two-factor sign-in again.");
+  if (!(await checkSecondFactor(userId, code, { allowRecovery: false }))) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
+  const codes = newRecoveryCodes();
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
+    await recordAudit({ actorId: userId, action: "two_factor.enabled", entityType: "user", entityId: userId }, tx);
+  });
+  return { recoveryCodes: codes };
+}
+
+/** Turns two-factor off with her password and a code. Administrators keep it: it is required of them. */
+export async function disableTwoFactor(userId: number, input: { password: string; code: string }): Promise<void> {
+  const current = await loadSecret(userId);
+  if (!current.enabledAt) throw conflict("Two-factor sign-in is already off.");
+  if (current.isAdmin) throw conflict("Administrators must keep two-factor sign-in on.");
+  if (!(await verifyPassword(current.passwordHash, input.password))) throw badRequest("Your password is not right.", { password: "Your password is not right." });
+  if (!(await checkSecondFactor(userId, input.code, { allowRecovery: true }))) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ totpEnabledAt: null, totpSecretEncrypted: null, totpLastCounter: null }).where(eq(users.id, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await recordAudit({ actorId: userId, action: "two_factor.disabled", entityType: "user", entityId: userId }, tx);
+  });
+}
+
+export async function unusedRecoveryCodeCount(userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,36 @@
+import * as OTPAuth from "otpauth";
+import { seal } from "@/lib/sealed";
+import { TEST_BIRTH_DATA_KEY } from "./server";
+
+/**
+ * Every administrator signs in with a TOTP code (issue 16). Test admins get this secret at creation,
+ * sealed with the test server's key exactly as the app seals it, and the sign-in helpers answer the
+ * server's request for a code with the current one.
+ */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+export const sealTotpSecret = (userId: number, secret = TEST_TOTP_SECRET) => seal(Buffer.from(TEST_BIRTH_DATA_KEY, "base64"), userId, secret);
+
+const lastStepUsed = new Map<string, number>();
+const PERIOD_MS = 30_000;
+
+/**
+ * A code the server has not accepted yet for this login: the server refuses a time step twice (RFC 6238
+ * section 5.2) and accepts one step ahead for clock drift, so a second sign-in within the same 30 seconds
+ * uses the next step, and a third waits for the clock.
+ */
+export async function freshTotpCode(login: string, secret = TEST_TOTP_SECRET): Promise<string> {
+  const key = login.toLowerCase();
+  for (;;) {
+    const now = Math.floor(Date.now() / PERIOD_MS);
+    const step = Math.max(now, (lastStepUsed.get(key) ?? -1) + 1);
+    if (step <= now + 1) {
+      lastStepUsed.set(key, step);
+      return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: step * PERIOD_MS });
+    }
+    await new Promise((resolve) => setTimeout(resolve, PERIOD_MS - (Date.now() % PERIOD_MS) + 50));
+  }
+}
+
+/** Whether a sign-in answer asks for the second factor (401 with a `code` field). */
+export const asksForCode = (status: number, json: { fields?: Record<string, string> } | undefined) => status === 401 && Boolean(json?.fields?.code);
