@@ -49,7 +49,9 @@ export function useLogin() {
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       toast({ title: "Login successful", description: `Welcome back, ${user.firstName || user.username}!` });
     },
-    onError: (error) => {
+    onError: (error, input) => {
+      // Her password was right and the form now asks for her two-factor code: nothing failed yet.
+      if (asksForCode(error) && !input.code) return;
       toast({ title: "Login failed", description: errorMessage(error, "Invalid username or password"), variant: "destructive" });
     },
   });
@@ -72,3 +74,6 @@ export function useLogout() {
     },
   });
 }
+
+/** The sign-in answer that asks for the two-factor code (401 with a `code` field). */
+export const asksForCode = (error: unknown) => error instanceof ApiError && error.status === 401 && Boolean(error.fields?.code);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { freePort } from "../../scripts/lib/free-port";
+import { setUpTwoFactor } from "../support/two-factor";
 
 // `npm start` as a new user runs it: embedded PostgreSQL on a clean data directory, migrations,
 // demo seed, logins printed; SIGTERM stops PostgreSQL cleanly; a second start reuses the data.
@@ -89,6 +90,8 @@ describe("npm start on the embedded default", () => {
     });
     expect(login.status).toBe(200);
     const adminCookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    // The demo admin is asked to set up two-factor sign-in before any admin page (README).
+    await setUpTwoFactor(first.baseUrl, adminCookie, "admin");
     await checkPaymentsWithoutStripe(first.baseUrl, adminCookie);
     await checkUploadsOnLocalDisk(first.baseUrl, adminCookie);
 

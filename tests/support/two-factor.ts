@@ -34,3 +34,19 @@ export async function freshTotpCode(login: string, secret = TEST_TOTP_SECRET): P
 
 /** Whether a sign-in answer asks for the second factor (401 with a `code` field). */
 export const asksForCode = (status: number, json: { fields?: Record<string, string> } | undefined) => status === 401 && Boolean(json?.fields?.code);
+
+/**
+ * Sets up two-factor sign-in through the API as a member would on her Security page (the demo admin
+ * is asked to on her first sign-in): start, confirm with a first code. Answers the secret and recovery codes.
+ */
+export async function setUpTwoFactor(baseUrl: string, cookie: string, login: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl, cookie }, body: JSON.stringify(body) });
+  const setup = await post("/api/auth/two-factor/setup", {});
+  if (setup.status !== 200) throw new Error(`Two-factor setup failed: ${setup.status} ${await setup.text()}`);
+  const { secret } = (await setup.json()) as { secret: string };
+  const confirm = await post("/api/auth/two-factor/confirm", { code: await freshTotpCode(login, secret) });
+  if (confirm.status !== 200) throw new Error(`Two-factor confirm failed: ${confirm.status} ${await confirm.text()}`);
+  const { recoveryCodes } = (await confirm.json()) as { recoveryCodes: string[] };
+  return { secret, recoveryCodes };
+}

@@ -9,8 +9,9 @@ import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { useCurrentUser, useLogin } from "@/hooks/use-auth";
+import { asksForCode, useCurrentUser, useLogin } from "@/hooks/use-auth";
 import { safeNextPath } from "@/lib/auth/access";
+import type { ApiError } from "@/lib/api-client";
 import { loginSchema, type LoginInput } from "@/server/auth/schemas";
 
 export function LoginForm() {
@@ -19,7 +20,9 @@ export function LoginForm() {
   const next = safeNextPath(searchParams.get("next"));
   const { user, isLoading } = useCurrentUser();
   const login = useLogin();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "", code: "" } });
+  // Shown once the server has checked her password and asks for the code from her authenticator app.
+  const [needsCode, setNeedsCode] = React.useState(false);
 
   // Spec 01 section 2: a signed-in user does not stay on the login page.
   React.useEffect(() => {
@@ -27,10 +30,16 @@ export function LoginForm() {
   }, [isLoading, user, login.isSuccess, router]);
 
   const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, {
+    login.mutate(needsCode ? values : { ...values, code: undefined }, {
       onSuccess: () => {
         router.push(next);
         router.refresh();
+      },
+      onError: (error) => {
+        if (!asksForCode(error)) return;
+        setNeedsCode(true);
+        if (values.code) form.setError("code", { message: (error as ApiError).fields?.code });
+        else form.setFocus("code");
       },
     }),
   );
@@ -44,6 +53,11 @@ export function LoginForm() {
       <FormField label="Password" id="password" error={form.formState.errors.password?.message}>
         <Input type="password" autoComplete="current-password" disabled={busy} {...form.register("password")} />
       </FormField>
+      {needsCode ? (
+        <FormField label="Authentication code" id="code" hint="The 6-digit code from your authenticator app, or one of your recovery codes." error={form.formState.errors.code?.message}>
+          <Input autoComplete="one-time-code" inputMode="text" autoCapitalize="none" spellCheck={false} disabled={busy} {...form.register("code")} />
+        </FormField>
+      ) : null}
       <div className="flex justify-end">
         <Link href="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
           Forgot your password?

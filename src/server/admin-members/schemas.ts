@@ -4,6 +4,7 @@ import { PERMISSIONS } from "@/lib/auth/access";
 
 export const MEMBER_STATUSES = ["active", "disabled", "deletion_pending"] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = { active: "Active", disabled: "Disabled", deletion_pending: "Deletion pending" };
 export const MEMBERS_PAGE_SIZE = 50;
 
 /** GET /api/admin/members (and its CSV export): search by name, username or email, tier and status. */

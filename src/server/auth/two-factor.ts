@@ -49,8 +49,8 @@ async function loadSecret(userId: number) {
 export interface TwoFactorSetup {
   secret: string;
   otpauthUrl: string;
-  /** The otpauth URL as an SVG QR code, for authenticator apps to scan. */
-  qrSvg: string;
+  /** The otpauth URL as a QR code (a PNG data URL), for authenticator apps to scan. */
+  qrCode: string;
 }
 
 /** Starts (or restarts) setting up: a new secret, kept until she confirms it with a first code. */
@@ -61,7 +61,7 @@ export async function beginTwoFactorSetup(userId: number): Promise<TwoFactorSetu
   await db.update(users).set({ totpSecretEncrypted: encryptFor(userId, secret), totpLastCounter: null }).where(eq(users.id, userId));
   const { siteName } = await getSiteSettings();
   const otpauthUrl = totpFor(secret, current.username, siteName).toString();
-  return { secret, otpauthUrl, qrSvg: await QRCode.toString(otpauthUrl, { type: "svg", margin: 1 }) };
+  return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 200 }) };
 }
 
 /**
@@ -128,7 +128,11 @@ export async function disableTwoFactor(userId: number, input: { password: string
   const current = await loadSecret(userId);
   if (!current.enabledAt) throw conflict("Two-factor sign-in is already off.");
   if (current.isAdmin) throw conflict("Administrators must keep two-factor sign-in on.");
-  if (!(await verifyPassword(current.passwordHash, input.password))) throw badRequest("Your password is not right.", { password: "Your password is not right." });
+  if (!(await verifyPassword(current.passwordHash, input.password))) {
+    const blocked = await recordUse(TWO_FACTOR_POLICY, String(userId));
+    if (blocked > 0) throw tooManyRequests(blocked, TOO_MANY_CODES);
+    throw badRequest("Your password is not right.", { password: "Your password is not right." });
+  }
   if (!(await checkSecondFactor(userId, input.code, { allowRecovery: true }))) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
   await db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabledAt: null, totpSecretEncrypted: null, totpLastCounter: null }).where(eq(users.id, userId));

@@ -4,6 +4,7 @@ import { requirePageAccess } from "@/server/auth/current-user";
 
 const ADMIN_SECTIONS = [
   { href: "/admin", label: "Panel" },
+  { href: "/admin/members", label: "Members" },
   { href: "/admin/applications", label: "Applications" },
   { href: "/admin/payment-transactions", label: "Payments" },
   { href: "/admin/forum", label: "Forum" },

@@ -6,6 +6,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 export const metadata: Metadata = { title: "Admin Panel", robots: { index: false } };
 
 const PANEL_LINKS = [
+  { href: "/admin/members", title: "Members", text: "Find a member, change her tier and roles, disable her account, export to CSV." },
   { href: "/admin/applications", title: "Applications", text: "Review membership applications, approve or reject, take payments." },
   { href: "/admin/payment-transactions", title: "Payment Transactions", text: "Every charge, capture, refund and failure." },
   { href: "/admin/forum", title: "Forum", text: "Categories, pinned and locked topics." },

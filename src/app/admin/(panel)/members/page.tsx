@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { TIER_IDS } from "@/db/schema/enums";
+import { formatDate } from "@/lib/format";
+import { listMembers } from "@/server/admin-members";
+import { MEMBER_STATUSES, MEMBER_STATUS_LABELS as STATUS_LABELS, memberSearchSchema, type MemberSearch } from "@/server/admin-members/schemas";
+
+export const metadata: Metadata = { title: "Members", robots: { index: false } };
+
+const STATUS_BADGE = { active: "success", disabled: "destructive", deletion_pending: "warning" } as const;
+const SELECT_CLASS = "min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm";
+
+export default async function MembersAdminPage({ searchParams }: PageProps<"/admin/members">) {
+  const parsed = memberSearchSchema.safeParse(await searchParams);
+  const query: MemberSearch = parsed.success ? parsed.data : { q: undefined };
+  const { members, next } = await listMembers(query);
+  const filters = new URLSearchParams(Object.entries({ q: query.q, tier: query.tier, status: query.status }).filter((e): e is [string, string] => Boolean(e[1])));
+  const withFilters = (extra: Record<string, string>) => `?${new URLSearchParams({ ...Object.fromEntries(filters), ...extra })}`;
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-semibold">Members</h1>
+        <a href={`/api/admin/members/export${withFilters({})}`} download className="inline-flex min-h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90">
+          Export to CSV
+        </a>
+      </div>
+      <form method="get" role="search" aria-label="Members" className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+        <div className="grid gap-2">
+          <Label htmlFor="member-q">Name, username or email</Label>
+          <Input id="member-q" name="q" defaultValue={query.q ?? ""} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="member-tier">Tier</Label>
+          <select id="member-tier" name="tier" defaultValue={query.tier ?? ""} className={SELECT_CLASS}>
+            <option value="">All tiers</option>
+            {TIER_IDS.map((tier) => (
+              <option key={tier} value={tier} className="capitalize">
+                {tier}
+              </option>
+            ))}
+            <option value="none">No tier</option>
+          </select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="member-status">Status</Label>
+          <select id="member-status" name="status" defaultValue={query.status ?? ""} className={SELECT_CLASS}>
+            <option value="">All statuses</option>
+            {MEMBER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+      <DataTable caption="Members, newest first" columns={["Name", "Username", "Email", "Tier", "Status", "Joined"]} empty="No members match." isEmpty={members.length === 0} className="mt-6">
+        {members.map((m) => (
+          <tr key={m.id} className="border-b last:border-b-0">
+            <td className="px-4 py-3">
+              <Link href={`/admin/members/${m.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                {m.firstName} {m.lastName}
+              </Link>
+              {m.isAdmin ? <Badge className="ml-2">Admin</Badge> : null}
+            </td>
+            <td className="px-4 py-3">{m.username}</td>
+            <td className="px-4 py-3 break-all">{m.email}</td>
+            <td className="px-4 py-3 capitalize">{m.membershipLevel ?? "-"}</td>
+            <td className="px-4 py-3">
+              <Badge variant={STATUS_BADGE[m.status]}>{STATUS_LABELS[m.status]}</Badge>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">{formatDate(m.createdAt)}</td>
+          </tr>
+        ))}
+      </DataTable>
+      {next ? (
+        <p className="mt-4">
+          <Link href={withFilters({ after: next })} className="text-primary underline-offset-4 hover:underline">
+            Next page
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

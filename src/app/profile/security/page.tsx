@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { TwoFactorPanel } from "@/components/account/two-factor-panel";
+import { SessionsList } from "@/components/account/sessions-list";
+import { MEMBER, safeNextPath } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
+
+export const metadata: Metadata = { title: "Security", robots: { index: false } };
+
+// Issue 16: two-factor sign-in (required of admins, who are sent here first) and her active sessions.
+export default async function SecurityPage({ searchParams }: PageProps<"/profile/security">) {
+  const me = await requirePageAccess(MEMBER);
+  const next = (await searchParams).next;
+  return (
+    <div className="container mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-semibold">Security</h1>
+      <section aria-labelledby="two-factor-heading" className="mt-8">
+        <h2 id="two-factor-heading" className="mb-4 text-2xl font-semibold">
+          Two-factor sign-in
+        </h2>
+        <TwoFactorPanel enabled={me.twoFactorEnabled} isAdmin={me.isAdmin} next={typeof next === "string" ? safeNextPath(next) : null} />
+      </section>
+      <section aria-labelledby="sessions-heading" className="mt-12">
+        <h2 id="sessions-heading" className="mb-4 text-2xl font-semibold">
+          Active sessions
+        </h2>
+        <SessionsList />
+      </section>
+    </div>
+  );
+}

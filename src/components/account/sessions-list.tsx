@@ -1,0 +1,56 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format";
+
+interface ActiveSession {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+const KEY = ["auth", "sessions"];
+
+/** Her signed-in browsers (device, address, last seen); she ends any of them. */
+export function SessionsList() {
+  const queryClient = useQueryClient();
+  const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => apiRequest<ActiveSession[]>("GET", "/api/auth/sessions") });
+  const end = useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/auth/sessions/${id}`),
+    onSuccess: () => {
+      toast({ title: "Session ended" });
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (error) => toast({ title: "Could not end the session", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+  });
+  const sessions = data ?? [];
+  return (
+    <DataTable caption="Your active sessions" columns={["Device", "Address", "Last seen", ""]} empty={isLoading ? "Loading..." : "No active sessions."} isEmpty={sessions.length === 0}>
+      {sessions.map((s) => (
+        <tr key={s.id} className="border-b last:border-b-0">
+          <td className="px-4 py-3">
+            {s.userAgent ?? "Unknown device"}
+            {s.current ? <span className="ml-2 font-medium">(this device)</span> : null}
+          </td>
+          <td className="px-4 py-3">{s.ip ?? "-"}</td>
+          <td className="px-4 py-3 whitespace-nowrap">
+            {formatDateTime(s.lastSeenAt)}
+          </td>
+          <td className="px-4 py-3">
+            {s.current ? null : (
+              <Button size="sm" variant="outline" disabled={end.isPending} onClick={() => end.mutate(s.id)}>
+                End session
+              </Button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

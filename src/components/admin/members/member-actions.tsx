@@ -1,0 +1,88 @@
+"use client";
+
+import * as React from "react";
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+import { TIER_IDS } from "@/db/schema/enums";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { PERMISSIONS } from "@/lib/auth/access";
+import type { MemberUpdate } from "@/server/admin-members/schemas";
+
+interface Member {
+  id: number;
+  membershipLevel: string | null;
+  isAdmin: boolean;
+  permissions: Record<string, boolean>;
+  disabled: boolean;
+}
+
+const PERMISSION_LABELS: Record<(typeof PERMISSIONS)[number], string> = { manage_content: "Manage content (Create Content, the library)" };
+
+/** Change tier, admin right and permission flags, disable or enable, send a password reset. */
+export function MemberActions({ member, isSelf }: { member: Member; isSelf: boolean }) {
+  const router = useRouter();
+  const [tier, setTier] = React.useState(member.membershipLevel ?? "");
+  const update = useMutation({
+    mutationFn: (patch: MemberUpdate) => apiRequest("PATCH", `/api/admin/members/${member.id}`, patch),
+    onSuccess: () => {
+      toast({ title: "Member updated" });
+      router.refresh();
+    },
+    onError: (error) => toast({ title: "Could not update the member", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+  });
+  const reset = useMutation({
+    mutationFn: () => apiRequest("POST", `/api/admin/members/${member.id}/password-reset`),
+    onSuccess: () => toast({ title: "Password reset link sent" }),
+    onError: (error) => toast({ title: "Could not send the link", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+  });
+  const busy = update.isPending || reset.isPending;
+
+  return (
+    <section aria-labelledby="actions-heading" className="grid gap-6 rounded-xl border bg-card p-4 sm:p-6">
+      <h2 id="actions-heading" className="text-2xl font-semibold">Tier and roles</h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-2">
+          <Label htmlFor="member-tier-select">Tier</Label>
+          <select id="member-tier-select" value={tier} onChange={(e) => setTier(e.target.value)} className="min-h-10 rounded-md border border-input bg-card px-3 py-2 text-base capitalize md:text-sm">
+            <option value="">No tier</option>
+            {TIER_IDS.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button disabled={busy || tier === (member.membershipLevel ?? "")} onClick={() => update.mutate({ membershipLevel: (tier || null) as MemberUpdate["membershipLevel"] })}>
+          Change tier
+        </Button>
+      </div>
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-medium">Roles</legend>
+        <div className="flex items-center gap-2">
+          <Checkbox id="role-admin" checked={member.isAdmin} disabled={busy || (isSelf && member.isAdmin)} onCheckedChange={(checked) => update.mutate({ isAdmin: checked === true })} />
+          <Label htmlFor="role-admin">Administrator{isSelf && member.isAdmin ? " (you cannot remove your own)" : ""}</Label>
+        </div>
+        {PERMISSIONS.map((name) => (
+          <div key={name} className="flex items-center gap-2">
+            <Checkbox id={`permission-${name}`} checked={member.permissions[name] === true} disabled={busy} onCheckedChange={(checked) => update.mutate({ permissions: { [name]: checked === true } })} />
+            <Label htmlFor={`permission-${name}`}>{PERMISSION_LABELS[name]}</Label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        {isSelf ? null : (
+          <Button variant={member.disabled ? "outline" : "destructive"} disabled={busy} onClick={() => update.mutate({ disabled: !member.disabled })}>
+            {member.disabled ? "Enable account" : "Disable account"}
+          </Button>
+        )}
+        <Button variant="outline" disabled={busy || member.disabled} onClick={() => reset.mutate()}>
+          Send password reset
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { recoveryCodes, users } from "@/db/schema";
+import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
+import { call, sessionCookieFrom, signIn } from "../support/http";
+import { testEnv } from "../support/env";
+import { freshTotpCode, setUpTwoFactor } from "../support/two-factor";
+
+afterAll(closeTestDb);
+
+const login = (username: string, code?: string) => call("/api/auth/login", { body: { username, password: TEST_PASSWORD, ...(code === undefined ? {} : { code }) } });
+
+async function memberWithTwoFactor() {
+  const user = await createTestUser();
+  const cookie = await signIn(user.username, TEST_PASSWORD);
+  const { secret, recoveryCodes: codes } = await setUpTwoFactor(testEnv().baseUrl, cookie, user.username);
+  return { user, cookie, secret, codes };
+}
+
+describe("two-factor sign-in (issue 16)", () => {
+  it("sets up with a QR code, confirms with a first code and shows ten recovery codes once, stored hashed", async () => {
+    const user = await createTestUser();
+    const cookie = await signIn(user.username, TEST_PASSWORD);
+    const setup = await call("/api/auth/two-factor/setup", { method: "POST", cookie });
+    expect(setup.status).toBe(200);
+    expect(setup.json.otpauthUrl).toMatch(new RegExp(`^otpauth://totp/.*${user.username}\\?.*secret=${setup.json.secret}`));
+    expect(setup.json.qrCode).toMatch(/^data:image\/png;base64,/);
+    const [row] = await testDb().select().from(users).where(eq(users.id, user.id));
+    expect(row!.totpSecretEncrypted).not.toContain(setup.json.secret);
+    expect(row!.totpEnabledAt).toBeNull();
+
+    expect((await call("/api/auth/two-factor/confirm", { body: { code: "000000" }, cookie })).status).toBe(400);
+    const confirmed = await call("/api/auth/two-factor/confirm", { body: { code: await freshTotpCode(user.username, setup.json.secret) }, cookie });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.recoveryCodes).toHaveLength(10);
+    const stored = await testDb().select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    expect(stored).toHaveLength(10);
+    for (const code of confirmed.json.recoveryCodes) expect(stored.map((s) => s.codeHash)).not.toContain(code);
+    expect((await call("/api/auth/me", { cookie })).json.twoFactorEnabled).toBe(true);
+  });
+
+  it("asks for a code after the password, accepts a code once and a recovery code once", async () => {
+    const { user, secret, codes } = await memberWithTwoFactor();
+    const asked = await login(user.username);
+    expect(asked.status).toBe(401);
+    expect(asked.json.fields.code).toMatch(/code from your authenticator app/);
+    expect(sessionCookieFrom(asked)).toBeNull();
+
+    const code = await freshTotpCode(user.username, secret);
+    expect((await login(user.username, code)).status).toBe(200);
+    const replayed = await login(user.username, code);
+    expect(replayed.status).toBe(401);
+    expect(replayed.json.fields.code).toBe("That code is not right. Please try again.");
+
+    expect((await login(user.username, codes[0]!.toUpperCase())).status).toBe(200);
+    expect((await login(user.username, codes[0])).status).toBe(401);
+    // A wrong password is still a wrong password, code or not.
+    expect((await call("/api/auth/login", { body: { username: user.username, password: "not-the-password", code: "123456" } })).json.fields).toBeUndefined();
+  });
+
+  it("limits wrong codes: after five, even the right code waits", async () => {
+    const { user, secret } = await memberWithTwoFactor();
+    for (let i = 0; i < 5; i++) expect((await login(user.username, "123456")).status).toBe(401);
+    const blocked = await login(user.username, await freshTotpCode(user.username, secret));
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("turns off only with her password and a code; an admin keeps it", async () => {
+    const { user, cookie, secret } = await memberWithTwoFactor();
+    const off = (body: unknown, c = cookie) => call("/api/auth/two-factor/disable", { body, cookie: c });
+    expect((await off({ password: "wrong-password", code: "123456" })).status).toBe(400);
+    expect((await off({ password: TEST_PASSWORD, code: "000000" })).status).toBe(400);
+    expect((await off({ password: TEST_PASSWORD, code: await freshTotpCode(user.username, secret) })).status).toBe(200);
+    expect((await login(user.username)).status).toBe(200);
+
+    const admin = await createTestUser({ isAdmin: true });
+    const adminCookie = await signIn(admin.username, TEST_PASSWORD);
+    expect((await off({ password: TEST_PASSWORD, code: await freshTotpCode(admin.username) }, adminCookie)).status).toBe(409);
+  });
+
+  it("sends an admin without it to set it up before any admin page or call", async () => {
+    const admin = await createTestUser({ isAdmin: true, twoFactor: false });
+    const cookie = await signIn(admin.username, TEST_PASSWORD);
+    const page = await call("/admin/members", { cookie });
+    expect(page.status).toBe(307);
+    expect(page.headers.get("location")).toBe("/profile/security?next=%2Fadmin%2Fmembers");
+    const api = await call("/api/admin/members", { cookie });
+    expect(api.status).toBe(403);
+    expect(api.json.error).toMatch(/two-factor/);
+
+    await setUpTwoFactor(testEnv().baseUrl, cookie, admin.username);
+    expect((await call("/api/admin/members", { cookie })).status).toBe(200);
+  });
+});
+
+describe("her active sessions", () => {
+  it("lists her sessions with device and address, and ends one of them", async () => {
+    const user = await createTestUser();
+    const phone = await signIn(user.username, TEST_PASSWORD, { "user-agent": "Phone browser" });
+    const laptop = await signIn(user.username, TEST_PASSWORD, { "user-agent": "Laptop browser" });
+    const list = await call("/api/auth/sessions", { cookie: laptop });
+    expect(list.json.map((s: { userAgent: string; current: boolean }) => [s.userAgent, s.current]).sort()).toEqual([
+      ["Laptop browser", true],
+      ["Phone browser", false],
+    ]);
+    expect(list.json[0].ip).toEqual(expect.any(String));
+
+    const phoneSession = list.json.find((s: { current: boolean }) => !s.current);
+    const other = await createTestUser();
+    const otherCookie = await signIn(other.username, TEST_PASSWORD);
+    expect((await call(`/api/auth/sessions/${phoneSession.id}`, { method: "DELETE", cookie: otherCookie })).status).toBe(404);
+    expect((await call("/api/auth/me", { cookie: phone })).status).toBe(200);
+
+    expect((await call(`/api/auth/sessions/${phoneSession.id}`, { method: "DELETE", cookie: laptop })).status).toBe(200);
+    expect((await call("/api/auth/me", { cookie: phone })).status).toBe(401);
+    expect((await call("/api/auth/me", { cookie: laptop })).status).toBe(200);
+  });
+});
