@@ -28,7 +28,7 @@ export interface DemoUser {
 export const DEMO_USERS: DemoUser[] = [
   {
     username: "admin",
-    role: "administrator",
+    role: "administrator (sets up two-factor sign-in on her first admin page)",
     firstName: "Maya",
     lastName: "Okafor",
     email: "admin@example.com",
