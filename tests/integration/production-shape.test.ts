@@ -10,6 +10,7 @@ import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/d
 import { testEnv } from "../support/env";
 import { messagesTo } from "../support/mailbox";
 import { serverEnv, startTestServer, type TestServer } from "../support/server";
+import { freshTotpCode } from "../support/two-factor";
 
 // The production shape (issue 17, deploy/): Debian's nginx with the shipped configuration in front of
 // two app instances on one PostgreSQL, as docs/deployment.md sets it up.
@@ -41,11 +42,12 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-async function login(base: string, username: string, password: string, headers: Record<string, string> = {}) {
+/** `code`: the two-factor code, which administrators sign in with (tests/support/two-factor.ts). */
+async function login(base: string, username: string, password: string, headers: Record<string, string> = {}, code?: string) {
   const response = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base, ...headers },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify({ username, password, code }),
   });
   return { status: response.status, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
 }
@@ -140,7 +142,7 @@ it("shows a public page edited in the content editor fresh through the proxy rig
   expect((await get(`${proxy}/about`)).headers.get("x-cache-status")).toBe("HIT");
 
   const admin = await createTestUser({ isAdmin: true });
-  const { cookie } = await login(proxy, admin.username, TEST_PASSWORD);
+  const { cookie } = await login(proxy, admin.username, TEST_PASSWORD, {}, await freshTotpCode(admin.username));
   const content = JSON.parse((await get(`${proxy}/api/cms/content`, { cookie })).text);
   const marker = `Edited through the proxy ${Date.now()}`;
   content.about[0].content = marker;
