@@ -12,8 +12,9 @@ describe("navbar items (spec 01 section 2)", () => {
     expect(labels(MEMBER_LINKS)).toEqual(["AI Chat", "Spiritual Profile", "Members", "My Profile"]);
   });
 
-  it("has the admin pages in the Admin menu, Affiliates after the payments, the library's management last", () => {
+  it("has the admin pages in the Admin menu: Members first, Affiliates after the payments, then the library's management and the audit log", () => {
     expect(ADMIN_LINKS.map((l) => l.href)).toEqual([
+      "/admin/members",
       "/admin/applications",
       "/admin/payment-transactions",
       "/admin/affiliates",
@@ -21,6 +22,7 @@ describe("navbar items (spec 01 section 2)", () => {
       "/admin/blog",
       "/admin/content",
       "/admin/library",
+      "/admin/audit",
     ]);
   });
 

@@ -57,6 +57,7 @@ export const MEMBER_LINKS: NavLink[] = [
 ];
 
 export const ADMIN_LINKS: NavLink[] = [
+  { href: "/admin/members", label: "Members" },
   { href: "/admin/applications", label: "Applications" },
   { href: "/admin/payment-transactions", label: "Payment Transactions" },
   { href: "/admin/affiliates", label: "Affiliates" },
@@ -64,6 +65,7 @@ export const ADMIN_LINKS: NavLink[] = [
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },
   { href: "/admin/library", label: "Library" },
+  { href: "/admin/audit", label: "Audit Log" },
 ];
 
 /** The main items in display order for a visitor or a signed-in user. */

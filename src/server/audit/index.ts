@@ -1,7 +1,10 @@
 import "server-only";
+import { and, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
-import { auditLog } from "@/db/schema";
+import { auditLog, users } from "@/db/schema";
+import { auditEntityHref } from "./links";
+import { AUDIT_EXPORT_LIMIT, AUDIT_PAGE_SIZE, type AuditSearch } from "./schemas";
 
 export interface AuditEntry {
   actorId: number | null;
@@ -22,4 +25,73 @@ export async function recordAudit(entry: AuditEntry, executor: Executor = db): P
     details: entry.details ?? {},
     ip: entry.ip ?? null,
   });
+}
+
+const actorName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`;
+
+export interface AuditRow {
+  id: number;
+  createdAt: Date;
+  actorId: number | null;
+  actorUsername: string | null;
+  actorName: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  /** The admin page of what the entry changed, where there is one. */
+  href: string | null;
+}
+
+const likePrefix = (term: string) => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+function auditConditions(query: AuditSearch): SQL | undefined {
+  const actor = query.actor?.toLowerCase();
+  return and(
+    actor && /^\d+$/.test(actor) ? eq(auditLog.actorId, Number(actor)) : undefined,
+    actor && !/^\d+$/.test(actor)
+      ? inArray(auditLog.actorId, db.select({ id: users.id }).from(users).where(or(eq(sql`lower(${users.username})`, actor), eq(sql`lower(${users.email})`, actor))))
+      : undefined,
+    query.action ? like(auditLog.action, likePrefix(query.action)) : undefined,
+    query.entityType ? eq(auditLog.entityType, query.entityType) : undefined,
+    query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
+    query.from ? gte(auditLog.createdAt, startOfDay(query.from)) : undefined,
+    query.to ? lt(auditLog.createdAt, new Date(startOfDay(query.to).getTime() + 86_400_000)) : undefined,
+  );
+}
+
+function selectAudit(query: AuditSearch, where: SQL | undefined, limit: number) {
+  return db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      actorUsername: users.username,
+      actorName,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      details: auditLog.details,
+      ip: auditLog.ip,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(auditConditions(query), where))
+    .orderBy(desc(auditLog.id))
+    .limit(limit)
+    .then((rows) => rows.map((row): AuditRow => ({ ...row, href: auditEntityHref(row.entityType, row.entityId, row.details) })));
+}
+
+/** /admin/audit: newest first (ids only grow), a page at a time with the last id seen as the cursor. */
+export async function listAudit(query: AuditSearch): Promise<{ entries: AuditRow[]; next: number | null }> {
+  const rows = await selectAudit(query, query.before ? lt(auditLog.id, query.before) : undefined, AUDIT_PAGE_SIZE + 1);
+  const entries = rows.slice(0, AUDIT_PAGE_SIZE);
+  return { entries, next: rows.length > AUDIT_PAGE_SIZE ? entries.at(-1)!.id : null };
+}
+
+/** Every entry the filters match (up to AUDIT_EXPORT_LIMIT), for the CSV export. */
+export function listAllAudit(query: AuditSearch): Promise<AuditRow[]> {
+  return selectAudit({ ...query, before: undefined }, undefined, AUDIT_EXPORT_LIMIT);
 }

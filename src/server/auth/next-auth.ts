@@ -9,6 +9,7 @@ import { secureCookiesEnabled } from "./session-cookie";
 import { verifyPassword } from "./password";
 import { checkSecondFactor } from "./two-factor";
 import { AppError } from "@/lib/errors";
+import { cancelDeletionOnSignIn } from "@/server/privacy";
 
 /** Her password was right, but the second step failed: no code, a wrong one, or too many wrong ones. */
 export class SecondFactorFailed extends CredentialsSignin {
@@ -61,6 +62,7 @@ function config(): NextAuthConfig {
           const valid = await verifyPassword(user?.passwordHash, input.data.password);
           if (!user || !valid || user.disabledAt) return null;
           if (user.totpEnabledAt) await passSecondFactor(user.id, credentials.code);
+          if (user.deletionRequestedAt) await cancelDeletionOnSignIn(user.id);
           const sessionId = await createSession(user.id, {
             ip: typeof credentials.clientIp === "string" ? credentials.clientIp : null,
             userAgent: typeof credentials.userAgent === "string" ? credentials.userAgent : null,

@@ -14,6 +14,7 @@ export const QUEUES = {
   commissionsEligible: { name: "affiliate.commissions-eligible", retryLimit: 2 },
   assistantReindex: { name: "assistant.reindex", retryLimit: 2 },
   libraryPublish: { name: "library.publish", retryLimit: 3 },
+  accountsErase: { name: "privacy.erase-accounts", retryLimit: 2 },
 } as const;
 
 /** The process's pg-boss client, started on first use (sending only needs a started client). */

@@ -5,6 +5,7 @@ import { deliverEmail, sweepOutbox } from "@/server/email/outbox";
 import { syncLumaEvents } from "@/server/events/luma-sync";
 import { reindexAll } from "@/server/assistant/index-passages";
 import { publishDueItems } from "@/server/library/editor";
+import { eraseDueAccounts } from "@/server/privacy";
 import { purgeUnattachedUploads } from "@/server/storage";
 import { getBoss, QUEUES } from "./boss";
 
@@ -46,6 +47,12 @@ export async function startJobWorkers(): Promise<void> {
     if (published) console.log(`[library] published ${published} scheduled items`);
   });
   await boss.schedule(QUEUES.libraryPublish.name, "* * * * *");
+  // Accounts whose 30-day deletion grace period has ended (issue 16).
+  await boss.work(QUEUES.accountsErase.name, async () => {
+    const erased = await eraseDueAccounts();
+    if (erased.length) console.log(`[privacy] erased ${erased.length} accounts`);
+  });
+  await boss.schedule(QUEUES.accountsErase.name, "41 1 * * *");
   if (env().LUMA_API_KEY) {
     // Every 5 minutes; a failed pull keeps the last good events (decisions.md, Events).
     // syncLumaEvents logs and records each outcome itself; a failure must not fail the job queue.

@@ -16,6 +16,7 @@ const ADMIN_SECTIONS = [
   { href: "/admin/events", label: "Events" },
   { href: "/admin/messages", label: "Messages" },
   { href: "/admin/settings", label: "Settings" },
+  { href: "/admin/audit", label: "Audit Log" },
 ];
 
 // Every admin page sits in this group. The screens under /admin that are not admin-only (the library's

@@ -18,6 +18,7 @@ const PANEL_LINKS = [
   { href: "/admin/events", title: "Events", text: "Create, edit, feature and delete community events; see RSVPs and private event requests." },
   { href: "/admin/messages", title: "Contact Messages", text: "Messages sent from the Contact and FAQ pages." },
   { href: "/admin/settings", title: "Site Settings", text: "The site's name, contact details, social links and free trial length." },
+  { href: "/admin/audit", title: "Audit Log", text: "Every admin action, who made it and what it changed, with a CSV export." },
 ];
 
 // Spec 02 section 2.3: links to the admin screens, and the content editor embedded below them.

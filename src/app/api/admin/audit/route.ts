@@ -1,0 +1,7 @@
+// GET /api/admin/audit - admin actions filtered by actor, action, entity and date range, newest first, keyset-paginated.
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { listAudit } from "@/server/audit";
+import { auditSearchSchema } from "@/server/audit/schemas";
+
+export const GET = apiRoute({ access: ADMIN, query: auditSearchSchema }, async ({ query }) => listAudit(query));
