@@ -1,10 +1,14 @@
 import { and, eq } from "drizzle-orm";
+import { pool } from "@/db";
 import { auditLog, paymentTransactions, users } from "@/db/schema";
 import { eraseDueAccounts } from "@/server/privacy";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
 
-afterAll(closeTestDb);
+// eraseDueAccounts runs here, in the test process, on the app's own pool: close it too.
+afterAll(async () => {
+  await Promise.all([closeTestDb(), pool().end()]);
+});
 
 const DAY = 86_400_000;
 
@@ -50,7 +54,7 @@ describe("her data and her account (issue 16, GDPR)", () => {
   it("deletes her account after 30 days unless she signs in; her posts then read 'Former member'", async () => {
     const her = await member({ firstName: "Ysolde", lastName: "Marchetti" });
     const topic = await postTopic(her.cookie, `A topic that outlives her ${Date.now()}`);
-    const [payment] = await testDb().insert(paymentTransactions).values({ userId: her.user.id, amount: 9000, status: "succeeded", paymentMethod: "card", notes: "Paid by Ysolde Marchetti" }).returning();
+    const [payment] = await testDb().insert(paymentTransactions).values({ userId: her.user.id, amount: 9000, status: "completed", paymentMethod: "card", notes: "Paid by Ysolde Marchetti" }).returning();
     const deletion = (cookie: string, password: string) => call(`/api/users/${her.user.id}/deletion`, { method: "POST", cookie, body: { password } });
 
     expect((await deletion(her.cookie, "not her password")).status).toBe(400);

@@ -11,9 +11,8 @@ const optionalText = (max: number) =>
     .max(max)
     .optional()
     .transform((v) => v || undefined);
-const optionalDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the form YYYY-MM-DD")
+const optionalDate = z.iso
+  .date("Use a date of the form YYYY-MM-DD")
   .optional()
   .or(z.literal("").transform(() => undefined));
 
