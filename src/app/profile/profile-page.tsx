@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { headers } from "next/headers";
 import { ProfileScreen } from "@/components/profile/profile-screen";
 import { siteUrl } from "@/lib/http/site-url";
@@ -14,6 +15,16 @@ export async function ProfilePage({ viewer, userId, tab }: { viewer: SessionUser
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <ProfileScreen profile={profile} isOwn={isOwn} events={events} partner={partner} origin={siteUrl(requestHeaders)} initialTab={initialTab} />
+      {isOwn ? (
+        <nav aria-label="Your account" className="mt-10 flex flex-wrap gap-x-6 gap-y-2 border-t pt-6">
+          <Link href="/profile/security" className="text-primary underline-offset-4 hover:underline">
+            Security and sessions
+          </Link>
+          <Link href="/profile/privacy" className="text-primary underline-offset-4 hover:underline">
+            Your data and your account
+          </Link>
+        </nav>
+      ) : null}
     </div>
   );
 }
