@@ -1,0 +1,7 @@
+// GET /api/admin/dashboard - the admin dashboard's figures for a period (30d, 90d, 12m).
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { getDashboard } from "@/server/dashboard";
+import { dashboardQuerySchema } from "@/server/dashboard/periods";
+
+export const GET = apiRoute({ access: ADMIN, query: dashboardQuerySchema }, async ({ query }) => getDashboard(query.period));

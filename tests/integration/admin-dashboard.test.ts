@@ -1,0 +1,109 @@
+import { eq, inArray } from "drizzle-orm";
+import { applications, eventRsvps, events, paymentTransactions, users } from "@/db/schema";
+import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
+import { call, signIn } from "../support/http";
+
+afterAll(closeTestDb);
+
+const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+
+interface Dashboard {
+  tiers: { tier: string | null; members: number }[];
+  growth: { bucket: string; joined: number; total: number }[];
+  funnel: { submitted: number; approved: number; paid: number; joined: number };
+  money: { bucket: string; revenue: number; refunds: number }[];
+  activity: { bucket: string; rsvps: number; topics: number; replies: number; comments: number; libraryViews: number }[];
+}
+
+const tierCount = (d: Dashboard, tier: string) => d.tiers.find((t) => t.tier === tier)!.members;
+const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
+
+describe("the admin dashboard (issue 16)", () => {
+  it("is for administrators only", async () => {
+    const member = await createTestUser();
+    expect((await call("/api/admin/dashboard")).status).toBe(401);
+    expect((await call("/api/admin/dashboard", { cookie: await signIn(member.username, TEST_PASSWORD) })).status).toBe(403);
+  });
+
+  it("counts exactly the seeded rows in each period", async () => {
+    const admin = await createTestUser({ isAdmin: true });
+    const cookie = await signIn(admin.username, TEST_PASSWORD);
+    const read = async (period: string): Promise<Dashboard> => {
+      const response = await call(`/api/admin/dashboard?period=${period}`, { cookie });
+      expect(response.status).toBe(200);
+      return response.json;
+    };
+    const before = { d30: await read("30d"), d90: await read("90d"), m12: await read("12m") };
+    expect(before.d30.growth).toHaveLength(31);
+    expect(before.m12.growth.length).toBeGreaterThanOrEqual(12);
+
+    // Members: two joined 10 days ago, one 60 days ago, one 200 days ago; a disabled one never counts.
+    const joined = [await createTestUser({ membershipLevel: "play" }), await createTestUser({ membershipLevel: "play" }), await createTestUser({ membershipLevel: "play" }), await createTestUser({ membershipLevel: "play" })];
+    const disabled = await createTestUser({ membershipLevel: "play", disabledAt: new Date() });
+    for (const [user, days] of [[joined[0]!, 10], [joined[1]!, 10], [joined[2]!, 60], [joined[3]!, 200], [disabled, 10]] as const) {
+      await testDb().update(users).set({ createdAt: daysAgo(days) }).where(eq(users.id, user.id));
+    }
+
+    // Applications 5 days ago: 3 submitted, 2 approved, 1 paid, 1 joined; one 60 days ago (approved).
+    const application = (days: number, status: "pending" | "approved", userId: number | null = null) => ({
+      firstName: "Dash",
+      lastName: "Board",
+      email: `dash-${Math.random().toString(36).slice(2)}@example.test`,
+      phone: "555",
+      heardAbout: "friend",
+      whyJoin: "to see the dashboard count me",
+      membershipTier: "play",
+      agreeTerms: true,
+      status,
+      userId,
+      createdAt: daysAgo(days),
+    });
+    const apps = await testDb()
+      .insert(applications)
+      .values([application(5, "pending"), application(5, "approved", joined[0]!.id), application(5, "approved"), application(60, "approved")])
+      .returning({ id: applications.id });
+
+    // Money: a first payment (9000) and a refund (2000) 20 days ago, a renewal (5000) 60 days ago; a failed charge never counts.
+    const payment = (days: number, kind: "payment" | "renewal" | "refund", amount: number, status: "completed" | "failed" = "completed", applicationId: number | null = null) => ({ kind, amount, status, paymentMethod: "card", applicationId, createdAt: daysAgo(days) });
+    await testDb()
+      .insert(paymentTransactions)
+      .values([payment(20, "payment", 9000, "completed", apps[1]!.id), payment(20, "refund", 2000), payment(60, "renewal", 5000), payment(20, "payment", 1000, "failed", apps[2]!.id)]);
+
+    // Activity now: one RSVP going and one cancelled, a topic and a reply.
+    const [event] = await testDb().insert(events).values({ source: "local", title: "Dashboard evening", startsAt: new Date(Date.now() + 7 * DAY), timezone: "UTC" }).returning();
+    await testDb().insert(eventRsvps).values([{ eventId: event!.id, userId: joined[0]!.id }, { eventId: event!.id, userId: joined[1]!.id, status: "cancelled" }]);
+    const poster = await signIn(joined[0]!.username, TEST_PASSWORD);
+    const categories = await call("/api/forum/categories", { cookie: poster });
+    const open = categories.json.find((c: { requiredMembershipLevel: string | null }) => c.requiredMembershipLevel === null);
+    const topic = await call("/api/forum/topics", { cookie: poster, body: { categoryId: open.id, title: "Counting on the dashboard", content: "A topic the dashboard should count once." } });
+    expect(topic.status).toBe(201);
+    expect((await call("/api/forum/posts", { cookie: poster, body: { topicId: topic.json.id, content: "And one reply to count." } })).status).toBe(201);
+
+    const after = { d30: await read("30d"), d90: await read("90d"), m12: await read("12m") };
+    // Members by tier are today's, whatever the period; the disabled member is left out.
+    expect(tierCount(after.d30, "play") - tierCount(before.d30, "play")).toBe(4);
+    const joinedIn = (d: Dashboard) => sum(d.growth, (g) => g.joined);
+    expect(joinedIn(after.d30) - joinedIn(before.d30)).toBe(2);
+    expect(joinedIn(after.d90) - joinedIn(before.d90)).toBe(3);
+    expect(joinedIn(after.m12) - joinedIn(before.m12)).toBe(4);
+    expect(after.d30.growth.at(-1)!.total - before.d30.growth.at(-1)!.total).toBe(4);
+    const tenDaysAgo = daysAgo(10).toISOString().slice(0, 10);
+    expect(after.d30.growth.find((g) => g.bucket === tenDaysAgo)!.joined - before.d30.growth.find((g) => g.bucket === tenDaysAgo)!.joined).toBe(2);
+
+    const funnelDelta = (a: Dashboard, b: Dashboard) => Object.fromEntries(Object.entries(a.funnel).map(([k, v]) => [k, v - b.funnel[k as keyof Dashboard["funnel"]]]));
+    expect(funnelDelta(after.d30, before.d30)).toEqual({ submitted: 3, approved: 2, paid: 1, joined: 1 });
+    expect(funnelDelta(after.d90, before.d90)).toEqual({ submitted: 4, approved: 3, paid: 1, joined: 1 });
+
+    const moneyDelta = (a: Dashboard, b: Dashboard) => ({ revenue: sum(a.money, (m) => m.revenue) - sum(b.money, (m) => m.revenue), refunds: sum(a.money, (m) => m.refunds) - sum(b.money, (m) => m.refunds) });
+    expect(moneyDelta(after.d30, before.d30)).toEqual({ revenue: 9000, refunds: 2000 });
+    expect(moneyDelta(after.d90, before.d90)).toEqual({ revenue: 14000, refunds: 2000 });
+
+    const activityDelta = (key: "rsvps" | "topics" | "replies") => sum(after.d30.activity, (a) => a[key]) - sum(before.d30.activity, (a) => a[key]);
+    expect([activityDelta("rsvps"), activityDelta("topics"), activityDelta("replies")]).toEqual([1, 1, 1]);
+
+    // Leave the shared test database's recent figures as they were for other tests.
+    await testDb().delete(eventRsvps).where(eq(eventRsvps.eventId, event!.id));
+    await testDb().delete(paymentTransactions).where(inArray(paymentTransactions.applicationId, apps.map((a) => a.id)));
+  });
+});
