@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ContentEditor } from "@/components/admin/content-editor";
+import { AdminDashboard } from "@/components/admin/dashboard/admin-dashboard";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { getDashboard } from "@/server/dashboard";
+import { dashboardQuerySchema } from "@/server/dashboard/periods";
 
 export const metadata: Metadata = { title: "Admin Panel", robots: { index: false } };
 
@@ -22,11 +25,13 @@ const PANEL_LINKS = [
 ];
 
 // Spec 02 section 2.3: links to the admin screens, and the content editor embedded below them.
-export default function AdminPanelPage() {
+export default async function AdminPanelPage({ searchParams }: PageProps<"/admin">) {
+  const dashboard = await getDashboard(dashboardQuerySchema.parse(await searchParams).period);
   return (
     <div>
       <h1 className="text-3xl font-semibold">Admin Panel</h1>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <AdminDashboard dashboard={dashboard} />
+      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PANEL_LINKS.map((link) => (
           <li key={link.href}>
             <Link href={link.href} className="block h-full rounded-xl focus-visible:outline-2">

@@ -1,0 +1,34 @@
+import { paymentTransactions } from "@/db/schema";
+import { createTestUser, testDb, TEST_PASSWORD } from "../support/db";
+import { expect, expectAccessible, signInAs, test } from "./fixtures";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const dollars = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
+
+test("the dashboard draws its charts, each with a table that follows the seeded figures", async ({ page }) => {
+  const admin = await createTestUser({ isAdmin: true });
+  await signInAs(page, admin.username, TEST_PASSWORD);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 2, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator("figure .recharts-surface")).toHaveCount(6);
+  for (const title of ["Members by tier", "Member growth", "Applications funnel", "Revenue and refunds", "Event RSVPs", "Forum and library activity"]) {
+    await expect(page.getByRole("table", { name: title })).toBeAttached();
+  }
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectAccessible(page, "/admin dashboard at 320 px");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessible(page, "/admin dashboard on desktop");
+
+  // A refund seeded 300 days ago shows in the 12-month table's row for its month.
+  await page.getByRole("link", { name: "12 months" }).click();
+  await expect(page.getByRole("link", { name: "12 months" })).toHaveAttribute("aria-current", "page");
+  const at = new Date(Date.now() - 300 * 86_400_000);
+  const month = `${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+  const refundsCell = () => page.getByRole("table", { name: "Revenue and refunds" }).getByRole("row", { name: new RegExp(`^${month} `) }).getByRole("cell").nth(1);
+  const before = dollars((await refundsCell().textContent())!);
+  await testDb().insert(paymentTransactions).values({ kind: "refund", amount: 12_345, status: "completed", paymentMethod: "card", createdAt: at });
+  await page.reload();
+  await expect.poll(async () => dollars((await refundsCell().textContent())!)).toBe(before + 12_345);
+  await expectAccessible(page, "/admin dashboard, 12 months");
+});
