@@ -11,7 +11,7 @@ test("the dashboard draws its charts, each with a table that follows the seeded 
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 2, name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
-  await expect(page.locator("figure .recharts-surface")).toHaveCount(6);
+  await expect(page.locator("figure .recharts-wrapper")).toHaveCount(6);
   for (const title of ["Members by tier", "Member growth", "Applications funnel", "Revenue and refunds", "Event RSVPs", "Forum and library activity"]) {
     await expect(page.getByRole("table", { name: title })).toBeAttached();
   }

@@ -71,7 +71,7 @@ describe("the admin dashboard (issue 16)", () => {
       .values([payment(20, "payment", 9000, "completed", apps[1]!.id), payment(20, "refund", 2000), payment(60, "renewal", 5000), payment(20, "payment", 1000, "failed", apps[2]!.id)]);
 
     // Activity now: one RSVP going and one cancelled, a topic and a reply.
-    const [event] = await testDb().insert(events).values({ source: "local", title: "Dashboard evening", startsAt: new Date(Date.now() + 7 * DAY), timezone: "UTC" }).returning();
+    const [event] = await testDb().insert(events).values({ source: "internal", title: "Dashboard evening", startsAt: new Date(Date.now() + 7 * DAY), timezone: "UTC" }).returning();
     await testDb().insert(eventRsvps).values([{ eventId: event!.id, userId: joined[0]!.id }, { eventId: event!.id, userId: joined[1]!.id, status: "cancelled" }]);
     const poster = await signIn(joined[0]!.username, TEST_PASSWORD);
     const categories = await call("/api/forum/categories", { cookie: poster });

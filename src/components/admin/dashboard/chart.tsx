@@ -22,7 +22,7 @@ export function Chart({ kind, rows, series, format = "count" }: { kind: "bar" | 
   return (
     <div aria-hidden="true" className="h-64 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <Frame data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <Frame data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis dataKey="label" tick={{ fontSize: 12, fill: "var(--muted-foreground)" }} minTickGap={12} />
           <YAxis tick={{ fontSize: 12, fill: "var(--muted-foreground)" }} width={format === "cents" ? 72 : 40} allowDecimals={false} tickFormatter={(value: number) => formatValue(value, format)} />
