@@ -12,6 +12,7 @@ import { benchPlaces } from "./places";
 import { benchForum } from "./forum";
 import { benchProfiles } from "./profiles";
 import { benchLibrary } from "./library";
+import { benchDashboard } from "./dashboard";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -24,6 +25,7 @@ const BENCHES = {
   chat: benchChat,
   profiles: benchProfiles,
   library: benchLibrary,
+  dashboard: benchDashboard,
   load: benchLoad,
 };
 
