@@ -1,6 +1,7 @@
 import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
-import { benchSignIn, clientAddress, describeLoad, runLoad, type LoadResult } from "./lib/load";
+import { benchAdminSignIn } from "./lib/admin";
+import { clientAddress, describeLoad, runLoad, type LoadResult } from "./lib/load";
 
 /** Submissions, each with its own email and client address (so neither the 409 nor the rate limit answers). */
 const loadSubmissions = (baseUrl: string, seconds: number): Promise<LoadResult> =>
@@ -47,7 +48,7 @@ export async function benchMembership(app: BenchApp): Promise<string[]> {
     await pool.end();
   }
 
-  const cookie = await benchSignIn(app.baseUrl, "admin");
+  const cookie = await benchAdminSignIn(app);
   const list = await runLoad({ url: `${app.baseUrl}/api/applications?status=pending`, headers: { cookie }, connections: 10, seconds: 10 });
   const search = await runLoad({ url: `${app.baseUrl}/api/applications?search=applicant%2049`, headers: { cookie }, connections: 10, seconds: 10 });
   return [

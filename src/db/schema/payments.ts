@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./enums";
@@ -46,6 +47,8 @@ export const paymentTransactions = pgTable(
     index("payment_transactions_user_idx").on(t.userId),
     index("payment_transactions_created_idx").on(t.createdAt.desc()),
     index("payment_transactions_status_idx").on(t.status, t.createdAt.desc()),
+    // The admin dashboard's revenue and refunds: an index-only scan of settled rows by date.
+    index("payment_transactions_settled_idx").on(t.createdAt, t.kind, t.amount).where(sql`${t.status} in ('completed', 'refunded')`),
   ],
 );
 

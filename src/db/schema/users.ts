@@ -88,6 +88,8 @@ export const users = pgTable(
     // The admin's member search (name, username, email): ILIKE on trigrams.
     index("users_admin_search_trgm_idx").using("gin", sql`${adminSearchText(t)} gin_trgm_ops`),
     index("users_created_idx").on(t.createdAt),
+    // The admin dashboard's members by tier and growth: an index-only scan of active members.
+    index("users_active_created_idx").on(t.createdAt, t.membershipLevel).where(sql`${t.disabledAt} is null and ${t.erasedAt} is null`),
   ],
 );
 

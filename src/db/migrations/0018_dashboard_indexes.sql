@@ -1,0 +1,2 @@
+CREATE INDEX "users_active_created_idx" ON "users" USING btree ("created_at","membership_level") WHERE "users"."disabled_at" is null and "users"."erased_at" is null;--> statement-breakpoint
+CREATE INDEX "payment_transactions_settled_idx" ON "payment_transactions" USING btree ("created_at","kind","amount") WHERE "payment_transactions"."status" in ('completed', 'refunded');
