@@ -3,6 +3,7 @@ import { hash } from "@node-rs/argon2";
 import type { Database, Transaction } from "../client";
 import * as t from "../schema";
 import { DEMO_BLOG_POSTS } from "./blog-posts";
+import { seedDemoAudit } from "./demo-audit";
 import { demoEvents } from "./demo-events";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_TOPICS } from "./demo-forum";
 import { readingMinutes } from "../../server/library/text";
@@ -33,6 +34,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     await seedLibrary(tx, userIds);
     await seedBlogAndShowcase(tx, userIds);
     await seedMessages(tx, userIds);
+    await seedDemoAudit(tx, userIds);
     await tx.insert(t.siteSettings).values({ key: DEMO_MARKER, value: new Date().toISOString() });
   });
 }
