@@ -88,6 +88,7 @@ describe("her data and her account (issue 16, GDPR)", () => {
     const shown = await call(`/api/forum/topics/slug/${topic.slug}`, { cookie: reader.cookie });
     expect(`${shown.json.user.firstName} ${shown.json.user.lastName}`.trim()).toBe("Former member");
     expect(JSON.stringify(shown.json)).not.toMatch(/Ysolde|Marchetti/);
+    expect((await call(`/api/users/${her.user.id}`, { cookie: reader.cookie })).status).toBe(404);
 
     const [kept] = await testDb().select().from(paymentTransactions).where(eq(paymentTransactions.id, payment!.id));
     expect(kept).toMatchObject({ userId: her.user.id, amount: 9000, notes: null });

@@ -58,7 +58,7 @@ export async function getProfile(viewer: SessionUser, userId: number): Promise<P
     .select({ ...profileColumns, eventsAttended: eventsAttendedOf(userId) })
     .from(users)
     .leftJoin(membershipTiers, eq(membershipTiers.id, users.membershipLevel))
-    .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+    .where(and(eq(users.id, userId), isNull(users.disabledAt), isNull(users.erasedAt)))
     .limit(1);
   if (!row) throw notFound("Member not found.");
   const joined = row.memberSince ? Number(row.memberSince.slice(0, 4)) : row.createdAt.getUTCFullYear();
