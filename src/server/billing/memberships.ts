@@ -109,7 +109,7 @@ export async function lockMembershipOfSubscription(tx: Transaction, subscription
   return row ?? null;
 }
 
-const STATUS_FROM_STRIPE: Record<string, MembershipStatus> = {
+export const STATUS_FROM_STRIPE: Record<string, MembershipStatus> = {
   trialing: "trialing",
   active: "active",
   past_due: "past_due",

@@ -14,6 +14,8 @@ export const QUEUES = {
   commissionsEligible: { name: "affiliate.commissions-eligible", retryLimit: 2 },
   assistantReindex: { name: "assistant.reindex", retryLimit: 2 },
   libraryPublish: { name: "library.publish", retryLimit: 3 },
+  billingReminders: { name: "billing.reminders", retryLimit: 2 },
+  billingReconcile: { name: "billing.reconcile", retryLimit: 2 },
 } as const;
 
 /** The process's pg-boss client, started on first use (sending only needs a started client). */

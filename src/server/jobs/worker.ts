@@ -6,6 +6,9 @@ import { syncLumaEvents } from "@/server/events/luma-sync";
 import { reindexAll } from "@/server/assistant/index-passages";
 import { publishDueItems } from "@/server/library/editor";
 import { purgeUnattachedUploads } from "@/server/storage";
+import { reconcileBilling } from "@/server/billing/reconcile";
+import { sendBillingReminders } from "@/server/billing/reminders";
+import { paymentsConfigured } from "@/server/payments/stripe";
 import { getBoss, QUEUES } from "./boss";
 
 let started = false;
@@ -46,6 +49,18 @@ export async function startJobWorkers(): Promise<void> {
     if (published) console.log(`[library] published ${published} scheduled items`);
   });
   await boss.schedule(QUEUES.libraryPublish.name, "* * * * *");
+  // Bank-transfer renewal and trial-card reminders, then (with Stripe) the comparison with Stripe's records.
+  await boss.work(QUEUES.billingReminders.name, async () => {
+    console.log("[billing] reminders sent:", await sendBillingReminders());
+  });
+  await boss.schedule(QUEUES.billingReminders.name, "13 9 * * *");
+  if (paymentsConfigured()) {
+    await boss.work(QUEUES.billingReconcile.name, async () => {
+      const run = await reconcileBilling();
+      console.log(`[billing] reconciled ${run.checked} memberships: ${run.differences.length} differences`);
+    });
+    await boss.schedule(QUEUES.billingReconcile.name, "41 4 * * *");
+  }
   if (env().LUMA_API_KEY) {
     // Every 5 minutes; a failed pull keeps the last good events (decisions.md, Events).
     // syncLumaEvents logs and records each outcome itself; a failure must not fail the job queue.
