@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ContentEditor } from "@/components/admin/content-editor";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { BillingDifferences } from "./billing-differences";
 
 export const metadata: Metadata = { title: "Admin Panel", robots: { index: false } };
 
@@ -38,6 +39,7 @@ export default function AdminPanelPage() {
           </li>
         ))}
       </ul>
+      <BillingDifferences />
       <section aria-labelledby="content-editor-heading" className="mt-12">
         <h2 id="content-editor-heading" className="mb-6 text-2xl font-semibold">
           Content Editor
