@@ -3,7 +3,6 @@
 import * as React from "react";
 import Link from "next/link";
 import { PaymentStatusBadge } from "@/components/profile/payment-history";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
