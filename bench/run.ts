@@ -12,6 +12,7 @@ import { benchPlaces } from "./places";
 import { benchForum } from "./forum";
 import { benchProfiles } from "./profiles";
 import { benchLibrary } from "./library";
+import { benchBilling } from "./billing";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -24,6 +25,7 @@ const BENCHES = {
   chat: benchChat,
   profiles: benchProfiles,
   library: benchLibrary,
+  billing: benchBilling,
   load: benchLoad,
 };
 
