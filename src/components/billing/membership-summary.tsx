@@ -91,7 +91,7 @@ export function MembershipSummary({ userId, mode, membership: m, onChanged }: Pr
             </div>
           ) : (
             <p>
-              {mode === "member" ? "Your" : "Her"} membership term runs until {formatDate(m.termEndsAt)}. You can cancel from {formatDate(m.cancelableFrom)}.
+              Your membership term runs until {formatDate(m.termEndsAt)}. You can cancel from {formatDate(m.cancelableFrom)}.
             </p>
           )
         ) : null}
