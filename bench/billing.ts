@@ -106,7 +106,7 @@ export async function benchBilling(): Promise<string[]> {
     const ledger = rows[0]!;
     const intact = ledger.rows === INVOICES && ledger.invoices === INVOICES && ledger.total === INVOICES * AMOUNT && ledger.events === INVOICES;
     const verdict = `Ledger after both deliveries: ${ledger.rows} renewal rows for ${ledger.invoices} invoices, ${ledger.events} events recorded, total ${ledger.total} cents: ${intact ? "none lost, none applied twice" : "MISMATCH"}`;
-    if (!intact) throw new Error(verdict);
+    if (!intact) throw new Error([first, again, verdict].join("\n"));
     return [first, again, verdict, `Server RSS after the webhook load: ${rss.toFixed(0)} MB`];
   } finally {
     await pool.end();

@@ -11,7 +11,7 @@ import { recordAudit } from "@/server/audit";
 import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
 import { tierCharge } from "@/server/payments/pricing";
 import { stripe, stripeErrorMessage } from "@/server/payments/stripe";
-import { getSiteSettings } from "@/server/settings";
+import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { fromStripeTime, mirrorSubscription, setPaidTier, toStripeTime, type Membership } from "./memberships";
 import { priceFor } from "./prices";
@@ -46,7 +46,7 @@ function requireLiveSubscription(m: Membership): string {
 
 async function emailTo(tx: Transaction, m: Membership, actor: BillingActor) {
   const [to] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, m.userId!)).limit(1);
-  return { siteName: (await getSiteSettings()).siteName, to: to!, billingUrl: `${actor.baseUrl}/profile?tab=billing` };
+  return { siteName: (await readSiteSettings(tx)).siteName, to: to!, billingUrl: `${actor.baseUrl}/profile?tab=billing` };
 }
 
 async function audit(tx: Transaction, actor: BillingActor, m: Membership, action: string, details: Record<string, unknown>) {
