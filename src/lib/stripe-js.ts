@@ -1,4 +1,5 @@
-import { loadStripe, type Stripe } from "@stripe/stripe-js/pure";
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
 
 let stripePromise: Promise<Stripe | null> | undefined;
 
