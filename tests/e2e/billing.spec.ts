@@ -90,6 +90,7 @@ test("an admin sees a member's billing and may cancel on her behalf, but never e
   await expect(page.getByRole("heading", { name: `Billing of ${user.firstName} ${user.lastName}` })).toBeVisible();
   await expect(field(page, "Next charge")).toHaveText(/^\$65\.00 on /);
   await expect(page.getByRole("button", { name: "Cancel membership" })).toBeVisible();
+  await expect(field(page, "Card")).toHaveText("Visa ending in 4242");
   await expect(page.getByRole("button", { name: "Update card" })).toHaveCount(0);
   await expectAccessible(page, "admin member billing");
 });

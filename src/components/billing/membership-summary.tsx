@@ -38,6 +38,12 @@ export function MembershipSummary({ userId, mode, membership: m, onChanged }: Pr
           </dd>
           <dt className="font-medium">Next charge</dt>
           <dd>{m.nextCharge ? `${formatCents(m.nextCharge.amount)} on ${formatDate(m.nextCharge.date)}${m.nextCharge.byCard ? "" : " (by bank transfer)"}` : "None"}</dd>
+          {mode === "admin" && m.billingMethod !== "manual" ? (
+            <>
+              <dt className="font-medium">Card</dt>
+              <dd>{m.card ?? "None on file"}</dd>
+            </>
+          ) : null}
           <dt className="font-medium">Member since</dt>
           <dd>{formatDate(m.startedAt)}</dd>
           <dt className="font-medium">Term</dt>
