@@ -47,11 +47,11 @@ test("she upgrades after Stripe's preview and is charged exactly it, then downgr
 
   await page.getByRole("button", { name: "Switch to Connect" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Switch to Connect" }).click();
-  await expect(page.getByText(/^Changes to Connect on /)).toBeVisible();
+  await expect(page.getByText(/^Changes to Connect on .+\.$/)).toBeVisible();
   expect(await membershipOf(user.id)).toMatchObject({ tier: "play", scheduledTier: "connect" });
   await page.getByRole("button", { name: "Undo change" }).click();
   await expect(toast(page).filter({ hasText: "Change undone" })).toBeVisible();
-  await expect(page.getByText(/^Changes to Connect on /)).toBeHidden();
+  await expect(page.getByText(/^Changes to Connect on .+\.$/)).toBeHidden();
   expect(await membershipOf(user.id)).toMatchObject({ tier: "play", scheduledTier: null });
 });
 
@@ -82,15 +82,28 @@ test("at 320 px she cancels once her term is served, undoes it, and replaces her
   await expect(page.getByText("Mastercard ending in 4444", { exact: true })).toBeVisible();
 });
 
-test("an admin sees a member's billing and may cancel on her behalf, but never enters her card", async ({ page }) => {
-  const { user } = await arrangeCardMember("empower");
+test("an admin finds a member's renewal by its kind, opens her billing from it, and may cancel on her behalf but never enters her card", async ({ page }) => {
+  const { user, subscriptionId } = await arrangeCardMember("empower");
+  const [renewal] = await testDb()
+    .insert(paymentTransactions)
+    .values({ userId: user.id, kind: "renewal", amount: 6500, membershipTier: "empower", paymentMethod: "card", status: "completed", completedAt: new Date(), stripeInvoiceId: `in_e2e_${subscriptionId}`, stripePaymentIntentId: `pi_e2e_${subscriptionId}` })
+    .returning();
   const admin = await createTestUser({ isAdmin: true });
   await signInAs(page, admin.username, TEST_PASSWORD);
-  await page.goto(`/admin/billing/${user.id}`);
+  await page.goto("/admin/payment-transactions");
+  await page.getByLabel("Search").fill(String(renewal!.id));
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: String(renewal!.id), exact: true }) });
+  await expect(row.getByRole("cell", { name: "Renewal", exact: true })).toBeVisible();
+  await row.getByRole("link", { name: `View transaction ${renewal!.id}` }).click();
+  await expect(page.getByRole("heading", { name: `Renewal #${renewal!.id}` })).toBeVisible();
+  await page.getByRole("link", { name: "View Billing" }).click();
+
   await expect(page.getByRole("heading", { name: `Billing of ${user.firstName} ${user.lastName}` })).toBeVisible();
   await expect(field(page, "Next charge")).toHaveText(/^\$65\.00 on /);
-  await expect(page.getByRole("button", { name: "Cancel membership" })).toBeVisible();
   await expect(field(page, "Card")).toHaveText("Visa ending in 4242");
   await expect(page.getByRole("button", { name: "Update card" })).toHaveCount(0);
+  const invoice = page.getByRole("row").filter({ has: page.getByRole("cell", { name: /^Renewal/ }) });
+  await expect(invoice.getByRole("button", { name: "Refund" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel membership" })).toBeVisible();
   await expectAccessible(page, "admin member billing");
 });
