@@ -100,9 +100,15 @@ export async function readBodyText(request: Request, limit: number): Promise<str
 
 const payloadTooLarge = (limit: number) => new AppError(413, `The request body is larger than ${Math.round(limit / 1024)} KiB.`);
 
+/** application/json, or a JSON-based type such as application/merge-patch+json. */
+const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
 async function readJson(request: NextRequest, limit: number): Promise<unknown> {
   const text = await readBodyText(request, limit);
   if (!text) return {};
+  if (!JSON_CONTENT_TYPE.test(request.headers.get("content-type") ?? "")) {
+    throw new AppError(415, "The request body must be JSON (Content-Type: application/json).");
+  }
   try {
     return JSON.parse(text);
   } catch {
