@@ -63,7 +63,7 @@ test.describe("AI chat", () => {
       .from(events)
       // A demo event the assistant has indexed (tests elsewhere insert events straight into the table).
       .innerJoin(assistantPassages, and(eq(assistantPassages.sourceKind, "event"), eq(assistantPassages.sourceId, sql`${events.id}::text`)))
-      .where(and(eq(events.status, "scheduled"), gt(events.startsAt, new Date()), eq(events.source, "community")))
+      .where(and(eq(events.status, "scheduled"), gt(events.startsAt, new Date()), eq(events.source, "internal")))
       .orderBy(asc(events.startsAt))
       .limit(1);
     const member = await createTestUser();

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { paymentTransactions } from "@/db/schema";
-import { PAYMENTS_UNAVAILABLE_MESSAGE } from "@/lib/http/api-route";
+import { PAYMENTS_UNAVAILABLE_MESSAGE } from "@/lib/stripe-errors";
 import { apply, paymentsOf } from "../support/applicants";
 import { closeTestDb, testDb } from "../support/db";
 import { call } from "../support/http";

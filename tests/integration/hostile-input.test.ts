@@ -138,9 +138,11 @@ describe("hostile input to every API route (issue 17, item 4)", () => {
       );
       const form = await send(route, { rawBody: "title=Hello&content=World", contentType: "application/x-www-form-urlencoded" });
       expectRefused(route, form, "a form body");
-      expect(form.status).toBe(415);
+      // 415 once the body is read; a route whose target is in its URL answers 404 for a missing one first.
+      expect([404, 415]).toContain(form.status);
       expectRefused(route, await send(route, { rawBody: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--", contentType: "multipart/form-data; boundary=x" }), "a multipart body");
-      expectRefused(route, await send(route, { rawBody: `{"a":${deeplyNested(20_000)}}`, contentType: "application/json" }), "an array nested 20,000 deep");
+      expectRefused(route, await send(route, { rawBody: deeplyNested(20_000), contentType: "application/json" }), "an array nested 20,000 deep");
+      expectHandled(route, await send(route, { rawBody: `{"title":${deeplyNested(20_000)}}`, contentType: "application/json" }), "a field nested 20,000 deep");
       const huge = await send(route, { rawBody: JSON.stringify({ text: "x".repeat(OVER_ANY_LIMIT) }), contentType: "application/json" });
       expectRefused(route, huge, "a body over the limit");
       expect(huge.status).toBe(413);

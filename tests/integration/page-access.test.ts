@@ -20,13 +20,13 @@ const unknownToken = () => randomUUID().replace(/-/g, "");
 const SAMPLES: Record<string, () => Promise<string>> = {
   "/[...unmatched]": async () => `/no-such-page-${randomUUID().slice(0, 8)}`,
   "/admin/applications/[id]": async () => `/admin/applications/${await firstId(testDb().select({ id: applications.id }).from(applications).orderBy(asc(applications.id)).limit(1))}`,
-  "/admin/events/[id]": async () => `/admin/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "community")).orderBy(asc(events.id)).limit(1))}`,
+  "/admin/events/[id]": async () => `/admin/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "internal")).orderBy(asc(events.id)).limit(1))}`,
   "/admin/outbox/[id]": async () => `/admin/outbox/${await firstId(testDb().select({ id: emailOutbox.id }).from(emailOutbox).orderBy(asc(emailOutbox.id)).limit(1))}`,
   "/admin/payment-transactions/[id]": async () =>
     `/admin/payment-transactions/${await firstId(testDb().select({ id: paymentTransactions.id }).from(paymentTransactions).orderBy(asc(paymentTransactions.id)).limit(1))}`,
   "/admin/library/items/[id]": async () => `/admin/library/items/${await firstId(testDb().select({ id: contentItems.id }).from(contentItems).orderBy(asc(contentItems.id)).limit(1))}`,
   "/blog/[slug]": async () => `/blog/${await firstSlug(testDb().select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.status, "published")).limit(1))}`,
-  "/events/[id]": async () => `/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "community")).orderBy(asc(events.id)).limit(1))}`,
+  "/events/[id]": async () => `/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "internal")).orderBy(asc(events.id)).limit(1))}`,
   "/forum/[categorySlug]": async () => `/forum/${await firstSlug(testDb().select({ slug: forumCategories.slug }).from(forumCategories).where(isNull(forumCategories.requiredMembershipLevel)).limit(1))}`,
   "/forum/topic/[slug]": async () =>
     `/forum/topic/${await firstSlug(
@@ -110,7 +110,7 @@ describe("another member's profile page", () => {
     expect(seenByOther.text).not.toContain(owner.email);
     expect(seenByOther.text).not.toContain(place);
 
-    const seenByOwner = await call(`/profile/${owner.id}`, { cookie: await signIn(owner.username, TEST_PASSWORD) });
+    const seenByOwner = await call("/profile", { cookie: await signIn(owner.username, TEST_PASSWORD) });
     expect(seenByOwner.status).toBe(200);
     expect(seenByOwner.text).toContain(place);
   });

@@ -1,9 +1,9 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import Stripe from "stripe";
 import { z } from "zod";
 import { checkAccess, type AccessRule } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
+import { isStripeUnavailable, PAYMENTS_RETRY_AFTER_SECONDS, PAYMENTS_UNAVAILABLE_MESSAGE } from "@/lib/stripe-errors";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/database-errors";
 import { getCurrentUser } from "@/server/auth/current-user";
 import type { SessionUser } from "@/server/auth/sessions";
@@ -41,8 +41,6 @@ interface RouteOptions<A extends AccessRule, B, Q, P> {
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-export const PAYMENTS_UNAVAILABLE_MESSAGE = "The card processor is not answering. Please try again in a few minutes.";
-const PAYMENTS_RETRY_AFTER_SECONDS = 60;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -138,8 +136,7 @@ export function errorResponse(error: unknown): NextResponse {
     console.error("[api] database unavailable:", cause instanceof Error ? cause.message : cause);
     return NextResponse.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } });
   }
-  if (error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeConnectionError) {
-    // Stripe's own outage (5xx or no answer), after the client's retries: the caller can try again.
+  if (isStripeUnavailable(error)) {
     console.error("[api] Stripe unavailable:", error.message);
     return NextResponse.json({ error: PAYMENTS_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": String(PAYMENTS_RETRY_AFTER_SECONDS) } });
   }
