@@ -2,7 +2,7 @@ import { DEMO_PASSWORD } from "@/db/seed/demo-users";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
 
-const ADMIN_MENU = ["Applications", "Payment Transactions", "Affiliates", "Forum", "Blog", "Content"];
+const ADMIN_MENU = ["Applications", "Payment Transactions", "Affiliates", "Forum", "Blog", "Content", "Library"];
 
 test.describe("route guard", () => {
   test("a visitor is sent to /login from member and admin pages", async ({ page }) => {
@@ -63,7 +63,7 @@ test.describe("navbar per role", () => {
     await expect(events).toBeHidden();
   });
 
-  test("an admin also has the Admin menu with the five admin pages", async ({ page }) => {
+  test("an admin also has the Admin menu with every admin page", async ({ page }) => {
     const admin = await createTestUser({ isAdmin: true });
     await signInAs(page, admin.username, TEST_PASSWORD);
     await page.goto("/");
