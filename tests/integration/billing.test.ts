@@ -233,23 +233,23 @@ describe("admin", () => {
 });
 
 describe("Stripe answering 500 while a renewal's webhook is handled (issue 17, item 5)", () => {
-  afterEach(() => fetch(`${stripeUrl()}/__fake/faults`, { method: "DELETE" }));
+  afterEach(() => fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/faults`, { method: "DELETE" }));
 
   it("answers the webhook 5xx, Stripe retries it, and the renewal is applied once", async () => {
     const member = await cardMember("create");
-    const [first] = (await renewalsOf(member.userId)).filter((t) => t.kind === "payment");
+    const [first] = (await transactionsOf(member.userId)).filter((t) => t.kind === "payment");
     // Reading the invoice's payments fails on the first delivery: three calls, the client's retries included.
-    const fault = await fetch(`${stripeUrl()}/__fake/faults`, { method: "POST", body: JSON.stringify({ method: "GET", path: "/v1/invoice_payments", count: 3 }) });
+    const fault = await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/faults`, { method: "POST", body: JSON.stringify({ method: "GET", path: "/v1/invoice_payments", count: 3 }) });
     expect(fault.status).toBe(204);
 
-    await advance(member.clock, new Date(addMonths(first!.completedAt!, 1).getTime() + 3600_000));
-    const [renewal] = await waitFor(() => renewalsOf(member.userId), (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed", "the retried renewal webhook");
-    const deliveries = (await (await fetch(`${stripeUrl()}/__fake/deliveries`)).json()) as { id: string; type: string; status: number }[];
+    await advanceClock(member.clock, new Date(addMonths(first!.completedAt!, 1).getTime() + 3600_000));
+    const [renewal] = await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed", "the retried renewal webhook");
+    const deliveries = (await (await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/deliveries`)).json()) as { id: string; type: string; status: number }[];
     const paid = deliveries.filter((d) => d.type === "invoice.paid");
     const attempts = paid.filter((d) => d.id === paid.find((p) => p.status >= 500)?.id).map((d) => d.status);
     expect(attempts[0]).toBeGreaterThanOrEqual(500);
     expect(attempts.at(-1)).toBe(200);
-    expect((await renewalsOf(member.userId)).filter((t) => t.stripeInvoiceId === renewal!.stripeInvoiceId)).toHaveLength(1);
+    expect((await transactionsOf(member.userId)).filter((t) => t.stripeInvoiceId === renewal!.stripeInvoiceId)).toHaveLength(1);
   });
 });
 

@@ -23,6 +23,7 @@ const SAMPLES: Record<string, () => Promise<string>> = {
   "/admin/events/[id]": async () => `/admin/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "internal")).orderBy(asc(events.id)).limit(1))}`,
   "/admin/outbox/[id]": async () =>
     `/admin/outbox/${await firstId(testDb().insert(emailOutbox).values({ to: "walk@example.com", subject: "Page walk", text: "A message for the page walk.", kind: "test", status: "sent" }).returning({ id: emailOutbox.id }))}`,
+  "/admin/billing/[userId]": async () => `/admin/billing/${(await createTestUser({ membershipLevel: "create" })).id}`,
   "/admin/payment-transactions/[id]": async () =>
     `/admin/payment-transactions/${await firstId(testDb().select({ id: paymentTransactions.id }).from(paymentTransactions).orderBy(asc(paymentTransactions.id)).limit(1))}`,
   "/admin/library/items/[id]": async () => `/admin/library/items/${await firstId(testDb().select({ id: contentItems.id }).from(contentItems).orderBy(asc(contentItems.id)).limit(1))}`,
