@@ -19,7 +19,7 @@ const STATUS_BADGE: Record<string, "success" | "warning" | "destructive" | "seco
 
 /** Tier, status, next charge and term; a scheduled change with its Undo; Cancel (or from when she can). */
 export function MembershipSummary({ userId, mode, membership: m, onChanged }: Props) {
-  const her = mode === "member" ? "your" : "her";
+  const who = mode === "member" ? "you are" : "she is";
   const cancel = useBillingAction<undefined, { endsOn: string }>(`/api/users/${userId}/billing/cancel`, (r) => ({ title: "Membership cancelled", description: `The membership ends on ${formatDate(r.endsOn)}.` }), onChanged);
   const undo = useBillingAction<undefined, unknown>(`/api/users/${userId}/billing/resume`, () => ({ title: "Change undone", description: "The membership continues as before." }), onChanged);
   const live = m.status !== "canceled" && m.billingMethod === "card";
@@ -101,7 +101,7 @@ export function MembershipSummary({ userId, mode, membership: m, onChanged }: Pr
             </p>
           )
         ) : null}
-        {m.billingMethod === "manual" ? <p>Paid by bank transfer: {her} renewals are recorded by an administrator.</p> : null}
+        {m.billingMethod === "manual" ? <p>Paid by bank transfer: {who} reminded by email a week before each renewal.</p> : null}
       </CardContent>
     </Card>
   );
