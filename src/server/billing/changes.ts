@@ -5,12 +5,12 @@ import Stripe from "stripe";
 import type { Transaction } from "@/db/client";
 import { memberships, users } from "@/db/schema";
 import { TIER_IDS, type TierId } from "@/db/schema/enums";
-import { AppError, badRequest, conflict, notFound } from "@/lib/errors";
+import { AppError, badRequest, conflict, notFound, serviceUnavailable } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
 import { tierCharge } from "@/server/payments/pricing";
-import { stripe, stripeErrorMessage } from "@/server/payments/stripe";
+import { PAYMENTS_NOT_CONFIGURED, paymentsConfigured, stripe, stripeErrorMessage } from "@/server/payments/stripe";
 import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { fromStripeTime, mirrorSubscription, setPaidTier, toStripeTime, type Membership } from "./memberships";
@@ -39,6 +39,8 @@ async function withMembership<T>(userId: number, work: (tx: Transaction, m: Memb
 }
 
 function requireLiveSubscription(m: Membership): string {
+  // Without Stripe (the embedded default) nothing can change, whatever the membership's rows say.
+  if (!paymentsConfigured()) throw serviceUnavailable(PAYMENTS_NOT_CONFIGURED);
   if (!m.stripeSubscriptionId || m.billingMethod !== "card") throw conflict(NO_CARD_MEMBERSHIP);
   if (m.status === "canceled") throw conflict("This membership has ended.");
   return m.stripeSubscriptionId;
