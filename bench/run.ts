@@ -13,6 +13,7 @@ import { benchForum } from "./forum";
 import { benchProfiles } from "./profiles";
 import { benchLibrary } from "./library";
 import { benchDashboard } from "./dashboard";
+import { benchBilling } from "./billing";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -26,6 +27,7 @@ const BENCHES = {
   profiles: benchProfiles,
   library: benchLibrary,
   dashboard: benchDashboard,
+  billing: benchBilling,
   load: benchLoad,
 };
 

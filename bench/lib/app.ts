@@ -15,16 +15,17 @@ export interface BenchApp {
 
 /**
  * Starts the app exactly as a new user does (`npm start`: embedded PostgreSQL, migrations, demo
- * seed) on a clean, temporary data directory. Needs a production build (npm run build).
+ * seed) on a clean, temporary data directory, with `extraEnv` added (e.g. a fake service's address).
+ * Needs a production build (npm run build).
  */
-export async function startBenchApp(): Promise<BenchApp> {
+export async function startBenchApp(extraEnv: Record<string, string> = {}): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "community-bench-"));
   chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user when we are root
 
   const port = await freePort();
   const started = Date.now();
   const child: ChildProcess = spawn(process.execPath, [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
-    env: { ...process.env, PORT: String(port), COMMUNITY_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, ...extraEnv, PORT: String(port), COMMUNITY_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];

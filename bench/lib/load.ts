@@ -28,6 +28,8 @@ export async function runLoad(options: {
   headers?: Record<string, string>;
   connections?: number;
   seconds?: number;
+  /** Send exactly this many requests (instead of running for `seconds`). */
+  amount?: number;
   /** A body and headers of their own for each request (the nth), e.g. a new email or client address. */
   eachRequest?: (n: number) => { body: unknown; headers?: Record<string, string> };
 }): Promise<LoadResult> {
@@ -39,7 +41,7 @@ export async function runLoad(options: {
         url: options.url,
         method: options.method ?? "GET",
         connections: options.connections ?? 20,
-        duration: options.seconds ?? 15,
+        ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 15 }),
         headers: { ...(options.body ? { "content-type": "application/json" } : {}), ...options.headers },
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         requests: options.eachRequest
@@ -60,7 +62,7 @@ export async function runLoad(options: {
   latencies.sort((a, b) => a - b);
   return {
     requests: result.requests.total,
-    requestsPerSecond: result.requests.total / (options.seconds ?? 15),
+    requestsPerSecond: result.requests.total / (options.amount ? result.duration : (options.seconds ?? 15)),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),

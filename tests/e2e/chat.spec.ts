@@ -1,6 +1,6 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { events } from "@/db/schema";
+import { assistantPassages, events } from "@/db/schema";
 import { DATE_FORMAT } from "@/lib/format";
 import { formatInZone } from "@/server/events/time";
 import { FAKE_LLM_HANG } from "../fakes/llm";
@@ -59,9 +59,11 @@ test.describe("AI chat", () => {
 
   test("a member asks about an upcoming event and gets its date and link", async ({ page }) => {
     const [event] = await testDb()
-      .select()
+      .select({ id: events.id, title: events.title, startsAt: events.startsAt, timezone: events.timezone })
       .from(events)
-      .where(and(eq(events.status, "scheduled"), gt(events.startsAt, new Date())))
+      // A demo event the assistant has indexed (tests elsewhere insert events straight into the table).
+      .innerJoin(assistantPassages, and(eq(assistantPassages.sourceKind, "event"), eq(assistantPassages.sourceId, sql`${events.id}::text`)))
+      .where(and(eq(events.status, "scheduled"), gt(events.startsAt, new Date()), eq(events.source, "internal")))
       .orderBy(asc(events.startsAt))
       .limit(1);
     const member = await createTestUser();

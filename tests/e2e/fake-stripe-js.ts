@@ -5,9 +5,9 @@ import { routeOriginToFake } from "./route-to-fake";
  * A fake of Stripe.js, served in place of https://js.stripe.com by request interception. It mounts
  * plain labelled inputs for the Payment Element and the card Elements, and confirms PaymentIntents
  * and creates payment methods at https://api.stripe.com with the publishable key, as the real script
- * does; those requests are routed to the fake Stripe API (tests/fakes/stripe.ts), so the page's
+ * does (confirmPayment, confirmSetup); those requests are routed to the fake Stripe API (tests/fakes/stripe.ts), so the page's
  * Content-Security-Policy is exercised as in production. Card 4000 0000 0000 0002 is declined (by
- * the API, as Stripe's test card is); a number that fails the Luhn check is invalid in the browser.
+ * the API, as Stripe's test card is); 5555 5555 5555 4444 is Stripe's test Mastercard; a number that fails the Luhn check is invalid in the browser.
  */
 const STRIPE_API = "https://api.stripe.com";
 
@@ -17,7 +17,7 @@ function script(): string {
   const LABELS = { payment: "Card number", card: "Card number", cardNumber: "Card number", cardExpiry: "Expiry date", cardCvc: "CVC" };
   const COMPLETE = { payment: 16, card: 16, cardNumber: 16, cardExpiry: 4, cardCvc: 3 };
   const digits = (v) => (v || "").replace(/\\D/g, "");
-  const methodFor = (number) => (digits(number).startsWith("4000000000000002") ? "pm_card_chargeDeclined" : "pm_card_visa");
+  const methodFor = (number) => (digits(number).startsWith("4000000000000002") ? "pm_card_chargeDeclined" : digits(number).startsWith("5555555555554444") ? "pm_card_mastercard" : "pm_card_visa");
   const luhn = (number) => digits(number).split("").reverse().reduce((sum, d, i) => sum + (i % 2 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : Number(d)), 0) % 10 === 0;
   // As Stripe's card fields do: a full number that fails the Luhn check is not complete and carries an error.
   const INVALID = { cardNumber: { code: "invalid_number", message: "Your card number is invalid." }, payment: { code: "invalid_number", message: "Your card number is invalid." }, card: { code: "invalid_number", message: "Your card number is invalid." } };
@@ -73,18 +73,21 @@ function script(): string {
       const response = await fetch(API + path, { method: "POST", headers: { authorization: "Bearer " + key, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
       return { ok: response.ok, body: await response.json() };
     };
+    const confirmIntent = async (els, resource, field) => {
+      const secret = elementsOptions.clientSecret;
+      const number = (els.getElement("payment") || {}).value;
+      if (digits(number).length < 16) return { error: { type: "validation_error", message: "Your card number is incomplete." } };
+      const result = await post("/v1/" + resource + "/" + secret.split("_secret_")[0] + "/confirm", { payment_method: methodFor(number), client_secret: secret });
+      return result.ok ? { [field]: result.body } : { error: result.body.error };
+    };
     return {
       _registerWrapper() {}, registerAppInfo() {},
       async createToken() { return { error: { type: "invalid_request_error", message: "Not supported by the fake" } }; },
       async confirmCardPayment() { return { error: { type: "invalid_request_error", message: "Not supported by the fake" } }; },
       elements(options) { elementsOptions = Object.assign({}, options); return elements; },
-      async confirmPayment({ elements: els }) {
-        const secret = elementsOptions.clientSecret;
-        const number = (els.getElement("payment") || {}).value;
-        if (digits(number).length < 16) return { error: { type: "validation_error", message: "Your card number is incomplete." } };
-        const result = await post("/v1/payment_intents/" + secret.split("_secret_")[0] + "/confirm", { payment_method: methodFor(number), client_secret: secret });
-        return result.ok ? { paymentIntent: result.body } : { error: result.body.error };
-      },
+      // The Payment Element's card confirms a PaymentIntent (confirmPayment) or a SetupIntent (confirmSetup).
+      confirmPayment({ elements: els }) { return confirmIntent(els, "payment_intents", "paymentIntent"); },
+      confirmSetup({ elements: els }) { return confirmIntent(els, "setup_intents", "setupIntent"); },
       async createPaymentMethod({ card }) {
         if (!card) return { error: { type: "validation_error", code: "incomplete_number", message: "Your card number is incomplete." } };
         // A card number Element reads its split siblings (expiry, CVC) from the same Elements group.

@@ -63,7 +63,7 @@ test.describe("navbar per role", () => {
     await expect(events).toBeHidden();
   });
 
-  test("an admin also has the Admin menu with the admin pages", async ({ page }) => {
+  test("an admin also has the Admin menu with every admin page", async ({ page }) => {
     const admin = await createTestUser({ isAdmin: true });
     await signInAs(page, admin.username, TEST_PASSWORD);
     await page.goto("/");

@@ -50,6 +50,12 @@ const DAY = 86_400;
 const notFound = (what: string): Result => ({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } } });
 const invalid = (message: string): Result => ({ status: 400, body: { error: { type: "invalid_request_error", message } } });
 const list = (data: Json[], url: string) => ({ object: "list", data, has_more: false, url });
+/** A page of a list, as Stripe pages it: `limit` items after the `starting_after` id, and has_more. */
+function page(all: (Json & { id: string })[], form: Json, url: string) {
+  const after = form.starting_after ? all.findIndex((item) => item.id === form.starting_after) + 1 : 0;
+  const limit = Number(form.limit ?? 10);
+  return { object: "list", data: all.slice(after, after + limit), has_more: after + limit < all.length, url };
+}
 
 function addMonths(seconds: number, months: number): number {
   const date = new Date(seconds * 1000);
@@ -351,7 +357,7 @@ export function createBillingFake(ctx: BillingContext) {
     }
     if (path === "/v1/subscriptions" && method === "GET") {
       const found = [...subscriptions.values()].filter((s) => (!form.customer || s.customer === form.customer) && (form.status === "all" || s.status !== "canceled"));
-      return { status: 200, body: list(found, "/v1/subscriptions") };
+      return { status: 200, body: page(found, form, "/v1/subscriptions") };
     }
 
     if (path === "/v1/invoices/create_preview" && method === "POST") {
@@ -383,7 +389,7 @@ export function createBillingFake(ctx: BillingContext) {
       const found = [...invoices.values()]
         .filter((i) => (!form.customer || i.customer === form.customer) && (!form.subscription || (i.parent as { subscription_details: { subscription: string } }).subscription_details.subscription === form.subscription) && (!form.status || i.status === form.status))
         .sort((a, b) => (b.created as number) - (a.created as number));
-      return { status: 200, body: list(found.slice(0, Number(form.limit ?? 10)), "/v1/invoices") };
+      return { status: 200, body: page(found, form, "/v1/invoices") };
     }
     if (path === "/v1/invoice_payments" && method === "GET") return { status: 200, body: list(invoicePayments.get(String(form.invoice)) ?? [], "/v1/invoice_payments") };
 

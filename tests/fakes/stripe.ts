@@ -7,15 +7,17 @@ import { createBillingFake, type FakeCustomer } from "./stripe-billing";
  * A small fake of Stripe's REST API on 127.0.0.1 for the calls the app makes (customers,
  * PaymentIntents with manual capture, capture, cancel, refunds), plus the confirm call that our
  * fake Stripe.js makes from the browser. It answers in Stripe's JSON shapes, honours
- * Idempotency-Key, and sends signed webhooks to the app (`setAppUrl`), signed as Stripe signs them
+ * Idempotency-Key, and sends signed webhooks to the app (`setAppUrl`), retried until answered 2xx, signed as Stripe signs them
  * (https://docs.stripe.com/webhooks#verify-manually: HMAC-SHA256 of "{t}.{payload}", header
  * `Stripe-Signature: t=…,v1=…`). Test cards by payment method: pm_card_visa succeeds,
  * pm_card_chargeDeclined is declined, pm_card_chargeCustomerFail attaches but fails off-session
- * charges. Subscriptions, invoices, SetupIntents and test clocks are in ./stripe-billing.ts.
+ * charges. POST /__fake/faults {method, path, count} makes the next calls answer a 500 api_error.
+ * Subscriptions, invoices, SetupIntents and test clocks are in ./stripe-billing.ts.
  */
 export const FAKE_STRIPE_SECRET_KEY = "sk_test_fake_0123456789";
 export const FAKE_STRIPE_PUBLISHABLE_KEY = "pk_test_fake_0123456789";
 export const FAKE_STRIPE_WEBHOOK_SECRET = "whsec_fake_0123456789";
+const WEBHOOK_RETRIES = 3;
 
 type Json = Record<string, unknown>;
 interface Intent extends Json {
@@ -59,7 +61,7 @@ export async function startFakeStripe() {
   const intents = new Map<string, Intent>();
   const customers = new Map<string, FakeCustomer>();
   const idempotent = new Map<string, { status: number; body: Json }>();
-  const deliveries: { type: string; status: number }[] = [];
+  const deliveries: { id: string; type: string; status: number }[] = [];
   let appUrl: string | null = null;
 
   // Like Stripe, events go out after the API call has answered, one at a time and in order.
@@ -69,19 +71,35 @@ export async function startFakeStripe() {
     if (!appUrl) return;
     const target = `${appUrl}/api/stripe/webhook`;
     const payload = JSON.stringify(event);
+    // Stripe retries a delivery that was not answered 2xx, with a growing delay (hours in live mode,
+    // https://docs.stripe.com/webhooks#retries); here 250 ms, 500 ms and 750 ms, then it gives up.
     queue = queue.then(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      try {
-        const response = await fetch(target, {
-          method: "POST",
-          headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) },
-          body: payload,
-        });
-        deliveries.push({ type, status: response.status });
-      } catch {
-        deliveries.push({ type, status: 0 });
+      for (let attempt = 0; attempt <= WEBHOOK_RETRIES; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? 20 : 250 * attempt));
+        let status = 0;
+        try {
+          const response = await fetch(target, {
+            method: "POST",
+            headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) },
+            body: payload,
+          });
+          status = response.status;
+        } catch {
+          status = 0;
+        }
+        deliveries.push({ id: event.id, type, status });
+        if (status >= 200 && status < 300) return;
       }
     });
+  }
+
+  /** Injected outages: the next `count` calls of `method path` answer Stripe's 500 api_error. */
+  const faults: { method: string; path: string; count: number }[] = [];
+  function injectedFault(method: string, path: string): { status: number; body: Json } | undefined {
+    const fault = faults.find((f) => f.count > 0 && f.method === method && path.startsWith(f.path));
+    if (!fault) return undefined;
+    fault.count -= 1;
+    return { status: 500, body: { error: { type: "api_error", message: "An unknown error occurred" } } };
   }
 
   const cardError = (intent: Intent | null, message: string, code = "card_declined") => ({
@@ -234,6 +252,11 @@ export async function startFakeStripe() {
       res.writeHead(200, { "content-type": "application/json" });
       return void res.end(JSON.stringify(deliveries));
     }
+    if (url.pathname === "/__fake/faults") {
+      if (req.method === "DELETE") faults.length = 0;
+      else faults.push(JSON.parse(raw) as { method: string; path: string; count: number });
+      return void res.writeHead(204).end();
+    }
     if (url.pathname === "/__fake/billing") {
       res.writeHead(200, { "content-type": "application/json" });
       return void res.end(JSON.stringify(billing.inspect()));
@@ -244,7 +267,9 @@ export async function startFakeStripe() {
     const cacheKey = typeof key === "string" ? `${req.method} ${url.pathname} ${key}` : null;
     let result = cacheKey ? idempotent.get(cacheKey) : undefined;
     if (!result) {
-      result = await route(req.method ?? "GET", url.pathname, form, auth);
+      // Like Stripe, a saved result is replayed for its idempotency key, a 500 included
+      // (https://docs.stripe.com/api/idempotent_requests).
+      result = injectedFault(req.method ?? "GET", url.pathname) ?? (await route(req.method ?? "GET", url.pathname, form, auth));
       if (cacheKey) idempotent.set(cacheKey, result);
     }
     res.writeHead(result.status, { "content-type": "application/json", "request-id": id("req"), ...cors });

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { addMonths } from "date-fns";
-import { and, desc, eq } from "drizzle-orm";
-import { applications, auditLog, emailOutbox, memberships, membershipTiers, paymentTransactions } from "@/db/schema";
-import { createStripeClient } from "@/lib/stripe-client";
-import { syncStripeCatalogue } from "@/server/billing/catalogue";
-import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
-import { apply, payAndWaitForHold, waitFor } from "../support/applicants";
-import { closeTestDb, createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
-import { call, sessionCookieFrom, signIn } from "../support/http";
+import { and, eq } from "drizzle-orm";
+import { auditLog, emailOutbox, memberships, paymentTransactions } from "@/db/schema";
+import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
+import { waitFor } from "../support/applicants";
+import { advanceClock, cardMember as cardMemberOf, fakeBilling, membershipOf, stripeCall, syncFakeCatalogue, transactionsOf } from "../support/billing";
+import { closeTestDb, createTestUser, latestEmailTo, testDb, TEST_PASSWORD } from "../support/db";
+import { call, signIn } from "../support/http";
 
 // Recurring billing (issue 15) against the fake Stripe API (tests/fakes/stripe-billing.ts), whose
 // shapes follow Stripe's API reference: subscriptions https://docs.stripe.com/api/subscriptions/object,
@@ -18,58 +17,16 @@ import { call, sessionCookieFrom, signIn } from "../support/http";
 
 afterAll(closeTestDb);
 
-const stripeUrl = () => process.env.STRIPE_API_BASE_URL!;
 const DAY = 86_400;
-
-async function stripeCall(path: string, form: Record<string, string> = {}, method = "POST", key = FAKE_STRIPE_SECRET_KEY) {
-  const response = await fetch(`${stripeUrl()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/x-www-form-urlencoded" },
-    body: method === "GET" ? undefined : new URLSearchParams(form),
-  });
-  return { status: response.status, json: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-interface FakeBilling {
-  subscriptions: { id: string; status: string; customer: string; billing_cycle_anchor: number; default_payment_method: string; cancel_at_period_end: boolean; items: { data: { price: { id: string; unit_amount: number }; current_period_end: number }[] } }[];
-  invoices: { id: string; status: string; amount_paid: number; amount_due: number; billing_reason: string; parent: { subscription_details: { subscription: string } } }[];
-}
-const fakeBilling = async () => (await (await fetch(`${stripeUrl()}/__fake/billing`)).json()) as FakeBilling;
 
 let adminCookie: string;
 beforeAll(async () => {
-  // npm run stripe:sync, against the fake: the tiers' Products and Prices, found by lookup key.
-  const tiers = await testDb().select().from(membershipTiers);
-  await syncStripeCatalogue(createStripeClient(FAKE_STRIPE_SECRET_KEY, stripeUrl()), tiers);
+  await syncFakeCatalogue();
   const admin = await createTestUser({ isAdmin: true });
   adminCookie = await signIn(admin.username, TEST_PASSWORD);
 });
 
-const membershipOf = async (applicationId: number) => (await testDb().select().from(memberships).where(eq(memberships.applicationId, applicationId)))[0];
-const renewalsOf = (userId: number) => testDb().select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(desc(paymentTransactions.id));
-
-/** An approved, card-paying member with her account, her Stripe customer on a test clock of its own. */
-async function cardMember(tier = "create") {
-  const clock = (await stripeCall("/v1/test_helpers/test_clocks", { frozen_time: String(Math.floor(Date.now() / 1000)) })).json;
-  const customer = (await stripeCall("/v1/customers", { email: "member@example.com", test_clock: clock.id })).json;
-  const { id, email } = await apply({ membershipTier: tier });
-  await testDb().update(applications).set({ stripeCustomerId: customer.id }).where(eq(applications.id, id));
-  await payAndWaitForHold(id);
-  expect((await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie })).status).toBe(200);
-  await waitFor(() => membershipOf(id), (m) => Boolean(m?.stripeSubscriptionId), "the subscription to start");
-  const token = new URL(linkIn((await latestEmailTo(email))!.text, "/join/")).pathname.split("/").pop()!;
-  const username = `m_${randomUUID().slice(0, 8)}`;
-  const accepted = await call("/api/invitations/accept", { body: { token, username, password: "a-long-password-1", confirmPassword: "a-long-password-1" } });
-  expect(accepted.status).toBe(201);
-  const cookie = sessionCookieFrom(accepted)!;
-  const membership = (await membershipOf(id))!;
-  return { applicationId: id, email, clock: clock.id as string, customer: customer.id as string, cookie, userId: membership.userId!, membership };
-}
-
-async function advance(clock: string, to: Date) {
-  const result = await stripeCall(`/v1/test_helpers/test_clocks/${clock}/advance`, { frozen_time: String(Math.floor(to.getTime() / 1000)) });
-  expect(result.status).toBe(200);
-}
+const cardMember = (tier = "create") => cardMemberOf(adminCookie, tier);
 
 /** Replaces her card as the Payment Element would: a SetupIntent confirmed with the publishable key. */
 async function replaceCard(member: { userId: number; cookie: string }, paymentMethod: string) {
@@ -87,7 +44,7 @@ const emailsOf = (to: string, kind: string) => testDb().select().from(emailOutbo
 describe("subscriptions", () => {
   it("starts the subscription at the first capture, its first renewal a month later, and a renewal is a transaction row", async () => {
     const member = await cardMember("create");
-    const [first] = (await renewalsOf(member.userId)).filter((t) => t.kind === "payment");
+    const [first] = (await transactionsOf(member.userId)).filter((t) => t.kind === "payment");
     const firstRenewal = addMonths(first!.completedAt!, 1);
     expect(member.membership).toMatchObject({ tier: "create", status: "active", billingMethod: "card" });
     expect(member.membership.currentPeriodEnd!.getTime()).toBe(Math.floor(firstRenewal.getTime() / 1000) * 1000);
@@ -100,8 +57,8 @@ describe("subscriptions", () => {
     expect(overview.json.membership).toMatchObject({ tier: "create", status: "active", nextCharge: { amount: 5000 }, card: "Visa ending in 4242", canCancel: false });
     expect((await call(`/api/users/${member.userId}/billing`, { cookie: (await signIn((await createTestUser()).username, TEST_PASSWORD)) })).status).toBe(403);
 
-    await advance(member.clock, new Date(firstRenewal.getTime() + 3600_000));
-    const [renewal] = await waitFor(() => renewalsOf(member.userId), (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed", "the renewal webhook");
+    await advanceClock(member.clock, new Date(firstRenewal.getTime() + 3600_000));
+    const [renewal] = await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed", "the renewal webhook");
     expect(renewal).toMatchObject({ amount: 5000, paymentMethod: "card", membershipTier: "create", applicationId: member.applicationId });
     expect(renewal!.stripeInvoiceId).toMatch(/^in_/);
     expect(renewal!.stripePaymentIntentId).toMatch(/^pi_/);
@@ -126,7 +83,7 @@ describe("tier changes", () => {
     expect(upgraded.json).toMatchObject({ tier: "play", charged: preview.json.amountDue, effective: "now" });
     const invoice = (await fakeBilling()).invoices.find((i) => i.billing_reason === "subscription_update" && i.parent.subscription_details.subscription === member.membership.stripeSubscriptionId)!;
     expect(invoice.amount_paid).toBe(preview.json.amountDue);
-    const [row] = await waitFor(() => renewalsOf(member.userId), (rows) => rows[0]?.kind === "upgrade", "the upgrade invoice webhook");
+    const [row] = await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]?.kind === "upgrade", "the upgrade invoice webhook");
     expect(row).toMatchObject({ amount: preview.json.amountDue, status: "completed", membershipTier: "play", stripeInvoiceId: invoice.id });
     expect(await levelOf(member.cookie)).toBe("play");
     expect((await latestEmailTo(member.email))?.kind).toBe("billing-upgraded");
@@ -152,14 +109,14 @@ describe("tier changes", () => {
     expect(early.json.error).toMatch(/^Your membership term runs until .+\. You can cancel from .+\.$/);
 
     const periodEnd = member.membership.currentPeriodEnd!;
-    await advance(member.clock, new Date(periodEnd.getTime() + 3600_000));
-    const [renewal] = await waitFor(() => renewalsOf(member.userId), (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed", "the renewal at the lower price");
+    await advanceClock(member.clock, new Date(periodEnd.getTime() + 3600_000));
+    const [renewal] = await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed", "the renewal at the lower price");
     expect(renewal).toMatchObject({ amount: 3000, membershipTier: "connect" });
     await waitFor(() => membershipOf(member.applicationId), (m) => m?.tier === "connect" && m.scheduledTier === null, "the downgrade to take effect");
     expect(await levelOf(member.cookie)).toBe("connect");
 
     // Connect's term is 3 months from the start: the period ending then may be cancelled.
-    await advance(member.clock, new Date(addMonths(periodEnd, 1).getTime() + 7200_000));
+    await advanceClock(member.clock, new Date(addMonths(periodEnd, 1).getTime() + 7200_000));
     await waitFor(() => membershipOf(member.applicationId), (m) => m!.currentPeriodEnd!.getTime() >= m!.termEndsAt.getTime(), "the last term month");
     const cancel = await call(`/api/users/${member.userId}/billing/cancel`, { method: "POST", cookie: member.cookie });
     expect(cancel.status).toBe(200);
@@ -169,7 +126,7 @@ describe("tier changes", () => {
     expect((await call(`/api/users/${member.userId}/billing/cancel`, { method: "POST", cookie: member.cookie })).status).toBe(200);
     expect(await levelOf(member.cookie)).toBe("connect");
 
-    await advance(member.clock, new Date(addMonths(periodEnd, 2).getTime() + 10_800_000));
+    await advanceClock(member.clock, new Date(addMonths(periodEnd, 2).getTime() + 10_800_000));
     await waitFor(() => membershipOf(member.applicationId), (m) => m?.status === "canceled", "the subscription to end");
     expect(await levelOf(member.cookie)).toBeNull();
     expect((await latestEmailTo(member.email))?.kind).toBe("billing-membership-ended");
@@ -183,18 +140,18 @@ describe("failed renewals", () => {
     expect(saved.status).toBe(200);
     expect(saved.json.card).toBe("Visa ending in 0341");
     const periodEnd = member.membership.currentPeriodEnd!;
-    await advance(member.clock, new Date(periodEnd.getTime() + 3600_000));
+    await advanceClock(member.clock, new Date(periodEnd.getTime() + 3600_000));
     // The renewal's failure is recorded from invoice.payment_failed (past due may show first: every
     // event handler reads the subscription's current state).
-    const [failed] = await waitFor(() => renewalsOf(member.userId), (rows) => rows[0]?.kind === "renewal", "the failed renewal");
+    const [failed] = await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]?.kind === "renewal", "the failed renewal");
     const failing = await waitFor(() => membershipOf(member.applicationId), (m) => m?.status === "past_due", "past due");
     expect(failing!.accessEndsAt!.getTime() - failing!.pastDueSince!.getTime()).toBe(14 * DAY * 1000);
     expect(failed).toMatchObject({ kind: "renewal", status: "failed", amount: 6500 });
     expect(await levelOf(member.cookie)).toBe("empower");
 
     // Stripe retries 3 days later; it fails again, and she is not told twice.
-    await advance(member.clock, new Date(periodEnd.getTime() + 3 * DAY * 1000 + 7200_000));
-    await waitFor(() => renewalsOf(member.userId), (rows) => rows[0]!.notes?.startsWith("Attempt 2") ?? false, "the retry");
+    await advanceClock(member.clock, new Date(periodEnd.getTime() + 3 * DAY * 1000 + 7200_000));
+    await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]!.notes?.startsWith("Attempt 2") ?? false, "the retry");
     expect(await emailsOf(member.email, "billing-payment-failed")).toHaveLength(1);
 
     // 14 days unpaid (arranged in our records; Stripe keeps retrying on its own schedule).
@@ -206,7 +163,7 @@ describe("failed renewals", () => {
     const fixed = await replaceCard(member, "pm_card_visa");
     expect(fixed.status).toBe(200);
     expect(fixed.json.paymentError).toBeNull();
-    const rows = await waitFor(() => renewalsOf(member.userId), (r) => r[0]?.status === "completed", "the overdue invoice to be paid");
+    const rows = await waitFor(() => transactionsOf(member.userId), (r) => r[0]?.status === "completed", "the overdue invoice to be paid");
     expect(await membershipOf(member.applicationId)).toMatchObject({ status: "active", accessEndsAt: null, pastDueSince: null });
     expect(rows.filter((r) => r.kind === "renewal")).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: "renewal", status: "completed", amount: 6500, failedAt: null });
@@ -223,16 +180,16 @@ describe("webhooks", () => {
 
   it("applies the same invoice event once, and a stale subscription event never overwrites the current state", async () => {
     const member = await cardMember("create");
-    await advance(member.clock, new Date(member.membership.currentPeriodEnd!.getTime() + 3600_000));
-    await waitFor(() => renewalsOf(member.userId), (rows) => rows[0]?.kind === "renewal", "the renewal");
+    await advanceClock(member.clock, new Date(member.membership.currentPeriodEnd!.getTime() + 3600_000));
+    await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]?.kind === "renewal", "the renewal");
     const invoice = (await fakeBilling()).invoices.find((i) => i.billing_reason === "subscription_cycle" && i.parent.subscription_details.subscription === member.membership.stripeSubscriptionId)!;
     const event = { id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", type: "invoice.paid", created: Math.floor(Date.now() / 1000), data: { object: invoice } };
-    const before = await renewalsOf(member.userId);
+    const before = await transactionsOf(member.userId);
     const first = await post(event);
     expect((await first.json()).result).toBe("processed");
     const second = await post(event);
     expect((await second.json()).result).toBe("duplicate");
-    expect(await renewalsOf(member.userId)).toEqual(before);
+    expect(await transactionsOf(member.userId)).toEqual(before);
 
     // An old "past_due" copy of the subscription arriving late: the handler reads Stripe's current state.
     const sub = (await fakeBilling()).subscriptions.find((s) => s.id === member.membership.stripeSubscriptionId)!;
@@ -245,8 +202,8 @@ describe("webhooks", () => {
 describe("admin", () => {
   it("reads a member's billing, refunds a renewal within 14 days and refuses after, changes her tier, all audited", async () => {
     const member = await cardMember("create");
-    await advance(member.clock, new Date(member.membership.currentPeriodEnd!.getTime() + 3600_000));
-    const [renewal] = await waitFor(() => renewalsOf(member.userId), (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed", "the renewal");
+    await advanceClock(member.clock, new Date(member.membership.currentPeriodEnd!.getTime() + 3600_000));
+    const [renewal] = await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed", "the renewal");
     const view = await call(`/api/users/${member.userId}/billing`, { cookie: adminCookie });
     expect(view.status).toBe(200);
     expect(view.json.transactions.find((t: { id: number }) => t.id === renewal!.id)).toMatchObject({ kind: "renewal", refundable: true });
@@ -254,11 +211,11 @@ describe("admin", () => {
     const refund = await call(`/api/payment-transactions/${renewal!.id}/refund`, { body: { reason: "Goodwill" }, cookie: adminCookie });
     expect(refund.status).toBe(201);
     expect(refund.json).toMatchObject({ kind: "refund", amount: 5000, refundOfId: renewal!.id });
-    await waitFor(() => renewalsOf(member.userId), (rows) => rows.find((r) => r.id === renewal!.id)?.status === "refunded", "the refund");
+    await waitFor(() => transactionsOf(member.userId), (rows) => rows.find((r) => r.id === renewal!.id)?.status === "refunded", "the refund");
     // The charge.refunded webhook found our own refund row and added none.
-    expect((await renewalsOf(member.userId)).filter((r) => r.kind === "refund")).toHaveLength(1);
+    expect((await transactionsOf(member.userId)).filter((r) => r.kind === "refund")).toHaveLength(1);
 
-    const [first] = (await renewalsOf(member.userId)).filter((t) => t.kind === "payment");
+    const [first] = (await transactionsOf(member.userId)).filter((t) => t.kind === "payment");
     await testDb().update(paymentTransactions).set({ completedAt: new Date(Date.now() - 15 * DAY * 1000) }).where(eq(paymentTransactions.id, first!.id));
     const late = await call(`/api/payment-transactions/${first!.id}/refund`, { body: { reason: "Too late" }, cookie: adminCookie });
     expect(late.status).toBe(409);
@@ -274,3 +231,25 @@ describe("admin", () => {
     expect((await call(`/api/users/${member.userId}/billing/cancel`, { method: "POST", cookie: adminCookie })).status).toBe(200);
   });
 });
+
+describe("Stripe answering 500 while a renewal's webhook is handled (issue 17, item 5)", () => {
+  afterEach(() => fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/faults`, { method: "DELETE" }));
+
+  it("answers the webhook 5xx, Stripe retries it, and the renewal is applied once", async () => {
+    const member = await cardMember("create");
+    const [first] = (await transactionsOf(member.userId)).filter((t) => t.kind === "payment");
+    // Reading the invoice's payments fails on the first delivery: three calls, the client's retries included.
+    const fault = await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/faults`, { method: "POST", body: JSON.stringify({ method: "GET", path: "/v1/invoice_payments", count: 3 }) });
+    expect(fault.status).toBe(204);
+
+    await advanceClock(member.clock, new Date(addMonths(first!.completedAt!, 1).getTime() + 3600_000));
+    const [renewal] = await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed", "the retried renewal webhook");
+    const deliveries = (await (await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/deliveries`)).json()) as { id: string; type: string; status: number }[];
+    const paid = deliveries.filter((d) => d.type === "invoice.paid");
+    const attempts = paid.filter((d) => d.id === paid.find((p) => p.status >= 500)?.id).map((d) => d.status);
+    expect(attempts[0]).toBeGreaterThanOrEqual(500);
+    expect(attempts.at(-1)).toBe(200);
+    expect((await transactionsOf(member.userId)).filter((t) => t.stripeInvoiceId === renewal!.stripeInvoiceId)).toHaveLength(1);
+  });
+});
+

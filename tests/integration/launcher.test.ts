@@ -66,6 +66,22 @@ async function checkPaymentsWithoutStripe(baseUrl: string, adminCookie: string) 
   expect(await approved.json()).toEqual({ status: "approved", invited: true });
 }
 
+/** Without Stripe, the demo member's billing shows her membership's dates, and a change is refused plainly. */
+async function checkBillingWithoutStripe(baseUrl: string) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl }, body: JSON.stringify({ username: "member", password: "community-demo" }) });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: { cookie } })).json()) as { id: number };
+  const billing = await fetch(`${baseUrl}/api/users/${me.id}/billing`, { headers: { cookie } });
+  expect(billing.status).toBe(200);
+  const overview = (await billing.json()) as { configured: boolean; membership: { tier: string; startedAt: string; termEndsAt: string; card: unknown } | null };
+  expect(overview.configured).toBe(false);
+  expect(overview.membership).toMatchObject({ tier: expect.any(String), startedAt: expect.any(String), termEndsAt: expect.any(String), card: null });
+  const preview = await fetch(`${baseUrl}/api/users/${me.id}/billing/preview`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl, cookie }, body: JSON.stringify({ tier: "play" }) });
+  expect(preview.status).toBe(503);
+  expect(await preview.json()).toEqual({ error: "Payments are not configured" });
+}
+
 /** Without S3, an upload lands under the data directory and is served back. */
 async function checkUploadsOnLocalDisk(baseUrl: string, cookie: string) {
   const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123" } }).jpeg().toBuffer();
@@ -93,6 +109,7 @@ describe("npm start on the embedded default", () => {
     // The demo admin is asked to set up two-factor sign-in before any admin page (README).
     await setUpTwoFactor(first.baseUrl, adminCookie, "admin");
     await checkPaymentsWithoutStripe(first.baseUrl, adminCookie);
+    await checkBillingWithoutStripe(first.baseUrl);
     await checkUploadsOnLocalDisk(first.baseUrl, adminCookie);
 
     expect([0, 143]).toContain(await stop(first.child));

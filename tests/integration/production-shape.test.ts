@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { sessions } from "@/db/schema";
 import { freePort } from "../../scripts/lib/free-port";
 import { startNginx, type RunningNginx } from "../../scripts/lib/nginx";
@@ -19,6 +19,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), "community-nginx-"));
 let nginx: RunningNginx | undefined;
 const instances: TestServer[] = [];
 let proxy = "";
+let instancesStartedAt = new Date();
 
 beforeAll(async () => {
   const refresh = await freePort();
@@ -26,6 +27,7 @@ beforeAll(async () => {
   const services = Object.fromEntries(Object.entries(process.env).filter(([key]) => /^(SMTP_|EMAIL_|STRIPE_|S3_)/.test(key))) as Record<string, string>;
   const env = { ...serverEnv(testEnv().databaseUrl), ...services, TRUST_PROXY: "true", PROXY_CACHE_REFRESH_URL: `http://127.0.0.1:${refresh}` };
   instances.push(await startTestServer(env, ".data/test-logs/instance-a.log"), await startTestServer(env, ".data/test-logs/instance-b.log"));
+  instancesStartedAt = new Date();
   nginx = await startNginx(scratch, { listen: await freePort(), refresh, instances: instances.map((i) => Number(new URL(i.baseUrl).port)) });
   proxy = nginx.url;
 }, 120_000);
@@ -151,3 +153,22 @@ it("shows a public page edited in the content editor fresh through the proxy rig
 
   for (const base of [proxy, proxy, instances[0]!.baseUrl, instances[1]!.baseUrl]) expect((await get(`${base}/about`)).text).toContain(marker);
 });
+
+it("runs a scheduled job once per tick, though every instance schedules it and works its queue", async () => {
+  // The email sweep is scheduled every minute by each of the three servers on this database (both
+  // instances and the suite's own). Kept last in the file, so that a tick has usually passed already.
+  const sweeps = async () =>
+    (
+      await testDb().execute<{ start_after: Date; state: string; retry_count: number }>(
+        sql`SELECT start_after, state, retry_count FROM pgboss.job WHERE name = 'email.sweep' AND created_on >= ${instancesStartedAt.toISOString()} ORDER BY start_after`,
+      )
+    ).rows;
+  for (const deadline = Date.now() + 75_000; Date.now() < deadline && !(await sweeps()).some((job) => job.state === "completed"); ) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const jobs = await sweeps();
+  expect(jobs.some((job) => job.state === "completed")).toBe(true);
+  const gaps = jobs.slice(1).map((job, i) => new Date(job.start_after).getTime() - new Date(jobs[i]!.start_after).getTime());
+  expect(gaps.filter((gap) => gap < 30_000)).toEqual([]);
+  expect(jobs.filter((job) => job.state === "completed").every((job) => job.retry_count === 0)).toBe(true);
+}, 90_000);

@@ -83,9 +83,16 @@ export function ChatPanel() {
       toast({ title: ERROR_TOAST.title, description, variant: "destructive" });
     } finally {
       setPending(false);
-      requestAnimationFrame(() => inputRef.current?.focus());
     }
   }
+
+  // Back to the input once an answer is done, after the render that enables it again (a disabled
+  // textarea cannot take focus, so focusing from `send` itself raced that render).
+  const wasPending = React.useRef(false);
+  React.useEffect(() => {
+    if (wasPending.current && !pending) inputRef.current?.focus();
+    wasPending.current = pending;
+  }, [pending]);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {

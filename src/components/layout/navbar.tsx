@@ -1,14 +1,17 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser, useLogout } from "@/hooks/use-auth";
-import { Avatar, AvatarFallback, AvatarImage, initialsOf } from "@/components/ui/avatar";
 import { cn } from "@/lib/utils";
 import { ADMIN_LINKS, MEMBER_LINKS, isActive, mainLinks, type NavLink } from "./nav-items";
 import { Chevron, NavMenu } from "./nav-menu";
+
+// Only members have one: visitors' pages (the public, prerendered ones) do not load it.
+const NavbarAvatar = dynamic(() => import("./navbar-avatar"), { ssr: false, loading: () => <span className="block size-9" /> });
 
 // Spec 01 section 2: the bar becomes more opaque once the page has scrolled 50 px.
 export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
@@ -120,10 +123,9 @@ export function Navbar({ siteName }: { siteName: string }) {
         </div>
 
         {user ? (
-          <Avatar className="ml-auto size-9 xl:order-last xl:ml-0" data-testid="navbar-avatar">
-            {user.profilePicture ? <AvatarImage src={user.profilePicture} alt={`${user.firstName} ${user.lastName}`} /> : null}
-            <AvatarFallback aria-hidden="true">{initialsOf(user.firstName, user.lastName)}</AvatarFallback>
-          </Avatar>
+          <span className="ml-auto xl:order-last xl:ml-0">
+            <NavbarAvatar user={user} />
+          </span>
         ) : null}
 
         <Button

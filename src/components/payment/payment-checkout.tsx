@@ -4,7 +4,7 @@ import * as React from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { getStripe } from "@/lib/stripe-js";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -23,8 +23,6 @@ interface IntentAnswer {
   currency: string;
 }
 
-let stripePromise: Promise<Stripe | null> | undefined;
-const getStripe = (key: string) => (stripePromise ??= loadStripe(key));
 
 export function PaymentCheckout({ publishableKey, applicationId, tier }: PaymentCheckoutProps) {
   // The server computes the amount from the application's tier; the query's amount is not sent.

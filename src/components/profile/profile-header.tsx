@@ -1,5 +1,6 @@
 import { Crown } from "lucide-react";
-import { Avatar, AvatarFallback, AvatarImage, initialsOf } from "@/components/ui/avatar";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { initialsOf } from "@/lib/initials";
 import { Badge } from "@/components/ui/badge";
 import type { PublicProfile } from "@/server/profiles/types";
 

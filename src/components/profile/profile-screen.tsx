@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { PartnerDashboard } from "@/server/affiliate/types";
 import { isOwnProfile, type Profile, type ProfileEvent, type ProfileTab } from "@/server/profiles/types";
+import { BillingPanel } from "@/components/billing/billing-panel";
 import { AboutTab } from "./about-tab";
 import { AffiliateTab } from "./affiliate-tab";
 import { EventsTab } from "./events-tab";
@@ -22,20 +23,22 @@ interface ProfileScreenProps {
   partner: PartnerDashboard | null;
   origin: string;
   initialTab: ProfileTab;
+  /** Stripe's publishable key for her card on the Billing tab (null without Stripe). */
+  publishableKey: string | null;
 }
 
 /**
- * Spec 02 section 2.9: the header and the tabs. Payments and Affiliate only on her own profile;
+ * Spec 02 section 2.9: the header and the tabs. Payments, Billing (issue 15) and Affiliate only on her own profile;
  * Mentorship for mentors with topics. Edit Profile (hers, or any to an admin) replaces the page.
  */
-export function ProfileScreen({ profile, isOwn, events, partner, origin, initialTab }: ProfileScreenProps) {
+export function ProfileScreen({ profile, isOwn, events, partner, origin, initialTab, publishableKey }: ProfileScreenProps) {
   const router = useRouter();
   const [editing, setEditing] = React.useState(false);
   const mentoring = profile.isMentor && profile.mentorTopics.length > 0;
   const tabs: [ProfileTab, string][] = [
     ["about", "About"],
     ["events", "My Events"],
-    ...(isOwn ? ([["payments", "Payments"], ["affiliate", "Affiliate"]] as [ProfileTab, string][]) : []),
+    ...(isOwn ? ([["payments", "Payments"], ["billing", "Billing"], ["affiliate", "Affiliate"]] as [ProfileTab, string][]) : []),
     ...(mentoring ? ([["mentorship", "Mentorship"]] as [ProfileTab, string][]) : []),
   ];
   const [tab, setTab] = React.useState<string>(tabs.some(([value]) => value === initialTab) ? initialTab : "about");
@@ -82,6 +85,9 @@ export function ProfileScreen({ profile, isOwn, events, partner, origin, initial
             <TabsContent value="payments" className="mt-6">
               <h2 className="mb-4 text-xl font-semibold">Payment history</h2>
               <PaymentHistory url={`/api/users/${profile.id}/payment-transactions`} caption="Your payments, newest first" />
+            </TabsContent>
+            <TabsContent value="billing" className="mt-6">
+              <BillingPanel userId={profile.id} mode="member" publishableKey={publishableKey} />
             </TabsContent>
             <TabsContent value="affiliate" className="mt-6">
               <AffiliateTab userId={profile.id} email={profile.email} partner={partner} origin={origin} />

@@ -21,8 +21,3 @@ export function AvatarFallback({ className, ...props }: React.ComponentProps<typ
     />
   );
 }
-
-/** Initials for the avatar fallback: first letters of first and last name. */
-export function initialsOf(firstName?: string | null, lastName?: string | null): string {
-  return `${firstName?.[0] ?? ""}${lastName?.[0] ?? ""}`.toUpperCase() || "?";
-}

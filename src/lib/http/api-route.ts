@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { checkAccess, type AccessRule } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
+import { isStripeUnavailable, PAYMENTS_RETRY_AFTER_SECONDS, PAYMENTS_UNAVAILABLE_MESSAGE } from "@/lib/stripe-errors";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/database-errors";
 import { getCurrentUser } from "@/server/auth/current-user";
 import type { SessionUser } from "@/server/auth/sessions";
@@ -41,6 +42,7 @@ interface RouteOptions<A extends AccessRule, B, Q, P> {
 export const TWO_FACTOR_SETUP_MESSAGE = "Set up two-factor sign-in on your Security page to use the admin tools.";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -103,9 +105,15 @@ export async function readBodyText(request: Request, limit: number): Promise<str
 
 const payloadTooLarge = (limit: number) => new AppError(413, `The request body is larger than ${Math.round(limit / 1024)} KiB.`);
 
+/** application/json, or a JSON-based type such as application/merge-patch+json. */
+const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
 async function readJson(request: NextRequest, limit: number): Promise<unknown> {
   const text = await readBodyText(request, limit);
   if (!text) return {};
+  if (!JSON_CONTENT_TYPE.test(request.headers.get("content-type") ?? "")) {
+    throw new AppError(415, "The request body must be JSON (Content-Type: application/json).");
+  }
   try {
     return JSON.parse(text);
   } catch {
@@ -130,6 +138,10 @@ export function errorResponse(error: unknown): NextResponse {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     console.error("[api] database unavailable:", cause instanceof Error ? cause.message : cause);
     return NextResponse.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } });
+  }
+  if (isStripeUnavailable(error)) {
+    console.error("[api] Stripe unavailable:", error.message);
+    return NextResponse.json({ error: PAYMENTS_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": String(PAYMENTS_RETRY_AFTER_SECONDS) } });
   }
   console.error("[api] unexpected error", error);
   return NextResponse.json({ error: "Something went wrong. Please try again." }, { status: 500 });

@@ -5,7 +5,7 @@ import type { Transaction } from "@/db/client";
 import { applications, invitations, paymentTransactions, users } from "@/db/schema";
 import { AppError, badRequest, conflict } from "@/lib/errors";
 import type { QueueEmail } from "@/server/email/outbox";
-import { getSiteSettings } from "@/server/settings";
+import { readSiteSettings } from "@/server/settings";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { hashPassword } from "@/server/auth/password";
 import { recordAudit } from "@/server/audit";
@@ -56,7 +56,7 @@ async function paidOrTrial(tx: Transaction, app: typeof applications.$inferSelec
 async function sendInvitation(tx: Transaction, queueEmail: QueueEmail, app: typeof applications.$inferSelect, baseUrl: string) {
   const { token, tokenHash } = createLinkToken();
   await tx.insert(invitations).values({ applicationId: app.id, email: app.email, tokenHash, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000) });
-  const settings = await getSiteSettings();
+  const settings = await readSiteSettings(tx);
   await queueEmail(invitationEmail(settings.siteName, app, `${baseUrl}/join/${token}`, INVITATION_TTL_DAYS));
 }
 
@@ -74,7 +74,7 @@ export async function withdrawUnpaidInvitation(tx: Transaction, queueEmail: Queu
     .where(and(eq(invitations.applicationId, app.id), isNull(invitations.usedAt), isNull(invitations.revokedAt)))
     .returning({ id: invitations.id });
   if (revoked.length === 0) return false;
-  const settings = await getSiteSettings();
+  const settings = await readSiteSettings(tx);
   await queueEmail(invitationWithdrawnEmail(settings.siteName, app, settings.contactEmail));
   return true;
 }

@@ -5,13 +5,13 @@ import Stripe from "stripe";
 import type { Transaction } from "@/db/client";
 import { memberships, users } from "@/db/schema";
 import { TIER_IDS, type TierId } from "@/db/schema/enums";
-import { AppError, badRequest, conflict, notFound } from "@/lib/errors";
+import { AppError, badRequest, conflict, notFound, serviceUnavailable } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
 import { tierCharge } from "@/server/payments/pricing";
-import { stripe, stripeErrorMessage } from "@/server/payments/stripe";
-import { getSiteSettings } from "@/server/settings";
+import { PAYMENTS_NOT_CONFIGURED, paymentsConfigured, stripe, stripeErrorMessage } from "@/server/payments/stripe";
+import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { fromStripeTime, mirrorSubscription, setPaidTier, toStripeTime, type Membership } from "./memberships";
 import { priceFor } from "./prices";
@@ -39,6 +39,8 @@ async function withMembership<T>(userId: number, work: (tx: Transaction, m: Memb
 }
 
 function requireLiveSubscription(m: Membership): string {
+  // Without Stripe (the embedded default) nothing can change, whatever the membership's rows say.
+  if (!paymentsConfigured()) throw serviceUnavailable(PAYMENTS_NOT_CONFIGURED);
   if (!m.stripeSubscriptionId || m.billingMethod !== "card") throw conflict(NO_CARD_MEMBERSHIP);
   if (m.status === "canceled") throw conflict("This membership has ended.");
   return m.stripeSubscriptionId;
@@ -46,7 +48,7 @@ function requireLiveSubscription(m: Membership): string {
 
 async function emailTo(tx: Transaction, m: Membership, actor: BillingActor) {
   const [to] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, m.userId!)).limit(1);
-  return { siteName: (await getSiteSettings()).siteName, to: to!, billingUrl: `${actor.baseUrl}/profile?tab=billing` };
+  return { siteName: (await readSiteSettings(tx)).siteName, to: to!, billingUrl: `${actor.baseUrl}/profile?tab=billing` };
 }
 
 async function audit(tx: Transaction, actor: BillingActor, m: Membership, action: string, details: Record<string, unknown>) {

@@ -6,7 +6,7 @@ import { CHARGE_KINDS } from "@/db/schema/enums";
 import { paymentTransactions, users } from "@/db/schema";
 import type { QueueEmail } from "@/server/email/outbox";
 import { stripe } from "@/server/payments/stripe";
-import { getSiteSettings } from "@/server/settings";
+import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { lockMembershipOfSubscription, mirrorSubscription, setPaidTier, type Membership } from "./memberships";
 import { tierOfPrice } from "./prices";
@@ -20,7 +20,7 @@ async function emailContext(tx: Transaction, membership: Membership, baseUrl: st
   if (!membership.userId) return null;
   const [to] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, membership.userId)).limit(1);
   if (!to) return null;
-  return { siteName: (await getSiteSettings()).siteName, to, billingUrl: `${baseUrl}/profile?tab=billing` };
+  return { siteName: (await readSiteSettings(tx)).siteName, to, billingUrl: `${baseUrl}/profile?tab=billing` };
 }
 
 /** Re-reads the subscription from Stripe and mirrors it, under the membership's lock. */
@@ -99,9 +99,11 @@ export async function onInvoiceEvent(tx: Transaction, queueEmail: QueueEmail, in
   }
   if (outcome === "paid" && tier && invoice.created >= (membership.tierInvoiceCreated ?? 0)) membership = await setPaidTier(tx, membership, tier, invoice.created);
   const after = await refresh(tx, queueEmail, membership, baseUrl);
+  const failedNow = firstFailure && after.status === "past_due";
+  if (!failedNow && !recovered) return;
   const ctx = await emailContext(tx, after, baseUrl);
   if (!ctx) return;
-  if (firstFailure && after.status === "past_due") await queueEmail(billingEmails.paymentFailed(ctx, amount, after.accessEndsAt!));
+  if (failedNow) await queueEmail(billingEmails.paymentFailed(ctx, amount, after.accessEndsAt!));
   if (recovered) await queueEmail(billingEmails.paymentRecovered(ctx, amount));
 }
 

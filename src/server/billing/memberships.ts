@@ -7,7 +7,7 @@ import { applications, memberships, paymentTransactions, users } from "@/db/sche
 import type { MembershipStatus } from "@/db/schema/enums";
 import { tierCharge } from "@/server/payments/pricing";
 import { stripe } from "@/server/payments/stripe";
-import { getSiteSettings } from "@/server/settings";
+import { readSiteSettings } from "@/server/settings";
 import { priceFor, tierOfPrice } from "./prices";
 
 export type Membership = typeof memberships.$inferSelect;
@@ -89,7 +89,7 @@ export async function attachMembership(tx: Transaction, app: typeof applications
   if (existing) return;
   const now = new Date();
   if (app.isTrial) {
-    const trialEndsAt = addDays(now, (await getSiteSettings()).trialDays);
+    const trialEndsAt = addDays(now, (await readSiteSettings(tx)).trialDays);
     await tx.insert(memberships).values({ applicationId: app.id, userId, tier: app.membershipTier, status: "trialing", billingMethod: "trial", startedAt: now, termEndsAt: await termEndFor(now, app.membershipTier, tx), trialEndsAt, accessEndsAt: trialEndsAt, currentPeriodStart: now, currentPeriodEnd: trialEndsAt });
     return;
   }
@@ -109,7 +109,7 @@ export async function lockMembershipOfSubscription(tx: Transaction, subscription
   return row ?? null;
 }
 
-const STATUS_FROM_STRIPE: Record<string, MembershipStatus> = {
+export const STATUS_FROM_STRIPE: Record<string, MembershipStatus> = {
   trialing: "trialing",
   active: "active",
   past_due: "past_due",

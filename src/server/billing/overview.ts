@@ -61,4 +61,11 @@ export async function getBillingOverview(userId: number, viewer: SessionUser) {
     transactions: transactions.map((t) => ({ ...t, refundable: isRefundable(t) })),
   };
 }
+
+/** Whose billing an admin is looking at (the page's heading). */
+export async function billingMember(userId: number) {
+  const [member] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return member ? { name: `${member.firstName} ${member.lastName}`.trim(), email: member.email } : null;
+}
+
 export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>;

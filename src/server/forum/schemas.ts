@@ -106,7 +106,10 @@ export const categorySchema = categoryFields.extend({
 export type CategoryInput = z.input<typeof categorySchema>;
 
 /** Only the fields sent are changed (no defaults), and `archived` archives or restores the category. */
-export const categoryUpdateSchema = categoryFields.partial().extend({ archived: z.boolean().optional() });
+export const categoryUpdateSchema = categoryFields
+  .partial()
+  .extend({ archived: z.boolean().optional() })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), "Nothing to change");
 
 export const reorderSchema = z.object({ ids: z.array(idSchema).min(1).max(500) });
 

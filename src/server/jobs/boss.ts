@@ -15,6 +15,8 @@ export const QUEUES = {
   assistantReindex: { name: "assistant.reindex", retryLimit: 2 },
   libraryPublish: { name: "library.publish", retryLimit: 3 },
   accountsErase: { name: "privacy.erase-accounts", retryLimit: 2 },
+  billingReminders: { name: "billing.reminders", retryLimit: 2 },
+  billingReconcile: { name: "billing.reconcile", retryLimit: 2 },
 } as const;
 
 /** The process's pg-boss client, started on first use (sending only needs a started client). */

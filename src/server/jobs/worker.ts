@@ -7,6 +7,9 @@ import { reindexAll } from "@/server/assistant/index-passages";
 import { publishDueItems } from "@/server/library/editor";
 import { eraseDueAccounts } from "@/server/privacy";
 import { purgeUnattachedUploads } from "@/server/storage";
+import { reconcileBilling } from "@/server/billing/reconcile";
+import { sendBillingReminders } from "@/server/billing/reminders";
+import { paymentsConfigured } from "@/server/payments/stripe";
 import { getBoss, QUEUES } from "./boss";
 
 let started = false;
@@ -53,6 +56,18 @@ export async function startJobWorkers(): Promise<void> {
     if (erased.length) console.log(`[privacy] erased ${erased.length} accounts`);
   });
   await boss.schedule(QUEUES.accountsErase.name, "41 1 * * *");
+  // Bank-transfer renewal and trial-card reminders, then (with Stripe) the comparison with Stripe's records.
+  await boss.work(QUEUES.billingReminders.name, async () => {
+    console.log("[billing] reminders sent:", await sendBillingReminders());
+  });
+  await boss.schedule(QUEUES.billingReminders.name, "13 9 * * *");
+  if (paymentsConfigured()) {
+    await boss.work(QUEUES.billingReconcile.name, async () => {
+      const run = await reconcileBilling();
+      console.log(`[billing] reconciled ${run.checked} memberships: ${run.differences.length} differences`);
+    });
+    await boss.schedule(QUEUES.billingReconcile.name, "41 4 * * *");
+  }
   if (env().LUMA_API_KEY) {
     // Every 5 minutes; a failed pull keeps the last good events (decisions.md, Events).
     // syncLumaEvents logs and records each outcome itself; a failure must not fail the job queue.

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, paymentTransactions } from "@/db/schema";
@@ -40,7 +41,7 @@ export async function createApplicationPaymentIntent(applicationId: number, ip: 
 
     let customer = app.stripeCustomerId;
     if (!customer) {
-      customer = (await client.customers.create({ email: app.email, name: `${app.firstName} ${app.lastName}`, metadata: { applicationId: String(app.id) } }, { idempotencyKey: `customer-application-${app.id}` })).id;
+      customer = (await client.customers.create({ email: app.email, name: `${app.firstName} ${app.lastName}`, metadata: { applicationId: String(app.id) } }, { idempotencyKey: `customer-application-${app.id}-${randomUUID()}` })).id;
       await tx.update(applications).set({ stripeCustomerId: customer }).where(eq(applications.id, app.id));
     }
     const intent = await client.paymentIntents.create(
@@ -55,7 +56,10 @@ export async function createApplicationPaymentIntent(applicationId: number, ip: 
         receipt_email: app.email,
         metadata: { applicationId: String(app.id), tier: app.membershipTier },
       },
-      { idempotencyKey: `application-${app.id}-intent-${card.length}` },
+      // A key per call, kept by the client's own retries: Stripe replays a saved 500 for its key for
+      // 24 hours, so one outage would lock her out. The row lock and the reuse of her open intent
+      // above are what keep a second call from making a second charge (an unconfirmed intent holds nothing).
+      { idempotencyKey: `application-${app.id}-intent-${randomUUID()}` },
     );
     await tx
       .insert(paymentTransactions)

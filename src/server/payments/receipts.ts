@@ -7,7 +7,7 @@ import { formatCents, formatDate } from "@/lib/format";
 import { inviteIfReady } from "@/server/applications/invitations";
 import type { OutgoingEmail, QueueEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
-import { getSiteSettings } from "@/server/settings";
+import { readSiteSettings } from "@/server/settings";
 import type { PaymentTransaction } from "./transactions";
 
 const METHOD_LABELS: Record<string, string> = { card: "Card", manual: "Bank transfer or other offline payment" };
@@ -53,7 +53,7 @@ export async function paymentCompleted(tx: Transaction, queueEmail: QueueEmail, 
   if (payment.kind === "payment" && payment.status === "completed" && payment.amount > 0) {
     const payer = await payerOf(tx, payment);
     if (payer) {
-      const settings = await getSiteSettings();
+      const settings = await readSiteSettings(tx);
       await queueEmail(paymentReceiptEmail(settings.siteName, settings.contactEmail, payer, payment));
     }
   }

@@ -68,5 +68,5 @@ export interface ProfileEvent {
 }
 
 /** The profile's tabs, as `?tab=` names them. */
-export const PROFILE_TABS = ["about", "events", "payments", "affiliate", "mentorship"] as const;
+export const PROFILE_TABS = ["about", "events", "payments", "billing", "affiliate", "mentorship"] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];

@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
+import type { Executor } from "@/db/client";
 import { siteSettings } from "@/db/schema";
 import { reindexKind } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
@@ -10,10 +11,15 @@ import { SITE_SETTING_DEFAULTS, siteSettingsSchema, type SiteSettings, type Site
 const FIELDS = siteSettingsSchema.shape;
 
 /** Site settings, stored values over defaults. Read once per request. */
-export const getSiteSettings = cache(readSiteSettings);
+export const getSiteSettings = cache(() => readSiteSettings());
 
-async function readSiteSettings(): Promise<SiteSettings> {
-  const rows = await db.select().from(siteSettings);
+/**
+ * The settings read with `executor`: inside a transaction pass it, so the read does not wait for a
+ * second pooled connection while the transaction holds one (under load, every connection can be
+ * held by a transaction waiting for another).
+ */
+export async function readSiteSettings(executor: Executor = db): Promise<SiteSettings> {
+  const rows = await executor.select().from(siteSettings);
   const settings: Record<string, unknown> = { ...SITE_SETTING_DEFAULTS };
   for (const row of rows) {
     const field = FIELDS[row.key as keyof typeof FIELDS];

@@ -5,6 +5,7 @@ import { AdminDashboard } from "@/components/admin/dashboard/admin-dashboard";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDashboard } from "@/server/dashboard";
 import { dashboardQuerySchema } from "@/server/dashboard/periods";
+import { BillingDifferences } from "./billing-differences";
 
 export const metadata: Metadata = { title: "Admin Panel", robots: { index: false } };
 
@@ -45,6 +46,7 @@ export default async function AdminPanelPage({ searchParams }: PageProps<"/admin
           </li>
         ))}
       </ul>
+      <BillingDifferences />
       <section aria-labelledby="content-editor-heading" className="mt-12">
         <h2 id="content-editor-heading" className="mb-6 text-2xl font-semibold">
           Content Editor

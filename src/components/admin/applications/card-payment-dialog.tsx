@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { getStripe } from "@/lib/stripe-js";
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -12,8 +12,6 @@ import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { APPLICATIONS_KEY } from "./types";
 
-let stripePromise: Promise<Stripe | null> | undefined;
-const getStripe = (key: string) => (stripePromise ??= loadStripe(key));
 /** Spec 02 section 2.5: the dialog closes itself 2 seconds after a successful payment. */
 export const CLOSE_AFTER_SUCCESS_MS = 2000;
 

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { KIND_LABEL } from "@/components/billing/types";
 import { PaymentStatusBadge, type PaymentRow } from "@/components/profile/payment-history";
 import { apiRequest } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
@@ -21,7 +22,7 @@ const FILTERS = [
 
 export const TRANSACTIONS_KEY = "/api/payment-transactions";
 
-/** Spec 02 section 2.6. Totals count payments only; refunds are listed as their own rows. */
+/** Spec 02 section 2.6. Totals count charges (first payments, renewals, upgrades); refunds are listed as their own rows. */
 export function TransactionsList() {
   const query = useQuery({ queryKey: [TRANSACTIONS_KEY], queryFn: () => apiRequest<PaymentRow[]>("GET", TRANSACTIONS_KEY) });
   const [search, setSearch] = React.useState("");
@@ -33,7 +34,8 @@ export function TransactionsList() {
       (status === "all" || t.status === status) &&
       (!needle || String(t.id).includes(needle) || (t.membershipTier ?? "").toLowerCase().includes(needle) || t.paymentMethod.toLowerCase().includes(needle)),
   );
-  const completed = rows.filter((t) => t.kind === "payment" && (t.status === "completed" || t.status === "refunded"));
+  const isCharge = (t: PaymentRow) => t.kind !== "refund";
+  const completed = rows.filter((t) => isCharge(t) && (t.status === "completed" || t.status === "refunded"));
   const refunds = rows.filter((t) => t.kind === "refund" && t.status === "completed").reduce((sum, t) => sum + t.amount, 0);
   const revenue = completed.reduce((sum, t) => sum + t.amount, 0) - refunds;
 
@@ -41,7 +43,7 @@ export function TransactionsList() {
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
         <Summary title="Total Transactions" value={String(rows.length)} />
-        <Summary title="Completed Payments" value={String(rows.filter((t) => t.kind === "payment" && t.status === "completed").length)} />
+        <Summary title="Completed Payments" value={String(rows.filter((t) => isCharge(t) && t.status === "completed").length)} />
         <Summary title="Total Revenue" value={formatCents(revenue)} note="Completed payments less refunds" />
       </div>
       <div className="flex flex-wrap items-end gap-3">
@@ -81,7 +83,7 @@ export function TransactionsList() {
           </caption>
           <thead className="border-b bg-muted">
             <tr>
-              {["ID", "Date", "Membership", "Payment Method", "Amount", "Status", "Action"].map((h) => (
+              {["ID", "Date", "Kind", "Membership", "Payment Method", "Amount", "Status", "Action"].map((h) => (
                 <th key={h} scope="col" className="px-4 py-3 font-semibold">
                   {h}
                 </th>
@@ -93,11 +95,9 @@ export function TransactionsList() {
               <tr key={t.id} className="border-b last:border-0">
                 <td className="px-4 py-3">{t.id}</td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatDate(t.createdAt)}</td>
+                <td className="px-4 py-3">{KIND_LABEL[t.kind] ?? t.kind}</td>
                 <td className="px-4 py-3 capitalize">{t.membershipTier ?? "None"}</td>
-                <td className="px-4 py-3 capitalize">
-                  {t.paymentMethod}
-                  {t.kind === "refund" ? " refund" : ""}
-                </td>
+                <td className="px-4 py-3 capitalize">{t.paymentMethod}</td>
                 <td className="px-4 py-3">{t.kind === "refund" ? `-${formatCents(t.amount, t.currency)}` : formatCents(t.amount, t.currency)}</td>
                 <td className="px-4 py-3">
                   <PaymentStatusBadge status={t.status} />

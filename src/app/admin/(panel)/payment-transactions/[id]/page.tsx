@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PaymentStatusBadge } from "@/components/profile/payment-history";
 import { TransactionActions } from "@/components/admin/payments/transaction-actions";
+import { KIND_LABEL } from "@/components/billing/types";
 import { formatCents, formatDateTime } from "@/lib/format";
 import { DEMO_PAYMENT_NOT_REFUNDABLE, getTransactionDetail, isRefundable } from "@/server/payments/transactions";
 
@@ -41,7 +42,7 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
     <div className="grid gap-6">
       <div>{back}</div>
       <h1 className="text-3xl font-semibold">
-        {t.kind === "refund" ? "Refund" : "Payment"} #{t.id}
+        {KIND_LABEL[t.kind] ?? "Payment"} #{t.id}
       </h1>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -63,6 +64,7 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
               <Row label="Membership tier">
                 <span className="capitalize">{t.membershipTier ?? "None"}</span>
               </Row>
+              <Row label="Kind">{KIND_LABEL[t.kind] ?? t.kind}</Row>
               <Row label="Created">{formatDateTime(t.createdAt)}</Row>
               {t.status === "completed" && t.completedAt ? <Row label="Completed">{formatDateTime(t.completedAt)}</Row> : null}
               {t.status === "failed" && t.failedAt ? <Row label="Failed">{formatDateTime(t.failedAt)}</Row> : null}
@@ -129,9 +131,14 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
                 </dl>
               ) : null}
               {user ? (
-                <Link className="mt-2 inline-block text-primary underline" href={`/profile/${user.id}`}>
-                  View Profile
-                </Link>
+                <div className="mt-2 flex flex-wrap gap-4">
+                  <Link className="text-primary underline" href={`/profile/${user.id}`}>
+                    View Profile
+                  </Link>
+                  <Link className="text-primary underline" href={`/admin/billing/${user.id}`}>
+                    View Billing
+                  </Link>
+                </div>
               ) : (
                 <p>No member account yet.</p>
               )}

@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { applications, blogPosts, contentCategories, contentItems, contentTags, emailOutbox, events, forumCategories, forumTopics, paymentTransactions } from "@/db/schema";
+import { pageRuleFor, redirectFor, type AccessRule } from "@/lib/auth/access";
+import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
+import { call, signIn } from "../support/http";
+import { declaredPages } from "../support/routes";
+
+// Issue 17, item 3: every page in the source tree, for a visitor, a member, a member holding the
+// page's permission and an admin, against the rule `src/proxy.ts` and the pages apply (PAGE_RULES in
+// src/lib/auth/access.ts). A new page with a dynamic segment needs a sample below, or this fails.
+
+afterAll(closeTestDb);
+
+const firstId = async <T extends { id: number }>(rows: Promise<T[]>) => String((await rows)[0]!.id);
+const firstSlug = async <T extends { slug: string }>(rows: Promise<T[]>) => (await rows)[0]!.slug;
+const unknownToken = () => randomUUID().replace(/-/g, "");
+
+/** A real value for each dynamic page, from the demo data every test database holds. */
+const SAMPLES: Record<string, () => Promise<string>> = {
+  "/[...unmatched]": async () => `/no-such-page-${randomUUID().slice(0, 8)}`,
+  "/admin/applications/[id]": async () => `/admin/applications/${await firstId(testDb().select({ id: applications.id }).from(applications).orderBy(asc(applications.id)).limit(1))}`,
+  "/admin/events/[id]": async () => `/admin/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "internal")).orderBy(asc(events.id)).limit(1))}`,
+  "/admin/outbox/[id]": async () =>
+    `/admin/outbox/${await firstId(testDb().insert(emailOutbox).values({ to: "walk@example.com", subject: "Page walk", text: "A message for the page walk.", kind: "test", status: "sent" }).returning({ id: emailOutbox.id }))}`,
+  "/admin/billing/[userId]": async () => `/admin/billing/${(await createTestUser({ membershipLevel: "create" })).id}`,
+  "/admin/payment-transactions/[id]": async () =>
+    `/admin/payment-transactions/${await firstId(testDb().select({ id: paymentTransactions.id }).from(paymentTransactions).orderBy(asc(paymentTransactions.id)).limit(1))}`,
+  "/admin/library/items/[id]": async () => `/admin/library/items/${await firstId(testDb().select({ id: contentItems.id }).from(contentItems).orderBy(asc(contentItems.id)).limit(1))}`,
+  "/blog/[slug]": async () => `/blog/${await firstSlug(testDb().select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.status, "published")).limit(1))}`,
+  "/events/[id]": async () => `/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "internal")).orderBy(asc(events.id)).limit(1))}`,
+  "/forum/[categorySlug]": async () => `/forum/${await firstSlug(testDb().select({ slug: forumCategories.slug }).from(forumCategories).where(isNull(forumCategories.requiredMembershipLevel)).limit(1))}`,
+  "/forum/topic/[slug]": async () =>
+    `/forum/topic/${await firstSlug(
+      testDb()
+        .select({ slug: forumTopics.slug })
+        .from(forumTopics)
+        .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
+        .where(isNull(forumCategories.requiredMembershipLevel))
+        .limit(1),
+    )}`,
+  "/forum-emails/unsubscribe/[token]": async () => `/forum-emails/unsubscribe/${unknownToken()}`,
+  "/join/[token]": async () => `/join/${unknownToken()}`,
+  "/library/category/[slug]": async () => `/library/category/${await firstSlug(testDb().select({ slug: contentCategories.slug }).from(contentCategories).limit(1))}`,
+  "/library/item/[slug]": async () =>
+    `/library/item/${await firstSlug(testDb().select({ slug: contentItems.slug }).from(contentItems).where(and(eq(contentItems.status, "published"), eq(contentItems.isPublic, true))).limit(1))}`,
+  "/library/tag/[slug]": async () => `/library/tag/${await firstSlug(testDb().select({ slug: contentTags.slug }).from(contentTags).limit(1))}`,
+  "/newsletter/confirm/[token]": async () => `/newsletter/confirm/${unknownToken()}`,
+  "/newsletter/unsubscribe/[token]": async () => `/newsletter/unsubscribe/${unknownToken()}`,
+  "/profile/[id]": async () => `/profile/${(await createTestUser({ membershipLevel: "create" })).id}`,
+  "/profile/affiliate/[token]": async () => `/profile/affiliate/${unknownToken()}`,
+  "/reset-password/[token]": async () => `/reset-password/${unknownToken()}`,
+};
+
+type Role = "visitor" | "member" | "permitted member" | "admin";
+type Expected = { status: 200 } | { status: 307; location: string } | { status: "public" };
+
+/** What each role is answered under a page's rule. Public pages only need to serve without a sign-in wall or an error. */
+function expectedFor(rule: AccessRule, role: Role, path: string): Expected {
+  if (rule.kind === "public") return { status: "public" };
+  if (role === "visitor") return { status: 307, location: redirectFor("unauthenticated", path) };
+  if (role === "admin") return { status: 200 };
+  if (rule.kind === "member") return { status: 200 };
+  if (rule.kind === "permission" && role === "permitted member") return { status: 200 };
+  return { status: 307, location: redirectFor("forbidden", path) };
+}
+
+const pages = declaredPages();
+
+describe("every page, every role (issue 17, item 3)", () => {
+  const cookies: Partial<Record<Role, string>> = {};
+  beforeAll(async () => {
+    cookies.member = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
+    cookies["permitted member"] = await signIn((await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username, TEST_PASSWORD);
+    cookies.admin = await signIn((await createTestUser({ isAdmin: true })).username, TEST_PASSWORD);
+  });
+
+  it("finds the pages, and has a sample for every dynamic one", () => {
+    expect(pages.length).toBeGreaterThan(50);
+    const missing = pages.filter((p) => p.pattern.includes("[") && !SAMPLES[p.pattern]).map((p) => p.pattern);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(pages.map((p) => [p.pattern, p] as const))("%s answers each role by its rule", async (pattern) => {
+    const path = SAMPLES[pattern] ? await SAMPLES[pattern]() : pattern;
+    const rule = pageRuleFor(path);
+    for (const role of ["visitor", "member", "permitted member", "admin"] as const) {
+      const result = await call(path, { cookie: cookies[role] });
+      const expected = expectedFor(rule, role, path);
+      const seen = { role, status: result.status, location: result.headers.get("location") };
+      if (expected.status === "public") {
+        expect(seen.status).toBeLessThan(500);
+        expect(seen.location ?? "").not.toMatch(/^\/login/);
+        if (pattern === "/[...unmatched]") expect(seen.status).toBe(404);
+      } else if (expected.status === 307) {
+        expect(seen).toEqual({ role, status: 307, location: expected.location });
+      } else {
+        expect(seen).toEqual({ role, status: 200, location: null });
+      }
+    }
+  });
+});
+
+describe("another member's profile page", () => {
+  it("shows her what its owner shares with members, never her email or a hidden location", async () => {
+    const place = `Hidden Hollow ${randomUUID().slice(0, 6)}`;
+    const owner = await createTestUser({ membershipLevel: "create", location: place, locationVisibility: "nobody" });
+    const other = await signIn((await createTestUser({ membershipLevel: "connect" })).username, TEST_PASSWORD);
+    const seenByOther = await call(`/profile/${owner.id}`, { cookie: other });
+    expect(seenByOther.status).toBe(200);
+    expect(seenByOther.text).toContain(owner.lastName);
+    expect(seenByOther.text).not.toContain(owner.email);
+    expect(seenByOther.text).not.toContain(place);
+
+    const seenByOwner = await call("/profile", { cookie: await signIn(owner.username, TEST_PASSWORD) });
+    expect(seenByOwner.status).toBe(200);
+    expect(seenByOwner.text).toContain(place);
+  });
+});
