@@ -19,6 +19,7 @@ const unknownToken = () => randomUUID().replace(/-/g, "");
 /** A real value for each dynamic page, from the demo data every test database holds. */
 const SAMPLES: Record<string, () => Promise<string>> = {
   "/[...unmatched]": async () => `/no-such-page-${randomUUID().slice(0, 8)}`,
+  "/admin/members/[id]": async () => `/admin/members/${(await createTestUser()).id}`,
   "/admin/applications/[id]": async () => `/admin/applications/${await firstId(testDb().select({ id: applications.id }).from(applications).orderBy(asc(applications.id)).limit(1))}`,
   "/admin/events/[id]": async () => `/admin/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "internal")).orderBy(asc(events.id)).limit(1))}`,
   "/admin/outbox/[id]": async () =>
