@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
-import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+import { expect, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
 
 test("the audit log shows an admin's change to a member, links to her and exports it", async ({ page }) => {
   const admin = await createTestUser({ isAdmin: true, firstName: "Auditrix" });
@@ -20,10 +20,7 @@ test("the audit log shows an admin's change to a member, links to her and export
   // jsonb keeps its keys shortest first.
   await expect(table).toContainText("to: create, from: connect");
   await expect(table.getByRole("link", { name: `Auditrix ${admin.lastName}` })).toBeVisible();
-  await page.setViewportSize({ width: 320, height: 800 });
-  await expectAccessible(page, "/admin/audit at 320 px");
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expectAccessible(page, "/admin/audit on desktop");
+  await expectAccessibleAtBothWidths(page, "/admin/audit");
 
   // Filtering by another action leaves nothing; by this one and her as actor finds the entry again.
   await page.getByLabel("Action (or its start)").fill("member.disabled");

@@ -1,6 +1,6 @@
 import { paymentTransactions } from "@/db/schema";
 import { createTestUser, testDb, TEST_PASSWORD } from "../support/db";
-import { expect, expectAccessible, signInAs, test } from "./fixtures";
+import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test } from "./fixtures";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const dollars = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
@@ -15,10 +15,7 @@ test("the dashboard draws its charts, each with a table that follows the seeded 
   for (const title of ["Members by tier", "Member growth", "Applications funnel", "Revenue and refunds", "Event RSVPs", "Forum and library activity"]) {
     await expect(page.getByRole("table", { name: title })).toBeAttached();
   }
-  await page.setViewportSize({ width: 320, height: 800 });
-  await expectAccessible(page, "/admin dashboard at 320 px");
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expectAccessible(page, "/admin dashboard on desktop");
+  await expectAccessibleAtBothWidths(page, "/admin dashboard");
 
   // A refund seeded 300 days ago shows in the 12-month table's row for its month.
   await page.getByRole("link", { name: "12 months" }).click();

@@ -1,13 +1,6 @@
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { freshTotpCode } from "../support/two-factor";
-import { expect, expectAccessible, signInAs, signInWithForm, test, toast } from "./fixtures";
-
-async function accessibleAtBothWidths(page: import("@playwright/test").Page, name: string) {
-  await page.setViewportSize({ width: 320, height: 800 });
-  await expectAccessible(page, `${name} at 320 px`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expectAccessible(page, `${name} on desktop`);
-}
+import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, signInWithForm, test, toast } from "./fixtures";
 
 test("an admin finds a member, changes her tier and grants manage_content, and the Create Content screen opens for her", async ({ page, browser }) => {
   const admin = await createTestUser({ isAdmin: true });
@@ -18,11 +11,11 @@ test("an admin finds a member, changes her tier and grants manage_content, and t
   await page.getByLabel("Name, username or email").fill(member.email);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByRole("table")).toContainText(member.username);
-  await accessibleAtBothWidths(page, "/admin/members");
+  await expectAccessibleAtBothWidths(page, "/admin/members");
 
   await page.getByRole("link", { name: `Marisol ${member.lastName}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Marisol ${member.lastName}` })).toBeVisible();
-  await accessibleAtBothWidths(page, "member admin view");
+  await expectAccessibleAtBothWidths(page, "member admin view");
   await page.getByLabel("Tier", { exact: true }).selectOption("play");
   await page.getByRole("button", { name: "Change tier" }).click();
   await expect(toast(page)).toContainText("Member updated");
@@ -43,7 +36,7 @@ test("a member sets up two-factor sign-in, then signs in with a code", async ({ 
   await signInAs(page, member.username, TEST_PASSWORD);
   await page.goto("/profile/security");
   await expect(page.getByRole("table", { name: "Your active sessions" })).toContainText("this device");
-  await accessibleAtBothWidths(page, "/profile/security");
+  await expectAccessibleAtBothWidths(page, "/profile/security");
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   await expectAccessible(page, "two-factor setup");

@@ -13,6 +13,14 @@ export async function expectAccessible(page: Page, context = page.url()): Promis
   expect(problems, `accessibility violations on ${context}`).toEqual([]);
 }
 
+/** axe at 320 px (the narrowest phone WCAG reflow names) and on a desktop, leaving the page at desktop width. */
+export async function expectAccessibleAtBothWidths(page: Page, context: string): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectAccessible(page, `${context} at 320 px`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessible(page, `${context} on desktop`);
+}
+
 // Browsers log failed requests (a 401 from /api/auth/me when signed out, a 402 for a declined test card) as errors;
 // anything else written to console.error fails the test, as it would in production.
 const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (401|402|403|404|409|429|400)/];

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
-import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
 
 test("a member downloads her data, then asks for her account to be deleted and is signed out", async ({ page }) => {
   const member = await createTestUser({ firstName: "Philippa", bio: "Weaver of small tapestries" });
@@ -8,10 +8,7 @@ test("a member downloads her data, then asks for her account to be deleted and i
   await page.goto("/profile");
   await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Your data and your account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your data and your account" })).toBeVisible();
-  await page.setViewportSize({ width: 320, height: 800 });
-  await expectAccessible(page, "/profile/privacy at 320 px");
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expectAccessible(page, "/profile/privacy on desktop");
+  await expectAccessibleAtBothWidths(page, "/profile/privacy");
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download my data" }).click();

@@ -22,13 +22,11 @@ export function PrivacyPanel({ userId }: { userId: number }) {
           Download your data
         </h2>
         <p>One JSON file with everything we hold about you: your account and profile, your birth data and reports, applications, payments, RSVPs, forum and library activity, and your assistant conversations.</p>
-        <a
-          href={`/api/users/${userId}/data-export`}
-          download
-          className="inline-flex min-h-10 items-center justify-self-start rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
-        >
-          Download my data
-        </a>
+        <Button asChild className="justify-self-start">
+          <a href={`/api/users/${userId}/data-export`} download>
+            Download my data
+          </a>
+        </Button>
       </section>
       <section aria-labelledby="delete-heading" className="mt-12">
         <h2 id="delete-heading" className="mb-4 text-2xl font-semibold">

@@ -32,9 +32,11 @@ export default async function AuditLogPage({ searchParams }: PageProps<"/admin/a
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-semibold">Audit Log</h1>
-        <a href={`/api/admin/audit/export${withFilters({})}`} download className="inline-flex min-h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90">
-          Export to CSV
-        </a>
+        <Button asChild>
+          <a href={`/api/admin/audit/export${withFilters({})}`} download>
+            Export to CSV
+          </a>
+        </Button>
       </div>
       {parsed.success ? null : (
         <p role="alert" className="mt-4 text-destructive">

@@ -26,9 +26,11 @@ export default async function MembersAdminPage({ searchParams }: PageProps<"/adm
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-semibold">Members</h1>
-        <a href={`/api/admin/members/export${withFilters({})}`} download className="inline-flex min-h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90">
-          Export to CSV
-        </a>
+        <Button asChild>
+          <a href={`/api/admin/members/export${withFilters({})}`} download>
+            Export to CSV
+          </a>
+        </Button>
       </div>
       <form method="get" role="search" aria-label="Members" className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
         <div className="grid gap-2">
