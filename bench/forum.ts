@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
-import { describeLoad, runLoad, type LoadResult } from "./lib/load";
+import { benchSignIn, describeLoad, runLoad, type LoadResult } from "./lib/load";
 
 /** Replies per topic, as in the issue's 100,000 topics and 1,000,000 replies. */
 const REPLIES_PER_TOPIC = 10;
@@ -77,12 +77,7 @@ async function measure(baseUrl: string, cookie: string): Promise<SizeResult> {
  * (10,000 replies) and with 100,000 topics (1,000,000 replies), read as the demo Create-tier member.
  */
 export async function benchForum(app: BenchApp): Promise<string[]> {
-  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.baseUrl },
-    body: JSON.stringify({ username: "member", password: "community-demo" }),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = await benchSignIn(app.baseUrl, "member");
   const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 2 });
   const results: Record<number, SizeResult> = {};
   try {

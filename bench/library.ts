@@ -1,6 +1,6 @@
 import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
-import { describeLoad, rssOfListener, runLoad, type LoadResult } from "./lib/load";
+import { benchSignIn, describeLoad, rssOfListener, runLoad, type LoadResult } from "./lib/load";
 
 // Issue 13: the library list and its search at 20 connections, with 1,000 items and with 50,000.
 
@@ -53,12 +53,7 @@ async function measure(app: BenchApp, cookie: string): Promise<Record<"list" | k
 }
 
 export async function benchLibrary(app: BenchApp): Promise<string[]> {
-  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.baseUrl },
-    body: JSON.stringify({ username: "member", password: "community-demo" }),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = await benchSignIn(app.baseUrl, "member");
   const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 2 });
   const lines: string[] = [];
   const p95s: Record<string, number[]> = { list: [], specific: [], broad: [] };

@@ -6,7 +6,7 @@ import { freePort } from "../scripts/lib/free-port";
 import { startNginx } from "../scripts/lib/nginx";
 import { serverEnv, startTestServer, type TestServer } from "../tests/support/server";
 import { benchDatabaseUrl, benchSecrets, type BenchApp } from "./lib/app";
-import { describeLoad, rssOfListener, runLoad, type LoadResult } from "./lib/load";
+import { benchSignIn, describeLoad, rssOfListener, runLoad, type LoadResult } from "./lib/load";
 
 const CONNECTIONS = 200;
 const SECONDS = 60;
@@ -75,12 +75,7 @@ export async function benchLoad(app: BenchApp): Promise<string[]> {
       `server { listen 127.0.0.1:${staticPort}; root ${staticRoot}; location = / { default_type text/html; try_files /index.html =404; } }`,
     );
     try {
-      const login = await fetch(`${nginx.url}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: nginx.url },
-        body: JSON.stringify({ username: "member", password: "community-demo" }),
-      });
-      const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = await benchSignIn(nginx.url, "member");
       const before = ports.map(rssOfListener);
       const mixed = await drive(nginx.url, mixedTraffic(cookie), nginx.url);
       const after = ports.map(rssOfListener);

@@ -1,6 +1,6 @@
 import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
-import { describeLoad, rssOfListener, runLoad } from "./lib/load";
+import { benchSignIn, describeLoad, rssOfListener, runLoad } from "./lib/load";
 
 const INTERESTS = ["Weaving", "Ceramics", "Poetry", "Dance", "Breathwork", "Illustration", "Zines", "Leadership", "Travel", "Murals"];
 
@@ -24,12 +24,7 @@ async function seedMembers(pool: Pool, total: number): Promise<void> {
 
 /** Issue 11: GET /api/users/{id} and the directory search at 20 connections, with 1,000 and 10,000 members. */
 export async function benchProfiles(app: BenchApp): Promise<string[]> {
-  const login = await fetch(`${app.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.baseUrl },
-    body: JSON.stringify({ username: "member", password: "community-demo" }),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = await benchSignIn(app.baseUrl, "member");
   const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 2 });
   const lines: string[] = [];
   try {
