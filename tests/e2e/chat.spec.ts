@@ -5,11 +5,12 @@ import { DATE_FORMAT } from "@/lib/format";
 import { formatInZone } from "@/server/events/time";
 import { FAKE_LLM_HANG } from "../fakes/llm";
 import { createTestUser, testDb, TEST_PASSWORD } from "../support/db";
+import { randomIp } from "../support/http";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
 
 // The server answers through the fake OpenAI-compatible endpoint (tests/fakes/llm.ts), which quotes
 // the best passage it was given; each test asks from its own address so rate limits never meet.
-const ownAddress = (page: Page) => page.context().setExtraHTTPHeaders({ "x-forwarded-for": `10.15.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+const ownAddress = (page: Page) => page.context().setExtraHTTPHeaders({ "x-forwarded-for": randomIp() });
 
 const input = (page: Page) => page.getByLabel("Your message");
 const messages = (page: Page) => page.getByRole("log", { name: "Messages" });

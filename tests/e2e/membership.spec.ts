@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { applications, paymentTransactions } from "@/db/schema";
 import { createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
+import { randomIp } from "../support/http";
 import { useFakeStripeJs } from "./fake-stripe-js";
 import { expect, expectAccessible, signInAs, signInWithForm, test, toast } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const fakeIntents = async () => (await (await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/intents`)).json()) as { id: string; status: string; amount: number }[];
 
 async function fillApplication(page: Page, email: string) {

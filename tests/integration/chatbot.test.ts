@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, like } from "drizzle-orm";
 import { assistantPassages, chatMessages } from "@/db/schema";
 import { FAKE_LLM_BREAK, FAKE_LLM_FAIL, FAKE_LLM_HANG } from "../fakes/llm";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
-import { call, signIn } from "../support/http";
+import { call, randomIp, signIn } from "../support/http";
 
 // The test server talks to the fake OpenAI-compatible endpoint of tests/fakes/llm.ts (OpenAI's chat
 // completions wire format, streamed as server-sent events); the answer without a model is what the
@@ -11,10 +11,8 @@ import { call, signIn } from "../support/http";
 
 afterAll(closeTestDb);
 
-const ip = () => `10.14.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
 async function ask(message: string, options: { cookie?: string; history?: Array<{ type: "user" | "assistant"; message: string }>; address?: string } = {}) {
-  return call("/api/chatbot/message", { body: { message, chatHistory: options.history ?? [] }, cookie: options.cookie, headers: { "x-forwarded-for": options.address ?? ip() } });
+  return call("/api/chatbot/message", { body: { message, chatHistory: options.history ?? [] }, cookie: options.cookie, headers: { "x-forwarded-for": options.address ?? randomIp() } });
 }
 
 /** What the fake model was sent for the request whose last message contains `marker`. */
@@ -27,7 +25,7 @@ async function promptSentWith(marker: string): Promise<string | null> {
 async function streamEvents(message: string) {
   const response = await fetch(`${process.env.TEST_BASE_URL}/api/chatbot/message/stream`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: process.env.TEST_BASE_URL!, "x-forwarded-for": ip() },
+    headers: { "content-type": "application/json", origin: process.env.TEST_BASE_URL!, "x-forwarded-for": randomIp() },
     body: JSON.stringify({ message, chatHistory: [] }),
   });
   expect(response.headers.get("content-type")).toContain("application/x-ndjson");
@@ -207,7 +205,7 @@ describe("POST /api/chatbot/message", () => {
   });
 
   it("limits each visitor address to 20 messages in 5 minutes, saying how long to wait", async () => {
-    const address = ip();
+    const address = randomIp();
     for (let i = 0; i < 20; i++) expect((await ask("xylophonic quasar", { address })).status).toBe(200);
     const limited = await ask("xylophonic quasar", { address });
     expect(limited.status).toBe(429);

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { auditLog, eventInquiries, eventRsvps, events } from "@/db/schema";
 import { closeTestDb, createTestUser, latestEmailTo, TEST_PASSWORD, testDb } from "../support/db";
-import { call, signIn } from "../support/http";
+import { call, signIn, randomIp } from "../support/http";
 
 afterAll(closeTestDb);
 
@@ -185,7 +185,7 @@ describe("private event inquiries", () => {
     const email = `planner_${Date.now()}@example.com`;
     const result = await call("/api/events/inquiries", {
       body: { name: "Dana Planner", email, eventType: "Corporate retreat", guestCount: "25", message: "A two-day retreat for our design team in May." },
-      headers: { "x-forwarded-for": `10.4.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+      headers: { "x-forwarded-for": randomIp() },
     });
     expect(result.status).toBe(201);
     const [row] = await testDb().select().from(eventInquiries).where(eq(eventInquiries.email, email));

@@ -3,7 +3,7 @@ import { paymentTransactions } from "@/db/schema";
 import { PAYMENTS_UNAVAILABLE_MESSAGE } from "@/lib/stripe-errors";
 import { apply, paymentsOf } from "../support/applicants";
 import { closeTestDb, testDb } from "../support/db";
-import { call } from "../support/http";
+import { call, randomIp } from "../support/http";
 
 // Issue 17, item 5: Stripe answering 500. The fake (tests/fakes/stripe.ts) answers injected faults
 // with Stripe's api_error and, as Stripe does, replays a saved 500 for its idempotency key
@@ -18,7 +18,7 @@ async function injectFault(method: string, path: string, count: number) {
 }
 
 const createIntent = (applicationId: number) =>
-  call("/api/create-payment-intent", { body: { applicationId, tier: "create" }, headers: { "x-forwarded-for": `10.23.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  call("/api/create-payment-intent", { body: { applicationId, tier: "create" }, headers: { "x-forwarded-for": randomIp() } });
 
 it("tells an applicant clearly when Stripe fails, records nothing, and lets her pay once it answers", async () => {
   const { id } = await apply({ membershipTier: "create" });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
-import { call, signIn, type CallResult } from "../support/http";
+import { call, randomIp, signIn, type CallResult } from "../support/http";
 import { declaredRoutes, type DeclaredRoute } from "../support/routes";
 
 // Issue 17, item 4: every API route declared with apiRoute, found in the source, is sent malformed
@@ -16,7 +16,6 @@ const writes = routes.filter((r) => r.method !== "GET");
 const SEED = 20261123;
 /** Larger than any route's maxBodyBytes (the library editor's 512 KiB is the largest). */
 const OVER_ANY_LIMIT = 1024 * 1024;
-const randomIp = () => `10.17.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 /** Tables that background workers or the mere act of calling change (sessions seen, rate-limit windows). */
 const VOLATILE_TABLES = ["rate_limits", "sessions", "email_outbox", "next_cache_entries", "next_cache_tags", "luma_sync_runs", "assistant_passages", "places", "audit_log"];

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, emailOutbox, invitations, partners, paymentTransactions, referralCommissions, stripeEvents, users } from "@/db/schema";
 import { FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
-import { apply, applicationBody, payAndWaitForHold, paymentsOf, randomIp, waitFor } from "../support/applicants";
+import { apply, applicationBody, payAndWaitForHold, paymentsOf, waitFor } from "../support/applicants";
 import { closeTestDb, createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
-import { call, sessionCookieFrom, signIn } from "../support/http";
+import { call, randomIp, sessionCookieFrom, signIn } from "../support/http";
 
 afterAll(closeTestDb);
 

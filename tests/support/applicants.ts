@@ -3,10 +3,7 @@ import { eq } from "drizzle-orm";
 import { paymentTransactions } from "@/db/schema";
 import { FAKE_STRIPE_PUBLISHABLE_KEY } from "../fakes/stripe";
 import { testDb } from "./db";
-import { call } from "./http";
-
-/** A fresh client address per request, so tests never share rate limits. */
-export const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+import { call, randomIp } from "./http";
 
 export function applicationBody(overrides: Record<string, unknown> = {}) {
   const tag = randomUUID().slice(0, 8);

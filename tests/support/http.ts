@@ -64,3 +64,6 @@ export async function signIn(username: string, password: string, headers: Record
   if (result.status !== 200 || !cookie) throw new Error(`Sign-in as ${username} failed: ${result.status} ${result.text}`);
   return cookie;
 }
+
+/** A client address of its own (trusted X-Forwarded-For), so that a test never shares a rate limit. */
+export const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
