@@ -12,6 +12,7 @@ import { getPageSections } from "@/server/cms";
 import { listPhotoTiles, listTestimonials, listTiers } from "@/server/public-site";
 import { getSiteSettings } from "@/server/settings";
 import { EventListing } from "@/components/events/event-listing";
+import { QueryProvider } from "@/components/query-provider";
 
 // Spec 01 section 9: the home page shows 4 events.
 const HOME_EVENT_LIMIT = 4;
@@ -68,7 +69,9 @@ export default async function HomePage() {
             Upcoming Events
           </h2>
           <div className="mt-8">
-            <EventListing limit={HOME_EVENT_LIMIT} />
+            <QueryProvider>
+              <EventListing limit={HOME_EVENT_LIMIT} />
+            </QueryProvider>
           </div>
           <p className="mt-6">
             <Link href="/events" className="font-medium text-primary underline underline-offset-4">

@@ -1,79 +1,105 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import * as React from "react";
 import { useRouter } from "next/navigation";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { clearSignedInHint, hasSignedInHint } from "@/lib/auth/signed-in-hint";
-import type { LoginInput } from "@/server/auth/schemas";
 import { toast } from "./use-toast";
 
 /** The shape GET /api/auth/me and POST /api/auth/login answer with. */
 export type CurrentUser = SessionUser;
 
-export const CURRENT_USER_KEY = ["/api/auth/me"] as const;
+interface SessionState {
+  user: CurrentUser | null;
+  pending: boolean;
+  error: string | null;
+}
+
+/*
+ * The signed-in user lives in this small store rather than in TanStack Query: the navbar reads it
+ * on every page, and the public pages load no query library (issue 10's JavaScript budget).
+ */
+const PENDING: SessionState = { user: null, pending: true, error: null };
+let session = PENDING;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function publish(next: SessionState) {
+  session = next;
+  for (const listener of listeners) listener();
+}
+
+/** A 401 means signed out, with no error; without the signed-in hint (a visitor) there is no request at all. */
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (!hasSignedInHint()) return null;
+  try {
+    return await apiRequest<CurrentUser>("GET", "/api/auth/me");
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      clearSignedInHint();
+      return null;
+    }
+    throw error;
+  }
+}
+
+function loadCurrentUser(): Promise<void> {
+  loading ??= fetchCurrentUser().then(
+    (user) => publish({ user, pending: false, error: null }),
+    (error) => publish({ user: null, pending: false, error: errorMessage(error, "Authentication check failed") }),
+  );
+  return loading;
+}
+
+/** After sign-in, sign-out or account deletion: the answer is known, nothing to ask. */
+export function setCurrentUser(user: CurrentUser | null): void {
+  loading = Promise.resolve();
+  publish({ user, pending: false, error: null });
+}
+
+/** After a change the server makes to her session user (profile saved, invitation accepted, report generated). */
+export function refreshCurrentUser(): Promise<void> {
+  loading = null;
+  return loadCurrentUser();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  void loadCurrentUser();
+  return () => listeners.delete(listener);
+}
 
 /**
- * The signed-in user (spec 01 section 4): a 401 means signed out, with no error; any other failure
- * is kept as the error and the visitor is treated as signed out.
+ * The signed-in user (spec 01 section 4), asked once per page load: any failure other than a 401 is
+ * kept as the error and the visitor is treated as signed out.
  */
 export function useCurrentUser() {
-  const query = useQuery<CurrentUser | null>({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: async () => {
-      // Without the signed-in hint there is no session to ask about (a visitor): no request at all.
-      if (!hasSignedInHint()) return null;
-      try {
-        return await apiRequest<CurrentUser>("GET", "/api/auth/me");
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) {
-          clearSignedInHint();
-          return null;
-        }
-        throw error;
-      }
-    },
-  });
-  return {
-    user: query.data ?? null,
-    isLoading: query.isPending,
-    error: query.error ? errorMessage(query.error, "Authentication check failed") : null,
-  };
+  const state = React.useSyncExternalStore(
+    subscribe,
+    () => session,
+    () => PENDING,
+  );
+  return { user: state.user, isLoading: state.pending, error: state.error };
 }
 
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<CurrentUser>("POST", "/api/auth/login", input),
-    onSuccess: (user) => {
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
-      toast({ title: "Login successful", description: `Welcome back, ${user.firstName || user.username}!` });
-    },
-    onError: (error, input) => {
-      // Her password was right and the form now asks for her two-factor code: nothing failed yet.
-      if (asksForCode(error) && !input.code) return;
-      toast({ title: "Login failed", description: errorMessage(error, "Invalid username or password"), variant: "destructive" });
-    },
-  });
-}
-
+/** Sign-out from the navbar, which every page shows: plain state, no query library. */
 export function useLogout() {
-  const queryClient = useQueryClient();
   const router = useRouter();
-  return useMutation({
-    mutationFn: () => apiRequest("POST", "/api/auth/logout"),
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
+  const [isPending, setPending] = React.useState(false);
+  const logOut = async () => {
+    setPending(true);
+    try {
+      await apiRequest("POST", "/api/auth/logout");
+      setCurrentUser(null);
       toast({ title: "Logout successful", description: "You have been logged out successfully" });
       router.push("/");
       router.refresh();
-    },
-    onError: (error) => {
+    } catch (error) {
       toast({ title: "Logout failed", description: errorMessage(error, "Something went wrong"), variant: "destructive" });
-    },
-  });
+    } finally {
+      setPending(false);
+    }
+  };
+  return { logOut, isPending };
 }
-
-/** The sign-in answer that asks for the two-factor code (401 with a `code` field). */
-export const asksForCode = (error: unknown) => error instanceof ApiError && error.status === 401 && Boolean(error.fields?.code);

@@ -1,13 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { CURRENT_USER_KEY } from "@/hooks/use-auth";
+import { setCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
@@ -40,13 +40,11 @@ export function PrivacyPanel({ userId }: { userId: number }) {
 
 function DeleteAccountForm({ userId }: { userId: number }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const form = useForm<DeletionRequestInput>({ resolver: zodResolver(deletionRequestSchema), defaultValues: { password: "" } });
   const request = useMutation({
     mutationFn: (input: DeletionRequestInput) => apiRequest<{ erasesAt: string }>("POST", `/api/users/${userId}/deletion`, input),
     onSuccess: ({ erasesAt }) => {
-      queryClient.clear();
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      setCurrentUser(null);
       toast({ title: "Account deletion requested", description: `Your account will be deleted on ${formatDate(erasesAt)}. Sign in before then to keep it.` });
       router.push("/");
       router.refresh();

@@ -4,24 +4,23 @@ import * as React from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
-import { CURRENT_USER_KEY } from "@/hooks/use-auth";
+import { refreshCurrentUser } from "@/hooks/use-auth";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { acceptInvitationSchema, type AcceptInvitationInput } from "@/server/applications/schemas";
 import { PASSWORD_MIN } from "@/server/auth/schemas";
 
 export function JoinForm({ token }: { token: string }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const form = useForm<AcceptInvitationInput>({ resolver: zodResolver(acceptInvitationSchema), defaultValues: { token, username: "", password: "", confirmPassword: "" } });
   const accept = useMutation({
     mutationFn: (input: AcceptInvitationInput) => apiRequest("POST", "/api/invitations/accept", input),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      await refreshCurrentUser();
       toast({ title: "Welcome!", description: "Your member account is ready." });
       router.push("/profile");
       router.refresh();

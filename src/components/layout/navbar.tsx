@@ -107,7 +107,7 @@ export function Navbar({ siteName }: { siteName: string }) {
 
         <div className="hidden items-center gap-2 xl:flex">
           {user ? (
-            <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <Button variant="outline" size="sm" onClick={() => void logout.logOut()} disabled={logout.isPending}>
               Logout
             </Button>
           ) : (
@@ -195,7 +195,7 @@ export function Navbar({ siteName }: { siteName: string }) {
                 variant="outline"
                 onClick={() => {
                   closeMenu();
-                  logout.mutate();
+                  void logout.logOut();
                 }}
               >
                 Logout

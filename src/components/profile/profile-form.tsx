@@ -3,14 +3,14 @@
 import * as React from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { CURRENT_USER_KEY } from "@/hooks/use-auth";
+import { refreshCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { acceptAttribute, UPLOAD_KINDS } from "@/server/storage/kinds";
@@ -21,7 +21,6 @@ type Field = keyof ProfileFormValues;
 
 /** The Edit Profile form (spec 02 section 5); it replaces the profile page while open. */
 export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: (saved: boolean) => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<ProfileFormValues, unknown, ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: {
@@ -49,7 +48,7 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
     mutationFn: (values: ProfileInput) => apiRequest("PATCH", `/api/users/${profile.id}`, values),
     onSuccess: async () => {
       setProblem(false);
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      await refreshCurrentUser();
       toast({ title: "Profile Updated", description: "Your profile changes have been saved successfully." });
       onDone(true);
     },

@@ -1,13 +1,13 @@
 "use client";
 
 import * as React from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/hooks/use-toast";
-import { CURRENT_USER_KEY } from "@/hooks/use-auth";
+import { refreshCurrentUser } from "@/hooks/use-auth";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import type { SpiritualProfile as Profile } from "@/server/spiritual-profile";
 import type { AstrologyReport, GeneKeyReport, HumanDesignReport, Report } from "@/server/spiritual-profile/reports";
@@ -21,13 +21,12 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
   const [tab, setTab] = React.useState<string>("birth-data");
   const [birthData, setBirthData] = React.useState(initial.birthData);
   const [reports, setReports] = React.useState(initial.reports);
-  const queryClient = useQueryClient();
   const generate = useMutation({
     mutationFn: (kind: ReportKind) => apiRequest<Report>("POST", `/api/profile/${kind}`),
     onSuccess: (report, kind) => {
       setReports((r) => ({ ...r, [kind]: report }));
       setTab(kind);
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      void refreshCurrentUser();
       toast({ title: `Your ${REPORT_LABEL[kind]} report has been generated` });
     },
     onError: (error, kind) => toast({ title: `Failed to generate your ${REPORT_LABEL[kind]} report`, description: errorMessage(error, "Please try again."), variant: "destructive" }),

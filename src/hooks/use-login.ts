@@ -1,0 +1,25 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import type { LoginInput } from "@/server/auth/schemas";
+import { setCurrentUser, type CurrentUser } from "./use-auth";
+import { toast } from "./use-toast";
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<CurrentUser>("POST", "/api/auth/login", input),
+    onSuccess: (user) => {
+      setCurrentUser(user);
+      toast({ title: "Login successful", description: `Welcome back, ${user.firstName || user.username}!` });
+    },
+    onError: (error, input) => {
+      // Her password was right and the form now asks for her two-factor code: nothing failed yet.
+      if (asksForCode(error) && !input.code) return;
+      toast({ title: "Login failed", description: errorMessage(error, "Invalid username or password"), variant: "destructive" });
+    },
+  });
+}
+
+/** The sign-in answer that asks for the two-factor code (401 with a `code` field). */
+export const asksForCode = (error: unknown) => error instanceof ApiError && error.status === 401 && Boolean(error.fields?.code);
