@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Image from "next/image";
+import { OptimizedImage } from "@/components/ui/optimized-image";
 import Link from "next/link";
 import { ChatBanner } from "@/components/public/chat-banner";
 import { JoinCta } from "@/components/public/join-cta";
@@ -11,8 +11,11 @@ import { Button } from "@/components/ui/button";
 import { getPageSections } from "@/server/cms";
 import { listPhotoTiles, listTestimonials, listTiers } from "@/server/public-site";
 import { getSiteSettings } from "@/server/settings";
-import { EventListing } from "@/components/events/event-listing";
-import { QueryProvider } from "@/components/query-provider";
+import { EVENT_FILTERS, type EventFilter } from "@/server/events/constants";
+import { listEventsByFilter } from "@/server/events/queries";
+import { FeaturedEventCard } from "@/components/events/event-cards";
+import { EventGrid } from "@/components/events/event-grid";
+import { PrerenderedEventListing } from "@/components/events/prerendered-event-listing";
 
 // Spec 01 section 9: the home page shows 4 events.
 const HOME_EVENT_LIMIT = 4;
@@ -23,7 +26,14 @@ export const revalidate = 3600;
 export const metadata: Metadata = { alternates: { canonical: "/" } };
 
 export default async function HomePage() {
-  const [settings, sections, tiers, testimonials, tiles] = await Promise.all([getSiteSettings(), getPageSections("home"), listTiers(), listTestimonials(), listPhotoTiles()]);
+  const [settings, sections, tiers, testimonials, tiles, events] = await Promise.all([
+    getSiteSettings(),
+    getPageSections("home"),
+    listTiers(),
+    listTestimonials(),
+    listPhotoTiles(),
+    listEventsByFilter("luma", HOME_EVENT_LIMIT),
+  ]);
   const [hero, p1, p2, p3, p4, about, join, ...extra] = sections;
   const pillars = [p1, p2, p3, p4].filter((s) => s !== undefined);
 
@@ -69,9 +79,10 @@ export default async function HomePage() {
             Upcoming Events
           </h2>
           <div className="mt-8">
-            <QueryProvider>
-              <EventListing limit={HOME_EVENT_LIMIT} />
-            </QueryProvider>
+            <PrerenderedEventListing
+              featured={events.featured ? <FeaturedEventCard event={events.featured} /> : null}
+              grids={Object.fromEntries(EVENT_FILTERS.map(({ value }) => [value, <EventGrid key={value} events={events.grids[value]} />])) as Record<EventFilter, React.ReactNode>}
+            />
           </div>
           <p className="mt-6">
             <Link href="/events" className="font-medium text-primary underline underline-offset-4">
@@ -89,7 +100,7 @@ export default async function HomePage() {
                 <figure className="flex h-full flex-col rounded-xl border bg-card p-6 shadow-sm">
                   <blockquote className="flex-1 text-lg">“{t.quote}”</blockquote>
                   <figcaption className="mt-6 flex items-center gap-3">
-                    {t.image ? <Image src={t.image} alt="" width={48} height={48} className="size-12 rounded-full object-cover" /> : null}
+                    {t.image ? <OptimizedImage src={t.image} alt="" width={48} height={48} className="size-12 rounded-full object-cover" /> : null}
                     <span>
                       <span className="block font-semibold">{t.name}</span>
                       <span className="block text-sm text-muted-foreground">{t.title}</span>
@@ -108,7 +119,7 @@ export default async function HomePage() {
             {tiles.map((tile) => (
               <li key={tile.id}>
                 <a href={tile.link || settings.instagramUrl} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
-                  <Image src={tile.imageUrl} alt={`${tile.alt || "Community photo"} (opens our photo profile in a new tab)`} width={400} height={400} className="aspect-square w-full object-cover transition-transform hover:scale-105" />
+                  <OptimizedImage src={tile.imageUrl} alt={`${tile.alt || "Community photo"} (opens our photo profile in a new tab)`} width={400} height={400} className="aspect-square w-full object-cover transition-transform hover:scale-105" />
                 </a>
               </li>
             ))}

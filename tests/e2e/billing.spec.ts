@@ -47,11 +47,13 @@ test("she upgrades after Stripe's preview and is charged exactly it, then downgr
 
   await page.getByRole("button", { name: "Switch to Connect" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Switch to Connect" }).click();
-  await expect(page.getByText(/^Changes to Connect on .+\.$/)).toBeVisible();
+  // The billing tab's line, not the toast saying the same (the toasts are outside <main>).
+  const scheduledChange = page.getByRole("main").getByText(/^Changes to Connect on .+\.$/);
+  await expect(scheduledChange).toBeVisible();
   expect(await membershipOf(user.id)).toMatchObject({ tier: "play", scheduledTier: "connect" });
   await page.getByRole("button", { name: "Undo change" }).click();
   await expect(toast(page).filter({ hasText: "Change undone" })).toBeVisible();
-  await expect(page.getByText(/^Changes to Connect on .+\.$/)).toBeHidden();
+  await expect(scheduledChange).toBeHidden();
   expect(await membershipOf(user.id)).toMatchObject({ tier: "play", scheduledTier: null });
 });
 

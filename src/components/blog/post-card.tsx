@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { OptimizedImage } from "@/components/ui/optimized-image";
 import Link from "next/link";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -23,7 +23,7 @@ export function PostByline({ post, prefix = "", className }: { post: Pick<PostSu
 export function PostCard({ post }: { post: PostSummary }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
-      {post.imageUrl ? <Image src={post.imageUrl} alt="" width={640} height={360} className="aspect-video w-full object-cover" /> : null}
+      {post.imageUrl ? <OptimizedImage src={post.imageUrl} alt="" width={640} height={360} className="aspect-video w-full object-cover" /> : null}
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-medium text-primary">{post.category}</p>
         <h2 className="mt-2 text-xl font-semibold">

@@ -2,16 +2,17 @@
 
 import * as React from "react";
 import { Loader2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { gridEvents, pickFeatured } from "@/server/events/rules";
-import { DEFAULT_EVENT_LIMIT, EVENT_FILTERS, type EventFilter } from "@/server/events/constants";
-import { EventCard, FeaturedEventCard } from "./event-cards";
+import { DEFAULT_EVENT_LIMIT, type EventFilter } from "@/server/events/constants";
+import { FeaturedEventCard } from "./event-cards";
+import { EventFilterBar } from "./event-filter-bar";
+import { EventGrid } from "./event-grid";
 import { useEvents, type EventSource } from "./use-events";
 
 export interface EventListingProps {
   /** Luma events (Member Events, and the home page) or community events. */
   source?: EventSource;
-  /** How many events to ask for: the home page uses 4, the events page 50. */
+  /** How many events to ask for: the events page asks for 50. */
   limit?: number;
   /** Hide the filter buttons. */
   hideFilters?: boolean;
@@ -38,7 +39,8 @@ export function EventsError({ error, text }: { error: unknown; text?: string }) 
 }
 
 /**
- * The event listing of the home and events pages (spec 01 sections 2 and 4): filter buttons, the
+ * The event listing of the events page (spec 01 sections 2 and 4; the home page prerenders its own,
+ * PrerenderedEventListing): filter buttons, the
  * featured event (the first flagged featured, else the first) shown above the grid whatever the
  * filter, and a grid of the other events of the chosen type. Choosing a filter refetches by type.
  */
@@ -56,40 +58,14 @@ export function EventListing({ source = "luma", limit = DEFAULT_EVENT_LIMIT, hid
 
   return (
     <div className="grid gap-8">
-      {hideFilters ? null : (
-        <div role="group" aria-label="Filter events" className="flex flex-wrap gap-2">
-          {EVENT_FILTERS.map((option) => (
-            <Button
-              key={option.value}
-              type="button"
-              size="sm"
-              variant={filter === option.value ? "default" : "outline"}
-              aria-pressed={filter === option.value}
-              onClick={() => setFilter(option.value)}
-            >
-              {option.label}
-            </Button>
-          ))}
-        </div>
-      )}
+      {hideFilters ? null : <EventFilterBar filter={filter} onChange={setFilter} />}
       {featured ? <FeaturedEventCard event={featured} /> : null}
       {current.isPending ? (
         <EventsSpinner />
       ) : current.isError ? (
         <EventsError error={current.error} text={errorText} />
-      ) : grid.length === 0 ? (
-        <div className="rounded-xl border border-dashed p-8 text-center">
-          <p className="font-semibold">No events found for this filter</p>
-          <p className="mt-1 text-sm text-muted-foreground">Please try a different filter or check back later</p>
-        </div>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {grid.map((event) => (
-            <li key={event.id} className="flex">
-              <EventCard event={event} />
-            </li>
-          ))}
-        </ul>
+        <EventGrid events={grid} />
       )}
     </div>
   );

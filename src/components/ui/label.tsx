@@ -1,9 +1,7 @@
-"use client";
-
 import * as React from "react";
-import { Label as LabelPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root data-slot="label" className={cn("text-sm font-medium leading-none peer-disabled:opacity-60", className)} {...props} />;
+/** A native label: it needs no script, so forms on public pages keep their first-load JavaScript small. */
+export function Label({ className, ...props }: React.ComponentProps<"label">) {
+  return <label data-slot="label" className={cn("text-sm font-medium leading-none peer-disabled:opacity-60", className)} {...props} />;
 }

@@ -24,13 +24,22 @@ export interface PublicPath {
 
 /**
  * Makes public pages fresh everywhere at once, before the caller answers: Next.js' own revalidation
- * (which a route handler otherwise finishes after its response), the shared page cache of every
- * instance (cache-handler.mjs reads next_cache_tags), then the proxy's copy (PROXY_CACHE_REFRESH_URL,
- * a loopback listener of nginx that fetches from the app and stores the answer: deploy/nginx).
+ * (which a route handler otherwise finishes after its response), then expirePublicPages.
  */
 export async function revalidatePublicPages(paths: Array<string | PublicPath>): Promise<void> {
-  const list = paths.map((p) => (typeof p === "string" ? { path: p, type: "page" as const } : { type: "page" as const, ...p }));
+  const list = withTypes(paths);
   for (const { path, type } of list) revalidatePath(path, type === "layout" ? "layout" : undefined);
+  await expirePublicPages(list);
+}
+
+/**
+ * The part of revalidatePublicPages that works outside a request too (a background job, where
+ * Next.js has no store to revalidate in): the shared page cache of every instance (cache-handler.mjs
+ * reads next_cache_tags), then the proxy's copy (PROXY_CACHE_REFRESH_URL, a loopback listener of
+ * nginx that fetches from the app and stores the answer: deploy/nginx).
+ */
+export async function expirePublicPages(paths: Array<string | PublicPath>): Promise<void> {
+  const list = withTypes(paths);
   const tags = [...new Set(list.flatMap(({ path, type }) => pathTags(path, type)))];
   await db.execute(sql`
     insert into next_cache_tags (tag, expired_at)
@@ -40,6 +49,10 @@ export async function revalidatePublicPages(paths: Array<string | PublicPath>): 
     )}]::text[]), ${Date.now()}
     on conflict (tag) do update set expired_at = excluded.expired_at`);
   await refreshProxyCache([...new Set(list.filter((p) => p.type === "page").map((p) => p.path))]);
+}
+
+function withTypes(paths: Array<string | PublicPath>): Required<PublicPath>[] {
+  return paths.map((p) => (typeof p === "string" ? { path: p, type: "page" as const } : { type: "page" as const, ...p }));
 }
 
 async function refreshProxyCache(paths: string[]): Promise<void> {

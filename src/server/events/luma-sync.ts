@@ -4,6 +4,7 @@ import { db } from "@/db";
 import { events, lumaSyncRuns } from "@/db/schema";
 import { env } from "@/lib/env";
 import { reindexSource } from "@/server/assistant/index-passages";
+import { expirePublicPages } from "@/server/cache/public-pages";
 import { mapLumaEntry, type LumaPage, type MappedLumaEvent } from "./luma-mapping";
 
 export const LUMA_LIST_PATH = "/v1/calendars/events/list";
@@ -186,6 +187,8 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
     if (result) {
       await db.insert(lumaSyncRuns).values({ startedAt, status: "succeeded", fetched: result.fetched, upserted: result.upserted, cancelled: result.cancelled, skipped: result.skipped });
       console.log(`[luma] synced ${result.upserted} events, ${result.cancelled} cancelled, ${result.skipped} private skipped, ${result.requests} requests`);
+      // The home page prerenders its Luma events.
+      await expirePublicPages(["/"]).catch((error) => console.error("[luma] the home page keeps its events until its hourly revalidation:", error instanceof Error ? error.message : error));
     }
     return result;
   } catch (error) {

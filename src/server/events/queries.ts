@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm
 import { db } from "@/db";
 import { eventRsvps, events } from "@/db/schema";
 import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
-import { MONTH_EVENT_LIMIT } from "./constants";
+import { EVENT_FILTERS, MONTH_EVENT_LIMIT, type EventFilter } from "./constants";
+import { gridEvents, pickFeatured } from "./rules";
 import type { EventListQuery, PublicEvent } from "./schemas";
 import { eventLocation, formatInZone } from "./time";
 
@@ -46,6 +47,18 @@ export async function listUpcomingEvents(source: "luma" | "internal", query: Eve
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(query.limit);
   return rows.map(toPublicEvent);
+}
+
+/**
+ * Every filter's view of an event listing at once, as the browser's listing would fetch them (spec 01
+ * section 9: the featured event from "all", each grid from its own type): for the home page, which
+ * the server prerenders.
+ */
+export async function listEventsByFilter(source: "luma" | "internal", limit: number): Promise<{ featured: PublicEvent | null; grids: Record<EventFilter, PublicEvent[]> }> {
+  const lists = await Promise.all(EVENT_FILTERS.map(({ value }) => listUpcomingEvents(source, { type: value, limit })));
+  const featured = pickFeatured(lists[0]!);
+  const grids = Object.fromEntries(EVENT_FILTERS.map(({ value }, index) => [value, gridEvents(lists[index]!, featured, value)])) as Record<EventFilter, PublicEvent[]>;
+  return { featured, grids };
 }
 
 /**

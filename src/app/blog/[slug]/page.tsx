@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Image from "next/image";
+import { OptimizedImage } from "@/components/ui/optimized-image";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import Markdown from "react-markdown";
@@ -53,7 +53,7 @@ export default async function BlogPostPage({ params }: PageProps<"/blog/[slug]">
       <p className="mt-6 text-sm font-medium text-primary">{post.category}</p>
       <h1 className="mt-2 text-4xl font-semibold text-balance">{post.title}</h1>
       <PostByline post={post} prefix="By " className="mt-4" />
-      {post.imageUrl ? <Image src={post.imageUrl} alt="" width={960} height={540} priority className="mt-8 aspect-video w-full rounded-xl object-cover" /> : null}
+      {post.imageUrl ? <OptimizedImage src={post.imageUrl} alt="" width={960} height={540} loading="eager" fetchPriority="high" className="mt-8 aspect-video w-full rounded-xl object-cover" /> : null}
       {/* Markdown without raw HTML: react-markdown ignores embedded HTML and drops unsafe link protocols. */}
       <div className="prose-post mt-8">
         <Markdown>{post.body}</Markdown>
