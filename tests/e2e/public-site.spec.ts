@@ -27,6 +27,30 @@ test("the home page has every section and its calls to action", async ({ page })
   await expect(page).toHaveURL(/\/apply\?tier=create$/);
 });
 
+test("the home page's event filters switch between grids the server rendered, with no request for events", async ({ page }) => {
+  const eventRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/luma/events") || request.url().includes("/api/events")) eventRequests.push(request.url());
+  });
+  await page.goto("/");
+  const listing = page.locator("#upcoming-events");
+  await expect(listing.getByTestId("featured-event")).toContainText("New Moon Intention Circle");
+  await expect(listing.getByRole("button", { name: "All Events" })).toHaveAttribute("aria-pressed", "true");
+  const cards = listing.getByTestId("event-card");
+
+  await listing.getByRole("button", { name: "Workshops" }).click();
+  await expect(listing.getByRole("button", { name: "Workshops" })).toHaveAttribute("aria-pressed", "true");
+  await expect(cards.filter({ hasText: "Creative Lab: Collage for Visioning" })).toBeVisible();
+  await expect(cards.filter({ hasText: "Rooftop Sisterhood Social" })).toHaveCount(0);
+  await expect(listing.getByTestId("featured-event")).toContainText("New Moon Intention Circle");
+
+  await listing.getByRole("button", { name: "Social" }).click();
+  await expect(cards.filter({ hasText: "Rooftop Sisterhood Social" })).toBeVisible();
+  await expect(cards.filter({ hasText: "Creative Lab" })).toHaveCount(0);
+  await expectAccessible(page, "home events, Social");
+  expect(eventRequests).toEqual([]);
+});
+
 test("about, membership and community render their sections and anchors", async ({ page }) => {
   await page.goto("/about");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("About");

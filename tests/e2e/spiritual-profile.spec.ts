@@ -70,6 +70,8 @@ test.describe("spiritual profile", () => {
   });
 
   test("another member and an admin get 403 from the owner's birth data and reports, and no admin screen shows them", async ({ page, browser }) => {
+    // It opens every admin screen (there are more than twenty) and runs axe on each.
+    test.setTimeout(180_000);
     const owner = await createTestUser();
     await signInAs(page, owner.username, TEST_PASSWORD);
     const places = await (await page.request.get("/api/places?q=reykjav")).json();

@@ -85,6 +85,18 @@ describe("Luma sync against the fake Luma", () => {
     expect((await rowsFor([online]))[0]).toMatchObject({ address: null, latitude: null, onlineUrl: "https://zoom.us/j/123" });
   });
 
+  it("puts a new event on the prerendered home page right after the sync", async () => {
+    const soonest = `evt-home-${tag()}`;
+    const name = `Home page circle ${tag()}`;
+    const { entries: demo } = await fakeLumaState();
+    expect((await call("/")).text).not.toContain(name);
+    // Sooner than every demo event, so it is among the four the home page shows.
+    await setFakeLumaEntries([...demo, lumaEntry(soonest, 0.01, { name })]);
+    await sync();
+    const home = await call("/");
+    expect(home.text).toContain(name);
+  });
+
   it("still reads the older nested shape", async () => {
     const id = `evt-legacy-${tag()}`;
     const { entries: demo } = await fakeLumaState();
