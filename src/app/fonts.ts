@@ -4,6 +4,8 @@ import localFont from "next/font/local";
 export const displayFont = localFont({
   src: "../../node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2",
   variable: "--font-display",
-  display: "swap",
+  // Optional, not swap: a late swap repaints the headings, which are the pages' largest paint, so on a
+  // slow first visit the fallback serif stays for that page and the face is cached for the next.
+  display: "optional",
   weight: "100 900",
 });

@@ -21,9 +21,9 @@ export default async function BlogPage() {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         {posts.length ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {posts.map((post) => (
+            {posts.map((post, index) => (
               <li key={post.id}>
-                <PostCard post={post} />
+                <PostCard post={post} first={index === 0} />
               </li>
             ))}
           </ul>

@@ -20,10 +20,11 @@ export function PostByline({ post, prefix = "", className }: { post: Pick<PostSu
   );
 }
 
-export function PostCard({ post }: { post: PostSummary }) {
+/** `first`: the card at the top of the list, whose picture is the page's largest paint, loads at once. */
+export function PostCard({ post, first = false }: { post: PostSummary; first?: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
-      {post.imageUrl ? <OptimizedImage src={post.imageUrl} alt="" width={640} height={360} className="aspect-video w-full object-cover" /> : null}
+      {post.imageUrl ? <OptimizedImage src={post.imageUrl} alt="" width={640} height={360} className="aspect-video w-full object-cover" {...(first ? { loading: "eager", fetchPriority: "high" } : {})} /> : null}
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-medium text-primary">{post.category}</p>
         <h2 className="mt-2 text-xl font-semibold">
