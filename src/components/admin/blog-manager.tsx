@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { QueryStatus } from "@/components/ui/query-status";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -61,51 +62,45 @@ export function BlogManager() {
   return (
     <div>
       <Button onClick={() => setEditing("new")}>New Post</Button>
-      {posts.isPending ? (
-        <p role="status" className="mt-6 text-muted-foreground">
-          Loading posts...
-        </p>
-      ) : posts.isError ? (
-        <p role="alert" className="mt-6 text-destructive">
-          Could not load the posts. Please try again later.
-        </p>
-      ) : (
-        <ul className="mt-6 grid gap-3">
-          {posts.data.map((post) => (
-            <li key={post.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between">
-              <div>
-                <p className="font-semibold">{post.title}</p>
-                <p className="text-sm text-muted-foreground">
-                  <Badge variant={post.status === "published" ? "success" : "secondary"} className="mr-2 capitalize">
-                    {post.status}
-                  </Badge>
-                  {post.category} · {post.authorName}
-                  {post.publishedAt ? ` · ${formatDate(post.publishedAt)}` : ""}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button size="sm" variant="outline" onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
-                  Edit
-                </Button>
-                <Button size="sm" variant="outline" disabled={setStatus.isPending} onClick={() => setStatus.mutate(post)} aria-label={`${post.status === "published" ? "Unpublish" : "Publish"} ${post.title}`}>
-                  {post.status === "published" ? "Unpublish" : "Publish"}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="destructive"
-                  disabled={remove.isPending}
-                  aria-label={`Delete ${post.title}`}
-                  onClick={() => {
-                    if (window.confirm(`Delete "${post.title}"? This cannot be undone.`)) remove.mutate(post);
-                  }}
-                >
-                  Delete
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStatus query={posts} what="posts" className="mt-6">
+        {(data) => (
+          <ul className="mt-6 grid gap-3">
+            {data.map((post) => (
+              <li key={post.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between">
+                <div>
+                  <p className="font-semibold">{post.title}</p>
+                  <p className="text-sm text-muted-foreground">
+                    <Badge variant={post.status === "published" ? "success" : "secondary"} className="mr-2 capitalize">
+                      {post.status}
+                    </Badge>
+                    {post.category} · {post.authorName}
+                    {post.publishedAt ? ` · ${formatDate(post.publishedAt)}` : ""}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" variant="outline" onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
+                    Edit
+                  </Button>
+                  <Button size="sm" variant="outline" disabled={setStatus.isPending} onClick={() => setStatus.mutate(post)} aria-label={`${post.status === "published" ? "Unpublish" : "Publish"} ${post.title}`}>
+                    {post.status === "published" ? "Unpublish" : "Publish"}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    disabled={remove.isPending}
+                    aria-label={`Delete ${post.title}`}
+                    onClick={() => {
+                      if (window.confirm(`Delete "${post.title}"? This cannot be undone.`)) remove.mutate(post);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStatus>
     </div>
   );
 }

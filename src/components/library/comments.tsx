@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { QueryStatus } from "@/components/ui/query-status";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
@@ -69,48 +70,44 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
         </div>
       </form>
 
-      {comments.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading comments...
-        </p>
-      ) : comments.isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load the comments. Please try again later.
-        </p>
-      ) : comments.data.length === 0 ? (
-        <p className="text-muted-foreground">No comments yet. Be the first to share your thoughts.</p>
-      ) : (
-        <ul className="grid gap-4" aria-label="Comments">
-          {comments.data.map((comment) => (
-            <li key={comment.id} data-testid="library-comment" className="rounded-xl border bg-card p-4">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="text-sm">
-                  <Link href={`/profile/${comment.author.id}`} className="font-semibold hover:underline">
-                    {comment.author.firstName} {comment.author.lastName}
-                  </Link>{" "}
-                  <time dateTime={comment.createdAt} className="text-muted-foreground">
-                    {formatDateTime(comment.createdAt)}
-                  </time>
-                </p>
-                {comment.userId === viewer.id || viewer.isAdmin ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={remove.isPending}
-                    aria-label={`Delete comment by ${comment.author.firstName} ${comment.author.lastName}`}
-                    onClick={() => {
-                      if (window.confirm("Delete this comment?")) remove.mutate(comment.id);
-                    }}
-                  >
-                    <Trash2 aria-hidden /> Delete
-                  </Button>
-                ) : null}
-              </div>
-              <p className="mt-2 whitespace-pre-wrap">{comment.comment}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStatus query={comments} what="comments">
+        {(data) =>
+          data.length === 0 ? (
+            <p className="text-muted-foreground">No comments yet. Be the first to share your thoughts.</p>
+          ) : (
+            <ul className="grid gap-4" aria-label="Comments">
+              {data.map((comment) => (
+                <li key={comment.id} data-testid="library-comment" className="rounded-xl border bg-card p-4">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <p className="text-sm">
+                      <Link href={`/profile/${comment.author.id}`} className="font-semibold hover:underline">
+                        {comment.author.firstName} {comment.author.lastName}
+                      </Link>{" "}
+                      <time dateTime={comment.createdAt} className="text-muted-foreground">
+                        {formatDateTime(comment.createdAt)}
+                      </time>
+                    </p>
+                    {comment.userId === viewer.id || viewer.isAdmin ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={remove.isPending}
+                        aria-label={`Delete comment by ${comment.author.firstName} ${comment.author.lastName}`}
+                        onClick={() => {
+                          if (window.confirm("Delete this comment?")) remove.mutate(comment.id);
+                        }}
+                      >
+                        <Trash2 aria-hidden /> Delete
+                      </Button>
+                    ) : null}
+                  </div>
+                  <p className="mt-2 whitespace-pre-wrap">{comment.comment}</p>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryStatus>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { QueryStatus } from "@/components/ui/query-status";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -53,52 +54,46 @@ export function CategoryManager() {
         <h1 className="text-3xl font-semibold">Categories</h1>
         <Button onClick={() => setEditing("new")}>New Category</Button>
       </div>
-      {categories.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading categories...
-        </p>
-      ) : categories.isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load the categories. Please try again later.
-        </p>
-      ) : (
-        <ul className="grid gap-3">
-          {categories.data.map((category) => (
-            <li key={category.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between">
-              <div className="flex items-start gap-3">
-                <CategoryIcon name={category.icon} className="mt-1 size-5 text-primary" />
-                <div>
-                  <p className="font-semibold">
-                    {category.name} <span className="font-normal text-muted-foreground">/{category.slug}</span>
-                  </p>
-                  <p className="text-sm text-muted-foreground">
-                    <Badge variant={category.access === "public" ? "outline" : "secondary"} className="mr-2">
-                      {category.access === "public" ? "Every member" : `${tierName(category.access)} and above`}
-                    </Badge>
-                    {category.itemCount} {category.itemCount === 1 ? "item" : "items"}
-                  </p>
+      <QueryStatus query={categories} what="categories">
+        {(data) => (
+          <ul className="grid gap-3">
+            {data.map((category) => (
+              <li key={category.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between">
+                <div className="flex items-start gap-3">
+                  <CategoryIcon name={category.icon} className="mt-1 size-5 text-primary" />
+                  <div>
+                    <p className="font-semibold">
+                      {category.name} <span className="font-normal text-muted-foreground">/{category.slug}</span>
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      <Badge variant={category.access === "public" ? "outline" : "secondary"} className="mr-2">
+                        {category.access === "public" ? "Every member" : `${tierName(category.access)} and above`}
+                      </Badge>
+                      {category.itemCount} {category.itemCount === 1 ? "item" : "items"}
+                    </p>
+                  </div>
                 </div>
-              </div>
-              <div className="flex gap-2">
-                <Button size="sm" variant="outline" aria-label={`Edit ${category.name}`} onClick={() => setEditing(category)}>
-                  Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="destructive"
-                  aria-label={`Delete ${category.name}`}
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Delete the category "${category.name}"? Its items stay, without a category.`)) remove.mutate(category);
-                  }}
-                >
-                  Delete
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                <div className="flex gap-2">
+                  <Button size="sm" variant="outline" aria-label={`Edit ${category.name}`} onClick={() => setEditing(category)}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    aria-label={`Delete ${category.name}`}
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (window.confirm(`Delete the category "${category.name}"? Its items stay, without a category.`)) remove.mutate(category);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStatus>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { QueryStatus } from "@/components/ui/query-status";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
@@ -34,58 +35,52 @@ export function TagManager() {
     <div className="grid max-w-3xl gap-6">
       <h1 className="text-3xl font-semibold">Tags</h1>
       <TagForm onDone={refresh} />
-      {tags.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading tags...
-        </p>
-      ) : tags.isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load the tags. Please try again later.
-        </p>
-      ) : (
-        <ul className="grid gap-2">
-          {tags.data.map((tag) => (
-            <li key={tag.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-3">
-              {renaming === tag.id ? (
-                <TagForm
-                  tag={tag}
-                  onDone={() => {
-                    setRenaming(null);
-                    refresh();
-                  }}
-                />
-              ) : (
-                <>
-                  <p>
-                    <Link href={`/library/tag/${tag.slug}`} className="font-semibold hover:underline">
-                      #{tag.name}
-                    </Link>{" "}
-                    <span className="text-sm text-muted-foreground">
-                      {tag.itemCount} {tag.itemCount === 1 ? "item" : "items"}
-                    </span>
-                  </p>
-                  <div className="flex gap-2">
-                    <Button size="sm" variant="outline" aria-label={`Rename ${tag.name}`} onClick={() => setRenaming(tag.id)}>
-                      Rename
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="destructive"
-                      aria-label={`Delete ${tag.name}`}
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Delete the tag "${tag.name}"? It is removed from every item.`)) remove.mutate(tag);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStatus query={tags} what="tags">
+        {(data) => (
+          <ul className="grid gap-2">
+            {data.map((tag) => (
+              <li key={tag.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-3">
+                {renaming === tag.id ? (
+                  <TagForm
+                    tag={tag}
+                    onDone={() => {
+                      setRenaming(null);
+                      refresh();
+                    }}
+                  />
+                ) : (
+                  <>
+                    <p>
+                      <Link href={`/library/tag/${tag.slug}`} className="font-semibold hover:underline">
+                        #{tag.name}
+                      </Link>{" "}
+                      <span className="text-sm text-muted-foreground">
+                        {tag.itemCount} {tag.itemCount === 1 ? "item" : "items"}
+                      </span>
+                    </p>
+                    <div className="flex gap-2">
+                      <Button size="sm" variant="outline" aria-label={`Rename ${tag.name}`} onClick={() => setRenaming(tag.id)}>
+                        Rename
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="destructive"
+                        aria-label={`Delete ${tag.name}`}
+                        disabled={remove.isPending}
+                        onClick={() => {
+                          if (window.confirm(`Delete the tag "${tag.name}"? It is removed from every item.`)) remove.mutate(tag);
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStatus>
     </div>
   );
 }
