@@ -24,6 +24,9 @@ export async function benchPlaces(app: BenchApp): Promise<string[]> {
   const port = Number(new URL(app.baseUrl).port);
   const lines: string[] = [];
   const before = rssOfListener(port);
+  // The floor under any member call on this machine: the session lookup and JSON, with no query of its own.
+  const floor = await runLoad({ url: `${app.baseUrl}/api/auth/me`, headers: { cookie }, connections: 20, seconds: 6 });
+  lines.push(describeLoad("GET /api/auth/me, the floor of a signed-in call (20 connections, 6 s)", floor));
   for (const q of QUERIES) {
     const result = await runLoad({ url: `${app.baseUrl}/api/places?q=${encodeURIComponent(q)}`, headers: { cookie }, connections: 20, seconds: 6 });
     lines.push(describeLoad(`GET /api/places?q=${q} (135,000 places, 20 connections, 6 s; goal p95 < 30 ms)`, result));

@@ -46,6 +46,22 @@ describe("birth places worldwide", () => {
     expect(texas[0]!.timeZone).toBe("America/Chicago");
   });
 
+  it("fills the list from the start of names before words inside them and alternate names", async () => {
+    // More than ten names start with "San": the whole name first, then the rest by population.
+    const san = await search("San");
+    expect(san).toHaveLength(10);
+    expect(san[0]!.label).toBe("San, Ségou, Mali");
+    expect(san.every((p) => /^San/.test(p.label))).toBe(true);
+    expect(san.map((p) => p.label)).toContain("Santiago, Región Metropolitana de Santiago, Chile");
+    // Fewer than ten start with "Paulo": then names with "Paulo" as a word, then alternate names.
+    const labels = (await search("Paulo")).map((p) => p.label);
+    const lastStart = labels.findLastIndex((label) => label.startsWith("Paulo"));
+    const saoPaulo = labels.indexOf("São Paulo, Brazil");
+    expect(lastStart).toBeGreaterThanOrEqual(0);
+    expect(saoPaulo).toBeGreaterThan(lastStart);
+    expect(labels.slice(saoPaulo).some((label) => !/paulo/i.test(label))).toBe(true);
+  });
+
   it("matches without accents, by alternate names, and with two letters only by the start of a name", async () => {
     expect((await search("sao paulo"))[0]!.label).toMatch(/^São Paulo, /);
     expect((await search("Munich"))[0]!.label).toMatch(/^Munich|^München, Bayern, Germany/);

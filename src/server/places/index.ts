@@ -35,39 +35,57 @@ const toPlace = (row: PlaceRow): Place => ({
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The query and its narrowing folded as the rows are (place_fold, in SQL), so that both fold one way. */
-async function fold(name: string, within: string): Promise<[string, string]> {
-  const result = await db.execute<{ name: string; within: string }>(sql`select place_fold(${name}) as name, place_fold(${within}) as within`);
-  return [result.rows[0]!.name, result.rows[0]!.within];
-}
-
 /**
  * Up to `limit` places for the typeahead, ranked by how the name matches (the whole name, its
  * start, the start of one of its words, anywhere, then an alternate name) and then by population.
  * Text after a comma ("Springfield, Illinois") narrows by region or country.
+ *
+ * One round trip in two passes. The prefix pass reads only the prefix index; when it fills the
+ * list, the ranking below could add nothing above it, and PostgreSQL skips the trigram pass (a
+ * one-time filter). Folding happens in SQL (place_fold, as the rows were folded); the planner
+ * folds the constants, so it sees whole patterns and uses the prefix and trigram indexes. Two
+ * letters are too few for trigrams, so they match the start of names only.
  */
 export async function searchPlaces(query: string, limit = 10): Promise<Place[]> {
-  const [name = "", ...rest] = query.split(",");
-  if (name.trim().length < 2) return [];
-  const [q, within] = await fold(name.trim(), rest.join(" ").trim());
-  const like = escapeLike(q);
-  const narrow = within ? sql`and search_within like ${`%${escapeLike(within)}%`}` : sql``;
-  // Patterns are passed whole, so the planner sees them and uses the prefix or trigram index; two
-  // letters are too few for trigrams, so they match the start of names only.
-  const match = q.length < 3 ? sql`search_name like ${`${like}%`}` : sql`(search_name like ${`%${like}%`} or search_alternates like ${`%${like}%`})`;
+  const [rawName = "", ...rest] = query.split(",");
+  const name = rawName.trim();
+  if (name.length < 2) return [];
+  const folded = sql`place_fold(${name})`;
+  const like = sql`place_fold(${escapeLike(name)})`;
+  const within = rest.join(" ").trim();
+  const narrow = within ? sql`and search_within like '%' || place_fold(${escapeLike(within)}) || '%'` : sql``;
+  const trigrams = name.length >= 3;
+  const anywhere = trigrams
+    ? sql`union all (
+        select id, population,
+          case
+            when search_name = ${folded} then 0
+            when search_name like ${like} || '%' then 1
+            when search_name like '% ' || ${like} || '%' or search_name like '%-' || ${like} || '%' then 2
+            when search_name like '%' || ${like} || '%' then 3
+            else 4
+          end as rank
+        from places
+        where (search_name like '%' || ${like} || '%' or search_alternates like '%' || ${like} || '%') ${narrow}
+          and (select count(*) from prefixed) < ${limit}
+        order by rank, population desc, id
+        limit ${limit})`
+    : sql``;
   const result = await db.execute<PlaceRow>(sql`
-    select id, name, region, country, latitude, longitude, time_zone
-    from places
-    where ${match} ${narrow}
-    order by
-      case
-        when search_name = ${q} then 0
-        when search_name like ${`${like}%`} then 1
-        when search_name like ${`% ${like}%`} or search_name like ${`%-${like}%`} then 2
-        when search_name like ${`%${like}%`} then 3
-        else 4
-      end,
-      population desc, id
+    with prefixed as materialized (
+      select id, population, (search_name <> ${folded})::int as rank
+      from places
+      where search_name like ${like} || '%' ${narrow}
+      order by rank, population desc, id
+      limit ${limit}
+    ),
+    chosen as (
+      (select * from prefixed where ${trigrams ? sql`(select count(*) from prefixed) = ${limit}` : sql`true`})
+      ${anywhere}
+    )
+    select p.id, p.name, p.region, p.country, p.latitude, p.longitude, p.time_zone
+    from chosen join places p using (id)
+    order by chosen.rank, chosen.population desc, p.id
     limit ${limit}`);
   return result.rows.map(toPlace);
 }

@@ -1,0 +1,2 @@
+DROP INDEX "places_search_name_prefix_idx";--> statement-breakpoint
+CREATE INDEX "places_search_name_prefix_idx" ON "places" USING btree ("search_name" text_pattern_ops,"population" DESC NULLS LAST,"id");
