@@ -1,20 +1,73 @@
+import { stringify } from "csv-stringify/sync";
+
 /**
- * RFC 4180 CSV. Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) get a leading
- * apostrophe, since subscriber addresses are typed by anyone.
+ * CSV downloads (RFC 4180, CRLF). Cells that a spreadsheet would run as a formula (=, +, -, @, tab,
+ * CR) get a leading apostrophe, since names and addresses are typed by anyone. Exports stream a page
+ * of rows at a time, so a download of any size holds one page in the server's memory.
  */
-export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
-  const cell = (value: string | number | null | undefined) => {
-    let text = value == null ? "" : String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return [header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
+export type CsvCell = string | number | null | undefined;
+
+/** Rows an export reads from the database at a time. */
+export const CSV_PAGE_SIZE = 1000;
+
+const defuse = (value: CsvCell): string => {
+  const text = value == null ? "" : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
+function csvLines(rows: CsvCell[][]): string {
+  return rows.length ? stringify(rows.map((row) => row.map(defuse)), { record_delimiter: "windows", quoted_match: /[\r\n]/ }) : "";
 }
 
-/** A CSV download named `{name}-{date}.csv`. */
-export function csvResponse(name: string, header: string[], rows: (string | number | null | undefined)[][]): Response {
+export function toCsv(header: string[], rows: CsvCell[][]): string {
+  return csvLines([header, ...rows]);
+}
+
+/**
+ * The pages of a query read newest first by id: `page(beforeId)` returns up to CSV_PAGE_SIZE rows
+ * with ids below `beforeId` (all ids the first time), in descending id order.
+ */
+export async function* pagesByIdDescending<T extends { id: number }>(page: (beforeId: number | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
+  let beforeId: number | undefined;
+  for (;;) {
+    const rows = await page(beforeId);
+    if (rows.length) yield rows;
+    if (rows.length < CSV_PAGE_SIZE) return;
+    beforeId = rows.at(-1)!.id;
+  }
+}
+
+/**
+ * A CSV download named `{name}-{date}.csv`, streamed page by page. The first page is read before the
+ * response starts, so a database that cannot answer still gets its 503 rather than a broken file.
+ */
+export async function csvResponse<T>(name: string, header: string[], pages: AsyncIterable<T[]>, toRow: (item: T) => CsvCell[]): Promise<Response> {
+  const iterator = pages[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const encoder = new TextEncoder();
+  let pending: string | null = csvLines([header, ...(first.done ? [] : first.value.map(toRow))]);
+  let finished = first.done ?? false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (pending !== null) {
+        controller.enqueue(encoder.encode(pending));
+        pending = null;
+        return;
+      }
+      const next = finished ? { done: true as const, value: undefined } : await iterator.next();
+      if (next.done) {
+        finished = true;
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(csvLines(next.value.map(toRow))));
+    },
+    async cancel() {
+      await iterator.return?.(undefined);
+    },
+  });
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(toCsv(header, rows), {
+  return new Response(body, {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-${date}.csv"`, "Cache-Control": "no-store" },
   });
 }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { auditLog, sessions, users } from "@/db/schema";
 import { closeTestDb, createTestUser, latestEmailTo, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
+import { CSV_PAGE_SIZE } from "@/server/csv";
 
 afterAll(closeTestDb);
 
@@ -47,6 +48,26 @@ describe("members and roles (issue 16)", () => {
     expect(lines[0]).toBe("id,username,email,first_name,last_name,tier,status,admin,permissions,joined_at");
     expect(lines).toHaveLength(3);
     expect(lines.some((line) => line.startsWith(`${found.id},${found.username},${found.email},Ondine,${tag},empower,active,no,,`))).toBe(true);
+  });
+
+  it("exports a search of several pages in full, each member once, newest account first", async () => {
+    const { cookie } = await admin();
+    const tag = `zp${Date.now().toString(36)}`;
+    const count = CSV_PAGE_SIZE * 2 + 17;
+    const { passwordHash } = await createTestUser();
+    const inserted = await testDb()
+      .insert(users)
+      .values(Array.from({ length: count }, (_, i) => ({ username: `${tag}_${i}`, email: `${tag}_${i}@example.com`, firstName: "Bulk", lastName: tag, passwordHash })))
+      .returning({ id: users.id });
+
+    const csv = await call(`/api/admin/members/export?q=${tag}`, { cookie });
+    expect(csv.status).toBe(200);
+    const ids = csv.text
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => Number(line.split(",")[0]));
+    expect(ids).toEqual(inserted.map((row) => row.id).sort((a, b) => b - a));
   });
 
   it("changes her tier and grants manage_content, each step in the audit log", async () => {

@@ -8,6 +8,7 @@ import { recordAudit } from "@/server/audit";
 import { emailResetLink } from "@/server/auth/password-reset";
 import { revokeAllSessions, type SessionUser } from "@/server/auth/sessions";
 import { MEMBERS_PAGE_SIZE, type MemberSearch, type MemberStatus, type MemberUpdate } from "./schemas";
+import { CSV_PAGE_SIZE, pagesByIdDescending } from "@/server/csv";
 
 export const LAST_ADMIN_MESSAGE = "The last administrator cannot be removed.";
 export const OWN_ADMIN_MESSAGE = "You cannot remove your own admin right.";
@@ -80,9 +81,16 @@ export async function listMembers(query: MemberSearch): Promise<{ members: Membe
   return { members, next: rows.length > MEMBERS_PAGE_SIZE ? encodeCursor(members.at(-1)!) : null };
 }
 
-/** Every member the search matches, for the CSV export. */
-export async function listAllMembers(query: MemberSearch): Promise<MemberRow[]> {
-  return db.select(listColumns).from(users).where(searchConditions(query)).orderBy(desc(users.createdAt), desc(users.id));
+/** Every member the search matches, newest account first, a page at a time (the CSV export). */
+export function memberPages(query: MemberSearch) {
+  return pagesByIdDescending((beforeId) =>
+    db
+      .select(listColumns)
+      .from(users)
+      .where(and(searchConditions(query), beforeId ? lt(users.id, beforeId) : undefined))
+      .orderBy(desc(users.id))
+      .limit(CSV_PAGE_SIZE),
+  );
 }
 
 /** A member's admin view: profile, tier, status, applications, payments, RSVPs and forum activity counts. */

@@ -4,7 +4,8 @@ import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { auditLog, users } from "@/db/schema";
 import { auditEntityHref } from "./links";
-import { AUDIT_EXPORT_LIMIT, AUDIT_PAGE_SIZE, type AuditSearch } from "./schemas";
+import { AUDIT_PAGE_SIZE, type AuditSearch } from "./schemas";
+import { CSV_PAGE_SIZE, pagesByIdDescending } from "@/server/csv";
 
 export interface AuditEntry {
   actorId: number | null;
@@ -91,7 +92,7 @@ export async function listAudit(query: AuditSearch): Promise<{ entries: AuditRow
   return { entries, next: rows.length > AUDIT_PAGE_SIZE ? entries.at(-1)!.id : null };
 }
 
-/** Every entry the filters match (up to AUDIT_EXPORT_LIMIT), for the CSV export. */
-export function listAllAudit(query: AuditSearch): Promise<AuditRow[]> {
-  return selectAudit({ ...query, before: undefined }, undefined, AUDIT_EXPORT_LIMIT);
+/** Every entry the filters match, newest first, a page at a time (the CSV export). */
+export function auditPages(query: AuditSearch) {
+  return pagesByIdDescending((beforeId) => selectAudit(query, beforeId ? lt(auditLog.id, beforeId) : undefined, CSV_PAGE_SIZE));
 }

@@ -1,8 +1,6 @@
 import { z } from "zod";
 
 export const AUDIT_PAGE_SIZE = 50;
-/** The export's ceiling: a year of a busy community's admin actions, narrowed by the filters beyond that. */
-export const AUDIT_EXPORT_LIMIT = 50_000;
 
 const optionalText = (max: number) =>
   z

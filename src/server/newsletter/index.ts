@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { newsletterSubscribers } from "@/db/schema";
 import { renderEmail } from "@/server/email/render";
@@ -8,6 +8,7 @@ import { transactionWithEmail } from "@/server/email/outbox";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { consumeOrThrow, recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
+import { CSV_PAGE_SIZE, pagesByIdDescending } from "@/server/csv";
 
 const SUBSCRIBE_IP_POLICY: LimitPolicy = { keyPrefix: "newsletter_ip", points: 10, durationSeconds: 60 * 60 };
 // A pending address gets at most this many confirmation emails an hour, so the form cannot be used to flood someone.
@@ -104,18 +105,29 @@ export async function findByUnsubscribeToken(unsubscribeToken: string) {
   return row ?? null;
 }
 
+const subscriberColumns = {
+  id: newsletterSubscribers.id,
+  email: newsletterSubscribers.email,
+  status: newsletterSubscribers.status,
+  source: newsletterSubscribers.source,
+  createdAt: newsletterSubscribers.createdAt,
+  confirmedAt: newsletterSubscribers.confirmedAt,
+  unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+};
+
 export async function listSubscribers() {
-  return db
-    .select({
-      id: newsletterSubscribers.id,
-      email: newsletterSubscribers.email,
-      status: newsletterSubscribers.status,
-      source: newsletterSubscribers.source,
-      createdAt: newsletterSubscribers.createdAt,
-      confirmedAt: newsletterSubscribers.confirmedAt,
-      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
-    })
-    .from(newsletterSubscribers)
-    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+  return db.select(subscriberColumns).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+}
+
+/** Every subscriber, newest first, a page at a time (the CSV export). */
+export function subscriberPages() {
+  return pagesByIdDescending((beforeId) =>
+    db
+      .select(subscriberColumns)
+      .from(newsletterSubscribers)
+      .where(beforeId ? lt(newsletterSubscribers.id, beforeId) : undefined)
+      .orderBy(desc(newsletterSubscribers.id))
+      .limit(CSV_PAGE_SIZE),
+  );
 }
 export type Subscriber = Awaited<ReturnType<typeof listSubscribers>>[number];

@@ -1,6 +1,5 @@
 import "server-only";
-import { stringify } from "csv-stringify/sync";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, paymentTransactions, users } from "@/db/schema";
 import { CHARGE_KINDS } from "@/db/schema/enums";
@@ -14,6 +13,7 @@ import { paymentCompleted } from "./receipts";
 import { onPaymentReversed } from "@/server/affiliate/commissions";
 import { REFUND_GUARANTEE_DAYS, type MarkTransactionInput, type RefundInput } from "./schemas";
 import { stripe, stripeErrorMessage } from "./stripe";
+import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvCell } from "@/server/csv";
 
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 
@@ -54,13 +54,20 @@ export async function listUserTransactions(userId: number, viewer: SessionUser) 
 
 export const CSV_COLUMNS = ["id", "createdAt", "kind", "applicationId", "userId", "membershipTier", "paymentMethod", "amount", "currency", "status", "stripePaymentIntentId", "stripeRefundId", "completedAt", "failedAt", "notes"] as const;
 
-// A leading =, +, - or @ would be run as a formula by spreadsheet programs.
-const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+/** A transaction as a line of the CSV export. */
+export function transactionCsvRow(row: PaymentTransaction): CsvCell[] {
+  return CSV_COLUMNS.map((c) => (c === "amount" ? (row.amount / 100).toFixed(2) : row[c] instanceof Date ? (row[c] as Date).toISOString() : (row[c] as CsvCell)));
+}
 
-export function transactionsCsv(rows: PaymentTransaction[]): string {
-  return stringify(
-    rows.map((row) => CSV_COLUMNS.map((c) => (c === "amount" ? (row.amount / 100).toFixed(2) : row[c] instanceof Date ? (row[c] as Date).toISOString() : defuse(String(row[c] ?? ""))))),
-    { header: true, columns: [...CSV_COLUMNS], record_delimiter: "windows" },
+/** Every transaction, newest first, a page at a time (the CSV export). */
+export function transactionPages() {
+  return pagesByIdDescending((beforeId) =>
+    db
+      .select()
+      .from(paymentTransactions)
+      .where(beforeId ? lt(paymentTransactions.id, beforeId) : undefined)
+      .orderBy(desc(paymentTransactions.id))
+      .limit(CSV_PAGE_SIZE),
   );
 }
 

@@ -2,14 +2,14 @@
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { csvResponse } from "@/server/csv";
-import { listAllAudit } from "@/server/audit";
+import { auditPages } from "@/server/audit";
 import { auditSearchSchema } from "@/server/audit/schemas";
 
 export const GET = apiRoute({ access: ADMIN, query: auditSearchSchema }, async ({ query }) => {
-  const entries = await listAllAudit(query);
   return csvResponse(
     "audit-log",
     ["id", "at", "actor_id", "actor_username", "action", "entity_type", "entity_id", "details", "ip"],
-    entries.map((e) => [e.id, e.createdAt.toISOString(), e.actorId, e.actorUsername, e.action, e.entityType, e.entityId, JSON.stringify(e.details), e.ip]),
+    auditPages({ ...query, before: undefined }),
+    (e) => [e.id, e.createdAt.toISOString(), e.actorId, e.actorUsername, e.action, e.entityType, e.entityId, JSON.stringify(e.details), e.ip],
   );
 });

@@ -2,14 +2,14 @@
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { csvResponse } from "@/server/csv";
-import { listAllMembers } from "@/server/admin-members";
+import { memberPages } from "@/server/admin-members";
 import { memberSearchSchema } from "@/server/admin-members/schemas";
 
 export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query }) => {
-  const members = await listAllMembers(query);
   return csvResponse(
     "members",
     ["id", "username", "email", "first_name", "last_name", "tier", "status", "admin", "permissions", "joined_at"],
-    members.map((m) => [m.id, m.username, m.email, m.firstName, m.lastName, m.membershipLevel ?? "", m.status, m.isAdmin ? "yes" : "no", Object.keys(m.permissions).filter((p) => m.permissions[p]).join(" "), m.createdAt.toISOString()]),
+    memberPages(query),
+    (m) => [m.id, m.username, m.email, m.firstName, m.lastName, m.membershipLevel ?? "", m.status, m.isAdmin ? "yes" : "no", Object.keys(m.permissions).filter((p) => m.permissions[p]).join(" "), m.createdAt.toISOString()],
   );
 });
