@@ -58,6 +58,8 @@ export const forumTopics = pgTable(
     index("forum_topics_category_idx").on(t.categoryId, t.isPinned.desc(), t.lastPostAt.desc(), t.id.desc()),
     index("forum_topics_recent_idx").on(t.isPinned.desc(), t.lastPostAt.desc(), t.id.desc()),
     index("forum_topics_user_idx").on(t.userId),
+    // The admin dashboard counts topics and replies per day of a period.
+    index("forum_topics_created_idx").on(t.createdAt),
     index("forum_topics_search_idx").using("gin", t.searchVector),
   ],
 );
@@ -85,6 +87,7 @@ export const forumPosts = pgTable(
   (t) => [
     index("forum_posts_topic_idx").on(t.topicId, t.createdAt, t.id),
     index("forum_posts_user_idx").on(t.userId),
+    index("forum_posts_created_idx").on(t.createdAt),
     index("forum_posts_search_idx").using("gin", t.searchVector),
     index("forum_posts_moderation_idx").on(t.status).where(sql`status <> 'visible'`),
     oneOf("forum_posts_status_check", t.status, FORUM_POST_STATUSES),

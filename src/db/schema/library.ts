@@ -97,7 +97,7 @@ export const contentComments = pgTable(
     comment: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("content_comments_content_idx").on(t.contentId, t.createdAt)],
+  (t) => [index("content_comments_content_idx").on(t.contentId, t.createdAt), index("content_comments_created_idx").on(t.createdAt)],
 );
 
 export const contentBookmarks = pgTable(
@@ -126,5 +126,6 @@ export const contentItemViews = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     day: date().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.userId, t.day] })],
+  // The day index serves the admin dashboard's views per day.
+  (t) => [primaryKey({ columns: [t.contentId, t.userId, t.day] }), index("content_item_views_day_idx").on(t.day)],
 );

@@ -94,7 +94,7 @@ export async function getDashboard(period: DashboardPeriod, now = new Date()): P
       left join ${perBucket(sql`forum_topics`, sql`created_at`)} t on t.b = s.b
       left join ${perBucket(sql`forum_posts`, sql`created_at`)} p on p.b = s.b
       left join ${perBucket(sql`content_comments`, sql`created_at`)} c on c.b = s.b
-      left join ${perBucket(sql`content_item_views`, sql`(day::timestamp at time zone 'UTC')`)} v on v.b = s.b
+      left join ${perBucket(sql`content_item_views`, sql`(day::timestamp at time zone 'UTC')`, sql`day >= ${utc(since)}::date`)} v on v.b = s.b
       order by s.b`),
   ]);
 
