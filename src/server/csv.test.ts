@@ -32,17 +32,19 @@ describe("csvResponse", () => {
   }
 
   it("streams the header and every page as one CSV download", async () => {
-    const response = await csvResponse("people", ["id", "name"], pagesOf([{ id: 3, name: "=cmd" }], [{ id: 2, name: "a,b" }, { id: 1, name: "c" }]), (p) => [p.id, p.name]);
+    const people = { name: "people", header: ["id", "name"], row: (p: { id: number; name: string }) => [p.id, p.name] };
+    const response = await csvResponse(people, pagesOf([{ id: 3, name: "=cmd" }], [{ id: 2, name: "a,b" }, { id: 1, name: "c" }]));
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="people-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(await response.text()).toBe("id,name\r\n3,'=cmd\r\n2,\"a,b\"\r\n1,c\r\n");
   });
 
   it("answers with the header alone when nothing matches, and fails before answering when the first page does", async () => {
-    expect(await (await csvResponse("none", ["id"], pagesOf(), () => [])).text()).toBe("id\r\n");
+    const ids = { name: "ids", header: ["id"], row: (r: { id: number }) => [r.id] };
+    expect(await (await csvResponse(ids, pagesOf())).text()).toBe("id\r\n");
     async function* failing(): AsyncGenerator<{ id: number }[]> {
       throw new Error("database unavailable");
     }
-    await expect(csvResponse("x", ["id"], failing(), (r) => [r.id])).rejects.toThrow("database unavailable");
+    await expect(csvResponse(ids, failing())).rejects.toThrow("database unavailable");
   });
 });

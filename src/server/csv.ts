@@ -19,8 +19,8 @@ function csvLines(rows: CsvCell[][]): string {
   return rows.length ? stringify(rows.map((row) => row.map(defuse)), { record_delimiter: "windows", quoted_match: /[\r\n]/ }) : "";
 }
 
-export function toCsv(header: string[], rows: CsvCell[][]): string {
-  return csvLines([header, ...rows]);
+export function toCsv(header: readonly string[], rows: CsvCell[][]): string {
+  return csvLines([[...header], ...rows]);
 }
 
 /**
@@ -37,16 +37,22 @@ export async function* pagesByIdDescending<T extends { id: number }>(page: (befo
   }
 }
 
+/** A CSV download as its feature module defines it: the file's name, its header, and each row's cells. */
+export interface CsvExport<T> {
+  name: string;
+  header: readonly string[];
+  row: (item: T) => CsvCell[];
+}
+
 /**
- * A CSV download named `{name}-{date}.csv`, streamed page by page. The first page is read before the
+ * The download `{name}-{date}.csv`, streamed page by page. The first page is read before the
  * response starts, so a database that cannot answer still gets its 503 rather than a broken file.
  */
-export async function csvResponse<T>(name: string, header: string[], pages: AsyncIterable<T[]>, toRow: (item: T) => CsvCell[]): Promise<Response> {
+export async function csvResponse<T>({ name, header, row: toRow }: CsvExport<T>, pages: AsyncIterable<T[]>): Promise<Response> {
   const iterator = pages[Symbol.asyncIterator]();
   const first = await iterator.next();
   const encoder = new TextEncoder();
-  let pending: string | null = csvLines([header, ...(first.done ? [] : first.value.map(toRow))]);
-  let finished = first.done ?? false;
+  let pending: string | null = csvLines([[...header], ...(first.done ? [] : first.value.map(toRow))]);
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (pending !== null) {
@@ -54,13 +60,10 @@ export async function csvResponse<T>(name: string, header: string[], pages: Asyn
         pending = null;
         return;
       }
-      const next = finished ? { done: true as const, value: undefined } : await iterator.next();
-      if (next.done) {
-        finished = true;
-        controller.close();
-        return;
-      }
-      controller.enqueue(encoder.encode(csvLines(next.value.map(toRow))));
+      // A finished generator keeps answering done, so the empty export closes here too.
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(csvLines(next.value.map(toRow))));
     },
     async cancel() {
       await iterator.return?.(undefined);

@@ -8,7 +8,7 @@ import { recordAudit } from "@/server/audit";
 import { emailResetLink } from "@/server/auth/password-reset";
 import { revokeAllSessions, type SessionUser } from "@/server/auth/sessions";
 import { MEMBERS_PAGE_SIZE, type MemberSearch, type MemberStatus, type MemberUpdate } from "./schemas";
-import { CSV_PAGE_SIZE, pagesByIdDescending } from "@/server/csv";
+import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvExport } from "@/server/csv";
 
 export const LAST_ADMIN_MESSAGE = "The last administrator cannot be removed.";
 export const OWN_ADMIN_MESSAGE = "You cannot remove your own admin right.";
@@ -80,6 +80,13 @@ export async function listMembers(query: MemberSearch): Promise<{ members: Membe
   const members = rows.slice(0, MEMBERS_PAGE_SIZE);
   return { members, next: rows.length > MEMBERS_PAGE_SIZE ? encodeCursor(members.at(-1)!) : null };
 }
+
+/** GET /api/admin/members/export. */
+export const MEMBERS_CSV: CsvExport<MemberRow> = {
+  name: "members",
+  header: ["id", "username", "email", "first_name", "last_name", "tier", "status", "admin", "permissions", "joined_at"],
+  row: (m) => [m.id, m.username, m.email, m.firstName, m.lastName, m.membershipLevel ?? "", m.status, m.isAdmin ? "yes" : "no", Object.keys(m.permissions).filter((p) => m.permissions[p]).join(" "), m.createdAt.toISOString()],
+};
 
 /** Every member the search matches, newest account first, a page at a time (the CSV export). */
 export function memberPages(query: MemberSearch) {

@@ -5,7 +5,7 @@ import type { Executor } from "@/db/client";
 import { auditLog, users } from "@/db/schema";
 import { auditEntityHref } from "./links";
 import { AUDIT_PAGE_SIZE, type AuditSearch } from "./schemas";
-import { CSV_PAGE_SIZE, pagesByIdDescending } from "@/server/csv";
+import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvExport } from "@/server/csv";
 
 export interface AuditEntry {
   actorId: number | null;
@@ -91,6 +91,13 @@ export async function listAudit(query: AuditSearch): Promise<{ entries: AuditRow
   const entries = rows.slice(0, AUDIT_PAGE_SIZE);
   return { entries, next: rows.length > AUDIT_PAGE_SIZE ? entries.at(-1)!.id : null };
 }
+
+/** GET /api/admin/audit/export. */
+export const AUDIT_CSV: CsvExport<AuditRow> = {
+  name: "audit-log",
+  header: ["id", "at", "actor_id", "actor_username", "action", "entity_type", "entity_id", "details", "ip"],
+  row: (e) => [e.id, e.createdAt.toISOString(), e.actorId, e.actorUsername, e.action, e.entityType, e.entityId, JSON.stringify(e.details), e.ip],
+};
 
 /** Every entry the filters match, newest first, a page at a time (the CSV export). */
 export function auditPages(query: AuditSearch) {

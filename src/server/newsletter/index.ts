@@ -8,7 +8,7 @@ import { transactionWithEmail } from "@/server/email/outbox";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { consumeOrThrow, recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import { CSV_PAGE_SIZE, pagesByIdDescending } from "@/server/csv";
+import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvExport } from "@/server/csv";
 
 const SUBSCRIBE_IP_POLICY: LimitPolicy = { keyPrefix: "newsletter_ip", points: 10, durationSeconds: 60 * 60 };
 // A pending address gets at most this many confirmation emails an hour, so the form cannot be used to flood someone.
@@ -118,6 +118,15 @@ const subscriberColumns = {
 export async function listSubscribers() {
   return db.select(subscriberColumns).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
 }
+
+const iso = (date: Date | null) => (date ? date.toISOString() : "");
+
+/** GET /api/admin/newsletter/export. */
+export const SUBSCRIBERS_CSV: CsvExport<Subscriber> = {
+  name: "newsletter-subscribers",
+  header: ["email", "status", "source", "subscribed_at", "confirmed_at", "unsubscribed_at"],
+  row: (s) => [s.email, s.status, s.source, iso(s.createdAt), iso(s.confirmedAt), iso(s.unsubscribedAt)],
+};
 
 /** Every subscriber, newest first, a page at a time (the CSV export). */
 export function subscriberPages() {

@@ -13,7 +13,7 @@ import { paymentCompleted } from "./receipts";
 import { onPaymentReversed } from "@/server/affiliate/commissions";
 import { REFUND_GUARANTEE_DAYS, type MarkTransactionInput, type RefundInput } from "./schemas";
 import { stripe, stripeErrorMessage } from "./stripe";
-import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvCell } from "@/server/csv";
+import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvCell, type CsvExport } from "@/server/csv";
 
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 
@@ -54,10 +54,12 @@ export async function listUserTransactions(userId: number, viewer: SessionUser) 
 
 export const CSV_COLUMNS = ["id", "createdAt", "kind", "applicationId", "userId", "membershipTier", "paymentMethod", "amount", "currency", "status", "stripePaymentIntentId", "stripeRefundId", "completedAt", "failedAt", "notes"] as const;
 
-/** A transaction as a line of the CSV export. */
-export function transactionCsvRow(row: PaymentTransaction): CsvCell[] {
-  return CSV_COLUMNS.map((c) => (c === "amount" ? (row.amount / 100).toFixed(2) : row[c] instanceof Date ? (row[c] as Date).toISOString() : (row[c] as CsvCell)));
-}
+/** GET /api/payment-transactions/export. */
+export const TRANSACTIONS_CSV: CsvExport<PaymentTransaction> = {
+  name: "payment-transactions",
+  header: CSV_COLUMNS,
+  row: (row) => CSV_COLUMNS.map((c) => (c === "amount" ? (row.amount / 100).toFixed(2) : row[c] instanceof Date ? (row[c] as Date).toISOString() : (row[c] as CsvCell))),
+};
 
 /** Every transaction, newest first, a page at a time (the CSV export). */
 export function transactionPages() {
