@@ -10,7 +10,7 @@ const TOPICS = ["breathwork", "journaling", "pricing", "ceramics", "retreats", "
 const SEARCHES = { specific: "ceramics grants", broad: "journaling practice" };
 
 /** Tops the library up to `total` items with SQL: mixed types, tiers, categories, tags and article text. */
-export async function growLibraryTo(pool: Pool, total: number): Promise<void> {
+async function growLibraryTo(pool: Pool, total: number): Promise<void> {
   const { rows } = await pool.query<{ count: number; first: number }>("select count(*)::int as count, coalesce(max(id), 0)::int as first from content_items");
   const missing = total - rows[0]!.count;
   if (missing <= 0) return;
