@@ -6,8 +6,8 @@ import { ApplyForm } from "@/components/apply/apply-form";
 import { ApplyGate } from "@/components/apply/apply-gate";
 import { PARTNER_REF_COOKIE } from "@/components/apply/tier-types";
 import { TIER_IDS } from "@/db/schema/enums";
-import { listTiers } from "@/server/payments/pricing";
-import { REFUND_GUARANTEE_DAYS } from "@/server/payments/schemas";
+import { listTiers } from "@/server/money/pricing";
+import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
 import { getSiteSettings } from "@/server/settings";
 
 export const metadata: Metadata = {

@@ -52,3 +52,17 @@ async function moveWhere(executor: Executor, where: ReturnType<typeof eq>, chang
   if (row?.status === "refunded") await onPaymentReversed(executor, row.id);
   return row ?? null;
 }
+
+/**
+ * The one move back: a payment marked refunded whose refund then failed (Stripe reports a refund
+ * as failed days later when the card's account has closed) is completed again, nothing having gone
+ * back to her. Kept apart from the forward moves so that no late capture event can undo a refund.
+ */
+export async function reopenRefundedPayment(executor: Executor, id: number) {
+  const [row] = await executor
+    .update(paymentTransactions)
+    .set({ status: "completed" })
+    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.status, "refunded")))
+    .returning();
+  return row ?? null;
+}
