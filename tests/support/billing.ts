@@ -29,7 +29,16 @@ export async function stripeCall(path: string, form: Record<string, string> = {}
 }
 
 export interface FakeBilling {
-  subscriptions: { id: string; status: string; customer: string; billing_cycle_anchor: number; default_payment_method: string; cancel_at_period_end: boolean; items: { data: { price: { id: string; unit_amount: number }; current_period_end: number }[] } }[];
+  subscriptions: {
+    id: string;
+    status: string;
+    customer: string;
+    billing_cycle_anchor: number;
+    billing_mode: { type: string };
+    default_payment_method: string;
+    cancel_at_period_end: boolean;
+    items: { data: { price: { id: string; unit_amount: number }; current_period_start: number; current_period_end: number }[] };
+  }[];
   invoices: { id: string; status: string; amount_paid: number; amount_due: number; billing_reason: string; parent: { subscription_details: { subscription: string } } }[];
 }
 export const fakeBilling = async () => (await (await fetch(`${stripeUrl()}/__fake/billing`)).json()) as FakeBilling;
@@ -84,7 +93,14 @@ export async function arrangeCardMember(tier: "connect" | "create" | "empower" |
   const price = (await stripeCall(`/v1/prices?lookup_keys[0]=${lookupKeyFor(tier)}&active=true`, {}, "GET")).json.data[0];
   const periodEnd = addMonths(new Date(Math.floor(Date.now() / 1000) * 1000), 1);
   const subscription = (
-    await stripeCall("/v1/subscriptions", { customer: customer.id, "items[0][price]": price.id, default_payment_method: "pm_card_visa", billing_cycle_anchor: String(periodEnd.getTime() / 1000), proration_behavior: "none" })
+    await stripeCall("/v1/subscriptions", {
+      customer: customer.id,
+      "items[0][price]": price.id,
+      "billing_mode[type]": "classic",
+      default_payment_method: "pm_card_visa",
+      billing_cycle_anchor: String(periodEnd.getTime() / 1000),
+      proration_behavior: "none",
+    })
   ).json;
   check(typeof subscription.id === "string", "the subscription was not created", subscription);
   const { durationMonths } = (await testDb().select().from(membershipTiers).where(eq(membershipTiers.id, tier)))[0]!;
