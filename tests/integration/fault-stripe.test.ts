@@ -45,8 +45,8 @@ it("tells an applicant clearly when Stripe fails, records nothing, and lets her 
 it("approves once Stripe answers again after an outage during the capture: the retry is a new attempt, not the replayed 500", async () => {
   const { id } = await apply();
   await payAndWaitForHold(id);
-  // The first approval's capture and the client's two retries of it.
-  await injectFault("POST", "/v1/payment_intents/", 3);
+  // The first approval's capture fails; the client's two retries of it are answered the saved 500.
+  await injectFault("POST", "/v1/payment_intents/", 1);
   const failed = await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
   expect(failed.status).toBe(503);
   expect((await paymentsOf(id))[0]!.status).toBe("authorized");
@@ -64,7 +64,7 @@ it("refunds once Stripe answers again after an outage during a refund, and never
   await payAndWaitForHold(id);
   await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
   const [payment] = await paymentsOf(id);
-  await injectFault("POST", "/v1/refunds", 3);
+  await injectFault("POST", "/v1/refunds", 1);
   const failed = await call(`/api/payment-transactions/${payment!.id}/refund`, { body: { amount: 1000, reason: "Goodwill" }, cookie: adminCookie });
   expect(failed.status).toBe(503);
   expect((await paymentsOf(id)).filter((p) => p.kind === "refund")).toEqual([]);

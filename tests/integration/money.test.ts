@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { addMonths } from "date-fns";
 import { and, eq } from "drizzle-orm";
-import { auditLog, emailOutbox, memberships, paymentTransactions, stripeEvents } from "@/db/schema";
+import { auditLog, emailOutbox, memberships, stripeEvents } from "@/db/schema";
 import { FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload, stripeEvent } from "../fakes/stripe";
 import { apply, payAndWaitForHold, paymentsOf, waitFor } from "../support/applicants";
 import { advanceClock, cardMember, fakeBilling, membershipOf, stripeCall, syncFakeCatalogue, transactionsOf } from "../support/billing";

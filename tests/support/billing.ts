@@ -111,3 +111,17 @@ export async function arrangeCardMember(tier: "connect" | "create" | "empower" |
     .values({ applicationId: app!.id, userId: user.id, tier, status: "active", billingMethod: "card", stripeCustomerId: customer.id, stripeSubscriptionId: subscription.id, startedAt, termEndsAt: addMonths(startedAt, durationMonths), currentPeriodStart: addMonths(periodEnd, -1), currentPeriodEnd: periodEnd });
   return { user, subscriptionId: subscription.id as string };
 }
+
+/** A card payment Stripe has taken (an off-session charge on the fake), for tests that arrange their own payment rows. */
+export async function chargedIntent(amount = 5000): Promise<string> {
+  const customer = (await stripeCall("/v1/customers", { email: "charged@example.com" })).json;
+  const intent = await stripeCall("/v1/payment_intents", { amount: String(amount), currency: "usd", customer: customer.id, payment_method: "pm_card_visa", confirm: "true", off_session: "true" });
+  check(intent.json.status === "succeeded", "the charge did not succeed", intent.json);
+  return intent.json.id as string;
+}
+
+/** A refund made in Stripe's Dashboard: Stripe tells the app by its refund events. */
+export async function refundInStripe(intentId: string, amount?: number) {
+  const refund = await stripeCall("/v1/refunds", { payment_intent: intentId, ...(amount ? { amount: String(amount) } : {}) });
+  check(refund.status === 200, "the refund was refused", refund.json);
+}

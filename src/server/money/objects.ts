@@ -16,7 +16,7 @@ export class StripeShapeError extends AppError {
     readonly field: string,
     detail: string,
   ) {
-    super(502, `Stripe sent a ${object} this app cannot read: ${field} ${detail}.`);
+    super(502, `Stripe sent ${/^[aeiou]/.test(object) ? "an" : "a"} ${object} this app cannot read: ${field} ${detail}.`);
     this.name = "StripeShapeError";
   }
 }

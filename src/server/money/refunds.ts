@@ -107,7 +107,11 @@ export async function refundPayment(tx: Transaction, payment: PaymentTransaction
   if (payment.demo) throw conflict(DEMO_PAYMENT_NOT_REFUNDABLE);
   if (!isCharge(payment) || payment.paymentMethod !== "card" || !payment.stripePaymentIntentId) throw conflict("Only card payments can be refunded through Stripe.");
   if (payment.status !== "completed") throw conflict(payment.status === "refunded" ? "This payment has already been refunded in full." : "Only completed payments can be refunded.");
-  await syncRefundsFromStripe(tx, payment);
+  try {
+    await syncRefundsFromStripe(tx, payment);
+  } catch (error) {
+    throw stripeFailure(error, "The refund failed");
+  }
   const remaining = payment.amount - (await refundedSoFar(tx, payment.id));
   if (remaining <= 0) throw conflict("This payment has already been refunded in full.");
   const amount = request.amount ?? remaining;

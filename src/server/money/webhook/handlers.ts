@@ -30,7 +30,9 @@ const onIntentSucceeded: Handler = async (tx, object, { queueEmail, baseUrl }) =
   if (!payment) return;
   const completed = await movePaymentById(tx, payment.id, { status: "completed" });
   if (completed) await paymentCompleted(tx, queueEmail, completed, baseUrl);
-  if (payment.kind === "payment" && payment.applicationId) await startCardMembership(tx, payment.applicationId);
+  // An application's first payment (ours carry its id; an invoice's renewal charge does not): monthly billing begins.
+  const applicationId = Number(intent.metadata.applicationId);
+  if (payment.kind === "payment" && applicationId === payment.applicationId) await startCardMembership(tx, applicationId);
 };
 
 const onIntentFailed: Handler = async (tx, object) => {
