@@ -28,5 +28,3 @@ export const REFUND_GUARANTEE_DAYS = 14;
 
 /** How long the payment link emailed to an applicant works (as an invitation does). */
 export const PAYMENT_LINK_TTL_DAYS = 14;
-
-export const TRANSACTION_FILTERS = ["all", "completed", "failed", "pending"] as const;

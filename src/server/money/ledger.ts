@@ -25,11 +25,7 @@ export interface PaymentChange {
   userId?: number | null;
 }
 
-/** Moves the payment row of a PaymentIntent; returns the row when it moved, null otherwise. */
-export async function movePaymentByIntent(executor: Executor, intentId: string, change: PaymentChange) {
-  return moveWhere(executor, eq(paymentTransactions.stripePaymentIntentId, intentId), change);
-}
-
+/** Moves a payment row; returns the row when it moved, null otherwise. */
 export async function movePaymentById(executor: Executor, id: number, change: PaymentChange) {
   return moveWhere(executor, eq(paymentTransactions.id, id), change);
 }

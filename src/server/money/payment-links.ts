@@ -24,7 +24,7 @@ export async function issuePaymentLink(executor: Executor, applicationId: number
   return paymentLinkUrl(baseUrl, token);
 }
 
-export const paymentLinkUrl = (baseUrl: string, token: string) => `${baseUrl}/payment/${token}`;
+const paymentLinkUrl = (baseUrl: string, token: string) => `${baseUrl}/payment/${token}`;
 
 /** The application a live payment link opens, or null (unknown, expired, or malformed). */
 export async function applicationOfPaymentLink(token: string, executor: Executor = db): Promise<number | null> {
