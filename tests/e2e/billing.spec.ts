@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { memberships, paymentTransactions } from "@/db/schema";
-import { arrangeCardMember, fakeBilling, stripeCall } from "../support/billing";
+import { addMonths } from "date-fns";
+import { arrangeBankTransferMember, arrangeCardMember, fakeBilling, stripeCall } from "../support/billing";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { useFakeStripeJs } from "./fake-stripe-js";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
@@ -146,4 +147,23 @@ test("an admin refunds part of a renewal from her billing page, and may refund t
   await page.getByRole("dialog").getByLabel("Reason").fill("Too much");
   await page.getByRole("dialog").getByRole("button", { name: "Issue Refund" }).click();
   await expect(page.getByRole("dialog").getByText("Enter an amount between $0.01 and $44.50, or leave it empty.")).toBeVisible();
+});
+
+test("an admin records a bank-transfer member's payment, and her paid period moves forward a month", async ({ page }) => {
+  const { user } = await arrangeBankTransferMember("create");
+  const before = await membershipOf(user.id);
+  const admin = await createTestUser({ isAdmin: true });
+  await signInAs(page, admin.username, TEST_PASSWORD);
+  await page.goto(`/admin/members/${user.id}`);
+  await page.getByRole("link", { name: "Her billing" }).click();
+  await expect(page.getByRole("heading", { name: `Billing of ${user.firstName} ${user.lastName}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bank transfer" })).toBeVisible();
+  await expect(page.getByText(/Recording her transfer of \$50\.00 sends her a receipt/)).toBeVisible();
+  await page.getByLabel("Transfer reference").fill("TRF-2026-0142");
+  await expectAccessible(page, "bank transfer");
+  await page.getByRole("button", { name: "Record $50.00 transfer" }).click();
+  await expect(toast(page).filter({ hasText: "Transfer recorded" })).toContainText("Her membership is paid until");
+  await expect.poll(async () => (await membershipOf(user.id)).currentPeriodEnd!.getTime()).toBe(addMonths(before.currentPeriodEnd!, 1).getTime());
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: /^Renewal/ }) });
+  await expect(row.getByRole("cell", { name: "$50.00" })).toBeVisible();
 });

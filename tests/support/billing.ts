@@ -125,3 +125,18 @@ export async function refundInStripe(intentId: string, amount?: number) {
   const refund = await stripeCall("/v1/refunds", { payment_intent: intentId, ...(amount ? { amount: String(amount) } : {}) });
   check(refund.status === 200, "the refund was refused", refund.json);
 }
+
+/** A member who pays by bank transfer, arranged directly: her account, an approved application paid by transfer, and the membership renewed by hand. */
+export async function arrangeBankTransferMember(tier: "connect" | "create" | "empower" | "play") {
+  const user = await createTestUser({ membershipLevel: tier, firstName: "Audre", lastName: `Lorde ${randomUUID().slice(0, 6)}` });
+  const [app] = await testDb()
+    .insert(applications)
+    .values({ firstName: user.firstName, lastName: user.lastName, email: user.email, phone: "+1 555 010 0100", membershipTier: tier, heardAbout: "Instagram", whyJoin: "Arranged for a browser test of bank transfers.", agreeTerms: true, status: "approved", userId: user.id })
+    .returning();
+  const { durationMonths } = (await testDb().select().from(membershipTiers).where(eq(membershipTiers.id, tier)))[0]!;
+  const startedAt = addMonths(new Date(), -1);
+  await testDb()
+    .insert(memberships)
+    .values({ applicationId: app!.id, userId: user.id, tier, status: "active", billingMethod: "manual", startedAt, termEndsAt: addMonths(startedAt, durationMonths), currentPeriodStart: startedAt, currentPeriodEnd: addMonths(startedAt, 1) });
+  return { user };
+}
