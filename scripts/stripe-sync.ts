@@ -42,6 +42,7 @@ async function main() {
   const key = process.env.STRIPE_SECRET_KEY?.trim();
   if (!key) throw new Error("STRIPE_SECRET_KEY is not set: there is no Stripe account to set up.");
   const client = createStripeClient(key, process.env.STRIPE_API_BASE_URL || undefined);
+  console.log(`This app reads Stripe at API version ${STRIPE_API_VERSION}.`);
   const database = await prepareDatabase();
   const { db, pool } = createDatabase(process.env.DATABASE_URL ?? database.env.DATABASE_URL!, 1);
   try {
