@@ -31,14 +31,13 @@ export async function receiveStripeEvent(rawBody: string, signature: string | nu
     throw new AppError(400, message);
   }
   try {
-    const result = await transactionWithEmail(async (tx, queueEmail) => {
+    return await transactionWithEmail(async (tx, queueEmail) => {
       const [fresh] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, payload: event }).onConflictDoNothing().returning({ id: stripeEvents.id });
       if (!fresh) return "duplicate" as const;
       if (isHandled(event.type)) await STRIPE_EVENT_HANDLERS[event.type](tx, event.data.object, { queueEmail, baseUrl });
+      await clearRefusal(tx, event.id);
       return "processed" as const;
     });
-    await clearRefusal(event.id);
-    return result;
   } catch (error) {
     if (error instanceof StripeShapeError) await recordRefusal(refused, "shape", error.message);
     throw error;

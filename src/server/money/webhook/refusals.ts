@@ -1,6 +1,7 @@
 import "server-only";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
+import type { Executor } from "@/db/client";
 import { stripeEventRefusals } from "@/db/schema";
 
 export interface RefusedEvent {
@@ -21,8 +22,9 @@ export async function recordRefusal(event: RefusedEvent, reason: "api_version" |
     .onConflictDoUpdate({ target: stripeEventRefusals.eventId, set: { reason, message, apiVersion: event.apiVersion, deliveries: sql`${stripeEventRefusals.deliveries} + 1`, lastAt: sql`now()` } });
 }
 
-export async function clearRefusal(eventId: string): Promise<void> {
-  await db.delete(stripeEventRefusals).where(eq(stripeEventRefusals.eventId, eventId));
+/** An event applied at last leaves the list; in the transaction that applies it, so no extra round trip. */
+export async function clearRefusal(executor: Executor, eventId: string): Promise<void> {
+  await executor.delete(stripeEventRefusals).where(eq(stripeEventRefusals.eventId, eventId));
 }
 
 /** What /admin lists: how many events wait, and the latest of them. */
