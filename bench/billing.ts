@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Pool } from "pg";
-import { createStripeClient } from "../src/lib/stripe-client";
+import { createStripeClient, STRIPE_API_VERSION } from "../src/lib/stripe-client";
 import { lookupKeyFor, syncStripeCatalogue } from "../src/server/billing/catalogue";
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload, startFakeStripe } from "../tests/fakes/stripe";
 import { benchDatabaseUrl, startBenchApp } from "./lib/app";
@@ -41,7 +41,7 @@ export async function benchBilling(): Promise<string[]> {
     const members: { customer: string; subscription: string }[] = [];
     await inParallel(Array.from({ length: INVOICES }, (_, i) => i), 20, async (i) => {
       const customer = await stripe.customers.create({ email: `bench_billing_${i}@example.com` });
-      const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], default_payment_method: "pm_card_visa", billing_cycle_anchor: anchor, proration_behavior: "none" });
+      const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], billing_mode: { type: "classic" }, default_payment_method: "pm_card_visa", billing_cycle_anchor: anchor, proration_behavior: "none" });
       members[i] = { customer: customer.id, subscription: subscription.id };
     });
     await pool.query(
@@ -81,7 +81,7 @@ export async function benchBilling(): Promise<string[]> {
         parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: m.subscription, metadata: {} } },
         livemode: false,
       };
-      return JSON.stringify({ id: `evt_bench_${randomBytes(8).toString("hex")}_${i}`, object: "event", type: "invoice.paid", api_version: "2026-10-28", created, livemode: false, data: { object: invoice } });
+      return JSON.stringify({ id: `evt_bench_${randomBytes(8).toString("hex")}_${i}`, object: "event", type: "invoice.paid", api_version: STRIPE_API_VERSION, created, livemode: false, data: { object: invoice } });
     });
     const deliver = (label: string) =>
       runLoad({

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { applications, emailOutbox, invitations, paymentTransactions, referralCommissions } from "@/db/schema";
-import { createTestUser, latestEmailTo, testDb, TEST_PASSWORD } from "../support/db";
+import { createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
 import { useFakeStripeJs } from "./fake-stripe-js";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
 import type { Page } from "@playwright/test";
@@ -148,4 +148,22 @@ test("Mark as Failed on a manual payment needs a note, then the button is disabl
   await expect(page.getByRole("button", { name: "Mark as Failed" })).toBeDisabled();
   await expect(page.getByText("The cheque bounced")).toBeVisible();
   await expectAccessible(page, "failed manual payment");
+});
+
+test("Email Payment Link sends a pending applicant a fresh link that opens her payment", async ({ page }) => {
+  const application = await insertApplication({ status: "pending", approvedAt: null, firstName: "Lee", lastName: "Krasner" });
+  await page.goto("/admin/applications");
+  await page.getByLabel("Search applications").fill(application.email);
+  await expect(page.getByText("1 application", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Email Payment Link" }).click();
+  await expect(toast(page).filter({ hasText: "Payment Link Sent" })).toContainText(`A new payment link has been emailed to ${application.email}.`);
+  const mail = await latestEmailTo(application.email);
+  expect(mail?.kind).toBe("application-payment-link");
+
+  // She opens it, signed out, as she would from her inbox.
+  await page.context().clearCookies();
+  await page.goto(new URL(linkIn(mail!.text, "/payment/")).pathname);
+  await expect(page.getByText("Applicant: Lee Krasner")).toBeVisible();
+  await expect(page.getByText("$50.00")).toBeVisible();
+  await expectAccessible(page, "payment from an admin's link");
 });

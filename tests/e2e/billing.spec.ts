@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { memberships, paymentTransactions } from "@/db/schema";
-import { arrangeCardMember, fakeBilling } from "../support/billing";
+import { addMonths } from "date-fns";
+import { arrangeBankTransferMember, arrangeCardMember, fakeBilling, stripeCall } from "../support/billing";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { useFakeStripeJs } from "./fake-stripe-js";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
@@ -108,4 +109,61 @@ test("an admin finds a member's renewal by its kind, opens her billing from it, 
   await expect(invoice.getByRole("button", { name: "Refund" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel membership" })).toBeVisible();
   await expectAccessible(page, "admin member billing");
+});
+
+test("an admin refunds part of a renewal from her billing page, and may refund the rest later", async ({ page }) => {
+  const { user, subscriptionId } = await arrangeCardMember("empower");
+  // The renewal's charge, made in the fake Stripe as an invoice's off-session charge is.
+  const [customer] = (await testDb().select({ id: memberships.stripeCustomerId }).from(memberships).where(eq(memberships.userId, user.id)));
+  const charge = await stripeCall("/v1/payment_intents", { amount: "6500", currency: "usd", customer: customer!.id!, payment_method: "pm_card_visa", confirm: "true", off_session: "true" });
+  expect(charge.json.status).toBe("succeeded");
+  const [renewal] = await testDb()
+    .insert(paymentTransactions)
+    .values({ userId: user.id, kind: "renewal", amount: 6500, membershipTier: "empower", paymentMethod: "card", status: "completed", completedAt: new Date(), stripeInvoiceId: `in_e2e_refund_${subscriptionId}`, stripePaymentIntentId: charge.json.id })
+    .returning();
+  const admin = await createTestUser({ isAdmin: true });
+  await signInAs(page, admin.username, TEST_PASSWORD);
+  await page.goto(`/admin/payment-transactions/${renewal!.id}`);
+  await page.getByRole("link", { name: "View Billing" }).click();
+  await expect(page.getByRole("heading", { name: `Billing of ${user.firstName} ${user.lastName}` })).toBeVisible();
+
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: /^Renewal/ }) });
+  await row.getByRole("button", { name: /^Refund/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Refund of the $65.00 payment" });
+  await expect(dialog.getByText("Up to $65.00 within the 14-day guarantee.")).toBeVisible();
+  await dialog.getByLabel("Amount in dollars (optional)").fill("20.5");
+  await dialog.getByLabel("Reason").fill("Goodwill for a missed event");
+  await expectAccessible(page, "partial refund dialog");
+  await dialog.getByRole("button", { name: "Issue Refund" }).click();
+  await expect(toast(page).filter({ hasText: "Refund issued" })).toContainText("$20.50 is going back to the card.");
+  await expect(page.getByRole("cell", { name: "-$20.50" })).toBeVisible();
+  const refunds = await testDb().select().from(paymentTransactions).where(and(eq(paymentTransactions.refundOfId, renewal!.id), eq(paymentTransactions.kind, "refund")));
+  expect(refunds.map((r) => [r.amount, r.status, r.notes])).toEqual([[2050, "completed", "Goodwill for a missed event"]]);
+
+  // What is left is still refundable, up to what is left.
+  await row.getByRole("button", { name: /^Refund/ }).click();
+  await expect(page.getByRole("dialog").getByText("Up to $44.50 within the 14-day guarantee.")).toBeVisible();
+  await page.getByRole("dialog").getByLabel("Amount in dollars (optional)").fill("50");
+  await page.getByRole("dialog").getByLabel("Reason").fill("Too much");
+  await page.getByRole("dialog").getByRole("button", { name: "Issue Refund" }).click();
+  await expect(page.getByRole("dialog").getByText("Enter an amount between $0.01 and $44.50, or leave it empty.")).toBeVisible();
+});
+
+test("an admin records a bank-transfer member's payment, and her paid period moves forward a month", async ({ page }) => {
+  const { user } = await arrangeBankTransferMember("create");
+  const before = await membershipOf(user.id);
+  const admin = await createTestUser({ isAdmin: true });
+  await signInAs(page, admin.username, TEST_PASSWORD);
+  await page.goto(`/admin/members/${user.id}`);
+  await page.getByRole("link", { name: "Her billing" }).click();
+  await expect(page.getByRole("heading", { name: `Billing of ${user.firstName} ${user.lastName}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bank transfer" })).toBeVisible();
+  await expect(page.getByText(/Recording her transfer of \$50\.00 sends her a receipt/)).toBeVisible();
+  await page.getByLabel("Transfer reference").fill("TRF-2026-0142");
+  await expectAccessible(page, "bank transfer");
+  await page.getByRole("button", { name: "Record $50.00 transfer" }).click();
+  await expect(toast(page).filter({ hasText: "Transfer recorded" })).toContainText("Her membership is paid until");
+  await expect.poll(async () => (await membershipOf(user.id)).currentPeriodEnd!.getTime()).toBe(addMonths(before.currentPeriodEnd!, 1).getTime());
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: /^Renewal/ }) });
+  await expect(row.getByRole("cell", { name: "$50.00" })).toBeVisible();
 });

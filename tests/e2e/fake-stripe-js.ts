@@ -73,11 +73,15 @@ function script(): string {
       const response = await fetch(API + path, { method: "POST", headers: { authorization: "Bearer " + key, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
       return { ok: response.ok, body: await response.json() };
     };
-    const confirmIntent = async (els, resource, field) => {
+    // As Stripe.js does, the confirmation carries confirmParams.return_url, which Stripe requires of
+    // intents that accept redirect-based payment methods (tests/fakes/stripe-rules.ts).
+    const confirmIntent = async (els, confirmParams, resource, field) => {
       const secret = elementsOptions.clientSecret;
       const number = (els.getElement("payment") || {}).value;
       if (digits(number).length < 16) return { error: { type: "validation_error", message: "Your card number is incomplete." } };
-      const result = await post("/v1/" + resource + "/" + secret.split("_secret_")[0] + "/confirm", { payment_method: methodFor(number), client_secret: secret });
+      const fields = { payment_method: methodFor(number), client_secret: secret };
+      if (confirmParams && confirmParams.return_url) fields.return_url = confirmParams.return_url;
+      const result = await post("/v1/" + resource + "/" + secret.split("_secret_")[0] + "/confirm", fields);
       return result.ok ? { [field]: result.body } : { error: result.body.error };
     };
     return {
@@ -86,8 +90,8 @@ function script(): string {
       async confirmCardPayment() { return { error: { type: "invalid_request_error", message: "Not supported by the fake" } }; },
       elements(options) { elementsOptions = Object.assign({}, options); return elements; },
       // The Payment Element's card confirms a PaymentIntent (confirmPayment) or a SetupIntent (confirmSetup).
-      confirmPayment({ elements: els }) { return confirmIntent(els, "payment_intents", "paymentIntent"); },
-      confirmSetup({ elements: els }) { return confirmIntent(els, "setup_intents", "setupIntent"); },
+      confirmPayment({ elements: els, confirmParams }) { return confirmIntent(els, confirmParams, "payment_intents", "paymentIntent"); },
+      confirmSetup({ elements: els, confirmParams }) { return confirmIntent(els, confirmParams, "setup_intents", "setupIntent"); },
       async createPaymentMethod({ card }) {
         if (!card) return { error: { type: "validation_error", code: "incomplete_number", message: "Your card number is incomplete." } };
         // A card number Element reads its split siblings (expiry, CVC) from the same Elements group.

@@ -19,6 +19,15 @@ async function fillApplication(page: Page, email: string) {
   await page.getByRole("checkbox", { name: /I agree to the/ }).click();
 }
 
+/** Where a card applicant is sent, and then the payment link in her email, as she opens it. */
+async function openPaymentLinkFromEmail(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/application-received$/);
+  await expect(page.getByRole("heading", { name: "Check your email to complete your payment" })).toBeVisible();
+  const receipt = await latestEmailTo(email);
+  expect(receipt?.kind).toBe("application-received");
+  await page.goto(new URL(linkIn(receipt!.text, "/payment/")).pathname);
+}
+
 async function payWithCard(page: Page, number: string) {
   await expect(page.getByRole("heading", { name: "Order summary" })).toBeVisible();
   await page.getByLabel("Card number").fill(number);
@@ -60,7 +69,10 @@ test("an applicant applies with a referral code, pays, is approved, joins and si
   await page.getByRole("button", { name: "Submit Application" }).click();
   await expect(toast(page)).toContainText("Application Submitted!");
   await expect(toast(page)).toContainText("We've received your application and will be in touch soon.");
-  await expect(page).toHaveURL(/\/payment\?tier=create&amount=5000&applicationId=\d+/);
+  await expect(page).toHaveURL(/\/application-received$/);
+  await expectAccessible(page, "application received");
+  await openPaymentLinkFromEmail(page, email);
+  await expect(page.getByText("Applicant: Maya Angelou")).toBeVisible();
   await expect(page.getByText("$50.00")).toBeVisible();
   await expectAccessible(page, "payment");
 
@@ -123,7 +135,8 @@ test("a rejected applicant is never charged, and a declined card says why", asyn
   await expect(page.getByText("Selected tier:")).toBeVisible();
   await fillApplication(page, email);
   await page.getByRole("button", { name: "Submit Application" }).click();
-  await expect(page).toHaveURL(/\/payment\?tier=play/);
+  await openPaymentLinkFromEmail(page, email);
+  await expect(page.getByText("$75.00")).toBeVisible();
 
   await payWithCard(page, "4000 0000 0000 0002");
   await expect(toast(page)).toContainText("Payment Failed");
@@ -159,11 +172,17 @@ test("a free trial application goes to the trial confirmation", async ({ page })
   await expectAccessible(page, "trial confirmation");
 });
 
-test("the payment page without its parameters, and admins' payment screens", async ({ page }) => {
-  await page.goto("/payment");
+test("the payment page without her link, and admins' payment screens", async ({ page }) => {
+  // An application's id opens nothing (issue 24 item 9): only the emailed link does.
+  const [pending] = await testDb().select().from(applications).where(eq(applications.status, "pending")).limit(1);
+  await page.goto(`/payment?tier=create&amount=5000&applicationId=${pending!.id}`);
   await expect(page.getByText("Missing required parameters")).toBeVisible();
   await expect(page.getByRole("link", { name: "Go Back" })).toBeVisible();
+  await expect(page.getByText("Applicant:")).toHaveCount(0);
   await expectAccessible(page, "payment without parameters");
+  await page.goto(`/payment/${randomUUID().replace(/-/g, "")}${randomUUID().replace(/-/g, "")}`);
+  await expect(page.getByRole("heading", { name: "This payment link does not work" })).toBeVisible();
+  await expectAccessible(page, "payment with an unknown link");
 
   const admin = await createTestUser({ isAdmin: true });
   await signInAs(page, admin.username, TEST_PASSWORD);

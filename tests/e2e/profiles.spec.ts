@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Browser, Page } from "@playwright/test";
 import { applications, paymentTransactions, referralCommissions } from "@/db/schema";
-import { FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
+import { FAKE_STRIPE_WEBHOOK_SECRET, paymentIntentObject, signWebhookPayload, stripeEvent } from "../fakes/stripe";
+import { chargedIntent, refundInStripe } from "../support/billing";
 import { createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
 
@@ -104,7 +105,7 @@ test("a mentorship request reaches the mentor's email and her profile, and she a
 });
 
 const webhook = (page: Page, type: string, object: Record<string, unknown>) => {
-  const payload = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", type, data: { object } });
+  const payload = JSON.stringify(stripeEvent(type, object));
   return page.request.post("/api/stripe/webhook", { data: payload, headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) } });
 };
 
@@ -144,7 +145,7 @@ test("the affiliate journey: registration email, share link, a referred payment,
     data: { firstName: "Tess", lastName: "Referred", email: applicant, phone: "+1 555 010 0199", membershipTier: "create", heardAbout: "A friend", whyJoin: "Nova told me all about this community.", partnerCode: code, agreeTerms: true },
   });
   expect(submitted.status()).toBe(201);
-  const applicationId = (await submitted.json()).id as number;
+  const [{ id: applicationId }] = (await testDb().select({ id: applications.id }).from(applications).where(eq(applications.email, applicant))) as [{ id: number }];
 
   // The administrator takes the payment and approves: the commission follows the payment.
   const admin = await signedInPage(browser, (await createTestUser({ isAdmin: true })).username);
@@ -160,10 +161,12 @@ test("the affiliate journey: registration email, share link, a referred payment,
     .insert(applications)
     .values({ firstName: "Rue", lastName: "Refunded", email: `rue_${randomUUID().slice(0, 8)}@example.com`, phone: "+1 555 0100", membershipTier: "create", heardAbout: "A friend", whyJoin: "Referred by Nova.", partnerCode: code, agreeTerms: true, status: "approved", approvedAt: new Date() })
     .returning();
-  const intent = `pi_e2e_${randomUUID()}`;
+  const intent = await chargedIntent();
   await testDb().insert(paymentTransactions).values({ applicationId: second!.id, amount: 5000, membershipTier: "create", paymentMethod: "card", status: "authorized", stripePaymentIntentId: intent });
-  expect((await webhook(admin, "payment_intent.succeeded", { id: intent, object: "payment_intent", status: "succeeded" })).status()).toBe(200);
-  expect((await webhook(admin, "charge.refunded", { id: `ch_${randomUUID()}`, object: "charge", payment_intent: intent, amount: 5000, amount_refunded: 5000 })).status()).toBe(200);
+  expect((await webhook(admin, "payment_intent.succeeded", paymentIntentObject({ id: intent, status: "succeeded", amount: 5000, amount_received: 5000 }))).status()).toBe(200);
+  // Refunded in Stripe's Dashboard: Stripe's refund events reach the app, which reads the refunds from Stripe.
+  await refundInStripe(intent);
+  await expect.poll(async () => (await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, second!.id)))[0]?.status).toBe("cancelled");
 
   // Thirty days later the first commission is eligible, and the payout run pays it.
   await testDb().update(referralCommissions).set({ eligibleAt: new Date(Date.now() - 1000) }).where(eq(referralCommissions.applicationId, applicationId));

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { paymentMethodsOf, redirectRefusal, refuse, type Result } from "./stripe-rules";
 
 /**
  * The billing half of the fake Stripe API (tests/fakes/stripe.ts routes to it): Products and Prices
@@ -13,8 +14,13 @@ import { randomBytes } from "node:crypto";
  *   https://docs.stripe.com/api/setup_intents/object
  *   https://docs.stripe.com/api/test_clocks
  * Prorations follow https://docs.stripe.com/billing/subscriptions/prorations: a credit for the
- * unused time on the old price and a charge for the remaining time on the new one, to the second,
- * computed at `proration_date` when given (so a preview and the update it previews agree).
+ * unused time and a charge for the remaining time on the new price, to the second, computed at
+ * `proration_date` when given (so a preview and the update it previews agree). The credit depends on
+ * the subscription's billing mode (https://docs.stripe.com/billing/subscriptions/billing-mode/compare):
+ * classic credits the unused share of the old price; flexible, the default for subscriptions created
+ * without `billing_mode` since 2025-09-30.clover (https://docs.stripe.com/changelog/clover/2025-09-30/billing-mode-default-flexible),
+ * credits the unused share of what was debited for the period, so a period nothing was charged for
+ * (a free first period before billing_cycle_anchor, a trial) earns no credit.
  * Renewals happen when a test clock is advanced past a period's end; a failed invoice is retried
  * every 3 days, 4 attempts in all (Smart Retries' default reach, https://docs.stripe.com/billing/revenue-recovery/smart-retries).
  * Off-session charges fail for pm_card_chargeDeclined and pm_card_chargeCustomerFail (Stripe's test
@@ -22,7 +28,6 @@ import { randomBytes } from "node:crypto";
  */
 
 type Json = Record<string, unknown>;
-type Result = { status: number; body: Json };
 export interface FakeCustomer extends Json {
   id: string;
   test_clock: string | null;
@@ -38,6 +43,8 @@ export interface FakeIntent extends Json {
 export interface BillingContext {
   id: (prefix: string) => string;
   sendEvent: (type: string, object: Json) => Promise<void>;
+  /** An object as it is sent (the test helpers' mangles applied). */
+  outgoing: (object: Json) => Json;
   customers: Map<string, FakeCustomer>;
   /** Creates and confirms an off-session PaymentIntent as Stripe does for an invoice. */
   charge: (customer: string, amount: number, currency: string, paymentMethod: string | null, description: string) => Promise<FakeIntent>;
@@ -48,7 +55,7 @@ const MAX_ATTEMPTS = 4;
 const DAY = 86_400;
 
 const notFound = (what: string): Result => ({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } } });
-const invalid = (message: string): Result => ({ status: 400, body: { error: { type: "invalid_request_error", message } } });
+const invalid = (message: string): Result => refuse(message);
 const list = (data: Json[], url: string) => ({ object: "list", data, has_more: false, url });
 /** A page of a list, as Stripe pages it: `limit` items after the `starting_after` id, and has_more. */
 function page(all: (Json & { id: string })[], form: Json, url: string) {
@@ -70,9 +77,20 @@ function addMonths(seconds: number, months: number): number {
 export function createBillingFake(ctx: BillingContext) {
   const products = new Map<string, Json>();
   const prices = new Map<string, Json & { id: string; unit_amount: number; currency: string; lookup_key: string | null }>();
-  const subscriptions = new Map<string, Json & { id: string; status: string; customer: string; items: { data: (Json & { id: string; price: Json & { id: string; unit_amount: number; currency: string }; current_period_start: number; current_period_end: number })[] } }>();
+  const subscriptions = new Map<
+    string,
+    Json & {
+      id: string;
+      status: string;
+      customer: string;
+      billing_mode: { type: "classic" | "flexible" };
+      items: { data: (Json & { id: string; price: Json & { id: string; unit_amount: number; currency: string }; current_period_start: number; current_period_end: number })[] };
+    }
+  >();
   const invoices = new Map<string, Json & { id: string; status: string; customer: string; amount_due: number; attempt_count: number; next_payment_attempt: number | null }>();
   const invoicePayments = new Map<string, Json[]>();
+  /** What was debited for each subscription's current period, and for which span of it (flexible mode's credit is a share of it). */
+  const debits = new Map<string, { amount: number; start: number; end: number }>();
   const setupIntents = new Map<string, Json & { id: string; status: string; client_secret: string; customer: string | null }>();
   const clocks = new Map<string, Json & { id: string; frozen_time: number }>();
 
@@ -99,12 +117,23 @@ export function createBillingFake(ctx: BillingContext) {
     };
   }
 
+  function debitedShare(subscriptionId: string, at: number): number {
+    const debit = debits.get(subscriptionId);
+    if (!debit || debit.end <= at || debit.end <= debit.start) return 0;
+    return Math.round(debit.amount * ((debit.end - Math.max(at, debit.start)) / (debit.end - debit.start)));
+  }
+
   function prorationLines(sub: Sub, newPrice: Json & { id: string; unit_amount: number; currency: string }, at: number) {
     const item = itemOf(sub);
     const { current_period_start: start, current_period_end: end } = item;
     const remaining = (end - at) / (end - start);
+    // Classic: the unused share of the old price. Flexible: the unused share of what was debited for the period.
+    const credit =
+      sub.billing_mode.type === "classic"
+        ? Math.round(item.price.unit_amount * remaining)
+        : debitedShare(sub.id, at);
     return [
-      line(sub, item.price, -Math.round(item.price.unit_amount * remaining), at, end, true, `Unused time on ${item.price.id} after ${at}`),
+      line(sub, item.price, -credit, at, end, true, `Unused time on ${item.price.id} after ${at}`),
       line(sub, newPrice, Math.round(newPrice.unit_amount * remaining), at, end, true, `Remaining time on ${newPrice.id} after ${at}`),
     ];
   }
@@ -171,6 +200,7 @@ export function createBillingFake(ctx: BillingContext) {
       invoice.hosted_invoice_url = `https://invoice.stripe.com/i/${invoice.id}`;
       invoice.invoice_pdf = `https://pay.stripe.com/invoice/${invoice.id}/pdf`;
       if (sub.status === "past_due" || sub.status === "trialing") sub.status = "active";
+      if (invoice.billing_reason !== "subscription_update") debits.set(sub.id, { amount: invoice.amount_paid, start: itemOf(sub).current_period_start, end: itemOf(sub).current_period_end });
       await ctx.sendEvent("invoice.paid", invoice);
     } else {
       invoice.next_payment_attempt = invoice.attempt_count < MAX_ATTEMPTS ? now + MONTH_RETRY_DAYS * DAY : null;
@@ -188,10 +218,13 @@ export function createBillingFake(ctx: BillingContext) {
     const anchor = form.billing_cycle_anchor ? Number(form.billing_cycle_anchor) : null;
     const periodEnd = trialEnd ?? anchor ?? addMonths(now, 1);
     const subId = ctx.id("sub");
+    // Nothing is debited for a trial or a free first period; an immediate first invoice sets it once paid.
+    debits.set(subId, { amount: 0, start: now, end: periodEnd });
     return {
       id: subId,
       object: "subscription",
       customer,
+      billing_mode: { type: (form.billing_mode as { type?: string } | undefined)?.type ?? "flexible", updated_at: now },
       status: trialEnd ? "trialing" : "active",
       billing_cycle_anchor: anchor ?? now,
       cancel_at: null as number | null,
@@ -251,6 +284,9 @@ export function createBillingFake(ctx: BillingContext) {
       if (intent.status !== "requires_payment_method") return invalid(`This SetupIntent's status is ${intent.status}.`);
       const paymentMethod = String(form.payment_method ?? "");
       if (!paymentMethod) return invalid("Missing payment method");
+      // Confirming a SetupIntent that accepts redirect-based methods needs a return_url (2023-08-16; there is no off_session exemption here).
+      const refusal = redirectRefusal(intent.automatic_payment_methods as { enabled: boolean; allow_redirects: string } | null, form, false);
+      if (refusal) return refusal;
       if (paymentMethod === "pm_card_chargeDeclined") {
         intent.last_setup_error = { code: "card_declined", message: "Your card was declined." };
         await ctx.sendEvent("setup_intent.setup_failed", intent);
@@ -290,17 +326,24 @@ export function createBillingFake(ctx: BillingContext) {
     }
 
     if (path === "/v1/setup_intents" && method === "POST") {
+      const methods = paymentMethodsOf(form);
+      if ("body" in methods) return methods as Result;
       const setupId = ctx.id("seti");
-      const intent = { id: setupId, object: "setup_intent", client_secret: `${setupId}_secret_${randomBytes(8).toString("hex")}`, customer: (form.customer as string) ?? null, status: "requires_payment_method", usage: form.usage ?? "off_session", payment_method: null, last_setup_error: null, metadata: form.metadata ?? {}, livemode: false };
+      const intent = { ...methods, id: setupId, object: "setup_intent", client_secret: `${setupId}_secret_${randomBytes(8).toString("hex")}`, customer: (form.customer as string) ?? null, status: "requires_payment_method", usage: form.usage ?? "off_session", payment_method: null, last_setup_error: null, metadata: form.metadata ?? {}, livemode: false };
       setupIntents.set(setupId, intent);
       return { status: 200, body: intent };
     }
     if ((match = path.match(/^\/v1\/setup_intents\/([^/]+)$/)) && method === "GET") return setupIntents.has(match[1]!) ? { status: 200, body: setupIntents.get(match[1]!)! } : notFound("setup_intent");
 
     if (path === "/v1/subscriptions" && method === "POST") {
+      // https://docs.stripe.com/api/subscriptions/create: customer and items are required; billing_mode[type] is classic or flexible.
+      if (!form.customer) return refuse("Missing required param: customer.", { param: "customer" });
       const items = form.items as Record<string, Json> | undefined;
-      const price = prices.get(String(items?.["0"]?.price));
-      if (!price) return invalid("No such price");
+      if (!items?.["0"]?.price) return refuse("Missing required param: items.", { param: "items" });
+      const price = prices.get(String(items["0"].price));
+      if (!price) return invalid(`No such price: '${String(items["0"].price)}'`);
+      const mode = (form.billing_mode as Json | undefined)?.type;
+      if (form.billing_mode !== undefined && mode !== "classic" && mode !== "flexible") return refuse("Invalid billing_mode[type]: must be one of classic or flexible", { param: "billing_mode[type]" });
       if (!ctx.customers.has(String(form.customer))) return notFound("customer");
       const sub = subscriptionObject(form, price);
       subscriptions.set(sub.id, sub);
@@ -313,17 +356,17 @@ export function createBillingFake(ctx: BillingContext) {
         sub.latest_invoice = invoice.id;
         await attempt(invoice, sub);
       }
-      return { status: 200, body: sub };
+      return { status: 200, body: ctx.outgoing(sub) };
     }
     if ((match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = subscriptions.get(match[1]!);
       if (!sub) return notFound("subscription");
-      if (method === "GET") return { status: 200, body: sub };
+      if (method === "GET") return { status: 200, body: ctx.outgoing(sub) };
       if (method === "DELETE") {
         if (sub.status === "canceled") return invalid("This subscription is already canceled.");
         Object.assign(sub, { status: "canceled", ended_at: nowFor(sub.customer), canceled_at: nowFor(sub.customer) });
         await ctx.sendEvent("customer.subscription.deleted", sub);
-        return { status: 200, body: sub };
+        return { status: 200, body: ctx.outgoing(sub) };
       }
       if (method !== "POST") return null;
       if (sub.status === "canceled") return invalid("A canceled subscription can only update its cancellation_details and metadata.");
@@ -341,6 +384,8 @@ export function createBillingFake(ctx: BillingContext) {
           invoice.status = "void";
           return { status: 402, body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } } };
         }
+        // What the rest of the period now cost: the charge for the remaining time on the new price.
+        if (paid) debits.set(sub.id, { amount: (invoice.lines.data.at(-1)?.amount as number) ?? 0, start: at, end: itemOf(sub).current_period_end });
         sub.latest_invoice = invoice.id;
       }
       if (wanted) itemOf(sub).price = wanted;
@@ -353,11 +398,11 @@ export function createBillingFake(ctx: BillingContext) {
       if (form.metadata) sub.metadata = { ...(sub.metadata as Json), ...(form.metadata as Json) };
       await ctx.sendEvent("customer.subscription.updated", sub);
       const expand = Object.values((form.expand as Json | undefined) ?? {});
-      return { status: 200, body: expand.includes("latest_invoice") && sub.latest_invoice ? { ...sub, latest_invoice: invoices.get(sub.latest_invoice as string) ?? sub.latest_invoice } : sub };
+      return { status: 200, body: ctx.outgoing(expand.includes("latest_invoice") && sub.latest_invoice ? { ...sub, latest_invoice: invoices.get(sub.latest_invoice as string) ?? sub.latest_invoice } : sub) };
     }
     if (path === "/v1/subscriptions" && method === "GET") {
       const found = [...subscriptions.values()].filter((s) => (!form.customer || s.customer === form.customer) && (form.status === "all" || s.status !== "canceled"));
-      return { status: 200, body: page(found, form, "/v1/subscriptions") };
+      return { status: 200, body: page(found.map((f) => ctx.outgoing(f) as typeof f), form, "/v1/subscriptions") };
     }
 
     if (path === "/v1/invoices/create_preview" && method === "POST") {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, partnerRegistrations, partners, paymentTransactions, referralCommissions, users } from "@/db/schema";
-import { FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
+import { FAKE_STRIPE_WEBHOOK_SECRET, paymentIntentObject, signWebhookPayload, stripeEvent } from "../fakes/stripe";
+import { waitFor } from "../support/applicants";
+import { chargedIntent, refundInStripe } from "../support/billing";
 import { closeTestDb, createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
 
@@ -40,10 +42,15 @@ async function referredApplication(code: string, intents: string[], email = `ref
 }
 
 const webhook = (type: string, object: Record<string, unknown>) => {
-  const payload = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", type, data: { object } });
+  const payload = JSON.stringify(stripeEvent(type, object));
   return fetch(`${process.env.TEST_BASE_URL}/api/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) }, body: payload });
 };
-const succeeded = (intent: string) => webhook("payment_intent.succeeded", { id: intent, object: "payment_intent", status: "succeeded" });
+const succeeded = (intent: string) => webhook("payment_intent.succeeded", paymentIntentObject({ id: intent, status: "succeeded", amount: 5000, amount_received: 5000 }));
+/** Refunded in Stripe: the app reads the refunds from Stripe when its refund events arrive. */
+const refundedInStripe = async (intent: string, applicationId: number) => {
+  await refundInStripe(intent);
+  await waitFor(() => commissionsOf(applicationId), (rows) => rows[0]?.status === "cancelled", "the refund events to cancel the commission");
+};
 const commissionsOf = (applicationId: number) => testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, applicationId));
 
 describe("registration", () => {
@@ -130,11 +137,11 @@ describe("commissions follow the money", () => {
 
   it("a refund before payout cancels the commission; a self-referral earns nothing", async () => {
     const p = await partnerWithCode();
-    const intent = `pi_ref_${randomUUID()}`;
+    const intent = await chargedIntent();
     const app = await referredApplication(p.code, [intent]);
     await succeeded(intent);
     expect((await commissionsOf(app.id))[0]!.status).toBe("pending");
-    await webhook("charge.refunded", { id: `ch_${randomUUID()}`, object: "charge", payment_intent: intent, amount: 5000, amount_refunded: 5000 });
+    await refundedInStripe(intent, app.id);
     expect((await commissionsOf(app.id))[0]).toMatchObject({ status: "cancelled", cancelReason: "The referred payment was refunded or reversed." });
 
     const selfIntent = `pi_self_${randomUUID()}`;
@@ -145,7 +152,7 @@ describe("commissions follow the money", () => {
 
   it("a payout run pays the eligible commissions once, audit-logged, with a CSV of the run", async () => {
     const p = await partnerWithCode();
-    const intent = `pi_pay_${randomUUID()}`;
+    const intent = await chargedIntent();
     const app = await referredApplication(p.code, [intent]);
     await succeeded(intent);
     // Other tests' commissions may be eligible too; this one is made due by moving its date back.
@@ -165,7 +172,8 @@ describe("commissions follow the money", () => {
     const again = await call("/api/admin/affiliates/payouts", { method: "POST", cookie: admin });
     expect([again.status, again.json.error]).toEqual([409, "No commissions are eligible for payout."]);
     // A refund after the payout leaves the paid commission alone.
-    await webhook("charge.refunded", { id: `ch_${randomUUID()}`, object: "charge", payment_intent: intent, amount: 5000, amount_refunded: 5000 });
+    await refundInStripe(intent);
+    await waitFor(() => testDb().select().from(paymentTransactions).where(eq(paymentTransactions.stripePaymentIntentId, intent)), (rows) => rows[0]?.status === "refunded", "the refund events");
     expect((await commissionsOf(app.id))[0]!.status).toBe("paid");
   });
 });

@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { addMonths } from "date-fns";
 import { and, eq } from "drizzle-orm";
 import { auditLog, emailOutbox, memberships, paymentTransactions } from "@/db/schema";
-import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
+import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload, stripeEvent } from "../fakes/stripe";
 import { waitFor } from "../support/applicants";
 import { advanceClock, cardMember as cardMemberOf, fakeBilling, membershipOf, stripeCall, syncFakeCatalogue, transactionsOf } from "../support/billing";
 import { closeTestDb, createTestUser, latestEmailTo, testDb, TEST_PASSWORD } from "../support/db";
@@ -33,7 +32,7 @@ async function replaceCard(member: { userId: number; cookie: string }, paymentMe
   const setup = await call(`/api/users/${member.userId}/billing/setup-intent`, { method: "POST", cookie: member.cookie });
   expect(setup.status).toBe(200);
   const setupId = (setup.json.clientSecret as string).split("_secret_")[0]!;
-  const confirmed = await stripeCall(`/v1/setup_intents/${setupId}/confirm`, { payment_method: paymentMethod, client_secret: setup.json.clientSecret }, "POST", FAKE_STRIPE_PUBLISHABLE_KEY);
+  const confirmed = await stripeCall(`/v1/setup_intents/${setupId}/confirm`, { payment_method: paymentMethod, client_secret: setup.json.clientSecret, return_url: `${process.env.TEST_BASE_URL}/profile?tab=billing` }, "POST", FAKE_STRIPE_PUBLISHABLE_KEY);
   expect(confirmed.status).toBe(200);
   return call(`/api/users/${member.userId}/billing/payment-method`, { body: { setupIntentId: setupId }, cookie: member.cookie });
 }
@@ -68,13 +67,19 @@ describe("subscriptions", () => {
 });
 
 describe("tier changes", () => {
-  it("upgrades at once, charging exactly Stripe's preview, and her level follows", async () => {
+  it("upgrades at once in her first month, charging exactly Stripe's preview with the credit for her unused time, and her level follows", async () => {
     const member = await cardMember("create");
+    // Classic billing mode (issue 26 item 3): her first month was paid by a PaymentIntent of its own, so
+    // in flexible mode the subscription would credit nothing for the unused time of it.
+    const sub = (await fakeBilling()).subscriptions.find((s) => s.id === member.membership.stripeSubscriptionId)!;
+    expect(sub.billing_mode.type).toBe("classic");
     const preview = await call(`/api/users/${member.userId}/billing/preview`, { body: { tier: "play" }, cookie: member.cookie });
     expect(preview.status).toBe(200);
-    expect(preview.json.amountDue).toBeGreaterThan(0);
+    const { current_period_start: start, current_period_end: end } = sub.items.data[0]!;
+    const unused = (end - preview.json.prorationDate) / (end - start);
+    expect(preview.json.lines.map((l: { amount: number }) => l.amount)).toEqual([-Math.round(5000 * unused), Math.round(7500 * unused)]);
+    expect(preview.json.amountDue).toBe(Math.round(7500 * unused) - Math.round(5000 * unused));
     expect(preview.json.amountDue).toBeLessThanOrEqual(2500);
-    expect(preview.json.lines).toHaveLength(2);
     const stale = await call(`/api/users/${member.userId}/billing/tier`, { body: { tier: "play", prorationDate: preview.json.prorationDate - 3600 }, cookie: member.cookie });
     expect(stale.status).toBe(400);
 
@@ -183,7 +188,7 @@ describe("webhooks", () => {
     await advanceClock(member.clock, new Date(member.membership.currentPeriodEnd!.getTime() + 3600_000));
     await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]?.kind === "renewal", "the renewal");
     const invoice = (await fakeBilling()).invoices.find((i) => i.billing_reason === "subscription_cycle" && i.parent.subscription_details.subscription === member.membership.stripeSubscriptionId)!;
-    const event = { id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", type: "invoice.paid", created: Math.floor(Date.now() / 1000), data: { object: invoice } };
+    const event = stripeEvent("invoice.paid", invoice);
     const before = await transactionsOf(member.userId);
     const first = await post(event);
     expect((await first.json()).result).toBe("processed");
@@ -193,7 +198,7 @@ describe("webhooks", () => {
 
     // An old "past_due" copy of the subscription arriving late: the handler reads Stripe's current state.
     const sub = (await fakeBilling()).subscriptions.find((s) => s.id === member.membership.stripeSubscriptionId)!;
-    const stale = { id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", type: "customer.subscription.updated", created: Math.floor(Date.now() / 1000) - 86_400, data: { object: { ...sub, status: "past_due" } } };
+    const stale = { ...stripeEvent("customer.subscription.updated", { ...sub, status: "past_due" }), created: Math.floor(Date.now() / 1000) - 86_400 };
     expect((await post(stale)).status).toBe(200);
     expect(await membershipOf(member.applicationId)).toMatchObject({ status: "active", pastDueSince: null });
   });

@@ -100,5 +100,8 @@ describe("demo data (first start of the embedded database)", () => {
     // All but "authorized": a demo card hold could never be captured (no Stripe account knows it), so
     // the demo's pending applicant paid by bank transfer (docs/decisions.md, Membership journey).
     expect(paymentStatuses.map((r) => r.s)).toEqual(expect.arrayContaining(PAYMENT_STATUSES.filter((s) => s !== "authorized")));
+    // A member paying by card and one by bank transfer, so both billing pages have something to show.
+    const methods = await testDb().selectDistinct({ m: t.memberships.billingMethod }).from(t.memberships);
+    expect(methods.map((r) => r.m)).toEqual(expect.arrayContaining(["card", "manual"]));
   });
 });

@@ -48,20 +48,33 @@ async function stop(child: ChildProcess): Promise<number | null> {
 }
 
 /**
- * Without STRIPE_SECRET_KEY: the payment call answers 503 with the plain message, /payment says so,
- * and every demo application can still be reviewed (the demo's paid applicant is approved and invited).
+ * Without STRIPE_SECRET_KEY: a visitor applies and is emailed her payment link; with it, the payment
+ * call answers 503 with the plain message and her payment page says so (without it, 404: the link is
+ * the only key); and every demo application can still be reviewed (the demo's paid applicant is
+ * approved and invited).
  */
 async function checkPaymentsWithoutStripe(baseUrl: string, adminCookie: string) {
   const headers = { "content-type": "application/json", origin: baseUrl, cookie: adminCookie };
-  const [nia] = (await (await fetch(`${baseUrl}/api/applications?search=nia.thompson`, { headers })).json()) as { id: number; status: string }[];
-  expect(nia?.status).toBe("pending");
+  const email = `launcher_${Date.now()}@example.com`;
+  const applied = await fetch(`${baseUrl}/api/applications/submit`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ firstName: "Lena", lastName: "Launch", email, phone: "+1 555 010 0100", membershipTier: "create", heardAbout: "Instagram", whyJoin: "To see the embedded default take an application.", agreeTerms: true }),
+  });
+  expect(applied.status).toBe(201);
+  const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox`, { headers })).json()) as { messages: { to: string; text: string }[] };
+  const receipt = outbox.messages.find((m) => m.to === email)!;
+  const token = /\/payment\/([A-Za-z0-9_-]+)/.exec(receipt.text)![1]!;
 
-  const intent = await fetch(`${baseUrl}/api/create-payment-intent`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl }, body: JSON.stringify({ applicationId: nia!.id, tier: "create" }) });
+  const post = (body: unknown) => fetch(`${baseUrl}/api/create-payment-intent`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl }, body: JSON.stringify(body) });
+  expect((await post({ token: "A".repeat(43) })).status).toBe(404);
+  const intent = await post({ token });
   expect(intent.status).toBe(503);
   expect(await intent.json()).toEqual({ error: "Payments are not configured" });
-  const page = await (await fetch(`${baseUrl}/payment?tier=create&applicationId=${nia!.id}`)).text();
-  expect(page).toContain("Payments are not configured");
+  expect(await (await fetch(`${baseUrl}/payment/${token}`)).text()).toContain("Payments are not configured");
 
+  const [nia] = (await (await fetch(`${baseUrl}/api/applications?search=nia.thompson`, { headers })).json()) as { id: number; status: string }[];
+  expect(nia?.status).toBe("pending");
   const approved = await fetch(`${baseUrl}/api/applications/${nia!.id}/status`, { method: "PATCH", headers, body: JSON.stringify({ status: "approved", reviewNotes: "" }) });
   expect(await approved.json()).toEqual({ status: "approved", invited: true });
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, emailOutbox, invitations, partners, paymentTransactions, referralCommissions, stripeEvents, users } from "@/db/schema";
-import { FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
-import { apply, applicationBody, payAndWaitForHold, paymentsOf, waitFor } from "../support/applicants";
+import { FAKE_STRIPE_WEBHOOK_SECRET, paymentIntentObject, signWebhookPayload, stripeEvent } from "../fakes/stripe";
+import { apply, applicationBody, intentFor, payAndWaitForHold, paymentsOf, paymentTokenOf, waitFor } from "../support/applicants";
 import { closeTestDb, createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
 import { call, randomIp, sessionCookieFrom, signIn } from "../support/http";
 
@@ -51,11 +51,27 @@ describe("POST /api/applications/submit", () => {
     expect(notices.some((n) => n.text.includes(email))).toBe(true);
   });
 
-  it("refuses a second pending application for the same email with a clear 409", async () => {
-    const { email } = await apply();
-    const again = await call("/api/applications/submit", { body: applicationBody({ email: email.toUpperCase() }), headers: { "x-forwarded-for": randomIp() } });
-    expect(again.status).toBe(409);
-    expect(again.json.error).toBe("An application for this email address is already under review. We will be in touch within 5 business days.");
+  it("answers a second application for an address under review as it answers a new one, and tells the address by email (issue 31 item 4)", async () => {
+    const { id, email } = await apply();
+    const fresh = await call("/api/applications/submit", { body: applicationBody(), headers: { "x-forwarded-for": randomIp() } });
+    const again = await call("/api/applications/submit", { body: applicationBody({ email: email.toUpperCase(), firstName: "Someone" }), headers: { "x-forwarded-for": randomIp() } });
+    expect([again.status, again.json]).toEqual([fresh.status, fresh.json]);
+    expect(again.json).toEqual({ received: true, isTrial: false });
+    expect(again.text).not.toContain(String(id));
+    expect(await testDb().select().from(applications).where(eq(applications.email, email))).toHaveLength(1);
+    const told = await latestEmailTo(email);
+    expect(told).toMatchObject({ kind: "application-already-under-review", subject: "Your application to Womxn Community is already under review" });
+    expect(told!.text).toContain("Hi Ada,");
+    // Not paid yet: the email carries a fresh link to the same application's payment.
+    const token = await paymentTokenOf(email);
+    expect((await call("/api/create-payment-intent", { body: { token }, headers: { "x-forwarded-for": randomIp() } })).status).toBe(200);
+
+    // Once her card is held, a further application is told so without a payment link.
+    await payAndWaitForHold(id);
+    await call("/api/applications/submit", { body: applicationBody({ email }), headers: { "x-forwarded-for": randomIp() } });
+    const last = await latestEmailTo(email);
+    expect(last?.kind).toBe("application-already-under-review");
+    expect(last!.text).not.toContain("/payment/");
   });
 
   it("is rate-limited per client address", async () => {
@@ -68,18 +84,49 @@ describe("POST /api/applications/submit", () => {
 });
 
 describe("card payment at application", () => {
-  it("charges the tier's price whatever amount the browser sends, and reuses the open intent", async () => {
-    const { id } = await apply({ membershipTier: "play" });
-    const first = await call("/api/create-payment-intent", { body: { applicationId: id, amount: 1, tier: "connect" }, headers: { "x-forwarded-for": randomIp() } });
+  it("emails her the link to her payment, which charges the tier's price whatever the browser sends and reuses the open intent", async () => {
+    const { id, email } = await apply({ membershipTier: "play" });
+    const receipt = await latestEmailTo(email);
+    expect(receipt?.kind).toBe("application-received");
+    expect(receipt!.text).toContain("Complete your payment");
+    const token = await paymentTokenOf(email);
+    const first = await call("/api/create-payment-intent", { body: { token, amount: 1, tier: "connect" }, headers: { "x-forwarded-for": randomIp() } });
     expect(first.status).toBe(200);
     expect(first.json.amount).toBe(7500);
     const intentId = first.json.clientSecret.split("_secret_")[0];
     expect((await fakeIntent(intentId)).amount).toBe(7500);
-    const second = await call("/api/create-payment-intent", { body: { applicationId: id, amount: 5 }, headers: { "x-forwarded-for": randomIp() } });
+    const second = await call("/api/create-payment-intent", { body: { token, amount: 5 }, headers: { "x-forwarded-for": randomIp() } });
     expect(second.json.clientSecret).toBe(first.json.clientSecret);
     const rows = await paymentsOf(id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amount: 7500, status: "pending", paymentMethod: "card", stripePaymentIntentId: intentId });
+  });
+
+  it("opens a payment only with her link: an application's id, a guessed token or another application's id get nothing, and Stripe is not called (issue 31 item 3)", async () => {
+    const { id } = await apply();
+    const stripeCalls = async () => ((await (await fetch(`${stripeUrl()}/__fake/requests`)).json()) as { path: string }[]).filter((r) => r.path === "/v1/payment_intents" || r.path === "/v1/customers").length;
+    const before = await stripeCalls();
+    const byId = await call("/api/create-payment-intent", { body: { applicationId: id }, headers: { "x-forwarded-for": randomIp() } });
+    expect(byId.status).toBe(400);
+    expect(byId.json.clientSecret).toBeUndefined();
+    const guessed = await call("/api/create-payment-intent", { body: { token: randomUUID().replace(/-/g, "") }, headers: { "x-forwarded-for": randomIp() } });
+    expect(guessed.status).toBe(404);
+    expect(guessed.json).toEqual({ error: "We could not find an application waiting for payment." });
+    expect(await stripeCalls()).toBe(before);
+    expect(await paymentsOf(id)).toEqual([]);
+  });
+
+  it("shows an application on its payment page only to the holder of her link (issue 24 item 9)", async () => {
+    const { id, email } = await apply({ firstName: "Nadia", lastName: "Private" });
+    for (const path of [`/payment?tier=create&amount=5000&applicationId=${id}`, `/payment/${randomUUID().replace(/-/g, "")}${randomUUID().replace(/-/g, "")}`]) {
+      const page = await call(path);
+      expect(page.status).toBe(200);
+      expect(page.text).not.toContain("Nadia");
+      expect(page.text).not.toContain("Private");
+    }
+    const hers = await call(`/payment/${await paymentTokenOf(email)}`);
+    expect(hers.text).toContain("Nadia Private");
+    expect(hers.text).toContain("Order summary");
   });
 
   it("records a declined card as failed from the webhook", async () => {
@@ -93,19 +140,14 @@ describe("card payment at application", () => {
 describe("POST /api/stripe/webhook", () => {
   async function failedEventFor(applicationId: number) {
     const [row] = await paymentsOf(applicationId);
-    return {
-      id: `evt_${randomUUID().replace(/-/g, "")}`,
-      object: "event",
-      type: "payment_intent.payment_failed",
-      data: { object: { id: row!.stripePaymentIntentId, object: "payment_intent", last_payment_error: { message: "Insufficient funds." } } },
-    };
+    return stripeEvent("payment_intent.payment_failed", paymentIntentObject({ id: row!.stripePaymentIntentId!, status: "requires_payment_method", last_payment_error: { message: "Insufficient funds." } }));
   }
   const post = (payload: string, signature?: string) =>
     fetch(`${process.env.TEST_BASE_URL}/api/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) }, body: payload });
 
   it("answers 400 to a bad or missing signature and changes nothing", async () => {
     const { id } = await apply();
-    await call("/api/create-payment-intent", { body: { applicationId: id }, headers: { "x-forwarded-for": randomIp() } });
+    await intentFor(id);
     const event = await failedEventFor(id);
     const payload = JSON.stringify(event);
     expect((await post(payload, signWebhookPayload(payload, "whsec_wrong"))).status).toBe(400);
@@ -117,7 +159,7 @@ describe("POST /api/stripe/webhook", () => {
 
   it("applies an event delivered twice once", async () => {
     const { id } = await apply();
-    await call("/api/create-payment-intent", { body: { applicationId: id }, headers: { "x-forwarded-for": randomIp() } });
+    await intentFor(id);
     const event = await failedEventFor(id);
     const payload = JSON.stringify(event);
     const first = await post(payload, signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET));
@@ -131,6 +173,44 @@ describe("POST /api/stripe/webhook", () => {
     expect((await second.json()).result).toBe("duplicate");
     const [afterSecond] = await paymentsOf(id);
     expect(afterSecond).toMatchObject({ notes: "changed since", failedAt: afterFirst!.failedAt });
+  });
+
+  it("refuses a correctly signed event more than 5 minutes from now, in either direction (issue 31 item 7)", async () => {
+    const { id } = await apply();
+    await intentFor(id);
+    const minutes = (n: number) => Math.floor(Date.now() / 1000) + n * 60;
+    for (const at of [minutes(10), minutes(-10)]) {
+      const payload = JSON.stringify(await failedEventFor(id));
+      const answer = await post(payload, signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET, at));
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ error: "The webhook's timestamp is more than 5 minutes from now." });
+    }
+    expect((await paymentsOf(id))[0]!.status).toBe("pending");
+    // Within the tolerance (a clock a little ahead of ours) it is applied.
+    const payload = JSON.stringify(await failedEventFor(id));
+    expect((await post(payload, signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET, minutes(4)))).status).toBe(200);
+    expect((await paymentsOf(id))[0]!.status).toBe("failed");
+  });
+
+  it("refuses an event at another API version, lists it on /admin, and applies it once Stripe sends it at ours (issue 26 item 2)", async () => {
+    const { id } = await apply();
+    await intentFor(id);
+    const event = await failedEventFor(id);
+    const old = JSON.stringify({ ...event, api_version: "2024-06-20" });
+    const refused = await post(old, signWebhookPayload(old, FAKE_STRIPE_WEBHOOK_SECRET));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatch(/^Stripe sent this event at API version 2024-06-20, and this app reads 2026-10-28\.endive/);
+    expect(await testDb().select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(0);
+    expect((await paymentsOf(id))[0]!.status).toBe("pending");
+    const admin = await call("/admin", { cookie: adminCookie });
+    expect(admin.text).toContain("Stripe events refused");
+    expect(admin.text).toContain(event.id);
+    expect(admin.text).toContain("at API version 2024-06-20");
+
+    const current = JSON.stringify(event);
+    expect((await post(current, signWebhookPayload(current, FAKE_STRIPE_WEBHOOK_SECRET))).status).toBe(200);
+    expect((await paymentsOf(id))[0]!.status).toBe("failed");
+    expect((await call("/admin", { cookie: adminCookie })).text).not.toContain(event.id);
   });
 });
 

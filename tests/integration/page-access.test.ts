@@ -42,6 +42,7 @@ const SAMPLES: Record<string, () => Promise<string>> = {
     )}`,
   "/forum-emails/unsubscribe/[token]": async () => `/forum-emails/unsubscribe/${unknownToken()}`,
   "/join/[token]": async () => `/join/${unknownToken()}`,
+  "/payment/[token]": async () => `/payment/${unknownToken()}`,
   "/library/category/[slug]": async () => `/library/category/${await firstSlug(testDb().select({ slug: contentCategories.slug }).from(contentCategories).limit(1))}`,
   "/library/item/[slug]": async () =>
     `/library/item/${await firstSlug(testDb().select({ slug: contentItems.slug }).from(contentItems).where(and(eq(contentItems.status, "published"), eq(contentItems.isPublic, true))).limit(1))}`,

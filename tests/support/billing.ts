@@ -29,7 +29,16 @@ export async function stripeCall(path: string, form: Record<string, string> = {}
 }
 
 export interface FakeBilling {
-  subscriptions: { id: string; status: string; customer: string; billing_cycle_anchor: number; default_payment_method: string; cancel_at_period_end: boolean; items: { data: { price: { id: string; unit_amount: number }; current_period_end: number }[] } }[];
+  subscriptions: {
+    id: string;
+    status: string;
+    customer: string;
+    billing_cycle_anchor: number;
+    billing_mode: { type: string };
+    default_payment_method: string;
+    cancel_at_period_end: boolean;
+    items: { data: { price: { id: string; unit_amount: number }; current_period_start: number; current_period_end: number }[] };
+  }[];
   invoices: { id: string; status: string; amount_paid: number; amount_due: number; billing_reason: string; parent: { subscription_details: { subscription: string } } }[];
 }
 export const fakeBilling = async () => (await (await fetch(`${stripeUrl()}/__fake/billing`)).json()) as FakeBilling;
@@ -84,7 +93,14 @@ export async function arrangeCardMember(tier: "connect" | "create" | "empower" |
   const price = (await stripeCall(`/v1/prices?lookup_keys[0]=${lookupKeyFor(tier)}&active=true`, {}, "GET")).json.data[0];
   const periodEnd = addMonths(new Date(Math.floor(Date.now() / 1000) * 1000), 1);
   const subscription = (
-    await stripeCall("/v1/subscriptions", { customer: customer.id, "items[0][price]": price.id, default_payment_method: "pm_card_visa", billing_cycle_anchor: String(periodEnd.getTime() / 1000), proration_behavior: "none" })
+    await stripeCall("/v1/subscriptions", {
+      customer: customer.id,
+      "items[0][price]": price.id,
+      "billing_mode[type]": "classic",
+      default_payment_method: "pm_card_visa",
+      billing_cycle_anchor: String(periodEnd.getTime() / 1000),
+      proration_behavior: "none",
+    })
   ).json;
   check(typeof subscription.id === "string", "the subscription was not created", subscription);
   const { durationMonths } = (await testDb().select().from(membershipTiers).where(eq(membershipTiers.id, tier)))[0]!;
@@ -94,4 +110,33 @@ export async function arrangeCardMember(tier: "connect" | "create" | "empower" |
     .insert(memberships)
     .values({ applicationId: app!.id, userId: user.id, tier, status: "active", billingMethod: "card", stripeCustomerId: customer.id, stripeSubscriptionId: subscription.id, startedAt, termEndsAt: addMonths(startedAt, durationMonths), currentPeriodStart: addMonths(periodEnd, -1), currentPeriodEnd: periodEnd });
   return { user, subscriptionId: subscription.id as string };
+}
+
+/** A card payment Stripe has taken (an off-session charge on the fake), for tests that arrange their own payment rows. */
+export async function chargedIntent(amount = 5000): Promise<string> {
+  const customer = (await stripeCall("/v1/customers", { email: "charged@example.com" })).json;
+  const intent = await stripeCall("/v1/payment_intents", { amount: String(amount), currency: "usd", customer: customer.id, payment_method: "pm_card_visa", confirm: "true", off_session: "true" });
+  check(intent.json.status === "succeeded", "the charge did not succeed", intent.json);
+  return intent.json.id as string;
+}
+
+/** A refund made in Stripe's Dashboard: Stripe tells the app by its refund events. */
+export async function refundInStripe(intentId: string, amount?: number) {
+  const refund = await stripeCall("/v1/refunds", { payment_intent: intentId, ...(amount ? { amount: String(amount) } : {}) });
+  check(refund.status === 200, "the refund was refused", refund.json);
+}
+
+/** A member who pays by bank transfer, arranged directly: her account, an approved application paid by transfer, and the membership renewed by hand. */
+export async function arrangeBankTransferMember(tier: "connect" | "create" | "empower" | "play") {
+  const user = await createTestUser({ membershipLevel: tier, firstName: "Audre", lastName: `Lorde ${randomUUID().slice(0, 6)}` });
+  const [app] = await testDb()
+    .insert(applications)
+    .values({ firstName: user.firstName, lastName: user.lastName, email: user.email, phone: "+1 555 010 0100", membershipTier: tier, heardAbout: "Instagram", whyJoin: "Arranged for a browser test of bank transfers.", agreeTerms: true, status: "approved", userId: user.id })
+    .returning();
+  const { durationMonths } = (await testDb().select().from(membershipTiers).where(eq(membershipTiers.id, tier)))[0]!;
+  const startedAt = addMonths(new Date(), -1);
+  await testDb()
+    .insert(memberships)
+    .values({ applicationId: app!.id, userId: user.id, tier, status: "active", billingMethod: "manual", startedAt, termEndsAt: addMonths(startedAt, durationMonths), currentPeriodStart: startedAt, currentPeriodEnd: addMonths(startedAt, 1) });
+  return { user };
 }

@@ -49,23 +49,18 @@ export function ApplyForm({ tiers, preselectedTier, trial, partnerCode }: ApplyF
   });
   const errors = form.formState.errors;
   const submit = useMutation({
-    mutationFn: (values: ApplicationInput) => apiRequest<{ id: number; membershipTier: string; isTrial: boolean }>("POST", "/api/applications/submit", values),
-    onSuccess: (application) => {
+    mutationFn: (values: ApplicationInput) => apiRequest<{ received: true; isTrial: boolean }>("POST", "/api/applications/submit", values),
+    onSuccess: (answer) => {
       toast({ title: "Application Submitted!", description: "We've received your application and will be in touch soon." });
-      if (application.isTrial) {
-        router.push("/trial-confirmation");
-        return;
-      }
-      const tier = tiers.find((t) => t.id === application.membershipTier);
-      const params = new URLSearchParams({ tier: application.membershipTier, amount: String(tier?.monthlyPriceCents ?? ""), applicationId: String(application.id) });
-      router.push(`/payment?${params}`);
+      // A card application is paid through the link emailed to her (the only way to its payment).
+      router.push(answer.isTrial ? "/trial-confirmation" : "/application-received");
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {
         for (const [field, message] of Object.entries(error.fields)) form.setError(field as keyof ApplicationFormValues, { message });
       }
       const fallback = "There was a problem submitting your application. Please try again.";
-      toast({ title: "Error", description: error instanceof ApiError && error.status === 409 ? errorMessage(error, fallback) : fallback, variant: "destructive" });
+      toast({ title: "Error", description: error instanceof ApiError && (error.status === 429 || error.status === 400) ? errorMessage(error, fallback) : fallback, variant: "destructive" });
     },
   });
   const busy = submit.isPending || submit.isSuccess;

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { apiRequest } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
+import { BankTransfer } from "./bank-transfer";
 import { CardOnFile } from "./card-on-file";
 import { Invoices } from "./invoices";
 import { MembershipSummary } from "./membership-summary";
@@ -38,6 +39,9 @@ export function BillingPanel({ userId, mode, publishableKey = null }: BillingPan
         <CardOnFile userId={userId} membership={m} publishableKey={publishableKey} onChanged={changed} />
       ) : null}
       {m && overview.configured ? <TierChange userId={userId} mode={mode} membership={m} tiers={overview.tiers} onChanged={changed} /> : null}
+      {m && mode === "admin" && m.billingMethod === "manual" && m.status !== "canceled" ? (
+        <BankTransfer userId={userId} membership={m} amount={overview.tiers.find((t) => t.id === m.tier)?.amount ?? 0} onChanged={changed} />
+      ) : null}
       <Invoices mode={mode} rows={overview.transactions} onChanged={changed} />
     </div>
   );

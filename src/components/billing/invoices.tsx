@@ -4,13 +4,12 @@ import * as React from "react";
 import Link from "next/link";
 import { PaymentStatusBadge } from "@/components/profile/payment-history";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { RefundForm } from "@/components/payments/refund-form";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatCents, formatDate } from "@/lib/format";
-import { ConfirmButton } from "./confirm-button";
 import { KIND_LABEL, type BillingMode, type InvoiceRow } from "./types";
-import { useBillingAction } from "./use-billing-action";
 
 /** Every invoice and refund with its receipt; for admins, each links to its transaction and may be refunded within 14 days. */
 export function Invoices({ mode, rows, onChanged }: { mode: BillingMode; rows: InvoiceRow[]; onChanged: () => void }) {
@@ -61,7 +60,9 @@ export function Invoices({ mode, rows, onChanged }: { mode: BillingMode; rows: I
                             <Link className="text-primary underline" href={`/admin/payment-transactions/${t.id}`}>
                               View<span className="sr-only"> transaction {t.id}</span>
                             </Link>
-                            {t.refundable ? <RefundButton id={t.id} amount={formatCents(t.amount, t.currency)} onChanged={onChanged} /> : null}
+                            {t.refundable && t.refundableAmount > 0 ? (
+                              <RefundButton id={t.id} amount={formatCents(t.amount, t.currency)} remaining={t.refundableAmount} currency={t.currency} onChanged={onChanged} />
+                            ) : null}
                           </>
                         ) : null}
                       </div>
@@ -77,25 +78,31 @@ export function Invoices({ mode, rows, onChanged }: { mode: BillingMode; rows: I
   );
 }
 
-/** A full refund within the 14-day guarantee (POST /api/payment-transactions/{id}/refund, audit-logged). */
-function RefundButton({ id, amount, onChanged }: { id: number; amount: string; onChanged: () => void }) {
-  const [reason, setReason] = React.useState("");
-  const refund = useBillingAction<{ reason: string }, unknown>(`/api/payment-transactions/${id}/refund`, () => ({ title: "Refund issued", description: `${amount} is going back to the card.` }), onChanged);
+/** A refund within the guarantee, in full or in part: the transaction page's form, in a dialog. */
+function RefundButton({ id, amount, remaining, currency, onChanged }: { id: number; amount: string; remaining: number; currency: string; onChanged: () => void }) {
+  const [open, setOpen] = React.useState(false);
   return (
-    <ConfirmButton
-      label="Refund"
-      title={`Refund ${amount}?`}
-      description={
-        <span className="grid gap-2">
-          <span>The whole payment goes back to her card (a partial refund is made from the transaction page).</span>
-          <Label htmlFor={`refund-reason-${id}`}>Reason</Label>
-          <Input id={`refund-reason-${id}`} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </span>
-      }
-      confirmLabel="Refund"
-      variant="destructive"
-      pending={refund.isPending}
-      onConfirm={() => refund.mutateAsync({ reason })}
-    />
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="destructive" size="sm">
+          Refund<span className="sr-only"> the {amount} payment</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Refund of the {amount} payment</DialogTitle>
+          <DialogDescription>The refund goes back to her card. Every refund is kept with the payment and in the audit log.</DialogDescription>
+        </DialogHeader>
+        <RefundForm
+          id={id}
+          remaining={remaining}
+          currency={currency}
+          onDone={() => {
+            setOpen(false);
+            onChanged();
+          }}
+        />
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -13,8 +13,8 @@ import { ApiError, apiRequest } from "@/lib/api-client";
 
 interface PaymentCheckoutProps {
   publishableKey: string | null;
-  applicationId: number;
-  tier: string;
+  /** The payment link's token: the only key to her application's payment. */
+  token: string;
 }
 
 interface IntentAnswer {
@@ -24,11 +24,11 @@ interface IntentAnswer {
 }
 
 
-export function PaymentCheckout({ publishableKey, applicationId, tier }: PaymentCheckoutProps) {
-  // The server computes the amount from the application's tier; the query's amount is not sent.
+export function PaymentCheckout({ publishableKey, token }: PaymentCheckoutProps) {
+  // The server computes the amount from the application's tier.
   const intent = useQuery({
-    queryKey: ["payment-intent", applicationId],
-    queryFn: () => apiRequest<IntentAnswer>("POST", "/api/create-payment-intent", { applicationId, tier }),
+    queryKey: ["payment-intent", token],
+    queryFn: () => apiRequest<IntentAnswer>("POST", "/api/create-payment-intent", { token }),
     enabled: Boolean(publishableKey),
   });
 
@@ -48,12 +48,12 @@ export function PaymentCheckout({ publishableKey, applicationId, tier }: Payment
   }
   return (
     <Elements stripe={getStripe(publishableKey)} options={{ clientSecret: intent.data.clientSecret, appearance: { theme: "stripe" } }}>
-      <PaymentForm applicationId={applicationId} />
+      <PaymentForm token={token} />
     </Elements>
   );
 }
 
-function PaymentForm({ applicationId }: { applicationId: number }) {
+function PaymentForm({ token }: { token: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const router = useRouter();
@@ -65,7 +65,7 @@ function PaymentForm({ applicationId }: { applicationId: number }) {
     setProcessing(true);
     const result = await stripe.confirmPayment({
       elements,
-      confirmParams: { return_url: `${window.location.origin}/payment-success?applicationId=${applicationId}` },
+      confirmParams: { return_url: `${window.location.origin}/payment-success?token=${encodeURIComponent(token)}` },
       redirect: "if_required",
     });
     if (result.error) {
@@ -74,7 +74,7 @@ function PaymentForm({ applicationId }: { applicationId: number }) {
       return;
     }
     toast({ title: "Payment Successful", description: "Thank you for your purchase!" });
-    router.push(`/payment-success?payment_intent=${encodeURIComponent(result.paymentIntent.id)}&applicationId=${applicationId}`);
+    router.push(`/payment-success?payment_intent=${encodeURIComponent(result.paymentIntent.id)}&token=${encodeURIComponent(token)}`);
   }
 
   return (

@@ -91,6 +91,25 @@ export const invitations = pgTable(
   (t) => [uniqueIndex("invitations_token_hash_key").on(t.tokenHash), index("invitations_application_idx").on(t.applicationId)],
 );
 
+/**
+ * The link to /payment/{token} an applicant is emailed when she applies (decisions.md, Membership
+ * journey): only its hash is kept. Applying again with her address emails a fresh one, so several may
+ * be live; any live one opens the payment of its application while that application waits for payment.
+ */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    id: serial().primaryKey(),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payment_links_token_hash_key").on(t.tokenHash), index("payment_links_application_idx").on(t.applicationId)],
+);
+
 export const partners = pgTable(
   "partners",
   {

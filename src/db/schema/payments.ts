@@ -59,3 +59,47 @@ export const stripeEvents = pgTable("stripe_events", {
   payload: jsonb(),
   receivedAt: createdAt(),
 });
+
+/**
+ * Every Stripe call that changes something, one row per attempt: its idempotency key names this row,
+ * never the operation, so a retry after Stripe failed is a new request rather than a replay of the
+ * saved failure (Stripe replays a key's first answer, a 500 included, for 24 hours). The row is
+ * written in the transaction of the change it serves; an attempt whose transaction rolled back leaves
+ * no row, but its number is never used again.
+ */
+export const stripeRequests = pgTable(
+  "stripe_requests",
+  {
+    id: serial().primaryKey(),
+    /** What was asked, e.g. "refund", "capture", "subscription". */
+    operation: text().notNull(),
+    /** Of what, e.g. "payment-12", "application-7", "membership-3". */
+    subject: text().notNull(),
+    idempotencyKey: text().notNull(),
+    outcome: text().notNull().default("sent"),
+    /** The id of the object Stripe answered with. */
+    stripeId: text(),
+    error: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf("stripe_requests_outcome_check", t.outcome, ["sent", "succeeded", "failed"]),
+    uniqueIndex("stripe_requests_idempotency_key").on(t.idempotencyKey),
+    index("stripe_requests_subject_idx").on(t.subject),
+  ],
+);
+
+/**
+ * Webhook events we refused and Stripe will deliver again: sent at another API version than the one
+ * this app reads, or of a shape it cannot read. Listed on /admin until the event is applied.
+ */
+export const stripeEventRefusals = pgTable("stripe_event_refusals", {
+  eventId: text().primaryKey(),
+  type: text().notNull(),
+  apiVersion: text(),
+  reason: text().notNull(),
+  message: text().notNull(),
+  deliveries: integer().notNull().default(1),
+  firstAt: createdAt(),
+  lastAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

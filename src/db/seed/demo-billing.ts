@@ -42,3 +42,59 @@ export async function seedDemoBilling(tx: Transaction, memberId: number): Promis
     })),
   );
 }
+
+/**
+ * The demo mentor pays by bank transfer (issue 26 item 6): her application was paid by transfer, her
+ * membership is renewed by hand, and one monthly transfer has been recorded, so the admin's view of
+ * her billing shows the bank-transfer form and a manual renewal.
+ */
+export async function seedDemoBankTransferMember(tx: Transaction, mentorId: number, adminId: number): Promise<void> {
+  const [mentor] = await tx.select().from(t.users).where(eq(t.users.id, mentorId)).limit(1);
+  const [empower] = await tx.select().from(t.membershipTiers).where(eq(t.membershipTiers.id, "empower")).limit(1);
+  if (!mentor || !empower) return;
+  const startedAt = new Date(Date.now() - 40 * DAY);
+  const [app] = await tx
+    .insert(t.applications)
+    .values({
+      firstName: mentor.firstName,
+      lastName: mentor.lastName,
+      email: mentor.email,
+      phone: "+1 312 555 0181",
+      membershipTier: "empower",
+      heardAbout: "A community event",
+      whyJoin: "I mentor womxn founders and want a circle to learn from in turn.",
+      agreeTerms: true,
+      status: "approved",
+      reviewedBy: adminId,
+      approvedAt: startedAt,
+      createdAt: new Date(startedAt.getTime() - 2 * DAY),
+      userId: mentorId,
+    })
+    .returning({ id: t.applications.id });
+  await tx.insert(t.memberships).values({
+    applicationId: app!.id,
+    userId: mentorId,
+    tier: "empower",
+    status: "active",
+    billingMethod: "manual",
+    startedAt,
+    termEndsAt: addMonths(startedAt, empower.durationMonths),
+    currentPeriodStart: addMonths(startedAt, 1),
+    currentPeriodEnd: addMonths(startedAt, 2),
+  });
+  await tx.insert(t.paymentTransactions).values(
+    [0, 1].map((month) => ({
+      applicationId: app!.id,
+      userId: mentorId,
+      kind: month === 0 ? "payment" : "renewal",
+      amount: empower.monthlyPriceCents,
+      membershipTier: "empower",
+      paymentMethod: "manual",
+      status: "completed",
+      notes: `Bank transfer ${month === 0 ? "for the first month" : "for the second month"}.`,
+      createdBy: adminId,
+      completedAt: addMonths(startedAt, month),
+      createdAt: addMonths(startedAt, month),
+    })),
+  );
+}

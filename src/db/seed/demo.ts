@@ -4,7 +4,7 @@ import type { Database, Transaction } from "../client";
 import * as t from "../schema";
 import { DEMO_BLOG_POSTS } from "./blog-posts";
 import { seedDemoAudit } from "./demo-audit";
-import { seedDemoBilling } from "./demo-billing";
+import { seedDemoBankTransferMember, seedDemoBilling } from "./demo-billing";
 import { demoEvents } from "./demo-events";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_TOPICS } from "./demo-forum";
 import { readingMinutes } from "../../server/library/text";
@@ -31,6 +31,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     const userIds = await seedUsers(tx, passwordHash);
     await seedPartnersAndApplications(tx, userIds);
     await seedDemoBilling(tx, userIds.member!);
+    await seedDemoBankTransferMember(tx, userIds.mentor!, userIds.admin!);
     await seedEvents(tx, userIds);
     await seedForum(tx, userIds);
     await seedLibrary(tx, userIds);

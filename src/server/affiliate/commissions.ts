@@ -67,7 +67,7 @@ export async function createCommission(tx: Transaction, applicationId: number): 
   return commission ? { commission } : { problem: COMMISSION_PROBLEMS.exists };
 }
 
-/** A payment has cleared (paymentCompleted in src/server/payments/receipts.ts, wherever it completed). */
+/** A payment has cleared (paymentCompleted in src/server/money/receipts.ts, wherever it completed). */
 export async function onPaymentCleared(tx: Transaction, payment: { kind: string; status: string; amount: number; applicationId: number | null }): Promise<void> {
   if (payment.kind !== "payment" || payment.status !== "completed" || payment.amount <= 0 || !payment.applicationId) return;
   await createCommission(tx, payment.applicationId);

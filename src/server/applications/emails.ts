@@ -1,6 +1,7 @@
 import "server-only";
 import type { OutgoingEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
+import { PAYMENT_LINK_TTL_DAYS } from "@/features/money/constants";
 
 interface Applicant {
   firstName: string;
@@ -10,7 +11,13 @@ interface Applicant {
   isTrial: boolean;
 }
 
-export function applicationReceiptEmail(siteName: string, app: Applicant): OutgoingEmail {
+/** What a payment link says, wherever it is sent: what is paid, when it is charged, how long the link works. */
+const paymentParagraph = (days: number) =>
+  `To complete your application, pay your first month with the link below. Your card is only authorized now: it is charged if you are accepted, and the hold is released if you are not. The link works for ${days} days.`;
+const payAction = (url: string) => ({ label: "Complete your payment", url });
+
+/** The applicant's receipt; for a card application, with the link to her payment (the only way to it). */
+export function applicationReceiptEmail(siteName: string, app: Applicant, paymentUrl: string | null): OutgoingEmail {
   return {
     to: app.email,
     kind: "application-received",
@@ -21,8 +28,49 @@ export function applicationReceiptEmail(siteName: string, app: Applicant): Outgo
       paragraphs: [
         `Hi ${app.firstName},`,
         `We have received your application for the ${app.membershipTier} membership${app.isTrial ? " free trial" : ""}.`,
+        ...(paymentUrl ? [paymentParagraph(PAYMENT_LINK_TTL_DAYS)] : []),
         "Our team reviews every application personally and will let you know our decision within 5 business days. If you are accepted, we will email you an invitation to complete your membership.",
       ],
+      ...(paymentUrl ? { action: payAction(paymentUrl) } : {}),
+    }),
+  };
+}
+
+/**
+ * Someone applied with her address while her application is under review. The form answered them
+ * as it answers every applicant, so whether an address has applied is never shown on the site
+ * (issue 31 item 4); the address's owner learns it here, with a fresh payment link if she has not paid.
+ */
+export function alreadyUnderReviewEmail(siteName: string, app: Applicant, paymentUrl: string | null, contactEmail: string): OutgoingEmail {
+  return {
+    to: app.email,
+    kind: "application-already-under-review",
+    subject: `Your application to ${siteName} is already under review`,
+    ...renderEmail({
+      siteName,
+      heading: "Your application is already under review",
+      paragraphs: [
+        `Hi ${app.firstName},`,
+        `We received another application from this address while your application for the ${app.membershipTier} membership is under review, so we kept your first one and did not store the new one.`,
+        ...(paymentUrl ? [paymentParagraph(PAYMENT_LINK_TTL_DAYS)] : []),
+        `We will let you know our decision within 5 business days. To change anything in your application, write to us at ${contactEmail}. If you did not apply again, you can ignore this email.`,
+      ],
+      ...(paymentUrl ? { action: payAction(paymentUrl) } : {}),
+    }),
+  };
+}
+
+/** A fresh payment link, sent by an admin (the first expired, or was lost). */
+export function paymentLinkEmail(siteName: string, app: Applicant, paymentUrl: string): OutgoingEmail {
+  return {
+    to: app.email,
+    kind: "application-payment-link",
+    subject: `Complete your payment for ${siteName}`,
+    ...renderEmail({
+      siteName,
+      heading: "Complete your payment",
+      paragraphs: [`Hi ${app.firstName},`, `Here is a new link to pay for your ${app.membershipTier} membership application.`, paymentParagraph(PAYMENT_LINK_TTL_DAYS), "Any earlier link we sent you keeps working until it expires."],
+      action: payAction(paymentUrl),
     }),
   };
 }
@@ -64,7 +112,7 @@ export function rejectionEmail(siteName: string, app: Applicant, releasedPayment
     releasedPayment === "released"
       ? "The hold on your card has been released: you have not been charged."
       : releasedPayment === "refunded"
-        ? "Your payment has been refunded in full; it can take 5 to 10 business days to reach your account."
+        ? "We have refunded your payment in full; it can take 5 to 10 business days to reach your account."
         : null;
   return {
     to: app.email,

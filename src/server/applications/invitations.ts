@@ -9,8 +9,10 @@ import { readSiteSettings } from "@/server/settings";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { hashPassword } from "@/server/auth/password";
 import { recordAudit } from "@/server/audit";
-import { paymentsConfigured, stripe } from "@/server/payments/stripe";
 import { attachMembership } from "@/server/billing/memberships";
+import { lockApplication } from "@/server/money/locks";
+import { readStripe } from "@/server/money/objects";
+import { paymentsConfigured, stripe } from "@/server/money/stripe";
 import { invitationEmail, invitationWithdrawnEmail } from "./emails";
 import type { AcceptInvitationInput } from "./schemas";
 
@@ -30,7 +32,7 @@ export type InvitationProblem = keyof typeof INVITATION_MESSAGES;
  * payment) so whichever comes last sends it; an application gets one live invitation at a time.
  */
 export async function inviteIfReady(tx: Transaction, queueEmail: QueueEmail, applicationId: number, baseUrl: string): Promise<boolean> {
-  const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for("update").limit(1);
+  const app = await lockApplication(tx, applicationId);
   if (!app || app.status !== "approved" || app.userId) return false;
   if (!(await paidOrTrial(tx, app))) return false;
   const [live] = await tx
@@ -66,7 +68,7 @@ async function sendInvitation(tx: Transaction, queueEmail: QueueEmail, app: type
  * for (another payment, or a trial). Returns whether an invitation was withdrawn.
  */
 export async function withdrawUnpaidInvitation(tx: Transaction, queueEmail: QueueEmail, applicationId: number): Promise<boolean> {
-  const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for("update").limit(1);
+  const app = await lockApplication(tx, applicationId);
   if (!app || app.userId || (await paidOrTrial(tx, app))) return false;
   const revoked = await tx
     .update(invitations)
@@ -81,7 +83,7 @@ export async function withdrawUnpaidInvitation(tx: Transaction, queueEmail: Queu
 
 /** An admin sends a fresh invitation (the old one is revoked), e.g. when the first expired. */
 export async function resendInvitation(tx: Transaction, queueEmail: QueueEmail, applicationId: number, baseUrl: string) {
-  const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for("update").limit(1);
+  const app = await lockApplication(tx, applicationId);
   if (!app || app.status !== "approved") throw conflict("Only approved applications can be invited.");
   if (app.userId) throw conflict("This applicant has already created her account.");
   if (!(await paidOrTrial(tx, app))) throw conflict("The invitation is sent once the application is paid for: record or take the payment first.");
@@ -128,7 +130,7 @@ export async function acceptInvitation(input: AcceptInvitationInput, ip: string)
       const info = await inspectInvitation(input.token);
       throw badRequest(INVITATION_MESSAGES[info.problem ?? "used"]);
     }
-    const [app] = await tx.select().from(applications).where(eq(applications.id, spent.applicationId)).for("update").limit(1);
+    const app = await lockApplication(tx, spent.applicationId);
     if (!app || app.status !== "approved" || app.userId) throw badRequest(INVITATION_MESSAGES.revoked);
 
     const [taken] = await tx
@@ -177,8 +179,7 @@ async function savedPaymentMethod(tx: Transaction, applicationId: number): Promi
     .limit(1);
   if (!paid?.intent) return null;
   try {
-    const intent = await stripe().paymentIntents.retrieve(paid.intent);
-    return typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
+    return readStripe("payment_intent", await stripe().paymentIntents.retrieve(paid.intent)).payment_method;
   } catch (error) {
     console.error("[invitations] could not read the payment method from Stripe", error);
     return null;

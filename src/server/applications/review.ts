@@ -1,19 +1,21 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { applications, paymentTransactions } from "@/db/schema";
 import type { Transaction } from "@/db/client";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
-import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
-import { movePaymentById } from "@/server/payments/ledger";
-import { paymentCompleted } from "@/server/payments/receipts";
-import { stripe, stripeErrorMessage } from "@/server/payments/stripe";
+import { transactionWithEmail } from "@/server/email/outbox";
+import { captureHeldPayment, releaseHeldPayment } from "@/server/money/intents";
+import { lockApplication, lockCardPayments } from "@/server/money/locks";
+import { refundPayment } from "@/server/money/refunds";
 import { getSiteSettings } from "@/server/settings";
 import { rejectionEmail } from "./emails";
 import { inviteIfReady } from "./invitations";
 import type { ReviewInput } from "./schemas";
 
 export const ALREADY_REVIEWED = "This application has already been reviewed.";
+export const REFUND_FAILED_ON_REJECTION =
+  "Stripe could not refund her payment, so the application was not rejected: she would be left charged. Try again, or refund the payment from its transaction page first.";
 
 interface Reviewer {
   adminId: number;
@@ -25,25 +27,20 @@ interface Reviewer {
  * Approves or rejects a pending application. The application row is locked first, so of two
  * admins approving at once one does the work and the other gets 409: the card is captured once.
  * Approval captures a held card; rejection releases the hold (or refunds a card already charged),
- * so a rejected applicant is never left charged.
+ * so a rejected applicant is never left charged, and a refund that fails stops the rejection rather
+ * than being taken for a refund.
  */
 export async function reviewApplication(id: number, input: ReviewInput, reviewer: Reviewer) {
   const settings = await getSiteSettings();
   return transactionWithEmail(async (tx, queueEmail) => {
-    const [app] = await tx.select().from(applications).where(eq(applications.id, id)).for("update").limit(1);
+    const app = await lockApplication(tx, id);
     if (!app) throw notFound("Application not found.");
     if (app.status !== "pending") throw conflict(ALREADY_REVIEWED);
-    const payments = await tx
-      .select()
-      .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.applicationId, id), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.paymentMethod, "card")))
-      .for("update");
+    const payments = (await lockCardPayments(tx, id)).filter((p) => p.stripePaymentIntentId);
 
     const now = new Date();
     if (input.status === "approved") {
-      for (const payment of payments.filter((p) => p.status === "authorized" && p.stripePaymentIntentId)) {
-        await capture(tx, queueEmail, payment.id, payment.stripePaymentIntentId!, reviewer.baseUrl);
-      }
+      for (const payment of payments.filter((p) => p.status === "authorized")) await captureHeldPayment(tx, queueEmail, payment, reviewer.baseUrl);
       await tx.update(applications).set({ status: "approved", reviewNotes: input.reviewNotes, reviewedBy: reviewer.adminId, approvedAt: now }).where(eq(applications.id, id));
       if (app.isTrial) await recordTrial(tx, app, settings.trialDays, reviewer.adminId, now);
       const invited = await inviteIfReady(tx, queueEmail, id, reviewer.baseUrl);
@@ -53,14 +50,17 @@ export async function reviewApplication(id: number, input: ReviewInput, reviewer
 
     let money: "released" | "refunded" | null = null;
     for (const payment of payments) {
-      if (!payment.stripePaymentIntentId) continue;
+      let charged = payment.status === "completed";
       if (payment.status === "authorized" || payment.status === "pending") {
-        await cancel(tx, payment.id, payment.stripePaymentIntentId);
-        if (payment.status === "authorized") money = "released";
-      } else if (payment.status === "completed") {
-        await refundInFull(tx, payment, reviewer.adminId);
-        money = "refunded";
+        const released = await releaseHeldPayment(tx, payment);
+        if (released === "captured") charged = true;
+        else if (payment.status === "authorized") money = "released";
       }
+      if (!charged) continue;
+      const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, payment.id));
+      const refund = await refundPayment(tx, current!, { note: "Refunded in full when the application was rejected.", actorId: reviewer.adminId });
+      if (refund.status === "failed") throw new AppError(502, REFUND_FAILED_ON_REJECTION);
+      money = "refunded";
     }
     await tx.update(applications).set({ status: "rejected", reviewNotes: input.reviewNotes, reviewedBy: reviewer.adminId, rejectedAt: now }).where(eq(applications.id, id));
     await queueEmail(rejectionEmail(settings.siteName, app, money, settings.contactEmail));
@@ -83,59 +83,3 @@ async function recordTrial(tx: Transaction, app: typeof applications.$inferSelec
     completedAt: now,
   });
 }
-
-// Stripe calls carry idempotency keys derived from the payment, so a retry after a lost answer
-// (or after our transaction failed to commit) repeats the same capture instead of a second one.
-async function capture(tx: Transaction, queueEmail: QueueEmail, paymentId: number, intentId: string, baseUrl: string) {
-  try {
-    const intent = await stripe().paymentIntents.capture(intentId, {}, { idempotencyKey: `capture-${intentId}` });
-    if (intent.status !== "succeeded") throw new Error(`PaymentIntent is ${intent.status}`);
-  } catch (error) {
-    throw new AppError(402, `The card payment could not be captured: ${stripeErrorMessage(error, "Payment processing failed")}`);
-  }
-  const captured = await movePaymentById(tx, paymentId, { status: "completed" });
-  if (captured) await paymentCompleted(tx, queueEmail, captured, baseUrl);
-}
-
-async function cancel(tx: Transaction, paymentId: number, intentId: string) {
-  try {
-    await stripe().paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` });
-  } catch (error) {
-    // An intent Stripe already canceled (or that never got a card) needs nothing more.
-    const code = (error as { code?: string }).code;
-    if (code !== "payment_intent_unexpected_state") throw new AppError(502, `The card hold could not be released: ${stripeErrorMessage(error, "Stripe did not answer")}`);
-  }
-  await movePaymentById(tx, paymentId, { status: "canceled", notes: "Authorization released when the application was rejected." });
-}
-
-async function refundInFull(tx: Transaction, payment: typeof paymentTransactions.$inferSelect, adminId: number) {
-  let refund;
-  try {
-    refund = await stripe().refunds.create(
-      { payment_intent: payment.stripePaymentIntentId!, reason: "requested_by_customer", metadata: { paymentTransactionId: String(payment.id) } },
-      { idempotencyKey: `reject-refund-${payment.id}` },
-    );
-  } catch (error) {
-    throw new AppError(502, `The payment could not be refunded: ${stripeErrorMessage(error, "Stripe did not answer")}`);
-  }
-  await tx
-    .insert(paymentTransactions)
-    .values({
-      applicationId: payment.applicationId,
-      userId: payment.userId,
-      kind: "refund",
-      refundOfId: payment.id,
-      amount: refund.amount,
-      currency: payment.currency,
-      status: refund.status === "succeeded" ? "completed" : refund.status === "failed" ? "failed" : "pending",
-      paymentMethod: "card",
-      membershipTier: payment.membershipTier,
-      notes: "Refunded in full when the application was rejected.",
-      stripeRefundId: refund.id,
-      createdBy: adminId,
-      completedAt: refund.status === "succeeded" ? new Date() : null,
-    })
-    .onConflictDoNothing();
-  await movePaymentById(tx, payment.id, { status: "refunded" });
-}
-

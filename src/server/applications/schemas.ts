@@ -55,20 +55,6 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
-export const manualPaymentSchema = z.object({
-  notes: z.string().trim().min(3, "Please add a note about the payment (at least 3 characters)").max(1000),
-});
-
-/** The admin dialog sends a Stripe payment method id; amount, currency and adminId are ignored if sent. */
-export const processPaymentSchema = z.object({
-  paymentMethodId: z.string().trim().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "A card payment method is required"),
-});
-
-export const createPaymentIntentSchema = z.object({
-  applicationId: z.coerce.number().int().positive().max(2_147_483_647),
-  tier: z.enum(TIER_IDS, "Please select a membership tier").optional(),
-});
-
 export const acceptInvitationSchema = z
   .object({
     token: z.string().min(20).max(200),

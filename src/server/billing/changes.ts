@@ -1,7 +1,6 @@
 import "server-only";
 import { addMonths } from "date-fns";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import type { Transaction } from "@/db/client";
 import { memberships, users } from "@/db/schema";
 import { TIER_IDS, type TierId } from "@/db/schema/enums";
@@ -9,8 +8,11 @@ import { AppError, badRequest, conflict, notFound, serviceUnavailable } from "@/
 import { formatDate } from "@/lib/format";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
-import { tierCharge } from "@/server/payments/pricing";
-import { PAYMENTS_NOT_CONFIGURED, paymentsConfigured, stripe, stripeErrorMessage } from "@/server/payments/stripe";
+import { lockMembership } from "@/server/money/locks";
+import { readStripe, readStripeList, type InvoiceObject, type SubscriptionObject } from "@/server/money/objects";
+import { tierCharge } from "@/server/money/pricing";
+import { stripeAttempt } from "@/server/money/requests";
+import { PAYMENTS_NOT_CONFIGURED, paymentsConfigured, stripe, stripeErrorMessage, stripeFailure } from "@/server/money/stripe";
 import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { fromStripeTime, mirrorSubscription, setPaidTier, toStripeTime, type Membership } from "./memberships";
@@ -32,7 +34,7 @@ const NO_CARD_MEMBERSHIP = "There is no card membership to change.";
 /** Runs a change to her membership under its row lock, with emails and the audit in the same transaction. */
 async function withMembership<T>(userId: number, work: (tx: Transaction, m: Membership, queueEmail: QueueEmail) => Promise<T>): Promise<T> {
   return transactionWithEmail(async (tx, queueEmail) => {
-    const [m] = await tx.select().from(memberships).where(eq(memberships.userId, userId)).for("update").limit(1);
+    const m = await lockMembership(tx, { userId });
     if (!m) throw notFound("This member has no membership billing yet.");
     return work(tx, m, queueEmail);
   });
@@ -55,15 +57,11 @@ async function audit(tx: Transaction, actor: BillingActor, m: Membership, action
   await recordAudit({ actorId: actor.id, action: `billing.${action}`, entityType: "membership", entityId: m.id, details: { userId: m.userId, onBehalf: actor.id !== m.userId, ...details }, ip: actor.ip }, tx);
 }
 
+/** Her subscription as Stripe has it now, and its one item (her tier's price and the current period). */
 async function subscriptionItem(subscriptionId: string) {
-  const subscription = await stripe().subscriptions.retrieve(subscriptionId);
-  const item = subscription.items.data[0];
-  if (!item) throw new AppError(502, "Stripe returned a subscription without a price.");
-  return { subscription, item };
+  const subscription = readStripe("subscription", await stripe().subscriptions.retrieve(subscriptionId));
+  return { subscription, item: subscription.items.data[0]! };
 }
-
-const stripeFailure = (error: unknown, what: string) =>
-  error instanceof Stripe.errors.StripeCardError ? new AppError(402, stripeErrorMessage(error, "Your card was declined.")) : new AppError(502, `${what}: ${stripeErrorMessage(error, "Stripe did not answer")}`);
 
 export interface UpgradePreview {
   tier: TierId;
@@ -84,13 +82,13 @@ export async function previewUpgrade(userId: number, tier: TierId): Promise<Upgr
     const { item } = await subscriptionItem(subscriptionId);
     const price = await priceFor(tier);
     const prorationDate = Math.max(Math.floor(Date.now() / 1000), item.current_period_start);
-    let invoice: Stripe.Invoice;
+    let invoice: InvoiceObject;
     try {
-      invoice = await stripe().invoices.createPreview({
+      invoice = readStripe("invoice", await stripe().invoices.createPreview({
         customer: m.stripeCustomerId!,
         subscription: subscriptionId,
         subscription_details: { items: [{ id: item.id, price: price.id }], proration_behavior: "always_invoice", proration_date: prorationDate },
-      });
+      }));
     } catch (error) {
       throw stripeFailure(error, "The preview failed");
     }
@@ -107,8 +105,8 @@ export async function previewUpgrade(userId: number, tier: TierId): Promise<Upgr
 }
 
 // Setting a state (a price, cancel_at_period_end) is safe to repeat, so those calls rely on the
-// Stripe library's own idempotency key for its retries; a key of ours would make a second
-// downgrade after an undo replay the first answer instead of changing anything.
+// Stripe library's own idempotency key for its retries. Calls that make something (a customer, a
+// subscription, an upgrade's invoice) are attempts with keys of their own (src/server/money/requests.ts).
 
 /**
  * Upgrade: at once, charging exactly the preview she confirmed (same proration date; the update
@@ -129,17 +127,22 @@ export async function changeTier(userId: number, input: ChangeTierInput, actor: 
       const now = Math.floor(Date.now() / 1000);
       const at = input.prorationDate;
       if (!at || at < item.current_period_start || at > now || now - at > PREVIEW_VALID_SECONDS) throw badRequest("The price shown has expired. Please review the upgrade again.");
-      let updated: Stripe.Subscription;
+      let updated: SubscriptionObject;
       try {
-        updated = await client.subscriptions.update(
-          subscriptionId,
-          { items: [{ id: item.id, price: price.id }], proration_behavior: "always_invoice", proration_date: at, payment_behavior: "error_if_incomplete", expand: ["latest_invoice"] },
-          { idempotencyKey: `upgrade-${m.id}-${input.tier}-${at}` },
+        updated = readStripe(
+          "subscription",
+          await stripeAttempt(tx, { operation: "upgrade", subject: `membership-${m.id}` }, (idempotencyKey) =>
+            client.subscriptions.update(
+              subscriptionId,
+              { items: [{ id: item.id, price: price.id }], proration_behavior: "always_invoice", proration_date: at, payment_behavior: "error_if_incomplete", expand: ["latest_invoice"] },
+              { idempotencyKey },
+            ),
+          ),
         );
       } catch (error) {
         throw stripeFailure(error, "The upgrade failed");
       }
-      const invoice = updated.latest_invoice as Stripe.Invoice | null;
+      const invoice = typeof updated.latest_invoice === "object" ? updated.latest_invoice : null;
       const charged = invoice?.amount_paid ?? 0;
       const paid = await setPaidTier(tx, m, input.tier, invoice?.created ?? now);
       await mirrorSubscription(tx, paid, updated);
@@ -147,9 +150,9 @@ export async function changeTier(userId: number, input: ChangeTierInput, actor: 
       await audit(tx, actor, m, "upgraded", { from: m.tier, to: input.tier, charged, invoice: invoice?.id ?? null });
       return { tier: input.tier, charged, effective: "now" as const };
     }
-    let updated: Stripe.Subscription;
+    let updated: SubscriptionObject;
     try {
-      updated = await client.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: price.id }], proration_behavior: "none" });
+      updated = readStripe("subscription", await client.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: price.id }], proration_behavior: "none" }));
     } catch (error) {
       throw stripeFailure(error, "The change failed");
     }
@@ -172,9 +175,9 @@ export async function cancelMembership(userId: number, actor: BillingActor) {
     if (!actor.isAdmin && periodEnd.getTime() < m.termEndsAt.getTime()) {
       throw conflict(`Your membership term runs until ${formatDate(m.termEndsAt)}. You can cancel from ${formatDate(cancelableFrom(m))}.`);
     }
-    let updated: Stripe.Subscription;
+    let updated: SubscriptionObject;
     try {
-      updated = await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      updated = readStripe("subscription", await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
     } catch (error) {
       throw stripeFailure(error, "The cancellation failed");
     }
@@ -192,11 +195,14 @@ export async function resumeMembership(userId: number, actor: BillingActor) {
     if (!m.cancelAtPeriodEnd && !m.scheduledTier) throw conflict("There is no scheduled change to undo.");
     const { item } = await subscriptionItem(subscriptionId);
     const price = await priceFor(m.tier);
-    let updated: Stripe.Subscription;
+    let updated: SubscriptionObject;
     try {
-      updated = await stripe().subscriptions.update(
-        subscriptionId,
-        { cancel_at_period_end: false, ...(item.price.id !== price.id ? { items: [{ id: item.id, price: price.id }], proration_behavior: "none" as const } : {}) },
+      updated = readStripe(
+        "subscription",
+        await stripe().subscriptions.update(subscriptionId, {
+          cancel_at_period_end: false,
+          ...(item.price.id !== price.id ? { items: [{ id: item.id, price: price.id }], proration_behavior: "none" as const } : {}),
+        }),
       );
     } catch (error) {
       throw stripeFailure(error, "The change failed");
@@ -218,13 +224,51 @@ export async function createCardSetup(userId: number) {
     let customer = m.stripeCustomerId;
     if (!customer) {
       const [user] = await tx.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).limit(1);
-      customer = (await client.customers.create({ email: user!.email, name: `${user!.firstName} ${user!.lastName}`.trim(), metadata: { membershipId: String(m.id) } }, { idempotencyKey: `customer-membership-${m.id}` })).id;
+      customer = readStripe(
+        "customer",
+        await stripeAttempt(tx, { operation: "customer", subject: `membership-${m.id}` }, (idempotencyKey) =>
+          client.customers.create({ email: user!.email, name: `${user!.firstName} ${user!.lastName}`.trim(), metadata: { membershipId: String(m.id) } }, { idempotencyKey }),
+        ),
+      ).id;
       await tx.update(memberships).set({ stripeCustomerId: customer }).where(eq(memberships.id, m.id));
       await tx.update(users).set({ stripeCustomerId: customer }).where(eq(users.id, userId));
     }
-    const intent = await client.setupIntents.create({ customer, usage: "off_session", automatic_payment_methods: { enabled: true }, metadata: { membershipId: String(m.id) } });
-    return { clientSecret: intent.client_secret! };
+    // She confirms in her browser, where Stripe.js can redirect her and bring her back (return_url).
+    const intent = readStripe("setup_intent", await client.setupIntents.create({ customer, usage: "off_session", automatic_payment_methods: { enabled: true }, metadata: { membershipId: String(m.id) } }));
+    if (!intent.client_secret) throw new AppError(502, "Stripe sent a setup intent without its client secret.");
+    return { clientSecret: intent.client_secret };
   });
+}
+
+/**
+ * A trial member's first card starts her subscription, first charged when the trial ends (classic
+ * billing mode, as every subscription of ours: see startCardMembership). A subscription an earlier
+ * attempt started (its answer lost) is found in Stripe rather than started twice.
+ */
+async function startTrialSubscription(tx: Transaction, m: Membership, customer: string, paymentMethod: string): Promise<SubscriptionObject> {
+  const client = stripe();
+  const started = readStripeList("subscription", await client.subscriptions.list({ customer, status: "all", limit: 20 })).find(
+    (s) => s.metadata.membershipId === String(m.id) && s.status !== "canceled" && s.status !== "incomplete_expired",
+  );
+  if (started) return started;
+  const trialEnd = m.trialEndsAt && m.trialEndsAt.getTime() > Date.now() + 60_000 ? toStripeTime(m.trialEndsAt) : undefined;
+  const price = await priceFor(m.tier);
+  return readStripe(
+    "subscription",
+    await stripeAttempt(tx, { operation: "subscription", subject: `membership-${m.id}` }, (idempotencyKey) =>
+      client.subscriptions.create(
+        {
+          customer,
+          items: [{ price: price.id }],
+          billing_mode: { type: "classic" },
+          default_payment_method: paymentMethod,
+          ...(trialEnd ? { trial_end: trialEnd } : {}),
+          metadata: { membershipId: String(m.id), tier: m.tier },
+        },
+        { idempotencyKey },
+      ),
+    ),
+  );
 }
 
 /**
@@ -235,20 +279,20 @@ export async function createCardSetup(userId: number) {
 export async function saveCard(userId: number, setupIntentId: string, actor: BillingActor) {
   return withMembership(userId, async (tx, m, queueEmail) => {
     const client = stripe();
-    const intent = await client.setupIntents.retrieve(setupIntentId);
-    const customer = typeof intent.customer === "string" ? intent.customer : intent.customer?.id;
-    if (!m.stripeCustomerId || customer !== m.stripeCustomerId) throw notFound("That card setup was not found.");
+    const intent = readStripe("setup_intent", await client.setupIntents.retrieve(setupIntentId));
+    if (!m.stripeCustomerId || intent.customer !== m.stripeCustomerId) throw notFound("That card setup was not found.");
     if (intent.status !== "succeeded" || !intent.payment_method) throw conflict("The card was not confirmed. Please try again.");
-    const paymentMethod = typeof intent.payment_method === "string" ? intent.payment_method : intent.payment_method.id;
+    const customer = m.stripeCustomerId;
+    const paymentMethod = intent.payment_method;
     await client.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } });
     await tx.update(users).set({ stripePaymentMethodId: paymentMethod }).where(eq(users.id, userId));
     let paymentError: string | null = null;
     if (m.stripeSubscriptionId) {
-      const updated = await client.subscriptions.update(m.stripeSubscriptionId, { default_payment_method: paymentMethod });
+      const updated = readStripe("subscription", await client.subscriptions.update(m.stripeSubscriptionId, { default_payment_method: paymentMethod }));
       await mirrorSubscription(tx, m, updated);
       if (m.status === "past_due") {
-        const [open] = (await client.invoices.list({ subscription: m.stripeSubscriptionId, status: "open", limit: 1 })).data;
-        if (open?.id) {
+        const [open] = readStripeList("invoice", await client.invoices.list({ subscription: m.stripeSubscriptionId, status: "open", limit: 1 }));
+        if (open) {
           try {
             await client.invoices.pay(open.id, { payment_method: paymentMethod });
           } catch (error) {
@@ -257,11 +301,7 @@ export async function saveCard(userId: number, setupIntentId: string, actor: Bil
         }
       }
     } else if (m.billingMethod === "trial") {
-      const trialEnd = m.trialEndsAt && m.trialEndsAt.getTime() > Date.now() + 60_000 ? toStripeTime(m.trialEndsAt) : undefined;
-      const subscription = await client.subscriptions.create(
-        { customer, items: [{ price: (await priceFor(m.tier)).id }], default_payment_method: paymentMethod, ...(trialEnd ? { trial_end: trialEnd } : {}), metadata: { membershipId: String(m.id), tier: m.tier } },
-        { idempotencyKey: `membership-trial-${m.id}` },
-      );
+      const subscription = await startTrialSubscription(tx, m, customer, paymentMethod);
       const [withSub] = await tx.update(memberships).set({ stripeSubscriptionId: subscription.id, billingMethod: "card", accessEndsAt: null }).where(eq(memberships.id, m.id)).returning();
       await mirrorSubscription(tx, withSub!, subscription);
     }
@@ -275,7 +315,7 @@ export async function saveCard(userId: number, setupIntentId: string, actor: Bil
 export async function describeCard(paymentMethodId: string | null): Promise<string | null> {
   if (!paymentMethodId) return null;
   try {
-    const method = await stripe().paymentMethods.retrieve(paymentMethodId);
+    const method = readStripe("payment_method", await stripe().paymentMethods.retrieve(paymentMethodId));
     return method.card ? `${method.card.brand[0]!.toUpperCase()}${method.card.brand.slice(1)} ending in ${method.card.last4}` : method.type;
   } catch {
     return null;

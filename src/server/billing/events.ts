@@ -1,20 +1,15 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type Stripe from "stripe";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
-import { CHARGE_KINDS } from "@/db/schema/enums";
 import { paymentTransactions, users } from "@/db/schema";
 import type { QueueEmail } from "@/server/email/outbox";
-import { stripe } from "@/server/payments/stripe";
+import { lockMembership } from "@/server/money/locks";
+import { readStripe, readStripeList, type InvoiceObject } from "@/server/money/objects";
+import { stripe } from "@/server/money/stripe";
 import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
-import { lockMembershipOfSubscription, mirrorSubscription, setPaidTier, type Membership } from "./memberships";
+import { mirrorSubscription, setPaidTier, type Membership } from "./memberships";
 import { tierOfPrice } from "./prices";
-
-const subscriptionOfInvoice = (invoice: Stripe.Invoice): string | null => {
-  const sub = invoice.parent?.subscription_details?.subscription;
-  return typeof sub === "string" ? sub : (sub?.id ?? null);
-};
 
 async function emailContext(tx: Transaction, membership: Membership, baseUrl: string) {
   if (!membership.userId) return null;
@@ -25,7 +20,7 @@ async function emailContext(tx: Transaction, membership: Membership, baseUrl: st
 
 /** Re-reads the subscription from Stripe and mirrors it, under the membership's lock. */
 async function refresh(tx: Transaction, queueEmail: QueueEmail, membership: Membership, baseUrl: string): Promise<Membership> {
-  const subscription = await stripe().subscriptions.retrieve(membership.stripeSubscriptionId!);
+  const subscription = readStripe("subscription", await stripe().subscriptions.retrieve(membership.stripeSubscriptionId!));
   const { before, after } = await mirrorSubscription(tx, membership, subscription);
   if (before.status !== "canceled" && after.status === "canceled") {
     const ctx = await emailContext(tx, after, baseUrl);
@@ -35,24 +30,22 @@ async function refresh(tx: Transaction, queueEmail: QueueEmail, membership: Memb
 }
 
 /** customer.subscription.created / updated / deleted: the subscription as it is now. */
-export async function onSubscriptionEvent(tx: Transaction, queueEmail: QueueEmail, subscription: Stripe.Subscription, baseUrl: string): Promise<void> {
-  const membership = await lockMembershipOfSubscription(tx, subscription.id);
+export async function onSubscriptionChanged(tx: Transaction, queueEmail: QueueEmail, subscriptionId: string, baseUrl: string): Promise<void> {
+  const membership = await lockMembership(tx, { subscriptionId });
   if (membership) await refresh(tx, queueEmail, membership, baseUrl);
 }
 
 /** The PaymentIntent that paid an invoice, for refunds (Stripe lists an invoice's payments separately). */
-async function intentOfInvoice(invoice: Stripe.Invoice): Promise<string | null> {
-  const payments = invoice.payments?.data ?? (await stripe().invoicePayments.list({ invoice: invoice.id!, limit: 10 })).data;
+async function intentOfInvoice(invoice: InvoiceObject): Promise<string | null> {
+  const payments = invoice.payments?.data ?? readStripeList("invoice_payment", await stripe().invoicePayments.list({ invoice: invoice.id, limit: 10 }));
   const paid = payments.find((p) => p.status === "paid") ?? payments.at(-1);
-  const intent = paid?.payment.payment_intent;
-  return typeof intent === "string" ? intent : (intent?.id ?? null);
+  return paid?.payment.payment_intent ?? null;
 }
 
 /** The tier an invoice paid for: the price of its largest line (an upgrade's charge for the new tier). */
-async function tierOfInvoice(invoice: Stripe.Invoice): Promise<string | null> {
+async function tierOfInvoice(invoice: InvoiceObject): Promise<string | null> {
   const top = [...invoice.lines.data].sort((a, b) => b.amount - a.amount)[0];
-  const price = top?.pricing?.price_details?.price;
-  const priceId = typeof price === "string" ? price : price?.id;
+  const priceId = top?.pricing?.price_details?.price;
   return priceId ? tierOfPrice(priceId) : null;
 }
 
@@ -63,10 +56,10 @@ async function tierOfInvoice(invoice: Stripe.Invoice): Promise<string | null> {
  * already did. The first failure of an invoice tells her, and so does its payment at last; the
  * subscription's state (past due, active again) is then read back from Stripe.
  */
-export async function onInvoiceEvent(tx: Transaction, queueEmail: QueueEmail, invoice: Stripe.Invoice, outcome: "paid" | "failed", baseUrl: string): Promise<void> {
-  const subscriptionId = subscriptionOfInvoice(invoice);
-  if (!subscriptionId || !invoice.id) return;
-  let membership = await lockMembershipOfSubscription(tx, subscriptionId);
+export async function onInvoiceEvent(tx: Transaction, queueEmail: QueueEmail, invoice: InvoiceObject, outcome: "paid" | "failed", baseUrl: string): Promise<void> {
+  const subscriptionId = invoice.parent?.subscription_details?.subscription;
+  if (!subscriptionId) return;
+  let membership = await lockMembership(tx, { subscriptionId });
   if (!membership) return;
   const amount = outcome === "paid" ? invoice.amount_paid : invoice.amount_due;
   const tier = await tierOfInvoice(invoice);
@@ -106,43 +99,3 @@ export async function onInvoiceEvent(tx: Transaction, queueEmail: QueueEmail, in
   if (failedNow) await queueEmail(billingEmails.paymentFailed(ctx, amount, after.accessEndsAt!));
   if (recovered) await queueEmail(billingEmails.paymentRecovered(ctx, amount));
 }
-
-/** Locks the charge's payment row, so a refund we are recording ourselves commits first. */
-export async function lockChargeRow(tx: Transaction, intentId: string) {
-  const [row] = await tx
-    .select()
-    .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.stripePaymentIntentId, intentId), inArray(paymentTransactions.kind, CHARGE_KINDS)))
-    .for("update")
-    .limit(1);
-  return row ?? null;
-}
-
-/**
- * charge.refunded for a refund made outside the app (Stripe's dashboard): what Stripe has refunded
- * beyond the refund rows we hold becomes a refund row, so every refund is in the ledger.
- */
-export async function recordOutsideRefund(tx: Transaction, charge: Stripe.Charge, intentId: string): Promise<void> {
-  const payment = await lockChargeRow(tx, intentId);
-  if (!payment) return;
-  const [{ recorded }] = (await tx
-    .select({ recorded: sql<number>`coalesce(sum(${paymentTransactions.amount}), 0)::int` })
-    .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.refundOfId, payment.id), inArray(paymentTransactions.status, ["pending", "completed"])))) as [{ recorded: number }];
-  const missing = charge.amount_refunded - recorded;
-  if (missing <= 0) return;
-  await tx.insert(paymentTransactions).values({
-    applicationId: payment.applicationId,
-    userId: payment.userId,
-    kind: "refund",
-    refundOfId: payment.id,
-    amount: missing,
-    currency: payment.currency,
-    status: "completed",
-    paymentMethod: "card",
-    membershipTier: payment.membershipTier,
-    notes: "Refunded in Stripe.",
-    completedAt: new Date(),
-  });
-}
-

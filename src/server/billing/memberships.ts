@@ -1,16 +1,18 @@
 import "server-only";
 import { addDays, addMonths } from "date-fns";
 import { and, eq } from "drizzle-orm";
-import type Stripe from "stripe";
 import type { Transaction } from "@/db/client";
 import { applications, memberships, paymentTransactions, users } from "@/db/schema";
-import type { MembershipStatus } from "@/db/schema/enums";
-import { tierCharge } from "@/server/payments/pricing";
-import { stripe } from "@/server/payments/stripe";
+import { lockApplication, type Membership } from "@/server/money/locks";
+import { readStripe, readStripeList, type SubscriptionObject } from "@/server/money/objects";
+import { tierCharge } from "@/server/money/pricing";
+import { stripeAttempt } from "@/server/money/requests";
+import { MEMBERSHIP_STATUS_OF_SUBSCRIPTION } from "@/server/money/statuses";
+import { stripe } from "@/server/money/stripe";
 import { readSiteSettings } from "@/server/settings";
 import { priceFor, tierOfPrice } from "./prices";
 
-export type Membership = typeof memberships.$inferSelect;
+export type { Membership };
 
 /** decisions.md, Money: a member unpaid this long after a failed renewal loses access until she pays. */
 export const PAST_DUE_GRACE_DAYS = 14;
@@ -26,10 +28,15 @@ export async function termEndFor(startedAt: Date, tier: string, tx: Transaction)
  * Starts monthly billing once an approved applicant's first card payment is captured: a Stripe
  * subscription for her tier's price on the card that payment saved (setup_future_usage), its
  * first renewal one month after the capture (billing_cycle_anchor, nothing charged before it).
- * Safe to call on every capture event: the membership row and the idempotency key make it once.
+ * Classic billing mode: in flexible mode (the default since 2025-09-30.clover) the credit for unused
+ * time when she upgrades is a share of what the subscription itself debited, and her first month was
+ * paid by a separate PaymentIntent, so an upgrade in that month would be charged without the credit
+ * the preview showed (https://docs.stripe.com/billing/subscriptions/billing-mode/compare).
+ * Safe to call on every capture event: the membership row, and Stripe's list of her subscriptions
+ * (an attempt whose answer was lost), make it once.
  */
 export async function startCardMembership(tx: Transaction, applicationId: number): Promise<Membership | null> {
-  const [app] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for("update").limit(1);
+  const app = await lockApplication(tx, applicationId);
   if (!app || app.status !== "approved" || app.isTrial) return null;
   const [existing] = await tx.select().from(memberships).where(eq(memberships.applicationId, applicationId)).limit(1);
   if (existing) return existing;
@@ -40,24 +47,36 @@ export async function startCardMembership(tx: Transaction, applicationId: number
     .limit(1);
   if (!paid?.stripePaymentIntentId) return null;
   const client = stripe();
-  const intent = await client.paymentIntents.retrieve(paid.stripePaymentIntentId);
-  const customer = typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? app.stripeCustomerId);
-  const paymentMethod = typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
+  const intent = readStripe("payment_intent", await client.paymentIntents.retrieve(paid.stripePaymentIntentId));
+  const customer = intent.customer ?? app.stripeCustomerId;
+  const paymentMethod = intent.payment_method;
   if (!customer) return null;
   // Whole seconds, as Stripe keeps time, so the term's end and a period's end compare exactly.
   const startedAt = fromStripeTime(toStripeTime(paid.completedAt ?? new Date()));
   const firstRenewal = addMonths(startedAt, 1);
-  const subscription = await client.subscriptions.create(
-    {
-      customer,
-      items: [{ price: (await priceFor(app.membershipTier)).id }],
-      ...(paymentMethod ? { default_payment_method: paymentMethod } : {}),
-      billing_cycle_anchor: toStripeTime(firstRenewal),
-      proration_behavior: "none",
-      metadata: { applicationId: String(app.id), tier: app.membershipTier },
-    },
-    { idempotencyKey: `membership-application-${app.id}` },
+  const started = readStripeList("subscription", await client.subscriptions.list({ customer, status: "all", limit: 20 })).find(
+    (s) => s.metadata.applicationId === String(app.id) && s.status !== "canceled" && s.status !== "incomplete_expired",
   );
+  const price = await priceFor(app.membershipTier);
+  const subscription =
+    started ??
+    readStripe(
+      "subscription",
+      await stripeAttempt(tx, { operation: "subscription", subject: `application-${app.id}` }, (idempotencyKey) =>
+        client.subscriptions.create(
+          {
+            customer,
+            items: [{ price: price.id }],
+            billing_mode: { type: "classic" },
+            ...(paymentMethod ? { default_payment_method: paymentMethod } : {}),
+            billing_cycle_anchor: toStripeTime(firstRenewal),
+            proration_behavior: "none",
+            metadata: { applicationId: String(app.id), tier: app.membershipTier },
+          },
+          { idempotencyKey },
+        ),
+      ),
+    );
   const [row] = await tx
     .insert(memberships)
     .values({
@@ -104,21 +123,6 @@ export async function attachMembership(tx: Transaction, app: typeof applications
   }
 }
 
-export async function lockMembershipOfSubscription(tx: Transaction, subscriptionId: string): Promise<Membership | null> {
-  const [row] = await tx.select().from(memberships).where(eq(memberships.stripeSubscriptionId, subscriptionId)).for("update").limit(1);
-  return row ?? null;
-}
-
-export const STATUS_FROM_STRIPE: Record<string, MembershipStatus> = {
-  trialing: "trialing",
-  active: "active",
-  past_due: "past_due",
-  unpaid: "past_due",
-  incomplete: "past_due",
-  canceled: "canceled",
-  incomplete_expired: "canceled",
-};
-
 /**
  * Mirrors the subscription as Stripe has it now. Callers pass a subscription they have just
  * retrieved (not the event's copy) while holding the membership's row lock, so events that arrive
@@ -126,10 +130,10 @@ export const STATUS_FROM_STRIPE: Record<string, MembershipStatus> = {
  * not taken from here (a downgrade changes the price at once, without proration, but she keeps her
  * tier until the renewal at the lower price is paid): a different price is her scheduled tier.
  */
-export async function mirrorSubscription(tx: Transaction, membership: Membership, subscription: Stripe.Subscription): Promise<{ before: Membership; after: Membership }> {
-  const item = subscription.items.data[0];
-  const status = STATUS_FROM_STRIPE[subscription.status] ?? membership.status;
-  const priceTier = item ? await tierOfPrice(item.price.id) : null;
+export async function mirrorSubscription(tx: Transaction, membership: Membership, subscription: SubscriptionObject): Promise<{ before: Membership; after: Membership }> {
+  const item = subscription.items.data[0]!;
+  const status = MEMBERSHIP_STATUS_OF_SUBSCRIPTION[subscription.status] ?? membership.status;
+  const priceTier = await tierOfPrice(item.price.id);
   const now = new Date();
   const pastDueSince = status === "past_due" ? (membership.pastDueSince ?? now) : null;
   const accessEndsAt = status === "past_due" ? addDays(pastDueSince!, PAST_DUE_GRACE_DAYS) : status === "canceled" ? (membership.accessEndsAt ?? now) : null;
@@ -138,9 +142,9 @@ export async function mirrorSubscription(tx: Transaction, membership: Membership
     .set({
       status,
       billingMethod: "card",
-      stripeCustomerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
-      currentPeriodStart: item ? fromStripeTime(item.current_period_start) : membership.currentPeriodStart,
-      currentPeriodEnd: item ? fromStripeTime(item.current_period_end) : membership.currentPeriodEnd,
+      stripeCustomerId: subscription.customer,
+      currentPeriodStart: fromStripeTime(item.current_period_start),
+      currentPeriodEnd: fromStripeTime(item.current_period_end),
       cancelAtPeriodEnd: status !== "canceled" && subscription.cancel_at_period_end,
       scheduledTier: status !== "canceled" && priceTier && priceTier !== membership.tier ? priceTier : null,
       trialEndsAt: subscription.trial_end ? fromStripeTime(subscription.trial_end) : membership.trialEndsAt,

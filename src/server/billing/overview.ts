@@ -4,9 +4,9 @@ import { db } from "@/db";
 import { memberships, paymentTransactions, users } from "@/db/schema";
 import { forbidden } from "@/lib/errors";
 import type { SessionUser } from "@/server/auth/sessions";
-import { listTiers } from "@/server/payments/pricing";
-import { paymentsConfigured } from "@/server/payments/stripe";
-import { isRefundable } from "@/server/payments/transactions";
+import { listTiers } from "@/server/money/pricing";
+import { paymentsConfigured } from "@/server/money/stripe";
+import { isRefundable } from "@/server/money/transactions";
 import { cancelableFrom, describeCard } from "./changes";
 
 /**
@@ -25,6 +25,9 @@ export async function getBillingOverview(userId: number, viewer: SessionUser) {
   const tiers = (await listTiers()).map((t) => ({ id: t.id, title: t.title, amount: t.monthlyPriceCents, durationMonths: t.durationMonths }));
   const transactions = await db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id)).limit(200);
   const configured = paymentsConfigured();
+  // What each payment has given back so far (refunds on their way included), for a partial refund of the rest.
+  const refundedOf = new Map<number, number>();
+  for (const t of transactions) if (t.kind === "refund" && t.refundOfId && t.status !== "failed") refundedOf.set(t.refundOfId, (refundedOf.get(t.refundOfId) ?? 0) + t.amount);
   const titleOf = (tier: string | null) => tiers.find((t) => t.id === tier)?.title ?? null;
   const priceOf = (tier: string | null) => tiers.find((t) => t.id === tier)?.amount ?? 0;
   const membership = m
@@ -58,7 +61,7 @@ export async function getBillingOverview(userId: number, viewer: SessionUser) {
     membershipLevel: member?.membershipLevel ?? null,
     membership,
     tiers,
-    transactions: transactions.map((t) => ({ ...t, refundable: isRefundable(t) })),
+    transactions: transactions.map((t) => ({ ...t, refundable: isRefundable(t), refundableAmount: isRefundable(t) ? Math.max(0, t.amount - (refundedOf.get(t.id) ?? 0)) : 0 })),
   };
 }
 

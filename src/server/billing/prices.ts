@@ -1,7 +1,8 @@
 import "server-only";
 import { TIER_IDS, type TierId } from "@/db/schema/enums";
 import { serviceUnavailable } from "@/lib/errors";
-import { stripe } from "@/server/payments/stripe";
+import { readStripe, readStripeList } from "@/server/money/objects";
+import { stripe } from "@/server/money/stripe";
 
 import { lookupKeyFor } from "./catalogue";
 
@@ -17,9 +18,9 @@ const CACHE_MS = 5 * 60_000;
 let cached: Promise<Catalogue> | undefined;
 
 async function loadCatalogue(): Promise<Catalogue> {
-  const prices = await stripe().prices.list({ lookup_keys: TIER_IDS.map(lookupKeyFor), active: true, limit: 100 });
+  const prices = readStripeList("price", await stripe().prices.list({ lookup_keys: TIER_IDS.map(lookupKeyFor), active: true, limit: 100 }));
   const catalogue: Catalogue = { priceByTier: new Map(), tierByPrice: new Map(), loadedAt: Date.now() };
-  for (const price of prices.data) {
+  for (const price of prices) {
     const tier = TIER_IDS.find((t) => lookupKeyFor(t) === price.lookup_key);
     if (!tier || price.unit_amount === null) continue;
     catalogue.priceByTier.set(tier, { id: price.id, amount: price.unit_amount, currency: price.currency });
@@ -49,7 +50,7 @@ export async function priceFor(tier: string): Promise<{ id: string; amount: numb
 export async function tierOfPrice(priceId: string): Promise<TierId | null> {
   const known = (await catalogue()).tierByPrice.get(priceId);
   if (known) return known;
-  const price = await stripe().prices.retrieve(priceId);
-  const tier = (price.metadata?.tier ?? null) as TierId | null;
+  const price = readStripe("price", await stripe().prices.retrieve(priceId));
+  const tier = (price.metadata.tier ?? null) as TierId | null;
   return tier && TIER_IDS.includes(tier) ? tier : null;
 }

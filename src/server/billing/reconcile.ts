@@ -1,10 +1,11 @@
 import "server-only";
 import { and, desc, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
-import type Stripe from "stripe";
 import { db } from "@/db";
 import { billingReconciliations, memberships, paymentTransactions, users } from "@/db/schema";
-import { stripe } from "@/server/payments/stripe";
-import { STATUS_FROM_STRIPE, toStripeTime } from "./memberships";
+import { readStripe, type InvoiceObject, type SubscriptionObject } from "@/server/money/objects";
+import { MEMBERSHIP_STATUS_OF_SUBSCRIPTION } from "@/server/money/statuses";
+import { stripe } from "@/server/money/stripe";
+import { toStripeTime } from "./memberships";
 import { tierOfPrice } from "./prices";
 
 export type BillingDifference = (typeof billingReconciliations.$inferSelect)["differences"][number];
@@ -38,30 +39,28 @@ export async function reconcileBilling(now = new Date()): Promise<typeof billing
   };
 
   const seen = new Set<string>();
-  for await (const subscription of client.subscriptions.list({ status: "all", limit: 100 })) {
-    const m = bySubscription.get(subscription.id);
+  for await (const listed of client.subscriptions.list({ status: "all", limit: 100 })) {
+    const m = bySubscription.get(listed.id);
     if (!m) continue;
-    seen.add(subscription.id);
-    await compareSubscription(m, subscription, differ);
+    seen.add(listed.id);
+    await compareSubscription(m, readStripe("subscription", listed), differ);
   }
   for (const m of ours) if (!seen.has(m.stripeSubscriptionId!)) differ(m, "subscription", m.stripeSubscriptionId, null);
 
-  const invoices: Stripe.Invoice[] = [];
-  for await (const invoice of client.invoices.list({ status: "paid", created: { gte: toStripeTime(now) - INVOICE_WINDOW_DAYS * 86_400 }, limit: 100 })) {
-    const sub = invoice.parent?.subscription_details?.subscription;
-    const subscriptionId = typeof sub === "string" ? sub : sub?.id;
-    if (subscriptionId && bySubscription.has(subscriptionId) && invoice.amount_paid > 0 && invoice.id) invoices.push(invoice);
+  const invoices: { invoice: InvoiceObject; membership: (typeof ours)[number] }[] = [];
+  for await (const listed of client.invoices.list({ status: "paid", created: { gte: toStripeTime(now) - INVOICE_WINDOW_DAYS * 86_400 }, limit: 100 })) {
+    const invoice = readStripe("invoice", listed);
+    const membership = bySubscription.get(invoice.parent?.subscription_details?.subscription ?? "");
+    if (membership && invoice.amount_paid > 0) invoices.push({ invoice, membership });
   }
   const recorded = new Map<string, { status: string; amount: number }>();
   for (let i = 0; i < invoices.length; i += 500) {
-    const ids = invoices.slice(i, i + 500).map((inv) => inv.id!);
+    const ids = invoices.slice(i, i + 500).map(({ invoice }) => invoice.id);
     const rows = await db.select({ invoice: paymentTransactions.stripeInvoiceId, status: paymentTransactions.status, amount: paymentTransactions.amount }).from(paymentTransactions).where(inArray(paymentTransactions.stripeInvoiceId, ids));
     for (const row of rows) recorded.set(row.invoice!, row);
   }
-  for (const invoice of invoices) {
-    const sub = invoice.parent!.subscription_details!.subscription;
-    const m = bySubscription.get(typeof sub === "string" ? sub : sub!.id)!;
-    const row = recorded.get(invoice.id!);
+  for (const { invoice, membership: m } of invoices) {
+    const row = recorded.get(invoice.id);
     const mine = row ? `${row.status} ${row.amount}` : null;
     const paidAsWeSee = row && (row.status === "completed" || row.status === "refunded") && row.amount === invoice.amount_paid;
     if (!paidAsWeSee) differ(m, `invoice ${invoice.id}`, mine, `paid ${invoice.amount_paid}`);
@@ -76,11 +75,11 @@ export async function reconcileBilling(now = new Date()): Promise<typeof billing
 
 async function compareSubscription(
   m: typeof memberships.$inferSelect,
-  subscription: Stripe.Subscription,
+  subscription: SubscriptionObject,
   differ: (m: typeof memberships.$inferSelect, field: string, mine: string | null, theirs: string | null) => void,
 ) {
   const item = subscription.items.data[0];
-  const status = STATUS_FROM_STRIPE[subscription.status] ?? subscription.status;
+  const status = MEMBERSHIP_STATUS_OF_SUBSCRIPTION[subscription.status] ?? subscription.status;
   differ(m, "status", m.status, status);
   if (status === "canceled") return;
   differ(m, "current period end", m.currentPeriodEnd?.toISOString() ?? null, iso(item?.current_period_end));

@@ -9,7 +9,7 @@ import { eraseDueAccounts } from "@/server/privacy";
 import { purgeUnattachedUploads } from "@/server/storage";
 import { reconcileBilling } from "@/server/billing/reconcile";
 import { sendBillingReminders } from "@/server/billing/reminders";
-import { paymentsConfigured } from "@/server/payments/stripe";
+import { paymentsConfigured } from "@/server/money/stripe";
 import { getBoss, QUEUES } from "./boss";
 
 let started = false;

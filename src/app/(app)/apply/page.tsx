@@ -6,8 +6,8 @@ import { ApplyForm } from "@/components/apply/apply-form";
 import { ApplyGate } from "@/components/apply/apply-gate";
 import { PARTNER_REF_COOKIE } from "@/components/apply/tier-types";
 import { TIER_IDS } from "@/db/schema/enums";
-import { listTiers } from "@/server/payments/pricing";
-import { REFUND_GUARANTEE_DAYS } from "@/server/payments/schemas";
+import { listTiers } from "@/server/money/pricing";
+import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
 import { getSiteSettings } from "@/server/settings";
 
 export const metadata: Metadata = {
@@ -48,7 +48,7 @@ export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
               How it works
             </h2>
             <ol className="mt-2 list-decimal space-y-1 pl-5">
-              <li>Submit your application{trial ? "" : " and authorize your first month's payment (you are charged only if accepted)"}.</li>
+              <li>Submit your application{trial ? "" : ", then authorize your first month's payment with the link we email you (you are charged only if accepted)"}.</li>
               <li>Our team reviews every application personally.</li>
               <li>We let you know our decision within 5 business days.</li>
               <li>If you are accepted, we email you an invitation to complete your membership.</li>

@@ -1,6 +1,6 @@
 // GET /api/payment-transactions - every payment transaction, newest first.
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
-import { listTransactions } from "@/server/payments/transactions";
+import { listTransactions } from "@/server/money/transactions";
 
 export const GET = apiRoute({ access: ADMIN }, async () => listTransactions());

@@ -14,6 +14,7 @@ import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
 import { CardPaymentDialog } from "./card-payment-dialog";
+import { PaymentLinkButton } from "./payment-link-button";
 import { APPLICATIONS_KEY, STATUS_LABEL, type ApplicationRow } from "./types";
 
 const STATUS_VARIANT = { pending: "warning", approved: "success", rejected: "destructive" } as const;
@@ -126,6 +127,7 @@ export function ApplicationCard({ application: app, payments }: { application: A
                 Approve
               </Button>
               <ManualPaymentForm applicationId={app.id} price={price} onDone={refresh} />
+              {!app.isTrial ? <PaymentLinkButton applicationId={app.id} /> : null}
             </div>
           </div>
         ) : (

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
-import { apiRequest, errorMessage } from "@/lib/api-client";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { APPLICATIONS_KEY } from "./types";
 
@@ -90,7 +90,8 @@ function CardForm({ applicationId, amount, onDone }: { applicationId: number; am
     } catch (error) {
       const text = errorMessage(error, "There was an error processing the payment.");
       setMessage(text);
-      toast({ title: "Payment Failed", description: text, variant: "destructive" });
+      // 402 is the card's answer (a decline); anything else is Stripe or this site refusing the request, not her card.
+      toast({ title: error instanceof ApiError && error.status === 402 ? "Payment Failed" : "Payment Not Processed", description: text, variant: "destructive" });
       setPhase("error");
     } finally {
       await queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });

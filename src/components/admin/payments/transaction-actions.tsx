@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
+import { RefundForm } from "@/components/payments/refund-form";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { formatCents } from "@/lib/format";
 
 interface Props {
   id: number;
@@ -25,8 +25,6 @@ interface Props {
 export function TransactionActions({ id, status, manual, refundable, remaining, notRefundableReason }: Props) {
   const router = useRouter();
   const [note, setNote] = React.useState("");
-  const [amount, setAmount] = React.useState("");
-  const [reason, setReason] = React.useState("");
   const mark = useMutation({
     mutationFn: (to: "completed" | "failed") => apiRequest("PATCH", `/api/payment-transactions/${id}/status`, { status: to, note }),
     onSuccess: (_data, to) => {
@@ -36,20 +34,6 @@ export function TransactionActions({ id, status, manual, refundable, remaining, 
     },
     onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not update the transaction."), variant: "destructive" }),
   });
-  const refund = useMutation({
-    mutationFn: () => {
-      const dollars = amount.trim();
-      return apiRequest("POST", `/api/payment-transactions/${id}/refund`, { reason, ...(dollars ? { amount: Math.round(Number(dollars) * 100) } : {}) });
-    },
-    onSuccess: () => {
-      toast({ title: "Refund issued", description: "The refund has been sent to the card." });
-      setAmount("");
-      setReason("");
-      router.refresh();
-    },
-    onError: (error) => toast({ title: "Refund failed", description: errorMessage(error, "Could not refund the payment."), variant: "destructive" }),
-  });
-
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
@@ -66,23 +50,10 @@ export function TransactionActions({ id, status, manual, refundable, remaining, 
         </div>
       </div>
       {refundable ? (
-        <form
-          className="grid gap-2 rounded-lg border p-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            refund.mutate();
-          }}
-        >
+        <div className="grid gap-2 rounded-lg border p-4">
           <h3 className="font-semibold">Refund</h3>
-          <p className="text-sm text-muted-foreground">Up to {formatCents(remaining)} within the 14-day guarantee. Leave the amount empty for a full refund.</p>
-          <Label htmlFor="refund-amount">Amount in dollars (optional)</Label>
-          <Input id="refund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={(remaining / 100).toFixed(2)} />
-          <Label htmlFor="refund-reason">Reason</Label>
-          <Input id="refund-reason" value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} />
-          <Button type="submit" variant="outline" disabled={refund.isPending}>
-            {refund.isPending ? "Refunding..." : "Issue Refund"}
-          </Button>
-        </form>
+          <RefundForm id={id} remaining={remaining} onDone={() => router.refresh()} />
+        </div>
       ) : notRefundableReason ? (
         <div className="grid gap-1 rounded-lg border p-4">
           <h3 className="font-semibold">Refund</h3>

@@ -6,6 +6,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { getDashboard } from "@/server/dashboard";
 import { dashboardQuerySchema } from "@/server/dashboard/periods";
 import { BillingDifferences } from "./billing-differences";
+import { StripeRefusals } from "./stripe-refusals";
 
 export const metadata: Metadata = { title: "Admin Panel", robots: { index: false } };
 
@@ -31,6 +32,7 @@ export default async function AdminPanelPage({ searchParams }: PageProps<"/admin
   return (
     <div>
       <h1 className="text-3xl font-semibold">Admin Panel</h1>
+      <StripeRefusals />
       <AdminDashboard dashboard={dashboard} />
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PANEL_LINKS.map((link) => (

@@ -1,4 +1,4 @@
-// POST /api/applications/submit - store a membership application and email a receipt and the admins.
+// POST /api/applications/submit - store an application and email its receipt and payment link (an address under review is told by email; the answer is the same).
 import { apiRoute, created } from "@/lib/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";

@@ -2,6 +2,6 @@
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { csvResponse } from "@/server/csv";
-import { TRANSACTIONS_CSV, transactionPages } from "@/server/payments/transactions";
+import { TRANSACTIONS_CSV, transactionPages } from "@/server/money/transactions";
 
 export const GET = apiRoute({ access: ADMIN }, async () => csvResponse(TRANSACTIONS_CSV, transactionPages()));

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { listTiers } from "@/server/payments/pricing";
+import { listTiers } from "@/server/money/pricing";
 import type { PaymentContext } from "@/components/admin/applications/application-card";
 
 /** Tier prices and, when Stripe is configured, the publishable key: through props, not NEXT_PUBLIC. */

@@ -3,10 +3,9 @@ import { z } from "zod";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
-import { siteUrl } from "@/lib/http/site-url";
 import { idSchema } from "@/lib/validation";
-import { generateReferral } from "@/server/applications/payments";
+import { generateReferral } from "@/server/applications/referrals";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ request, user, params }) =>
-  created(await generateReferral(params.id, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) })),
+  created(await generateReferral(params.id, { adminId: user!.id, ip: clientIp(request.headers) })),
 );

@@ -5,8 +5,8 @@ import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { idSchema } from "@/lib/validation";
-import { recordManualPayment } from "@/server/applications/payments";
-import { manualPaymentSchema } from "@/server/applications/schemas";
+import { recordManualPayment } from "@/server/money/manual";
+import { manualPaymentSchema } from "@/features/money/schemas";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: manualPaymentSchema }, async ({ request, user, params, body }) =>
   created(await recordManualPayment(params.id, body.notes, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) })),

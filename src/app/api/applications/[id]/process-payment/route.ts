@@ -5,8 +5,8 @@ import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { idSchema } from "@/lib/validation";
-import { processCardPayment } from "@/server/applications/payments";
-import { processPaymentSchema } from "@/server/applications/schemas";
+import { processCardPayment } from "@/server/money/intents";
+import { processPaymentSchema } from "@/features/money/schemas";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: processPaymentSchema }, async ({ request, user, params, body }) =>
   processCardPayment(params.id, body.paymentMethodId, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) }),

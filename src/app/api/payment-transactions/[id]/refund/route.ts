@@ -5,8 +5,8 @@ import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { idSchema } from "@/lib/validation";
-import { refundSchema } from "@/server/payments/schemas";
-import { refundTransaction } from "@/server/payments/transactions";
+import { refundSchema } from "@/features/money/schemas";
+import { refundTransaction } from "@/server/money/transactions";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: refundSchema }, async ({ request, user, params, body }) =>
   created(await refundTransaction(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) })),

@@ -5,8 +5,8 @@ import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { idSchema } from "@/lib/validation";
-import { markTransactionSchema } from "@/server/payments/schemas";
-import { markManualTransaction } from "@/server/payments/transactions";
+import { markTransactionSchema } from "@/features/money/schemas";
+import { markManualTransaction } from "@/server/money/manual";
 
 export const PATCH = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: markTransactionSchema }, async ({ request, user, params, body }) =>
   markManualTransaction(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) }),

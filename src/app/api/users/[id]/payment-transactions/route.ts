@@ -3,6 +3,6 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { idSchema } from "@/lib/validation";
-import { listUserTransactions } from "@/server/payments/transactions";
+import { listUserTransactions } from "@/server/money/transactions";
 
 export const GET = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }) }, async ({ user, params }) => listUserTransactions(params.id, user));

@@ -50,6 +50,10 @@ export default async function MemberAdminPage({ params }: PageProps<"/admin/memb
             Her profile
           </Link>{" "}
           ·{" "}
+          <Link href={`/admin/billing/${member.id}`} className="text-primary underline-offset-4 hover:underline">
+            Her billing
+          </Link>{" "}
+          ·{" "}
           <Link href={`/admin/audit?entityType=user&entityId=${member.id}`} className="text-primary underline-offset-4 hover:underline">
             Audit log
           </Link>

@@ -6,7 +6,8 @@ import { PaymentStatusBadge } from "@/components/profile/payment-history";
 import { TransactionActions } from "@/components/admin/payments/transaction-actions";
 import { KIND_LABEL } from "@/components/billing/types";
 import { formatCents, formatDateTime } from "@/lib/format";
-import { DEMO_PAYMENT_NOT_REFUNDABLE, getTransactionDetail, isRefundable } from "@/server/payments/transactions";
+import { DEMO_PAYMENT_NOT_REFUNDABLE } from "@/server/money/refunds";
+import { getTransactionDetail, isRefundable } from "@/server/money/transactions";
 
 export const metadata: Metadata = { title: "Payment Transaction", robots: { index: false } };
 

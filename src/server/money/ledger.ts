@@ -25,11 +25,7 @@ export interface PaymentChange {
   userId?: number | null;
 }
 
-/** Moves the payment row of a PaymentIntent; returns the row when it moved, null otherwise. */
-export async function movePaymentByIntent(executor: Executor, intentId: string, change: PaymentChange) {
-  return moveWhere(executor, eq(paymentTransactions.stripePaymentIntentId, intentId), change);
-}
-
+/** Moves a payment row; returns the row when it moved, null otherwise. */
 export async function movePaymentById(executor: Executor, id: number, change: PaymentChange) {
   return moveWhere(executor, eq(paymentTransactions.id, id), change);
 }
@@ -50,5 +46,19 @@ async function moveWhere(executor: Executor, where: ReturnType<typeof eq>, chang
     .returning();
   // A payment refunded in full before its partner's commission is paid cancels the commission.
   if (row?.status === "refunded") await onPaymentReversed(executor, row.id);
+  return row ?? null;
+}
+
+/**
+ * The one move back: a payment marked refunded whose refund then failed (Stripe reports a refund
+ * as failed days later when the card's account has closed) is completed again, nothing having gone
+ * back to her. Kept apart from the forward moves so that no late capture event can undo a refund.
+ */
+export async function reopenRefundedPayment(executor: Executor, id: number) {
+  const [row] = await executor
+    .update(paymentTransactions)
+    .set({ status: "completed" })
+    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.status, "refunded")))
+    .returning();
   return row ?? null;
 }

@@ -8,7 +8,7 @@ import { inviteIfReady } from "@/server/applications/invitations";
 import type { OutgoingEmail, QueueEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { readSiteSettings } from "@/server/settings";
-import type { PaymentTransaction } from "./transactions";
+import type { PaymentTransaction } from "./locks";
 
 const METHOD_LABELS: Record<string, string> = { card: "Card", manual: "Bank transfer or other offline payment" };
 
@@ -50,7 +50,9 @@ async function payerOf(tx: Transaction, payment: PaymentTransaction) {
  * Callers call it only when their own change completed the payment, so the receipt goes once.
  */
 export async function paymentCompleted(tx: Transaction, queueEmail: QueueEmail, payment: PaymentTransaction, baseUrl: string): Promise<boolean> {
-  if (payment.kind === "payment" && payment.status === "completed" && payment.amount > 0) {
+  // Card renewals and upgrades get Stripe's own invoice and receipt; what we took ourselves gets ours.
+  const ours = payment.kind === "payment" || payment.paymentMethod === "manual";
+  if (ours && payment.status === "completed" && payment.amount > 0) {
     const payer = await payerOf(tx, payment);
     if (payer) {
       const settings = await readSiteSettings(tx);

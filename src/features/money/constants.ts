@@ -1,0 +1,30 @@
+import type Stripe from "stripe";
+
+/** The webhook events the app handles, one handler each (src/server/money/webhook/handlers.ts). */
+export const HANDLED_STRIPE_EVENTS = [
+  "payment_intent.amount_capturable_updated",
+  "payment_intent.succeeded",
+  "payment_intent.payment_failed",
+  "payment_intent.canceled",
+  "charge.refunded",
+  "refund.created",
+  "refund.updated",
+  "refund.failed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
+] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
+export type HandledStripeEvent = (typeof HANDLED_STRIPE_EVENTS)[number];
+
+export const WEBHOOK_PATH = "/api/stripe/webhook";
+
+/** Stripe's own tolerance for a signed timestamp (https://docs.stripe.com/webhooks#replay-attacks), here in both directions. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The 14-day refund guarantee (spec 01, FAQ). */
+export const REFUND_GUARANTEE_DAYS = 14;
+
+/** How long the payment link emailed to an applicant works (as an invitation does). */
+export const PAYMENT_LINK_TTL_DAYS = 14;

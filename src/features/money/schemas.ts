@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** A payment link's token as it appears in /payment/{token} (base64url, 32 random bytes). */
+export const paymentTokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{20,200}$/, "This payment link is not valid");
+
+/** POST /api/create-payment-intent: only the applicant's own link opens her payment; amounts are ours. */
+export const paymentIntentRequestSchema = z.object({ token: paymentTokenSchema });
+
+/** The admin dialog sends a Stripe payment method id; amount, currency and adminId are ignored if sent. */
+export const processPaymentSchema = z.object({
+  paymentMethodId: z.string().trim().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "A card payment method is required"),
+});
+
+export const manualPaymentSchema = z.object({
+  notes: z.string().trim().min(3, "Please add a note about the payment (at least 3 characters)").max(1000),
+});
+
+export const markTransactionSchema = z.object({
+  status: z.enum(["completed", "failed"], "Choose completed or failed"),
+  note: z.string().trim().min(3, "Please add a note (at least 3 characters)").max(1000, "Notes must be at most 1000 characters"),
+});
+export type MarkTransactionInput = z.infer<typeof markTransactionSchema>;
+
+export const refundSchema = z.object({
+  /** Cents; omitted for a full refund of what remains. */
+  amount: z.coerce.number().int("Enter the amount in cents").positive("The refund must be more than $0.00").max(100_000_000).optional(),
+  reason: z.string().trim().min(3, "Please give a reason for the refund (at least 3 characters)").max(500),
+});
+export type RefundInput = z.infer<typeof refundSchema>;
+
+/** Dollars typed by an admin ("12", "12.5", "12.50") to cents, or null when it is not an amount. */
+export function centsOf(dollars: string): number | null {
+  const match = /^\s*\$?\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(dollars);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
