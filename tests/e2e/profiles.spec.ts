@@ -91,8 +91,16 @@ test("a mentorship request reaches the mentor's email and her profile, and she a
   await page.getByLabel("Ask Iris for mentorship").fill("Could we talk about coptic stitch bindings?");
   await page.getByRole("button", { name: "Send Request" }).click();
   await expect(toast(page).filter({ hasText: "Request Sent" })).toContainText(`Your mentorship request has been sent to Iris ${mentor.lastName}.`);
+  // While it is open the form is gone, and says so now and when she comes back (issue 25).
+  const open = page.getByTestId("mentorship-request-open");
+  await expect(open).toContainText("You asked Iris for mentorship on");
+  await expect(open).toBeFocused();
+  await expect(page.getByRole("button", { name: "Send Request" })).toHaveCount(0);
   await expectAccessible(page, "mentorship tab after a request");
   expect((await latestEmailTo(mentor.email))!.text).toContain("coptic stitch");
+  await page.reload();
+  await expect(page.getByTestId("mentorship-request-open")).toBeVisible();
+  await expect(page.getByLabel("Ask Iris for mentorship")).toHaveCount(0);
 
   const hers = await signedInPage(browser, mentor.username, { width: 320, height: 640 });
   await hers.goto("/profile?tab=mentorship");
@@ -101,6 +109,9 @@ test("a mentorship request reaches the mentor's email and her profile, and she a
   await hers.getByRole("button", { name: "Accept", exact: true }).click();
   await expect(hers.getByText(mentee.email)).toBeVisible();
   expect((await latestEmailTo(mentee.email))!.text).toContain(mentor.email);
+  // Answered: she may ask again.
+  await page.reload();
+  await expect(page.getByLabel("Ask Iris for mentorship")).toBeVisible();
 });
 
 const webhook = (page: Page, type: string, object: Record<string, unknown>) => {

@@ -100,7 +100,7 @@ export function AdminDashboard({ dashboard }: { dashboard: Dashboard }) {
           rows={[
             { label: "Submitted", applications: funnel.submitted },
             { label: "Approved", applications: funnel.approved },
-            { label: "Paid", applications: funnel.paid },
+            { label: "Paid or trial", applications: funnel.paid },
             { label: "Joined", applications: funnel.joined },
           ]}
           series={[{ key: "applications", label: "Applications", color: COLORS.rose }]}
