@@ -284,6 +284,11 @@ test.describe("admin events", () => {
     await expect(toast(page)).toContainText("Event created");
     const row = page.getByRole("row").filter({ hasText: title });
     await expect(row).toContainText("May 2, 2031 6:30 PM GMT+2");
+    // The RSVP link's name starts with what it shows (WCAG 2.5.3, issue 31).
+    const rsvps = row.getByRole("link", { name: `0 / 20 RSVPs for ${title}` });
+    await expect(rsvps).toBeVisible();
+    const visible = (await rsvps.evaluate((link) => (link as HTMLElement).innerText)).trim();
+    expect(visible).toBe("0 / 20");
 
     await row.getByRole("button", { name: `Feature: ${title}` }).click();
     await expect(row.getByText("Featured", { exact: true })).toBeVisible();

@@ -5,7 +5,7 @@ import type { Browser, Page } from "@playwright/test";
 import { applications, paymentTransactions, referralCommissions } from "@/db/schema";
 import { FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from "../fakes/stripe";
 import { createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
-import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
 
 // Issue 11: profiles, the member directory, the affiliate programme and mentorship, in the browser.
 
@@ -74,7 +74,7 @@ test("a member edits her profile, uploads a picture seen in the navbar and by ot
   await phone.goto("/members");
   await phone.getByLabel("Search members").fill(`raku${tag}`);
   await expect(phone.getByRole("link", { name: `Wren Ash${tag}` })).toBeVisible();
-  await expect(phone.getByRole("status")).toHaveText("1 members");
+  await expect(phone.getByRole("status")).toHaveText("1 member");
   await expectAccessible(phone, "directory at 320 px");
   await phone.getByRole("link", { name: `Wren Ash${tag}` }).click();
   await expect(phone).toHaveURL(new RegExp(`/profile/${her.id}$`));
@@ -194,4 +194,12 @@ test("the affiliate journey: registration email, share link, a referred payment,
 
   await page.reload();
   await expect(page.getByText("Paid commissions").locator("..")).toContainText("1 · $7.50");
+  // Her own statement (issue 25): each referral with its amount, status and hold date, and the payout that paid her.
+  const commissions = page.getByRole("table", { name: "Your commissions, newest first" });
+  await expect(commissions.getByRole("row", { name: /Tess R\. \$7\.50 Paid Paid/ })).toBeVisible();
+  await expect(commissions.getByRole("row", { name: /Rue R\. \$7\.50 Cancelled The referred payment was refunded/ })).toBeVisible();
+  const payouts = page.getByRole("table", { name: "Payouts to you, newest first" });
+  await expect(payouts.getByRole("row")).toHaveCount(2);
+  await expect(payouts.getByRole("row").nth(1)).toContainText("1$7.50");
+  await expectAccessibleAtBothWidths(page, "the affiliate tab with commissions and payouts");
 });

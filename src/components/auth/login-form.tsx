@@ -27,11 +27,14 @@ export function LoginForm() {
 
   // Asked afresh here: the page that sent her may have believed her signed in after her session ended
   // (signed out in another tab, expired), and that belief would send her away from the form.
-  React.useEffect(() => void refreshCurrentUser({ untilKnown: true }), []);
+  const [checked, setChecked] = React.useState(false);
+  React.useEffect(() => {
+    void refreshCurrentUser({ untilKnown: true }).then(() => setChecked(true));
+  }, []);
   // Spec 01 section 2: a signed-in user does not stay on the login page.
   React.useEffect(() => {
-    if (!isLoading && user && !login.isSuccess) router.replace("/");
-  }, [isLoading, user, login.isSuccess, router]);
+    if (checked && !isLoading && user && !login.isSuccess) router.replace("/");
+  }, [checked, isLoading, user, login.isSuccess, router]);
 
   // The inputs are disabled while she waits, which drops keyboard focus: once the answer is in, focus goes
   // to the field it is about, its message linked to it (issue 31, WCAG 2.4.3).

@@ -5,6 +5,7 @@ import { forumCategories, forumPosts, forumReactions, forumTopics, users } from 
 import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
 import { notFound } from "@/lib/errors";
 import { categoryReadableBy, decodeCursor, encodeCursor, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
+import { previewOf } from "./plain-text";
 import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH } from "./schemas";
 
 /** What the forum shows of a member: her public profile (decisions.md, People, not ids). */
@@ -72,7 +73,8 @@ const topicSummaryColumns = {
   id: forumTopics.id,
   title: forumTopics.title,
   slug: forumTopics.slug,
-  preview: sql<string>`left(${forumTopics.content}, ${TOPIC_PREVIEW_LENGTH})`,
+  // Enough of the Markdown for the preview's plain text (previewOf), without reading a whole long post.
+  preview: sql<string>`left(${forumTopics.content}, ${TOPIC_PREVIEW_LENGTH * 8})`,
   userId: forumTopics.userId,
   categoryId: forumTopics.categoryId,
   views: forumTopics.views,
@@ -122,7 +124,7 @@ export async function listTopics(reader: Reader, options: { categoryId?: number;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    topics: page.map(({ sortKey: _sortKey, ...topic }) => topic),
+    topics: page.map(({ sortKey: _sortKey, preview, ...topic }) => ({ ...topic, preview: previewOf(preview, TOPIC_PREVIEW_LENGTH) })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.isPinned, last.sortKey, last.id]) : null,
   };
 }

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "@/server/settings/schema";
+import { writeToUs, type SiteSettings } from "@/server/settings/schema";
 
 /**
  * The 12 questions of /faq (spec 02 section 2.17), answered as decisions.md resolves them: four
@@ -21,6 +21,6 @@ export function faqItems(settings: Pick<SiteSettings, "siteName" | "trialDays" |
     { question: "What is in the resource library?", answer: "Articles, videos, guides and recordings on creative practice, leadership, wellness and business, from members and guest teachers. Some items are open to everyone, others by membership tier." },
     { question: "Can I contribute to the community?", answer: "Yes, please. Members host events, write for the blog, share resources in the library and answer questions in the forum. Tell us what you would like to offer through the contact form below." },
     { question: "Is there a mobile app?", answer: "Not at the moment. The website works on phones, tablets and computers, so you can take part from any device." },
-    { question: "How do you handle my personal data?", answer: `We collect only what we need to run your membership, never sell it, and you can ask us to export or delete it at any time by writing to ${settings.contactEmail}. The Privacy Policy has the details.` },
+    { question: "How do you handle my personal data?", answer: `We collect only what we need to run your membership, never sell it, and you can ask us to export or delete it at any time : ${writeToUs(settings)}. The Privacy Policy has the details.` },
   ];
 }

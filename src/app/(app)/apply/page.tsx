@@ -24,6 +24,9 @@ export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
   const tierParam = first(params.tier);
   const preselected = tierParam && (TIER_IDS as readonly string[]).includes(tierParam) ? tierParam : null;
   const trial = first(params.trial) === "true" && settings.trialDays > 0;
+  // Spec 01: no tier picker in trial mode. A trial is of the tier in the address, or else the first
+  // tier; she can change it on her Billing tab when she adds a card.
+  const tier = preselected ?? (trial ? (tiers[0]?.id ?? null) : null);
   const ref = first(params.ref);
   const partnerRef = ref && CODE.test(ref) ? ref.toUpperCase() : null;
   const remembered = jar.get(PARTNER_REF_COOKIE)?.value;
@@ -54,7 +57,7 @@ export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
               <li>If you are accepted, we email you an invitation to complete your membership.</li>
             </ol>
           </section>
-          <ApplyForm tiers={tiers} preselectedTier={preselected} trial={trial} partnerCode={partnerCode} />
+          <ApplyForm tiers={tiers} preselectedTier={tier} trial={trial} trialDays={settings.trialDays} partnerCode={partnerCode} />
         </div>
       </AuthPanel>
       <section aria-labelledby="apply-faq-title" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
