@@ -148,6 +148,22 @@ test.describe("forum as a member", () => {
     await expectAccessibleAtBothWidths(page, "a locked forum category");
   });
 
+  test("a long topic's preview stops at a word, with an ellipsis", async ({ page }) => {
+    const me = await signInNewMember(page);
+    const content = `We meet every **Thursday** in the studio to bind books by hand. ${"Bring paper, thread and a needle; we share the awls and the bone folders. ".repeat(3)}`;
+    const topic = await newTopic(me.id, { content });
+    await page.goto("/forum/creative-corner");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: topic.title }) });
+    const preview = (await card.locator("p.text-muted-foreground").first().textContent())!;
+    expect(preview.endsWith("…")).toBe(true);
+    expect(preview.length).toBeLessThanOrEqual(151);
+    expect(preview).not.toContain("**");
+    // What is shown is whole words of the post's text.
+    const plain = content.replace(/\*\*/g, "").replace(/\s+/g, " ");
+    expect(plain.startsWith(preview.slice(0, -1))).toBe(true);
+    expect(plain[preview.length - 1]).toMatch(/[\s.;,]/);
+  });
+
   test("a locked topic shows the notice and no reply form; a Create-tier member cannot open an Empower-only topic by its URL", async ({ page }) => {
     await signInNewMember(page, "create");
     await page.goto("/forum/topic/autumn-retreat-photos");
