@@ -44,7 +44,7 @@ describe("birth places worldwide", () => {
     ["King's Lynn", "King's Lynn, Norfolk, United Kingdom"],
     ["Pitlochry", "Pitlochry, Perth and Kinross, United Kingdom"],
     ["Aberaeron", "Aberaeron, County of Ceredigion, United Kingdom"],
-    ["Dingle", "Dingle, Kerry, Ireland"],
+    ["Dingle, Ireland", "Dingle, Kerry, Ireland"],
     ["Sankt Gallen", "Sankt Gallen, Saint Gallen, Switzerland"],
     ["Herisau", "Herisau, Appenzell Ausserrhoden, Switzerland"],
     ["Appenzell", "Appenzell, Appenzell Innerrhoden, Switzerland"],

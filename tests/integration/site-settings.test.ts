@@ -47,7 +47,7 @@ describe("site settings API", () => {
     expect(bad.json.fields).toEqual({
       instagramUrl: "Please enter a full web address starting with https://, or leave it empty",
       trialDays: "Trial days cannot be negative",
-      contactEmail: "Please enter a valid email address, or leave it empty",
+      contactEmail: "Please enter a valid email address",
     });
     expect(await testDb().select().from(siteSettings)).toEqual(rowsBefore);
   });

@@ -272,7 +272,8 @@ async function seedBlogAndShowcase(tx: Transaction, userIds: UserIds) {
   ]);
   const tiles = ["gathering", "workshop", "retreat", "salon", "sunrise", "garden"];
   await tx.insert(t.photoTiles).values(
-    tiles.map((name, position) => ({ imageUrl: `/images/${name}.svg`, link: "https://www.instagram.com/", alt: `Community ${name} photo`, position })),
+    // No link of their own: they link to the photo profile once an administrator sets it in the site settings.
+    tiles.map((name, position) => ({ imageUrl: `/images/${name}.svg`, link: "", alt: `Community ${name} photo`, position })),
   );
 }
 

@@ -24,7 +24,8 @@ export const eventProvider: PassageProvider = {
       );
     return rows.map((event) => {
       const when = `${formatInZone(event.startsAt, event.timezone, DATE_FORMAT)} at ${formatInZone(event.startsAt, event.timezone, `${TIME_FORMAT} zzz`)}`;
-      const access = event.accessType === "members" ? "It is for members only." : "It is open to everyone.";
+      // Each sentence names the event, so any one of them answers on its own.
+      const access = event.accessType === "members" ? `${event.title} is for members only.` : `${event.title} is open to everyone.`;
       return {
         sourceId: String(event.id),
         title: `Event: ${event.title}`,
