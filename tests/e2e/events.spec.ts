@@ -309,7 +309,11 @@ test.describe("admin events", () => {
     // The RSVP link's name starts with what it shows (WCAG 2.5.3, issue 31).
     const rsvps = row.getByRole("link", { name: `0 / 20 RSVPs for ${title}` });
     await expect(rsvps).toBeVisible();
-    const visible = (await rsvps.evaluate((link) => (link as HTMLElement).innerText)).trim();
+    const visible = await rsvps.evaluate((link) => {
+      const copy = link.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll(".sr-only").forEach((hidden) => hidden.remove());
+      return copy.textContent!.trim();
+    });
     expect(visible).toBe("0 / 20");
 
     await row.getByRole("button", { name: `Feature: ${title}` }).click();

@@ -113,6 +113,8 @@ test("an applicant applies with a referral code, pays, is approved, joins and si
   await page.getByRole("button", { name: "Create My Account" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText("Create Member")).toBeVisible();
+  // She arrives with a full page load (issue 25); its toast shows once the page is live.
+  await expect(toast(page)).toContainText("Your member account is ready.");
   await page.getByRole("tab", { name: "Payments" }).click();
   await expect(page.getByRole("cell", { name: "$50.00" })).toBeVisible();
   await expectAccessible(page, "profile");

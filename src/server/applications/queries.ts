@@ -11,8 +11,10 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Whether "Resend Invitation" can do anything (the rules of resendInvitation): approved, no account
  * yet, and paid for or a trial. Before that no invitation was ever sent, so none is offered (issue 25).
  */
-const canResendInvitation = sql<boolean>`(${applications.status} = 'approved' and ${applications.userId} is null and (${applications.isTrial} or exists (
-  select 1 from ${paymentTransactions} where ${paymentTransactions.applicationId} = ${applications.id} and ${paymentTransactions.kind} = 'payment' and ${paymentTransactions.status} = 'completed')))`;
+// Written out in SQL: drizzle leaves a column of the selected table unqualified inside sql``, and in the
+// subquery "id" and "status" would then be the payment's own.
+const canResendInvitation = sql<boolean>`("applications"."status" = 'approved' and "applications"."user_id" is null and ("applications"."is_trial" or exists (
+  select 1 from payment_transactions p where p.application_id = "applications"."id" and p.kind = 'payment' and p.status = 'completed')))`;
 const reviewColumns = { ...getTableColumns(applications), canResendInvitation };
 
 /** Newest first; search matches first name, last name, email or partner code (or a full name), case-insensitively. */

@@ -4,13 +4,23 @@ import { db } from "@/db";
 import { bm25, type Terms } from "./bm25";
 import type { AnswerPassage } from "./compose";
 import { splitSentences } from "./sentences";
+import { expansionsOf } from "./synonyms";
 
 /** How the score of a sentence is made: its own match, its passage's title's, and the passage's rank. */
-const WEIGHT = { sentence: 1, title: 0.6, passage: 0.3 } as const;
+const WEIGHT = { sentence: 1, title: 1, passage: 0.3 } as const;
+/** The legal pages answer too, but after any page written for visitors says the same. */
+const LEGAL_PAGES = new Set(["/privacy", "/terms"]);
+const LEGAL_PENALTY = 0.25;
 /** A later sentence of a passage weighs a little less: pages put what matters first. */
 const POSITION_DECAY = 0.03;
-/** Below this share of the question's words in the best sentence and its title, nothing answers it. */
-const MIN_COVERAGE = 0.34;
+/**
+ * Below this share of the question's words in the best sentence and its title, nothing answers it.
+ * Each word weighs by how rare it is on the whole site (its idf): "parking", which no page has, weighs
+ * more than "free", so "Is there free parking?" is not answered with the free trial.
+ */
+const MIN_COVERAGE = 0.45;
+/** Words of conversation and light verbs that say nothing about what she asks ("Hi, I was wondering if I can get..."). */
+const FILLER = "hi hello hey thanks please wondering know tell want like question ask help get getting give gives need go going find way thing";
 /** A short passage (a FAQ answer) is given whole; a longer one, its best sentence and the next. */
 const WHOLE_PASSAGE_CHARS = 420;
 /** A second page is shown when its best sentence scores at least this share of the best one. */
@@ -36,8 +46,24 @@ export interface Extraction {
 async function termsOf(texts: string[]): Promise<Terms[]> {
   const { rows } = await db.execute<{ terms: Record<string, number> | null }>(sql`
     select (select json_object_agg(lexeme, coalesce(array_length(positions, 1), 1)) from unnest(to_tsvector('english', t))) as terms
-    from unnest(${texts}::text[]) with ordinality as u(t, ord) order by ord`);
+    from unnest(array[${sql.join(
+      texts.map((text) => sql`${text}`),
+      sql`, `,
+    )}]::text[]) with ordinality as u(t, ord) order by ord`);
   return rows.map((row) => new Map(Object.entries(row.terms ?? {})));
+}
+
+/** How rare each word is among all the site's passages (idf; a word no passage holds weighs most). */
+async function siteWeights(words: string[]): Promise<Map<string, number>> {
+  if (words.length === 0) return new Map();
+  const { rows } = await db.execute<{ word: string; df: number; total: number }>(sql`
+    select word, (select count(*)::int from assistant_passages where search @@ to_tsquery('simple', quote_literal(word))) as df,
+      (select count(*)::int from assistant_passages) as total
+    from unnest(array[${sql.join(
+      words.map((word) => sql`${word}`),
+      sql`, `,
+    )}]::text[]) as word`);
+  return new Map(rows.map((r) => [r.word, Math.log(1 + (r.total - r.df + 0.5) / (r.df + 0.5))]));
 }
 
 const normalise = (values: number[]) => {
@@ -55,11 +81,16 @@ export async function extractAnswer(asked: string, question: string, passages: A
   if (passages.length === 0) return { answer: null, ordered: [] };
   const split = passages.map((p) => splitSentences(p.body));
   const sentences = split.flat();
-  const terms = await termsOf([asked, question, ...passages.map((p) => p.title), ...sentences]);
-  const askedTerms = new Set(terms[0]!.keys());
+  const expansions = expansionsOf(asked);
+  const texts = [asked, question, FILLER, ...expansions.flatMap((e) => [e.said, e.words]), ...passages.map((p) => p.title), ...sentences];
+  const terms = await termsOf(texts);
+  const filler = terms[2]!;
+  const askedTerms = new Set([...terms[0]!.keys()].filter((t) => !filler.has(t)));
   const questionTerms = new Set(terms[1]!.keys());
-  const titleTerms = terms.slice(2, 2 + passages.length);
-  const sentenceTerms = terms.slice(2 + passages.length);
+  const synonyms = expansions.map((_, i) => ({ said: terms[3 + 2 * i]!, words: terms[4 + 2 * i]! }));
+  const first = 3 + 2 * expansions.length;
+  const titleTerms = terms.slice(first, first + passages.length);
+  const sentenceTerms = terms.slice(first + passages.length);
 
   const sentenceScores = normalise(bm25(questionTerms, sentenceTerms));
   const titleScores = normalise(bm25(questionTerms, titleTerms));
@@ -68,7 +99,8 @@ export async function extractAnswer(asked: string, question: string, passages: A
   let at = 0;
   passages.forEach((passage, p) => {
     split[p]!.forEach((_, index) => {
-      const score = WEIGHT.sentence * sentenceScores[at]! + WEIGHT.title * titleScores[p]! + WEIGHT.passage * passageScores[p]! - POSITION_DECAY * index;
+      const score =
+        WEIGHT.sentence * sentenceScores[at]! + WEIGHT.title * titleScores[p]! + WEIGHT.passage * passageScores[p]! - POSITION_DECAY * index - (LEGAL_PAGES.has(passage.url) ? LEGAL_PENALTY : 0);
       ranked.push({ passage, sentences: split[p]!, index, score, terms: sentenceTerms[at]! });
       at++;
     });
@@ -76,20 +108,46 @@ export async function extractAnswer(asked: string, question: string, passages: A
   ranked.sort((a, b) => b.score - a.score);
 
   const ordered = [...new Set(ranked.map((r) => r.passage))];
-  const best = ranked[0];
-  if (!best) return { answer: null, ordered };
-  // Does the best sentence (with its title) hold enough of what she asked, synonyms counting for her words?
-  const found = new Set([...best.terms.keys(), ...titleTerms[passages.indexOf(best.passage)]!.keys()]);
-  const covered = [...questionTerms].filter((t) => found.has(t)).length;
-  if (askedTerms.size > 0 && Math.min(1, covered / askedTerms.size) < MIN_COVERAGE) return { answer: null, ordered };
+  const top = ranked[0];
+  if (!top) return { answer: null, ordered };
+  // Does the best passage's best sentence (with its title) hold enough of what she asked? A word she
+  // used counts as held when the site's word for it is (a synonym).
+  const topTitle = titleTerms[passages.indexOf(top.passage)]!;
+  const found = new Set([...top.terms.keys(), ...topTitle.keys()]);
+  const held = (term: string) => found.has(term) || synonyms.some((s) => s.said.has(term) && [...s.words.keys()].some((w) => found.has(w)));
+  const weights = await siteWeights([...askedTerms]);
+  const total = [...askedTerms].reduce((sum, t) => sum + weights.get(t)!, 0);
+  const covered = [...askedTerms].filter(held).reduce((sum, t) => sum + weights.get(t)!, 0);
+  if (total === 0 || covered / total < MIN_COVERAGE) return { answer: null, ordered };
 
+  const best = answeringSentence(top.passage, ranked, questionTerms, topTitle, sentenceTerms);
   const answer = { sentences: answeringSentences(best), from: best.passage };
   const other = ranked.find((r) => r.passage.url !== best.passage.url);
-  const seeAlso = other && other.score >= best.score * SEE_ALSO_SHARE ? { sentence: other.sentences[other.index]!, from: other.passage } : undefined;
+  const seeAlso = other && other.score >= top.score * SEE_ALSO_SHARE ? { sentence: other.sentences[other.index]!, from: other.passage } : undefined;
   return { answer, seeAlso, ordered };
 }
 
-/** The best sentence first; then the rest of a short passage in its order, or else the sentence after it. */
+/**
+ * Which sentence of the chosen passage answers: the one that best holds the question's words its
+ * title does not (every sentence of "Event: Maker Market" shares the title's words; "open" or "time"
+ * tell them apart); with no such word, the passage's first sentence, where pages put what matters.
+ */
+function answeringSentence(
+  passage: AnswerPassage,
+  ranked: Array<RankedSentence & { terms: Terms }>,
+  question: Set<string>,
+  title: Terms,
+  allSentences: Terms[],
+): RankedSentence {
+  const own = ranked.filter((r) => r.passage === passage).sort((a, b) => a.index - b.index);
+  const telling = new Set([...question].filter((t) => !title.has(t)));
+  const scores = telling.size ? bm25(telling, allSentences) : [];
+  const scoreOf = (r: { terms: Terms }) => (telling.size ? scores[allSentences.indexOf(r.terms)]! : 0);
+  const best = own.reduce((a, b) => (scoreOf(b) > scoreOf(a) ? b : a), own[0]!);
+  return scoreOf(best) > 0 ? best : own[0]!;
+}
+
+/** The answering sentence first; then the rest of a short passage in its order, or else the sentence after it. */
 function answeringSentences(best: RankedSentence): string[] {
   const { sentences, index } = best;
   const others = sentences.filter((_, i) => i !== index);

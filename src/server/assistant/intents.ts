@@ -21,7 +21,7 @@ export async function answerFromData(question: string): Promise<AnswerPassage | 
     const named = tiers.filter((t) => new RegExp(`\\b${t.title}\\b`, "i").test(question) || new RegExp(`\\b${t.id}\\b`, "i").test(question));
     if (named.length === 1) {
       const t = named[0]!;
-      const body = `The ${t.title} tier costs ${formatCents(t.monthlyPriceCents)} a month for a ${t.durationMonths}-month membership (${formatCents(t.monthlyPriceCents * t.durationMonths)} in total). ${t.description}`;
+      const body = `The ${t.title} tier costs ${formatCents(t.monthlyPriceCents)} per month for a ${t.durationMonths}-month membership (${formatCents(t.monthlyPriceCents * t.durationMonths)} in total). ${t.description}`;
       return passage(`${t.title} membership tier price`, "/membership", body);
     }
     if (tiers.length && (ABOUT_MEMBERSHIP.test(question) || named.length > 1)) {

@@ -9,9 +9,19 @@ const EXPANSIONS: Array<[RegExp, string]> = [
   [/\bmentors?\b/i, "mentorship"],
   [/\b(cost|costs|price|prices|pricing|fee|fees)\b/i, "price costs month"],
   [/\b(app|iphone|android)\b/i, "mobile app"],
+  // How long something lasts: the tiers say "a 6-month membership".
+  [/\b(how long|lasts?|duration)\b/i, "months term"],
 ];
 
+/** The expansions that apply to a question: the words she used and the site's words for them. */
+export function expansionsOf(question: string): Array<{ said: string; words: string }> {
+  return EXPANSIONS.flatMap(([pattern, words]) => {
+    const match = pattern.exec(question);
+    return match ? [{ said: match[0], words }] : [];
+  });
+}
+
 export function expandQuestion(question: string): string {
-  const extra = EXPANSIONS.filter(([pattern]) => pattern.test(question)).map(([, words]) => words);
+  const extra = expansionsOf(question).map((e) => e.words);
   return extra.length ? `${question} ${extra.join(" ")}` : question;
 }
