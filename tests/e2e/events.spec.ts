@@ -86,6 +86,8 @@ test.describe("events page", () => {
     const clipped = await page.locator("[data-testid=featured-event], [data-testid=event-card]").evaluateAll((cards) =>
       cards.flatMap((card) =>
         [...card.querySelectorAll<HTMLElement>("p, span, li, h3")].filter((el) => {
+          // Text for screen readers only is hidden on purpose.
+          if (el.closest(".sr-only")) return false;
           const style = getComputedStyle(el);
           const hides = style.overflow !== "visible" || style.overflowY !== "visible" || style.webkitLineClamp !== "none";
           return hides && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);

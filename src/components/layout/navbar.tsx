@@ -134,7 +134,8 @@ export function Navbar({ siteName }: { siteName: string }) {
           size="icon"
           className="xl:hidden"
           aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
+          // Only while the menu is in the page: aria-controls must name an element that exists (issue 31).
+          aria-controls={menuOpen ? "mobile-menu" : undefined}
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((open) => !open)}
         >
@@ -144,79 +145,79 @@ export function Navbar({ siteName }: { siteName: string }) {
         </Button>
       </nav>
 
-      {/* Always in the page, hidden while closed, so the toggle's aria-controls names an element that exists (issue 31). */}
-      <div
-        id="mobile-menu"
-        hidden={!menuOpen}
-        // Scrolls inside itself: the bar is sticky, so a menu taller than the screen would hide its last items.
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t bg-background px-4 pb-4 xl:hidden"
-        onKeyDown={(event) => {
-          if (event.key !== "Escape") return;
-          closeMenu();
-          menuButton.current?.focus();
-        }}
-      >
-        <ul className="flex flex-col gap-1 pt-2">
-          {[...links, ...(user ? MEMBER_LINKS : [])].map((link) => (
-            <li key={link.href}>
-              <Link href={link.href} className={cn(linkClass(isActive(link, pathname)), "block")} onClick={closeMenu} aria-current={isActive(link, pathname) ? "page" : undefined}>
-                {link.label}
-              </Link>
-              {link.anchors ? (
-                <ul className="ml-4 flex flex-col">
-                  {link.anchors.map((anchor) => (
-                    <li key={anchor.href}>
-                      <Link href={anchor.href} className="block rounded-md px-2.5 py-1.5 text-sm text-muted-foreground hover:bg-accent" onClick={closeMenu}>
-                        {anchor.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-        {user?.isAdmin ? (
-          <div className="mt-3 border-t pt-3">
-            <p className="px-2.5 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Admin</p>
-            <ul className="flex flex-col gap-1">
-              {ADMIN_LINKS.map((link) => (
-                <li key={link.href}>
-                  <Link href={link.href} className={cn(linkClass(pathname === link.href), "block")} onClick={closeMenu}>
-                    {link.label}
+      {menuOpen ? (
+        <div
+          id="mobile-menu"
+          // Scrolls inside itself: the bar is sticky, so a menu taller than the screen would hide its last items.
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t bg-background px-4 pb-4 xl:hidden"
+          onKeyDown={(event) => {
+            if (event.key !== "Escape") return;
+            closeMenu();
+            menuButton.current?.focus();
+          }}
+        >
+          <ul className="flex flex-col gap-1 pt-2">
+            {[...links, ...(user ? MEMBER_LINKS : [])].map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={cn(linkClass(isActive(link, pathname)), "block")} onClick={closeMenu} aria-current={isActive(link, pathname) ? "page" : undefined}>
+                  {link.label}
+                </Link>
+                {link.anchors ? (
+                  <ul className="ml-4 flex flex-col">
+                    {link.anchors.map((anchor) => (
+                      <li key={anchor.href}>
+                        <Link href={anchor.href} className="block rounded-md px-2.5 py-1.5 text-sm text-muted-foreground hover:bg-accent" onClick={closeMenu}>
+                          {anchor.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {user?.isAdmin ? (
+            <div className="mt-3 border-t pt-3">
+              <p className="px-2.5 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Admin</p>
+              <ul className="flex flex-col gap-1">
+                {ADMIN_LINKS.map((link) => (
+                  <li key={link.href}>
+                    <Link href={link.href} className={cn(linkClass(pathname === link.href), "block")} onClick={closeMenu}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="mt-3 flex flex-col gap-2 border-t pt-3">
+            {user ? (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  closeMenu();
+                  void logout.logOut();
+                }}
+              >
+                Logout
+              </Button>
+            ) : (
+              <>
+                <Button asChild variant="outline">
+                  <Link href="/login" onClick={closeMenu}>
+                    Login
                   </Link>
-                </li>
-              ))}
-            </ul>
+                </Button>
+                <Button asChild>
+                  <Link href="/apply" onClick={closeMenu}>
+                    Join Now
+                  </Link>
+                </Button>
+              </>
+            )}
           </div>
-        ) : null}
-        <div className="mt-3 flex flex-col gap-2 border-t pt-3">
-          {user ? (
-            <Button
-              variant="outline"
-              onClick={() => {
-                closeMenu();
-                void logout.logOut();
-              }}
-            >
-              Logout
-            </Button>
-          ) : (
-            <>
-              <Button asChild variant="outline">
-                <Link href="/login" onClick={closeMenu}>
-                  Login
-                </Link>
-              </Button>
-              <Button asChild>
-                <Link href="/apply" onClick={closeMenu}>
-                  Join Now
-                </Link>
-              </Button>
-            </>
-          )}
         </div>
-      </div>
+      ) : null}
     </header>
   );
 }
