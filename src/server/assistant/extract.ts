@@ -42,28 +42,24 @@ export interface Extraction {
   ordered: AnswerPassage[];
 }
 
-/** Each text's stemmed words and their counts, by PostgreSQL's 'english' configuration (as the index). */
-async function termsOf(texts: string[]): Promise<Terms[]> {
-  const { rows } = await db.execute<{ terms: Record<string, number> | null }>(sql`
-    select (select json_object_agg(lexeme, coalesce(array_length(positions, 1), 1)) from unnest(to_tsvector('english', t))) as terms
+/**
+ * Each text's stemmed words and their counts, by PostgreSQL's 'english' configuration (as the index),
+ * and how rare the first text's words are among all the site's passages (idf; a word no passage holds
+ * weighs most), in one round trip.
+ */
+async function termsOf(texts: string[]): Promise<{ terms: Terms[]; rarity: Map<string, number> }> {
+  const { rows } = await db.execute<{ terms: Record<string, number> | null; df: Record<string, number> | null; total: number | null }>(sql`
+    select (select json_object_agg(lexeme, coalesce(array_length(positions, 1), 1)) from unnest(to_tsvector('english', t))) as terms,
+      case when ord = 1 then (select json_object_agg(lexeme, (select count(*) from assistant_passages where search @@ to_tsquery('simple', quote_literal(lexeme))))
+        from unnest(to_tsvector('english', t))) end as df,
+      case when ord = 1 then (select count(*)::int from assistant_passages) end as total
     from unnest(array[${sql.join(
       texts.map((text) => sql`${text}`),
       sql`, `,
     )}]::text[]) with ordinality as u(t, ord) order by ord`);
-  return rows.map((row) => new Map(Object.entries(row.terms ?? {})));
-}
-
-/** How rare each word is among all the site's passages (idf; a word no passage holds weighs most). */
-async function siteWeights(words: string[]): Promise<Map<string, number>> {
-  if (words.length === 0) return new Map();
-  const { rows } = await db.execute<{ word: string; df: number; total: number }>(sql`
-    select word, (select count(*)::int from assistant_passages where search @@ to_tsquery('simple', quote_literal(word))) as df,
-      (select count(*)::int from assistant_passages) as total
-    from unnest(array[${sql.join(
-      words.map((word) => sql`${word}`),
-      sql`, `,
-    )}]::text[]) as word`);
-  return new Map(rows.map((r) => [r.word, Math.log(1 + (r.total - r.df + 0.5) / (r.df + 0.5))]));
+  const total = rows[0]?.total ?? 0;
+  const rarity = new Map(Object.entries(rows[0]?.df ?? {}).map(([word, df]) => [word, Math.log(1 + (total - df + 0.5) / (df + 0.5))]));
+  return { terms: rows.map((row) => new Map(Object.entries(row.terms ?? {}))), rarity };
 }
 
 const normalise = (values: number[]) => {
@@ -83,7 +79,7 @@ export async function extractAnswer(asked: string, question: string, passages: A
   const sentences = split.flat();
   const expansions = expansionsOf(asked);
   const texts = [asked, question, FILLER, ...expansions.flatMap((e) => [e.said, e.words]), ...passages.map((p) => p.title), ...sentences];
-  const terms = await termsOf(texts);
+  const { terms, rarity: weights } = await termsOf(texts);
   const filler = terms[2]!;
   const askedTerms = new Set([...terms[0]!.keys()].filter((t) => !filler.has(t)));
   const questionTerms = new Set(terms[1]!.keys());
@@ -115,7 +111,6 @@ export async function extractAnswer(asked: string, question: string, passages: A
   const topTitle = titleTerms[passages.indexOf(top.passage)]!;
   const found = new Set([...top.terms.keys(), ...topTitle.keys()]);
   const held = (term: string) => found.has(term) || synonyms.some((s) => s.said.has(term) && [...s.words.keys()].some((w) => found.has(w)));
-  const weights = await siteWeights([...askedTerms]);
   const total = [...askedTerms].reduce((sum, t) => sum + weights.get(t)!, 0);
   const covered = [...askedTerms].filter(held).reduce((sum, t) => sum + weights.get(t)!, 0);
   if (total === 0 || covered / total < MIN_COVERAGE) return { answer: null, ordered };
