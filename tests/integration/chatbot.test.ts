@@ -221,6 +221,11 @@ describe("POST /api/chatbot/message", () => {
       const coming = await alone("What events are coming up?");
       expect(coming.text.startsWith(`Coming up: ${next!.title} on `)).toBe(true);
       expect(coming.cited[0]).toBe("/events");
+      // A question about one named event is that event's, not the list's.
+      const [rooftop] = await testDb().select({ id: events.id }).from(events).where(eq(events.title, "Rooftop Sisterhood Social"));
+      const named = await alone("What's on at the Rooftop Sisterhood Social?");
+      expect(named.text).toMatch(/^Rooftop Sisterhood Social takes place on /);
+      expect(named.cited[0]).toBe(`/events/${rooftop!.id}`);
     });
 
     it("answers from every public page's sections: the apply page, the privacy policy, the community's values", async () => {

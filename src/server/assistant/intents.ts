@@ -33,7 +33,10 @@ export async function answerFromData(question: string): Promise<AnswerPassage | 
     }
   }
   if (ASKS_UPCOMING.test(question)) {
-    const coming = await listNextEvents(UPCOMING_SHOWN);
+    const coming = await listNextEvents(NAMED_EVENTS_CHECKED);
+    // "What's on at the Maker Market?" asks about one event: its own passage answers that.
+    if (coming.some((e) => namesEvent(question, e.title))) return null;
+    coming.splice(UPCOMING_SHOWN);
     if (coming.length === 0) return passage("Events", "/events", "No events are scheduled at the moment. New ones appear on the events page as soon as they are planned.");
     const lines = coming.map((e) => `${e.title} on ${e.date} at ${e.time} (${e.location})`);
     return passage("Upcoming events", "/events", `Coming up: ${lines.join("; ")}. Every event, with its details and RSVP, is on the events page.`);
@@ -42,5 +45,13 @@ export async function answerFromData(question: string): Promise<AnswerPassage | 
 }
 
 const UPCOMING_SHOWN = 3;
+/** How many coming events a question is checked against for naming one. */
+const NAMED_EVENTS_CHECKED = 50;
+
+/** Whether the question names the event: its title, or its title before a colon ("Creative Lab"). */
+function namesEvent(question: string, title: string): boolean {
+  const asked = question.toLowerCase();
+  return [title, title.split(":")[0]!].some((name) => name.trim().length >= 4 && asked.includes(name.trim().toLowerCase()));
+}
 
 const passage = (title: string, url: string, body: string): AnswerPassage => ({ title, url, body, rank: Number.POSITIVE_INFINITY });
