@@ -1,54 +1,66 @@
 /**
- * The assistant's evaluation set: questions people ask, each with the pages that answer it (any
- * one of them among the first three cited counts as a hit). Events are named by title, since their
- * ids depend on the database.
+ * The assistant's evaluation set (issue 25): 40 questions a visitor or a member would ask, written
+ * from the site's own content (FAQ, tiers, the apply, events, privacy and community pages, the demo
+ * events and blog posts). Each names the pages that answer it and the fact the answer's first
+ * sentence must hold. Events are named by title, since their ids and dates depend on the database;
+ * `fact: "date"` or `"time"` is the event's own, read from it.
+ *
+ * Ten are held back (`heldOut`): written with the others, before any tuning, and never looked at
+ * while the answers were tuned on the thirty. The README reports them on their own.
  */
 export interface EvalQuestion {
   question: string;
   pages?: string[];
   event?: string;
+  fact: RegExp | "date" | "time" | "next-event";
+  heldOut?: boolean;
 }
 
 export const CHAT_EVAL_SET: EvalQuestion[] = [
   // Tiers and prices
-  { question: "How much does the Create tier cost?", pages: ["/membership"] },
-  { question: "What is the price of the Play membership?", pages: ["/membership"] },
-  { question: "How much is Connect per month?", pages: ["/membership"] },
-  { question: "Which membership tiers are there?", pages: ["/membership"] },
-  { question: "What does the Empower tier include?", pages: ["/membership"] },
-  { question: "How long does a Create membership last?", pages: ["/membership"] },
-  { question: "Which tier gives access to the Leadership Circle forum?", pages: ["/membership"] },
-  { question: "What are the benefits of membership?", pages: ["/membership"] },
-  // FAQ
-  { question: "How long does approval take?", pages: ["/faq"] },
-  { question: "Can men join the community?", pages: ["/faq"] },
-  { question: "Is there a free trial?", pages: ["/faq"] },
-  { question: "How do I cancel my membership?", pages: ["/faq"] },
-  { question: "Can I get a refund?", pages: ["/faq"] },
-  { question: "Is there a mobile app?", pages: ["/faq"] },
-  { question: "How do I become a member?", pages: ["/faq"] },
-  { question: "How does mentorship work?", pages: ["/faq", "/membership"] },
-  { question: "What is in the resource library?", pages: ["/faq", "/membership"] },
-  { question: "How do you handle my personal data?", pages: ["/faq"] },
-  { question: "Can I contribute or write for the blog?", pages: ["/faq"] },
-  { question: "What kinds of events do you hold?", pages: ["/faq"] },
-  // Upcoming events
-  { question: "When is the New Moon Intention Circle?", event: "New Moon Intention Circle" },
-  { question: "Where is the rooftop social?", event: "Rooftop Sisterhood Social" },
-  { question: "When is the next collage workshop?", event: "Creative Lab: Collage for Visioning" },
-  { question: "Is the Leadership Salon open to everyone?", event: "Leadership Salon: Leading With Intuition" },
-  { question: "When is the Maker Market?", event: "Maker Market" },
-  { question: "What time does the sound bath start?", event: "Sound Bath and Journaling" },
-  { question: "Where is the community garden morning?", event: "Community Garden Morning" },
-  // Blog
-  { question: "Why do womxn need circles?", pages: ["/blog/the-power-of-gathering"] },
-  { question: "How do I start with breathwork?", pages: ["/blog/a-beginners-guide-to-breathwork"] },
-  { question: "What did you learn from the leadership incubator?", pages: ["/blog/leading-with-intuition", "/about"] },
-  { question: "Tell me about the muralist Amara Nwosu.", pages: ["/blog/member-spotlight-amara-nwosu"] },
-  { question: "Which brands did you partner with?", pages: ["/blog/press-and-partnerships"] },
-  { question: "What is experiential design?", pages: ["/blog/designing-experiences-that-feel", "/about"] },
-  // The public pages
-  { question: "What is your mission?", pages: ["/about"] },
-  { question: "How can I engage with the community?", pages: ["/community"] },
-  { question: "What values does the community hold?", pages: ["/community"] },
+  { question: "How much does membership cost?", pages: ["/membership"], fact: /\$30\.00[\s\S]*\$75\.00/ },
+  { question: "How much does the Create tier cost?", pages: ["/membership"], fact: /\$50\.00/ },
+  { question: "What is the price of the Play membership?", pages: ["/membership"], fact: /\$75\.00/ },
+  { question: "How long does a Create membership last?", pages: ["/membership"], fact: /6 months|6-month/ },
+  { question: "Which tier gives access to the Leadership Circle forum?", pages: ["/membership"], fact: /Empower/ },
+  { question: "What does the Connect tier cost per month?", pages: ["/membership"], fact: /\$30\.00/, heldOut: true },
+  { question: "How much is the annual membership?", pages: ["/membership"], fact: /\$75\.00/, heldOut: true },
+  // Joining, paying, leaving
+  { question: "Is there a free trial?", pages: ["/faq", "/membership", "/apply"], fact: /30-day free trial/ },
+  { question: "How long does approval take?", pages: ["/faq", "/apply"], fact: /5 business days/ },
+  { question: "How do I become a member?", pages: ["/faq", "/apply"], fact: /application|apply/i },
+  { question: "Can I get a refund?", pages: ["/faq", "/apply"], fact: /14 days|14-day/ },
+  { question: "Can I change my tier later?", pages: ["/faq", "/apply"], fact: /upgrade at any time/i },
+  { question: "Can I pay with Klarna?", pages: ["/apply"], fact: /buy-now-pay-later|pay later/i },
+  { question: "Which payment methods do you accept?", pages: ["/apply"], fact: /credit and debit cards/ },
+  { question: "When will I hear back after I apply?", pages: ["/faq", "/apply"], fact: /5 business days/, heldOut: true },
+  { question: "Can I pay with Apple Pay?", pages: ["/apply"], fact: /digital wallet/, heldOut: true },
+  { question: "What happens after my application is accepted?", pages: ["/apply", "/faq"], fact: /invitation/, heldOut: true },
+  // The community and the FAQ
+  { question: "Can men join the community?", pages: ["/faq"], fact: /womxn and female-identifying people only/ },
+  { question: "Is there a mobile app?", pages: ["/faq"], fact: /not at the moment|no mobile app/i },
+  { question: "How do I become a mentor?", pages: ["/faq"], fact: /Offer Mentorship/ },
+  { question: "What is in the resource library?", pages: ["/faq", "/membership"], fact: /Articles, videos/ },
+  { question: "What kinds of events do you hold?", pages: ["/faq"], fact: /Workshops, salons, retreats/ },
+  { question: "What is Womxn Community?", pages: ["/faq", "/about", "/"], fact: /women-focused community/ },
+  { question: "What is your mission?", pages: ["/about", "/"], fact: /connecting womxn/ },
+  { question: "What values does the community hold?", pages: ["/community"], fact: /Inclusivity/ },
+  { question: "Can I book a private event for my team?", pages: ["/events"], fact: /Team building workshops|teams, companies/ },
+  { question: "Is the community open to men?", pages: ["/faq"], fact: /womxn and female-identifying people only/, heldOut: true },
+  // Privacy
+  { question: "Do you use tracking cookies?", pages: ["/privacy"], fact: /no advertising or tracking cookies/ },
+  { question: "Do you store my card details?", pages: ["/privacy"], fact: /never reach our servers/ },
+  { question: "Do you sell my personal data?", pages: ["/faq", "/privacy"], fact: /never sells?/, heldOut: true },
+  // Events coming up
+  { question: "What events are coming up?", pages: ["/events"], fact: "next-event" },
+  { question: "When is the New Moon Intention Circle?", event: "New Moon Intention Circle", fact: "date" },
+  { question: "Where is the Rooftop Sisterhood Social?", event: "Rooftop Sisterhood Social", fact: /Skyline Terrace/ },
+  { question: "Is the Leadership Salon open to everyone?", event: "Leadership Salon: Leading With Intuition", fact: /members only/i },
+  { question: "What time does the sound bath start?", event: "Sound Bath and Journaling", fact: "time" },
+  { question: "What's on at the Maker Market?", event: "Maker Market", fact: /art, ceramics, zines/, heldOut: true },
+  { question: "Where is the community garden morning?", event: "Community Garden Morning", fact: /Fruitvale Community Garden/, heldOut: true },
+  // The blog
+  { question: "Why do womxn need circles?", pages: ["/blog/the-power-of-gathering"], fact: /circle/i },
+  { question: "How do I start with breathwork?", pages: ["/blog/a-beginners-guide-to-breathwork"], fact: /box breathing|Breathe in through your nose|five minutes/i },
+  { question: "What did the leadership incubator teach its founders?", pages: ["/blog/leading-with-intuition"], fact: /Intuition is data|Rest is strategy|Asking is leading|permission to lead/, heldOut: true },
 ];

@@ -116,13 +116,21 @@ export default async function HomePage() {
       {tiles.length ? (
         <PageSection id="gallery" title="Moments From Our Community" muted>
           <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
-            {tiles.map((tile) => (
-              <li key={tile.id}>
-                <a href={tile.link || settings.instagramUrl} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
-                  <OptimizedImage src={tile.imageUrl} alt={`${tile.alt || "Community photo"} (opens our photo profile in a new tab)`} width={400} height={400} className="aspect-square w-full object-cover transition-transform hover:scale-105" />
-                </a>
-              </li>
-            ))}
+            {tiles.map((tile) => {
+              // A tile links to its post, or else to the profile once an administrator has set it; never to a bare social network.
+              const href = tile.link || settings.instagramUrl;
+              return (
+                <li key={tile.id}>
+                  {href ? (
+                    <a href={href} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+                      <OptimizedImage src={tile.imageUrl} alt={`${tile.alt || "Community photo"} (opens our photo profile in a new tab)`} width={400} height={400} className="aspect-square w-full object-cover transition-transform hover:scale-105" />
+                    </a>
+                  ) : (
+                    <OptimizedImage src={tile.imageUrl} alt={tile.alt || "Community photo"} width={400} height={400} className="aspect-square w-full rounded-lg object-cover" />
+                  )}
+                </li>
+              );
+            })}
           </ul>
           {settings.instagramUrl ? (
             <p className="mt-6">

@@ -1,11 +1,10 @@
 "use client";
 
 import * as React from "react";
-import { useRouter } from "next/navigation";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { clearSignedInHint, hasSignedInHint } from "@/lib/auth/signed-in-hint";
-import { toast } from "./use-toast";
+import { toast, toastOnNextPage, type ToastInput } from "./use-toast";
 
 /** The shape GET /api/auth/me and POST /api/auth/login answer with. */
 export type CurrentUser = SessionUser;
@@ -58,9 +57,14 @@ export function setCurrentUser(user: CurrentUser | null): void {
   publish({ user, pending: false, error: null });
 }
 
-/** After a change the server makes to her session user (profile saved, invitation accepted, report generated). */
-export function refreshCurrentUser(): Promise<void> {
+/**
+ * After a change the server makes to her session user (profile saved, report generated). With
+ * `untilKnown`, what was believed is dropped until the answer comes (the sign-in page must not act on a
+ * session that ended elsewhere).
+ */
+export function refreshCurrentUser({ untilKnown = false } = {}): Promise<void> {
   loading = null;
+  if (untilKnown) publish(PENDING);
   return loadCurrentUser();
 }
 
@@ -83,21 +87,31 @@ export function useCurrentUser() {
   return { user: state.user, isLoading: state.pending, error: state.error };
 }
 
+/**
+ * Goes to `path` with a full page load after sign-in, sign-out or the two-factor step. Those change
+ * what every guarded page answers, but the router keeps what it prefetched before (the proxy's
+ * redirect to /login while she was signed out, her own pages after she signs out) and would replay
+ * it, leaving her where she was (issue 25; vercel/next.js#88937, and router.refresh() drops page data
+ * but not prefetched redirects). A page load drops every client cache at once: the router's, the
+ * queries' and the signed-in user's. The toast is shown on the page she lands on.
+ */
+export function reloadAfterSessionChange(path: string, notice?: ToastInput & { description?: string }): void {
+  if (notice) toastOnNextPage(notice);
+  window.location.assign(path);
+}
+
 /** Sign-out from the navbar, which every page shows: plain state, no query library. */
 export function useLogout() {
-  const router = useRouter();
   const [isPending, setPending] = React.useState(false);
   const logOut = async () => {
     setPending(true);
     try {
       await apiRequest("POST", "/api/auth/logout");
       setCurrentUser(null);
-      toast({ title: "Logout successful", description: "You have been logged out successfully" });
-      router.push("/");
-      router.refresh();
+      // Spec 01 section 4: sign-out clears all cached data and goes home; she stays "pending" until the page is left.
+      reloadAfterSessionChange("/", { title: "Logout successful", description: "You have been logged out successfully" });
     } catch (error) {
       toast({ title: "Logout failed", description: errorMessage(error, "Something went wrong"), variant: "destructive" });
-    } finally {
       setPending(false);
     }
   };

@@ -4,14 +4,15 @@ import { useMutation } from "@tanstack/react-query";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { LoginInput } from "@/server/auth/schemas";
 import { setCurrentUser, type CurrentUser } from "./use-auth";
-import { toast } from "./use-toast";
+import { toast, toastOnNextPage } from "./use-toast";
 
 export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest<CurrentUser>("POST", "/api/auth/login", input),
     onSuccess: (user) => {
       setCurrentUser(user);
-      toast({ title: "Login successful", description: `Welcome back, ${user.firstName || user.username}!` });
+      // Shown where she lands: the form then leaves with a full page load (reloadAfterSessionChange).
+      toastOnNextPage({ title: "Login successful", description: `Welcome back, ${user.firstName || user.username}!` });
     },
     onError: (error, input) => {
       // Her password was right and the form now asks for her two-factor code: nothing failed yet.

@@ -1,4 +1,4 @@
-import { TOAST_REMOVE_DELAY_MS, dismissToast, getToasts, toast } from "./use-toast";
+import { TOAST_REMOVE_DELAY_MS, dismissToast, getToasts, showNextPageToast, toast, toastOnNextPage } from "./use-toast";
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -25,5 +25,33 @@ describe("toast store", () => {
     toast({ title: "One" });
     dismissToast();
     expect(getToasts().every((t) => !t.open)).toBe(true);
+  });
+});
+
+describe("a toast for the next page (sign-in and sign-out end with a page load)", () => {
+  const store = new Map<string, string>();
+  beforeAll(() => {
+    Object.assign(globalThis, {
+      sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) },
+    });
+  });
+  afterAll(() => delete (globalThis as { sessionStorage?: unknown }).sessionStorage);
+
+  it("is kept for the next page, shown there once, then forgotten", () => {
+    toastOnNextPage({ title: "Login successful", description: "Welcome back, Rosa!" });
+    toast({ title: "Something else" });
+    showNextPageToast();
+    expect(getToasts()[0]).toMatchObject({ title: "Login successful", description: "Welcome back, Rosa!", variant: "default", open: true });
+    toast({ title: "Later" });
+    showNextPageToast();
+    expect(getToasts()[0]).toMatchObject({ title: "Later" });
+  });
+
+  it("ignores what it did not write", () => {
+    store.set("toast-on-next-page", "{not json");
+    toast({ title: "Kept" });
+    showNextPageToast();
+    expect(getToasts()[0]).toMatchObject({ title: "Kept" });
+    expect(store.size).toBe(0);
   });
 });

@@ -55,6 +55,35 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) };
 }
 
+// A toast that must outlive a full page load (sign-in and sign-out end with one): kept for this tab
+// only, shown by the Toaster when the next page mounts it.
+const NEXT_PAGE_TOAST_KEY = "toast-on-next-page";
+
+export function toastOnNextPage(input: ToastInput & { description?: string }): void {
+  try {
+    sessionStorage.setItem(NEXT_PAGE_TOAST_KEY, JSON.stringify(input));
+  } catch {
+    // Storage refused (private mode quota): the page still loads, without its toast.
+  }
+}
+
+export function showNextPageToast(): void {
+  let stored: string | null = null;
+  try {
+    stored = sessionStorage.getItem(NEXT_PAGE_TOAST_KEY);
+    sessionStorage.removeItem(NEXT_PAGE_TOAST_KEY);
+  } catch {
+    return;
+  }
+  if (!stored) return;
+  try {
+    const input = JSON.parse(stored) as Partial<ToastInput>;
+    if (typeof input.title === "string") toast({ title: input.title, description: typeof input.description === "string" ? input.description : undefined, variant: input.variant === "destructive" ? "destructive" : "default" });
+  } catch {
+    // Not ours (written by an older version): nothing to show.
+  }
+}
+
 export function getToasts(): ToastEntry[] {
   return toasts;
 }

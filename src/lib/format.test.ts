@@ -1,4 +1,4 @@
-import { formatCents, formatDate, formatDateTime } from "./format";
+import { formatCents, formatDate, formatDateTime, shortenAtWord } from "./format";
 
 describe("formatting", () => {
   it("shows dates as 'MMM d, yyyy' and times as 'h:mm a'", () => {
@@ -11,5 +11,14 @@ describe("formatting", () => {
     expect(formatCents(3000)).toBe("$30.00");
     expect(formatCents(9)).toBe("$0.09");
     expect(formatCents(123456)).toBe("$1,234.56");
+  });
+});
+
+describe("shortenAtWord", () => {
+  it("keeps short text whole and cuts long text at a word, with an ellipsis", () => {
+    expect(shortenAtWord("A morning in the garden.", 60)).toBe("A morning in the garden.");
+    expect(shortenAtWord("Plant, weed and share a picnic lunch in our community garden.", 30)).toBe("Plant, weed and share a picnic…");
+    expect(shortenAtWord("Plant, weed and share a picnic lunch in our community garden.", 28)).toBe("Plant, weed and share a…");
+    expect(shortenAtWord("x".repeat(40), 10)).toBe(`${"x".repeat(10)}…`);
   });
 });

@@ -17,3 +17,17 @@ export function formatDateTime(value: Date | string | number): string {
 export function formatCents(cents: number, currency = "usd"): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(cents / 100);
 }
+
+/**
+ * Text cut to at most `length` characters at the last word boundary, closed with an ellipsis when
+ * anything was left out (forum previews, event descriptions on cards): no word is cut in half, and
+ * no visual line clamp hides text that WCAG 1.4.12's spacing would push out of a box.
+ */
+export function shortenAtWord(text: string, length: number): string {
+  const whole = text.replace(/\s+/g, " ").trim();
+  if (whole.length <= length) return whole;
+  const cut = whole.slice(0, length + 1);
+  const boundary = cut.search(/\s\S*$/);
+  const words = (boundary > 0 ? cut.slice(0, boundary) : whole.slice(0, length)).replace(/[\s.,;:!?\-–—]+$/u, "");
+  return `${words}…`;
+}

@@ -167,3 +167,38 @@ test("Email Payment Link sends a pending applicant a fresh link that opens her p
   await expect(page.getByText("$50.00")).toBeVisible();
   await expectAccessible(page, "payment from an admin's link");
 });
+
+test("an approved application offers Resend Invitation only once an invitation could have been sent (paid for)", async ({ page }) => {
+  const application = await insertApplication();
+  await openApproved(page, application.email);
+  await expect(page.getByRole("button", { name: "Record Manual Payment" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend Invitation" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Record Manual Payment" }).click();
+  await page.getByLabel("Payment note (e.g. bank transfer reference)").fill("Bank transfer 12");
+  await page.getByRole("button", { name: "Record $50.00" }).click();
+  await expect(toast(page).filter({ hasText: "Payment recorded" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend Invitation" })).toBeVisible();
+});
+
+test("after Approve or Reject from the keyboard, focus moves to the next card, then to the empty list's heading", async ({ page }) => {
+  const tag = randomUUID().slice(0, 8);
+  await insertApplication({ status: "pending", approvedAt: null, firstName: "Audre", lastName: `Lorde ${tag}` });
+  await insertApplication({ status: "pending", approvedAt: null, firstName: "Octavia", lastName: `Butler ${tag}` });
+  await page.goto("/admin/applications");
+  await page.getByLabel("Search applications").fill(tag);
+  await expect(page.getByText("2 applications", { exact: true })).toBeVisible();
+  const activeText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
+
+  // Newest first: Octavia's card, then Audre's.
+  await page.getByRole("button", { name: "Approve" }).first().focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("1 application", { exact: true })).toBeVisible();
+  await expect.poll(activeText).toBe(`Audre Lorde ${tag}`);
+  await expect(page.getByRole("link", { name: `Audre Lorde ${tag}` })).toBeFocused();
+
+  await page.getByRole("button", { name: "Reject" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "No Applications Found" })).toBeFocused();
+  expect(await activeText()).toBe("No Applications Found");
+  await expectAccessible(page, "applications after the last review");
+});

@@ -29,3 +29,20 @@ test("the dashboard draws its charts, each with a table that follows the seeded 
   await expect.poll(async () => dollars((await refundsCell().textContent())!)).toBe(before + 12_345);
   await expectAccessible(page, "/admin dashboard, 12 months");
 });
+
+test("at 390 and 1280 px the page is no wider than the screen and every admin section's tab is in view", async ({ page }) => {
+  const admin = await createTestUser({ isAdmin: true });
+  await signInAs(page, admin.username, TEST_PASSWORD);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/admin");
+    await expect(page.locator("figure .recharts-wrapper")).toHaveCount(6);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width} px`).toBeLessThanOrEqual(width);
+    const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
+    await expect(tabs).toHaveCount(14);
+    for (const box of await tabs.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left, `a tab's left edge at ${width} px`).toBeGreaterThanOrEqual(0);
+      expect(box.right, `a tab's right edge at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
+});

@@ -36,6 +36,9 @@ test("a member sets up two-factor sign-in, then signs in with a code", async ({ 
   await signInAs(page, member.username, TEST_PASSWORD);
   await page.goto("/profile/security");
   await expect(page.getByRole("table", { name: "Your active sessions" })).toContainText("this device");
+  // Named as a person would (issue 25): the browser and its system, not the raw User-Agent.
+  await expect(page.getByRole("table", { name: "Your active sessions" })).toContainText(/Chrome on (Windows|Linux|macOS)/);
+  await expect(page.getByRole("table", { name: "Your active sessions" })).not.toContainText("Mozilla/5.0");
   await expectAccessibleAtBothWidths(page, "/profile/security");
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { assistantPassages, events } from "@/db/schema";
+import { assistantPassages, chatMessages, events } from "@/db/schema";
 import { DATE_FORMAT } from "@/lib/format";
 import { formatInZone } from "@/server/events/time";
 import { FAKE_LLM_HANG } from "../fakes/llm";
@@ -53,7 +53,7 @@ test.describe("AI chat", () => {
     await expect(messages(page).getByText(`Is there a free trial? ${FAKE_LLM_HANG}`)).toBeVisible();
     await expect(input(page)).toBeDisabled();
     await expect(page.getByTestId("chat-spinner")).toBeVisible();
-    await expect(messages(page)).toContainText("Here is what I found on our site", { timeout: 15_000 });
+    await expect(messages(page)).toContainText("You can apply for a 30-day free trial", { timeout: 15_000 });
     await expect(input(page)).toBeEnabled();
     await expect(page.getByTestId("chat-spinner")).toHaveCount(0);
   });
@@ -91,6 +91,28 @@ test.describe("AI chat", () => {
     await page.reload();
     await expect(messages(page)).toContainText("I am the community's assistant");
     await expect(messages(page).getByText("How long does approval take?", { exact: true })).toHaveCount(0);
+  });
+
+  test("a long conversation stays inside the panel: nothing of it reaches below the footer", async ({ page }) => {
+    const member = await createTestUser();
+    await testDb()
+      .insert(chatMessages)
+      .values(
+        Array.from({ length: 24 }, (_, i) => [
+          { userId: member.id, role: "user", message: `Question number ${i + 1} about the events?` },
+          { userId: member.id, role: "assistant", message: `Answer number ${i + 1}: workshops, socials and retreats.`, sources: [{ title: "FAQ", url: "/faq" }] },
+        ]).flat(),
+      );
+    await signInAs(page, member.username, TEST_PASSWORD);
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "AI Chat" }).click();
+    await expect(messages(page).getByText("Answer number 24: workshops, socials and retreats.")).toBeVisible();
+    const below = await page.evaluate(() => {
+      const footer = document.querySelector("footer")!.getBoundingClientRect();
+      return document.documentElement.scrollHeight - (footer.bottom + window.scrollY);
+    });
+    expect(below).toBeLessThanOrEqual(1);
+    await expectAccessible(page, "/chat with a long conversation");
   });
 
   test("a refused message shows the error toast and is not answered", async ({ page }) => {

@@ -77,6 +77,30 @@ test.describe("events page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Rooftop Sisterhood Social" })).toBeVisible();
   });
 
+  test("at 320 px with WCAG 1.4.12 text spacing, event cards show all their text, and badges are as wide as their words", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto("/events");
+    await expect(page.getByTestId("featured-event")).toBeVisible();
+    // The spacing WCAG 1.4.12 says content must survive (the W3C's text-spacing bookmarklet).
+    await page.addStyleTag({ content: "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }" });
+    const clipped = await page.locator("[data-testid=featured-event], [data-testid=event-card]").evaluateAll((cards) =>
+      cards.flatMap((card) =>
+        [...card.querySelectorAll<HTMLElement>("p, span, li, h3")].filter((el) => {
+          // Text for screen readers only is hidden on purpose.
+          if (el.closest(".sr-only")) return false;
+          const style = getComputedStyle(el);
+          const hides = style.overflow !== "visible" || style.overflowY !== "visible" || style.webkitLineClamp !== "none";
+          return hides && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
+        }).map((el) => el.textContent),
+      ),
+    );
+    expect(clipped).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const card = page.getByTestId("event-card").first();
+    const [badge, body] = await Promise.all([card.getByText(/^(Open to All|Members Only)$/).boundingBox(), card.boundingBox()]);
+    expect(badge!.width).toBeLessThan(body!.width / 2);
+  });
+
   test("an empty filter says so", async ({ page }) => {
     await page.route("**/api/luma/events?*", async (route) => {
       const type = new URL(route.request().url()).searchParams.get("type");
@@ -284,6 +308,15 @@ test.describe("admin events", () => {
     await expect(toast(page)).toContainText("Event created");
     const row = page.getByRole("row").filter({ hasText: title });
     await expect(row).toContainText("May 2, 2031 6:30 PM GMT+2");
+    // The RSVP link's name starts with what it shows (WCAG 2.5.3, issue 31).
+    const rsvps = row.getByRole("link", { name: `0 / 20 RSVPs for ${title}` });
+    await expect(rsvps).toBeVisible();
+    const visible = await rsvps.evaluate((link) => {
+      const copy = link.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll(".sr-only").forEach((hidden) => hidden.remove());
+      return copy.textContent!.trim();
+    });
+    expect(visible).toBe("0 / 20");
 
     await row.getByRole("button", { name: `Feature: ${title}` }).click();
     await expect(row.getByText("Featured", { exact: true })).toBeVisible();

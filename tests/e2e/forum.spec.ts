@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { forumCategories, forumPosts, forumTopics } from "@/db/schema";
 import type { TierId } from "@/db/schema/enums";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
-import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 8);
 
@@ -48,7 +48,8 @@ test.describe("forum as a member", () => {
     await atBothWidths(page, async () => {
       const categories = page.getByRole("list", { name: "Categories" });
       await expect(categories.getByRole("heading", { name: "Introductions" })).toBeVisible();
-      await expect(categories.getByRole("heading", { name: "Leadership Circle" })).toHaveCount(0); // Empower and above
+      // Empower and above: shown locked, with the way in.
+      await expect(categories.getByRole("link", { name: "Locked: how to join Leadership Circle" })).toBeVisible();
       const topics = page.getByRole("list", { name: "Topics" });
       await expect(topics.getByRole("link", { name: "Welcome! Start here and say hello" })).toBeVisible();
       await expect(topics.getByText("Maya Okafor").first()).toBeVisible();
@@ -110,10 +111,15 @@ test.describe("forum as a member", () => {
     await page.getByRole("button", { name: "Post Reply" }).click();
     await expect(page.getByText("Post content must be at least 5 characters")).toBeVisible();
     await page.getByLabel("Add a reply").fill("Count me in for the **swap**.");
-    await page.getByRole("button", { name: "Post Reply" }).click();
+    // From the keyboard: the button is disabled while pending, and focus must not fall to the page (issue 31).
+    await page.getByRole("button", { name: "Post Reply" }).focus();
+    await page.keyboard.press("Enter");
     await expect(toast(page)).toContainText("Post created");
     const reply = page.getByRole("article", { name: "Reply by Robin" });
     await expect(reply.locator("strong", { hasText: "swap" })).toBeVisible();
+    await expect(page.getByLabel("Add a reply")).toBeFocused();
+    await expect(page.getByLabel("Add a reply")).toHaveValue("");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("reply-content");
 
     await reply.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Edit your reply").fill("Count me in for the zine swap.");
@@ -126,6 +132,36 @@ test.describe("forum as a member", () => {
     await reply.getByRole("button", { name: "Smile (1)" }).click();
     await expect(reply.getByRole("button", { name: "Smile (0)" })).toHaveAttribute("aria-pressed", "false");
     await expectAccessible(page, "topic with her reply");
+  });
+
+  test("a category above her tier is shown locked, with what it holds and the way to upgrade", async ({ page }) => {
+    await signInNewMember(page, "create");
+    await page.goto("/forum");
+    await page.getByRole("link", { name: "Locked: how to join Leadership Circle" }).click();
+    await expect(page).toHaveURL(/\/forum\/leadership-circle$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Leadership Circle" })).toBeVisible();
+    const panel = page.getByTestId("gating-panel");
+    await expect(panel).toContainText(/This forum category is for Empower members and above\. It holds \d+ topics?\. Your Create membership does not include it yet\./);
+    await expect(panel.getByRole("link", { name: "Upgrade your membership" })).toHaveAttribute("href", "/profile?tab=billing");
+    await expect(page.getByRole("list", { name: "Topics" })).toHaveCount(0);
+    await expect(page.getByText("Asking for help in public")).toHaveCount(0);
+    await expectAccessibleAtBothWidths(page, "a locked forum category");
+  });
+
+  test("a long topic's preview stops at a word, with an ellipsis", async ({ page }) => {
+    const me = await signInNewMember(page);
+    const content = `We meet every **Thursday** in the studio to bind books by hand. ${"Bring paper, thread and a needle; we share the awls and the bone folders. ".repeat(3)}`;
+    const topic = await newTopic(me.id, { content });
+    await page.goto("/forum/creative-corner");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: topic.title }) });
+    const preview = (await card.locator("p.text-muted-foreground").first().textContent())!;
+    expect(preview.endsWith("…")).toBe(true);
+    expect(preview.length).toBeLessThanOrEqual(151);
+    expect(preview).not.toContain("**");
+    // What is shown is whole words of the post's text.
+    const plain = content.replace(/\*\*/g, "").replace(/\s+/g, " ");
+    expect(plain.startsWith(preview.slice(0, -1))).toBe(true);
+    expect(plain[preview.length - 1]).toMatch(/[\s.;,]/);
   });
 
   test("a locked topic shows the notice and no reply form; a Create-tier member cannot open an Empower-only topic by its URL", async ({ page }) => {

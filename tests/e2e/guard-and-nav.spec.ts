@@ -100,12 +100,18 @@ test.describe("navbar per role", () => {
     await page.goto("/");
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    // aria-controls never names an element that is not in the page (issue 31).
+    const controlsExisting = () => page.evaluate(() => [...document.querySelectorAll("[aria-controls]")].every((el) => document.getElementById(el.getAttribute("aria-controls")!) !== null));
+    expect(await controlsExisting()).toBe(true);
     await toggle.click();
     await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-controls", "mobile-menu");
+    expect(await controlsExisting()).toBe(true);
     await expectAccessible(page, "mobile menu open");
     await page.locator("#mobile-menu").getByRole("link", { name: "Login" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    expect(await controlsExisting()).toBe(true);
     await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
   });
 });

@@ -45,7 +45,16 @@ test("an applicant applies with a referral code, pays, is approved, joins and si
   await page.goto("/apply?ref=SOFIA15");
   await expect(page.getByRole("heading", { name: "Apply for Membership" })).toBeVisible();
   await expect(page.getByLabel("Partner code (optional)")).toHaveValue("SOFIA15");
+  // The form's outer group has a legend (issue 31); the tier picker is a group of its own inside it.
+  await expect(page.getByRole("group", { name: "Your membership application" }).getByRole("group", { name: "Membership tier" })).toBeVisible();
+  expect(await page.locator("form fieldset").evaluateAll((sets) => sets.every((set) => set.firstElementChild?.tagName === "LEGEND" && set.firstElementChild.textContent!.trim() !== ""))).toBe(true);
   await expectAccessible(page, "apply");
+  // At 1280 px the benefits panel beside the long form is as tall as what it holds, and stays in view.
+  const benefits = page.getByRole("complementary", { name: "Member benefits" });
+  const spare = await benefits.evaluate((panel) => panel.getBoundingClientRect().bottom - panel.querySelector("ul")!.getBoundingClientRect().bottom);
+  expect(spare).toBeLessThanOrEqual(48);
+  await page.getByRole("button", { name: "Submit Application" }).scrollIntoViewIfNeeded();
+  await expect(benefits).toBeInViewport();
 
   // The code is remembered: a later visit without ?ref still fills it.
   await page.goto("/apply");
@@ -116,6 +125,8 @@ test("an applicant applies with a referral code, pays, is approved, joins and si
   await page.getByRole("button", { name: "Create My Account" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText("Create Member")).toBeVisible();
+  // She arrives with a full page load (issue 25); its toast shows once the page is live.
+  await expect(toast(page)).toContainText("Your member account is ready.");
   await page.getByRole("tab", { name: "Payments" }).click();
   await expect(page.getByRole("cell", { name: "$50.00" })).toBeVisible();
   await expectAccessible(page, "profile");
@@ -162,14 +173,22 @@ test("a rejected applicant is never charged, and a declined card says why", asyn
   expect((await latestEmailTo(email))?.kind).toBe("application-declined");
 });
 
-test("a free trial application goes to the trial confirmation", async ({ page }) => {
-  await page.goto("/apply?trial=true");
+test("a free trial application, from the membership page, shows no tier picker and goes to the trial confirmation", async ({ page }) => {
+  await page.goto("/membership");
+  await page.getByRole("link", { name: "Start Your Free Trial" }).click();
+  await expect(page).toHaveURL(/\/apply\?trial=true$/);
   await expect(page.getByRole("heading", { name: "Start Your Free Trial" })).toBeVisible();
-  await page.getByLabel("Membership tier", { exact: true }).selectOption("connect");
-  await fillApplication(page, `trial_${randomUUID().slice(0, 8)}@example.com`);
+  // Spec 01: the picker is shown only when no tier is preselected and not in trial mode.
+  await expect(page.getByRole("group", { name: "Membership tier" })).toHaveCount(0);
+  await expect(page.getByLabel("Membership tier", { exact: true })).toHaveCount(0);
+  await expect(page.getByText("Free trial of the Connect membership for 30 days.")).toBeVisible();
+  const email = `trial_${randomUUID().slice(0, 8)}@example.com`;
+  await fillApplication(page, email);
   await page.getByRole("button", { name: "Start Your Free Trial" }).click();
   await expect(page).toHaveURL(/\/trial-confirmation$/);
   await expectAccessible(page, "trial confirmation");
+  const [application] = await testDb().select().from(applications).where(eq(applications.email, email));
+  expect(application).toMatchObject({ isTrial: true, membershipTier: "connect" });
 });
 
 test("the payment page without her link, and admins' payment screens", async ({ page }) => {

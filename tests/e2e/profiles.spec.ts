@@ -6,7 +6,7 @@ import { applications, paymentTransactions, referralCommissions } from "@/db/sch
 import { FAKE_STRIPE_WEBHOOK_SECRET, paymentIntentObject, signWebhookPayload, stripeEvent } from "../fakes/stripe";
 import { chargedIntent, refundInStripe } from "../support/billing";
 import { createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
-import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
 
 // Issue 11: profiles, the member directory, the affiliate programme and mentorship, in the browser.
 
@@ -75,7 +75,7 @@ test("a member edits her profile, uploads a picture seen in the navbar and by ot
   await phone.goto("/members");
   await phone.getByLabel("Search members").fill(`raku${tag}`);
   await expect(phone.getByRole("link", { name: `Wren Ash${tag}` })).toBeVisible();
-  await expect(phone.getByRole("status")).toHaveText("1 members");
+  await expect(phone.getByRole("status")).toHaveText("1 member");
   await expectAccessible(phone, "directory at 320 px");
   await phone.getByRole("link", { name: `Wren Ash${tag}` }).click();
   await expect(phone).toHaveURL(new RegExp(`/profile/${her.id}$`));
@@ -92,8 +92,16 @@ test("a mentorship request reaches the mentor's email and her profile, and she a
   await page.getByLabel("Ask Iris for mentorship").fill("Could we talk about coptic stitch bindings?");
   await page.getByRole("button", { name: "Send Request" }).click();
   await expect(toast(page).filter({ hasText: "Request Sent" })).toContainText(`Your mentorship request has been sent to Iris ${mentor.lastName}.`);
+  // While it is open the form is gone, and says so now and when she comes back (issue 25).
+  const open = page.getByTestId("mentorship-request-open");
+  await expect(open).toContainText("You asked Iris for mentorship on");
+  await expect(open).toBeFocused();
+  await expect(page.getByRole("button", { name: "Send Request" })).toHaveCount(0);
   await expectAccessible(page, "mentorship tab after a request");
   expect((await latestEmailTo(mentor.email))!.text).toContain("coptic stitch");
+  await page.reload();
+  await expect(page.getByTestId("mentorship-request-open")).toBeVisible();
+  await expect(page.getByLabel("Ask Iris for mentorship")).toHaveCount(0);
 
   const hers = await signedInPage(browser, mentor.username, { width: 320, height: 640 });
   await hers.goto("/profile?tab=mentorship");
@@ -102,6 +110,9 @@ test("a mentorship request reaches the mentor's email and her profile, and she a
   await hers.getByRole("button", { name: "Accept", exact: true }).click();
   await expect(hers.getByText(mentee.email)).toBeVisible();
   expect((await latestEmailTo(mentee.email))!.text).toContain(mentor.email);
+  // Answered: she may ask again.
+  await page.reload();
+  await expect(page.getByLabel("Ask Iris for mentorship")).toBeVisible();
 });
 
 const webhook = (page: Page, type: string, object: Record<string, unknown>) => {
@@ -186,4 +197,12 @@ test("the affiliate journey: registration email, share link, a referred payment,
 
   await page.reload();
   await expect(page.getByText("Paid commissions").locator("..")).toContainText("1 · $7.50");
+  // Her own statement (issue 25): each referral with its amount, status and hold date, and the payout that paid her.
+  const commissions = page.getByRole("table", { name: "Your commissions, newest first" });
+  await expect(commissions.getByRole("row", { name: /Tess R\. \$7\.50 Paid Paid/ })).toBeVisible();
+  await expect(commissions.getByRole("row", { name: /Rue R\. \$7\.50 Cancelled The referred payment was refunded/ })).toBeVisible();
+  const payouts = page.getByRole("table", { name: "Payouts to you, newest first" });
+  await expect(payouts.getByRole("row")).toHaveCount(2);
+  await expect(payouts.getByRole("row").nth(1)).toContainText("1$7.50");
+  await expectAccessibleAtBothWidths(page, "the affiliate tab with commissions and payouts");
 });

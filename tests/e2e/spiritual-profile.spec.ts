@@ -40,6 +40,20 @@ test.describe("spiritual profile", () => {
     await expect(page.getByText("only you can see them")).toBeVisible();
     await expectAccessible(page);
 
+    // Generate on the empty form: each field says what it needs, and focus goes to the first (issue 25).
+    await page.getByRole("button", { name: "Generate Astrology Report" }).click();
+    await expect(toast(page)).toContainText("Failed to generate your astrology report");
+    for (const message of ["Birth date is required", "Birth time is required", "Birth location is required"]) await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByLabel("Birth date")).toBeFocused();
+    await expectAccessible(page, "birth data form with its messages");
+
+    // The time is 24-hour as labelled, whatever the browser's locale: no AM/PM field.
+    const time = page.getByLabel("Birth time (24-hour)");
+    expect(await time.getAttribute("type")).not.toBe("time");
+    await time.fill("25:10");
+    await page.getByRole("button", { name: "Save Birth Data" }).click();
+    await expect(page.getByText("Birth time must be 24-hour, HH:MM")).toBeVisible();
+
     await page.getByLabel("Birth date").fill("1992-10-03");
     await page.getByLabel("Birth time (24-hour)").fill("00:03");
     await page.getByRole("combobox", { name: "Birth location" }).fill("New Yor");
@@ -54,6 +68,19 @@ test.describe("spiritual profile", () => {
     await expect(page.getByRole("tab", { name: "Human Design" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("img", { name: /Bodygraph: Manifesting Generator/ })).toBeVisible();
     await expect(page.getByText("Right Angle Cross of Tension (48/21 | 39/38)").first()).toBeVisible();
+    // Every gate number, as the browser draws it, lies inside its center's outline (issue 25: the Ajna's crossed its edges).
+    const outside = await page.locator("svg g[data-center]").evaluateAll((groups) =>
+      groups.flatMap((group) => {
+        const outline = group.querySelector("path") as SVGPathElement;
+        return [...group.querySelectorAll("text")].flatMap((text) => {
+          const box = (text as SVGTextElement).getBBox();
+          const corners = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]];
+          return corners.some(([x, y]) => !outline.isPointInFill(new DOMPoint(x, y))) ? [`${group.getAttribute("data-center")}: ${text.textContent}`] : [];
+        });
+      }),
+    );
+    expect(outside).toEqual([]);
+    expect(await page.locator("svg g[data-center] text").count()).toBeGreaterThan(0);
     await expectAccessible(page, "human design report");
 
     await page.getByRole("tab", { name: "Astrology" }).click();

@@ -4,10 +4,14 @@ import type { AddressInfo } from "node:net";
 export const FAKE_LLM_API_KEY = "fake-llm-api-key";
 export const FAKE_LLM_MODEL = "fake-model";
 
-/** Words in the asker's message that make the fake misbehave, so that tests running at once never share its state. */
-export const FAKE_LLM_FAIL = "fake-llm:fail";
-export const FAKE_LLM_BREAK = "fake-llm:break";
-export const FAKE_LLM_HANG = "fake-llm:hang";
+/**
+ * Marks in the asker's message that make the fake misbehave, so that tests running at once never share
+ * its state. Symbols that PostgreSQL's text search drops, so that they change nothing of what the app
+ * retrieves or how it judges whether its passages answer the question.
+ */
+export const FAKE_LLM_FAIL = "⛔";
+export const FAKE_LLM_BREAK = "💔";
+export const FAKE_LLM_HANG = "⏳";
 
 interface ChatCompletionRequest {
   model: string;

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { auditLog, sessions, users } from "@/db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { auditLog, memberships, paymentTransactions, sessions, users } from "@/db/schema";
 import { closeTestDb, createTestUser, latestEmailTo, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
 import { CSV_PAGE_SIZE } from "@/server/csv";
@@ -166,5 +166,26 @@ describe("the audit log cannot be edited", () => {
     await expect(testDb().execute("truncate audit_log")).rejects.toThrow();
     const [still] = await testDb().select().from(auditLog).where(eq(auditLog.id, entry!.id));
     expect(still?.action).toBe("test.entry");
+  });
+});
+
+// Issue 25: the demo's dates agree. Each demo member's account is dated the day she joined (the admin
+// list's "Joined"), and the demo member's first payment, her membership's start and "member since" are one day.
+describe("the demo's dates", () => {
+  it("date every demo account on the day its member joined, and give the demo member one first day everywhere", async () => {
+    const demo = await testDb().select({ username: users.username, createdAt: users.createdAt, memberSince: users.memberSince }).from(users).where(inArray(users.username, ["admin", "member", "mentor", "partner", "amara"]));
+    expect(demo).toHaveLength(5);
+    for (const person of demo) expect([person.username, person.createdAt.toISOString().slice(0, 10)]).toEqual([person.username, person.memberSince]);
+    const dates = new Set(demo.map((p) => p.memberSince));
+    expect(dates.size).toBeGreaterThan(1);
+
+    const [jordan] = demo.filter((p) => p.username === "member");
+    const [membership] = await testDb().select({ startedAt: memberships.startedAt, userId: memberships.userId }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(users.username, "member"));
+    const [first] = await testDb()
+      .select({ completedAt: paymentTransactions.completedAt })
+      .from(paymentTransactions)
+      .where(and(eq(paymentTransactions.userId, membership!.userId!), eq(paymentTransactions.kind, "payment")));
+    expect(membership!.startedAt.toISOString().slice(0, 10)).toBe(jordan!.memberSince);
+    expect(first!.completedAt!.toISOString().slice(0, 10)).toBe(jordan!.memberSince);
   });
 });

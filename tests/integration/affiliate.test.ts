@@ -112,7 +112,17 @@ describe("the partner's figures", () => {
       applications: 2,
       approvedMembers: 1,
       commissions: { pending: { count: 1, amountCents: 750 }, eligible: { count: 0, amountCents: 0 }, paid: { count: 0, amountCents: 0 } },
+      // Issue 25: her own statement, each referral by first name and initial (nothing else of the application).
+      statement: {
+        commissions: [
+          { id: expect.any(Number), referral: `${app.firstName} ${app.lastName.charAt(0)}.`, amountCents: 750, status: "pending", eligibleAt: expect.any(String), paidAt: null, cancelReason: null, createdAt: expect.any(String) },
+        ],
+        payouts: [],
+      },
     });
+    const [held] = mine.json.statement.commissions;
+    expect(Date.parse(held.eligibleAt) - Date.parse(held.createdAt)).toBeGreaterThanOrEqual(29 * 86_400_000);
+    expect(JSON.stringify(mine.json.statement)).not.toContain(app.email);
     expect((await call(`/api/partners/${p.user.id}`, { cookie: admin })).status).toBe(200);
     expect((await call(`/api/partners/${p.user.id}`, { cookie: (await member()).cookie })).status).toBe(403);
   });

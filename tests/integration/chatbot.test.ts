@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, like } from "drizzle-orm";
-import { assistantPassages, chatMessages } from "@/db/schema";
+import { and, asc, eq, gt, inArray, isNull, like, sql } from "drizzle-orm";
+import { assistantPassages, chatMessages, events } from "@/db/schema";
 import { FAKE_LLM_BREAK, FAKE_LLM_FAIL, FAKE_LLM_HANG } from "../fakes/llm";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, randomIp, signIn } from "../support/http";
@@ -39,7 +39,7 @@ describe("the assistant's index", () => {
   it("holds the FAQ, the tiers, the pages, the upcoming events and the blog, all public", async () => {
     const rows = await testDb().select({ kind: assistantPassages.sourceKind, level: assistantPassages.requiredLevel }).from(assistantPassages);
     const kinds = new Set(rows.map((r) => r.kind));
-    for (const kind of ["faq", "tier", "page", "event", "blog"]) expect(kinds).toContain(kind);
+    for (const kind of ["faq", "tier", "page", "section", "event", "blog"]) expect(kinds).toContain(kind);
     expect(rows.filter((r) => r.kind === "faq")).toHaveLength(12);
     expect(rows.filter((r) => ["faq", "tier", "page", "event", "blog"].includes(r.kind)).every((r) => r.level === null)).toBe(true);
   });
@@ -180,10 +180,61 @@ describe("POST /api/chatbot/message", () => {
   ])("answers from the passages themselves when the model %s", async (_what, marker) => {
     const result = await ask(`How much does the Empower tier cost? ${marker}`);
     expect(result.status).toBe(200);
-    expect(result.json.response).toMatch(/^Here is what I found on our site:/);
-    expect(result.json.response).toContain("$65.00");
+    expect(result.json.response).toMatch(/^The Empower tier costs \$65\.00 per month/);
     expect(result.json.response).toContain("](/membership)");
     expect(result.json.sources.map((s: { url: string }) => s.url)).toContain("/membership");
+  });
+
+  // Issue 25: the answer without a model (the fake model is told to fail, so the app answers alone).
+  describe("without a model", () => {
+    const alone = async (question: string) => {
+      const result = await ask(`${question} ${FAKE_LLM_FAIL}`);
+      expect(result.status).toBe(200);
+      return { text: result.json.response as string, cited: (result.json.sources as Array<{ url: string }>).map((s) => s.url) };
+    };
+
+    it("gives a short FAQ answer whole, from its first word, citing the FAQ", async () => {
+      const { text, cited } = await alone("Is there a free trial?");
+      expect(text).toMatch(/^Yes\. You can apply for a 30-day free trial from the Membership page; if your application is accepted you try the community before you pay anything\.\n\nSource: \[FAQ: Is there a free trial\?\]\(\/faq\)/);
+      expect(cited[0]).toBe("/faq");
+    });
+
+    it("puts the sentence that answers first", async () => {
+      const mentor = await alone("How do I become a mentor?");
+      expect(mentor.text).toMatch(/^To become a mentor yourself, turn on Offer Mentorship/);
+      expect(mentor.cited[0]).toBe("/faq");
+      const klarna = await alone("Can I pay with Klarna?");
+      expect(klarna.text).toMatch(/^All major credit and debit cards, plus a digital wallet, buy-now-pay-later/);
+      expect(klarna.cited[0]).toBe("/apply");
+    });
+
+    it("answers prices from the tiers and what is coming up from the events", async () => {
+      const prices = await alone("How much does membership cost?");
+      expect(prices.text).toMatch(/^Membership costs from \$30\.00 to \$75\.00 a month, by tier: Connect \$30\.00 a month for 3 months; Create \$50\.00 a month for 6 months \(most popular\); Empower \$65\.00 a month for 9 months; Play \$75\.00 a month for 12 months\./);
+      expect(prices.cited[0]).toBe("/membership");
+      const [next] = await testDb()
+        .select({ title: events.title })
+        .from(events)
+        .where(and(eq(events.status, "scheduled"), gt(sql`coalesce(${events.endsAt}, ${events.startsAt})`, sql`now()`)))
+        .orderBy(asc(events.startsAt), asc(events.id))
+        .limit(1);
+      const coming = await alone("What events are coming up?");
+      expect(coming.text.startsWith(`Coming up: ${next!.title} on `)).toBe(true);
+      expect(coming.cited[0]).toBe("/events");
+      // A question about one named event is that event's, not the list's.
+      const [rooftop] = await testDb().select({ id: events.id }).from(events).where(eq(events.title, "Rooftop Sisterhood Social"));
+      const named = await alone("What's on at the Rooftop Sisterhood Social?");
+      expect(named.text).toMatch(/^Rooftop Sisterhood Social takes place on /);
+      expect(named.cited[0]).toBe(`/events/${rooftop!.id}`);
+    });
+
+    it("answers from every public page's sections: the apply page, the privacy policy, the community's values", async () => {
+      expect((await alone("Do you use tracking cookies?")).text).toMatch(/^We use no advertising or tracking cookies\./);
+      expect((await alone("What values does the community hold?")).text).toMatch(/^Our values are Inclusivity, Authentic Expression, Collective Care and Collaborative Growth\./);
+      const refund = await alone("Can I get a refund?");
+      expect(refund.text).toMatch(/within 14 days/);
+      expect(refund.cited[0]).toBe("/apply");
+    });
   });
 
   it("says plainly when nothing on the site answers, and where to ask", async () => {
@@ -230,8 +281,7 @@ describe("POST /api/chatbot/message/stream", () => {
   it("replaces a half-written answer with the one from the passages when the model's stream breaks", async () => {
     const events = await streamEvents(`What does the Connect tier cost? ${FAKE_LLM_BREAK}`);
     const replaced = events.find((e) => e.type === "replace");
-    expect(replaced?.text).toMatch(/^Here is what I found on our site:/);
-    expect(replaced?.text).toContain("$30.00");
+    expect(replaced?.text).toMatch(/^The Connect tier costs \$30\.00 per month/);
     expect(events.at(-1)!.type).toBe("done");
   });
 });

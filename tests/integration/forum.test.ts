@@ -79,10 +79,14 @@ describe("tier gating on every forum call (decisions.md, Authorization)", () => 
     }
   });
 
-  it("leaves the category out of her lists and search", async () => {
+  it("lists the category to her locked (what it holds, never a topic) and leaves it out of topic lists and search", async () => {
     const categories = await call("/api/forum/categories", { cookie: below.cookie });
     expect(categories.status).toBe(200);
-    expect(categories.json.map((c: { id: number }) => c.id)).not.toContain(playOnly.id);
+    expect(categories.json.find((c: { id: number }) => c.id === playOnly.id)).toEqual(
+      expect.objectContaining({ name: playOnly.name, description: playOnly.description, requiredMembershipLevel: "play", topicCount: 1, locked: true }),
+    );
+    expect(categories.text).not.toContain(secret);
+    expect(categories.json.filter((c: { locked: boolean }) => !c.locked).length).toBeGreaterThan(0);
     const listed = await call(`/api/forum/topics?categoryId=${playOnly.id}`, { cookie: below.cookie });
     expect(listed.json.topics).toEqual([]);
     const search = await call(`/api/forum/search?q=${secret}`, { cookie: below.cookie });
@@ -92,7 +96,7 @@ describe("tier gating on every forum call (decisions.md, Authorization)", () => 
 
   it("opens everything to a member of the level and to an admin", async () => {
     for (const who of [player, admin]) {
-      expect((await call("/api/forum/categories", { cookie: who.cookie })).json.map((c: { id: number }) => c.id)).toContain(playOnly.id);
+      expect((await call("/api/forum/categories", { cookie: who.cookie })).json.find((c: { id: number }) => c.id === playOnly.id)).toEqual(expect.objectContaining({ locked: false }));
       const bySlug = await call(`/api/forum/topics/slug/${closedTopic.slug}`, { cookie: who.cookie });
       expect(bySlug.status).toBe(200);
       expect(bySlug.json).toEqual(expect.objectContaining({ id: closedTopic.id, title: closedTopic.title, user: expect.objectContaining({ firstName: "Test" }) }));

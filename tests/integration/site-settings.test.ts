@@ -57,10 +57,28 @@ describe("site settings API", () => {
     await testDb().insert(siteSettings).values({ key: "facebookUrl", value: 42 }).onConflictDoUpdate({ target: siteSettings.key, set: { value: 42 } });
     try {
       const { json: after } = await call("/api/admin/settings", { cookie });
-      expect(after).toEqual({ ...before, facebookUrl: "https://www.facebook.com/" });
+      expect(after).toEqual({ ...before, facebookUrl: "" });
     } finally {
       await testDb().update(siteSettings).set({ value: before.facebookUrl }).where(eq(siteSettings.key, "facebookUrl"));
     }
+  });
+});
+
+describe("a fresh install's contact details (issue 25)", () => {
+  it("has none until an administrator sets them: no placeholder address, phone, city or bare social link on any page", async () => {
+    const stored = await testDb().select().from(siteSettings);
+    const keys = ["contactEmail", "contactPhone", "contactCity", "instagramUrl", "facebookUrl", "linkedinUrl"];
+    // The test database is a fresh install's: none of these was set (the test above puts back what it changed).
+    expect(stored.filter((row) => keys.includes(row.key) && row.value !== "")).toEqual([]);
+    for (const path of ["/", "/about", "/contact", "/faq", "/blog"]) {
+      const page = await call(path);
+      expect(page.status).toBe(200);
+      for (const placeholder of ["hello@example.com", "(555) 010-0199", "Your City", 'href="https://www.instagram.com/"', 'href="https://www.facebook.com/"', 'href="https://www.linkedin.com/"', 'href="mailto:"', 'href="tel:"']) {
+        expect([path, page.text.includes(placeholder)]).toEqual([path, false]);
+      }
+      expect(page.text).toContain('href="/contact"');
+    }
+    expect((await call("/faq")).text).toContain("write to us through our contact form");
   });
 });
 

@@ -96,12 +96,15 @@ describe("two-factor sign-in (issue 16)", () => {
 describe("her active sessions", () => {
   it("lists her sessions with device and address, and ends one of them", async () => {
     const user = await createTestUser();
-    const phone = await signIn(user.username, TEST_PASSWORD, { "user-agent": "Phone browser" });
-    const laptop = await signIn(user.username, TEST_PASSWORD, { "user-agent": "Laptop browser" });
+    const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
+    const mac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+    const phone = await signIn(user.username, TEST_PASSWORD, { "user-agent": iphone });
+    const laptop = await signIn(user.username, TEST_PASSWORD, { "user-agent": mac });
     const list = await call("/api/auth/sessions", { cookie: laptop });
-    expect(list.json.map((s: { userAgent: string; current: boolean }) => [s.userAgent, s.current]).sort()).toEqual([
-      ["Laptop browser", true],
-      ["Phone browser", false],
+    // Each named as a person would (issue 25), not by its raw User-Agent.
+    expect(list.json.map((s: { device: string; current: boolean }) => [s.device, s.current]).sort()).toEqual([
+      ["Chrome on macOS", true],
+      ["Safari on iPhone", false],
     ]);
     expect(list.json[0].ip).toEqual(expect.any(String));
 

@@ -23,26 +23,33 @@ export default async function ContactPage() {
           </h2>
           <ContactForm source="contact" />
         </section>
-        <section aria-labelledby="reach-heading">
-          <h2 id="reach-heading" className="mb-6 text-2xl font-semibold">
-            Other ways to reach us
-          </h2>
-          <address className="space-y-3 not-italic">
-            <p>
-              Email:{" "}
-              <a href={`mailto:${settings.contactEmail}`} className="text-primary underline underline-offset-4">
-                {settings.contactEmail}
-              </a>
-            </p>
-            <p>
-              Phone:{" "}
-              <a href={`tel:${settings.contactPhone.replace(/[^+\d]/g, "")}`} className="text-primary underline underline-offset-4">
-                {settings.contactPhone}
-              </a>
-            </p>
-            <p>Based in {settings.contactCity}</p>
-          </address>
-        </section>
+        {settings.contactEmail || settings.contactPhone || settings.contactCity ? (
+          <section aria-labelledby="reach-heading">
+            <h2 id="reach-heading" className="mb-6 text-2xl font-semibold">
+              Other ways to reach us
+            </h2>
+            {/* Only what an administrator has set: a fresh install has no placeholders to show (issue 25). */}
+            <address className="space-y-3 not-italic">
+              {settings.contactEmail ? (
+                <p>
+                  Email:{" "}
+                  <a href={`mailto:${settings.contactEmail}`} className="text-primary underline underline-offset-4">
+                    {settings.contactEmail}
+                  </a>
+                </p>
+              ) : null}
+              {settings.contactPhone ? (
+                <p>
+                  Phone:{" "}
+                  <a href={`tel:${settings.contactPhone.replace(/[^+\d]/g, "")}`} className="text-primary underline underline-offset-4">
+                    {settings.contactPhone}
+                  </a>
+                </p>
+              ) : null}
+              {settings.contactCity ? <p>Based in {settings.contactCity}</p> : null}
+            </address>
+          </section>
+        ) : null}
       </div>
     </>
   );

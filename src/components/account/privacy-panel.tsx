@@ -1,14 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { setCurrentUser } from "@/hooks/use-auth";
-import { toast } from "@/hooks/use-toast";
+import { reloadAfterSessionChange, setCurrentUser } from "@/hooks/use-auth";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { deletionRequestSchema, type DeletionRequestInput } from "@/server/privacy/schemas";
@@ -39,15 +37,12 @@ export function PrivacyPanel({ userId }: { userId: number }) {
 }
 
 function DeleteAccountForm({ userId }: { userId: number }) {
-  const router = useRouter();
   const form = useForm<DeletionRequestInput>({ resolver: zodResolver(deletionRequestSchema), defaultValues: { password: "" } });
   const request = useMutation({
     mutationFn: (input: DeletionRequestInput) => apiRequest<{ erasesAt: string }>("POST", `/api/users/${userId}/deletion`, input),
     onSuccess: ({ erasesAt }) => {
       setCurrentUser(null);
-      toast({ title: "Account deletion requested", description: `Your account will be deleted on ${formatDate(erasesAt)}. Sign in before then to keep it.` });
-      router.push("/");
-      router.refresh();
+      reloadAfterSessionChange("/", { title: "Account deletion requested", description: `Your account will be deleted on ${formatDate(erasesAt)}. Sign in before then to keep it.` });
     },
     onError: (error) => form.setError("password", { message: errorMessage(error, "Please try again.") }),
   });

@@ -9,7 +9,7 @@ import { formatDateTime } from "@/lib/format";
 
 interface ActiveSession {
   id: string;
-  userAgent: string | null;
+  device: string;
   ip: string | null;
   lastSeenAt: string;
   current: boolean;
@@ -31,11 +31,11 @@ export function SessionsList() {
   });
   const sessions = data ?? [];
   return (
-    <DataTable caption="Your active sessions" columns={["Device", "Address", "Last seen", ""]} empty={isLoading ? "Loading..." : "No active sessions."} isEmpty={sessions.length === 0}>
+    <DataTable caption="Your active sessions" columns={["Browser", "Address", "Last seen", ""]} empty={isLoading ? "Loading..." : "No active sessions."} isEmpty={sessions.length === 0}>
       {sessions.map((s) => (
         <tr key={s.id} className="border-b last:border-b-0">
           <td className="px-4 py-3">
-            {s.userAgent ?? "Unknown device"}
+            {s.device}
             {s.current ? <span className="ml-2 font-medium">(this device)</span> : null}
           </td>
           <td className="px-4 py-3">{s.ip ?? "-"}</td>

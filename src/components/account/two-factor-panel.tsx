@@ -8,6 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { reloadAfterSessionChange } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { disableTwoFactorSchema, twoFactorCodeSchema, type DisableTwoFactorInput, type TwoFactorCodeInput } from "@/server/auth/schemas";
@@ -37,7 +38,8 @@ export function TwoFactorPanel({ enabled, isAdmin, next }: { enabled: boolean; i
             <li key={code}>{code}</li>
           ))}
         </ul>
-        <Button className="justify-self-start" onClick={() => (next ? router.push(next) : router.refresh())}>
+        {/* Admin pages answer differently now: a full load, so no redirect prefetched before is replayed. */}
+        <Button className="justify-self-start" onClick={() => reloadAfterSessionChange(next ?? "/profile/security")}>
           {next ? "Continue" : "Done"}
         </Button>
       </div>

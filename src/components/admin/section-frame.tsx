@@ -1,14 +1,17 @@
 import Link from "next/link";
 
-/** An admin area's page frame: its sections as a row of links above the page. */
+/**
+ * An admin area's page frame: its sections as rows of links above the page. They wrap rather than
+ * scroll, so every section is in view at any width (a scrolled row hid some of them, issue 25).
+ */
 export function SectionFrame({ label, sections, children }: { label: string; sections: { href: string; label: string }[]; children: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <nav aria-label={label} className="mb-8 overflow-x-auto">
-        <ul className="flex gap-2 border-b pb-3 text-sm">
+      <nav aria-label={label} className="mb-8">
+        <ul className="flex flex-wrap gap-x-1 gap-y-1 border-b pb-3 text-sm">
           {sections.map((section) => (
             <li key={section.href}>
-              <Link href={section.href} className="block rounded-md px-3 py-1.5 whitespace-nowrap hover:bg-accent">
+              <Link href={section.href} className="block rounded-md px-2.5 py-1.5 whitespace-nowrap hover:bg-accent">
                 {section.label}
               </Link>
             </li>

@@ -24,13 +24,15 @@ interface ApplyFormProps {
   /** A valid ?tier= from the address: the picker is hidden. */
   preselectedTier: string | null;
   trial: boolean;
+  /** The free trial's length (site setting trialDays), shown in trial mode. */
+  trialDays: number;
   partnerCode: string;
 }
 
 const selectClass =
   "flex min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive";
 
-export function ApplyForm({ tiers, preselectedTier, trial, partnerCode }: ApplyFormProps) {
+export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCode }: ApplyFormProps) {
   const router = useRouter();
   const form = useForm<ApplicationFormValues, unknown, ApplicationInput>({
     resolver: zodResolver(applicationSchema),
@@ -69,7 +71,9 @@ export function ApplyForm({ tiers, preselectedTier, trial, partnerCode }: ApplyF
 
   return (
     <form onSubmit={form.handleSubmit((values) => submit.mutate(values))} noValidate className="grid gap-5" aria-label="Membership application">
+      {/* One group, so that the whole form is disabled while it is sent; its legend names it (issue 31, WCAG 1.3.1). */}
       <fieldset disabled={busy} className="grid gap-5">
+        <legend className="sr-only">{trial ? "Your free trial application" : "Your membership application"}</legend>
         {showPicker ? (
           <fieldset className="grid gap-3" aria-describedby={errors.membershipTier ? "membershipTier-error" : undefined}>
             <legend className="mb-2 text-sm font-medium">Membership tier</legend>
@@ -102,22 +106,8 @@ export function ApplyForm({ tiers, preselectedTier, trial, partnerCode }: ApplyF
           <p className="rounded-lg border bg-muted p-4 text-sm">
             {trial ? "Free trial of the " : "Selected tier: "}
             <strong>{chosen.title}</strong>
-            {trial ? " membership" : ` · ${formatCents(chosen.monthlyPriceCents)}/month · ${chosen.durationMonths} months`}
+            {trial ? ` membership for ${trialDays} days. You can change tier when you add a card before it ends.` : ` · ${formatCents(chosen.monthlyPriceCents)}/month · ${chosen.durationMonths} months`}
           </p>
-        ) : null}
-        {trial && !preselectedTier ? (
-          <FormField label="Membership tier" id="membershipTier" error={errors.membershipTier?.message}>
-            <select className={selectClass} {...form.register("membershipTier")} defaultValue="">
-              <option value="" disabled>
-                Choose a tier
-              </option>
-              {tiers.map((tier) => (
-                <option key={tier.id} value={tier.id}>
-                  {tier.title}
-                </option>
-              ))}
-            </select>
-          </FormField>
         ) : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="First name" id="firstName" error={errors.firstName?.message}>

@@ -17,7 +17,9 @@ export function AuthPanel({ title, children }: { title: string; children: React.
         </h1>
         <div className="mt-6">{children}</div>
       </section>
-      <aside aria-labelledby="benefits-title" className="rounded-xl bg-secondary p-6 sm:p-8">
+      {/* As tall as its content, and in view while a long form (the application) scrolls past: stretched to
+          the form's height it was mostly an empty coloured box (issue 25). */}
+      <aside aria-labelledby="benefits-title" className="self-start rounded-xl bg-secondary p-6 sm:p-8 md:sticky md:top-24">
         <h2 id="benefits-title" className="text-2xl font-semibold text-secondary-foreground">
           Member benefits
         </h2>

@@ -9,10 +9,10 @@ import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { useCurrentUser } from "@/hooks/use-auth";
+import { refreshCurrentUser, reloadAfterSessionChange, useCurrentUser } from "@/hooks/use-auth";
 import { asksForCode, useLogin } from "@/hooks/use-login";
 import { safeNextPath } from "@/lib/auth/access";
-import type { ApiError } from "@/lib/api-client";
+import { errorMessage, type ApiError } from "@/lib/api-client";
 import { loginSchema, type LoginInput } from "@/server/auth/schemas";
 
 export function LoginForm() {
@@ -25,25 +25,41 @@ export function LoginForm() {
   // Shown once the server has checked her password and asks for the code from her authenticator app.
   const [needsCode, setNeedsCode] = React.useState(false);
 
+  // Asked afresh here: the page that sent her may have believed her signed in after her session ended
+  // (signed out in another tab, expired), and that belief would send her away from the form.
+  const [checked, setChecked] = React.useState(false);
+  React.useEffect(() => {
+    void refreshCurrentUser({ untilKnown: true }).then(() => setChecked(true));
+  }, []);
   // Spec 01 section 2: a signed-in user does not stay on the login page.
   React.useEffect(() => {
-    if (!isLoading && user && !login.isSuccess) router.replace("/");
-  }, [isLoading, user, login.isSuccess, router]);
+    if (checked && !isLoading && user && !login.isSuccess) router.replace("/");
+  }, [checked, isLoading, user, login.isSuccess, router]);
 
-  const onSubmit = form.handleSubmit((values) =>
+  // The inputs are disabled while she waits, which drops keyboard focus: once the answer is in, focus goes
+  // to the field it is about, its message linked to it (issue 31, WCAG 2.4.3).
+  const [focusAfterAnswer, setFocusAfterAnswer] = React.useState<"username" | "code" | null>(null);
+  React.useEffect(() => {
+    if (focusAfterAnswer && !login.isPending) form.setFocus(focusAfterAnswer);
+  }, [focusAfterAnswer, login.isPending, form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFocusAfterAnswer(null);
     login.mutate(needsCode ? values : { ...values, code: undefined }, {
-      onSuccess: () => {
-        router.push(next);
-        router.refresh();
-      },
+      onSuccess: () => reloadAfterSessionChange(next),
       onError: (error) => {
-        if (!asksForCode(error)) return;
-        setNeedsCode(true);
-        if (values.code) form.setError("code", { message: (error as ApiError).fields?.code });
-        else form.setFocus("code");
+        if (asksForCode(error)) {
+          setNeedsCode(true);
+          if (values.code) form.setError("code", { message: (error as ApiError).fields?.code });
+          setFocusAfterAnswer("code");
+          return;
+        }
+        const field = needsCode ? "code" : "username";
+        form.setError(field, { message: errorMessage(error, "Invalid username or password") });
+        setFocusAfterAnswer(field);
       },
-    }),
-  );
+    });
+  });
   const busy = login.isPending || login.isSuccess;
 
   return (

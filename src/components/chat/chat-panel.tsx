@@ -116,7 +116,9 @@ export function ChatPanel() {
           </Button>
         ) : null}
       </div>
-      <div ref={logRef} role="log" aria-live="polite" aria-busy={pending} aria-label="Messages" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+      {/* Positioned, so the messages' screen-reader labels (absolutely placed) stay inside the scroll box:
+          without it they were laid out at their place in the whole conversation and lengthened the page below the footer. */}
+      <div ref={logRef} role="log" aria-live="polite" aria-busy={pending} aria-label="Messages" tabIndex={0} className="relative min-h-0 flex-1 overflow-y-auto px-4 py-4">
         <ul className="grid gap-3">
           {shown.map((entry) => (
             <ChatMessage key={entry.id} entry={entry} />

@@ -3,7 +3,10 @@ import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { PublicEvent } from "@/server/events/schemas";
+import { shortenAtWord } from "@/lib/format";
 import { EventImage } from "./event-image";
+
+const FEATURED_DESCRIPTION_LENGTH = 220;
 
 export function AccessBadge({ accessType }: { accessType: PublicEvent["accessType"] }) {
   return accessType === "members" ? <Badge variant="secondary">Members Only</Badge> : <Badge variant="outline">Open to All</Badge>;
@@ -20,9 +23,9 @@ function When({ event }: { event: PublicEvent }) {
         <Clock aria-hidden className="size-4 shrink-0" />
         {event.time}
       </li>
-      <li className="flex items-center gap-2">
-        <MapPin aria-hidden className="size-4 shrink-0" />
-        <span className="line-clamp-1">{event.location}</span>
+      <li className="flex items-start gap-2">
+        <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span className="min-w-0 break-words">{event.location}</span>
       </li>
     </ul>
   );
@@ -41,7 +44,8 @@ export function FeaturedEventCard({ event }: { event: PublicEvent }) {
           {event.title}
         </h3>
         <When event={event} />
-        <p className="line-clamp-3 text-muted-foreground">{event.description}</p>
+        {/* Shortened as text, not clamped by height: WCAG 1.4.12's spacing must not push any of it out of view (issue 31). */}
+        <p className="text-muted-foreground">{shortenAtWord(event.description, FEATURED_DESCRIPTION_LENGTH)}</p>
         <Button asChild size="lg" className="w-fit">
           <Link href={`/events/${event.id}`}>
             Get Tickets<span className="sr-only">: {event.title}</span>
@@ -57,7 +61,10 @@ export function EventCard({ event }: { event: PublicEvent }) {
     <article aria-labelledby={`event-${event.id}`} className="flex w-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="event-card">
       <EventImage eventId={event.id} src={event.image} className="aspect-[16/10] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <AccessBadge accessType={event.accessType} />
+        {/* In a row of its own, so the badge is as wide as its words, not the card (issue 25). */}
+        <div className="flex flex-wrap gap-2">
+          <AccessBadge accessType={event.accessType} />
+        </div>
         <h3 id={`event-${event.id}`} className="text-lg font-semibold">
           {event.title}
         </h3>

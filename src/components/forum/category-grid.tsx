@@ -1,8 +1,9 @@
 import Link from "next/link";
+import { Lock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ForumCategory } from "@/server/forum/queries";
-import { tierBadgeLabel } from "./labels";
+import { tierBadgeLabel, topicCount } from "./labels";
 
 /** The category grid of /forum: name, description, Members Only and tier badges, 'View discussions'. */
 export function CategoryGrid({ categories }: { categories: ForumCategory[] }) {
@@ -23,13 +24,18 @@ export function CategoryGrid({ categories }: { categories: ForumCategory[] }) {
               </div>
               <CardDescription>{category.description}</CardDescription>
             </CardHeader>
-            <CardContent className="text-sm text-muted-foreground">
-              {category.topicCount} {category.topicCount === 1 ? "topic" : "topics"}
-            </CardContent>
+            <CardContent className="text-sm text-muted-foreground">{topicCount(category.topicCount)}</CardContent>
             <CardFooter>
-              <Link href={`/forum/${category.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                View discussions<span className="sr-only"> in {category.name}</span>
-              </Link>
+              {category.locked ? (
+                <Link href={`/forum/${category.slug}`} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
+                  <Lock className="size-4" aria-hidden="true" />
+                  Locked: how to join<span className="sr-only"> {category.name}</span>
+                </Link>
+              ) : (
+                <Link href={`/forum/${category.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  View discussions<span className="sr-only"> in {category.name}</span>
+                </Link>
+              )}
             </CardFooter>
           </Card>
         </li>

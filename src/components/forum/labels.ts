@@ -7,3 +7,5 @@ export function tierBadgeLabel(level: string | null | undefined): string | null 
 export function authorName(author: { firstName: string; lastName: string }): string {
   return `${author.firstName} ${author.lastName}`.trim();
 }
+
+export const topicCount = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "topic" : "topics"}`;

@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
@@ -9,22 +8,16 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
-import { refreshCurrentUser } from "@/hooks/use-auth";
+import { reloadAfterSessionChange } from "@/hooks/use-auth";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { acceptInvitationSchema, type AcceptInvitationInput } from "@/server/applications/schemas";
 import { PASSWORD_MIN } from "@/server/auth/schemas";
 
 export function JoinForm({ token }: { token: string }) {
-  const router = useRouter();
   const form = useForm<AcceptInvitationInput>({ resolver: zodResolver(acceptInvitationSchema), defaultValues: { token, username: "", password: "", confirmPassword: "" } });
   const accept = useMutation({
     mutationFn: (input: AcceptInvitationInput) => apiRequest("POST", "/api/invitations/accept", input),
-    onSuccess: async () => {
-      await refreshCurrentUser();
-      toast({ title: "Welcome!", description: "Your member account is ready." });
-      router.push("/profile");
-      router.refresh();
-    },
+    onSuccess: () => reloadAfterSessionChange("/profile", { title: "Welcome!", description: "Your member account is ready." }),
     onError: (error) => {
       if (error instanceof ApiError && error.fields?.username) form.setError("username", { message: error.fields.username });
       toast({ title: "Error", description: errorMessage(error, "Could not create your account. Please try again."), variant: "destructive" });

@@ -52,18 +52,28 @@ export function Footer({ settings }: { settings: SiteSettings }) {
         <FooterColumn title="Resources" links={RESOURCE_LINKS} />
         <div>
           <h2 className="font-sans text-sm font-semibold tracking-wide uppercase">Contact</h2>
+          {/* Each detail once an administrator has set it; the contact form always (issue 25: no placeholders). */}
           <address className="mt-3 space-y-2 text-sm not-italic text-primary-foreground/90">
+            {settings.contactEmail ? (
+              <p>
+                <a href={`mailto:${settings.contactEmail}`} className="underline-offset-4 hover:underline">
+                  {settings.contactEmail}
+                </a>
+              </p>
+            ) : null}
+            {settings.contactPhone ? (
+              <p>
+                <a href={`tel:${settings.contactPhone.replace(/[^+\d]/g, "")}`} className="underline-offset-4 hover:underline">
+                  {settings.contactPhone}
+                </a>
+              </p>
+            ) : null}
+            {settings.contactCity ? <p>{settings.contactCity}</p> : null}
             <p>
-              <a href={`mailto:${settings.contactEmail}`} className="underline-offset-4 hover:underline">
-                {settings.contactEmail}
-              </a>
+              <Link href="/contact" className="underline underline-offset-4">
+                Contact form
+              </Link>
             </p>
-            <p>
-              <a href={`tel:${settings.contactPhone.replace(/[^+\d]/g, "")}`} className="underline-offset-4 hover:underline">
-                {settings.contactPhone}
-              </a>
-            </p>
-            <p>{settings.contactCity}</p>
           </address>
           {socials.length ? (
             <ul className="mt-4 flex flex-wrap gap-3" aria-label="Social media">

@@ -134,7 +134,8 @@ export function Navbar({ siteName }: { siteName: string }) {
           size="icon"
           className="xl:hidden"
           aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
+          // Only while the menu is in the page: aria-controls must name an element that exists (issue 31).
+          aria-controls={menuOpen ? "mobile-menu" : undefined}
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((open) => !open)}
         >

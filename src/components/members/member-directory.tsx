@@ -47,7 +47,7 @@ export function MemberDirectory() {
         </div>
       </div>
       <p role="status" className="text-sm text-muted-foreground">
-        {directory.isPending ? "Loading members..." : directory.isError ? "Could not load the directory. Please try again." : members.length === 0 ? "No members found." : `${members.length}${directory.hasNextPage ? "+" : ""} members`}
+        {directory.isPending ? "Loading members..." : directory.isError ? "Could not load the directory. Please try again." : members.length === 0 ? "No members found." : members.length === 1 && !directory.hasNextPage ? "1 member" : `${members.length}${directory.hasNextPage ? "+" : ""} members`}
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {members.map((member) => (

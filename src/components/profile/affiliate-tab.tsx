@@ -10,6 +10,7 @@ import { apiRequest } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { AFFILIATE_TERMS_TEXT } from "@/server/affiliate/schemas";
 import type { PartnerDashboard } from "@/server/affiliate/types";
+import { AffiliateStatement } from "./affiliate-statement";
 
 /** Spec 02 section 2.10: registration for a member who is not a partner; link, code, figures and terms for a partner. */
 export function AffiliateTab({ userId, email, partner, origin }: { userId: number; email: string; partner: PartnerDashboard | null; origin: string }) {
@@ -121,6 +122,7 @@ function PartnerPanel({ partner, origin }: { partner: PartnerDashboard; origin: 
           ))}
         </dl>
       </section>
+      {partner.statement ? <AffiliateStatement statement={partner.statement} /> : null}
       <Terms />
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import * as React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -9,11 +10,11 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
-import { mentorshipRequestSchema, type MentorshipRequestInput, type ReceivedRequest } from "@/server/mentorship/schemas";
+import { mentorshipRequestSchema, type MentorshipRequestInput, type OpenMentorshipRequest, type ReceivedRequest } from "@/server/mentorship/schemas";
 import type { PublicProfile } from "@/server/profiles/types";
 
 /** Spec 02 section 2.11: the mentor's topics; another member sends a request, the mentor answers hers. */
-export function MentorshipTab({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
+export function MentorshipTab({ profile, isOwn, openRequest }: { profile: PublicProfile; isOwn: boolean; openRequest: OpenMentorshipRequest | null }) {
   return (
     <div className="grid gap-6">
       <section aria-labelledby="mentor-topics">
@@ -28,21 +29,35 @@ export function MentorshipTab({ profile, isOwn }: { profile: PublicProfile; isOw
           ))}
         </ul>
       </section>
-      {isOwn ? <ReceivedRequests mentorId={profile.id} /> : <RequestForm mentor={profile} />}
+      {isOwn ? <ReceivedRequests mentorId={profile.id} /> : <RequestForm mentor={profile} openRequest={openRequest} />}
     </div>
   );
 }
 
-function RequestForm({ mentor }: { mentor: PublicProfile }) {
+/** The form, or, while her request is open (one at a time per mentor), when she sent it and what happens next. */
+function RequestForm({ mentor, openRequest }: { mentor: PublicProfile; openRequest: OpenMentorshipRequest | null }) {
+  const [sentAt, setSentAt] = React.useState(openRequest?.sentAt ?? null);
+  const notice = React.useRef<HTMLParagraphElement>(null);
   const form = useForm<MentorshipRequestInput>({ resolver: zodResolver(mentorshipRequestSchema), defaultValues: { message: "" } });
   const send = useMutation({
     mutationFn: (values: MentorshipRequestInput) => apiRequest("POST", `/api/users/${mentor.id}/mentorship-requests`, values),
     onSuccess: () => {
-      form.reset();
+      setSentAt(new Date().toISOString());
       toast({ title: "Request Sent", description: `Your mentorship request has been sent to ${mentor.firstName} ${mentor.lastName}.` });
     },
     onError: (error) => toast({ title: "Request Failed", description: errorMessage(error, "Please try again."), variant: "destructive" }),
   });
+  // The form goes away with the button she pressed: focus moves to what replaced it.
+  React.useEffect(() => {
+    if (send.isSuccess) notice.current?.focus();
+  }, [send.isSuccess]);
+  if (sentAt) {
+    return (
+      <p ref={notice} tabIndex={-1} data-testid="mentorship-request-open" className="rounded-lg border bg-secondary/50 p-4">
+        You asked {mentor.firstName} for mentorship on {formatDate(sentAt)}. She will answer on the site, and we will email you when she does. You can send her another request once she has answered this one.
+      </p>
+    );
+  }
   return (
     <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate className="grid gap-3">
       <FormField label={`Ask ${mentor.firstName} for mentorship`} id="mentorshipMessage" error={form.formState.errors.message?.message} hint="Say what you would like help with (up to 2,000 characters).">

@@ -15,6 +15,7 @@ export interface PaymentRow {
   paymentMethod: string;
   membershipTier: string | null;
   createdAt: string;
+  completedAt: string | null;
 }
 
 export const PAYMENT_STATUS_BADGE: Record<string, "success" | "destructive" | "warning" | "secondary"> = {
@@ -55,7 +56,8 @@ export function PaymentHistory({ url, caption, queryKey = [url] }: { url: string
         <tbody>
           {query.data.map((p) => (
             <tr key={p.id} className="border-t">
-              <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.createdAt)}</td>
+              {/* The day the money moved, as the Billing tab dates it (a card held at application is taken on approval). */}
+              <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.completedAt ?? p.createdAt)}</td>
               <td className="px-3 py-2 capitalize">
                 {p.kind === "refund" ? "Refund" : `${p.membershipTier ?? ""} membership`} ({p.paymentMethod})
               </td>

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { PartnerDashboard } from "@/server/affiliate/types";
+import type { OpenMentorshipRequest } from "@/server/mentorship/schemas";
 import { isOwnProfile, type Profile, type ProfileEvent, type ProfileTab } from "@/server/profiles/types";
 import { BillingPanel } from "@/components/billing/billing-panel";
 import { AboutTab } from "./about-tab";
@@ -25,13 +26,15 @@ interface ProfileScreenProps {
   initialTab: ProfileTab;
   /** Stripe's publishable key for her card on the Billing tab (null without Stripe). */
   publishableKey: string | null;
+  /** Her unanswered request to this mentor (another member's profile only). */
+  openMentorshipRequest: OpenMentorshipRequest | null;
 }
 
 /**
  * Spec 02 section 2.9: the header and the tabs. Payments, Billing (issue 15) and Affiliate only on her own profile;
  * Mentorship for mentors with topics. Edit Profile (hers, or any to an admin) replaces the page.
  */
-export function ProfileScreen({ profile, isOwn, events, partner, origin, initialTab, publishableKey }: ProfileScreenProps) {
+export function ProfileScreen({ profile, isOwn, events, partner, origin, initialTab, publishableKey, openMentorshipRequest }: ProfileScreenProps) {
   const router = useRouter();
   const [editing, setEditing] = React.useState(false);
   const mentoring = profile.isMentor && profile.mentorTopics.length > 0;
@@ -96,7 +99,7 @@ export function ProfileScreen({ profile, isOwn, events, partner, origin, initial
         ) : null}
         {mentoring ? (
           <TabsContent value="mentorship" className="mt-6">
-            <MentorshipTab profile={profile} isOwn={isOwn} />
+            <MentorshipTab profile={profile} isOwn={isOwn} openRequest={openMentorshipRequest} />
           </TabsContent>
         ) : null}
       </Tabs>

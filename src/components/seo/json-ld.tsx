@@ -14,9 +14,10 @@ export function OrganizationJsonLd({ settings }: { settings: SiteSettings }) {
         "@type": "Organization",
         name: settings.siteName,
         description: settings.tagline,
-        email: settings.contactEmail,
-        telephone: settings.contactPhone,
-        address: { "@type": "PostalAddress", addressLocality: settings.contactCity },
+        // Only what an administrator has set (the defaults are empty).
+        ...(settings.contactEmail ? { email: settings.contactEmail } : {}),
+        ...(settings.contactPhone ? { telephone: settings.contactPhone } : {}),
+        ...(settings.contactCity ? { address: { "@type": "PostalAddress", addressLocality: settings.contactCity } } : {}),
         ...(sameAs.length ? { sameAs } : {}),
       }}
     />

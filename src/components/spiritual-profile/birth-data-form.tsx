@@ -25,7 +25,23 @@ const offsetLabel = (minutes: number) => {
   return `UTC${minutes < 0 ? "−" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(Math.round(abs % 60)).padStart(2, "0")}`;
 };
 
-export function BirthDataForm({ userId, saved, onSaved }: { userId: number; saved: StoredBirthData | null; onSaved: (data: StoredBirthData | null) => void }) {
+/** What the page's Generate buttons ask of the form before a report (spec 02 section 5: it validates first). */
+export interface BirthDataFormHandle {
+  /** Shows each field's message and moves focus to the first wrong one; true when every field is valid. */
+  validate: () => Promise<boolean>;
+}
+
+export function BirthDataForm({
+  userId,
+  saved,
+  onSaved,
+  ref,
+}: {
+  userId: number;
+  saved: StoredBirthData | null;
+  onSaved: (data: StoredBirthData | null) => void;
+  ref?: React.Ref<BirthDataFormHandle>;
+}) {
   const form = useForm<BirthDataInput>({
     resolver: zodResolver(birthDataSchema),
     defaultValues: {
@@ -38,6 +54,7 @@ export function BirthDataForm({ userId, saved, onSaved }: { userId: number; save
     },
   });
   const birthLocation = useWatch({ control: form.control, name: "birthLocation" });
+  React.useImperativeHandle(ref, () => ({ validate: () => form.trigger(undefined, { shouldFocus: true }) }), [form]);
   const [ambiguity, setAmbiguity] = React.useState<string | null>(null);
   const save = useMutation({
     mutationFn: (values: BirthDataInput) => apiRequest<{ birthData: StoredBirthData }>("PATCH", `/api/users/${userId}`, values),
@@ -77,8 +94,10 @@ export function BirthDataForm({ userId, saved, onSaved }: { userId: number; save
         <FormField label="Birth date" id="birthDate" error={form.formState.errors.birthDate?.message}>
           <Input type="date" min="1800-01-01" {...form.register("birthDate", { onChange: () => setAmbiguity(null) })} />
         </FormField>
-        <FormField label="Birth time (24-hour)" id="birthTime" error={form.formState.errors.birthTime?.message} hint="As on your birth certificate, local time.">
-          <Input type="time" step={60} {...form.register("birthTime", { onChange: () => setAmbiguity(null) })} />
+        {/* Text, not type="time": browsers show a time input in the reader's locale (AM/PM in the US), and this
+            field is 24-hour as the spec says (issue 25). The schema checks HH:MM. */}
+        <FormField label="Birth time (24-hour)" id="birthTime" error={form.formState.errors.birthTime?.message} hint="HH:MM, from 00:00 to 23:59, local time as on your birth certificate.">
+          <Input inputMode="numeric" autoComplete="off" placeholder="14:30" maxLength={5} className="sm:max-w-40" {...form.register("birthTime", { onChange: () => setAmbiguity(null) })} />
         </FormField>
       </div>
       <FormField label="Birth location" id="birthLocation" error={placeError} hint="Start typing your birth city and choose it from the list.">

@@ -12,7 +12,7 @@ import { apiRequest, errorMessage } from "@/lib/api-client";
 import type { SpiritualProfile as Profile } from "@/server/spiritual-profile";
 import type { AstrologyReport, GeneKeyReport, HumanDesignReport, Report } from "@/server/spiritual-profile/reports";
 import { REPORT_LABEL, type ReportKind } from "@/server/spiritual-profile/schemas";
-import { BirthDataForm } from "./birth-data-form";
+import { BirthDataForm, type BirthDataFormHandle } from "./birth-data-form";
 import { AstrologyReportView, GeneKeyReportView, HumanDesignReportView } from "./report-views";
 
 const TAB_TITLE: Record<ReportKind, string> = { astrology: "Astrology", "gene-key": "Gene Key", "human-design": "Human Design" };
@@ -31,11 +31,19 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
     },
     onError: (error, kind) => toast({ title: `Failed to generate your ${REPORT_LABEL[kind]} report`, description: errorMessage(error, "Please try again."), variant: "destructive" }),
   });
-  const requestReport = (kind: ReportKind) => {
-    // Report generation validates the birth data first (spec 02 section 5).
+  const birthForm = React.useRef<BirthDataFormHandle>(null);
+  const requestReport = async (kind: ReportKind) => {
+    // Report generation validates the birth data first (spec 02 section 5): each missing field says so.
     if (!birthData) {
       setTab("birth-data");
-      toast({ title: `Failed to generate your ${REPORT_LABEL[kind]} report`, description: "Please save your birth date, time and location first.", variant: "destructive" });
+      // The form is on the Birth Data tab: once it shows, its fields get their messages and focus.
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const valid = await birthForm.current?.validate();
+      toast({
+        title: `Failed to generate your ${REPORT_LABEL[kind]} report`,
+        description: valid ? "Please save your birth data first." : "Please fill in your birth date, time and location.",
+        variant: "destructive",
+      });
       return;
     }
     generate.mutate(kind);
@@ -57,6 +65,7 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
             </CardHeader>
             <CardContent className="grid gap-6">
               <BirthDataForm
+                ref={birthForm}
                 userId={userId}
                 saved={birthData}
                 onSaved={(data) => {
@@ -66,7 +75,7 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
               />
               <div className="flex flex-wrap gap-3 border-t pt-4">
                 {(Object.keys(TAB_TITLE) as ReportKind[]).map((kind) => (
-                  <Button key={kind} type="button" variant="secondary" disabled={generate.isPending} onClick={() => requestReport(kind)}>
+                  <Button key={kind} type="button" variant="secondary" disabled={generate.isPending} onClick={() => void requestReport(kind)}>
                     Generate {TAB_TITLE[kind]} Report
                   </Button>
                 ))}
@@ -81,7 +90,7 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
               <Card>
                 <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
                   <CardTitle as="h2">Your {TAB_TITLE[kind]} report</CardTitle>
-                  <Button type="button" disabled={generate.isPending} onClick={() => requestReport(kind)}>
+                  <Button type="button" disabled={generate.isPending} onClick={() => void requestReport(kind)}>
                     {generate.isPending && generate.variables === kind && <Loader2 className="animate-spin" aria-hidden="true" />}
                     {report ? "Regenerate" : "Generate"} {TAB_TITLE[kind]} Report
                   </Button>

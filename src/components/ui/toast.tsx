@@ -4,11 +4,12 @@ import * as React from "react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
-import { TOAST_DURATION_MS, dismissToast, useToasts } from "@/hooks/use-toast";
+import { TOAST_DURATION_MS, dismissToast, showNextPageToast, useToasts } from "@/hooks/use-toast";
 
 /** Renders the current toast. Mounted once, in the root layout. */
 export function Toaster() {
   const toasts = useToasts();
+  React.useEffect(showNextPageToast, []);
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map(({ id, title, description, variant, open }) => (

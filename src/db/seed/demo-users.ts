@@ -21,8 +21,16 @@ export interface DemoUser {
   occupation: string;
   location: string;
   interests: string[];
+  /** The day she joined (YYYY-MM-DD); her account is dated the same. */
   memberSince: string;
 }
+
+/**
+ * Jordan (`member`) joined by card this many days before the seed ran: her application's approval,
+ * her first payment, her Billing tab's start and her "member since" all give this one day.
+ */
+export const MEMBER_JOINED_DAYS_AGO = 70;
+const dayBeforeSeed = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** The four logins printed at start and listed in the README, then members who fill the forum. */
 export const DEMO_USERS: DemoUser[] = [
@@ -52,7 +60,7 @@ export const DEMO_USERS: DemoUser[] = [
     occupation: "Illustrator",
     location: "Oakland, CA",
     interests: ["Illustration", "Zines", "Yoga"],
-    memberSince: "2025-09-15",
+    memberSince: dayBeforeSeed(MEMBER_JOINED_DAYS_AGO),
   },
   {
     username: "mentor",

@@ -9,7 +9,7 @@ import { demoEvents } from "./demo-events";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_TOPICS } from "./demo-forum";
 import { readingMinutes } from "../../server/library/text";
 import { DEMO_CONTENT_CATEGORIES, DEMO_CONTENT_ITEMS, DEMO_CONTENT_TAGS, DEMO_LIBRARY_BOOKMARKS, DEMO_LIBRARY_COMMENTS, DEMO_LIBRARY_FILES } from "./demo-library";
-import { DEMO_COMMUNITY_MEMBERS, DEMO_PASSWORD, DEMO_USERS } from "./demo-users";
+import { DEMO_COMMUNITY_MEMBERS, DEMO_PASSWORD, DEMO_USERS, MEMBER_JOINED_DAYS_AGO } from "./demo-users";
 import { TIER_CATALOGUE } from "./tiers";
 
 const DEMO_MARKER = "demo_seeded_at";
@@ -57,6 +57,8 @@ async function seedUsers(tx: Transaction, passwordHash: string): Promise<UserIds
         isPartner: person.isPartner ?? false,
         mentorTopics: person.mentorTopics ?? [],
         permissions: person.permissions ?? {},
+        // The admin list's "Joined" is the account's date: the day she became a member, not the day of the seed.
+        createdAt: new Date(`${person.memberSince}T12:00:00Z`),
       })),
     )
     .returning({ id: t.users.id, username: t.users.username });
@@ -75,7 +77,7 @@ async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
     { firstName: "Grace", lastName: "Kim", email: "grace.kim@example.com", phone: "+1 415 555 0199", membershipTier: "connect", heardAbout: "A community event", whyJoin: "I came to the maker market and want to try the community before committing.", status: "pending", isTrial: true, createdAt: daysAgo(3) },
     { firstName: "Zoe", lastName: "Adams", email: "zoe.adams@example.com", phone: "+1 212 555 0110", membershipTier: "create", heardAbout: "Podcast interview", whyJoin: "I am starting a wellness practice and need peers who understand the journey.", status: "pending", createdAt: daysAgo(4) },
     { firstName: "Elena", lastName: "Rossi", email: "elena.rossi@example.com", phone: "+39 347 555 0123", membershipTier: "empower", heardAbout: "A friend (Sofia)", whyJoin: "I lead a design studio and want to grow as a leader among womxn who lead differently.", partnerCode: "SOFIA15", status: "approved", reviewNotes: "Wonderful fit for the leadership circle.", approvedAt: daysAgo(8), createdAt: daysAgo(12) },
-    { firstName: "Jordan", lastName: "Lee", email: "member@example.com", phone: "+1 510 555 0175", membershipTier: "create", heardAbout: "Instagram", partnerCode: "SOFIA15", whyJoin: "I am an illustrator looking for collaborators and a community that feels like home.", status: "approved", reviewNotes: "", approvedAt: daysAgo(70), createdAt: daysAgo(72), userId: userIds.member },
+    { firstName: "Jordan", lastName: "Lee", email: "member@example.com", phone: "+1 510 555 0175", membershipTier: "create", heardAbout: "Instagram", partnerCode: "SOFIA15", whyJoin: "I am an illustrator looking for collaborators and a community that feels like home.", status: "approved", reviewNotes: "", approvedAt: daysAgo(MEMBER_JOINED_DAYS_AGO), createdAt: daysAgo(MEMBER_JOINED_DAYS_AGO + 2), userId: userIds.member },
     { firstName: "Hannah", lastName: "Wright", email: "hannah.wright@example.com", phone: "+44 7700 900123", membershipTier: "create", heardAbout: "Newsletter", partnerCode: "SOFIA15", whyJoin: "I love the events and want to be part of the community between them.", status: "approved", reviewNotes: "Refunded at her request within the guarantee.", approvedAt: daysAgo(20), createdAt: daysAgo(24) },
     { firstName: "Tara", lastName: "Quinn", email: "tara.quinn@example.com", phone: "+1 646 555 0155", membershipTier: "connect", heardAbout: "Search engine", whyJoin: "I want to promote my business to the members of the community.", status: "rejected", reviewNotes: "Looking for a marketing channel rather than a community.", rejectedAt: daysAgo(15), createdAt: daysAgo(18) },
   ] as const;
@@ -98,7 +100,7 @@ async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
       card("zoe.adams@example.com", { status: "failed", notes: "Your card was declined.", failedAt: daysAgo(4), createdAt: daysAgo(4) }, "zoe"),
       { applicationId: app("chloe.dubois@example.com").id, amount: priceOf("play"), membershipTier: "play", paymentMethod: "manual", status: "pending", notes: "Paying by bank transfer.", createdBy: admin, createdAt: daysAgo(2) },
       card("elena.rossi@example.com", { status: "completed", completedAt: daysAgo(8), createdAt: daysAgo(12) }, "elena"),
-      card("member@example.com", { status: "completed", userId: userIds.member, completedAt: daysAgo(70), createdAt: daysAgo(72) }, "jordan"),
+      card("member@example.com", { status: "completed", userId: userIds.member, completedAt: daysAgo(MEMBER_JOINED_DAYS_AGO), createdAt: daysAgo(MEMBER_JOINED_DAYS_AGO + 2) }, "jordan"),
       card("hannah.wright@example.com", { status: "refunded", notes: "Refunded in full within the 14-day guarantee.", completedAt: daysAgo(20), createdAt: daysAgo(24) }, "hannah"),
       card("tara.quinn@example.com", { status: "canceled", notes: "Authorization released when the application was rejected.", createdAt: daysAgo(18) }, "tara"),
     ])
@@ -133,7 +135,7 @@ async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
   const [payout] = await tx.insert(t.affiliatePayouts).values({ createdBy: admin, commissionCount: 1, totalCents: Math.round(priceOf("create") * 0.15), createdAt: daysAgo(25) }).returning();
   await tx.insert(t.referralCommissions).values([
     { ...commission("elena.rossi@example.com", "empower", 8), status: "pending" },
-    { ...commission("member@example.com", "create", 70), status: "paid", paidAt: daysAgo(25), payoutId: payout!.id },
+    { ...commission("member@example.com", "create", MEMBER_JOINED_DAYS_AGO), status: "paid", paidAt: daysAgo(25), payoutId: payout!.id },
     { ...commission("hannah.wright@example.com", "create", 20), status: "cancelled", cancelledAt: daysAgo(18), cancelReason: "The referred payment was refunded or reversed." },
   ]);
   const visit = (days: number, visitor: string) => ({ partnerId: partner!.id, visitorHash: `demo-${visitor}`, day: daysAgo(days).toISOString().slice(0, 10) });
@@ -271,7 +273,8 @@ async function seedBlogAndShowcase(tx: Transaction, userIds: UserIds) {
   ]);
   const tiles = ["gathering", "workshop", "retreat", "salon", "sunrise", "garden"];
   await tx.insert(t.photoTiles).values(
-    tiles.map((name, position) => ({ imageUrl: `/images/${name}.svg`, link: "https://www.instagram.com/", alt: `Community ${name} photo`, position })),
+    // No link of their own: they link to the photo profile once an administrator sets it in the site settings.
+    tiles.map((name, position) => ({ imageUrl: `/images/${name}.svg`, link: "", alt: `Community ${name} photo`, position })),
   );
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
 import { affiliatePayouts, applications, partnerLinkVisits, partnerRegistrations, partners, referralCommissions, users } from "@/db/schema";
@@ -15,7 +15,7 @@ import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
 import { AFFILIATE_TERMS, AFFILIATE_TERMS_TEXT, REGISTRATION_TTL_HOURS } from "./schemas";
-import type { AdminCommission, PartnerDashboard } from "./types";
+import type { AdminCommission, PartnerDashboard, PartnerStatement } from "./types";
 
 const REGISTRATION_EMAILS = { keyPrefix: "partner_registration", points: 5, durationSeconds: 3600 };
 
@@ -122,17 +122,18 @@ const commissionTotals = (partnerId: number) =>
     .groupBy(referralCommissions.status);
 
 /** GET /api/partners/{id} (the owner or an admin): her partner record and real figures; null if she is not a partner. */
-export async function getPartnerDashboard(userId: number): Promise<PartnerDashboard | null> {
+export async function getPartnerDashboard(userId: number, { withStatement = true } = {}): Promise<PartnerDashboard | null> {
   const partner = await partnerOf(userId);
   if (!partner) return null;
   const byCode = sql`lower(${applications.partnerCode}) = ${partner.partnerCode.toLowerCase()}`;
-  const [[visits], [referred], totals] = await Promise.all([
+  const [[visits], [referred], totals, statement] = await Promise.all([
     db.select({ n: count() }).from(partnerLinkVisits).where(eq(partnerLinkVisits.partnerId, partner.id)),
     db
       .select({ all: count(), approved: sql<number>`count(*) filter (where ${applications.status} = 'approved')::int` })
       .from(applications)
       .where(byCode),
     commissionTotals(partner.id),
+    withStatement ? partnerStatement(partner.id) : undefined,
   ]);
   const figure = (status: CommissionStatus) => {
     const row = totals.find((t) => t.status === status);
@@ -146,8 +147,59 @@ export async function getPartnerDashboard(userId: number): Promise<PartnerDashbo
     applications: referred?.all ?? 0,
     approvedMembers: referred?.approved ?? 0,
     commissions: { pending: figure("pending"), eligible: figure("eligible"), paid: figure("paid") },
+    ...(statement ? { statement } : {}),
   };
 }
+
+/** The latest commissions a partner earned and the payout runs that paid her (issue 25), newest first. */
+async function partnerStatement(partnerId: number): Promise<PartnerStatement> {
+  const [commissions, payouts] = await Promise.all([
+    db
+      .select({
+        id: referralCommissions.id,
+        firstName: applications.firstName,
+        lastName: applications.lastName,
+        amountCents: referralCommissions.amountCents,
+        status: referralCommissions.status,
+        eligibleAt: referralCommissions.eligibleAt,
+        paidAt: referralCommissions.paidAt,
+        cancelReason: referralCommissions.cancelReason,
+        createdAt: referralCommissions.createdAt,
+      })
+      .from(referralCommissions)
+      .innerJoin(applications, eq(applications.id, referralCommissions.applicationId))
+      .where(eq(referralCommissions.partnerId, partnerId))
+      .orderBy(desc(referralCommissions.createdAt), desc(referralCommissions.id))
+      .limit(STATEMENT_ROWS),
+    db
+      .select({
+        id: affiliatePayouts.id,
+        paidAt: affiliatePayouts.createdAt,
+        commissionCount: sql<number>`count(*)::int`,
+        amountCents: sql<number>`sum(${referralCommissions.amountCents})::int`,
+      })
+      .from(referralCommissions)
+      .innerJoin(affiliatePayouts, eq(affiliatePayouts.id, referralCommissions.payoutId))
+      .where(and(eq(referralCommissions.partnerId, partnerId), eq(referralCommissions.status, "paid")))
+      .groupBy(affiliatePayouts.id)
+      .orderBy(desc(affiliatePayouts.createdAt), desc(affiliatePayouts.id))
+      .limit(STATEMENT_ROWS),
+  ]);
+  return {
+    // The member she referred, as a partner knows her: first name and initial, nothing else of the application.
+    commissions: commissions.map(({ firstName, lastName, eligibleAt, paidAt, createdAt, ...row }) => ({
+      ...row,
+      status: row.status as CommissionStatus,
+      referral: `${firstName} ${lastName.charAt(0)}.`,
+      eligibleAt: eligibleAt?.toISOString() ?? null,
+      paidAt: paidAt?.toISOString() ?? null,
+      createdAt: createdAt.toISOString(),
+    })),
+    payouts: payouts.map((p) => ({ ...p, paidAt: p.paidAt.toISOString() })),
+  };
+}
+
+const STATEMENT_ROWS = 100;
 
 /** /admin/affiliates: every partner with her figures. */
 export async function listPartnersForAdmin() {
@@ -157,7 +209,7 @@ export async function listPartnersForAdmin() {
     .innerJoin(users, eq(users.id, partners.userId))
     .orderBy(users.firstName, users.lastName)
     .limit(500);
-  const dashboards = await Promise.all(rows.map((r) => getPartnerDashboard(r.userId)));
+  const dashboards = await Promise.all(rows.map((r) => getPartnerDashboard(r.userId, { withStatement: false })));
   return rows.map((r, i) => ({ ...r, ...dashboards[i]! }));
 }
 

@@ -107,7 +107,8 @@ export function invitationEmail(siteName: string, app: Applicant, url: string, d
   };
 }
 
-export function rejectionEmail(siteName: string, app: Applicant, releasedPayment: "released" | "refunded" | null, contactEmail: string): OutgoingEmail {
+/** `contact` ends a sentence: writeToUs(settings, baseUrl). */
+export function rejectionEmail(siteName: string, app: Applicant, releasedPayment: "released" | "refunded" | null, contact: string): OutgoingEmail {
   const money =
     releasedPayment === "released"
       ? "The hold on your card has been released: you have not been charged."
@@ -126,13 +127,13 @@ export function rejectionEmail(siteName: string, app: Applicant, releasedPayment
         `Thank you for applying to ${siteName} and for the time you took to tell us about yourself.`,
         "After careful review we are not able to offer you a membership at this time. We receive more applications than we can welcome, and this is not a judgement of you or your work.",
         ...(money ? [money] : []),
-        `You are always welcome at our public events. If you have any questions, write to us at ${contactEmail}.`,
+        `You are always welcome at our public events. If you have any questions, ${contact}.`,
       ],
     }),
   };
 }
 
-export function invitationWithdrawnEmail(siteName: string, app: Applicant, contactEmail: string): OutgoingEmail {
+export function invitationWithdrawnEmail(siteName: string, app: Applicant, contact: string): OutgoingEmail {
   return {
     to: app.email,
     kind: "membership-invitation-withdrawn",
@@ -143,7 +144,7 @@ export function invitationWithdrawnEmail(siteName: string, app: Applicant, conta
       paragraphs: [
         `Hi ${app.firstName},`,
         `The payment for your ${app.membershipTier} membership did not go through, so the invitation link we sent you no longer works.`,
-        `Please write to us at ${contactEmail} to settle the payment. We will send you a new invitation as soon as it is received.`,
+        `Please ${contact} to settle the payment. We will send you a new invitation as soon as it is received.`,
       ],
     }),
   };

@@ -6,6 +6,8 @@ import { applications, invitations, paymentTransactions, users } from "@/db/sche
 import { AppError, badRequest, conflict } from "@/lib/errors";
 import type { QueueEmail } from "@/server/email/outbox";
 import { readSiteSettings } from "@/server/settings";
+import { writeToUs } from "@/server/settings/schema";
+import { siteUrl } from "@/lib/http/site-url";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { hashPassword } from "@/server/auth/password";
 import { recordAudit } from "@/server/audit";
@@ -77,7 +79,7 @@ export async function withdrawUnpaidInvitation(tx: Transaction, queueEmail: Queu
     .returning({ id: invitations.id });
   if (revoked.length === 0) return false;
   const settings = await readSiteSettings(tx);
-  await queueEmail(invitationWithdrawnEmail(settings.siteName, app, settings.contactEmail));
+  await queueEmail(invitationWithdrawnEmail(settings.siteName, app, writeToUs(settings, siteUrl())));
   return true;
 }
 

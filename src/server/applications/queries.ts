@@ -1,11 +1,21 @@
 import "server-only";
-import { and, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ilike, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, applicationSearchText, paymentTransactions } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { ApplicationListQuery } from "./schemas";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Whether "Resend Invitation" can do anything (the rules of resendInvitation): approved, no account
+ * yet, and paid for or a trial. Before that no invitation was ever sent, so none is offered (issue 25).
+ */
+// Written out in SQL: drizzle leaves a column of the selected table unqualified inside sql``, and in the
+// subquery "id" and "status" would then be the payment's own.
+const canResendInvitation = sql<boolean>`("applications"."status" = 'approved' and "applications"."user_id" is null and ("applications"."is_trial" or exists (
+  select 1 from payment_transactions p where p.application_id = "applications"."id" and p.kind = 'payment' and p.status = 'completed')))`;
+const reviewColumns = { ...getTableColumns(applications), canResendInvitation };
 
 /** Newest first; search matches first name, last name, email or partner code (or a full name), case-insensitively. */
 export async function listApplications(query: ApplicationListQuery) {
@@ -18,14 +28,14 @@ export async function listApplications(query: ApplicationListQuery) {
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [count]] = await Promise.all([
-    db.select().from(applications).where(where).orderBy(desc(applications.createdAt), desc(applications.id)).limit(query.limit).offset(query.offset),
+    db.select(reviewColumns).from(applications).where(where).orderBy(desc(applications.createdAt), desc(applications.id)).limit(query.limit).offset(query.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(applications).where(where),
   ]);
   return { applications: rows, total: count?.total ?? 0 };
 }
 
 export async function getApplication(id: number) {
-  const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
+  const [row] = await db.select(reviewColumns).from(applications).where(eq(applications.id, id)).limit(1);
   if (!row) throw notFound("Application not found.");
   return row;
 }

@@ -9,6 +9,7 @@ import { captureHeldPayment, releaseHeldPayment } from "@/server/money/intents";
 import { lockApplication, lockCardPayments } from "@/server/money/locks";
 import { refundPayment } from "@/server/money/refunds";
 import { getSiteSettings } from "@/server/settings";
+import { writeToUs } from "@/server/settings/schema";
 import { rejectionEmail } from "./emails";
 import { inviteIfReady } from "./invitations";
 import type { ReviewInput } from "./schemas";
@@ -63,7 +64,7 @@ export async function reviewApplication(id: number, input: ReviewInput, reviewer
       money = "refunded";
     }
     await tx.update(applications).set({ status: "rejected", reviewNotes: input.reviewNotes, reviewedBy: reviewer.adminId, rejectedAt: now }).where(eq(applications.id, id));
-    await queueEmail(rejectionEmail(settings.siteName, app, money, settings.contactEmail));
+    await queueEmail(rejectionEmail(settings.siteName, app, money, writeToUs(settings, reviewer.baseUrl)));
     await recordAudit({ actorId: reviewer.adminId, action: "application.rejected", entityType: "application", entityId: id, details: { money }, ip: reviewer.ip }, tx);
     return { status: "rejected" as const, invited: false };
   });

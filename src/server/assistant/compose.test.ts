@@ -1,21 +1,21 @@
 import { composeExtractiveAnswer, NOTHING_FOUND_ANSWER, selectPassages, sourcesOf } from "./compose";
 import { splitIntoPassages } from "./providers/types";
 
-const passage = (title: string, url: string, body: string, rank: number, excerpt = body) => ({ title, url, body, excerpt, rank });
+const passage = (title: string, url: string, body: string, rank: number) => ({ title, url, body, rank });
 
 describe("the answer without a model", () => {
-  it("quotes each passage under its linked title, marking cut text", () => {
-    const answer = composeExtractiveAnswer([
-      passage("Membership tiers and prices", "/membership", "The Create tier costs $50.00 per month.", 0.9),
-      passage("FAQ: Can men join?", "/faq", "First sentence here. No. The community is for womxn only. Last sentence here.", 0.5, "No. The community is for womxn only."),
-    ]);
+  it("gives the answering sentences first, then the page they come from, and a second page when it adds", () => {
+    const answer = composeExtractiveAnswer(
+      { sentences: ["The Create tier costs $50.00 per month.", "It lasts six months."], from: { title: "Create [tier]", url: "/membership" } },
+      { sentence: "Within 14 days of paying you can ask for a full refund.", from: { title: "FAQ: Can I cancel?", url: "/faq" } },
+    );
     expect(answer).toBe(
-      "Here is what I found on our site:\n\n**[Membership tiers and prices](/membership)**: The Create tier costs $50.00 per month.\n\n**[FAQ: Can men join?](/faq)**: … No. The community is for womxn only. …",
+      "The Create tier costs $50.00 per month. It lasts six months.\n\nSource: [Create tier](/membership)\n\nSee also [FAQ: Can I cancel?](/faq): Within 14 days of paying you can ask for a full refund.",
     );
   });
 
-  it("says plainly when nothing was found, pointing to the contact form", () => {
-    expect(composeExtractiveAnswer([])).toBe(NOTHING_FOUND_ANSWER);
+  it("says plainly when nothing answers, pointing to the contact form", () => {
+    expect(composeExtractiveAnswer(null)).toBe(NOTHING_FOUND_ANSWER);
     expect(NOTHING_FOUND_ANSWER).toContain("[contact form](/contact)");
   });
 

@@ -1,11 +1,10 @@
 import type { ChatSource } from "./schemas";
 
-/** What the answers are built from: retrieved passages, best first. */
+/** What the answers are built from: a passage of the site, with the page that shows it. */
 export interface AnswerPassage {
   title: string;
   url: string;
   body: string;
-  excerpt: string;
   rank: number;
 }
 
@@ -28,19 +27,16 @@ export function sourcesOf(passages: Array<{ title: string; url: string }>): Chat
   return [...seen.values()];
 }
 
-/**
- * The answer without a model (the embedded default): the best passages' sentences around the
- * question's words, each under its linked title, as Markdown.
- */
-export function composeExtractiveAnswer(passages: AnswerPassage[]): string {
-  if (passages.length === 0) return NOTHING_FOUND_ANSWER;
-  const parts = passages.map((p) => {
-    const excerpt = p.excerpt.trim() || p.body;
-    const open = p.body.startsWith(excerpt.slice(0, 20)) ? "" : "… ";
-    const close = p.body.trimEnd().endsWith(excerpt.slice(-20)) ? "" : " …";
-    return `**[${escapeLinkText(p.title)}](${p.url})**: ${open}${excerpt}${close}`;
-  });
-  return `Here is what I found on our site:\n\n${parts.join("\n\n")}`;
-}
-
 const escapeLinkText = (text: string) => text.replace(/[[\]]/g, "");
+const link = (p: { title: string; url: string }) => `[${escapeLinkText(p.title)}](${p.url})`;
+
+/**
+ * The answer without a model, as Markdown: the sentences that answer, the answering one first, then
+ * the page they come from; a second page's sentence when it adds to the first.
+ */
+export function composeExtractiveAnswer(answer: { sentences: string[]; from: { title: string; url: string } } | null, seeAlso?: { sentence: string; from: { title: string; url: string } }): string {
+  if (!answer) return NOTHING_FOUND_ANSWER;
+  const parts = [answer.sentences.join(" "), `Source: ${link(answer.from)}`];
+  if (seeAlso) parts.push(`See also ${link(seeAlso.from)}: ${seeAlso.sentence}`);
+  return parts.join("\n\n");
+}

@@ -3,12 +3,16 @@ import { tooManyRequests } from "@/lib/errors";
 import type { LevelSubject } from "@/lib/auth/access";
 import { recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import { composeExtractiveAnswer, selectPassages, sourcesOf } from "./compose";
+import { composeExtractiveAnswer, selectPassages, sourcesOf, type AnswerPassage } from "./compose";
+import { extractAnswer } from "./extract";
+import { answerFromData } from "./intents";
+import { splitSentences } from "./sentences";
+import { expandQuestion } from "./synonyms";
 import { saveExchange } from "./history";
 import { modelConfigured, streamModelAnswer } from "./model";
 import { buildModelPrompt } from "./prompt";
 import { retrievePassages } from "./retrieve";
-import type { ChatAnswer, ChatRequest, ChatStreamEvent } from "./schemas";
+import type { ChatAnswer, ChatRequest, ChatSource, ChatStreamEvent } from "./schemas";
 
 /** Per member, or per address for visitors. */
 const CHAT_LIMIT: LimitPolicy = { keyPrefix: "chat_message", points: 20, durationSeconds: 5 * 60 };
@@ -18,9 +22,9 @@ export async function checkChatRateLimit(user: { id: number } | null, ip: string
   if (wait > 0) throw tooManyRequests(wait, `You are sending messages faster than the assistant can answer. Please wait ${wait} seconds and try again.`);
 }
 
-/** Passages given to the model, and passages quoted in the answer without one. */
+/** Passages retrieved (their sentences are ranked), and passages given to the model. */
+const RETRIEVED_PASSAGES = 8;
 const MODEL_PASSAGES = 5;
-const QUOTED_PASSAGES = 3;
 
 /**
  * Answers one chat message from the site's own content, as events (sources, then text as it is
@@ -29,14 +33,12 @@ const QUOTED_PASSAGES = 3;
  * A signed-in member's exchange is stored; a visitor's is not.
  */
 export async function* answerChat(request: ChatRequest, user: (LevelSubject & { id: number }) | null): AsyncGenerator<ChatStreamEvent> {
-  const retrieved = await retrievePassages(request.message, user, MODEL_PASSAGES);
-  const quoted = selectPassages(retrieved, QUOTED_PASSAGES);
-  // Without passages this is the plain "found nothing, ask us" answer; the model is not asked.
-  const fromPassages = { text: composeExtractiveAnswer(quoted), sources: sourcesOf(quoted) };
+  const fromPassages = await answerWithoutModel(request.message, user);
   let answer = "";
   let sources = fromPassages.sources;
-  if (retrieved.length && modelConfigured()) {
-    const passages = selectPassages(retrieved, MODEL_PASSAGES);
+  // With nothing that answers, this is the plain "found nothing, ask us" answer; the model is not asked.
+  if (fromPassages.passages.length && modelConfigured()) {
+    const passages = fromPassages.passages;
     sources = sourcesOf(passages);
     yield { type: "sources", sources };
     try {
@@ -59,6 +61,25 @@ export async function* answerChat(request: ChatRequest, user: (LevelSubject & { 
   }
   if (user) await saveExchange(user.id, request.message, answer, sources);
   yield { type: "done" };
+}
+
+/**
+ * The answer from the site itself (issue 25): from its data for prices and coming events, otherwise the
+ * sentences of the retrieved passages that best answer the question, the answering one first, citing
+ * its page; plainly "nothing found" when none does. Also the passages, in that order, for a model.
+ */
+async function answerWithoutModel(question: string, user: LevelSubject | null): Promise<{ text: string; sources: ChatSource[]; passages: AnswerPassage[] }> {
+  const expanded = expandQuestion(question);
+  const [data, retrieved] = await Promise.all([answerFromData(question), retrievePassages(expanded, user, RETRIEVED_PASSAGES)]);
+  const extraction = await extractAnswer(question, expanded, selectPassages(retrieved, RETRIEVED_PASSAGES));
+  if (data) {
+    const passages = [data, ...extraction.ordered].slice(0, MODEL_PASSAGES);
+    return { text: composeExtractiveAnswer({ sentences: splitSentences(data.body), from: data }), sources: sourcesOf(passages), passages };
+  }
+  if (!extraction.answer) return { text: composeExtractiveAnswer(null), sources: [], passages: [] };
+  const passages = extraction.ordered.slice(0, MODEL_PASSAGES);
+  const cited = [extraction.answer.from, ...(extraction.seeAlso ? [extraction.seeAlso.from] : []), ...passages];
+  return { text: composeExtractiveAnswer(extraction.answer, extraction.seeAlso), sources: sourcesOf(cited), passages };
 }
 
 /** The whole answer at once (POST /api/chatbot/message). */

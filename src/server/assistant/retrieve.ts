@@ -10,8 +10,6 @@ export interface RetrievedPassage {
   title: string;
   url: string;
   body: string;
-  /** The passage's sentences around the question's words, for the answer without a model. */
-  excerpt: string;
   rank: number;
 }
 
@@ -27,7 +25,8 @@ const questionQuery = (question: string) =>
 
 /**
  * The passages that best match the question among those the asker may read: her tier's and
- * public ones (readableLevel in the WHERE clause), never an expired one.
+ * public ones (readableLevel in the WHERE clause), never an expired one. `question` is the
+ * question with its synonyms added (expandQuestion).
  */
 export async function retrievePassages(question: string, user: LevelSubject | null, limit = 5): Promise<RetrievedPassage[]> {
   const query = questionQuery(question);
@@ -39,7 +38,6 @@ export async function retrievePassages(question: string, user: LevelSubject | nu
       title: assistantPassages.title,
       url: assistantPassages.url,
       body: assistantPassages.body,
-      excerpt: sql<string>`ts_headline('english', ${assistantPassages.body}, ${query}, 'MaxFragments=2, MinWords=12, MaxWords=40, FragmentDelimiter=" … ", StartSel="", StopSel=""')`,
       rank,
     })
     .from(assistantPassages)

@@ -8,6 +8,8 @@ import { renderEmail } from "@/server/email/render";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
+import { writeToUs } from "@/server/settings/schema";
+import { siteUrl } from "@/lib/http/site-url";
 import { hashPassword } from "./password";
 import { revokeAllSessions } from "./sessions";
 import { createLinkToken, hashLinkToken } from "./tokens";
@@ -117,7 +119,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
         paragraphs: [
           `Hi ${user.firstName},`,
           "The password of your account was just changed and every device was signed out.",
-          `If this was not you, reply to this email or write to ${settings.contactEmail} straight away.`,
+          `If this was not you, reply to this email or ${writeToUs(settings, siteUrl())} straight away.`,
         ],
       }),
     });

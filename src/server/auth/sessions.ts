@@ -5,6 +5,7 @@ import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
+import { deviceName } from "./device-name";
 
 export type { SessionUser };
 
@@ -95,6 +96,8 @@ export async function revokeAllSessions(userId: number, executor: Executor = db)
 
 export interface ActiveSession {
   id: string;
+  /** The browser as a person names it, e.g. "Chrome on macOS" (issue 25: not the raw User-Agent). */
+  device: string;
   userAgent: string | null;
   ip: string | null;
   createdAt: Date;
@@ -109,7 +112,7 @@ export async function listActiveSessions(userId: number, currentSessionId: strin
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(desc(sessions.lastSeenAt));
-  return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+  return rows.map((row) => ({ ...row, device: deviceName(row.userAgent), current: row.id === currentSessionId }));
 }
 
 /** Ends one of her own sessions; another member's session id is not found. */

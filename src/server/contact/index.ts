@@ -21,7 +21,7 @@ export async function sendContactMessage(input: z.output<typeof contactMessageSc
   await transactionWithEmail(async (tx, queueEmail) => {
     const [row] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
     const admins = await tx.select({ email: users.email }).from(users).where(and(eq(users.isAdmin, true), isNull(users.disabledAt)));
-    const recipients = new Set([settings.contactEmail, ...admins.map((a) => a.email)].map((e) => e.toLowerCase()));
+    const recipients = new Set([settings.contactEmail, ...admins.map((a) => a.email)].filter(Boolean).map((e) => e.toLowerCase()));
     const body = renderEmail({
       siteName: settings.siteName,
       heading: `New message: ${input.subject}`,

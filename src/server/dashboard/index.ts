@@ -70,11 +70,14 @@ export async function getDashboard(period: DashboardPeriod, now = new Date()): P
       from ${buckets} as s(b)
       left join ${perBucket(sql`users`, sql`created_at`, ACTIVE_MEMBER)} j on j.b = s.b
       order by s.b`),
+    // Each stage counts the applications of the one before it that got this far: a payment taken before
+    // review (bank transfer) counts as paid only once she is approved, and a trial, invited without paying,
+    // passes it as paid would, so no bar is taller than the one before.
     db.execute<Funnel>(sql`
       select count(*)::int as submitted,
         count(*) filter (where a.status = 'approved')::int as approved,
-        count(*) filter (where exists (select 1 from payment_transactions p where p.application_id = a.id and p.kind = 'payment' and p.status in ('completed', 'refunded')))::int as paid,
-        count(*) filter (where a.user_id is not null)::int as joined
+        count(*) filter (where a.status = 'approved' and (a.is_trial or exists (select 1 from payment_transactions p where p.application_id = a.id and p.kind = 'payment' and p.status in ('completed', 'refunded'))))::int as paid,
+        count(*) filter (where a.status = 'approved' and a.user_id is not null)::int as joined
       from applications a where ${inPeriod(sql`a.created_at`)}`),
     db.execute<{ bucket: string; revenue: number; refunds: number }>(sql`
       select to_char(s.b, 'YYYY-MM-DD') as bucket, coalesce(m.revenue, 0)::int as revenue, coalesce(m.refunds, 0)::int as refunds

@@ -20,7 +20,7 @@ export async function submitEventInquiry(input: z.output<typeof eventInquirySche
   await consumeOrThrow(INQUIRY_IP_POLICY, client.ip, "You have sent several requests already. Please try again later.");
   const settings = await getSiteSettings();
   const admins = await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
-  const recipients = admins.length ? admins.map((admin) => admin.email) : [settings.contactEmail];
+  const recipients = admins.length ? admins.map((admin) => admin.email) : [settings.contactEmail].filter(Boolean);
   return transactionWithEmail(async (tx, queueEmail) => {
     const [row] = await tx
       .insert(eventInquiries)

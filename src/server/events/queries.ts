@@ -49,6 +49,12 @@ export async function listUpcomingEvents(source: "luma" | "internal", query: Eve
   return rows.map(toPublicEvent);
 }
 
+/** The next scheduled events of both sources, soonest first (the assistant's "what is coming up"). */
+export async function listNextEvents(limit: number): Promise<PublicEvent[]> {
+  const rows = await db.select().from(events).where(and(eq(events.status, "scheduled"), notOver())).orderBy(asc(events.startsAt), asc(events.id)).limit(limit);
+  return rows.map(toPublicEvent);
+}
+
 /**
  * Every filter's view of an event listing at once, as the browser's listing would fetch them (spec 01
  * section 9: the featured event from "all", each grid from its own type): for the home page, which

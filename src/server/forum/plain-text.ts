@@ -1,6 +1,7 @@
 import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { toString } from "mdast-util-to-string";
+import { shortenAtWord } from "@/lib/format";
 
 const TEXT_BLOCKS = new Set(["paragraph", "heading", "code", "tableCell"]);
 
@@ -19,4 +20,9 @@ export function plainText(markdown: string): string {
     .map((block) => block.replace(/\s+/g, " ").trim())
     .filter(Boolean)
     .join("\n");
+}
+
+/** A topic's preview on the lists (spec 02: its first 150 characters): its plain text, cut at a word. */
+export function previewOf(markdown: string, length: number): string {
+  return shortenAtWord(plainText(markdown), length);
 }

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopics, users } from "@/db/schema";
 import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
 import { notFound } from "@/lib/errors";
 import { categoryReadableBy, decodeCursor, encodeCursor, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
+import { previewOf } from "./plain-text";
 import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH } from "./schemas";
 
 /** What the forum shows of a member: her public profile (decisions.md, People, not ids). */
@@ -32,28 +33,35 @@ export const categoryColumns = {
   archived: sql<boolean>`${forumCategories.archivedAt} is not null`,
 };
 
-/** Categories with their topic counts; `where` narrows them (the reader's tier), none for admins' lists. */
-export function selectCategoriesWithCounts() {
+/**
+ * Categories with their topic counts and whether the reader's tier opens each (`locked`; none is for
+ * an admin's list). `where` narrows them.
+ */
+export function selectCategoriesWithCounts(reader?: Reader) {
   const topicCounts = db.select({ categoryId: forumTopics.categoryId, n: count().as("n") }).from(forumTopics).groupBy(forumTopics.categoryId).as("topic_counts");
+  const readable = reader ? categoryReadableBy(reader) : undefined;
   return db
-    .select({ ...categoryColumns, topicCount: sql<number>`coalesce(${topicCounts.n}, 0)::int` })
+    .select({ ...categoryColumns, topicCount: sql<number>`coalesce(${topicCounts.n}, 0)::int`, locked: readable ? sql<boolean>`not (${readable})` : sql<boolean>`false` })
     .from(forumCategories)
     .leftJoin(topicCounts, eq(topicCounts.categoryId, forumCategories.id));
 }
 
-/** The categories the reader's tier opens, active ones first, in the admins' order. */
+/**
+ * The categories of the forum, active ones first, in the admins' order. Those above the reader's tier
+ * come `locked`, as the library's do (issue 25): their name, description and topic count show what an
+ * upgrade opens, never a topic. Archived ones she cannot read are left out.
+ */
 export async function listCategories(reader: Reader) {
-  return selectCategoriesWithCounts()
-    .where(categoryReadableBy(reader))
+  return selectCategoriesWithCounts(reader)
+    .where(or(categoryReadableBy(reader), isNull(forumCategories.archivedAt)))
     .orderBy(sql`${forumCategories.archivedAt} is not null`, asc(forumCategories.position), asc(forumCategories.id));
 }
 export type ForumCategory = Awaited<ReturnType<typeof listCategories>>[number];
 
+/** A category by its address; one above her tier comes `locked`, and its topics are not hers to list. */
 export async function getCategoryBySlug(slug: string, reader: Reader) {
-  const [row] = await db
-    .select(categoryColumns)
-    .from(forumCategories)
-    .where(and(eq(forumCategories.slug, slug), categoryReadableBy(reader)))
+  const [row] = await selectCategoriesWithCounts(reader)
+    .where(and(eq(forumCategories.slug, slug), or(categoryReadableBy(reader), isNull(forumCategories.archivedAt))))
     .limit(1);
   if (!row) throw notFound("Category not found.");
   return row;
@@ -65,7 +73,8 @@ const topicSummaryColumns = {
   id: forumTopics.id,
   title: forumTopics.title,
   slug: forumTopics.slug,
-  preview: sql<string>`left(${forumTopics.content}, ${TOPIC_PREVIEW_LENGTH})`,
+  // Enough of the Markdown for the preview's plain text (previewOf), without reading a whole long post.
+  preview: sql<string>`left(${forumTopics.content}, ${TOPIC_PREVIEW_LENGTH * 8})`,
   userId: forumTopics.userId,
   categoryId: forumTopics.categoryId,
   views: forumTopics.views,
@@ -115,7 +124,7 @@ export async function listTopics(reader: Reader, options: { categoryId?: number;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    topics: page.map(({ sortKey: _sortKey, ...topic }) => topic),
+    topics: page.map(({ sortKey: _sortKey, preview, ...topic }) => ({ ...topic, preview: previewOf(preview, TOPIC_PREVIEW_LENGTH) })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.isPinned, last.sortKey, last.id]) : null,
   };
 }

@@ -8,7 +8,7 @@ import { transactionWithEmail, type OutgoingEmail } from "@/server/email/outbox"
 import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import { MENTORSHIP_REQUESTS_PER_DAY, type MentorshipDecision, type MentorshipRequestInput, type ReceivedRequest } from "./schemas";
+import { MENTORSHIP_REQUESTS_PER_DAY, type MentorshipDecision, type MentorshipRequestInput, type OpenMentorshipRequest, type ReceivedRequest } from "./schemas";
 
 const DAILY_REQUESTS = { keyPrefix: "mentorship_request", points: MENTORSHIP_REQUESTS_PER_DAY, durationSeconds: 86_400 };
 
@@ -46,6 +46,16 @@ export async function sendMentorshipRequest(requester: SessionUser, mentorId: nu
     });
     return { id: row.id, mentorName: mentor.firstName };
   });
+}
+
+/** Her open (unanswered) request to this mentor, if any: while it is open the profile shows it instead of the form. */
+export async function openRequestTo(requesterId: number, mentorId: number): Promise<OpenMentorshipRequest | null> {
+  const [row] = await db
+    .select({ createdAt: mentorshipRequests.createdAt })
+    .from(mentorshipRequests)
+    .where(and(eq(mentorshipRequests.requesterId, requesterId), eq(mentorshipRequests.mentorId, mentorId), eq(mentorshipRequests.status, "pending")))
+    .limit(1);
+  return row ? { sentAt: row.createdAt.toISOString() } : null;
 }
 
 /** The requests a mentor has received, open ones first (her own profile's Mentorship tab). */

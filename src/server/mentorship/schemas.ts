@@ -28,3 +28,8 @@ export interface ReceivedRequest {
   status: "pending" | "accepted" | "declined";
   createdAt: string;
 }
+
+/** Her own unanswered request to a mentor, shown on the mentor's profile in place of the form. */
+export interface OpenMentorshipRequest {
+  sentAt: string;
+}

@@ -8,11 +8,12 @@ import { inviteIfReady } from "@/server/applications/invitations";
 import type { OutgoingEmail, QueueEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { readSiteSettings } from "@/server/settings";
+import { writeToUs } from "@/server/settings/schema";
 import type { PaymentTransaction } from "./locks";
 
 const METHOD_LABELS: Record<string, string> = { card: "Card", manual: "Bank transfer or other offline payment" };
 
-export function paymentReceiptEmail(siteName: string, contactEmail: string, payer: { firstName: string; email: string }, payment: PaymentTransaction): OutgoingEmail {
+export function paymentReceiptEmail(siteName: string, contact: string, payer: { firstName: string; email: string }, payment: PaymentTransaction): OutgoingEmail {
   const paidOn = formatDate(payment.completedAt ?? new Date());
   return {
     to: payer.email,
@@ -25,7 +26,7 @@ export function paymentReceiptEmail(siteName: string, contactEmail: string, paye
         `Hi ${payer.firstName},`,
         `Thank you: we received your payment of ${formatCents(payment.amount, payment.currency)}${payment.membershipTier ? ` for the ${payment.membershipTier} membership` : ""} on ${paidOn}.`,
         `Receipt number: ${payment.id}. Payment method: ${METHOD_LABELS[payment.paymentMethod] ?? payment.paymentMethod}.`,
-        `Please keep this email for your records. If anything looks wrong, write to us at ${contactEmail}.`,
+        `Please keep this email for your records. If anything looks wrong, ${contact}.`,
       ],
     }),
   };
@@ -56,7 +57,7 @@ export async function paymentCompleted(tx: Transaction, queueEmail: QueueEmail, 
     const payer = await payerOf(tx, payment);
     if (payer) {
       const settings = await readSiteSettings(tx);
-      await queueEmail(paymentReceiptEmail(settings.siteName, settings.contactEmail, payer, payment));
+      await queueEmail(paymentReceiptEmail(settings.siteName, writeToUs(settings, baseUrl), payer, payment));
     }
   }
   await onPaymentCleared(tx, payment);

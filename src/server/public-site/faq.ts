@@ -1,4 +1,4 @@
-import type { SiteSettings } from "@/server/settings/schema";
+import { writeToUs, type SiteSettings } from "@/server/settings/schema";
 
 /**
  * The 12 questions of /faq (spec 02 section 2.17), answered as decisions.md resolves them: four
@@ -17,10 +17,10 @@ export function faqItems(settings: Pick<SiteSettings, "siteName" | "trialDays" |
     { question: "What kinds of events do you hold?", answer: "Workshops, salons, retreats, social gatherings and creative activations, both in person and online. Public events are open to all; member events are for members only." },
     trial,
     { question: "Can I cancel or change my membership?", answer: "You can upgrade at any time; a downgrade takes effect at the end of your current term. Within 14 days of paying you can ask for a full refund." },
-    { question: "How does mentorship work?", answer: "Members can request a mentor from the members listed as mentors on their profiles. Mentorship matching is included from the Create tier up." },
+    { question: "How does mentorship work?", answer: "Members can request a mentor from the members listed as mentors on their profiles. Mentorship matching is included from the Create tier up. To become a mentor yourself, turn on Offer Mentorship when you edit your profile and list the topics you can help with; members then find you with the directory's Mentors filter." },
     { question: "What is in the resource library?", answer: "Articles, videos, guides and recordings on creative practice, leadership, wellness and business, from members and guest teachers. Some items are open to everyone, others by membership tier." },
     { question: "Can I contribute to the community?", answer: "Yes, please. Members host events, write for the blog, share resources in the library and answer questions in the forum. Tell us what you would like to offer through the contact form below." },
     { question: "Is there a mobile app?", answer: "Not at the moment. The website works on phones, tablets and computers, so you can take part from any device." },
-    { question: "How do you handle my personal data?", answer: `We collect only what we need to run your membership, never sell it, and you can ask us to export or delete it at any time by writing to ${settings.contactEmail}. The Privacy Policy has the details.` },
+    { question: "How do you handle my personal data?", answer: `We collect only what we need to run your membership, never sell it, and you can ask us to export or delete it at any time: ${writeToUs(settings)}. The Privacy Policy has the details.` },
   ];
 }

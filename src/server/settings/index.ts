@@ -45,6 +45,7 @@ export async function saveSiteSettings(update: SiteSettingsUpdate, actorId: numb
     });
     // The FAQ's answers name the site, its contact address and the trial.
     await reindexKind("faq");
+    await reindexKind("section");
   }
   return readSiteSettings();
 }

@@ -7,7 +7,8 @@ const link = z.union([z.literal(""), z.url({ protocol: /^https?$/, message: LINK
 export const siteSettingsSchema = z.object({
   siteName: z.string().trim().min(1, "Please enter the site name").max(80, "The site name must be at most 80 characters"),
   tagline: z.string().trim().max(200, "The tagline must be at most 200 characters"),
-  contactEmail: z.email("Please enter a valid email address"),
+  /** Empty until an administrator sets it: nothing is shown, and texts point to the contact form. */
+  contactEmail: z.union([z.literal(""), z.email("Please enter a valid email address")]),
   contactPhone: z.string().trim().max(40, "The phone number must be at most 40 characters"),
   contactCity: z.string().trim().max(80, "The city must be at most 80 characters"),
   instagramUrl: link,
@@ -29,23 +30,33 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 /**
- * The defaults until an administrator sets them. The specs never name the organisation: its name
- * and contact details are placeholders.
+ * The defaults until an administrator sets them. The specs never name the organisation: its name is a
+ * placeholder. Its contact details and social profiles are empty, and shown nowhere, until she sets
+ * them: a fresh install never shows a made-up address or a link to a social network's home page (issue 25).
  */
 export const SITE_SETTING_DEFAULTS: SiteSettings = {
   siteName: "Womxn Community",
   tagline: "Where womxn connect, create, play and empower",
-  contactEmail: "hello@example.com",
-  contactPhone: "+1 (555) 010-0199",
-  contactCity: "Your City",
-  instagramUrl: "https://www.instagram.com/",
-  facebookUrl: "https://www.facebook.com/",
-  linkedinUrl: "https://www.linkedin.com/",
+  contactEmail: "",
+  contactPhone: "",
+  contactCity: "",
+  instagramUrl: "",
+  facebookUrl: "",
+  linkedinUrl: "",
   whatsappChannelUrl: "https://www.whatsapp.com/channel/",
   lumaCalendarUrl: "https://lu.ma/",
   lumaSubscribeUrl: "",
   trialDays: 30,
 };
+
+/**
+ * How to reach the organisation, to end a sentence ("If anything looks wrong, write to us at ..."): its
+ * address once set, otherwise its contact form (at `baseUrl`, for emails).
+ */
+export function writeToUs(settings: Pick<SiteSettings, "contactEmail">, baseUrl?: string): string {
+  if (settings.contactEmail) return `write to us at ${settings.contactEmail}`;
+  return baseUrl ? `write to us through our contact form at ${baseUrl}/contact` : "write to us through our contact form";
+}
 
 /** What the settings editor sends: any subset of the settings. */
 export const siteSettingsUpdateSchema = siteSettingsSchema.partial();

@@ -7,7 +7,7 @@ import { ApplyGate } from "@/components/apply/apply-gate";
 import { PARTNER_REF_COOKIE } from "@/components/apply/tier-types";
 import { TIER_IDS } from "@/db/schema/enums";
 import { listTiers } from "@/server/money/pricing";
-import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
+import { applyFaq, applySteps } from "@/server/public-site/apply";
 import { getSiteSettings } from "@/server/settings";
 
 export const metadata: Metadata = {
@@ -24,19 +24,15 @@ export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
   const tierParam = first(params.tier);
   const preselected = tierParam && (TIER_IDS as readonly string[]).includes(tierParam) ? tierParam : null;
   const trial = first(params.trial) === "true" && settings.trialDays > 0;
+  // Spec 01: no tier picker in trial mode. A trial is of the tier in the address, or else the first
+  // tier; she can change it on her Billing tab when she adds a card.
+  const tier = preselected ?? (trial ? (tiers[0]?.id ?? null) : null);
   const ref = first(params.ref);
   const partnerRef = ref && CODE.test(ref) ? ref.toUpperCase() : null;
   const remembered = jar.get(PARTNER_REF_COOKIE)?.value;
   const partnerCode = partnerRef ?? (remembered && CODE.test(remembered) ? remembered.toUpperCase() : "");
 
-  const faqs = [
-    { q: "What are the requirements to join?", a: "Membership is open to womxn and female-identifying people who want to take part in a supportive creative community. Tell us a little about yourself and why you would like to join." },
-    { q: "Can I change my membership tier later?", a: "Yes. You can upgrade at any time; a downgrade takes effect at the end of your current period." },
-    { q: "Which payment methods do you accept?", a: "All major credit and debit cards, plus a digital wallet, buy-now-pay-later and accelerated checkout options where available." },
-    { q: "Is there a refund guarantee?", a: `Yes: if the community is not for you, ask for a full refund within ${REFUND_GUARANTEE_DAYS} days of your payment.` },
-    { q: "How often are events held?", a: "There are member events every month, from workshops and creative labs to social gatherings and retreats." },
-    ...(settings.trialDays > 0 ? [] : [{ q: "Is there a free trial?", a: "No, there is no free trial at the moment. The refund guarantee lets you try the community without risk." }]),
-  ];
+  const faqs = applyFaq(settings);
 
   return (
     <ApplyGate partnerRef={partnerRef}>
@@ -48,13 +44,12 @@ export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
               How it works
             </h2>
             <ol className="mt-2 list-decimal space-y-1 pl-5">
-              <li>Submit your application{trial ? "" : ", then authorize your first month's payment with the link we email you (you are charged only if accepted)"}.</li>
-              <li>Our team reviews every application personally.</li>
-              <li>We let you know our decision within 5 business days.</li>
-              <li>If you are accepted, we email you an invitation to complete your membership.</li>
+              {applySteps(trial).map((step) => (
+                <li key={step}>{step}</li>
+              ))}
             </ol>
           </section>
-          <ApplyForm tiers={tiers} preselectedTier={preselected} trial={trial} partnerCode={partnerCode} />
+          <ApplyForm tiers={tiers} preselectedTier={tier} trial={trial} trialDays={settings.trialDays} partnerCode={partnerCode} />
         </div>
       </AuthPanel>
       <section aria-labelledby="apply-faq-title" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
@@ -63,8 +58,8 @@ export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
         </h2>
         <Accordion className="mt-4">
           {faqs.map((faq) => (
-            <AccordionItem key={faq.q} name="apply-faq" title={faq.q}>
-              {faq.a}
+            <AccordionItem key={faq.question} name="apply-faq" title={faq.question}>
+              {faq.answer}
             </AccordionItem>
           ))}
         </Accordion>

@@ -3,6 +3,7 @@ import { CalendarPlus } from "lucide-react";
 import { EventsTabs } from "@/components/events/events-tabs";
 import { EventCard } from "@/components/events/event-cards";
 import { InquiryDialog } from "@/components/events/inquiry-dialog";
+import { PRIVATE_EVENT_KINDS } from "@/server/events/constants";
 import { listPastEvents } from "@/server/events/queries";
 import { headers } from "next/headers";
 import { siteUrl } from "@/lib/http/site-url";
@@ -17,7 +18,6 @@ export const dynamic = "force-dynamic";
 
 const PAST_EVENTS_SHOWN = 6;
 
-const PRIVATE_EVENT_KINDS = ["Team building workshops", "Corporate retreats", "Celebratory gatherings", "Wellness experiences"];
 
 export default async function EventsPage() {
   const [settings, pastEvents] = await Promise.all([getSiteSettings(), listPastEvents(PAST_EVENTS_SHOWN)]);

@@ -25,7 +25,7 @@ export interface PaymentContext {
   publishableKey: string | null;
 }
 
-export function ApplicationCard({ application: app, payments }: { application: ApplicationRow; payments: PaymentContext }) {
+export function ApplicationCard({ application: app, payments, onReviewed }: { application: ApplicationRow; payments: PaymentContext; onReviewed?: () => void }) {
   const queryClient = useQueryClient();
   const [notes, setNotes] = React.useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
@@ -34,6 +34,7 @@ export function ApplicationCard({ application: app, payments }: { application: A
     mutationFn: (status: "approved" | "rejected") => apiRequest("PATCH", `/api/applications/${app.id}/status`, { status, reviewNotes: notes }),
     onSuccess: () => {
       toast({ title: "Success", description: "Application status has been updated." });
+      onReviewed?.();
       void refresh();
     },
     onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to update application status."), variant: "destructive" }),
@@ -63,7 +64,7 @@ export function ApplicationCard({ application: app, payments }: { application: A
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle as="h2">
-            <Link href={`/admin/applications/${app.id}`} className="hover:underline">
+            <Link href={`/admin/applications/${app.id}`} className="hover:underline" data-card-focus>
               {name}
             </Link>
           </CardTitle>
@@ -151,7 +152,7 @@ export function ApplicationCard({ application: app, payments }: { application: A
                   Generate Referral
                 </Button>
               ) : null}
-              {!app.userId ? (
+              {app.canResendInvitation ? (
                 <Button size="sm" variant="outline" disabled={resend.isPending} onClick={() => resend.mutate()}>
                   Resend Invitation
                 </Button>

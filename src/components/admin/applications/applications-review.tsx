@@ -35,6 +35,21 @@ export function ApplicationsReview({ payments }: { payments: PaymentContext }) {
     return () => clearTimeout(timer);
   }, [search]);
   const query = useQuery({ queryKey: [APPLICATIONS_KEY, tab, debounced], queryFn: () => fetchApplications(tab, debounced) });
+  const list = React.useRef<HTMLUListElement>(null);
+  const emptyHeading = React.useRef<HTMLHeadingElement>(null);
+  // Approve or Reject takes the card out of the list along with the button she pressed: focus moves to the
+  // card now in its place (the next, or the last when it was the last), or to the empty list's heading
+  // (issue 31, WCAG 2.4.3).
+  const reviewed = React.useRef<{ id: number; index: number } | null>(null);
+  const rows = query.data?.rows;
+  React.useEffect(() => {
+    const done = reviewed.current;
+    if (!done || !rows || rows.some((row) => row.id === done.id)) return;
+    reviewed.current = null;
+    const cards = list.current?.querySelectorAll<HTMLElement>("[data-card-focus]") ?? [];
+    const next = cards[Math.min(done.index, cards.length - 1)];
+    (next ?? emptyHeading.current)?.focus();
+  }, [rows]);
 
   return (
     <div className="grid gap-6">
@@ -67,13 +82,15 @@ export function ApplicationsReview({ payments }: { payments: PaymentContext }) {
         <p role="alert">Error loading applications. Please refresh the page.</p>
       ) : query.data && query.data.rows.length === 0 ? (
         <div className="rounded-xl border p-10 text-center">
-          <h2 className="text-xl font-semibold">No Applications Found</h2>
+          <h2 ref={emptyHeading} tabIndex={-1} className="text-xl font-semibold">
+            No Applications Found
+          </h2>
         </div>
       ) : (
-        <ul className="grid gap-4">
-          {query.data?.rows.map((application) => (
+        <ul ref={list} className="grid gap-4">
+          {query.data?.rows.map((application, index) => (
             <li key={application.id}>
-              <ApplicationCard application={application} payments={payments} />
+              <ApplicationCard application={application} payments={payments} onReviewed={() => (reviewed.current = { id: application.id, index })} />
             </li>
           ))}
         </ul>

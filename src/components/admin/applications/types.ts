@@ -12,6 +12,8 @@ export interface ApplicationRow {
   status: "pending" | "approved" | "rejected";
   reviewNotes: string | null;
   userId: number | null;
+  /** Approved, paid for (or a trial) and no account yet: an invitation was sent and can be sent again. */
+  canResendInvitation: boolean;
   createdAt: string;
   approvedAt: string | null;
   rejectedAt: string | null;

@@ -23,29 +23,32 @@ function ChartFigure({ title, kind, rows, series, format = "count", labelHeader 
         {title}
       </figcaption>
       <Chart kind={kind} rows={rows} series={series} format={format} />
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labelHeader}</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={String(row.label)}>
-              <th scope="row">{row.label}</th>
+      {/* Hidden by its wrapper: a table ignores sr-only's 1px width and, laid out at full size, made the page 620 px wide at 390 (issue 25). */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{labelHeader}</th>
               {series.map((s) => (
-                <td key={s.key}>{format === "cents" ? formatCents(Number(row[s.key])) : row[s.key]}</td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={String(row.label)}>
+                <th scope="row">{row.label}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{format === "cents" ? formatCents(Number(row[s.key])) : row[s.key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
@@ -100,7 +103,7 @@ export function AdminDashboard({ dashboard }: { dashboard: Dashboard }) {
           rows={[
             { label: "Submitted", applications: funnel.submitted },
             { label: "Approved", applications: funnel.approved },
-            { label: "Paid", applications: funnel.paid },
+            { label: "Paid or trial", applications: funnel.paid },
             { label: "Joined", applications: funnel.joined },
           ]}
           series={[{ key: "applications", label: "Applications", color: COLORS.rose }]}

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { TIER_IDS } from "@/db/schema/enums";
 import { toast } from "@/hooks/use-toast";
@@ -14,6 +15,7 @@ import type { MemberUpdate } from "@/server/admin-members/schemas";
 
 interface Member {
   id: number;
+  name: string;
   membershipLevel: string | null;
   isAdmin: boolean;
   permissions: Record<string, boolean>;
@@ -74,15 +76,51 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
         ))}
       </fieldset>
       <div className="flex flex-wrap gap-3">
-        {isSelf ? null : (
-          <Button variant={member.disabled ? "outline" : "destructive"} disabled={busy} onClick={() => update.mutate({ disabled: !member.disabled })}>
-            {member.disabled ? "Enable account" : "Disable account"}
+        {isSelf ? null : member.disabled ? (
+          <Button variant="outline" disabled={busy} onClick={() => update.mutate({ disabled: false })}>
+            Enable account
           </Button>
+        ) : (
+          <ConfirmDisable name={member.name} busy={busy} onConfirm={() => update.mutate({ disabled: true })} />
         )}
         <Button variant="outline" disabled={busy || member.disabled} onClick={() => reset.mutate()}>
           Send password reset
         </Button>
       </div>
     </section>
+  );
+}
+
+/** Disabling ends her sessions at once and shuts her out: asked before it is done (issue 25). */
+function ConfirmDisable({ name, busy, onConfirm }: { name: string; busy: boolean; onConfirm: () => void }) {
+  const [open, setOpen] = React.useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="destructive" disabled={busy}>
+          Disable account
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Disable {name}&rsquo;s account?</DialogTitle>
+          <DialogDescription>She is signed out everywhere at once and cannot sign in until an administrator enables her account again. Her profile, posts and payments stay as they are.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              setOpen(false);
+              onConfirm();
+            }}
+          >
+            Disable account
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

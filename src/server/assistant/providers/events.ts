@@ -10,6 +10,8 @@ import type { PassageProvider } from "./types";
  * A passage expires when its event ends, so an event that has passed is never answered from even
  * before the nightly rebuild removes it.
  */
+const where = (location: string) => (location === "Online" ? "online" : `at ${location}`);
+
 export const eventProvider: PassageProvider = {
   async load(executor, ids) {
     const rows = await executor
@@ -24,12 +26,13 @@ export const eventProvider: PassageProvider = {
       );
     return rows.map((event) => {
       const when = `${formatInZone(event.startsAt, event.timezone, DATE_FORMAT)} at ${formatInZone(event.startsAt, event.timezone, `${TIME_FORMAT} zzz`)}`;
-      const access = event.accessType === "members" ? "It is for members only." : "It is open to everyone.";
+      // Each sentence names the event, so any one of them answers on its own.
+      const access = event.accessType === "members" ? `${event.title} is for members only; it is not open to everyone.` : `${event.title} is open to everyone, members or not.`;
       return {
         sourceId: String(event.id),
         title: `Event: ${event.title}`,
         url: `/events/${event.id}`,
-        body: `${event.title} takes place on ${when}, at ${eventLocation(event)}. ${access} ${event.description}`.trim(),
+        body: `${event.title} takes place on ${when}, ${where(eventLocation(event))}. ${access} ${event.description}`.trim(),
         requiredLevel: null,
         expiresAt: event.endsAt ?? event.startsAt,
       };

@@ -5,6 +5,7 @@ import { faqProvider } from "./faq";
 import { forumProvider } from "./forum";
 import { libraryProvider } from "./library";
 import { pageProvider } from "./pages";
+import { sectionProvider } from "./sections";
 import { tierProvider } from "./tiers";
 import type { PassageProvider } from "./types";
 
@@ -16,6 +17,7 @@ export const PASSAGE_PROVIDERS = {
   faq: faqProvider,
   tier: tierProvider,
   page: pageProvider,
+  section: sectionProvider,
   event: eventProvider,
   blog: blogProvider,
   forum: forumProvider,

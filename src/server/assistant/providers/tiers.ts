@@ -14,7 +14,8 @@ export const tierProvider: PassageProvider = {
       sourceId: t.id,
       title: `${t.title} membership tier price`,
       url: "/membership",
-      body: `The ${t.title} tier costs ${priceLine(t)}. ${t.description} It includes: ${t.features.join("; ")}.`,
+      // Each sentence names the tier, so any one of them answers on its own (the answer without a model quotes sentences).
+      body: `The ${t.title} tier costs ${priceLine(t)}. ${t.description} The ${t.title} tier includes: ${t.features.join("; ")}.`,
       requiredLevel: null,
     }));
     const overview = {

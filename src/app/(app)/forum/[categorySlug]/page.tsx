@@ -3,6 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ForumHeader } from "@/components/forum/forum-header";
 import { TopicList } from "@/components/forum/topic-list";
+import { GatingPanel } from "@/components/membership/gating-panel";
+import { topicCount } from "@/components/forum/labels";
 import { MEMBER } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { requirePageAccess } from "@/server/auth/current-user";
@@ -18,7 +20,7 @@ export default async function ForumCategoryPage({ params, searchParams }: PagePr
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;
   });
-  const page = await listTopics(me, { categoryId: category.id, after: typeof after === "string" ? after : undefined });
+  const page = category.locked ? null : await listTopics(me, { categoryId: category.id, after: typeof after === "string" ? after : undefined });
   return (
     <div className="grid gap-8">
       <Link href="/forum" className="text-sm text-primary underline-offset-4 hover:underline">
@@ -26,9 +28,13 @@ export default async function ForumCategoryPage({ params, searchParams }: PagePr
       </Link>
       <ForumHeader title={category.name} description={category.description} />
       {category.archived ? <p className="rounded-md bg-secondary p-4">This category is archived. No new posts can be added.</p> : null}
-      <section aria-label={`Topics in ${category.name}`}>
-        <TopicList topics={page.topics} showCategory={false} nextHref={page.nextCursor ? `/forum/${category.slug}?after=${page.nextCursor}` : null} />
-      </section>
+      {page ? (
+        <section aria-label={`Topics in ${category.name}`}>
+          <TopicList topics={page.topics} showCategory={false} nextHref={page.nextCursor ? `/forum/${category.slug}?after=${page.nextCursor}` : null} />
+        </section>
+      ) : (
+        <GatingPanel level={category.requiredMembershipLevel} memberLevel={me.membershipLevel} what="This forum category" holds={`It holds ${topicCount(category.topicCount)}.`} />
+      )}
     </div>
   );
 }

@@ -70,9 +70,11 @@ export default async function AdminEventsPage() {
                 </td>
                 <td className="px-4 py-3">{event.accessType === "members" ? "Members Only" : "Open to All"}</td>
                 <td className="px-4 py-3 whitespace-nowrap">
-                  <Link href={`/admin/events/${event.id}`} className="text-primary underline underline-offset-4" aria-label={`${going} RSVPs for ${event.title}`}>
+                  {/* Named by what it shows, then whose RSVPs they are (WCAG 2.5.3: the name contains the visible text; issue 31). */}
+                  <Link href={`/admin/events/${event.id}`} className="text-primary underline underline-offset-4">
                     {going}
                     {event.capacity !== null ? ` / ${event.capacity}` : ""}
+                    <span className="sr-only"> RSVPs for {event.title}</span>
                   </Link>
                 </td>
                 <td className="px-4 py-3">

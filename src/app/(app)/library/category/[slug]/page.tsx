@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { GatingPanel } from "@/components/library/gating-panel";
+import { GatingPanel } from "@/components/membership/gating-panel";
 import { CategoryIcon, tierName } from "@/components/library/labels";
 import { LibraryBrowser } from "@/components/library/library-browser";
 import { Badge } from "@/components/ui/badge";
@@ -38,7 +38,7 @@ export default async function LibraryCategoryPage({ params }: PageProps<"/librar
         </div>
         {category.description ? <p className="max-w-2xl text-lg text-muted-foreground">{category.description}</p> : null}
       </header>
-      {category.locked ? <GatingPanel level={category.requiredMembershipLevel} memberLevel={user.membershipLevel} what="category" /> : null}
+      {category.locked ? <GatingPanel level={category.requiredMembershipLevel} memberLevel={user.membershipLevel} what="This category" /> : null}
       <Suspense>
         <LibraryBrowser fixed={{ category: category.slug }} tags={tags} chips={chips} canCreate={canEditLibrary(user)} />
       </Suspense>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Pencil } from "lucide-react";
 import { Comments } from "@/components/library/comments";
-import { GatingPanel } from "@/components/library/gating-panel";
+import { GatingPanel } from "@/components/membership/gating-panel";
 import { BookmarkButton, ShareButton } from "@/components/library/item-actions";
 import { ItemCard, LibraryBadges } from "@/components/library/item-card";
 import { ItemContent } from "@/components/library/item-content";
@@ -91,7 +91,7 @@ export default async function LibraryItemPage({ params }: PageProps<"/library/it
         <img src={item.featuredImage} alt="" className="aspect-video w-full rounded-xl object-cover" />
       ) : null}
 
-      {item.locked ? <GatingPanel level={item.requiredMembershipLevel} memberLevel={user.membershipLevel} what="content" /> : <ItemContent item={item} />}
+      {item.locked ? <GatingPanel level={item.requiredMembershipLevel} memberLevel={user.membershipLevel} what="This content" /> : <ItemContent item={item} />}
 
       {tags.length ? (
         <section aria-labelledby="item-tags-heading">

@@ -68,7 +68,7 @@ export default async function MemberAdminPage({ params }: PageProps<"/admin/memb
         ))}
       </dl>
       <MemberActions
-        member={{ id: member.id, membershipLevel: member.membershipLevel, isAdmin: member.isAdmin, permissions: member.permissions, disabled: member.status === "disabled" }}
+        member={{ id: member.id, name: `${member.firstName} ${member.lastName}`, membershipLevel: member.membershipLevel, isAdmin: member.isAdmin, permissions: member.permissions, disabled: member.status === "disabled" }}
         isSelf={me?.id === member.id}
       />
       <section aria-labelledby="applications-heading">

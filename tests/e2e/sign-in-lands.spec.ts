@@ -1,0 +1,138 @@
+import type { Page } from "@playwright/test";
+import { createTestUser, TEST_PASSWORD } from "../support/db";
+import { freshTotpCode } from "../support/two-factor";
+import { expect, expectAccessible, test, toast } from "./fixtures";
+
+// Issue 25 item 1: the navbar prefetches its links, and while she is signed out the prefetch of a
+// guarded page is the proxy's redirect to /login. After sign-in, sign-out and the two-factor step the
+// client's cached routes must be dropped, or the router replays that redirect and she never lands.
+
+/** Resolves once the router has prefetched `path` (a request for its React Server Components payload). */
+function prefetchOf(page: Page, path: string) {
+  return page.waitForRequest((request) => new URL(request.url()).pathname === path && request.headers()["rsc"] === "1");
+}
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+async function signInOnTheForm(page: Page, username: string) {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+const LANDINGS: Record<string, RegExp> = {
+  "/forum": /^Community Forum$/,
+  "/library": /^Library$/,
+  "/members": /^Members$/,
+  "/spiritual-profile": /^Spiritual Profile$/,
+};
+
+test.describe("signed out on the home page, she follows a prefetched link, signs in and lands on it", () => {
+  for (const [path, label] of [
+    ["/forum", "Forum"],
+    ["/library", "Library"],
+  ] as const) {
+    test(path, async ({ page }) => {
+      const member = await createTestUser();
+      const prefetched = prefetchOf(page, path);
+      await page.goto("/");
+      await prefetched;
+      await nav(page).getByRole("link", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
+      await signInOnTheForm(page, member.username);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { level: 1, name: LANDINGS[path] })).toBeVisible();
+      await expect(toast(page)).toContainText("Login successful");
+      await expectAccessible(page);
+    });
+  }
+});
+
+test.describe("her session ends in another tab while the navbar has prefetched her pages; she signs in again and lands", () => {
+  for (const [path, label] of [
+    ["/members", "Members"],
+    ["/profile", "My Profile"],
+    ["/spiritual-profile", "Spiritual Profile"],
+  ] as const) {
+    test(path, async ({ page }) => {
+      const member = await createTestUser({ firstName: "Ottoline" });
+      await page.goto("/login");
+      await signInOnTheForm(page, member.username);
+      await expect(page).toHaveURL("/");
+      const prefetched = prefetchOf(page, path);
+      await page.reload();
+      await prefetched;
+      // Signed out elsewhere (another tab of the same browser): this tab's navbar still shows her links.
+      const signOut = await page.request.post("/api/auth/logout", { headers: { origin: process.env.TEST_BASE_URL! } });
+      expect(signOut.status()).toBe(200);
+      await nav(page).getByRole("link", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
+      await signInOnTheForm(page, member.username);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { level: 1, name: LANDINGS[path] ?? /Ottoline/ })).toBeVisible();
+    });
+  }
+});
+
+test("after sign-out her prefetched pages are gone: Forum asks her to sign in, and the next member lands on it", async ({ page }) => {
+  const first = await createTestUser();
+  const second = await createTestUser();
+  await page.goto("/login");
+  await signInOnTheForm(page, first.username);
+  await expect(page).toHaveURL("/");
+  const prefetched = prefetchOf(page, "/forum");
+  await page.reload();
+  await prefetched;
+  await nav(page).getByRole("button", { name: "Logout" }).click();
+  await expect(toast(page)).toContainText("Logout successful");
+  await expect(nav(page).getByRole("link", { name: "Login" })).toBeVisible();
+  await nav(page).getByRole("link", { name: "Forum", exact: true }).click();
+  await expect(page).toHaveURL("/login?next=%2Fforum");
+  await signInOnTheForm(page, second.username);
+  await expect(page).toHaveURL("/forum");
+  await expect(page.getByRole("heading", { level: 1, name: "Community Forum" })).toBeVisible();
+});
+
+test("an administrator with two-factor sign-in follows a prefetched admin link, signs in with her code and lands", async ({ page }) => {
+  const admin = await createTestUser({ isAdmin: true });
+  await page.goto("/login");
+  await signInOnTheForm(page, admin.username);
+  await page.getByLabel("Authentication code").fill(await freshTotpCode(admin.username));
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/");
+  await nav(page).getByRole("button", { name: "Admin" }).click();
+  await expect(page.getByRole("list", { name: "Admin pages" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // Her session ends (signed out in another tab) with the admin menu's pages prefetched.
+  await page.request.post("/api/auth/logout", { headers: { origin: process.env.TEST_BASE_URL! } });
+  await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Applications" }).click();
+  await expect(page).toHaveURL("/login?next=%2Fadmin%2Fapplications");
+  await signInOnTheForm(page, admin.username);
+  await page.getByLabel("Authentication code").fill(await freshTotpCode(admin.username));
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/admin/applications");
+  await expect(page.getByRole("heading", { level: 1, name: "Membership Applications" })).toBeVisible();
+});
+
+test("an administrator who sets up two-factor sign-in from a prefetched admin link lands on the admin page", async ({ page }) => {
+  const admin = await createTestUser({ isAdmin: true, twoFactor: false });
+  await page.goto("/login");
+  await signInOnTheForm(page, admin.username);
+  await expect(page).toHaveURL("/");
+  const prefetched = prefetchOf(page, "/admin/applications");
+  await nav(page).getByRole("button", { name: "Admin" }).click();
+  await prefetched;
+  await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Applications" }).click();
+  await expect(page).toHaveURL("/profile/security?next=%2Fadmin%2Fapplications");
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await page.getByLabel("Code from your app").fill(await freshTotpCode(admin.username, secret));
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL("/admin/applications");
+  await expect(page.getByRole("heading", { level: 1, name: "Membership Applications" })).toBeVisible();
+  // Her other admin pages, prefetched while she had no second factor, open too.
+  await nav(page).getByRole("button", { name: "Admin" }).click();
+  await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Audit Log" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
+});
