@@ -1,0 +1,105 @@
+// Every connection pool of the app (requests, the page cache, the job queue) and of the operator's
+// scripts comes from here, with the time limits of its kind (decisions.md, When PostgreSQL stalls).
+// Plain JavaScript because cache-handler.mjs, which Next.js loads outside the bundle, uses it too.
+import pg from "pg";
+
+/**
+ * Time limits in milliseconds. `answer` is how long the app waits for one answer before it gives up
+ * on the request (503); PostgreSQL's own limits are set below it, so that a slow statement is
+ * cancelled by the server (a clean error on a healthy connection) before the app gives up, and a
+ * statement the server reads only after the app gave up (it was paused, say) is refused:
+ * - `idleSession` (PostgreSQL 14+): a statement read more than this after the connection went idle
+ *   ends the connection instead of running. The app sends a statement at least `answer` before it
+ *   gives up on it, so one read after that is always refused. The pool closes its idle connections
+ *   after `poolIdle`, before the server would.
+ * - `commitWindow`: before COMMIT the client sets the transaction's idle limit to this, so a COMMIT
+ *   read later than that after the last statement ends the connection and the transaction rolls
+ *   back; `answer` > `commitWindow`, so the app never gives up on a COMMIT the server carried out.
+ * - `idleInTransaction` is long: some transactions hold a row lock while they call Stripe (20 s a
+ *   try, three tries).
+ */
+export const POOL_PROFILES = {
+  requests: { answer: 3000, statement: 2500, lock: 1500, idleInTransaction: 90_000, idleSession: 2500, commitWindow: 2000, poolIdle: 1000, connect: 3000 },
+  pageCache: { answer: 3000, statement: 2500, lock: 1500, idleInTransaction: 10_000, idleSession: 2500, commitWindow: 2000, poolIdle: 1000, connect: 3000 },
+  // pg-boss: its fetches and maintenance are not a visitor's wait; its own set-up takes 30 s locks.
+  jobs: { answer: 65_000, statement: 60_000, lock: 30_000, idleInTransaction: 60_000, connect: 10_000 },
+  // Migrations, seeds, backups and the operator's commands take as long as they take.
+  operator: { connect: 10_000 },
+};
+
+const COMMIT = /^\s*commit\s*;?\s*$/i;
+
+/** A pg client that gives up on an answer after `answer` ms by closing its connection (see above). */
+class DeadlineClient extends pg.Client {
+  constructor(config) {
+    super(config);
+    this.answerMs = config.answerMs;
+    this.commitWindowMs = config.commitWindowMs;
+    // A connection that fails while checked out reports it through its queries; without a listener
+    // the 'error' event would end the process. The pool drops a client that is no longer queryable.
+    this.on("error", () => {});
+  }
+
+  query(config, values, callback) {
+    if (typeof values === "function") {
+      callback = values;
+      values = undefined;
+    }
+    // Cursors and streams (config.submit) are not timed here: they are the operator's tools.
+    if (!this.answerMs || (config && typeof config.submit === "function")) return super.query(config, values, callback);
+    const text = typeof config === "string" ? config : config?.text;
+    const answer =
+      this.commitWindowMs && COMMIT.test(text ?? "")
+        ? this.timed(`set local idle_in_transaction_session_timeout = ${this.commitWindowMs}`).then(() => this.timed(config, values))
+        : this.timed(config, values);
+    if (!callback) return answer;
+    answer.then(
+      (result) => callback(null, result),
+      (error) => callback(error),
+    );
+    return undefined;
+  }
+
+  timed(config, values) {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const error = Object.assign(new Error(`The database did not answer within ${this.answerMs} ms`), { code: "ETIMEDOUT" });
+        reject(error);
+        // The statement may still be in flight: a connection whose state is unknown is never reused.
+        this.connection.stream.destroy();
+      }, this.answerMs);
+      super.query(config, values).then(
+        (result) => {
+          clearTimeout(timer);
+          resolve(result);
+        },
+        (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+}
+
+/**
+ * A pg Pool of the given kind. `max` connections; `applicationName` shows in pg_stat_activity.
+ * @param {{ connectionString: string, max: number, profile: keyof typeof POOL_PROFILES, applicationName?: string }} options
+ */
+export function createPool({ connectionString, max, profile, applicationName }) {
+  const limits = POOL_PROFILES[profile];
+  const startup = [];
+  if (limits.idleSession) startup.push(`-c idle_session_timeout=${limits.idleSession}`);
+  return new pg.Pool({
+    connectionString,
+    max,
+    Client: DeadlineClient,
+    application_name: applicationName ?? `community-${profile}`,
+    connectionTimeoutMillis: limits.connect,
+    ...(limits.poolIdle ? { idleTimeoutMillis: limits.poolIdle } : {}),
+    ...(limits.statement ? { statement_timeout: limits.statement, lock_timeout: limits.lock, idle_in_transaction_session_timeout: limits.idleInTransaction } : {}),
+    ...(startup.length ? { options: startup.join(" ") } : {}),
+    answerMs: limits.answer,
+    commitWindowMs: limits.commitWindow,
+  });
+}
