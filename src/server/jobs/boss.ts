@@ -1,6 +1,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import type { Pool } from "pg";
+import { pool as requestsPool } from "@/db";
 import { createPool } from "@/db/pool.mjs";
 import { withStartupLock } from "@/db/startup-lock";
 import { env } from "@/lib/env";
@@ -50,6 +51,16 @@ export async function getBoss(): Promise<PgBoss> {
     throw error;
   });
   return (await globalForBoss.boss).boss;
+}
+
+/**
+ * Sends a job on behalf of a request, through the requests' own pool, so that it keeps to their time
+ * limits (src/db/pool.mjs): with a stalled database the request gets its answer within seconds, not
+ * after the job queue's longer limits. Callers have a sweep that catches a request that was lost.
+ */
+export async function sendJob(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<void> {
+  const boss = await getBoss();
+  await boss.send(name, data, { ...options, db: { executeSql: (text, values) => requestsPool().query(text, values) } });
 }
 
 export async function stopBoss(): Promise<void> {
