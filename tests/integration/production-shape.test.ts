@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
@@ -65,6 +65,16 @@ it("serves the build's files and public files from disk, with long cache lifetim
   const image = await get(`${proxy}/images/circle.svg`);
   expect(image.status).toBe(200);
   expect(image.headers.get("cache-control")).toBe("public, max-age=2592000");
+});
+
+it("logs each request the proxy passes on under nginx's request id", async () => {
+  const answer = await get(`${proxy}/api/auth/me?probe=${Date.now()}`);
+  const id = answer.headers.get("x-request-id");
+  expect(id).toMatch(/^[0-9a-f]{32}$/);
+  const line = new RegExp(`^\\S+ ${id} GET /api/auth/me ${answer.status} [\\d.]+ ms$`, "m");
+  const logs = () => ["a", "b"].map((name) => readFileSync(`.data/test-logs/instance-${name}.log`, "utf8")).join("");
+  for (const deadline = Date.now() + 5000; !line.test(logs()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(logs()).toMatch(line);
 });
 
 it("caches public pages for visitors, and never what a signed-in member is sent", async () => {
