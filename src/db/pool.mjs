@@ -28,6 +28,13 @@ export const POOL_PROFILES = {
 };
 
 const COMMIT = /^\s*commit\s*;?\s*$/i;
+const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
+/**
+ * A ROLLBACK that is not answered at once is not waited for: closing the connection rolls the
+ * transaction back just as well, so it counts as done, and a request that already failed (a stalled
+ * database) answers with its own error without waiting a second full limit.
+ */
+const ROLLBACK_WAIT_MS = 500;
 
 /** A pg client that gives up on an answer after `answer` ms by closing its connection (see above). */
 class DeadlineClient extends pg.Client {
@@ -47,11 +54,13 @@ class DeadlineClient extends pg.Client {
     }
     // Cursors and streams (config.submit) are not timed here: they are the operator's tools.
     if (!this.answerMs || (config && typeof config.submit === "function")) return super.query(config, values, callback);
-    const text = typeof config === "string" ? config : config?.text;
+    const text = (typeof config === "string" ? config : config?.text) ?? "";
     const answer =
-      this.commitWindowMs && COMMIT.test(text ?? "")
+      this.commitWindowMs && COMMIT.test(text)
         ? this.timed(`set local idle_in_transaction_session_timeout = ${this.commitWindowMs}`).then(() => this.timed(config, values))
-        : this.timed(config, values);
+        : ROLLBACK.test(text)
+          ? this.timed(config, values, Math.min(this.answerMs, ROLLBACK_WAIT_MS), { rows: [], rowCount: 0, command: "ROLLBACK" })
+          : this.timed(config, values);
     if (!callback) return answer;
     answer.then(
       (result) => callback(null, result),
@@ -60,14 +69,19 @@ class DeadlineClient extends pg.Client {
     return undefined;
   }
 
-  timed(config, values) {
+  /**
+   * The query's answer, or after `ms` its connection closed and an error. With `closedAnswer`, a query
+   * that times out or fails closes the connection and answers that instead (a ROLLBACK: the server
+   * rolls back a connection that ends).
+   */
+  timed(config, values, ms = this.answerMs, closedAnswer = undefined) {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        const error = Object.assign(new Error(`The database did not answer within ${this.answerMs} ms`), { code: "ETIMEDOUT" });
-        reject(error);
+        if (closedAnswer) resolve(closedAnswer);
+        else reject(Object.assign(new Error(`The database did not answer within ${ms} ms`), { code: "ETIMEDOUT" }));
         // The statement may still be in flight: a connection whose state is unknown is never reused.
         this.connection.stream.destroy();
-      }, this.answerMs);
+      }, ms);
       super.query(config, values).then(
         (result) => {
           clearTimeout(timer);
@@ -75,7 +89,9 @@ class DeadlineClient extends pg.Client {
         },
         (error) => {
           clearTimeout(timer);
-          reject(error);
+          if (!closedAnswer) return reject(error);
+          this.connection.stream.destroy();
+          resolve(closedAnswer);
         },
       );
     });
