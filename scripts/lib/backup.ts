@@ -130,7 +130,8 @@ export async function restore(fromDir: string, options: { replace: boolean }): P
  */
 async function replaceDatabase(url: string, dumpFile: string, tools: { pgRestore: string; psql: string }): Promise<void> {
   const target = libpqTarget(url);
-  const psql = spawn(tools.psql, ["--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1", `--dbname=${target.dbname}`], { env: target.env, stdio: ["pipe", "ignore", "pipe"] });
+  // --single-transaction wraps a script given with --file only ("-": standard input), not plain input.
+  const psql = spawn(tools.psql, ["--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1", "--file=-", `--dbname=${target.dbname}`], { env: target.env, stdio: ["pipe", "ignore", "pipe"] });
   const sqlOut = spawn(tools.pgRestore, ["--no-owner", "--no-privileges", "--file=-", dumpFile], { stdio: ["ignore", "pipe", "pipe"] });
   const errors: string[] = [];
   psql.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));

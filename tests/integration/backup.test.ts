@@ -119,7 +119,10 @@ it("leaves the database as it was when a restore fails, and prints no password",
   expect(`${failed!.stderr}${failed!.stdout}`).not.toContain(`:${password}@`);
   const client = new Client({ connectionString: target });
   await client.connect();
-  const { rows } = await client.query("select count(*)::int as n from users");
-  await client.end();
-  expect(rows[0].n).toBeGreaterThan(0);
+  try {
+    const { rows } = await client.query("select count(*)::int as n from users");
+    expect(rows[0].n).toBeGreaterThan(0);
+  } finally {
+    await client.end();
+  }
 });

@@ -128,7 +128,7 @@ describe("npm start on the embedded default", () => {
     // The server killed from outside (the OOM killer, say): npm start stops PostgreSQL and fails.
     const app = await startApp();
     const exited = new Promise<number | null>((resolve) => app.child.once("exit", (code) => resolve(code)));
-    process.kill(descendant(app.child.pid!, /next\/dist\/bin\/next/)!, "SIGKILL");
+    process.kill(descendant(app.child.pid!, NEXT_SERVER)!, "SIGKILL");
     expect(await exited).toBe(137);
     expect(app.output()).toContain("The server was killed by SIGKILL");
     expect(existsSync(postmasterPid)).toBe(false);
@@ -141,7 +141,7 @@ describe("npm start on the embedded default", () => {
 
     // The launcher killed outright: its PostgreSQL runs on without it, holding the data directory.
     const script = descendant(afterStaleLock.child.pid!, /scripts\/start\.ts/)!;
-    const server = descendant(script, /next\/dist\/bin\/next/)!;
+    const server = descendant(script, NEXT_SERVER)!;
     const orphan = Number(readFileSync(postmasterPid, "utf8").split("\n")[0]);
     process.kill(server, "SIGKILL");
     process.kill(script, "SIGKILL");
@@ -157,6 +157,8 @@ describe("npm start on the embedded default", () => {
 });
 
 const postmasterPid = path.join(dataDir, "postgres", "postmaster.pid");
+/** Next.js' server process (it renames itself "next-server (vX)"). */
+const NEXT_SERVER = /next-server|next\/dist\/bin\/next/;
 
 /** The first process under `root` (children, then theirs) whose command line matches. */
 function descendant(root: number, pattern: RegExp): number | undefined {
@@ -171,7 +173,14 @@ function descendant(root: number, pattern: RegExp): number | undefined {
   const all = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
   for (let level = [root]; level.length; level = all.filter((pid) => level.includes(parentOf(pid))).map(Number)) {
     for (const pid of level) {
-      if (pid !== root && readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").match(pattern)) return pid;
+      const commandLine = (() => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+        } catch {
+          return ""; // it ended meanwhile
+        }
+      })();
+      if (pid !== root && pattern.test(commandLine)) return pid;
     }
   }
   return undefined;
