@@ -138,8 +138,14 @@ async function replaceDatabase(url: string, dumpFile: string, tools: { pgRestore
   sqlOut.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
   psql.stdin.on("error", () => {}); // psql stopped at the first error: its exit code says so
   psql.stdin.write(`set client_min_messages = warning;\n${APP_SCHEMAS.map((schema) => `drop schema if exists ${schema} cascade;`).join("\n")}\ncreate schema public;\n`);
-  sqlOut.stdout.pipe(psql.stdin);
+  // psql commits at the end of its input, so the input ends only if pg_restore wrote the whole dump;
+  // otherwise psql is killed, and PostgreSQL rolls back the transaction of a connection that drops.
+  sqlOut.stdout.pipe(psql.stdin, { end: false });
   const exited = (child: ReturnType<typeof spawn>) => new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? 1)));
-  const [restoreCode, psqlCode] = await Promise.all([exited(sqlOut), exited(psql)]);
+  const psqlExit = exited(psql);
+  const restoreCode = await exited(sqlOut);
+  if (restoreCode === 0) psql.stdin.end();
+  else psql.kill("SIGKILL");
+  const psqlCode = await psqlExit;
   if (restoreCode !== 0 || psqlCode !== 0) throw new Error(`The restore failed and the database was left as it was:\n${errors.join("").trim()}`);
 }
