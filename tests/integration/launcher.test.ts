@@ -156,6 +156,24 @@ describe("npm start on the embedded default", () => {
   }, 240_000);
 });
 
+describe("npm start with DATABASE_URL", () => {
+  it("refuses to start without a required secret, and names it (issue 32)", async () => {
+    const attempt = (secrets: Record<string, string>) =>
+      runScript(process.execPath, [tsx, "scripts/start.ts"], { env: { ...process.env, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", AUTH_SECRET: "", BIRTH_DATA_KEY: "", ...secrets } }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+    const withoutKey = await attempt({ AUTH_SECRET: "a-secret-that-is-long-enough-0123456789" });
+    expect(withoutKey?.code).toBe(1);
+    expect(withoutKey?.stderr).toContain("BIRTH_DATA_KEY is not set");
+    expect(withoutKey?.stderr).not.toContain("AUTH_SECRET");
+    const shortKey = await attempt({ AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", BIRTH_DATA_KEY: Buffer.alloc(16).toString("base64") });
+    expect(shortKey?.stderr).toContain("BIRTH_DATA_KEY is not 32 bytes");
+    const withoutBoth = await attempt({});
+    expect(withoutBoth?.stderr).toMatch(/AUTH_SECRET is not set.*BIRTH_DATA_KEY is not set/s);
+  });
+});
+
 const postmasterPid = path.join(dataDir, "postgres", "postmaster.pid");
 /** Next.js' server process (it renames itself "next-server (vX)"). */
 const NEXT_SERVER = /next-server|next\/dist\/bin\/next/;
