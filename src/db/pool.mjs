@@ -76,19 +76,29 @@ class DeadlineClient extends pg.Client {
    */
   timed(config, values, ms = this.answerMs, closedAnswer = undefined) {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      let settled = false;
+      const giveUp = () => {
+        if (settled) return;
+        settled = true;
         if (closedAnswer) resolve(closedAnswer);
         else reject(Object.assign(new Error(`The database did not answer within ${ms} ms`), { code: "ETIMEDOUT" }));
         // The statement may still be in flight: a connection whose state is unknown is never reused.
         this.connection.stream.destroy();
-      }, ms);
+      };
+      // Node runs due timers before it reads sockets: after a busy spell, an answer that came in time
+      // may be waiting unread, so it is read (setImmediate comes after the reads) before giving up.
+      const timer = setTimeout(() => setImmediate(giveUp), ms);
       super.query(config, values).then(
         (result) => {
           clearTimeout(timer);
+          if (settled) return;
+          settled = true;
           resolve(result);
         },
         (error) => {
           clearTimeout(timer);
+          if (settled) return;
+          settled = true;
           if (!closedAnswer) return reject(error);
           this.connection.stream.destroy();
           resolve(closedAnswer);
