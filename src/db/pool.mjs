@@ -77,6 +77,7 @@ class DeadlineClient extends pg.Client {
   timed(config, values, ms = this.answerMs, closedAnswer = undefined) {
     return new Promise((resolve, reject) => {
       let settled = false;
+      const answered = () => (this.idleSince = Date.now());
       const giveUp = () => {
         if (settled) return;
         settled = true;
@@ -93,18 +94,44 @@ class DeadlineClient extends pg.Client {
           clearTimeout(timer);
           if (settled) return;
           settled = true;
+          answered();
           resolve(result);
         },
         (error) => {
           clearTimeout(timer);
           if (settled) return;
           settled = true;
+          answered();
           if (!closedAnswer) return reject(error);
           this.connection.stream.destroy();
           resolve(closedAnswer);
         },
       );
     });
+  }
+}
+
+/**
+ * A pool that never hands out a connection the server may be about to end for being idle: the pool
+ * closes idle connections after `poolIdle`, but a busy event loop can run that timer late, and a
+ * statement sent on a connection idle for `idleSession` is refused (57P05). One idle longer than
+ * `freshWithinMs` (half a second short of the server's limit) is closed and another taken instead.
+ */
+class FreshPool extends pg.Pool {
+  connect(callback) {
+    const acquire = async () => {
+      for (;;) {
+        const client = await super.connect();
+        if (!this.options.freshWithinMs || !client.idleSince || Date.now() - client.idleSince < this.options.freshWithinMs) return client;
+        client.release(true);
+      }
+    };
+    if (!callback) return acquire();
+    acquire().then(
+      (client) => callback(undefined, client, client.release),
+      (error) => callback(error),
+    );
+    return undefined;
   }
 }
 
@@ -116,7 +143,7 @@ export function createPool({ connectionString, max, profile, applicationName }) 
   const limits = POOL_PROFILES[profile];
   const startup = [];
   if (limits.idleSession) startup.push(`-c idle_session_timeout=${limits.idleSession}`);
-  return new pg.Pool({
+  return new FreshPool({
     connectionString,
     max,
     Client: DeadlineClient,
@@ -125,6 +152,7 @@ export function createPool({ connectionString, max, profile, applicationName }) 
     ...(limits.poolIdle ? { idleTimeoutMillis: limits.poolIdle } : {}),
     ...(limits.statement ? { statement_timeout: limits.statement, lock_timeout: limits.lock, idle_in_transaction_session_timeout: limits.idleInTransaction } : {}),
     ...(startup.length ? { options: startup.join(" ") } : {}),
+    ...(limits.idleSession ? { freshWithinMs: limits.idleSession - 500 } : {}),
     answerMs: limits.answer,
     commitWindowMs: limits.commitWindow,
   });
