@@ -28,7 +28,7 @@ chmod 755 "$WORK"
 export WALK_STATE=$WORK/state WALK_SOURCE=$WORK/source.git
 mkdir -p "$WALK_STATE"
 export PATH=$REPO/scripts/deployment-walk/bin:$PATH
-NGINX_WAS_RUNNING=$([[ -e /run/nginx.pid ]] && kill -0 "$(cat /run/nginx.pid)" 2>/dev/null && echo yes || echo no)
+NGINX_WAS_RUNNING=$([[ -s /run/nginx.pid ]] && kill -0 "$(cat /run/nginx.pid)" 2>/dev/null && echo yes || echo no)
 CLUSTER_WAS_DOWN=$(pg_lsclusters -h 2>/dev/null | grep -q "^15 *main .* down " && echo yes || echo no)
 say() { printf '\n(walk) %s\n' "$*"; }
 fail() { printf '\n(walk) FAILED: %s\n' "$*" >&2; exit 1; }
