@@ -17,7 +17,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 async function startApp(): Promise<{ child: ChildProcess; output: () => string; baseUrl: string }> {
   const port = await freePort();
   const chunks: string[] = [];
-  const child = spawn(process.execPath, [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     // The embedded default has no Stripe and no S3: the test run's fake keys are cleared.
     env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "", S3_BUCKET: "", PORT: String(port), COMMUNITY_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
@@ -140,7 +140,7 @@ describe("npm start on the embedded default", () => {
     expect(afterStaleLock.output()).toContain("Removing a stale postmaster.pid");
 
     // The launcher killed outright: its PostgreSQL runs on without it, holding the data directory.
-    const script = descendant(afterStaleLock.child.pid!, /scripts\/start\.ts/)!;
+    const script = afterStaleLock.child.pid!;
     const server = descendant(script, NEXT_SERVER)!;
     const orphan = Number(readFileSync(postmasterPid, "utf8").split("\n")[0]);
     process.kill(server, "SIGKILL");
