@@ -49,13 +49,13 @@ function launch(databaseUrl: string, port: number): Instance {
 }
 
 async function untilReady(instance: Instance): Promise<void> {
-  for (const deadline = Date.now() + 120_000; ; await delay(250)) {
+  for (const deadline = Date.now() + 240_000; ; await delay(250)) {
     if (instance.child.exitCode !== null) throw new Error(`an instance exited (${instance.child.exitCode}):\n${instance.output()}`);
     const health = await fetch(`${instance.base}/api/health`).then((r) => r.status, () => 0);
     if (health === 200) return;
     // Not ready is said plainly while it prepares; anything else is a failure.
     expect([0, 503]).toContain(health);
-    if (Date.now() > deadline) throw new Error(`an instance was not ready within 120 s:\n${instance.output()}`);
+    if (Date.now() > deadline) throw new Error(`an instance was not ready within 240 s:\n${instance.output()}`);
   }
 }
 
