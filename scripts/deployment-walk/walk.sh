@@ -49,6 +49,7 @@ cleanup() {
   echo "(walk) logs and summaries are in $WORK"
 }
 trap cleanup EXIT
+trap "exit 130" INT TERM  # so that a stopped walk undoes its changes too
 
 # The repository the guide clones (git.example): this checkout's committed HEAD.
 git init --quiet --bare "$WALK_SOURCE"
