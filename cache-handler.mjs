@@ -5,21 +5,24 @@
 // - Entries are kept per build (another build's HTML names other script files).
 // - revalidatePath/revalidateTag record the tag's time in next_cache_tags; an entry whose tags were
 //   invalidated after it was made is a miss on every instance, so the page is rendered afresh.
-// - While PostgreSQL cannot be reached, the last entries this process saw are served from memory, so
-//   public pages stay up through a database restart.
+// - While PostgreSQL cannot be reached, or takes longer than SLOW_READ_MS to answer, the last copy
+//   this process saw is served from memory, so public pages stay up through a restart or a stall.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { deserialize, serialize } from "node:v8";
-import pg from "pg";
+import { createPool } from "./src/db/pool.mjs";
 
 const TAGS_HEADER = "x-next-cache-tags";
 const FALLBACK_ENTRIES = 500;
+/** A read slower than this serves the copy in memory; the read, when it ends, refreshes that copy. */
+export const SLOW_READ_MS = 300;
 
 const shared = (globalThis.__communityPageCache ??= { pool: null, fallback: new Map() });
 
 function pool() {
   if (!shared.pool && process.env.DATABASE_URL) {
-    shared.pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4, connectionTimeoutMillis: 2000 });
+    shared.pool = createPool({ connectionString: process.env.DATABASE_URL, max: 4, profile: "pageCache" });
     shared.pool.on("error", (error) => console.error("[page-cache] idle connection lost:", error.message));
   }
   return shared.pool;
@@ -53,23 +56,34 @@ export default class PostgresCacheHandler {
   async get(key, ctx) {
     const db = pool();
     if (!db) return null;
-    try {
-      const { rows } = await db.query(
-        `select value, last_modified, cache_control,
-                exists (select 1 from next_cache_tags t where t.tag = any($3::text[]) and t.expired_at > e.last_modified) as expired
-           from next_cache_entries e where build_id = $1 and key = $2`,
-        [this.buildId, key, ctx?.softTags ?? []],
-      );
-      const row = rows[0];
-      if (!row) return null;
-      const entry = { lastModified: Number(row.last_modified), value: deserialize(row.value), cacheControl: row.cache_control ?? undefined };
-      if (row.expired || (await this.tagsExpired(db, tagsOf(entry.value, ctx), entry.lastModified))) return null;
-      remember(`${this.buildId}:${key}`, entry);
-      return entry;
-    } catch (error) {
-      console.error("[page-cache] read failed, serving what this instance last saw:", error.message);
-      return shared.fallback.get(`${this.buildId}:${key}`) ?? null;
+    const memoryKey = `${this.buildId}:${key}`;
+    let answered = false;
+    const read = this.read(db, key, ctx, memoryKey).finally(() => (answered = true));
+    const remembered = shared.fallback.get(memoryKey);
+    const inMemory = (error) => {
+      console.error(`[page-cache] ${error ? `read failed (${error.message})` : `no answer within ${SLOW_READ_MS} ms`}, serving what this instance last saw`);
+      return remembered ?? null;
+    };
+    if (!remembered) return read.catch(inMemory);
+    const slow = delay(SLOW_READ_MS).then(() => (answered ? read : inMemory()));
+    return Promise.race([read.catch(inMemory), slow]);
+  }
+
+  async read(db, key, ctx, memoryKey) {
+    const { rows } = await db.query(
+      `select value, last_modified, cache_control,
+              exists (select 1 from next_cache_tags t where t.tag = any($3::text[]) and t.expired_at > e.last_modified) as expired
+         from next_cache_entries e where build_id = $1 and key = $2`,
+      [this.buildId, key, ctx?.softTags ?? []],
+    );
+    const row = rows[0];
+    const entry = row && { lastModified: Number(row.last_modified), value: deserialize(row.value), cacheControl: row.cache_control ?? undefined };
+    if (!entry || row.expired || (await this.tagsExpired(db, tagsOf(entry.value, ctx), entry.lastModified))) {
+      shared.fallback.delete(memoryKey);
+      return null;
     }
+    remember(memoryKey, entry);
+    return entry;
   }
 
   async tagsExpired(db, tags, lastModified) {

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { backup } from "./lib/backup";
 import { DATA_DIR } from "./lib/local-secrets";
+import { runScript } from "./lib/run-script";
 
 async function main() {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -13,7 +14,4 @@ async function main() {
   console.log("  Not included: AUTH_SECRET and BIRTH_DATA_KEY (.data/secrets.json for the embedded default). Keep them apart from the backup: birth data cannot be read without the key.");
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runScript(main);

@@ -1,6 +1,7 @@
 // npm run db:restore -- <directory> [--replace] - restore a backup made by db:backup (pg_restore and the uploaded files).
 import path from "node:path";
 import { restore } from "./lib/backup";
+import { runScript } from "./lib/run-script";
 
 async function main() {
   const args = process.argv.slice(2);
@@ -10,7 +11,4 @@ async function main() {
   console.log(`Restored the backup of ${manifest.createdAt} (${manifest.migrations} migrations). Start the app as usual; it applies any newer migrations.`);
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runScript(main);

@@ -3,6 +3,7 @@ import { createDatabase } from "@/db/client";
 import { isDemoSeeded, seedDemoData } from "@/db/seed/demo";
 import { prepareDatabase } from "./lib/database";
 import { printDemoLogins } from "./lib/demo-logins";
+import { runScript } from "./lib/run-script";
 
 async function main() {
   const database = await prepareDatabase({ log: (line) => console.log(line) });
@@ -22,7 +23,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runScript(main);

@@ -9,7 +9,8 @@ import { membershipTiers } from "@/db/schema";
 import { createStripeClient, STRIPE_API_VERSION } from "@/lib/stripe-client";
 import { syncStripeCatalogue } from "@/server/billing/catalogue";
 import { syncWebhookEndpoint } from "@/server/money/webhook/endpoint";
-import { prepareDatabase } from "./lib/database";
+import { assertMigrated, openDatabase } from "./lib/open-database";
+import { runScript } from "./lib/run-script";
 
 const isLocal = (url: URL) => ["localhost", "127.0.0.1", "[::1]", "0.0.0.0"].includes(url.hostname) || url.hostname.endsWith(".localhost");
 
@@ -43,8 +44,9 @@ async function main() {
   if (!key) throw new Error("STRIPE_SECRET_KEY is not set: there is no Stripe account to set up.");
   const client = createStripeClient(key, process.env.STRIPE_API_BASE_URL || undefined);
   console.log(`This app reads Stripe at API version ${STRIPE_API_VERSION}.`);
-  const database = await prepareDatabase();
-  const { db, pool } = createDatabase(process.env.DATABASE_URL ?? database.env.DATABASE_URL!, 1);
+  const database = await openDatabase();
+  await assertMigrated(database.url);
+  const { db, pool } = createDatabase(database.url, 1);
   try {
     const tiers = await db.select().from(membershipTiers).orderBy(membershipTiers.position);
     for (const row of await syncStripeCatalogue(client, tiers)) {
@@ -52,12 +54,9 @@ async function main() {
     }
   } finally {
     await pool.end();
-    await database.stop();
+    await database.close();
   }
   await syncWebhook(client);
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runScript(main);

@@ -1,6 +1,7 @@
 // tsx scripts/with-db.ts <command...> - run a command with the app's database ready (npm run build uses it).
 import { spawn } from "node:child_process";
 import { prepareDatabase } from "./lib/database";
+import { runScript } from "./lib/run-script";
 
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
@@ -16,10 +17,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runScript(main);

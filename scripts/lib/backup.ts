@@ -1,30 +1,12 @@
-import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Client } from "pg";
-import { DATA_DIR, loadLocalSecrets } from "./local-secrets";
-import { runningEmbeddedUrl, startEmbeddedPostgres } from "./embedded-postgres";
+import { DATA_DIR } from "./local-secrets";
+import { openDatabase } from "./open-database";
 
 const run = promisify(execFile);
-
-export interface OpenDatabase {
-  url: string;
-  /** Stops what this script started (nothing when the database was already running). */
-  close: () => Promise<void>;
-}
-
-/** DATABASE_URL, or the embedded PostgreSQL under the data directory (started for the while if it is not running). */
-export async function openDatabase(): Promise<OpenDatabase> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, close: async () => {} };
-  const dataDir = path.join(DATA_DIR, "postgres");
-  if (!existsSync(path.join(dataDir, "PG_VERSION"))) throw new Error(`No DATABASE_URL and no embedded database in ${dataDir}.`);
-  const { databasePassword } = loadLocalSecrets();
-  const running = runningEmbeddedUrl(dataDir, databasePassword);
-  if (running) return { url: running, close: async () => {} };
-  const postgres = await startEmbeddedPostgres({ dataDir, password: databasePassword });
-  return { url: postgres.url, close: postgres.stop };
-}
 
 async function query<T>(url: string, sql: string): Promise<T[]> {
   const client = new Client({ connectionString: url });
@@ -42,10 +24,10 @@ export async function serverMajorVersion(url: string): Promise<number> {
 }
 
 /**
- * PostgreSQL's own pg_dump or pg_restore, of a major version at least the server's (an older pg_dump
+ * PostgreSQL's own pg_dump, pg_restore or psql, of a major version at least the server's (an older pg_dump
  * refuses a newer server): PG_BIN_DIR, then Debian's /usr/lib/postgresql/{major}/bin, then PATH.
  */
-export async function postgresTool(name: "pg_dump" | "pg_restore", serverMajor: number): Promise<string> {
+export async function postgresTool(name: "pg_dump" | "pg_restore" | "psql", serverMajor: number): Promise<string> {
   const candidates = [process.env.PG_BIN_DIR && path.join(process.env.PG_BIN_DIR, name), `/usr/lib/postgresql/${serverMajor}/bin/${name}`, name].filter(Boolean) as string[];
   for (const candidate of candidates) {
     const version = await run(candidate, ["--version"]).then(
@@ -62,6 +44,30 @@ export async function postgresTool(name: "pg_dump" | "pg_restore", serverMajor: 
 
 export const uploadsDir = () => path.join(DATA_DIR, "uploads");
 
+/**
+ * How PostgreSQL's tools are pointed at `url`: the URL without its password on the command line
+ * (which error messages and `ps` show), the password in PGPASSWORD.
+ */
+function libpqTarget(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = "";
+  return { dbname: parsed.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+}
+
+/** Only the owner may read a backup: the folder 0700, every file in it 0600. */
+function makePrivate(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) makePrivate(full);
+    else chmodSync(full, 0o600);
+  }
+}
+
+/** The app's schemas: its tables and extensions (public), the migrations journal, the job queue. */
+const APP_SCHEMAS = ["pgboss", "drizzle", "public"];
+
 export interface Manifest {
   createdAt: string;
   serverVersion: number;
@@ -76,14 +82,23 @@ export async function backup(outDir: string): Promise<Manifest> {
   try {
     const major = await serverMajorVersion(database.url);
     const pgDump = await postgresTool("pg_dump", major);
-    mkdirSync(outDir, { recursive: true });
-    // Custom format: compressed, and pg_restore can restore it whole or in part.
-    await run(pgDump, ["--format=custom", "--no-owner", "--no-privileges", `--file=${path.join(outDir, "database.dump")}`, database.url], { maxBuffer: 64 * 1024 * 1024 });
+    mkdirSync(outDir, { recursive: true, mode: 0o700 });
+    chmodSync(outDir, 0o700);
+    const target = libpqTarget(database.url);
+    // Custom format: compressed, and pg_restore can restore it whole or in part. umask: the dump is
+    // never readable by others, not even while it is written.
+    const umask = process.umask(0o077);
+    try {
+      await run(pgDump, ["--format=custom", "--no-owner", "--no-privileges", `--file=${path.join(outDir, "database.dump")}`, target.dbname], { env: target.env, maxBuffer: 64 * 1024 * 1024 });
+    } finally {
+      process.umask(umask);
+    }
     const [{ count }] = (await query<{ count: string }>(database.url, "select count(*) from drizzle.__drizzle_migrations")) as [{ count: string }];
     const bucket = process.env.S3_BUCKET;
     if (!bucket && existsSync(uploadsDir())) cpSync(uploadsDir(), path.join(outDir, "uploads"), { recursive: true });
     const manifest: Manifest = { createdAt: new Date().toISOString(), serverVersion: major, migrations: Number(count), uploads: bucket ? "s3" : "local", ...(bucket ? { bucket } : {}) };
-    writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
+    writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2), { mode: 0o600 });
+    makePrivate(outDir);
     return manifest;
   } finally {
     await database.close();
@@ -98,13 +113,39 @@ export async function restore(fromDir: string, options: { replace: boolean }): P
   try {
     const [{ exists }] = (await query<{ exists: boolean }>(database.url, "select to_regclass('public.users') is not null as exists")) as [{ exists: boolean }];
     if (exists && !options.replace) throw new Error("The database is not empty. Restore into an empty database, or pass --replace to overwrite this one.");
-    const pgRestore = await postgresTool("pg_restore", await serverMajorVersion(database.url));
-    const args = ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${database.url}`];
-    if (exists) args.unshift("--clean", "--if-exists");
-    await run(pgRestore, [...args, path.join(fromDir, "database.dump")], { maxBuffer: 64 * 1024 * 1024 });
+    const major = await serverMajorVersion(database.url);
+    await replaceDatabase(database.url, path.join(fromDir, "database.dump"), { pgRestore: await postgresTool("pg_restore", major), psql: await postgresTool("psql", major) });
     if (manifest.uploads === "local" && existsSync(path.join(fromDir, "uploads"))) cpSync(path.join(fromDir, "uploads"), uploadsDir(), { recursive: true });
     return manifest;
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Restores a dump as one transaction: the app's schemas are dropped and the dump's SQL (pg_restore's
+ * output) applied, in a single psql transaction, so the database is either the backup's whole or left
+ * as it was. (pg_restore --clean drops object by object, and fails on the job queue's partitioned
+ * tables, whose partitions go with their parent.) Nothing but the app's schemas is touched.
+ */
+async function replaceDatabase(url: string, dumpFile: string, tools: { pgRestore: string; psql: string }): Promise<void> {
+  const target = libpqTarget(url);
+  // --single-transaction wraps a script given with --file only ("-": standard input), not plain input.
+  const psql = spawn(tools.psql, ["--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1", "--file=-", `--dbname=${target.dbname}`], { env: target.env, stdio: ["pipe", "ignore", "pipe"] });
+  const sqlOut = spawn(tools.pgRestore, ["--no-owner", "--no-privileges", "--file=-", dumpFile], { stdio: ["ignore", "pipe", "pipe"] });
+  const errors: string[] = [];
+  psql.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
+  sqlOut.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
+  psql.stdin.on("error", () => {}); // psql stopped at the first error: its exit code says so
+  psql.stdin.write(`set client_min_messages = warning;\n${APP_SCHEMAS.map((schema) => `drop schema if exists ${schema} cascade;`).join("\n")}\ncreate schema public;\n`);
+  // psql commits at the end of its input, so the input ends only if pg_restore wrote the whole dump;
+  // otherwise psql is killed, and PostgreSQL rolls back the transaction of a connection that drops.
+  sqlOut.stdout.pipe(psql.stdin, { end: false });
+  const exited = (child: ReturnType<typeof spawn>) => new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+  const psqlExit = exited(psql);
+  const restoreCode = await exited(sqlOut);
+  if (restoreCode === 0) psql.stdin.end();
+  else psql.kill("SIGKILL");
+  const psqlCode = await psqlExit;
+  if (restoreCode !== 0 || psqlCode !== 0) throw new Error(`The restore failed and the database was left as it was:\n${errors.join("").trim()}`);
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
-import { migrateDatabase } from "@/db/migrate";
+import { applyMigrations } from "@/db/migrate";
 import { createDatabase } from "@/db/client";
+import { withStartupLock } from "@/db/startup-lock";
 import { ensureReferenceData } from "@/db/seed/reference";
 import { ensurePlaces } from "./places";
 import { isDemoSeeded, seedDemoData } from "@/db/seed/demo";
@@ -13,6 +14,8 @@ export interface PreparedDatabase {
   embedded: boolean;
   demo: boolean;
   stop: () => Promise<void>;
+  /** Calls `listener` if the embedded PostgreSQL stops without stop() (never for DATABASE_URL). */
+  onUnexpectedExit: (listener: () => void) => void;
 }
 
 /**
@@ -24,29 +27,16 @@ export async function prepareDatabase(options: { dataDir?: string; fresh?: boole
   const externalUrl = process.env.DATABASE_URL;
   if (externalUrl) {
     log("Using the PostgreSQL server at DATABASE_URL.");
-    await migrateDatabase(externalUrl);
-    const demo = await withDatabase(externalUrl, async (db) => {
-      await ensureReferenceData(db);
-      return isDemoSeeded(db);
-    });
-    await ensurePlaces(externalUrl, log);
-    return { env: {}, embedded: false, demo, stop: async () => {} };
+    const demo = await prepareSchemaAndData(externalUrl, log, false);
+    return { env: {}, embedded: false, demo, stop: async () => {}, onUnexpectedExit: () => {} };
   }
 
   const secrets = loadLocalSecrets();
   const dataDir = options.dataDir ?? path.join(DATA_DIR, "postgres");
   log(`Starting the embedded PostgreSQL (data in ${path.relative(process.cwd(), dataDir)}/)...`);
-  const postgres = await startEmbeddedPostgres({ dataDir, password: secrets.databasePassword, fresh: options.fresh });
+  const postgres = await startEmbeddedPostgres({ dataDir, password: secrets.databasePassword, fresh: options.fresh, log });
   try {
-    await migrateDatabase(postgres.url);
-    await ensurePlaces(postgres.url, log);
-    const demo = await withDatabase(postgres.url, async (db) => {
-      await ensureReferenceData(db);
-      if (await isDemoSeeded(db)) return true;
-      log("Seeding demo data...");
-      await seedDemoData(db);
-      return true;
-    });
+    const demo = await prepareSchemaAndData(postgres.url, log, true);
     return {
       env: {
         DATABASE_URL: postgres.url,
@@ -56,11 +46,31 @@ export async function prepareDatabase(options: { dataDir?: string; fresh?: boole
       embedded: true,
       demo,
       stop: postgres.stop,
+      onUnexpectedExit: postgres.onUnexpectedExit,
     };
   } catch (error) {
     await postgres.stop();
     throw error;
   }
+}
+
+/**
+ * Migrations, reference data, the birth-place list and (embedded only) the demo seed, all under the
+ * start-up lock, so that instances started together against one database take turns. Returns
+ * whether the demo data is there.
+ */
+async function prepareSchemaAndData(url: string, log: (line: string) => void, seedDemo: boolean): Promise<boolean> {
+  return withStartupLock(url, async (client) => {
+    await applyMigrations(client);
+    await ensurePlaces(url, log);
+    return withDatabase(url, async (db) => {
+      await ensureReferenceData(db);
+      if (!seedDemo || (await isDemoSeeded(db))) return isDemoSeeded(db);
+      log("Seeding demo data...");
+      await seedDemoData(db);
+      return true;
+    });
+  });
 }
 
 async function withDatabase<T>(url: string, work: (db: ReturnType<typeof createDatabase>["db"]) => Promise<T>): Promise<T> {

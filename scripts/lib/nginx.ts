@@ -34,10 +34,12 @@ export async function startNginx(dir: string, ports: NginxPorts, extraServers = 
     .replace(/( {4}server 127\.0\.0\.1:300\d max_fails=3 fail_timeout=10s;\n)+/, `${upstream}\n`)
     .replace("listen 80;", `listen 127.0.0.1:${ports.listen};`)
     .replace("listen 127.0.0.1:8081;", `listen 127.0.0.1:${ports.refresh};`)
-    .replaceAll("/srv/community", process.cwd())
+    // One release, served from this checkout: its build output is the whole static folder.
+    .replace("alias /srv/community/static/;", `alias ${path.join(process.cwd(), ".next/static")}/;`)
+    .replaceAll("/srv/community/current", process.cwd())
     .replace("/var/cache/nginx/community", path.join(dir, "cache"))
     .replaceAll("include snippets/", `include ${snippets}/`);
-  if (site === shipped || !site.includes(`127.0.0.1:${ports.instances[0]}`)) throw new Error("deploy/nginx/community.conf no longer has the expected upstream and listen lines.");
+  if (site === shipped || !site.includes(`127.0.0.1:${ports.instances[0]}`) || site.includes("/srv/community")) throw new Error("deploy/nginx/community.conf no longer has the expected upstream and listen lines.");
   writeFileSync(path.join(dir, "community.conf"), site);
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   writeFileSync(

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 const globalForDb = globalThis as unknown as { appDatabase?: ReturnType<typeof createDatabase> };
 
 function connection() {
-  globalForDb.appDatabase ??= createDatabase(env().DATABASE_URL, env().DATABASE_POOL_MAX);
+  globalForDb.appDatabase ??= createDatabase(env().DATABASE_URL, env().DATABASE_POOL_MAX, "requests");
   return globalForDb.appDatabase;
 }
 

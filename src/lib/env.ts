@@ -25,6 +25,8 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** nginx's loopback listener that refreshes a page in its cache (deploy/nginx); unset without a caching proxy. */
   PROXY_CACHE_REFRESH_URL: optionalUrl,
+  /** The request log's format (src/server/instance/request-log.ts): a text line, or a JSON object a line. */
+  LOG_FORMAT: z.enum(["text", "json"]).default("text"),
   JOBS_ENABLED: z
     .enum(["true", "false", "1", "0"])
     .default("true")
@@ -59,6 +61,23 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * The secrets a server cannot do without, each named when missing or malformed: AUTH_SECRET signs
+ * sessions; BIRTH_DATA_KEY seals birth data and administrators' two-factor secrets, so without it an
+ * admin's correct code would fail at sign-in. The launcher checks them before it starts anything when
+ * DATABASE_URL is set (it generates both for the embedded default), and every instance at start.
+ */
+export function secretProblems(source: { AUTH_SECRET?: string; BIRTH_DATA_KEY?: string }): string[] {
+  const problems: string[] = [];
+  const authSecret = source.AUTH_SECRET?.trim() ?? "";
+  if (!authSecret) problems.push("AUTH_SECRET is not set: at least 32 random characters (openssl rand -base64 32).");
+  else if (authSecret.length < 32) problems.push("AUTH_SECRET is shorter than 32 characters (openssl rand -base64 32).");
+  const birthDataKey = source.BIRTH_DATA_KEY?.trim() ?? "";
+  if (!birthDataKey) problems.push("BIRTH_DATA_KEY is not set: 32 random bytes in base64 (openssl rand -base64 32). It seals birth data and two-factor secrets.");
+  else if (Buffer.from(birthDataKey, "base64").length !== 32) problems.push("BIRTH_DATA_KEY is not 32 bytes in base64 (openssl rand -base64 32).");
+  return problems;
+}
 
 let cached: Env | undefined;
 

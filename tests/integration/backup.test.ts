@@ -1,9 +1,12 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { hash } from "@node-rs/argon2";
 import { Client } from "pg";
+import { createDatabase } from "@/db/client";
+import { users } from "@/db/schema";
 import { closeTestDb, createTestUser, TEST_PASSWORD } from "../support/db";
 import { testEnv } from "../support/env";
 import { serverEnv, startTestServer, type TestServer } from "../support/server";
@@ -57,6 +60,10 @@ it("backs up the database and the uploads, and a restore into an empty database 
   expect(manifest).toMatchObject({ uploads: "local", migrations: expect.any(Number) });
   expect(manifest.migrations).toBeGreaterThan(0);
   expect(readFileSync(path.join(backupDir, "database.dump")).subarray(0, 5).toString()).toBe("PGDMP");
+  // Only the owner may read it (issue 32): the folder 0700, each file 0600.
+  const mode = (file: string) => (statSync(path.join(backupDir, file)).mode & 0o777).toString(8);
+  expect(["", "uploads", "uploads/avatar"].map(mode)).toEqual(["700", "700", "700"]);
+  expect(["database.dump", "manifest.json", "uploads/avatar/picture.webp"].map(mode)).toEqual(["600", "600", "600"]);
 
   await admin(`create database ${restoredName}`);
   const targetData = path.join(scratch, "target");
@@ -75,4 +82,47 @@ it("backs up the database and the uploads, and a restore into an empty database 
   expect(login.status).toBe(200);
   expect(await login.json()).toMatchObject({ username: member.username, firstName: "Test" });
   expect(existsSync(path.join(targetData, "uploads"))).toBe(true);
-}, 120_000);
+  await server.stop();
+  server = undefined;
+
+  // Over a database the app has run on (the job queue's partitioned tables included, issue 32): a
+  // later backup of the source replaces it whole, and what was only in the target is gone.
+  const later = await createTestUser({ membershipLevel: "play" });
+  const laterBackup = path.join(scratch, "later");
+  await script("db-backup", [laterBackup], { DATABASE_URL: testEnv().databaseUrl, COMMUNITY_DATA_DIR: sourceData });
+  const targetOnly = { username: `target_only_${process.pid}` };
+  const target = createDatabase(urlOf(restoredName), 1);
+  await target.db.insert(users).values({ username: targetOnly.username, email: `${targetOnly.username}@example.com`, firstName: "Target", passwordHash: await hash(TEST_PASSWORD) });
+  await target.pool.end();
+  const replaced = await script("db-restore", [laterBackup, "--replace"], { DATABASE_URL: urlOf(restoredName), COMMUNITY_DATA_DIR: targetData });
+  expect(replaced.stdout).toContain("Restored the backup");
+  server = await startTestServer({ ...serverEnv(urlOf(restoredName)), JOBS_ENABLED: "false" }, ".data/test-logs/restored-server.log");
+  const signIn = (username: string) =>
+    fetch(`${server!.baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: server!.baseUrl }, body: JSON.stringify({ username, password: TEST_PASSWORD }) });
+  expect((await signIn(later.username)).status).toBe(200);
+  expect((await signIn(targetOnly.username)).status).toBe(401);
+}, 180_000);
+
+it("leaves the database as it was when a restore fails, and prints no password", async () => {
+  const broken = path.join(scratch, "broken");
+  mkdirSync(broken, { recursive: true });
+  writeFileSync(path.join(broken, "manifest.json"), JSON.stringify({ createdAt: new Date().toISOString(), serverVersion: 15, migrations: 1, uploads: "s3" }));
+  writeFileSync(path.join(broken, "database.dump"), "PGDMP not really a dump");
+  const target = urlOf(restoredName);
+  const password = decodeURIComponent(new URL(target).password);
+  const failed = await script("db-restore", [broken, "--replace"], { DATABASE_URL: target, COMMUNITY_DATA_DIR: path.join(scratch, "target") }).then(
+    () => null,
+    (error: { code: number; stderr: string; stdout: string }) => error,
+  );
+  expect(failed?.code).toBe(1);
+  expect(failed!.stderr).toMatch(/restore failed and the database was left as it was/);
+  expect(`${failed!.stderr}${failed!.stdout}`).not.toContain(`:${password}@`);
+  const client = new Client({ connectionString: target });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select count(*)::int as n from users");
+    expect(rows[0].n).toBeGreaterThan(0);
+  } finally {
+    await client.end();
+  }
+});

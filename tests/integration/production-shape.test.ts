@@ -1,5 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
@@ -64,6 +65,16 @@ it("serves the build's files and public files from disk, with long cache lifetim
   const image = await get(`${proxy}/images/circle.svg`);
   expect(image.status).toBe(200);
   expect(image.headers.get("cache-control")).toBe("public, max-age=2592000");
+});
+
+it("logs each request the proxy passes on under nginx's request id", async () => {
+  const answer = await get(`${proxy}/api/auth/me?probe=${Date.now()}`);
+  const id = answer.headers.get("x-request-id");
+  expect(id).toMatch(/^[0-9a-f]{32}$/);
+  const line = new RegExp(`^\\S+ ${id} GET /api/auth/me ${answer.status} [\\d.]+ ms$`, "m");
+  const logs = () => ["a", "b"].map((name) => readFileSync(`.data/test-logs/instance-${name}.log`, "utf8")).join("");
+  for (const deadline = Date.now() + 5000; !line.test(logs()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(logs()).toMatch(line);
 });
 
 it("caches public pages for visitors, and never what a signed-in member is sent", async () => {
@@ -138,10 +149,36 @@ it("refuses a request body over the limit at the proxy", async () => {
   expect(status).toBe(413);
 });
 
-it("shows a public page edited in the content editor fresh through the proxy right after saving", async () => {
-  // Warm every cache first: nginx's, and the page cache both instances share.
-  for (let i = 0; i < 3; i++) await get(`${proxy}/about`);
-  expect((await get(`${proxy}/about`)).headers.get("x-cache-status")).toBe("HIT");
+/** Accept-Encoding as real clients send it (issue 32: nginx kept a copy per value). */
+const CLIENTS = {
+  chrome: "gzip, deflate, br, zstd",
+  firefox: "gzip, deflate, br, zstd",
+  safari: "gzip, deflate, br",
+  "a client that asks for none": undefined,
+} as const;
+
+/** A page as a client with this Accept-Encoding receives it (raw HTTP, so that nothing adds its own header), decompressed. */
+function getAs(url: string, acceptEncoding: string | undefined) {
+  return new Promise<{ status: number; cache: string | undefined; encoding: string | undefined; text: string }>((resolve, reject) => {
+    const req = httpRequest(url, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        if (encoding && encoding !== "gzip") return reject(new Error(`unexpected Content-Encoding ${encoding}`));
+        resolve({ status: res.statusCode ?? 0, cache: res.headers["x-cache-status"] as string | undefined, encoding, text: (encoding ? gunzipSync(body) : body).toString("utf8") });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+it("shows a public page edited in the content editor fresh through the proxy right after saving, to every browser", async () => {
+  // Warm every cache first: nginx's, as each browser asks, and the page cache both instances share.
+  for (let i = 0; i < 2; i++) for (const acceptEncoding of Object.values(CLIENTS)) await getAs(`${proxy}/about`, acceptEncoding);
+  for (const acceptEncoding of Object.values(CLIENTS)) expect((await getAs(`${proxy}/about`, acceptEncoding)).cache).toBe("HIT");
 
   const admin = await createTestUser({ isAdmin: true });
   const { cookie } = await login(proxy, admin.username, TEST_PASSWORD, {}, await freshTotpCode(admin.username));
@@ -151,7 +188,13 @@ it("shows a public page edited in the content editor fresh through the proxy rig
   const saved = await fetch(`${proxy}/api/cms/content`, { method: "PUT", headers: { cookie, origin: proxy, "content-type": "application/json" }, body: JSON.stringify(content) });
   expect(saved.status).toBe(200);
 
-  for (const base of [proxy, proxy, instances[0]!.baseUrl, instances[1]!.baseUrl]) expect((await get(`${base}/about`)).text).toContain(marker);
+  for (const [client, acceptEncoding] of Object.entries(CLIENTS)) {
+    const page = await getAs(`${proxy}/about`, acceptEncoding);
+    expect([client, page.status, page.text.includes(marker)]).toEqual([client, 200, true]);
+    // nginx compresses for those who accept it; the copy it keeps is one and the same.
+    expect([client, page.encoding]).toEqual([client, acceptEncoding ? "gzip" : undefined]);
+  }
+  for (const base of [instances[0]!.baseUrl, instances[1]!.baseUrl]) expect((await get(`${base}/about`)).text).toContain(marker);
 });
 
 it("runs a scheduled job once per tick, though every instance schedules it and works its queue", async () => {

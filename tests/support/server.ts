@@ -22,6 +22,8 @@ export function serverEnv(databaseUrl: string, extra: Record<string, string> = {
 export interface TestServer {
   baseUrl: string;
   stop: () => Promise<void>;
+  /** Kills the server process at once (a crash), and resolves when it is gone. */
+  kill: () => Promise<void>;
 }
 
 /** The production build served by `next start` on a free port, with the given environment. */
@@ -51,13 +53,11 @@ export async function startTestServer(env: Record<string, string>, logFile: stri
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return {
-    baseUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  const end = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill(signal);
+    });
+  return { baseUrl, stop: () => end("SIGTERM"), kill: () => end("SIGKILL") };
 }

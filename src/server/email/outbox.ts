@@ -4,9 +4,9 @@ import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
 import { emailOutbox } from "@/db/schema";
 import type { OutboxStatus } from "@/db/schema/enums";
-import { getBoss, QUEUES } from "@/server/jobs/boss";
+import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { getSiteSettings } from "@/server/settings";
-import { fromAddress, smtpTransport } from "./transport";
+import { fromAddress, outboxMessageId, SMTP_TIMEOUT_SECONDS, smtpTransport } from "./transport";
 
 export interface OutgoingEmail {
   to: string;
@@ -26,8 +26,13 @@ export interface OutgoingEmail {
 export const RETRY_FIRST_DELAY_SECONDS = 30;
 export const RETRY_MAX_DELAY_SECONDS = 600;
 export const GIVE_UP_AFTER_HOURS = 72;
-/** How long a worker may hold a message while sending it before the sweep frees it again. */
-const SENDING_LEASE_SECONDS = 600;
+/**
+ * How long a worker holds a message while sending it: just over the longest an attempt may take, so
+ * that the sweep frees a message whose worker died mid-send about a minute later, never while an
+ * attempt can still be going. Delivery is at least once: a worker killed after the server took the
+ * message but before it was marked sent sends it again, with the same Message-ID.
+ */
+export const SENDING_LEASE_SECONDS = SMTP_TIMEOUT_SECONDS + 15;
 
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(RETRY_FIRST_DELAY_SECONDS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_DELAY_SECONDS);
@@ -73,9 +78,8 @@ export async function queueEmail(email: OutgoingEmail): Promise<number> {
 async function requestDelivery(ids: number[]): Promise<void> {
   if (ids.length === 0 || !smtpTransport()) return;
   try {
-    const boss = await getBoss();
     const { name, ...options } = QUEUES.emailDeliver;
-    for (const id of ids) await boss.send(name, { id }, { ...options, singletonKey: `email-${id}` });
+    for (const id of ids) await sendJob(name, { id }, { ...options, singletonKey: `email-${id}` });
   } catch (error) {
     console.error("[outbox] could not request delivery; the sweep will retry", error);
   }
@@ -98,14 +102,16 @@ export async function deliverEmail(id: number, now: Date = new Date()): Promise<
   if (!email) return; // not due, already sent, failed for good, or being sent by another worker
   try {
     const settings = await getSiteSettings();
-    await transport.sendMail({
+    const sending = transport.sendMail({
       from: fromAddress(settings.siteName),
       to: email.to,
       subject: email.subject,
       text: email.text,
       html: email.html ?? undefined,
       headers: email.headers,
+      messageId: outboxMessageId(email),
     });
+    await withDeadline(sending, SMTP_TIMEOUT_SECONDS * 1000);
     await db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(eq(emailOutbox.id, id));
   } catch (error) {
     const giveUp = email.attempts >= MAX_DELIVERY_ATTEMPTS;
@@ -118,6 +124,14 @@ export async function deliverEmail(id: number, now: Date = new Date()): Promise<
       })
       .where(eq(emailOutbox.id, id));
   }
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer from the SMTP server within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** Messages due for an attempt at `now`, after freeing those whose worker died mid-send. */

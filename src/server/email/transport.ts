@@ -2,16 +2,34 @@ import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 
+/**
+ * The longest one delivery attempt may take. nodemailer's own limits (DNS, connecting, the greeting,
+ * each reply of the server) add up to less; an attempt still going after this counts as failed.
+ */
+export const SMTP_TIMEOUT_SECONDS = 60;
+
 let transporter: Transporter | undefined;
 
 /** The SMTP transport, or null when SMTP_URL is not set (messages then wait in the outbox). */
 export function smtpTransport(): Transporter | null {
   const url = env().SMTP_URL;
   if (!url) return null;
-  transporter ??= nodemailer.createTransport(url);
+  // nodemailer waits up to 2 minutes to connect and 10 minutes for a silent server by default.
+  transporter ??= nodemailer.createTransport({ url, dnsTimeout: 10_000, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return transporter;
 }
 
 export function fromAddress(siteName: string): string {
   return env().EMAIL_FROM ?? `"${siteName.replace(/"/g, "")}" <no-reply@localhost>`;
+}
+
+/**
+ * The Message-ID of an outbox row: the same at every attempt and on every instance (decisions.md,
+ * Email and jobs), so that a message sent again after a crash is recognisable as the same message and
+ * mail clients show it once. Its right side is the sender's domain (RFC 5322 section 3.6.4).
+ */
+export function outboxMessageId(row: { id: number; createdAt: Date }): string {
+  const sender = env().EMAIL_FROM?.match(/@([A-Za-z0-9.-]+)>?\s*$/)?.[1];
+  const domain = sender ?? (env().APP_URL ? new URL(env().APP_URL!).hostname : "localhost");
+  return `<outbox.${row.id}.${row.createdAt.getTime()}@${domain}>`;
 }

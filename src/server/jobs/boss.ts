@@ -1,8 +1,12 @@
 import "server-only";
 import PgBoss from "pg-boss";
+import type { Pool } from "pg";
+import { pool as requestsPool } from "@/db";
+import { createPool } from "@/db/pool.mjs";
+import { withStartupLock } from "@/db/startup-lock";
 import { env } from "@/lib/env";
 
-const globalForBoss = globalThis as unknown as { boss?: Promise<PgBoss> };
+const globalForBoss = globalThis as unknown as { boss?: Promise<{ boss: PgBoss; pool: Pool }> };
 
 /** Queues, with their retry policy. pg-boss keeps jobs in PostgreSQL, so any instance may run them. */
 export const QUEUES = {
@@ -19,20 +23,51 @@ export const QUEUES = {
   billingReconcile: { name: "billing.reconcile", retryLimit: 2 },
 } as const;
 
+async function startBoss(): Promise<{ boss: PgBoss; pool: Pool }> {
+  // The job queue's own pool, with its limits (src/db/pool.mjs), given to pg-boss as its database.
+  const pool = createPool({ connectionString: env().DATABASE_URL, max: 3, profile: "jobs" });
+  pool.on("error", (error) => console.error("[jobs] idle connection lost:", error.message));
+  const boss = new PgBoss({ db: { executeSql: (text, values) => pool.query(text, values) } });
+  boss.on("error", (error) => console.error("[jobs]", error));
+  try {
+    // pg-boss creates its tables and a partition per queue (DDL on the shared job table): under the
+    // start-up lock, so instances starting together never deadlock on it (issue 32).
+    await withStartupLock(env().DATABASE_URL, async () => {
+      await boss.start();
+      for (const queue of Object.values(QUEUES)) await boss.createQueue(queue.name, queue);
+    });
+    return { boss, pool };
+  } catch (error) {
+    await boss.stop({ graceful: false, wait: false }).catch(() => {});
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}
+
 /** The process's pg-boss client, started on first use (sending only needs a started client). */
-export function getBoss(): Promise<PgBoss> {
-  globalForBoss.boss ??= (async () => {
-    const boss = new PgBoss({ connectionString: env().DATABASE_URL, max: 3, application_name: "community-jobs" });
-    boss.on("error", (error) => console.error("[jobs]", error));
-    await boss.start();
-    for (const queue of Object.values(QUEUES)) await boss.createQueue(queue.name, queue);
-    return boss;
-  })();
-  return globalForBoss.boss;
+export async function getBoss(): Promise<PgBoss> {
+  globalForBoss.boss ??= startBoss().catch((error) => {
+    globalForBoss.boss = undefined; // the next caller tries again
+    throw error;
+  });
+  return (await globalForBoss.boss).boss;
+}
+
+/**
+ * Sends a job on behalf of a request, through the requests' own pool, so that it keeps to their time
+ * limits (src/db/pool.mjs): with a stalled database the request gets its answer within seconds, not
+ * after the job queue's longer limits. Callers have a sweep that catches a request that was lost.
+ */
+export async function sendJob(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<void> {
+  const boss = await getBoss();
+  await boss.send(name, data, { ...options, db: { executeSql: (text, values) => requestsPool().query(text, values) } });
 }
 
 export async function stopBoss(): Promise<void> {
-  const boss = globalForBoss.boss;
+  const started = globalForBoss.boss;
   globalForBoss.boss = undefined;
-  if (boss) await (await boss).stop({ graceful: true, wait: true });
+  if (!started) return;
+  const { boss, pool } = await started;
+  await boss.stop({ graceful: true, wait: true });
+  await pool.end();
 }

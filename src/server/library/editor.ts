@@ -9,7 +9,7 @@ import { AppError, badRequest, notFound } from "@/lib/errors";
 import { slugify } from "@/lib/slug";
 import { recordAudit } from "@/server/audit";
 import { reindexSource } from "@/server/assistant/index-passages";
-import { getBoss, QUEUES } from "@/server/jobs/boss";
+import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
 import { fileIdFromUrl } from "@/server/storage/kinds";
 import { sanitizeArticleHtml, storedFileIdsIn } from "./html";
@@ -269,7 +269,6 @@ export async function publishDueItems(now = new Date()): Promise<number> {
 
 /** Asks the job queue to publish at `at`; the minutely schedule catches a request that was lost. */
 async function requestScheduledPublish(at: Date) {
-  const boss = await getBoss();
-  await boss.send(QUEUES.libraryPublish.name, {}, { startAfter: at, singletonKey: `library-publish-${at.getTime()}` });
+  await sendJob(QUEUES.libraryPublish.name, {}, { startAfter: at, singletonKey: `library-publish-${at.getTime()}` });
 }
 

@@ -1,15 +1,10 @@
-// GET /api/health - liveness and database reachability, for load balancers and the test harness.
-import { sql } from "drizzle-orm";
+// GET /api/health - readiness for load balancers and supervisors: 200 once this instance has finished its start-up work and the database answers, 503 until then or while it does not.
 import { NextResponse } from "next/server";
-import { db } from "@/db";
+import { instanceHealth } from "@/server/instance/readiness";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  try {
-    await db.execute(sql`select 1`);
-    return NextResponse.json({ ok: true });
-  } catch {
-    return NextResponse.json({ ok: false, error: "Database unreachable" }, { status: 503 });
-  }
+  const health = await instanceHealth();
+  return NextResponse.json(health, { status: health.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }
