@@ -49,7 +49,7 @@ export function nonceContentSecurityPolicy(nonce: string, dev: boolean): string 
  * The pages src/proxy.ts guards, which get the nonce policy there; keep in step with its matcher (a
  * unit test checks). Every other path gets the static policy from next.config.ts.
  */
-export const NONCE_POLICY_PREFIXES = ["admin", "spiritual-profile", "forum", "library", "profile", "members"];
+export const NONCE_POLICY_PREFIXES = ["admin", "spiritual-profile", "forum", "library", "profile", "members", "notifications", "messages"];
 
 export const otherSecurityHeaders = [
   // Browsers honour it only over HTTPS, so it is harmless on the plain-HTTP embedded default.

@@ -17,6 +17,10 @@ export const QUEUES = {
   accountsErase: { name: "privacy.erase-accounts", retryLimit: 2 },
   billingReminders: { name: "billing.reminders", retryLimit: 2 },
   billingReconcile: { name: "billing.reconcile", retryLimit: 2 },
+  // A fan-out is one transaction, so a retry after a worker died runs it again whole (issue 29).
+  notificationsFanOut: { name: "notifications.fan-out", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
+  notificationsSweep: { name: "notifications.sweep", retryLimit: 0 },
+  eventReminders: { name: "notifications.event-reminders", retryLimit: 2 },
 } as const;
 
 /** The process's pg-boss client, started on first use (sending only needs a started client). */

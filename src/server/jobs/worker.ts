@@ -10,6 +10,7 @@ import { purgeUnattachedUploads } from "@/server/storage";
 import { reconcileBilling } from "@/server/billing/reconcile";
 import { sendBillingReminders } from "@/server/billing/reminders";
 import { paymentsConfigured } from "@/server/payments/stripe";
+import { runNotificationEvent, sendEventReminders, sweepNotificationEvents } from "@/server/notifications";
 import { getBoss, QUEUES } from "./boss";
 
 let started = false;
@@ -61,6 +62,14 @@ export async function startJobWorkers(): Promise<void> {
     console.log("[billing] reminders sent:", await sendBillingReminders());
   });
   await boss.schedule(QUEUES.billingReminders.name, "13 9 * * *");
+  // Notifications for many members at once: one job per event, one transaction per job (issue 29).
+  await boss.work<{ id: number }>(QUEUES.notificationsFanOut.name, { batchSize: 5, pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await runNotificationEvent(job.data.id);
+  });
+  await boss.work(QUEUES.notificationsSweep.name, async () => void (await sweepNotificationEvents()));
+  await boss.schedule(QUEUES.notificationsSweep.name, "* * * * *");
+  await boss.work(QUEUES.eventReminders.name, async () => void (await sendEventReminders()));
+  await boss.schedule(QUEUES.eventReminders.name, "5 * * * *");
   if (paymentsConfigured()) {
     await boss.work(QUEUES.billingReconcile.name, async () => {
       const run = await reconcileBilling();
