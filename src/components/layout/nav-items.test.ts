@@ -19,6 +19,7 @@ describe("navbar items (spec 01 section 2)", () => {
       "/admin/payment-transactions",
       "/admin/affiliates",
       "/admin/forum",
+      "/admin/message-reports",
       "/admin/blog",
       "/admin/content",
       "/admin/library",

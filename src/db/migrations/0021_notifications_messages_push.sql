@@ -41,6 +41,7 @@ CREATE TABLE "notifications" (
 	"group_key" text,
 	"dedupe_key" text,
 	"read_at" timestamp with time zone,
+	"emailed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('forum_reply', 'forum_mention', 'forum_reaction', 'mentorship_request', 'mentorship_answer', 'library_item', 'event_reminder', 'announcement', 'direct_message')),
 	CONSTRAINT "notifications_level_check" CHECK ("notifications"."required_level" in ('connect', 'create', 'empower', 'play'))
@@ -103,6 +104,7 @@ ALTER TABLE "message_settings" ADD CONSTRAINT "message_settings_user_id_users_id
 ALTER TABLE "messages" ADD CONSTRAINT "messages_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_sender_id_users_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notification_events_pending_idx" ON "notification_events" USING btree ("id") WHERE done_at is null;--> statement-breakpoint
+CREATE INDEX "notifications_email_due_idx" ON "notifications" USING btree ("created_at") WHERE read_at is null and emailed_at is null;--> statement-breakpoint
 CREATE INDEX "notifications_user_seq_idx" ON "notifications" USING btree ("user_id","seq" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id","kind") WHERE read_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_dedupe_key" ON "notifications" USING btree ("user_id","dedupe_key");--> statement-breakpoint

@@ -38,9 +38,12 @@ export const notifications = pgTable(
     /** One per recipient and key, so that a producer run twice (a retried job) adds nothing. */
     dedupeKey: text(),
     readAt: timestamp({ withTimezone: true }),
+    /** When it went out by email (at once or in a digest); never twice. */
+    emailedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("notifications_email_due_idx").on(t.createdAt).where(sql`read_at is null and emailed_at is null`),
     index("notifications_user_seq_idx").on(t.userId, t.seq.desc()),
     index("notifications_unread_idx").on(t.userId, t.kind).where(sql`read_at is null`),
     uniqueIndex("notifications_dedupe_key").on(t.userId, t.dedupeKey),

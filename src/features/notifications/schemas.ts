@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_KINDS } from "./constants";
+import { DELIVERIES, NOTIFICATION_KINDS } from "./constants";
 
 // Shared by the route handlers and the screens; no server-only imports here.
 
@@ -20,3 +20,20 @@ export const markReadSchema = z.union([
   z.object({ all: z.literal(true), kind: z.enum(NOTIFICATION_KINDS).optional() }).strict(),
 ]);
 export type MarkReadInput = z.output<typeof markReadSchema>;
+
+const kindChoice = z.object({ delivery: z.enum(DELIVERIES), push: z.boolean() }).strict();
+
+/** PUT /api/notifications/preferences: her choice for each kind (any subset), and the weekly digest. */
+export const preferencesSchema = z
+  .object({
+    kinds: z.partialRecord(z.enum(NOTIFICATION_KINDS), kindChoice).optional(),
+    weeklyDigest: z.boolean().optional(),
+  })
+  .strict();
+export type PreferencesInput = z.output<typeof preferencesSchema>;
+
+/** The one-click unsubscribe of an email (RFC 8058): her token and what to stop ("digest": the weekly digest). */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().min(20).max(100),
+  kind: z.enum([...NOTIFICATION_KINDS, "digest"]),
+});

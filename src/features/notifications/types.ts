@@ -1,4 +1,4 @@
-import type { NotificationKind } from "./constants";
+import type { Delivery, NotificationKind } from "./constants";
 
 /** One notification as GET /api/notifications and the stream answer it (issue 29). */
 export interface NotificationView {
@@ -18,4 +18,10 @@ export interface NotificationPage {
   unreadCount: number;
   /** The cursor of the next (older) page, or null on the last one. */
   next: string | null;
+}
+
+/** GET /api/notifications/preferences. */
+export interface NotificationPreferences {
+  kinds: Record<NotificationKind, { delivery: Delivery; push: boolean }>;
+  weeklyDigest: boolean;
 }

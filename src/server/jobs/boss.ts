@@ -21,6 +21,9 @@ export const QUEUES = {
   notificationsFanOut: { name: "notifications.fan-out", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
   notificationsSweep: { name: "notifications.sweep", retryLimit: 0 },
   eventReminders: { name: "notifications.event-reminders", retryLimit: 2 },
+  notificationEmails: { name: "notifications.email", retryLimit: 0 },
+  dailyDigest: { name: "notifications.daily-digest", retryLimit: 2 },
+  weeklyDigest: { name: "notifications.weekly-digest", retryLimit: 2 },
 } as const;
 
 /** The process's pg-boss client, started on first use (sending only needs a started client). */

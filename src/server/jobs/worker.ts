@@ -10,7 +10,8 @@ import { purgeUnattachedUploads } from "@/server/storage";
 import { reconcileBilling } from "@/server/billing/reconcile";
 import { sendBillingReminders } from "@/server/billing/reminders";
 import { paymentsConfigured } from "@/server/payments/stripe";
-import { runNotificationEvent, sendEventReminders, sweepNotificationEvents } from "@/server/notifications";
+import { deliverNotificationEmails, runNotificationEvent, sendDigests, sendEventReminders, sweepNotificationEvents } from "@/server/notifications";
+import { siteUrl } from "@/lib/http/site-url";
 import { getBoss, QUEUES } from "./boss";
 
 let started = false;
@@ -70,6 +71,12 @@ export async function startJobWorkers(): Promise<void> {
   await boss.schedule(QUEUES.notificationsSweep.name, "* * * * *");
   await boss.work(QUEUES.eventReminders.name, async () => void (await sendEventReminders()));
   await boss.schedule(QUEUES.eventReminders.name, "5 * * * *");
+  await boss.work(QUEUES.notificationEmails.name, async () => void (await deliverNotificationEmails(siteUrl())));
+  await boss.schedule(QUEUES.notificationEmails.name, "* * * * *");
+  await boss.work(QUEUES.dailyDigest.name, async () => console.log("[notifications] daily digests sent:", await sendDigests("daily", siteUrl())));
+  await boss.schedule(QUEUES.dailyDigest.name, "0 7 * * *");
+  await boss.work(QUEUES.weeklyDigest.name, async () => console.log("[notifications] weekly digests sent:", await sendDigests("weekly", siteUrl())));
+  await boss.schedule(QUEUES.weeklyDigest.name, "30 7 * * 1");
   if (paymentsConfigured()) {
     await boss.work(QUEUES.billingReconcile.name, async () => {
       const run = await reconcileBilling();
