@@ -25,6 +25,11 @@ export default function NotificationBell() {
   const panel = React.useRef<HTMLDivElement>(null);
   const panelId = React.useId();
 
+  // Members' browsers get the service worker (offline page, Web Push): the app can be installed on a phone.
+  React.useEffect(() => {
+    navigator.serviceWorker?.register("/sw.js", { scope: "/" }).catch(() => {});
+  }, []);
+
   React.useEffect(() => {
     let mounted = true;
     apiRequest<NotificationPage>("GET", `/api/notifications?limit=${PANEL_SIZE}`).then(

@@ -42,6 +42,7 @@ CREATE TABLE "notifications" (
 	"dedupe_key" text,
 	"read_at" timestamp with time zone,
 	"emailed_at" timestamp with time zone,
+	"pushed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('forum_reply', 'forum_mention', 'forum_reaction', 'mentorship_request', 'mentorship_answer', 'library_item', 'event_reminder', 'announcement', 'direct_message')),
 	CONSTRAINT "notifications_level_check" CHECK ("notifications"."required_level" in ('connect', 'create', 'empower', 'play'))
@@ -119,12 +120,18 @@ CREATE UNIQUE INDEX "message_reports_message_reporter_key" ON "message_reports" 
 CREATE INDEX "message_reports_open_idx" ON "message_reports" USING btree ("created_at") WHERE resolved_at is null;--> statement-breakpoint
 CREATE INDEX "messages_conversation_idx" ON "messages" USING btree ("conversation_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id");--> statement-breakpoint
--- Every open stream (GET /api/notifications/stream) on every instance LISTENs on this channel. The
+-- Every open stream (GET /api/notifications/stream) on every instance LISTENs on `notifications`. The
 -- payload is the recipient's id only: PostgreSQL delivers identical payloads of one transaction once,
--- so a fan-out to 5,000 members sends one notification per member, at commit.
+-- so a fan-out to 5,000 members sends one notification per member, at commit. A new notification for
+-- a member with a device subscribed to Web Push is also announced on `push`, where the instances'
+-- job workers claim it (pushed_at) and send it once.
 CREATE FUNCTION notifications_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('notifications', NEW.user_id::text);
+  IF (TG_OP = 'INSERT' OR NEW.seq <> OLD.seq) AND NEW.pushed_at IS NULL
+     AND EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = NEW.user_id) THEN
+    PERFORM pg_notify('push', NEW.user_id::text);
+  END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

@@ -40,6 +40,8 @@ export const notifications = pgTable(
     readAt: timestamp({ withTimezone: true }),
     /** When it went out by email (at once or in a digest); never twice. */
     emailedAt: timestamp({ withTimezone: true }),
+    /** When it went to her devices (Web Push); claimed once across instances. */
+    pushedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -37,3 +37,15 @@ export const unsubscribeQuerySchema = z.object({
   token: z.string().min(20).max(100),
   kind: z.enum([...NOTIFICATION_KINDS, "digest"]),
 });
+
+const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/, "Not a base64url key");
+
+/** POST /api/push/subscriptions: what the browser's PushSubscription.toJSON() gives (RFC 8291 keys). */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url().max(1000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64url(200), auth: base64url(100) }),
+});
+export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
+
+export const pushUnsubscribeSchema = z.object({ endpoint: z.url().max(1000) });

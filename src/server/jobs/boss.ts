@@ -22,6 +22,7 @@ export const QUEUES = {
   notificationsSweep: { name: "notifications.sweep", retryLimit: 0 },
   eventReminders: { name: "notifications.event-reminders", retryLimit: 2 },
   notificationEmails: { name: "notifications.email", retryLimit: 0 },
+  pushSweep: { name: "notifications.push-sweep", retryLimit: 0 },
   dailyDigest: { name: "notifications.daily-digest", retryLimit: 2 },
   weeklyDigest: { name: "notifications.weekly-digest", retryLimit: 2 },
 } as const;

@@ -12,6 +12,8 @@ import { sendBillingReminders } from "@/server/billing/reminders";
 import { paymentsConfigured } from "@/server/payments/stripe";
 import { deliverNotificationEmails, runNotificationEvent, sendDigests, sendEventReminders, sweepNotificationEvents } from "@/server/notifications";
 import { siteUrl } from "@/lib/http/site-url";
+import { notificationHub } from "@/server/notifications/stream";
+import { pushConfigured, pushPendingFor } from "@/server/push";
 import { getBoss, QUEUES } from "./boss";
 
 let started = false;
@@ -71,6 +73,12 @@ export async function startJobWorkers(): Promise<void> {
   await boss.schedule(QUEUES.notificationsSweep.name, "* * * * *");
   await boss.work(QUEUES.eventReminders.name, async () => void (await sendEventReminders()));
   await boss.schedule(QUEUES.eventReminders.name, "5 * * * *");
+  if (pushConfigured()) {
+    // At once through LISTEN/NOTIFY; the minutely sweep catches what an instance restarting missed.
+    await notificationHub().startPushDelivery((userId) => pushPendingFor(userId));
+    await boss.work(QUEUES.pushSweep.name, async () => void (await pushPendingFor(null)));
+    await boss.schedule(QUEUES.pushSweep.name, "* * * * *");
+  }
   await boss.work(QUEUES.notificationEmails.name, async () => void (await deliverNotificationEmails(siteUrl())));
   await boss.schedule(QUEUES.notificationEmails.name, "* * * * *");
   await boss.work(QUEUES.dailyDigest.name, async () => console.log("[notifications] daily digests sent:", await sendDigests("daily", siteUrl())));

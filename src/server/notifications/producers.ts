@@ -35,7 +35,7 @@ export async function notifyMember(executor: Executor, n: NewNotification): Prom
   const conflict = n.groupKey
     ? sql`on conflict (user_id, group_key) where read_at is null and group_key is not null do update
         set actor_id = excluded.actor_id, actor_count = excluded.actor_count, title = excluded.title, url = excluded.url,
-            seq = nextval('notification_seq'), created_at = now()`
+            seq = nextval('notification_seq'), created_at = now(), emailed_at = null, pushed_at = null`
     : sql`on conflict (user_id, dedupe_key) do nothing`;
   const result = await executor.execute<{ id: number }>(sql`
     insert into notifications (user_id, kind, actor_id, actor_count, title, url, required_level, group_key, dedupe_key)

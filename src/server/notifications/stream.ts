@@ -20,6 +20,8 @@ const MAX_STREAM_MS = 5 * 60_000;
 /** How soon the browser reconnects after a stream ends or breaks. */
 const RETRY_MS = 3_000;
 const CHANNEL = "notifications";
+/** New notifications of members with a device subscribed to Web Push (migration 0021's trigger). */
+const PUSH_CHANNEL = "push";
 
 const encoder = new TextEncoder();
 
@@ -82,6 +84,8 @@ class NotificationHub {
   private listener: Client | null = null;
   private connecting: Promise<void> | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  private pushHandler: ((userId: number) => Promise<unknown>) | null = null;
+  private pushPending = new Set<number>();
 
   get size() {
     let total = 0;
@@ -94,6 +98,7 @@ class NotificationHub {
       const client = new Client({ connectionString: env().DATABASE_URL, application_name: "community-notifications" });
       client.on("notification", (message) => {
         const userId = Number(message.payload);
+        if (message.channel === PUSH_CHANNEL) return this.wakePush(userId);
         for (const stream of this.streams.get(userId) ?? []) void stream.wake();
       });
       client.on("error", (error) => {
@@ -103,6 +108,7 @@ class NotificationHub {
       client.on("end", () => this.reconnectSoon(client));
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
+      if (this.pushHandler) await client.query(`LISTEN ${PUSH_CHANNEL}`);
       this.listener = client;
     })().finally(() => {
       this.connecting = null;
@@ -116,12 +122,32 @@ class NotificationHub {
     this.listener = null;
     void client.end().catch(() => {});
     setTimeout(() => {
-      if (this.size === 0) return;
+      if (this.size === 0 && !this.pushHandler) return;
       this.listen().then(
         () => this.forEach((stream) => void stream.wake()),
         () => this.reconnectSoon(client),
       );
     }, 1000).unref();
+  }
+
+  /**
+   * Pushes go out from here on every instance that runs the job workers: each instance hears the same
+   * NOTIFY, and the claim in pushPendingFor lets one of them send each notification. Wakes for one
+   * member within 250 ms are one run.
+   */
+  async startPushDelivery(handler: (userId: number) => Promise<unknown>): Promise<void> {
+    this.pushHandler = handler;
+    if (this.listener) await this.listener.query(`LISTEN ${PUSH_CHANNEL}`);
+    else await this.listen();
+  }
+
+  private wakePush(userId: number) {
+    if (!this.pushHandler || this.pushPending.has(userId)) return;
+    this.pushPending.add(userId);
+    setTimeout(() => {
+      this.pushPending.delete(userId);
+      this.pushHandler?.(userId).catch((error) => console.error("[push] delivery run failed", error));
+    }, 250).unref();
   }
 
   private forEach(work: (stream: NotificationStream) => void) {

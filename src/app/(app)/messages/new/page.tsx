@@ -14,7 +14,16 @@ export const metadata: Metadata = { title: "New message", robots: { index: false
 export default async function NewMessagePage({ searchParams }: PageProps<"/messages/new">) {
   const me = await requirePageAccess(MEMBER);
   const to = idSchema.safeParse((await searchParams).to);
-  if (!to.success) notFound();
+  if (!to.success) {
+    return (
+      <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10 sm:px-6">
+        <h1 className="text-2xl font-semibold">New message</h1>
+        <p className="text-muted-foreground">
+          Choose whom to write to in the <Link href="/members" className="text-primary underline underline-offset-4">member directory</Link>, or from her profile, with the Message button.
+        </p>
+      </div>
+    );
+  }
   const existing = await existingConversationWith(me.id, to.data);
   if (existing) redirect(`/messages/${existing}`);
   let refusal: string | null = null;

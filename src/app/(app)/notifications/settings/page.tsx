@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { MessageSettingsForm } from "@/components/messages/conversation-actions";
 import { PreferencesForm } from "@/components/notifications/preferences-form";
+import { PushToggle } from "@/components/notifications/push-toggle";
 import { MEMBER } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getMessageSettings } from "@/server/messages";
 import { getNotificationPreferences } from "@/server/notifications";
+import { pushConfigured } from "@/server/push";
 
 export const metadata: Metadata = { title: "Notification settings", robots: { index: false } };
 
@@ -26,8 +28,17 @@ export default async function NotificationSettingsPage() {
         <p className="text-sm text-muted-foreground">
           Everything you do not turn off shows in the app. Email at once waits a minute, and is not sent for what you have already seen. Every email has a link to stop that kind.
         </p>
-        <PreferencesForm initial={preferences} pushAvailable={false} />
+        <PreferencesForm initial={preferences} pushAvailable={pushConfigured()} />
       </section>
+      {pushConfigured() ? (
+        <section aria-labelledby="device-heading" className="grid gap-4">
+          <h2 id="device-heading" className="text-xl font-semibold">
+            This device
+          </h2>
+          <p className="text-sm text-muted-foreground">Get the kinds ticked under &ldquo;On this device&rdquo; as notifications on this phone or computer, even when the site is closed.</p>
+          <PushToggle />
+        </section>
+      ) : null}
       <section aria-labelledby="messages-heading" className="grid gap-4">
         <h2 id="messages-heading" className="text-xl font-semibold">
           Direct messages
