@@ -251,23 +251,29 @@ describe("fan-out for a topic with 5,000 participants", () => {
     const eventId = await recordNotificationEvent(testDb(), { kind: "forum_post", postId: post!.id });
     const made = () => testDb().$count(notifications, and(eq(notifications.dedupeKey, `post:${post!.id}`)));
 
-    // The worker dies mid-way: its insert waits on a lock this test holds, and its connection is killed.
+    // The worker dies mid-way: a worker process runs the job; its insert waits on a lock this test
+    // holds; the process is killed (and its connection with it) while the fan-out is half done.
     const { Client } = await import("pg");
+    const { spawn } = await import("node:child_process");
     const blocker = new Client({ connectionString: process.env.TEST_DATABASE_URL });
     await blocker.connect();
     await blocker.query("begin; lock table notifications in share row exclusive mode");
     try {
-      const dying = runNotificationEvent(eventId);
+      const worker = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "-e", `import("@/server/notifications").then((m) => (m.runNotificationEvent ?? m.default.runNotificationEvent)(${eventId}))`], {
+        env: { ...process.env, NODE_ENV: "production" },
+        stdio: "ignore",
+      });
       const pid = await waitFor(async () => {
         const { rows } = await blocker.query<{ pid: number }>("select pid from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1 limit 1", [WORKER_NAME]);
         return rows[0]?.pid;
       }, "the worker to wait mid-way");
+      worker.kill("SIGKILL");
       await blocker.query("select pg_terminate_backend($1)", [pid]);
-      await expect(dying).rejects.toThrow();
     } finally {
       await blocker.query("rollback");
       await blocker.end();
     }
+    await waitFor(async () => (await testDb().execute(sql`select 1 from pg_stat_activity where application_name = ${WORKER_NAME} and state <> 'idle'`)).rows.length === 0, "the dead worker's connection to go");
     expect(await made()).toBe(0);
     expect((await testDb().select().from(notificationEvents).where(eq(notificationEvents.id, eventId)))[0]).toMatchObject({ doneAt: null, attempts: 0 });
 
@@ -398,5 +404,27 @@ describe("her choices and the emails (item 4)", () => {
     expect(digest!.headers["List-Unsubscribe"]).toContain("kind=digest");
     // Sent once: a second run in the same week sends nothing.
     expect(await sendDigests("weekly", "http://community.test", inFuture, [busy.user.id])).toBe(0);
+  });
+});
+
+describe("announcements", () => {
+  it("lets only an administrator announce; every member with a tier is notified, through the job", async () => {
+    const admin = await member(null, { isAdmin: true });
+    const her = await member("connect");
+    const noTier = await member(null);
+    const body = { title: `The spring retreat is open for booking ${Date.now()}`, url: "/events" };
+    expect((await call("/api/admin/announcements", { body })).status).toBe(401);
+    expect((await call("/api/admin/announcements", { cookie: her.cookie, body })).status).toBe(403);
+    expect((await call("/api/admin/announcements", { cookie: admin.cookie, body: { title: "Hi", url: "https://evil.example" } })).json.fields).toEqual({
+      title: "The announcement must be at least 5 characters",
+      url: "The link must be a path on this site, such as /events",
+    });
+    expect((await call("/api/admin/announcements", { cookie: admin.cookie, body })).status).toBe(201);
+    const [row] = await waitFor(async () => {
+      const rows = (await notificationsOf(her.user.id)).filter((n) => n.title === body.title);
+      return rows.length ? rows : undefined;
+    }, "the announcement");
+    expect(row).toMatchObject({ kind: "announcement", url: "/events", actorId: null });
+    expect((await notificationsOf(noTier.user.id)).filter((n) => n.title === body.title)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
+import { MentionTextarea } from "./mention-textarea";
 import { editReplySchema } from "@/server/forum/schemas";
 import { useForumMutation } from "./use-forum-mutation";
 
@@ -23,8 +24,8 @@ export function ReplyForm({ topicId }: { topicId: number }) {
   });
   return (
     <form onSubmit={form.handleSubmit((values) => submit.mutate(values))} noValidate className="grid gap-3">
-      <FormField label="Add a reply" id="reply-content" error={form.formState.errors.content?.message} hint="Markdown works: **bold**, *italic*, [links](https://example.com), lists.">
-        <Textarea rows={5} {...form.register("content")} />
+      <FormField label="Add a reply" id="reply-content" error={form.formState.errors.content?.message} hint="Markdown works: **bold**, *italic*, [links](https://example.com), lists. Type @ and a name to mention a member.">
+        <MentionTextarea rows={5} {...form.register("content")} />
       </FormField>
       <Button type="submit" disabled={submit.isPending} className="justify-self-start">
         {submit.isPending ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}

@@ -20,6 +20,7 @@ describe("navbar items (spec 01 section 2)", () => {
       "/admin/affiliates",
       "/admin/forum",
       "/admin/message-reports",
+      "/admin/announcements",
       "/admin/blog",
       "/admin/content",
       "/admin/library",

@@ -54,5 +54,14 @@ export async function seedDemoNotifications(tx: Transaction, userIds: UserIds): 
     .update(t.conversations)
     .set(low === member ? { lowLastReadId: jordansLastRead, highLastReadId: amarasLastRead } : { lowLastReadId: amarasLastRead, highLastReadId: jordansLastRead })
     .where(eq(t.conversations.id, conversation!.id));
+  // A reported message, for /admin/message-reports.
+  const [a, b] = [userIds.partner!, userIds.lena!].sort((x, y) => x - y) as [number, number];
+  const [other] = await tx.insert(t.conversations).values({ lowUserId: a, highUserId: b, lastMessageAt: minutesAgo(60 * 8) }).returning({ id: t.conversations.id });
+  const [reported] = await tx
+    .insert(t.messages)
+    .values({ conversationId: other!.id, senderId: userIds.lena!, body: "Join my paid masterclass, members get 50% off today only! Reply with your card number to reserve.", createdAt: minutesAgo(60 * 8) })
+    .returning({ id: t.messages.id });
+  await tx.insert(t.messageReports).values({ messageId: reported!.id, reporterId: userIds.partner!, reason: "Selling to members and asking for card numbers in private messages.", createdAt: minutesAgo(60 * 7) });
+
   await tx.insert(t.notifications).values({ userId: member, kind: "direct_message", actorId: userIds.amara!, title: "sent you a message", url: `/messages/${conversation!.id}`, createdAt: minutesAgo(10), groupKey: `conversation:${conversation!.id}` });
 }

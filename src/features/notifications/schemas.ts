@@ -49,3 +49,15 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
 
 export const pushUnsubscribeSchema = z.object({ endpoint: z.url().max(1000) });
+
+/** POST /api/admin/announcements: a line every member with a tier is notified of, and where it links. */
+export const announcementSchema = z.object({
+  title: z.string().trim().min(5, "The announcement must be at least 5 characters").max(200, "The announcement must be no more than 200 characters"),
+  url: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^\/(?!\/)[^\s]*$/, "The link must be a path on this site, such as /events")
+    .default("/notifications"),
+});
+export type AnnouncementInput = z.input<typeof announcementSchema>;

@@ -1,5 +1,6 @@
 // The notification centre's server module (issue 29): pages and route handlers import from here.
 import "server-only";
+export * from "./announcements";
 export * from "./emails";
 export * from "./fan-out";
 export * from "./preferences";
