@@ -153,3 +153,24 @@ test("installable on a phone: a valid manifest, a service worker and an offline 
   await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
   await context.setOffline(false);
 });
+
+test("mentions a member with the editor's typeahead; she is notified of the mention", async ({ page }) => {
+  await newMember(page);
+  const mentioned = await createTestUser({ membershipLevel: "create", firstName: "Zephyrine", lastName: tag() });
+  const topic = await topicBy((await createTestUser()).id);
+  await page.goto(`/forum/topic/${topic.slug}`);
+  const editor = page.getByLabel("Add a reply");
+  await editor.fill("Thank you ");
+  await editor.pressSequentially("@Zephyr");
+  const options = page.getByRole("listbox", { name: "Members to mention" });
+  await expect(options.getByRole("option", { name: `Zephyrine ${mentioned.lastName}` })).toBeVisible();
+  await expectAccessibleAtBothWidths(page, "the mention typeahead");
+  await editor.press("Enter");
+  await expect(editor).toHaveValue(`Thank you [@Zephyrine ${mentioned.lastName}](/profile/${mentioned.id}) `);
+  await editor.pressSequentially("for the idea!");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByRole("link", { name: `@Zephyrine ${mentioned.lastName}` })).toHaveAttribute("href", `/profile/${mentioned.id}`);
+  await expect
+    .poll(async () => (await testDb().select().from(notifications).where(eq(notifications.userId, mentioned.id))).map((n) => n.kind), { timeout: 30_000 })
+    .toEqual(["forum_mention"]);
+});

@@ -1,13 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { auditLog, conversations, forumBlocks, messageReports, messages, notifications } from "@/db/schema";
+import { auditLog, conversations, forumBlocks, messageReports, messages, messageSettings, notifications, users } from "@/db/schema";
 import { NEW_CONVERSATIONS_PER_DAY } from "@/features/messages/constants";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
 
 // Issue 29, direct messages: every call as a visitor, the member, another member and a blocked member.
 
-afterAll(closeTestDb);
+afterAll(async () => {
+  const { pool } = await import("@/db");
+  await pool().end();
+  await closeTestDb();
+});
 
 async function member(overrides: Parameters<typeof createTestUser>[0] = {}) {
   const user = await createTestUser({ membershipLevel: "connect", firstName: "Test", lastName: randomUUID().slice(0, 6), ...overrides });
@@ -145,5 +149,23 @@ describe("direct messages", () => {
     expect(await testDb().$count(messageReports, eq(messageReports.messageId, reported.id))).toBe(0);
     expect(await testDb().$count(auditLog, eq(auditLog.action, "message_report.remove"))).toBeGreaterThan(0);
     expect(await testDb().$count(conversations, eq(conversations.id, conversationId))).toBe(1);
+  });
+
+  it("erases her messages, her settings and her notifications with her account; the other member keeps her own messages", async () => {
+    const her = await member();
+    const other = await member();
+    const { conversationId } = (await send(her.cookie, other.user.id, "Something only I wrote")).json;
+    await send(other.cookie, her.user.id, "My own answer");
+    await call("/api/messages/settings", { method: "PUT", cookie: her.cookie, body: { allowFrom: "mentors" } });
+    await testDb().update(users).set({ deletionRequestedAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(users.id, her.user.id));
+    const { eraseDueAccounts } = await import("@/server/privacy");
+    expect(await eraseDueAccounts()).toContain(her.user.id);
+    expect(await testDb().$count(messages, eq(messages.senderId, her.user.id))).toBe(0);
+    expect(await testDb().$count(messageSettings, eq(messageSettings.userId, her.user.id))).toBe(0);
+    expect(await testDb().$count(notifications, eq(notifications.userId, her.user.id))).toBe(0);
+    expect(await testDb().$count(notifications, eq(notifications.actorId, her.user.id))).toBe(0);
+    const left = await call(`/api/messages/${conversationId}`, { cookie: other.cookie });
+    expect(left.json.messages.map((m: { body: string }) => m.body)).toEqual(["My own answer"]);
+    expect(left.json.conversation.other.name).toBe("Former member");
   });
 });

@@ -261,9 +261,13 @@ describe("fan-out for a topic with 5,000 participants", () => {
     try {
       const worker = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "-e", `import("@/server/notifications").then((m) => (m.runNotificationEvent ?? m.default.runNotificationEvent)(${eventId}))`], {
         env: { ...process.env, NODE_ENV: "production" },
-        stdio: "ignore",
+        stdio: ["ignore", "pipe", "pipe"],
       });
+      const output: string[] = [];
+      worker.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+      worker.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
       const pid = await waitFor(async () => {
+        if (worker.exitCode !== null) throw new Error(`the worker exited early (${worker.exitCode}):\n${output.join("")}`);
         const { rows } = await blocker.query<{ pid: number }>("select pid from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1 limit 1", [WORKER_NAME]);
         return rows[0]?.pid;
       }, "the worker to wait mid-way");

@@ -16,6 +16,8 @@ const commonDirectives = (dev: boolean, frameAncestors = "'none'") => [
   "font-src 'self'",
   `connect-src 'self' https://api.stripe.com${dev ? " ws:" : ""}`,
   "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com https://player.vimeo.com",
+  // The service worker (/sw.js, issue 29): 'strict-dynamic' in script-src would otherwise refuse it on member pages.
+  "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

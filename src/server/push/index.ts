@@ -94,24 +94,31 @@ export async function pushPendingFor(userId: number | null): Promise<number> {
       returning n.id, n.user_id, n.url, n.actor_id, n.actor_count, n.title
     )
     select due.id, due.url, ps.endpoint, ps.p256dh, ps.auth, ps.id as subscription_id,
-      coalesce((select trim(a.first_name || ' ' || a.last_name) || case when due.actor_count > 1 then ' and ' || (due.actor_count - 1) || ' others' else '' end || ' ' from users a where a.id = due.actor_id), '') || due.title as line
+      coalesce((select trim(a.first_name || ' ' || a.last_name) || case when due.actor_count = 2 then ' and 1 other' when due.actor_count > 2 then ' and ' || (due.actor_count - 1) || ' others' else '' end || ' ' from users a where a.id = due.actor_id), '') || due.title as line
     from due join push_subscriptions ps on ps.user_id = due.user_id`);
   const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT } = env();
   let sent = 0;
   await Promise.all(
     rows.map(async (row) => {
+      // web-push encrypts (RFC 8291) and signs (RFC 8292); the request itself goes out with fetch, with a timeout.
+      const request = webpush.generateRequestDetails(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        JSON.stringify({ title: row.line, url: row.url, tag: `notification-${row.id}` }),
+        { vapidDetails: { subject: VAPID_SUBJECT, publicKey: VAPID_PUBLIC_KEY!, privateKey: VAPID_PRIVATE_KEY! }, TTL: 24 * 3600, urgency: "normal", contentEncoding: "aes128gcm" },
+      );
       try {
-        await webpush.sendNotification(
-          { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-          JSON.stringify({ title: row.line, url: row.url, tag: `notification-${row.id}` }),
-          { vapidDetails: { subject: VAPID_SUBJECT, publicKey: VAPID_PUBLIC_KEY!, privateKey: VAPID_PRIVATE_KEY! }, TTL: 24 * 3600, urgency: "normal", timeout: 10_000, contentEncoding: "aes128gcm" },
-        );
-        sent++;
-        await db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, row.subscription_id));
+        const response = await fetch(request.endpoint, { method: "POST", headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : undefined, signal: AbortSignal.timeout(10_000) });
+        if (response.ok) {
+          sent++;
+          await db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, row.subscription_id));
+        } else if (response.status === 404 || response.status === 410) {
+          // RFC 8030 section 7.3: the subscription is gone for good.
+          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));
+        } else {
+          console.error("[push] delivery refused:", response.status, (await response.text()).slice(0, 200));
+        }
       } catch (error) {
-        const status = (error as { statusCode?: number }).statusCode;
-        if (status === 404 || status === 410) await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));
-        else console.error("[push] delivery failed:", status ?? (error as Error).message);
+        console.error("[push] delivery failed:", (error as Error).message);
       }
     }),
   );
