@@ -96,7 +96,8 @@ export default function NotificationBell() {
           </span>
         ) : null}
       </button>
-      <span role="status" className="sr-only">
+      {/* A polite live region, not role=status: pages keep their own single status message. */}
+      <span aria-live="polite" className="sr-only">
         {announcement}
       </span>
       {open ? (
