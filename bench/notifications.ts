@@ -75,7 +75,13 @@ async function benchStreams(app: BenchApp, pool: Pool): Promise<string[]> {
     const open = async (cookie: string) => {
       const controller = new AbortController();
       controllers.push(controller);
-      const response = await fetch(`${app.baseUrl}/api/notifications/stream`, { headers: { cookie }, signal: controller.signal });
+      let response = await fetch(`${app.baseUrl}/api/notifications/stream`, { headers: { cookie }, signal: controller.signal });
+      // A burst of new streams can find the pool busy (503 with Retry-After); a browser would try again.
+      while (response.status === 503) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        response = await fetch(`${app.baseUrl}/api/notifications/stream`, { headers: { cookie }, signal: controller.signal });
+      }
+      if (response.status !== 200) throw new Error(`stream answered ${response.status}`);
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
       arrivals.push(
         (async () => {
@@ -87,9 +93,9 @@ async function benchStreams(app: BenchApp, pool: Pool): Promise<string[]> {
         })(),
       );
     };
-    for (let i = 0; i < ids.length; i += 5) {
-      const cookies = await Promise.all(ids.slice(i, i + 5).map((member) => benchSignIn(app.baseUrl, member.username)));
-      await Promise.all(cookies.flatMap((cookie) => Array.from({ length: perMember }, () => open(cookie))));
+    for (const member of ids) {
+      const cookie = await benchSignIn(app.baseUrl, member.username);
+      await Promise.all(Array.from({ length: perMember }, () => open(cookie)));
     }
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const withStreams = rssOfListener(port);
