@@ -14,6 +14,7 @@ import { benchProfiles } from "./profiles";
 import { benchLibrary } from "./library";
 import { benchDashboard } from "./dashboard";
 import { benchBilling } from "./billing";
+import { benchNotifications } from "./notifications";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -28,6 +29,7 @@ const BENCHES = {
   library: benchLibrary,
   dashboard: benchDashboard,
   billing: benchBilling,
+  notifications: benchNotifications,
   load: benchLoad,
 };
 

@@ -35,5 +35,5 @@ export async function proxy(request: NextRequest) {
 // Only guarded pages pass through here, so public pages stay static and never wait on the database.
 // Keep in step with PAGE_RULES (a unit test checks it).
 export const config = {
-  matcher: ["/admin/:path*", "/spiritual-profile/:path*", "/forum/:path*", "/library/:path*", "/profile/:path*", "/members/:path*"],
+  matcher: ["/admin/:path*", "/spiritual-profile/:path*", "/forum/:path*", "/library/:path*", "/profile/:path*", "/members/:path*", "/notifications/:path*", "/messages/:path*"],
 };

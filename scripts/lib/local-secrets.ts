@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import webpush from "web-push";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -9,6 +10,9 @@ export interface LocalSecrets {
   authSecret: string;
   birthDataKey: string;
   databasePassword: string;
+  /** Web Push VAPID keys (RFC 8292), added to an older secrets file on its next start. */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
 }
 
 /**
@@ -17,12 +21,18 @@ export interface LocalSecrets {
  */
 export function loadLocalSecrets(): LocalSecrets {
   const file = path.join(DATA_DIR, "secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as LocalSecrets;
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<LocalSecrets>) : null;
+  if (stored?.authSecret && stored.vapidPublicKey) return stored as LocalSecrets;
   mkdirSync(DATA_DIR, { recursive: true });
+  const vapid = webpush.generateVAPIDKeys();
   const secrets: LocalSecrets = {
     authSecret: randomBytes(32).toString("base64url"),
     birthDataKey: randomBytes(32).toString("base64"),
     databasePassword: randomBytes(18).toString("base64url"),
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
+    // What an existing file has is kept: its database password and keys are in use.
+    ...stored,
   };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;

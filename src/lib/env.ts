@@ -45,6 +45,13 @@ const envSchema = z.object({
   /** How long the assistant waits for the model before answering without it. */
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   BIRTH_DATA_KEY: optionalText,
+  /** Web Push (RFC 8292 VAPID) keys, base64url; `npm start` generates them into .data/secrets.json. Unset: no push. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** The contact push services may write to about our pushes (RFC 8292 section 2.1): mailto: or https:. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, "VAPID_SUBJECT must start with mailto: or https:").default("mailto:no-reply@localhost"),
+  /** Push services besides the browsers' own that subscriptions may name (comma-separated origins; the tests' fake). */
+  PUSH_SERVICE_ORIGINS: optionalText,
   /** Where the embedded default keeps its data; uploaded files go under its `uploads/` without S3. */
   COMMUNITY_DATA_DIR: z.string().min(1).default(".data"),
   /** S3-compatible storage for uploaded files, used when S3_BUCKET is set (decisions.md, Files). */

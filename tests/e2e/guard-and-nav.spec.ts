@@ -2,7 +2,7 @@ import { DEMO_PASSWORD } from "@/db/seed/demo-users";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
 
-const ADMIN_MENU = ["Members", "Applications", "Payment Transactions", "Affiliates", "Forum", "Blog", "Content", "Library", "Audit Log"];
+const ADMIN_MENU = ["Members", "Applications", "Payment Transactions", "Affiliates", "Forum", "Reported Messages", "Announcements", "Blog", "Content", "Library", "Audit Log"];
 
 test.describe("route guard", () => {
   test("a visitor is sent to /login from member and admin pages", async ({ page }) => {

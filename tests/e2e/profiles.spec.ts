@@ -74,10 +74,10 @@ test("a member edits her profile, uploads a picture seen in the navbar and by ot
   const phone = await signedInPage(browser, (await createTestUser()).username, { width: 320, height: 640 });
   await phone.goto("/members");
   await phone.getByLabel("Search members").fill(`raku${tag}`);
-  await expect(phone.getByRole("link", { name: `Wren Ash${tag}` })).toBeVisible();
+  await expect(phone.getByRole("link", { name: `Wren Ash${tag}`, exact: true })).toBeVisible();
   await expect(phone.getByRole("status")).toHaveText("1 member");
   await expectAccessible(phone, "directory at 320 px");
-  await phone.getByRole("link", { name: `Wren Ash${tag}` }).click();
+  await phone.getByRole("link", { name: `Wren Ash${tag}`, exact: true }).click();
   await expect(phone).toHaveURL(new RegExp(`/profile/${her.id}$`));
   await expectAccessible(phone, "profile at 320 px");
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { applications, blogPosts, contentCategories, contentItems, contentTags, emailOutbox, events, forumCategories, forumTopics, paymentTransactions } from "@/db/schema";
+import { applications, blogPosts, contentCategories, contentItems, contentTags, conversations, emailOutbox, events, forumCategories, forumTopics, messages, paymentTransactions } from "@/db/schema";
 import { pageRuleFor, redirectFor, type AccessRule } from "@/lib/auth/access";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
@@ -16,8 +16,24 @@ const firstId = async <T extends { id: number }>(rows: Promise<T[]>) => String((
 const firstSlug = async <T extends { slug: string }>(rows: Promise<T[]>) => (await rows)[0]!.slug;
 const unknownToken = () => randomUUID().replace(/-/g, "");
 
+/** The walk's signed-in member, for pages that are hers alone. */
+let walkMemberId = 0;
+
+/** A conversation of the walk's member with someone else: hers to read, nobody else's (admins included). */
+async function conversationOfWalkMember() {
+  const other = await createTestUser();
+  const [low, high] = [walkMemberId, other.id].sort((a, b) => a - b) as [number, number];
+  const [conversation] = await testDb().insert(conversations).values({ lowUserId: low, highUserId: high }).returning();
+  await testDb().insert(messages).values({ conversationId: conversation!.id, senderId: other.id, body: "Hello from the page walk" });
+  return `/messages/${conversation!.id}`;
+}
+
+/** Pages whose sample belongs to the walk's member: every other role is answered 404, as for a page that does not exist. */
+const HERS_ALONE = new Set(["/messages/[conversationId]"]);
+
 /** A real value for each dynamic page, from the demo data every test database holds. */
 const SAMPLES: Record<string, () => Promise<string>> = {
+  "/messages/[conversationId]": conversationOfWalkMember,
   "/[...unmatched]": async () => `/no-such-page-${randomUUID().slice(0, 8)}`,
   "/admin/members/[id]": async () => `/admin/members/${(await createTestUser()).id}`,
   "/admin/applications/[id]": async () => `/admin/applications/${await firstId(testDb().select({ id: applications.id }).from(applications).orderBy(asc(applications.id)).limit(1))}`,
@@ -72,7 +88,9 @@ const pages = declaredPages();
 describe("every page, every role (issue 17, item 3)", () => {
   const cookies: Partial<Record<Role, string>> = {};
   beforeAll(async () => {
-    cookies.member = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
+    const walkMember = await createTestUser({ membershipLevel: "play" });
+    walkMemberId = walkMember.id;
+    cookies.member = await signIn(walkMember.username, TEST_PASSWORD);
     cookies["permitted member"] = await signIn((await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username, TEST_PASSWORD);
     cookies.admin = await signIn((await createTestUser({ isAdmin: true })).username, TEST_PASSWORD);
   });
@@ -94,6 +112,8 @@ describe("every page, every role (issue 17, item 3)", () => {
         expect(seen.status).toBeLessThan(500);
         expect(seen.location ?? "").not.toMatch(/^\/login/);
         if (pattern === "/[...unmatched]") expect(seen.status).toBe(404);
+      } else if (HERS_ALONE.has(pattern) && role !== "visitor" && role !== "member") {
+        expect(seen).toEqual({ role, status: 404, location: null });
       } else if (expected.status === 307) {
         expect(seen).toEqual({ role, status: 307, location: expected.location });
       } else {

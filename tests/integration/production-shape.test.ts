@@ -215,3 +215,28 @@ it("runs a scheduled job once per tick, though every instance schedules it and w
   expect(gaps.filter((gap) => gap < 30_000)).toEqual([]);
   expect(jobs.filter((job) => job.state === "completed").every((job) => job.retry_count === 0)).toBe(true);
 }, 90_000);
+
+it("streams a notification made on one instance to her open stream through nginx, unbuffered, whichever instance serves it", async () => {
+  const { openEventStream } = await import("../support/sse");
+  const { forumCategories, forumPosts, forumTopics } = await import("@/db/schema");
+  const author = await createTestUser();
+  const reactor = await createTestUser({ firstName: "Amara" });
+  const [category] = await testDb().select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.slug, "introductions"));
+  const slug = `stream-through-nginx-${Date.now()}`;
+  const [topic] = await testDb().insert(forumTopics).values({ title: "Streaming through the proxy", slug, content: "A topic for the stream test.", categoryId: category!.id, userId: author.id }).returning();
+  const [post] = await testDb().insert(forumPosts).values({ topicId: topic!.id, userId: author.id, content: "My reply in it" }).returning();
+
+  // Her stream goes through nginx; the reaction is made on instance B, straight.
+  const { cookie } = await login(proxy, author.username, TEST_PASSWORD, { "x-forwarded-for": "198.51.100.31" });
+  const stream = await openEventStream(`${proxy}/api/notifications/stream`, { cookie });
+  expect(stream.status).toBe(200);
+  expect(stream.headers.get("x-cache-status")).toBeNull();
+  await stream.next((e) => e.event === "unread");
+  const reactorLogin = await login(instances[1]!.baseUrl, reactor.username, TEST_PASSWORD, { "x-forwarded-for": "198.51.100.32" });
+  const base = instances[1]!.baseUrl;
+  const reacted = await fetch(`${base}/api/forum/reactions`, { method: "POST", headers: { "content-type": "application/json", origin: base, cookie: reactorLogin.cookie }, body: JSON.stringify({ postId: post!.id, reactionType: "heart" }) });
+  expect(reacted.status).toBe(200);
+  const event = await stream.next((e) => e.event === "notification");
+  expect(JSON.parse(event.data)).toMatchObject({ kind: "forum_reaction", title: `Amara ${reactor.lastName} reacted to your reply in “Streaming through the proxy”` });
+  await stream.close();
+});

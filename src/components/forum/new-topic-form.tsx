@@ -9,7 +9,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
+import { MentionTextarea } from "./mention-textarea";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { newTopicSchema, slugify, type NewTopic, type NewTopicInput } from "@/server/forum/schemas";
@@ -70,8 +70,8 @@ export function NewTopicForm({ categories, defaultCategoryId }: { categories: { 
       <FormField label="URL slug" id="slug" error={errors.slug?.message} hint="Filled in from the title; lowercase letters, numbers and hyphens.">
         <Input {...slug} />
       </FormField>
-      <FormField label="Content" id="content" error={errors.content?.message} hint="Markdown works: **bold**, *italic*, [links](https://example.com), lists.">
-        <Textarea rows={10} {...form.register("content")} />
+      <FormField label="Content" id="content" error={errors.content?.message} hint="Markdown works: **bold**, *italic*, [links](https://example.com), lists. Type @ and a name to mention a member.">
+        <MentionTextarea rows={10} {...form.register("content")} />
       </FormField>
       <div className="flex gap-3">
         <Button type="submit" disabled={create.isPending}>

@@ -6,6 +6,7 @@ import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
+import { MentionTextarea } from "./mention-textarea";
 import { editReplySchema } from "@/server/forum/schemas";
 import { useForumMutation } from "./use-forum-mutation";
 
@@ -25,8 +26,8 @@ export function ReplyForm({ topicId }: { topicId: number }) {
     // The button is disabled while the reply is sent, which drops keyboard focus: it comes back to the
     // editor (cleared once posted), ready for the next reply (issue 31, WCAG 2.4.3).
     <form onSubmit={form.handleSubmit((values) => submit.mutate(values, { onSettled: () => form.setFocus("content") }))} noValidate className="grid gap-3">
-      <FormField label="Add a reply" id="reply-content" error={form.formState.errors.content?.message} hint="Markdown works: **bold**, *italic*, [links](https://example.com), lists.">
-        <Textarea rows={5} {...form.register("content")} />
+      <FormField label="Add a reply" id="reply-content" error={form.formState.errors.content?.message} hint="Markdown works: **bold**, *italic*, [links](https://example.com), lists. Type @ and a name to mention a member.">
+        <MentionTextarea rows={5} {...form.register("content")} />
       </FormField>
       <Button type="submit" disabled={submit.isPending} className="justify-self-start">
         {submit.isPending ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}

@@ -40,7 +40,7 @@ export function ReplyItem({ reply, header, body, isOwn, canChange }: { reply: Re
     failure: { title: "Error deleting reply", description: "There was an error deleting your reply. Please try again." },
   });
   return (
-    <article className="grid gap-3 rounded-lg border p-4" aria-label={`Reply by ${reply.author.name}`}>
+    <article id={`post-${reply.id}`} className="grid scroll-mt-24 gap-3 rounded-lg border p-4" aria-label={`Reply by ${reply.author.name}`}>
       {header}
       {editing ? <EditReplyForm postId={reply.id} content={reply.content} onDone={() => setEditing(false)} /> : body}
       <footer className="flex flex-wrap items-center gap-2">

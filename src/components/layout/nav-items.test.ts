@@ -19,6 +19,8 @@ describe("navbar items (spec 01 section 2)", () => {
       "/admin/payment-transactions",
       "/admin/affiliates",
       "/admin/forum",
+      "/admin/message-reports",
+      "/admin/announcements",
       "/admin/blog",
       "/admin/content",
       "/admin/library",

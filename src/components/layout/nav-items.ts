@@ -62,6 +62,8 @@ export const ADMIN_LINKS: NavLink[] = [
   { href: "/admin/payment-transactions", label: "Payment Transactions" },
   { href: "/admin/affiliates", label: "Affiliates" },
   { href: "/admin/forum", label: "Forum" },
+  { href: "/admin/message-reports", label: "Reported Messages" },
+  { href: "/admin/announcements", label: "Announcements" },
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },
   { href: "/admin/library", label: "Library" },

@@ -12,6 +12,7 @@ import { Chevron, NavMenu } from "./nav-menu";
 
 // Only members have one: visitors' pages (the public, prerendered ones) do not load it.
 const NavbarAvatar = dynamic(() => import("./navbar-avatar"), { ssr: false, loading: () => <span className="block size-9" /> });
+const NotificationBell = dynamic(() => import("@/components/notifications/notification-bell"), { ssr: false, loading: () => <span className="block size-10" /> });
 
 // Spec 01 section 2: the bar becomes more opaque once the page has scrolled 50 px.
 export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
@@ -123,7 +124,8 @@ export function Navbar({ siteName }: { siteName: string }) {
         </div>
 
         {user ? (
-          <span className="ml-auto xl:order-last xl:ml-0">
+          <span className="ml-auto flex items-center gap-1 xl:order-last xl:ml-0">
+            <NotificationBell />
             <NavbarAvatar user={user} />
           </span>
         ) : null}

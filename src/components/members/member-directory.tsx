@@ -10,11 +10,13 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useCurrentUser } from "@/hooks/use-auth";
 import { apiRequest } from "@/lib/api-client";
 import type { DirectoryPage } from "@/server/profiles/types";
 
 /** The member directory: search by name, location, interests and mentor topics, a Mentors filter, and More for the next page. */
 export function MemberDirectory() {
+  const { user: me } = useCurrentUser();
   const [typed, setTyped] = React.useState("");
   const [search, setSearch] = React.useState("");
   const [mentors, setMentors] = React.useState(false);
@@ -70,6 +72,13 @@ export function MemberDirectory() {
                 </p>
               ) : null}
               {member.interests.length ? <p className="mt-1 text-sm text-muted-foreground">{member.interests.join(" · ")}</p> : null}
+              {member.id === me?.id ? null : (
+                <Button asChild size="sm" variant="outline" className="mt-3">
+                  <Link href={`/messages/new?to=${member.id}`}>
+                    Message<span className="sr-only"> {member.firstName} {member.lastName}</span>
+                  </Link>
+                </Button>
+              )}
             </div>
           </li>
         ))}

@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -62,11 +63,18 @@ export function ProfileScreen({ profile, isOwn, events, partner, origin, initial
       <ProfileHeader
         profile={profile}
         action={
-          isOwnProfile(profile) ? (
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              Edit Profile
-            </Button>
-          ) : null
+          <div className="flex gap-2">
+            {isOwnProfile(profile) ? (
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                Edit Profile
+              </Button>
+            ) : null}
+            {isOwn ? null : (
+              <Button asChild>
+                <Link href={`/messages/new?to=${profile.id}`}>Message</Link>
+              </Button>
+            )}
+          </div>
         }
       />
       <Tabs value={tab} onValueChange={setTab} className="mt-8">

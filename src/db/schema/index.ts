@@ -12,3 +12,5 @@ export * from "./affiliate";
 export * from "./places";
 export * from "./billing";
 export * from "./assistant";
+export * from "./notifications";
+export * from "./messages";

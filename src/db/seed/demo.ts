@@ -5,6 +5,7 @@ import * as t from "../schema";
 import { DEMO_BLOG_POSTS } from "./blog-posts";
 import { seedDemoAudit } from "./demo-audit";
 import { seedDemoBankTransferMember, seedDemoBilling } from "./demo-billing";
+import { seedDemoNotifications } from "./demo-notifications";
 import { demoEvents } from "./demo-events";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_TOPICS } from "./demo-forum";
 import { readingMinutes } from "../../server/library/text";
@@ -38,6 +39,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     await seedBlogAndShowcase(tx, userIds);
     await seedMessages(tx, userIds);
     await seedDemoAudit(tx, userIds);
+    await seedDemoNotifications(tx, userIds);
     await tx.insert(t.siteSettings).values({ key: DEMO_MARKER, value: new Date().toISOString() });
   });
 }

@@ -97,6 +97,8 @@ export const PAGE_RULES: ReadonlyArray<readonly [prefix: string, rule: AccessRul
   ["/library", MEMBER],
   ["/profile", MEMBER],
   ["/members", MEMBER],
+  ["/notifications", MEMBER],
+  ["/messages", MEMBER],
 ];
 
 export function pageRuleFor(pathname: string): AccessRule {

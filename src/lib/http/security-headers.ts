@@ -16,6 +16,8 @@ const commonDirectives = (dev: boolean, frameAncestors = "'none'") => [
   "font-src 'self'",
   `connect-src 'self' https://api.stripe.com${dev ? " ws:" : ""}`,
   "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com https://player.vimeo.com",
+  // The service worker (/sw.js, issue 29): 'strict-dynamic' in script-src would otherwise refuse it on member pages.
+  "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -49,7 +51,7 @@ export function nonceContentSecurityPolicy(nonce: string, dev: boolean): string 
  * The pages src/proxy.ts guards, which get the nonce policy there; keep in step with its matcher (a
  * unit test checks). Every other path gets the static policy from next.config.ts.
  */
-export const NONCE_POLICY_PREFIXES = ["admin", "spiritual-profile", "forum", "library", "profile", "members"];
+export const NONCE_POLICY_PREFIXES = ["admin", "spiritual-profile", "forum", "library", "profile", "members", "notifications", "messages"];
 
 export const otherSecurityHeaders = [
   // Browsers honour it only over HTTPS, so it is harmless on the plain-HTTP embedded default.

@@ -50,6 +50,8 @@ export async function queueReplyNotifications(tx: Transaction, queueEmail: Queue
       and s.unsubscribed_at is null
       and (s.last_emailed_at is null or s.last_emailed_at < now() - make_interval(mins => ${NOTIFY_INTERVAL_MINUTES}))
       and not exists (select 1 from forum_blocks b where b.blocker_id = p.user_id and b.blocked_id = ${replierId})
+      -- Her notification choice for replies (issue 29): only "email at once" is emailed here.
+      and coalesce((select np.delivery from notification_preferences np where np.user_id = p.user_id and np.kind = 'forum_reply'), 'email') = 'email'
   `);
   if (due.rows.length === 0) return;
 

@@ -6,6 +6,8 @@ import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopicViews, forumTopics, users } from "@/db/schema";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { transactionWithEmail } from "@/server/email/outbox";
+import { mentionedIds } from "@/features/notifications/mentions";
+import { notifyReaction, recordNotificationEvent, requestFanOut } from "@/server/notifications";
 import { recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { categoryReadableBy, eitherBlocked, readablePost, readableTopic, type Reader } from "./access";
 import { queueReplyNotifications } from "./notifications";
@@ -80,12 +82,18 @@ export async function createTopic(raw: unknown, reader: Reader) {
   await checkPostingLimit(reader);
   const slug = await uniqueSlug(input.title, input.slug || undefined);
   try {
-    const [topic] = await db
-      .insert(forumTopics)
-      .values({ title: input.title, slug, content: input.content, userId: reader.id, categoryId: input.categoryId })
-      .returning({ id: forumTopics.id, title: forumTopics.title, slug: forumTopics.slug, content: forumTopics.content, categoryId: forumTopics.categoryId, userId: forumTopics.userId, createdAt: forumTopics.createdAt });
-    await reindexSource("forum", topic!.id);
-    return topic!;
+    const { topic, eventId } = await db.transaction(async (tx) => {
+      const [topic] = await tx
+        .insert(forumTopics)
+        .values({ title: input.title, slug, content: input.content, userId: reader.id, categoryId: input.categoryId })
+        .returning({ id: forumTopics.id, title: forumTopics.title, slug: forumTopics.slug, content: forumTopics.content, categoryId: forumTopics.categoryId, userId: forumTopics.userId, createdAt: forumTopics.createdAt });
+      // Members @mentioned in the opening post hear of it (issue 29).
+      const eventId = mentionedIds(input.content).length ? await recordNotificationEvent(tx, { kind: "forum_topic", topicId: topic!.id }) : null;
+      return { topic: topic!, eventId };
+    });
+    if (eventId !== null) await requestFanOut([eventId]);
+    await reindexSource("forum", topic.id);
+    return topic;
   } catch (error) {
     // Two members choosing the same slug at the same moment: the unique index decides.
     if ((error as { cause?: { code?: string } }).cause?.code === "23505") throw conflict("That URL slug is already in use.");
@@ -110,7 +118,7 @@ export async function createReply(raw: unknown, reader: Reader, baseUrl: string)
   const input = newReplySchema.parse(raw);
   await checkCanReply(topic, input.parentId, reader);
   await checkPostingLimit(reader);
-  return transactionWithEmail(async (tx, queueEmail) => {
+  const { post, eventId } = await transactionWithEmail(async (tx, queueEmail) => {
     // The lock makes a reply wait for a lock taken at the same moment, so none lands in a locked topic.
     const [current] = await tx.select({ isLocked: forumTopics.isLocked }).from(forumTopics).where(eq(forumTopics.id, topic.id)).for("update");
     if (!current || current.isLocked) throw forbidden(LOCKED_MESSAGE);
@@ -120,8 +128,11 @@ export async function createReply(raw: unknown, reader: Reader, baseUrl: string)
       .returning({ id: forumPosts.id, content: forumPosts.content, topicId: forumPosts.topicId, parentId: forumPosts.parentId, userId: forumPosts.userId, createdAt: forumPosts.createdAt, isEdited: forumPosts.isEdited });
     await tx.update(forumTopics).set({ lastPostAt: post!.createdAt }).where(eq(forumTopics.id, topic.id));
     await queueReplyNotifications(tx, queueEmail, { topic, replierId: reader.id, content: input.content, baseUrl });
-    return post!;
+    // The topic's participants and the members it mentions are notified by one job (issue 29).
+    return { post: post!, eventId: await recordNotificationEvent(tx, { kind: "forum_post", postId: post!.id }) };
   });
+  await requestFanOut([eventId]);
+  return post;
 }
 
 /** Loads a reply for its author to change; 404 when it is not hers to see, 403 when it is not hers. */
@@ -157,7 +168,12 @@ export async function toggleReaction(raw: unknown, reader: Reader) {
     .delete(forumReactions)
     .where(and(eq(forumReactions.postId, postId), eq(forumReactions.userId, reader.id), eq(forumReactions.reactionType, type)))
     .returning({ postId: forumReactions.postId });
-  if (removed.length === 0) await db.insert(forumReactions).values({ postId, userId: reader.id, reactionType: type }).onConflictDoNothing();
+  if (removed.length === 0) {
+    await db.transaction(async (tx) => {
+      const added = await tx.insert(forumReactions).values({ postId, userId: reader.id, reactionType: type }).onConflictDoNothing().returning({ postId: forumReactions.postId });
+      if (added.length) await notifyReaction(tx, { postId, reactorId: reader.id });
+    });
+  }
   return { postId, reactionType: type, active: removed.length === 0, reactions: await reactionSummary(postId, reader) };
 }
 

@@ -21,6 +21,14 @@ export const QUEUES = {
   accountsErase: { name: "privacy.erase-accounts", retryLimit: 2 },
   billingReminders: { name: "billing.reminders", retryLimit: 2 },
   billingReconcile: { name: "billing.reconcile", retryLimit: 2 },
+  // A fan-out is one transaction, so a retry after a worker died runs it again whole (issue 29).
+  notificationsFanOut: { name: "notifications.fan-out", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
+  notificationsSweep: { name: "notifications.sweep", retryLimit: 0 },
+  eventReminders: { name: "notifications.event-reminders", retryLimit: 2 },
+  notificationEmails: { name: "notifications.email", retryLimit: 0 },
+  pushSweep: { name: "notifications.push-sweep", retryLimit: 0 },
+  dailyDigest: { name: "notifications.daily-digest", retryLimit: 2 },
+  weeklyDigest: { name: "notifications.weekly-digest", retryLimit: 2 },
 } as const;
 
 async function startBoss(): Promise<{ boss: PgBoss; pool: Pool }> {

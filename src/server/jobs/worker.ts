@@ -10,6 +10,10 @@ import { purgeUnattachedUploads } from "@/server/storage";
 import { reconcileBilling } from "@/server/billing/reconcile";
 import { sendBillingReminders } from "@/server/billing/reminders";
 import { paymentsConfigured } from "@/server/money/stripe";
+import { deliverNotificationEmails, runNotificationEvent, sendDigests, sendEventReminders, sweepNotificationEvents } from "@/server/notifications";
+import { siteUrl } from "@/lib/http/site-url";
+import { notificationHub } from "@/server/notifications/stream";
+import { pushConfigured, pushPendingFor } from "@/server/push";
 import { getBoss, QUEUES } from "./boss";
 
 let started = false;
@@ -61,6 +65,26 @@ export async function startJobWorkers(): Promise<void> {
     console.log("[billing] reminders sent:", await sendBillingReminders());
   });
   await boss.schedule(QUEUES.billingReminders.name, "13 9 * * *");
+  // Notifications for many members at once: one job per event, one transaction per job (issue 29).
+  await boss.work<{ id: number }>(QUEUES.notificationsFanOut.name, { batchSize: 5, pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await runNotificationEvent(job.data.id);
+  });
+  await boss.work(QUEUES.notificationsSweep.name, async () => void (await sweepNotificationEvents()));
+  await boss.schedule(QUEUES.notificationsSweep.name, "* * * * *");
+  await boss.work(QUEUES.eventReminders.name, async () => void (await sendEventReminders()));
+  await boss.schedule(QUEUES.eventReminders.name, "5 * * * *");
+  if (pushConfigured()) {
+    // At once through LISTEN/NOTIFY; the minutely sweep catches what an instance restarting missed.
+    await notificationHub().startPushDelivery((userId) => pushPendingFor(userId));
+    await boss.work(QUEUES.pushSweep.name, async () => void (await pushPendingFor(null)));
+    await boss.schedule(QUEUES.pushSweep.name, "* * * * *");
+  }
+  await boss.work(QUEUES.notificationEmails.name, async () => void (await deliverNotificationEmails(siteUrl())));
+  await boss.schedule(QUEUES.notificationEmails.name, "* * * * *");
+  await boss.work(QUEUES.dailyDigest.name, async () => console.log("[notifications] daily digests sent:", await sendDigests("daily", siteUrl())));
+  await boss.schedule(QUEUES.dailyDigest.name, "0 7 * * *");
+  await boss.work(QUEUES.weeklyDigest.name, async () => console.log("[notifications] weekly digests sent:", await sendDigests("weekly", siteUrl())));
+  await boss.schedule(QUEUES.weeklyDigest.name, "30 7 * * 1");
   if (paymentsConfigured()) {
     await boss.work(QUEUES.billingReconcile.name, async () => {
       const run = await reconcileBilling();

@@ -10,6 +10,7 @@ import { slugify } from "@/lib/slug";
 import { recordAudit } from "@/server/audit";
 import { reindexSource } from "@/server/assistant/index-passages";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
+import { recordNotificationEvent, requestFanOut } from "@/server/notifications";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
 import { fileIdFromUrl } from "@/server/storage/kinds";
 import { sanitizeArticleHtml, storedFileIdsIn } from "./html";
@@ -214,6 +215,7 @@ async function afterCommit(work: () => Promise<void>) {
 
 async function saveItem(id: number | null, input: LibraryItemValues, actorId: number) {
   let removed: string[] = [];
+  let publishedEvent: number | null = null;
   const saved = await db
     .transaction(async (tx) => {
       const previous = id === null ? null : ((await tx.select().from(contentItems).where(eq(contentItems.id, id)).for("update").limit(1))[0] ?? null);
@@ -230,11 +232,14 @@ async function saveItem(id: number | null, input: LibraryItemValues, actorId: nu
       for (const ref of refs) await attachFile(ref.id, ref.access, ref.access === "gated" ? { kind: "library-item", id: row!.id } : null, tx);
       await recordItemWrite(tx, { action: previous ? "update" : "create", itemIds: [row!.id], actorId, details: { slug: row!.slug, status: row!.status } });
       removed = previousRefs.filter((old) => !refs.some((ref) => ref.id === old.id)).map((old) => old.id);
+      // Members whose tier opens it hear of an item the first time it is published (issue 29).
+      if (row!.status === "published" && previous?.status !== "published") publishedEvent = await recordNotificationEvent(tx, { kind: "library_item", itemId: row!.id });
       return row!;
     })
     .catch(translateSaveError);
   await afterCommit(async () => {
     await deleteStoredFiles(removed);
+    if (publishedEvent !== null) await requestFanOut([publishedEvent]);
     if (saved.status === "scheduled" && saved.publishedAt) await requestScheduledPublish(saved.publishedAt);
   });
   return saved;
@@ -256,15 +261,19 @@ export async function deleteItem(id: number, actorId: number): Promise<void> {
 
 /** Publishes every scheduled item whose time has come (the library.publish job). */
 export async function publishDueItems(now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
+  const events: number[] = [];
+  const count = await db.transaction(async (tx) => {
     const published = await tx
       .update(contentItems)
       .set({ status: "published" })
       .where(and(eq(contentItems.status, "scheduled"), lte(contentItems.publishedAt, now)))
       .returning({ id: contentItems.id });
     await recordItemWrite(tx, { action: "publish", itemIds: published.map((row) => row.id), actorId: null, details: { scheduled: true } });
+    for (const row of published) events.push(await recordNotificationEvent(tx, { kind: "library_item", itemId: row.id }));
     return published.length;
   });
+  await requestFanOut(events);
+  return count;
 }
 
 /** Asks the job queue to publish at `at`; the minutely schedule catches a request that was lost. */

@@ -8,6 +8,7 @@ import { transactionWithEmail, type OutgoingEmail } from "@/server/email/outbox"
 import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
+import { notifyMember } from "@/server/notifications";
 import { MENTORSHIP_REQUESTS_PER_DAY, type MentorshipDecision, type MentorshipRequestInput, type OpenMentorshipRequest, type ReceivedRequest } from "./schemas";
 
 const DAILY_REQUESTS = { keyPrefix: "mentorship_request", points: MENTORSHIP_REQUESTS_PER_DAY, durationSeconds: 86_400 };
@@ -33,6 +34,7 @@ export async function sendMentorshipRequest(requester: SessionUser, mentorId: nu
   return transactionWithEmail(async (tx, queueEmail) => {
     const [row] = await tx.insert(mentorshipRequests).values({ mentorId, requesterId: requester.id, topic, message: input.message }).onConflictDoNothing().returning({ id: mentorshipRequests.id });
     if (!row) throw conflict(`You already have an open mentorship request with ${mentor.firstName}.`);
+    await notifyMember(tx, { userId: mentorId, kind: "mentorship_request", actorId: requester.id, title: "asked for your mentorship", url: "/profile?tab=mentorship", dedupeKey: `mentorship:${row.id}` });
     await queueEmail({
       to: mentor.email,
       kind: "mentorship-request",
@@ -107,6 +109,14 @@ export async function decideMentorshipRequest(mentor: SessionUser, requestId: nu
     if (!request) throw conflict("This request has already been answered.");
     const [requester] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, request.requesterId));
     if (!requester) throw notFound("Mentorship request not found.");
+    await notifyMember(tx, {
+      userId: request.requesterId,
+      kind: "mentorship_answer",
+      actorId: mentor.id,
+      title: status === "accepted" ? "accepted your mentorship request" : "answered your mentorship request",
+      url: `/profile/${mentor.id}`,
+      dedupeKey: `mentorship-answer:${request.id}`,
+    });
     const email = (to: string, heading: string, paragraphs: string[]): OutgoingEmail => ({ to, kind: `mentorship-${status}`, subject: heading, ...renderEmail({ siteName, heading, paragraphs }) });
     if (status === "accepted") {
       await queueEmail(

@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { MessageSettingsForm } from "@/components/messages/conversation-actions";
+import { PreferencesForm } from "@/components/notifications/preferences-form";
+import { PushToggle } from "@/components/notifications/push-toggle";
+import { MEMBER } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
+import { getMessageSettings } from "@/server/messages";
+import { getNotificationPreferences } from "@/server/notifications";
+import { pushConfigured } from "@/server/push";
+
+export const metadata: Metadata = { title: "Notification settings", robots: { index: false } };
+
+/** /notifications/settings: what reaches her and how, who may message her. */
+export default async function NotificationSettingsPage() {
+  const me = await requirePageAccess(MEMBER);
+  const [preferences, messages] = await Promise.all([getNotificationPreferences(me.id), getMessageSettings(me.id)]);
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-10 sm:px-6">
+      <Link href="/notifications" className="text-sm text-primary underline-offset-4 hover:underline">
+        ← Notifications
+      </Link>
+      <h1 className="text-3xl font-semibold">Notification settings</h1>
+      <section aria-labelledby="kinds-heading" className="grid gap-4">
+        <h2 id="kinds-heading" className="text-xl font-semibold">
+          What reaches you, and how
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Everything you do not turn off shows in the app. Email at once waits a minute, and is not sent for what you have already seen. Every email has a link to stop that kind.
+        </p>
+        <PreferencesForm initial={preferences} pushAvailable={pushConfigured()} />
+      </section>
+      {pushConfigured() ? (
+        <section aria-labelledby="device-heading" className="grid gap-4">
+          <h2 id="device-heading" className="text-xl font-semibold">
+            This device
+          </h2>
+          <p className="text-sm text-muted-foreground">Get the kinds ticked under &ldquo;On this device&rdquo; as notifications on this phone or computer, even when the site is closed.</p>
+          <PushToggle />
+        </section>
+      ) : null}
+      <section aria-labelledby="messages-heading" className="grid gap-4">
+        <h2 id="messages-heading" className="text-xl font-semibold">
+          Direct messages
+        </h2>
+        <MessageSettingsForm allowFrom={messages.allowFrom} />
+      </section>
+    </div>
+  );
+}

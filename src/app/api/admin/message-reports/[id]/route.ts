@@ -1,0 +1,12 @@
+// PATCH /api/admin/message-reports/{id} - dismiss the report or remove the message (audit-logged).
+import { z } from "zod";
+import { ADMIN } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { clientIp } from "@/lib/http/request-info";
+import { idSchema } from "@/lib/validation";
+import { reportDecisionSchema } from "@/features/messages/schemas";
+import { decideMessageReport } from "@/server/messages";
+
+export const PATCH = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: reportDecisionSchema }, async ({ request, user, params, body }) =>
+  decideMessageReport(user.id, params.id, body.decision, clientIp(request.headers)),
+);

@@ -1,0 +1,7 @@
+// GET /api/notifications - her notifications, newest activity first (keyset pages, filter by kind), with her unread count.
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { notificationListQuerySchema } from "@/features/notifications/schemas";
+import { listNotifications } from "@/server/notifications";
+
+export const GET = apiRoute({ access: MEMBER, query: notificationListQuerySchema }, async ({ user, query }) => listNotifications(user, query));

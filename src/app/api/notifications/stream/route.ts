@@ -1,0 +1,18 @@
+// GET /api/notifications/stream - Server-Sent Events: her new notifications and unread count, live, resuming after Last-Event-ID.
+import { MEMBER } from "@/lib/auth/access";
+import { apiRoute } from "@/lib/http/api-route";
+import { notificationHub, parseLastEventId } from "@/server/notifications";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ access: MEMBER }, async ({ request, user }) => {
+  const body = await notificationHub().open(user, parseLastEventId(request.headers.get("last-event-id")), request.signal);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      // nginx passes the events on as they come (deploy/nginx has a location for this path too).
+      "X-Accel-Buffering": "no",
+    },
+  });
+});

@@ -1,0 +1,30 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+
+/** Dismiss a report of a direct message, or remove the message. */
+export function MessageReportActions({ reportId }: { reportId: number }) {
+  const router = useRouter();
+  const decide = useMutation({
+    mutationFn: (decision: "dismiss" | "remove") => apiRequest("PATCH", `/api/admin/message-reports/${reportId}`, { decision }),
+    onSuccess: (_result, decision) => {
+      toast({ title: decision === "remove" ? "Message removed" : "Report dismissed" });
+      router.refresh();
+    },
+    onError: (error) => toast({ title: "Could not save the decision", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+  });
+  return (
+    <div className="flex gap-2">
+      <Button type="button" size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate("dismiss")}>
+        Dismiss
+      </Button>
+      <Button type="button" size="sm" variant="destructive" disabled={decide.isPending} onClick={() => decide.mutate("remove")}>
+        Remove message
+      </Button>
+    </div>
+  );
+}

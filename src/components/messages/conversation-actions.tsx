@@ -1,0 +1,107 @@
+"use client";
+
+import * as React from "react";
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { MESSAGE_PERMISSION_LABELS, MESSAGE_PERMISSIONS, type MessagePermission } from "@/features/messages/constants";
+import { useNotificationStream } from "@/hooks/use-notification-stream";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+
+/** Marks the conversation read once its latest message is on screen (again after each new one). */
+export function MarkConversationRead({ conversationId, latestMessageId }: { conversationId: number; latestMessageId: number | null }) {
+  React.useEffect(() => {
+    if (latestMessageId === null) return;
+    void apiRequest("POST", `/api/messages/${conversationId}/read`).catch(() => {});
+  }, [conversationId, latestMessageId]);
+  return null;
+}
+
+/** The page is rendered again when a direct message arrives on the stream. */
+export function RefreshOnMessage() {
+  const router = useRouter();
+  useNotificationStream((event) => {
+    if (event.type === "notification" && event.notification.kind === "direct_message") router.refresh();
+  });
+  return null;
+}
+
+/** Report a message she received, with a reason; administrators then see this message alone. */
+export function ReportMessageButton({ messageId, senderName }: { messageId: number; senderName: string }) {
+  const [open, setOpen] = React.useState(false);
+  const [reason, setReason] = React.useState("");
+  const [error, setError] = React.useState<string | undefined>();
+  const report = useMutation({
+    mutationFn: () => apiRequest("POST", "/api/messages/reports", { messageId, reason }),
+    onSuccess: () => {
+      setOpen(false);
+      setReason("");
+      toast({ title: "Message reported", description: "Thank you. An administrator will look at this message." });
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && failure.fields?.reason) return setError(failure.fields.reason);
+      toast({ title: "Report failed", description: errorMessage(failure, "Please try again."), variant: "destructive" });
+    },
+  });
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs text-muted-foreground">
+          Report<span className="sr-only"> this message from {senderName}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Report this message</DialogTitle>
+          <DialogDescription>Administrators will see this message and your reason, nothing else of the conversation.</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setError(undefined);
+            report.mutate();
+          }}
+          className="grid gap-4"
+        >
+          <FormField label="Reason" id={`report-message-${messageId}`} error={error}>
+            <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+          </FormField>
+          <DialogFooter>
+            <Button type="submit" disabled={report.isPending}>
+              Send report
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Who may start a conversation with her. */
+export function MessageSettingsForm({ allowFrom }: { allowFrom: MessagePermission }) {
+  const router = useRouter();
+  const save = useMutation({
+    mutationFn: (value: MessagePermission) => apiRequest("PUT", "/api/messages/settings", { allowFrom: value }),
+    onSuccess: () => {
+      toast({ title: "Settings saved" });
+      router.refresh();
+    },
+    onError: (failure) => toast({ title: "Error saving settings", description: errorMessage(failure, "Please try again."), variant: "destructive" }),
+  });
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 font-semibold">Who can message me</legend>
+      {MESSAGE_PERMISSIONS.map((value) => (
+        <label key={value} className="flex items-center gap-2 text-sm">
+          <input type="radio" name="allow-from" value={value} defaultChecked={value === allowFrom} disabled={save.isPending} onChange={() => save.mutate(value)} className="size-4 accent-primary" />
+          {MESSAGE_PERMISSION_LABELS[value]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

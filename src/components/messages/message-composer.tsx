@@ -1,0 +1,43 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { MESSAGE_MAX_LENGTH } from "@/features/messages/constants";
+import { composerSchema } from "@/features/messages/schemas";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+
+type ComposerValues = { body: string };
+
+/** Writes to `toUserId`; in a new conversation it then opens the conversation, otherwise the page is refreshed. */
+export function MessageComposer({ toUserId, toName, conversationId }: { toUserId: number; toName: string; conversationId?: number }) {
+  const router = useRouter();
+  const form = useForm<ComposerValues>({ resolver: zodResolver(composerSchema), defaultValues: { body: "" } });
+  const send = useMutation({
+    mutationFn: (values: ComposerValues) => apiRequest<{ conversationId: number }>("POST", "/api/messages", { toUserId, body: values.body }),
+    onSuccess: (result) => {
+      form.reset({ body: "" });
+      if (conversationId === result.conversationId) router.refresh();
+      else router.push(`/messages/${result.conversationId}`);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields?.body) form.setError("body", { message: error.fields.body });
+      toast({ title: "Message not sent", description: errorMessage(error, "There was an error sending your message. Please try again."), variant: "destructive" });
+    },
+  });
+  return (
+    <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate className="grid gap-3">
+      <FormField label={`Message to ${toName}`} id="message-body" error={form.formState.errors.body?.message}>
+        <Textarea rows={3} maxLength={MESSAGE_MAX_LENGTH} {...form.register("body")} />
+      </FormField>
+      <Button type="submit" disabled={send.isPending} className="justify-self-end">
+        {send.isPending ? "Sending..." : "Send"}
+      </Button>
+    </form>
+  );
+}

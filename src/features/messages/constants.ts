@@ -1,0 +1,21 @@
+// Direct messages (issue 29), shared by the server and the browser.
+
+/** Who may start a conversation with her. */
+export const MESSAGE_PERMISSIONS = ["everyone", "mentors", "nobody"] as const;
+export type MessagePermission = (typeof MESSAGE_PERMISSIONS)[number];
+
+export const MESSAGE_PERMISSION_LABELS: Record<MessagePermission, string> = {
+  everyone: "Any member",
+  mentors: "Mentors only",
+  nobody: "Nobody (messages off)",
+};
+
+export const MESSAGE_MAX_LENGTH = 4000;
+/** New conversations a member may start in a day (replies in existing ones are not counted). */
+export const NEW_CONVERSATIONS_PER_DAY = 10;
+export const MESSAGE_PAGE_SIZE = 30;
+export const CONVERSATION_PAGE_SIZE = 30;
+
+export const MESSAGES_OFF_MESSAGE = "This member does not accept messages.";
+export const MENTORS_ONLY_MESSAGE = "This member accepts messages from mentors only.";
+export const MESSAGE_BLOCKED_MESSAGE = "You cannot message this member.";

@@ -1,0 +1,56 @@
+// What the notification centre knows about each kind (issue 29), shared by the server and the browser.
+
+export const NOTIFICATION_KINDS = [
+  "forum_reply",
+  "forum_mention",
+  "forum_reaction",
+  "mentorship_request",
+  "mentorship_answer",
+  "library_item",
+  "event_reminder",
+  "announcement",
+  "direct_message",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Her name for each kind, in her settings and the page's filter. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  forum_reply: "Replies",
+  forum_mention: "Mentions",
+  forum_reaction: "Reactions",
+  mentorship_request: "Mentorship requests",
+  mentorship_answer: "Mentorship answers",
+  library_item: "New library items",
+  event_reminder: "Event reminders",
+  announcement: "Announcements",
+  direct_message: "Direct messages",
+};
+
+/** Where a notification of each kind reaches her besides the app: at once, in a digest, or not at all. */
+export const DELIVERIES = ["app", "email", "daily", "weekly", "off"] as const;
+export type Delivery = (typeof DELIVERIES)[number];
+
+export const DELIVERY_LABELS: Record<Delivery, string> = {
+  app: "In the app only",
+  email: "Email at once",
+  daily: "Daily digest",
+  weekly: "Weekly digest",
+  off: "Off",
+};
+
+/** Sensible defaults: no email for reactions or announcements' flood, email at once for what needs an answer. */
+export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
+  forum_reply: "email",
+  forum_mention: "email",
+  forum_reaction: "app",
+  mentorship_request: "email",
+  mentorship_answer: "email",
+  library_item: "weekly",
+  event_reminder: "email",
+  announcement: "email",
+  direct_message: "email",
+};
+
+/** Notifications a page of GET /api/notifications holds, and the bell's panel shows. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+export const PANEL_SIZE = 8;

@@ -1,0 +1,5 @@
+// Direct messages (issue 29): pages and route handlers import from here.
+import "server-only";
+export * from "./conversations";
+export * from "./reports";
+export * from "./rules";

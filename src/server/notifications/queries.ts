@@ -1,0 +1,113 @@
+import "server-only";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { db } from "@/db";
+import { notifications, users } from "@/db/schema";
+import { NOTIFICATION_PAGE_SIZE, type NotificationKind } from "@/features/notifications/constants";
+import type { MarkReadInput, NotificationListQuery } from "@/features/notifications/schemas";
+import type { NotificationPage, NotificationView } from "@/features/notifications/types";
+import { visibleTo, type Recipient } from "./visibility";
+
+export const notificationColumns = {
+  id: notifications.id,
+  seq: notifications.seq,
+  kind: notifications.kind,
+  title: notifications.title,
+  url: notifications.url,
+  actorCount: notifications.actorCount,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+  actorId: users.id,
+  actorName: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+  actorPicture: users.profilePicture,
+};
+
+type NotificationRow = { [K in keyof typeof notificationColumns]: unknown } & {
+  id: number;
+  kind: string;
+  title: string;
+  url: string;
+  actorCount: number;
+  readAt: Date | null;
+  createdAt: Date;
+  actorId: number | null;
+  actorName: string | null;
+  actorPicture: string | null;
+};
+
+const others = (count: number) => (count === 1 ? "1 other" : `${count.toLocaleString("en-US")} others`);
+
+/** The answer's shape: the actor's name leads the line, with "and N others" for a group. */
+export function toView(row: NotificationRow): NotificationView {
+  const name = row.actorName || null;
+  const title = name ? `${name}${row.actorCount > 1 ? ` and ${others(row.actorCount - 1)}` : ""} ${row.title}` : row.title;
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    title,
+    url: row.url,
+    actor: row.actorId !== null && name ? { id: row.actorId, name, profilePicture: row.actorPicture } : null,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+export async function unreadCount(user: Recipient): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(visibleTo(user), isNull(notifications.readAt)));
+  return row?.count ?? 0;
+}
+
+/** GET /api/notifications: newest activity first, keyset pages on the activity order (`seq`). */
+export async function listNotifications(user: Recipient, query: NotificationListQuery = {}): Promise<NotificationPage> {
+  const limit = query.limit ?? NOTIFICATION_PAGE_SIZE;
+  const rows = await db
+    .select(notificationColumns)
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(
+      and(
+        visibleTo(user),
+        query.kind ? eq(notifications.kind, query.kind) : undefined,
+        query.unread ? isNull(notifications.readAt) : undefined,
+        query.after ? lt(notifications.seq, Number(query.after)) : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit) as NotificationRow[];
+  return {
+    notifications: page.map(toView),
+    unreadCount: await unreadCount(user),
+    next: rows.length > limit ? String(page[page.length - 1]!.seq) : null,
+  };
+}
+
+/** POST /api/notifications/read: only her own rows change; answers her new unread count. */
+export async function markRead(user: Recipient, input: MarkReadInput): Promise<{ unreadCount: number }> {
+  const which = "ids" in input ? inArray(notifications.id, input.ids) : input.kind ? eq(notifications.kind, input.kind) : undefined;
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt), which));
+  return { unreadCount: await unreadCount(user) };
+}
+
+/** New activity after `afterSeq`, oldest first, for a stream catching up (at most `limit`). */
+export async function notificationsAfter(user: Recipient, afterSeq: number, limit = 50) {
+  const rows = await db
+    .select(notificationColumns)
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(and(visibleTo(user), sql`${notifications.seq} > ${afterSeq}`))
+    .orderBy(notifications.seq)
+    .limit(limit);
+  return (rows as NotificationRow[]).map((row) => ({ seq: Number(row.seq), notification: toView(row) }));
+}
+
+/** The last activity of hers, for a stream that starts without Last-Event-ID. */
+export async function latestSeq(userId: number): Promise<number> {
+  const [row] = await db.select({ seq: sql<string | null>`max(${notifications.seq})` }).from(notifications).where(eq(notifications.userId, userId));
+  return Number(row?.seq ?? 0);
+}

@@ -1,0 +1,126 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import webpush from "web-push";
+import { db } from "@/db";
+import { pushSubscriptions } from "@/db/schema";
+import type { PushSubscriptionInput } from "@/features/notifications/schemas";
+import { env } from "@/lib/env";
+import { badRequest, serviceUnavailable } from "@/lib/errors";
+
+/**
+ * Web Push (issue 29, item 5): VAPID keys from the environment (generated into .data/secrets.json on
+ * the first `npm start`, like the other local secrets), subscriptions per device, and delivery of
+ * her notifications of the kinds she chose to the push service each browser names, through web-push
+ * (RFC 8291 payload encryption, RFC 8292 VAPID). Who sends what once is decided in PostgreSQL:
+ * a notification is claimed by setting its `pushed_at`, so with several instances each is pushed once.
+ */
+
+export const PUSH_NOT_SET_UP = "Push notifications are not set up on this server.";
+
+/** The push services of the browsers that exist (Chrome, Firefox, Safari, Edge), plus PUSH_SERVICE_ORIGINS. */
+const KNOWN_PUSH_HOSTS = [/^fcm\.googleapis\.com$/, /^updates\.push\.services\.mozilla\.com$/, /^web\.push\.apple\.com$/, /\.push\.apple\.com$/, /\.notify\.windows\.com$/];
+
+export function pushConfigured(): boolean {
+  return Boolean(env().VAPID_PUBLIC_KEY && env().VAPID_PRIVATE_KEY);
+}
+
+export function pushPublicKey(): { publicKey: string } {
+  const publicKey = env().VAPID_PUBLIC_KEY;
+  if (!publicKey || !pushConfigured()) throw serviceUnavailable(PUSH_NOT_SET_UP);
+  return { publicKey };
+}
+
+/**
+ * A push resource we will POST to: https on a browser's push service (or an origin named in
+ * PUSH_SERVICE_ORIGINS), so that a subscription cannot make the server call an address of its choosing.
+ */
+function checkEndpoint(endpoint: string): void {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw badRequest("This push subscription is not valid.", { endpoint: "This push subscription is not valid." });
+  }
+  const extra = (env().PUSH_SERVICE_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
+  const known = url.protocol === "https:" && KNOWN_PUSH_HOSTS.some((host) => host.test(url.hostname));
+  if (!known && !extra.includes(url.origin)) throw badRequest("This browser's push service is not supported.", { endpoint: "This browser's push service is not supported." });
+}
+
+export async function savePushSubscription(userId: number, input: PushSubscriptionInput): Promise<{ ok: true }> {
+  if (!pushConfigured()) throw serviceUnavailable(PUSH_NOT_SET_UP);
+  checkEndpoint(input.endpoint);
+  // One row per device: a device that changes hands is hers now.
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth } });
+  return { ok: true };
+}
+
+export async function deletePushSubscription(userId: number, endpoint: string): Promise<{ ok: true }> {
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+  return { ok: true };
+}
+
+export async function countPushSubscriptions(userId: number): Promise<number> {
+  return db.$count(pushSubscriptions, eq(pushSubscriptions.userId, userId));
+}
+
+type ClaimedPush = {
+  id: number;
+  line: string;
+  url: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  subscription_id: number;
+};
+
+/**
+ * Sends her unpushed notifications of the kinds she pushes to each of her devices. Claiming sets
+ * `pushed_at` in one UPDATE, so two instances woken by the same NOTIFY never push one twice. A
+ * subscription the push service says is gone (404, 410) is deleted. Answers how many pushes were sent.
+ */
+export async function pushPendingFor(userId: number | null): Promise<number> {
+  if (!pushConfigured()) return 0;
+  const { rows } = await db.execute<ClaimedPush>(sql`
+    with due as (
+      update notifications n set pushed_at = now()
+      where n.pushed_at is null and n.read_at is null and n.created_at > now() - interval '10 minutes'
+        ${userId === null ? sql`` : sql`and n.user_id = ${userId}`}
+        and exists (select 1 from push_subscriptions ps where ps.user_id = n.user_id)
+        and exists (select 1 from notification_preferences np where np.user_id = n.user_id and np.kind = n.kind and np.push and np.delivery <> 'off')
+        and (n.actor_id is null or not exists (select 1 from forum_blocks b where b.blocker_id = n.user_id and b.blocked_id = n.actor_id))
+      returning n.id, n.user_id, n.url, n.actor_id, n.actor_count, n.title
+    )
+    select due.id, due.url, ps.endpoint, ps.p256dh, ps.auth, ps.id as subscription_id,
+      coalesce((select trim(a.first_name || ' ' || a.last_name) || case when due.actor_count = 2 then ' and 1 other' when due.actor_count > 2 then ' and ' || (due.actor_count - 1) || ' others' else '' end || ' ' from users a where a.id = due.actor_id), '') || due.title as line
+    from due join push_subscriptions ps on ps.user_id = due.user_id`);
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT } = env();
+  let sent = 0;
+  await Promise.all(
+    rows.map(async (row) => {
+      // web-push encrypts (RFC 8291) and signs (RFC 8292); the request itself goes out with fetch, with a timeout.
+      const request = webpush.generateRequestDetails(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        JSON.stringify({ title: row.line, url: row.url, tag: `notification-${row.id}` }),
+        { vapidDetails: { subject: VAPID_SUBJECT, publicKey: VAPID_PUBLIC_KEY!, privateKey: VAPID_PRIVATE_KEY! }, TTL: 24 * 3600, urgency: "normal", contentEncoding: "aes128gcm" },
+      );
+      try {
+        const response = await fetch(request.endpoint, { method: "POST", headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : undefined, signal: AbortSignal.timeout(10_000) });
+        if (response.ok) {
+          sent++;
+          await db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, row.subscription_id));
+        } else if (response.status === 404 || response.status === 410) {
+          // RFC 8030 section 7.3: the subscription is gone for good.
+          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));
+        } else {
+          console.error("[push] delivery refused:", response.status, (await response.text()).slice(0, 200));
+        }
+      } catch (error) {
+        console.error("[push] delivery failed:", (error as Error).message);
+      }
+    }),
+  );
+  return sent;
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { pushSubscriptions } from "@/db/schema";
+import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { call, signIn } from "../support/http";
+import { expireDevice, pushesTo, pushRefusals, subscribeDevice } from "../support/push";
+
+// Issue 29, item 5: Web Push with VAPID, against the fake push service (tests/fakes/push.ts), which
+// checks the VAPID JWT (RFC 8292) and decrypts the payload (RFC 8291, aes128gcm) with the keys of the
+// subscription it made, as a browser would.
+
+afterAll(closeTestDb);
+jest.setTimeout(120_000);
+
+async function member(overrides: Parameters<typeof createTestUser>[0] = {}) {
+  const user = await createTestUser({ membershipLevel: "connect", lastName: randomUUID().slice(0, 6), ...overrides });
+  return { user, cookie: await signIn(user.username, TEST_PASSWORD) };
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe("Web Push", () => {
+  it("answers the VAPID public key to anyone: the applicationServerKey browsers subscribe with", async () => {
+    const key = await call("/api/push/key");
+    expect(key.status).toBe(200);
+    expect(key.json).toEqual({ publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/) });
+    expect(Buffer.from(key.json.publicKey, "base64url")).toHaveLength(65);
+  });
+
+  it("subscribes a device only for a signed-in member, only at a push service, and refuses malformed keys", async () => {
+    const her = await member();
+    const { publicKey } = (await call("/api/push/key")).json;
+    const device = await subscribeDevice(publicKey);
+    expect((await call("/api/push/subscriptions", { body: device })).status).toBe(401);
+    expect((await call("/api/push/subscriptions", { cookie: her.cookie, body: { ...device, endpoint: "https://intranet.example/steal" } })).status).toBe(400);
+    expect((await call("/api/push/subscriptions", { cookie: her.cookie, body: { ...device, keys: { p256dh: "not base64!", auth: "x" } } })).status).toBe(400);
+    expect((await call("/api/push/subscriptions", { cookie: her.cookie, body: device })).status).toBe(201);
+    expect(await testDb().$count(pushSubscriptions, eq(pushSubscriptions.userId, her.user.id))).toBe(1);
+    // Another member cannot remove her device.
+    const other = await member();
+    await call("/api/push/subscriptions", { method: "DELETE", cookie: other.cookie, body: { endpoint: device.endpoint } });
+    expect(await testDb().$count(pushSubscriptions, eq(pushSubscriptions.userId, her.user.id))).toBe(1);
+    expect((await call("/api/push/subscriptions", { method: "DELETE", cookie: her.cookie, body: { endpoint: device.endpoint } })).status).toBe(200);
+    expect(await testDb().$count(pushSubscriptions, eq(pushSubscriptions.userId, her.user.id))).toBe(0);
+  });
+
+  it("pushes the kinds she chose to her device, encrypted for it and signed with VAPID; not the others", async () => {
+    const her = await member();
+    const sender = await member({ firstName: "Amara" });
+    const { publicKey } = (await call("/api/push/key")).json;
+    const device = await subscribeDevice(publicKey);
+    await call("/api/push/subscriptions", { cookie: her.cookie, body: device });
+    await call("/api/notifications/preferences", { method: "PUT", cookie: her.cookie, body: { kinds: { direct_message: { delivery: "app", push: true } } } });
+
+    expect((await call("/api/messages", { cookie: sender.cookie, body: { toUserId: her.user.id, body: "Are you coming to the circle?" } })).status).toBe(201);
+    const [push] = await waitFor(async () => {
+      const received = await pushesTo(device.endpoint);
+      return received.length ? received : undefined;
+    }, "the push");
+    expect(push!.payload).toEqual({ title: `Amara ${sender.user.lastName} sent you a message`, url: expect.stringMatching(/^\/messages\/\d+$/), tag: expect.stringMatching(/^notification-\d+$/) });
+    expect(push!.ttl).toBeGreaterThan(0);
+    expect(await pushRefusals()).toEqual([]);
+
+    // A mentorship request is a kind she does not push: nothing more arrives.
+    const mentorHer = await testDb().update((await import("@/db/schema")).users).set({ isMentor: true, mentorTopics: ["Pricing"] }).where(eq((await import("@/db/schema")).users.id, her.user.id)).returning();
+    expect(mentorHer).toHaveLength(1);
+    expect((await call(`/api/users/${her.user.id}/mentorship-requests`, { cookie: sender.cookie, body: { message: "Would you mentor me?" } })).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await pushesTo(device.endpoint)).toHaveLength(1);
+  });
+
+  it("forgets a device the push service says is gone (410)", async () => {
+    const her = await member();
+    const sender = await member();
+    const { publicKey } = (await call("/api/push/key")).json;
+    const device = await subscribeDevice(publicKey);
+    await call("/api/push/subscriptions", { cookie: her.cookie, body: device });
+    await call("/api/notifications/preferences", { method: "PUT", cookie: her.cookie, body: { kinds: { direct_message: { delivery: "app", push: true } } } });
+    await expireDevice(device.endpoint);
+    await call("/api/messages", { cookie: sender.cookie, body: { toUserId: her.user.id, body: "Hello?" } });
+    await waitFor(async () => (await testDb().$count(pushSubscriptions, eq(pushSubscriptions.userId, her.user.id))) === 0, "the device to be forgotten");
+  });
+});
