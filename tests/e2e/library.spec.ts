@@ -206,7 +206,7 @@ test.describe("library", () => {
   });
 
   test("a member with manage_content creates an article with an image, schedules it, and it appears when the time comes", async ({ page, browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await memberPage(page, { permissions: { manage_content: true } });
     const title = `Scheduled rest ${unique()}`;
     await page.goto("/library");
@@ -225,8 +225,9 @@ test.describe("library", () => {
     await page.getByLabel("Tags").fill("rest");
     await page.getByLabel("Tags").press("Enter");
 
-    // The next whole minute at least 20 s away, in the browser's time, as the editor would type it.
-    const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+    // The next whole minute at least 2 minutes away (the checks below, made before it comes, take a
+    // while on a busy machine), in the browser's time, as the editor would type it.
+    const at = new Date(Math.ceil((Date.now() + 120_000) / 60_000) * 60_000);
     await page.getByLabel("Scheduled").check();
     const local = await page.evaluate((ms) => {
       const d = new Date(ms);
