@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, like, sql } from "drizzle-orm";
 import { assistantPassages, chatMessages, events } from "@/db/schema";
 import { FAKE_LLM_BREAK, FAKE_LLM_FAIL, FAKE_LLM_HANG } from "../fakes/llm";
@@ -10,6 +10,13 @@ import { call, randomIp, signIn } from "../support/http";
 // assistant falls back to whenever the model fails, so both paths run here.
 
 afterAll(closeTestDb);
+
+/**
+ * Random lower-case letters for the made-up words and markers in questions. Hex would not do: text
+ * search reads "3e8a9b12" as a number and a word, so a question would carry an extra unmatched word
+ * (and could fall below the assistant's coverage threshold) on one run in twenty-odd.
+ */
+const letters = (count: number) => Array.from(randomBytes(count), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
 
 async function ask(message: string, options: { cookie?: string; history?: Array<{ type: "user" | "assistant"; message: string }>; address?: string } = {}) {
   return call("/api/chatbot/message", { body: { message, chatHistory: options.history ?? [] }, cookie: options.cookie, headers: { "x-forwarded-for": options.address ?? randomIp() } });
@@ -47,7 +54,7 @@ describe("the assistant's index", () => {
   it("follows a blog post from publication to unpublishing", async () => {
     const admin = await createTestUser({ isAdmin: true });
     const cookie = await signIn(admin.username, TEST_PASSWORD);
-    const word = `quillofast${randomUUID().slice(0, 6)}`;
+    const word = `quillofast${letters(6)}`;
     const slug = `assistant-${randomUUID().slice(0, 8)}`;
     const post = { title: "Notes on the quiet studio", slug, excerpt: "How we keep a quiet studio.", body: `Our ${word} method keeps the studio calm on busy days.`, category: "Studio", authorName: "Team", imageUrl: "", status: "published" };
     const created = await call("/api/admin/blog", { body: post, cookie });
@@ -64,7 +71,7 @@ describe("the assistant's index", () => {
   it("answers about a community event as soon as it is created, and forgets it when deleted", async () => {
     const admin = await createTestUser({ isAdmin: true });
     const cookie = await signIn(admin.username, TEST_PASSWORD);
-    const word = `marigoldia${randomUUID().slice(0, 6)}`;
+    const word = `marigoldia${letters(6)}`;
     const created = await call("/api/admin/events", {
       body: { title: `The ${word} salon`, description: "An evening of poetry.", startsAtLocal: "2031-05-14T19:00", endsAtLocal: "2031-05-14T21:00", timezone: "America/New_York", accessType: "public", type: "social", featured: false },
       cookie,
@@ -81,7 +88,7 @@ describe("the assistant's index", () => {
 
   it("answers from a library item only to members of its tier, and forgets it when deleted", async () => {
     const editor = await signIn((await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username, TEST_PASSWORD);
-    const word = `lanternweave${randomUUID().slice(0, 6)}`;
+    const word = `lanternweave${letters(6)}`;
     const slug = `assistant-library-${randomUUID().slice(0, 8)}`;
     const item = { title: `The ${word} workbook`, slug, summary: "A workbook for the weaving practice.", contentType: "article", content: `<p>The ${word} practice takes twelve minutes a day.</p>`, featuredImage: "", videoUrl: "", attachmentUrl: "", externalUrl: "", categoryId: null, tags: [], access: "play", isFeatured: false, status: "published", publishAt: "" };
     const saved = await call("/api/admin/library/items", { body: item, cookie: editor });
@@ -99,7 +106,7 @@ describe("the assistant's index", () => {
 
   it("answers from a new forum topic to members, never to a visitor", async () => {
     const member = await signIn((await createTestUser({ membershipLevel: "connect" })).username, TEST_PASSWORD);
-    const word = `copperfern${randomUUID().slice(0, 6)}`;
+    const word = `copperfern${letters(6)}`;
     const categories = await call("/api/forum/categories", { cookie: member });
     const open = categories.json.find((c: { requiredMembershipLevel: string | null }) => c.requiredMembershipLevel === null);
     const created = await call("/api/forum/topics", { body: { categoryId: open.id, title: `Where to find ${word} paper`, content: `I am looking for ${word} paper for a collage series.` }, cookie: member });
@@ -112,7 +119,7 @@ describe("the assistant's index", () => {
 
 describe("POST /api/chatbot/message", () => {
   it("answers a visitor's price question from the tiers, citing /membership, with the passages in the prompt", async () => {
-    const marker = randomUUID().slice(0, 8);
+    const marker = letters(8);
     const result = await ask(`How much does the Create tier cost? ${marker}`);
     expect(result.status).toBe(200);
     expect(result.json.response).toContain("$50.00");
@@ -125,7 +132,7 @@ describe("POST /api/chatbot/message", () => {
   it("sends the model nothing private: not the asker's email or birth data, and redacts what she types", async () => {
     const member = await createTestUser({ location: "Lisbon, Portugal", membershipLevel: "play" });
     const cookie = await signIn(member.username, TEST_PASSWORD);
-    const marker = randomUUID().slice(0, 8);
+    const marker = letters(8);
     const result = await ask(`Which events are coming up (${marker})? Write to me at jane.doe@example.com or +1 415 555 0100`, { cookie });
     expect(result.status).toBe(200);
     const prompt = (await promptSentWith(marker))!;
@@ -135,7 +142,7 @@ describe("POST /api/chatbot/message", () => {
   });
 
   describe("gated passages", () => {
-    const word = `velvetorchid${randomUUID().slice(0, 6)}`;
+    const word = `velvetorchid${letters(6)}`;
     const kind = `test-gated-${randomUUID().slice(0, 6)}`;
     beforeAll(async () => {
       await testDb()
@@ -150,7 +157,7 @@ describe("POST /api/chatbot/message", () => {
     });
 
     const urlsFor = async (cookie?: string) => {
-      const marker = randomUUID().slice(0, 8);
+      const marker = letters(8);
       const result = await ask(`Tell me about the ${word} practice ${marker}`, { cookie });
       expect(result.status).toBe(200);
       const urls = result.json.sources.map((s: { url: string }) => s.url).filter((url: string) => url.startsWith("/library/"));
