@@ -40,15 +40,27 @@ export function useLibraryFilters() {
   const pathname = usePathname();
   const router = useRouter();
   const state = React.useMemo(() => readState(new URLSearchParams(params.toString())), [params]);
+  // The query of a change pushed but not yet rendered: a second change made before the first lands
+  // (she picks "All", then types a search at once) builds on it instead of undoing it.
+  const pending = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    if (pending.current === params.toString()) pending.current = null;
+  }, [params]);
+  React.useEffect(() => {
+    const forget = () => void (pending.current = null);
+    window.addEventListener("popstate", forget);
+    return () => window.removeEventListener("popstate", forget);
+  }, []);
 
   const update = React.useCallback(
     (changes: Partial<LibraryUrlState>) => {
-      const next = new URLSearchParams(params.toString());
+      const next = new URLSearchParams(pending.current ?? params.toString());
       for (const [key, value] of Object.entries(changes)) {
         if (value === "" || value === DEFAULTS[key as keyof LibraryUrlState]) next.delete(key);
         else next.set(key, String(value));
       }
       const query = next.toString();
+      pending.current = query;
       router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });
     },
     [params, pathname, router],
