@@ -3,6 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import ical, { ICalEventStatus } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import type { events } from "@/db/schema";
+import { fileResponse } from "@/lib/http/file-response";
 import { eventLocation } from "./time";
 
 type EventRow = typeof events.$inferSelect;
@@ -35,12 +36,7 @@ export function eventsToIcs(rows: EventRow[], options: { name: string; baseUrl: 
   return calendar.toString();
 }
 
-export function icsResponse(body: string, filename: string): Response {
-  return new Response(body, {
-    headers: {
-      "content-type": "text/calendar; charset=utf-8",
-      "content-disposition": `attachment; filename="${filename}"`,
-      "cache-control": "public, max-age=300",
-    },
-  });
+/** `cacheControl`: shared caches may keep a calendar that is the same for everyone, never one of a member's. */
+export function icsResponse(body: string, filename: string, cacheControl = "public, max-age=300"): Response {
+  return fileResponse(body, { contentType: "text/calendar; charset=utf-8", filename, disposition: "attachment", extra: { "Cache-Control": cacheControl } });
 }
