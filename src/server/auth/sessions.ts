@@ -39,8 +39,8 @@ export const sessionUserColumns = {
 };
 
 
-export async function createSession(userId: number, meta: { ip?: string | null; userAgent?: string | null } = {}): Promise<string> {
-  const [row] = await db
+export async function createSession(userId: number, meta: { ip?: string | null; userAgent?: string | null } = {}, executor: Executor = db): Promise<string> {
+  const [row] = await executor
     .insert(sessions)
     .values({
       userId,
