@@ -9,7 +9,7 @@ import { toast } from "@/hooks/use-toast";
 import { apiRequest } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE } from "@/server/affiliate/schemas";
-import type { PartnerDashboard } from "@/server/affiliate/types";
+import type { PartnerDashboard } from "@/features/affiliate/types";
 import { AffiliateStatement } from "./affiliate-statement";
 
 /** Spec 02 section 2.10: registration for a member who is not a partner; link, code, figures and terms for a partner. */

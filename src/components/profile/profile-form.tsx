@@ -15,7 +15,7 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { acceptAttribute, UPLOAD_KINDS } from "@/server/storage/kinds";
 import { profileSchema, type ProfileFormValues, type ProfileInput } from "@/server/profiles/schemas";
-import type { OwnProfile } from "@/server/profiles/types";
+import type { OwnProfile } from "@/features/profiles/types";
 
 type Field = keyof ProfileFormValues;
 

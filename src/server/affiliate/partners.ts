@@ -15,7 +15,7 @@ import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow, recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
 import { AFFILIATE_TERMS, AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE, REGISTRATION_TTL_HOURS } from "./schemas";
-import type { AdminCommission, PartnerDashboard, PartnerStatement } from "./types";
+import type { AdminCommission, PartnerDashboard, PartnerRecord, PartnerStatement } from "@/features/affiliate/types";
 
 const REGISTRATION_EMAILS = { keyPrefix: "partner_registration", points: 5, durationSeconds: 3600 };
 
@@ -72,7 +72,7 @@ export async function checkRegistration(user: SessionUser, token: string): Promi
 }
 
 /** Accepting the terms creates her partner record: a unique code and the default rate. */
-export async function acceptRegistration(user: SessionUser, token: string, ip: string) {
+export async function acceptRegistration(user: SessionUser, token: string, ip: string): Promise<PartnerRecord> {
   return db.transaction(async (tx) => {
     const found = await findRegistration(tx, user, token, true);
     if (found.problem) throw conflict(REGISTRATION_MESSAGES[found.problem]);
@@ -89,7 +89,7 @@ export async function acceptRegistration(user: SessionUser, token: string, ip: s
     await tx.update(users).set({ isPartner: true }).where(eq(users.id, user.id));
     await tx.update(partnerRegistrations).set({ usedAt: new Date() }).where(eq(partnerRegistrations.id, found.row.id));
     await recordAudit({ actorId: user.id, action: "partner.registered", entityType: "partner", entityId: partner.id, details: { partnerCode: partner.partnerCode }, ip }, tx);
-    return partner;
+    return { userId: partner.userId, partnerCode: partner.partnerCode, referralCommission: partner.referralCommission };
   });
 }
 

@@ -5,10 +5,10 @@ import { clientIp } from "@/lib/http/request-info";
 import { acceptInvitation } from "@/server/applications/invitations";
 import { acceptInvitationSchema } from "@/server/applications/schemas";
 import { markSignedIn } from "@/server/auth/session-cookie";
-import { loadSessionUserById, SESSION_MAX_AGE_SECONDS } from "@/server/auth/sessions";
+import { loadSessionUserById, SESSION_MAX_AGE_SECONDS, toCurrentUser } from "@/server/auth/sessions";
 
 export const POST = apiRoute({ access: PUBLIC, body: acceptInvitationSchema }, async ({ request, body }) => {
   const account = await acceptInvitation(body, { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent") });
   await markSignedIn(SESSION_MAX_AGE_SECONDS);
-  return created(await loadSessionUserById(account.userId));
+  return created(toCurrentUser(await loadSessionUserById(account.userId)));
 });
