@@ -182,28 +182,38 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
     { as: "visitor", path: "/api/applications/submit", method: "POST", body: applicationBody(), headers: { "x-forwarded-for": randomIp() } },
     { as: "member", path: "/api/applications/submit", method: "POST", body: applicationBody(), headers: { "x-forwarded-for": randomIp() } },
   ],
-  "POST /api/invitations/accept": async () => [
-    send("visitor", "POST", "/api/invitations/accept", { token: await invitationToken(), username: `typed_${tag()}`, password: "a-long-password-1", confirmPassword: "a-long-password-1" }),
-    send("member", "POST", "/api/invitations/accept", { token: "x".repeat(43), username: `typed_${tag()}`, password: "a-long-password-1", confirmPassword: "a-long-password-1" }),
-  ],
-  "POST /api/create-payment-intent": async () => {
-    const { email } = await apply();
-    return [{ as: "visitor", path: "/api/create-payment-intent", method: "POST", body: { token: await paymentTokenOf(email) }, headers: { "x-forwarded-for": randomIp() } }, send("member", "POST", "/api/create-payment-intent", { token: "y".repeat(43) })];
-  },
+  "POST /api/invitations/accept": async () =>
+    Promise.all(
+      (["visitor", "member"] as const).map(async (as) => send(as, "POST", "/api/invitations/accept", { token: await invitationToken(), username: `typed_${tag()}`, password: "a-long-password-1", confirmPassword: "a-long-password-1" })),
+    ),
+  "POST /api/create-payment-intent": async () =>
+    Promise.all(
+      (["visitor", "member"] as const).map(async (as) => {
+        const { email } = await apply();
+        return { as, path: "/api/create-payment-intent", method: "POST", body: { token: await paymentTokenOf(email) }, headers: { "x-forwarded-for": randomIp() } };
+      }),
+    ),
 
   // Signing in and her account
   "POST /api/auth/login": async () => {
-    const who = await createTestUser();
-    return [send("visitor", "POST", "/api/auth/login", { username: who.username, password: TEST_PASSWORD }), send("member", "POST", "/api/auth/login", { username: who.username, password: "wrong-password" })];
+    const [one, two] = [await createTestUser(), await createTestUser()];
+    return [
+      send("visitor", "POST", "/api/auth/login", { username: one.username, password: TEST_PASSWORD }),
+      send("visitor", "POST", "/api/auth/login", { username: one.username, password: "wrong-password" }),
+      // A member who signs in as someone else on a shared computer.
+      send("member", "POST", "/api/auth/login", { username: two.username, password: TEST_PASSWORD }),
+    ];
   },
   "POST /api/auth/logout": async () => [{ as: "owner", path: "/api/auth/logout", method: "POST", cookie: await freshCookie(fx.owner) }, send("visitor", "POST", "/api/auth/logout")],
   "POST /api/auth/forgot-password": async () => [send("visitor", "POST", "/api/auth/forgot-password", { email: fx.other.user.email }), send("member", "POST", "/api/auth/forgot-password", { email: "nobody@example.com" })],
-  "POST /api/auth/reset-password": async () => {
-    const who = await createTestUser();
-    await call("/api/auth/forgot-password", { body: { email: who.email }, headers: { "x-forwarded-for": randomIp() } });
-    const token = await emailedToken(who.email, "/reset-password/");
-    return [send("visitor", "POST", "/api/auth/reset-password", { token, password: "a-new-long-password", confirmPassword: "a-new-long-password" })];
-  },
+  "POST /api/auth/reset-password": async () =>
+    Promise.all(
+      (["visitor", "member"] as const).map(async (as) => {
+        const who = await createTestUser();
+        await call("/api/auth/forgot-password", { body: { email: who.email }, headers: { "x-forwarded-for": randomIp() } });
+        return send(as, "POST", "/api/auth/reset-password", { token: await emailedToken(who.email, "/reset-password/"), password: "a-new-long-password", confirmPassword: "a-new-long-password" });
+      }),
+    ),
   "GET /api/auth/me": async () => everyone("/api/auth/me"),
   "GET /api/auth/sessions": async () => everyone("/api/auth/sessions"),
   "DELETE /api/auth/sessions/[id]": async () => {
@@ -231,22 +241,36 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
   "DELETE /api/chatbot/history": async () => everyone("/api/chatbot/history", "DELETE"),
 
   // Forms of the public site
-  "POST /api/contact": async () => [
-    { as: "visitor", path: "/api/contact", method: "POST", body: { name: "Ada Visitor", email: `typed_${tag()}@example.com`, subject: "Typed", message: "A question about your answers.", source: "contact" }, headers: { "x-forwarded-for": randomIp() } },
-  ],
-  "POST /api/newsletter/subscribe": async () => [{ as: "visitor", path: "/api/newsletter/subscribe", method: "POST", body: { email: `typed_${tag()}@example.com` }, headers: { "x-forwarded-for": randomIp() } }],
-  "POST /api/newsletter/confirm": async () => {
-    const email = `typed_${tag()}@example.com`;
-    await call("/api/newsletter/subscribe", { body: { email }, headers: { "x-forwarded-for": randomIp() } });
-    return [send("visitor", "POST", "/api/newsletter/confirm", { token: await emailedToken(email, "/newsletter/confirm/") }), send("member", "POST", "/api/newsletter/confirm", { token: "z".repeat(40) })];
-  },
+  "POST /api/contact": async () =>
+    (["visitor", "member"] as const).map((as) => ({
+      as,
+      path: "/api/contact",
+      method: "POST",
+      body: { name: "Ada Visitor", email: `typed_${tag()}@example.com`, subject: "Typed", message: "A question about your answers.", source: "contact" },
+      headers: { "x-forwarded-for": randomIp() },
+    })),
+  "POST /api/newsletter/subscribe": async () =>
+    (["visitor", "member"] as const).map((as) => ({ as, path: "/api/newsletter/subscribe", method: "POST", body: { email: `typed_${tag()}@example.com` }, headers: { "x-forwarded-for": randomIp() } })),
+  "POST /api/newsletter/confirm": async () =>
+    Promise.all(
+      (["visitor", "member"] as const).map(async (as) => {
+        const email = `typed_${tag()}@example.com`;
+        await call("/api/newsletter/subscribe", { body: { email }, headers: { "x-forwarded-for": randomIp() } });
+        return send(as, "POST", "/api/newsletter/confirm", { token: await emailedToken(email, "/newsletter/confirm/") });
+      }),
+    ),
   "POST /api/newsletter/unsubscribe": async () => {
-    const [subscriber] = await testDb().select({ token: newsletterSubscribers.unsubscribeToken }).from(newsletterSubscribers).limit(1);
-    return [send("visitor", "POST", `/api/newsletter/unsubscribe?token=${subscriber!.token}`)];
+    const subscribers = await testDb().select({ token: newsletterSubscribers.unsubscribeToken }).from(newsletterSubscribers).limit(2);
+    return [send("visitor", "POST", `/api/newsletter/unsubscribe?token=${subscribers[0]!.token}`), send("member", "POST", `/api/newsletter/unsubscribe?token=${subscribers[1]!.token}`)];
   },
-  "POST /api/events/inquiries": async () => [
-    { as: "visitor", path: "/api/events/inquiries", method: "POST", body: { name: "Ada Visitor", email: "ada@example.com", eventType: "Team building workshop", message: "A retreat for twelve in May." }, headers: { "x-forwarded-for": randomIp() } },
-  ],
+  "POST /api/events/inquiries": async () =>
+    (["visitor", "member"] as const).map((as) => ({
+      as,
+      path: "/api/events/inquiries",
+      method: "POST",
+      body: { name: "Ada Visitor", email: "ada@example.com", eventType: "Team building workshop", message: "A retreat for twelve in May." },
+      headers: { "x-forwarded-for": randomIp() },
+    })),
 
   // Events
   "GET /api/events": async () => everyone("/api/events?type=all&limit=5"),
@@ -324,11 +348,15 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
     await call("/api/forum/blocks", { cookie: fx.owner.cookie, body: { userId: blocked.user.id } });
     return everyone(`/api/forum/blocks/${blocked.user.id}`, "DELETE");
   },
-  "POST /api/forum/unsubscribe": async () => {
-    const token = `typed-unsubscribe-${tag()}-${tag()}`;
-    await testDb().insert(forumTopicSubscriptions).values({ topicId: fx.topic.id, userId: fx.other.user.id, unsubscribeToken: token }).onConflictDoUpdate({ target: [forumTopicSubscriptions.topicId, forumTopicSubscriptions.userId], set: { unsubscribeToken: token } });
-    return [send("visitor", "POST", `/api/forum/unsubscribe?token=${token}`)];
-  },
+  "POST /api/forum/unsubscribe": async () =>
+    Promise.all(
+      (["visitor", "member"] as const).map(async (as) => {
+        const token = `typed-unsubscribe-${tag()}-${tag()}`;
+        const reader = await createTestUser();
+        await testDb().insert(forumTopicSubscriptions).values({ topicId: fx.topic.id, userId: reader.id, unsubscribeToken: token });
+        return send(as, "POST", `/api/forum/unsubscribe?token=${token}`);
+      }),
+    ),
 
   // Profiles, the directory, mentorship
   "GET /api/users/[id]": async () => everyone(`/api/users/${fx.owner.user.id}`),
@@ -383,7 +411,7 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
   "POST /api/notifications/unsubscribe": async () => {
     await call("/api/notifications/preferences", { method: "PUT", cookie: fx.other.cookie, body: { weeklyDigest: true } });
     const [settings] = await testDb().select({ token: notificationSettings.unsubscribeToken }).from(notificationSettings).where(eq(notificationSettings.userId, fx.other.user.id));
-    return [send("visitor", "POST", `/api/notifications/unsubscribe?token=${settings!.token}&kind=digest`)];
+    return [send("visitor", "POST", `/api/notifications/unsubscribe?token=${settings!.token}&kind=digest`), send("member", "POST", `/api/notifications/unsubscribe?token=${settings!.token}&kind=forum_reaction`)];
   },
   "GET /api/push/key": async () => everyone("/api/push/key"),
   "POST /api/push/subscriptions": async () => {
