@@ -21,19 +21,6 @@ export interface PaymentRow {
   receiptUrl: string | null;
 }
 
-/** An administrator's transaction shown as a line of the history (the application card). */
-export const paymentLine = (row: PaymentRow): MemberPayment => ({
-  id: row.id,
-  date: row.completedAt ?? row.createdAt,
-  kind: row.kind as MemberPayment["kind"],
-  amount: row.amount,
-  currency: row.currency,
-  status: row.status as MemberPayment["status"],
-  method: row.paymentMethod as MemberPayment["method"],
-  tier: row.membershipTier,
-  receiptUrl: row.receiptUrl,
-});
-
 export const PAYMENT_STATUS_BADGE: Record<string, "success" | "destructive" | "warning" | "secondary"> = {
   completed: "success",
   failed: "destructive",

@@ -24,6 +24,40 @@ export const memberPaymentSchema = z.strictObject({
 });
 export type MemberPayment = z.infer<typeof memberPaymentSchema>;
 
+/** The fields of a transaction her view is made of: a row on the server, an administrator's answer in the browser. */
+export interface PaymentFields {
+  id: number;
+  kind: string;
+  amount: number;
+  currency: string;
+  status: string;
+  paymentMethod: string;
+  membershipTier: string | null;
+  receiptUrl: string | null;
+  createdAt: Date | string;
+  completedAt: Date | string | null;
+}
+
+const isoOf = (date: Date | string) => (typeof date === "string" ? date : date.toISOString());
+
+/**
+ * One of her payments as she sees it (issue 25 item 2): never the staff's notes, who recorded it, the
+ * demo flag or Stripe's ids. Administrators read the whole row through their own calls.
+ */
+export function toMemberPayment(row: PaymentFields): MemberPayment {
+  return {
+    id: row.id,
+    date: isoOf(row.completedAt ?? row.createdAt),
+    kind: row.kind as MemberPayment["kind"],
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status as MemberPayment["status"],
+    method: row.paymentMethod as MemberPayment["method"],
+    tier: row.membershipTier,
+    receiptUrl: row.receiptUrl,
+  };
+}
+
 /** POST /api/create-payment-intent: what she is about to authorize, and the secret Stripe.js confirms it with. */
 export const applicationPaymentIntentSchema = z.strictObject({
   clientSecret: z.string(),

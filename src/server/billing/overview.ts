@@ -8,7 +8,8 @@ import type { AdminBilling, MemberBilling, MembershipView } from "@/features/bil
 import type { SessionUser } from "@/server/auth/sessions";
 import { listTiers } from "@/server/money/pricing";
 import { paymentsConfigured } from "@/server/money/stripe";
-import { isRefundable, toMemberPayment } from "@/server/money/transactions";
+import { toMemberPayment } from "@/features/money/types";
+import { isRefundable } from "@/server/money/transactions";
 import { cancelableFrom, describeCard } from "./changes";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

@@ -6,7 +6,7 @@ import { CHARGE_KINDS } from "@/db/schema/enums";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
 import type { RefundInput } from "@/features/money/schemas";
-import type { MemberPayment } from "@/features/money/types";
+import { toMemberPayment, type MemberPayment } from "@/features/money/types";
 import type { SessionUser } from "@/server/auth/sessions";
 import { recordAudit } from "@/server/audit";
 import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvCell, type CsvExport } from "@/server/csv";
@@ -43,24 +43,6 @@ export async function getTransactionDetail(id: number) {
   if (!row) return null;
   const refunds = await db.select().from(paymentTransactions).where(eq(paymentTransactions.refundOfId, id)).orderBy(paymentTransactions.createdAt);
   return { ...row, application: row.application?.id ? row.application : null, user: row.user?.id ? row.user : null, refunds };
-}
-
-/**
- * One of her payments as she sees it (issue 25 item 2): never the staff's notes, who recorded it, the
- * demo flag or Stripe's ids. Administrators read the whole row through their own calls.
- */
-export function toMemberPayment(row: PaymentTransaction): MemberPayment {
-  return {
-    id: row.id,
-    date: (row.completedAt ?? row.createdAt).toISOString(),
-    kind: row.kind as MemberPayment["kind"],
-    amount: row.amount,
-    currency: row.currency,
-    status: row.status as MemberPayment["status"],
-    method: row.paymentMethod as MemberPayment["method"],
-    tier: row.membershipTier,
-    receiptUrl: row.receiptUrl,
-  };
 }
 
 /** A member's own payments, as she sees them (GET /api/users/{id}/payment-transactions, an admin too). */

@@ -9,7 +9,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { PaymentHistory, paymentLine } from "@/components/profile/payment-history";
+import { PaymentHistory } from "@/components/profile/payment-history";
+import { toMemberPayment } from "@/features/money/types";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
@@ -164,7 +165,7 @@ export function ApplicationCard({ application: app, payments, onReviewed }: { ap
                 url={`/api/applications/${app.id}/payment-transactions`}
                 queryKey={[APPLICATIONS_KEY, "payments", app.id]}
                 caption={`Payments for the application of ${name}`}
-                lines={(rows) => rows.map(paymentLine)}
+                lines={(rows) => rows.map(toMemberPayment)}
               />
             </section>
           </div>
