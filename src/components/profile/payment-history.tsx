@@ -2,24 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
-import type { MemberPayment } from "@/features/money/types";
+import type { MemberPayment, PaymentFields } from "@/features/money/types";
 import { apiRequest } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
-/** A transaction as the administrators' own calls answer it (the payments list, an application's payments). */
-export interface PaymentRow {
-  id: number;
-  kind: string;
-  amount: number;
-  currency: string;
-  status: string;
-  paymentMethod: string;
-  membershipTier: string | null;
-  createdAt: string;
-  completedAt: string | null;
-  receiptUrl: string | null;
-}
+/** A transaction as the administrators' own calls answer it (the payments list, an application's payments): its dates as JSON strings. */
+export type PaymentRow = PaymentFields & { createdAt: string; completedAt: string | null };
 
 export const PAYMENT_STATUS_BADGE: Record<string, "success" | "destructive" | "warning" | "secondary"> = {
   completed: "success",
