@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { NONCE_POLICY_PREFIXES, otherSecurityHeaders, staticContentSecurityPolicy, uploadedFileFrameHeaders } from "./src/lib/http/security-headers";
+import { FILE_CONTENT_SECURITY_POLICY, NONCE_POLICY_PREFIXES, otherSecurityHeaders, staticContentSecurityPolicy, uploadedFileFrameHeaders } from "./src/lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -14,8 +14,11 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: otherSecurityHeaders },
       // Guarded pages get a per-request nonce policy from src/proxy.ts instead.
       { source: `/:path((?!(?:${NONCE_POLICY_PREFIXES.join("|")})(?:/|$)).*)`, headers: [{ key: "Content-Security-Policy", value: staticContentSecurityPolicy(process.env.NODE_ENV === "development") }] },
-      // The later rule wins for the same header: /api/files may be framed by our pages.
-      { source: "/api/files/:path*", headers: uploadedFileFrameHeaders(process.env.NODE_ENV === "development") },
+      // The later rule wins for the same header (and over a route handler's own): answers and files
+      // carry the file policy, and /api/files may be framed by our pages.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: FILE_CONTENT_SECURITY_POLICY }] },
+      { source: "/blog/rss.xml", headers: [{ key: "Content-Security-Policy", value: FILE_CONTENT_SECURITY_POLICY }] },
+      { source: "/api/files/:path*", headers: uploadedFileFrameHeaders },
     ];
   },
 };

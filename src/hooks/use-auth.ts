@@ -2,12 +2,12 @@
 
 import * as React from "react";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import type { SessionUser } from "@/lib/auth/session-user";
+import type { CurrentUser } from "@/features/auth/types";
 import { clearSignedInHint, hasSignedInHint } from "@/lib/auth/signed-in-hint";
 import { toast, toastOnNextPage, type ToastInput } from "./use-toast";
 
 /** The shape GET /api/auth/me and POST /api/auth/login answer with. */
-export type CurrentUser = SessionUser;
+export type { CurrentUser };
 
 interface SessionState {
   user: CurrentUser | null;

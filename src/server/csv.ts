@@ -1,4 +1,7 @@
 import { stringify } from "csv-stringify/sync";
+import { fileResponse } from "@/lib/http/file-response";
+
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
 /**
  * CSV downloads (RFC 4180, CRLF). Cells that a spreadsheet would run as a formula (=, +, -, @, tab,
@@ -70,7 +73,5 @@ export async function csvResponse<T>({ name, header, row: toRow }: CsvExport<T>,
     },
   });
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-${date}.csv"`, "Cache-Control": "no-store" },
-  });
+  return fileResponse(body, { contentType: CSV_CONTENT_TYPE, filename: `${name}-${date}.csv`, disposition: "attachment", extra: { "Cache-Control": "no-store" } });
 }

@@ -254,6 +254,25 @@ test.describe("event page", () => {
     await expect(page.getByRole("button", { name: "RSVP", exact: true })).toBeVisible();
   });
 
+  test("a members-only online event's link to join shows once she RSVPs (issue 24 item 8)", async ({ page }) => {
+    const link = `https://meet.example.com/circle-${Math.random().toString(36).slice(2, 8)}`;
+    const event = await createEvent({ accessType: "members", type: "members", onlineUrl: link, locationName: null, address: null });
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByText("Members who sign in and RSVP see the link to join here.")).toBeVisible();
+    expect(await page.content()).not.toContain(link);
+    await expectAccessible(page, "members-only online event signed out");
+
+    const member = await createTestUser({ membershipLevel: "create" });
+    await signInAs(page, member.username, TEST_PASSWORD);
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByText("RSVP to see the link to join.")).toBeVisible();
+    await page.getByRole("button", { name: "RSVP", exact: true }).click();
+    await expect(page.getByRole("link", { name: /Join online/ })).toHaveAttribute("href", link);
+    await expectAccessible(page, "members-only online event going");
+    await page.getByRole("button", { name: "Cancel RSVP" }).click();
+    await expect(page.getByText("RSVP to see the link to join.")).toBeVisible();
+  });
+
   test("a members-only event asks for a membership; a Luma event RSVPs on Luma", async ({ page, request }) => {
     const event = await createEvent({ accessType: "members", type: "members" });
     const visitor = await createTestUser({ membershipLevel: null });

@@ -127,15 +127,22 @@ test.describe("library", () => {
     const uploaded = await page.request.post("/api/uploads/library-pdf?name=workbook.pdf", { data: PDF, headers: { origin: process.env.TEST_BASE_URL!, "content-type": "application/octet-stream" } });
     expect(uploaded.status()).toBe(201);
     const { url: pdfUrl, id: pdfId } = await uploaded.json();
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#4a7" } }).png().toBuffer();
+    const image = await page.request.post("/api/uploads/library-image?name=garden.png", { data: picture, headers: { origin: process.env.TEST_BASE_URL!, "content-type": "application/octet-stream" } });
+    const { url: imageUrl, id: imageId } = await image.json();
 
-    const article = await insertItem({ content: `<h2>Begin</h2><p>${"word ".repeat(450)}</p>` });
+    const article = await insertItem({ content: `<h2>Begin</h2><p><img src="${imageUrl}" alt="The garden"></p><p>${"word ".repeat(450)}</p>` });
     const video = await insertItem({ contentType: "video", content: "", videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" });
     const pdf = await insertItem({ contentType: "pdf", content: "", attachmentUrl: pdfUrl });
     const external = await insertItem({ contentType: "external", content: "", externalUrl: "https://example.com/guide" });
     await testDb().update(storedFiles).set({ access: "gated", gateKind: "library-item", gateId: pdf.id }).where(eq(storedFiles.id, pdfId));
 
+    await testDb().update(storedFiles).set({ access: "gated", gateKind: "library-item", gateId: article.id }).where(eq(storedFiles.id, imageId));
+
     await page.goto(`/library/item/${article.slug}`);
     await expect(page.getByTestId("article-body").getByRole("heading", { name: "Begin" })).toBeVisible();
+    // Files are served sandboxed (issue 24 item 10); an image in an article still shows.
+    await expect.poll(() => page.getByRole("img", { name: "The garden" }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
     await expect(page.getByTestId("item-views")).toHaveText("1 view");
     await expectAccessible(page, "article");
 
@@ -146,6 +153,10 @@ test.describe("library", () => {
     await page.goto(`/library/item/${pdf.slug}`);
     await expect(page.getByTestId("pdf-embed")).toHaveAttribute("src", pdfUrl);
     await expect(page.getByTestId("pdf-embed")).toHaveCSS("height", "600px");
+    // Chromium's PDF viewer opens the sandboxed file in the embed (a frame refused would be chrome-error://).
+    await expect.poll(() => page.frames().map((frame) => frame.url())).toContainEqual(expect.stringMatching(/^chrome-extension:\/\/[a-z]+\/index\.html$/));
+    expect(page.frames().map((frame) => frame.url())).toContain(new URL(pdfUrl, page.url()).toString());
+    expect(page.frames().some((frame) => frame.url().startsWith("chrome-error:"))).toBe(false);
     const download = await page.request.get(`${pdfUrl}?download=1`);
     expect(download.headers()["content-disposition"]).toMatch(/^attachment/);
     expect((await download.body()).subarray(0, 4).toString()).toBe("%PDF");

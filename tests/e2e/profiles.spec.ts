@@ -30,21 +30,20 @@ test("a member edits her profile, uploads a picture seen in the navbar and by ot
 
   await page.getByLabel("First name").fill("W");
   await page.getByLabel("Last name").fill("A");
-  await page.getByLabel("Profile picture URL").fill("not a url");
+  // A picture is uploaded, never linked from another site (issue 24 item 8): there is no field for a link.
+  await expect(page.getByLabel(/picture URL/i)).toHaveCount(0);
   await expect(page.getByLabel("Mentor topics")).toBeHidden();
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
   await expect(page.getByText("Last name must be at least 2 characters")).toBeVisible();
-  await expect(page.getByText("Please enter a valid URL")).toBeVisible();
   await expectAccessible(page, "edit profile with errors");
 
   await page.getByLabel("First name").fill("Wren");
   await page.getByLabel("Last name").fill(`Ash${tag}`);
-  await page.getByLabel("Profile picture URL").fill("");
   const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a7" } }).png().toBuffer();
   await page.getByLabel("Upload a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
-  await expect(page.getByLabel("Profile picture URL")).toHaveValue(/^\/api\/files\//);
-  const pictureUrl = await page.getByLabel("Profile picture URL").inputValue();
+  await expect(page.getByTestId("picture-preview")).toHaveAttribute("src", /^\/api\/files\//);
+  const pictureUrl = (await page.getByTestId("picture-preview").getAttribute("src"))!;
   await page.getByLabel("Bio", { exact: true }).fill("Secret bio of a private person.");
   await page.getByLabel("Show my bio to members").click();
   await page.getByLabel("Location", { exact: true }).fill(`Lisbon${tag}`);
@@ -124,15 +123,14 @@ test("the affiliate journey: registration email, share link, a referred payment,
   const her = await createTestUser({ firstName: "Nova" });
   await signInAs(page, her.username, TEST_PASSWORD);
   await page.goto("/profile?tab=affiliate");
-  const email = page.getByLabel("Email");
-  await email.fill("");
-  await expect(page.getByRole("button", { name: "Send Registration Email" })).toBeDisabled();
-  await email.fill(`nova_${her.id}@example.com`);
+  // The link goes to her account's address, the only one the call writes to (issue 24 item 8).
+  await expect(page.getByLabel("Email")).toHaveValue(her.email);
+  await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
   await page.getByRole("button", { name: "Send Registration Email" }).click();
   await expect(toast(page).filter({ hasText: "Registration Email Sent" })).toContainText("Check your inbox to complete the affiliate registration process.");
   await expectAccessible(page, "affiliate tab after the request");
 
-  await page.goto(new URL(linkIn((await latestEmailTo(`nova_${her.id}@example.com`))!.text, "/profile/affiliate/")).pathname);
+  await page.goto(new URL(linkIn((await latestEmailTo(her.email))!.text, "/profile/affiliate/")).pathname);
   await expect(page.getByText("Self-referrals are not eligible.")).toBeVisible();
   await expectAccessible(page, "affiliate terms");
   await page.getByRole("button", { name: "Accept", exact: true }).click();

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { applications, auditLog, partnerRegistrations, partners, paymentTransactions, referralCommissions, users } from "@/db/schema";
+import { applications, auditLog, partnerLinkVisits, partnerRegistrations, partners, paymentTransactions, referralCommissions, users } from "@/db/schema";
 import { FAKE_STRIPE_WEBHOOK_SECRET, paymentIntentObject, signWebhookPayload, stripeEvent } from "../fakes/stripe";
 import { waitFor } from "../support/applicants";
 import { chargedIntent, refundInStripe } from "../support/billing";
 import { closeTestDb, createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
-import { call, signIn } from "../support/http";
+import { call, randomIp, signIn } from "../support/http";
 
 // The affiliate programme (issue 11; spec 02 sections 2.10 and 9): registration by a single-use email
 // link, the partner's figures, commissions that follow the money, and payout runs.
@@ -25,8 +25,19 @@ async function member(overrides: Partial<typeof users.$inferInsert> = {}) {
 async function partnerWithCode() {
   const her = await member({ isPartner: true });
   const code = `P${randomUUID().slice(0, 8).toUpperCase()}`;
-  await testDb().insert(partners).values({ userId: her.user.id, partnerCode: code });
-  return { ...her, code };
+  const [partner] = await testDb().insert(partners).values({ userId: her.user.id, partnerCode: code }).returning({ id: partners.id });
+  return { ...her, code, partnerId: partner!.id };
+}
+
+/** The Apply page's visit of a partner's link, from a client address, with the headers given (a cookie, a User-Agent). */
+const visitLink = (code: string, ip: string, headers: Record<string, string> = {}) =>
+  call("/api/partners/visits", { body: { code }, headers: { "x-forwarded-for": ip, ...headers }, origin: null });
+
+/** The visitor cookie a visit answered with (name=value). */
+function visitorCookie(result: { headers: Headers }): string {
+  const pair = result.headers.getSetCookie().map((header) => header.split(";")[0]!).find((p) => p.startsWith("ref_visitor="));
+  if (!pair) throw new Error("No visitor cookie was set");
+  return pair;
 }
 
 /** A referred application (approved) with one pending card payment per intent id given. */
@@ -59,9 +70,14 @@ describe("registration", () => {
     const other = await member();
     expect((await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: "" } })).json.fields).toEqual({ email: "Email is required" });
     expect((await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: "me@example.com", userId: other.user.id } })).status).toBe(403);
-    const sent = await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: `aff_${her.user.id}@example.com`, userId: her.user.id } });
+    // Only to her account's address: the call never makes the app write to an address she names (issue 24 item 8).
+    const elsewhere = `victim_${her.user.id}@example.com`;
+    const refused = await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: elsewhere, userId: her.user.id } });
+    expect([refused.status, refused.json.fields]).toEqual([400, { email: "The registration link is sent to your account's email address." }]);
+    expect(await latestEmailTo(elsewhere)).toBeNull();
+    const sent = await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: her.user.email.toUpperCase(), userId: her.user.id } });
     expect(sent.status).toBe(200);
-    const link = linkIn((await latestEmailTo(`aff_${her.user.id}@example.com`))!.text, "/profile/affiliate/");
+    const link = linkIn((await latestEmailTo(her.user.email))!.text, "/profile/affiliate/");
     const token = new URL(link).pathname.split("/").pop()!;
 
     const page = await call(new URL(link).pathname, { cookie: her.cookie });
@@ -78,13 +94,13 @@ describe("registration", () => {
     expect(row!.usedAt).not.toBeNull();
     const [user] = await testDb().select({ isPartner: users.isPartner }).from(users).where(eq(users.id, her.user.id));
     expect(user!.isPartner).toBe(true);
-    expect((await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: "again@example.com" } })).status).toBe(409);
+    expect((await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: her.user.email } })).status).toBe(409);
   });
 
   it("refuses an expired link", async () => {
     const her = await member();
-    await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: `exp_${her.user.id}@example.com` } });
-    const token = new URL(linkIn((await latestEmailTo(`exp_${her.user.id}@example.com`))!.text, "/profile/affiliate/")).pathname.split("/").pop()!;
+    await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: her.user.email } });
+    const token = new URL(linkIn((await latestEmailTo(her.user.email))!.text, "/profile/affiliate/")).pathname.split("/").pop()!;
     await testDb().update(partnerRegistrations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(partnerRegistrations.userId, her.user.id));
     const refused = await call("/api/partners/accept", { cookie: her.cookie, body: { token } });
     expect([refused.status, refused.json.error]).toEqual([409, "This registration link has expired. Request a new one from the Affiliate tab of your profile."]);
@@ -94,10 +110,11 @@ describe("registration", () => {
 describe("the partner's figures", () => {
   it("counts link visits once per visitor per day, applications, approvals and commissions, to her and admins only", async () => {
     const p = await partnerWithCode();
-    const visit = (ip: string) => call("/api/partners/visits", { body: { code: p.code.toLowerCase() }, headers: { "x-forwarded-for": ip, "user-agent": "test" }, origin: null });
-    expect((await visit("10.1.1.1")).status).toBe(204);
-    await visit("10.1.1.1");
-    await visit("10.1.1.2");
+    // Two visitors (each keeps the cookie the first visit gives her), one of them twice.
+    const first = await visitLink(p.code.toLowerCase(), randomIp());
+    expect(first.status).toBe(204);
+    await visitLink(p.code, randomIp(), { cookie: visitorCookie(first) });
+    await visitLink(p.code, randomIp());
     expect((await call("/api/partners/visits", { body: { code: "NOBODY" }, origin: null })).status).toBe(204);
     const app = await referredApplication(p.code, [`pi_fig_${randomUUID()}`]);
     await testDb().insert(applications).values({ ...app, id: undefined, email: `pending_${randomUUID()}@example.com`, status: "pending", approvedAt: null });
@@ -125,6 +142,30 @@ describe("the partner's figures", () => {
     expect(JSON.stringify(mine.json.statement)).not.toContain(app.email);
     expect((await call(`/api/partners/${p.user.id}`, { cookie: admin })).status).toBe(200);
     expect((await call(`/api/partners/${p.user.id}`, { cookie: (await member()).cookie })).status).toBe(403);
+  });
+});
+
+describe("link visits (issue 31 item 6)", () => {
+  const visits = async (partnerId: number) => (await testDb().select().from(partnerLinkVisits).where(eq(partnerLinkVisits.partnerId, partnerId))).length;
+
+  it("counts a visitor once a day by her first-party cookie, whatever her User-Agent or address says", async () => {
+    const p = await partnerWithCode();
+    const first = await visitLink(p.code, randomIp(), { "user-agent": "agent-0" });
+    const cookie = visitorCookie(first);
+    expect(first.headers.get("set-cookie")).toMatch(/; HttpOnly/i);
+    expect(first.headers.get("set-cookie")).toMatch(/; SameSite=lax/i);
+    for (let i = 1; i < 25; i++) expect((await visitLink(p.code, randomIp(), { cookie, "user-agent": `agent-${i}` })).status).toBe(204);
+    expect(await visits(p.partnerId)).toBe(1);
+  });
+
+  it("counts at most 10 new visitors a day from one address, however its requests vary their headers", async () => {
+    const p = await partnerWithCode();
+    const ip = randomIp();
+    for (let i = 0; i < 25; i++) expect((await visitLink(p.code, ip, { "user-agent": `Mozilla/5.0 (variant ${i})`, "accept-language": `x-${i}` })).status).toBe(204);
+    expect(await visits(p.partnerId)).toBe(10);
+    // Another address is another budget.
+    await visitLink(p.code, randomIp());
+    expect(await visits(p.partnerId)).toBe(11);
   });
 });
 

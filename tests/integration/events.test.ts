@@ -240,3 +240,45 @@ describe("admin event management", () => {
     expect((await call(`/api/admin/events/${luma!.id}`, { method: "DELETE", cookie })).status).toBe(400);
   });
 });
+
+describe("a members-only online event's link to join (issue 24 item 8)", () => {
+  const secretLink = () => `https://meet.example.com/members-${Math.random().toString(36).slice(2, 10)}`;
+  const joinLink = (id: number, cookie?: string) => call(`/api/events/${id}/join-link`, { cookie });
+
+  it("is on neither its page nor its calendar files for visitors, and goes to members who RSVP", async () => {
+    const link = secretLink();
+    const event = await createEvent({ accessType: "members", type: "members", onlineUrl: link, locationName: null, address: null });
+    const visitorPage = await call(`/events/${event.id}`);
+    expect(visitorPage.status).toBe(200);
+    expect(visitorPage.text).not.toContain(link);
+    expect((await call(`/api/events/${event.id}/ics`)).text).not.toContain(link);
+    expect((await call("/api/events/calendar.ics")).text).not.toContain(link);
+    expect((await joinLink(event.id)).json).toEqual({ url: null, needs: "sign-in" });
+
+    const { cookie } = await memberCookie({ membershipLevel: "create" });
+    expect((await call(`/events/${event.id}`, { cookie })).text).not.toContain(link);
+    expect((await joinLink(event.id, cookie)).json).toEqual({ url: null, needs: "rsvp" });
+    expect((await call(`/api/events/${event.id}/ics`, { cookie })).text).not.toContain(link);
+
+    const lapsed = await memberCookie({ membershipLevel: null });
+    expect((await joinLink(event.id, lapsed.cookie)).json).toEqual({ url: null, needs: "membership" });
+
+    expect((await call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie })).status).toBe(200);
+    const going = await joinLink(event.id, cookie);
+    expect(going.json).toEqual({ url: link, needs: null });
+    expect(going.headers.get("cache-control")).toMatch(/private/);
+    const ics = await call(`/api/events/${event.id}/ics`, { cookie });
+    expect(ics.text.replace(/\r\n[ \t]/g, "")).toContain(link);
+    expect(ics.headers.get("cache-control")).toMatch(/private/);
+    // The webcal feed is fetched without a session: never there.
+    expect((await call("/api/events/calendar.ics", { cookie })).text).not.toContain(link);
+  });
+
+  it("shows a public online event's link to everyone", async () => {
+    const link = secretLink();
+    const event = await createEvent({ accessType: "public", onlineUrl: link, locationName: null, address: null });
+    expect((await call(`/events/${event.id}`)).text).toContain(link);
+    expect((await joinLink(event.id)).json).toEqual({ url: link, needs: null });
+    expect((await call(`/api/events/${event.id}/ics`)).text.replace(/\r\n[ \t]/g, "")).toContain(link);
+  });
+});

@@ -318,6 +318,53 @@ describe("review, capture and invitation", () => {
     expect((await emailsTo(email)).filter((m) => m.kind === "payment-receipt")).toHaveLength(2);
   });
 
+  /** A trial approved: its invitation's token. */
+  async function invitedTrial() {
+    const { id, email } = await apply({ isTrial: true });
+    expect((await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie })).json.invited).toBe(true);
+    return { id, email, token: new URL(linkIn((await latestEmailTo(email))!.text, "/join/")).pathname.split("/").pop()! };
+  }
+  const accept = (token: string, username: string, ip = randomIp()) =>
+    call("/api/invitations/accept", { body: { token, username, password: "a-long-password-1", confirmPassword: "a-long-password-1" }, headers: { "x-forwarded-for": ip } });
+
+  it("creates the account and her session in one step that no sign-in limit refuses (issue 31 item 5)", async () => {
+    const { email, token } = await invitedTrial();
+    const username = `late_${randomUUID().slice(0, 8)}`;
+    const ip = randomIp();
+    // Wrong passwords for the name she is about to choose, from her address, until sign-in refuses them.
+    let failed = 0;
+    for (; failed < 60; failed++) {
+      const attempt = await call("/api/auth/login", { body: { username, password: "not-her-password" }, headers: { "x-forwarded-for": ip } });
+      if (attempt.status === 429) break;
+      expect(attempt.status).toBe(401);
+    }
+    expect(failed).toBeLessThan(60);
+
+    const accepted = await accept(token, username, ip);
+    expect(accepted.status).toBe(201);
+    expect(accepted.json).toMatchObject({ username, email });
+    const cookie = sessionCookieFrom(accepted)!;
+    expect((await call("/api/auth/me", { cookie })).json).toMatchObject({ username, email });
+    const [invitation] = await testDb().select().from(invitations).where(eq(invitations.email, email));
+    expect(invitation!.usedAt).not.toBeNull();
+  });
+
+  it("creates nothing and keeps the invitation valid when accepting fails", async () => {
+    const { email, token } = await invitedTrial();
+    const taken = await createTestUser();
+    const refused = await accept(token, taken.username.toUpperCase());
+    expect([refused.status, refused.json.fields]).toEqual([409, { username: "That username is taken. Please choose another." }]);
+    expect(sessionCookieFrom(refused)).toBeNull();
+    expect(await testDb().select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    const [invitation] = await testDb().select().from(invitations).where(eq(invitations.email, email));
+    expect(invitation!.usedAt).toBeNull();
+
+    const username = `kept_${randomUUID().slice(0, 8)}`;
+    const accepted = await accept(token, username);
+    expect(accepted.status).toBe(201);
+    expect((await call("/api/auth/me", { cookie: sessionCookieFrom(accepted)! })).json.username).toBe(username);
+  });
+
   it("refuses a used, expired or revoked link with a plain message", async () => {
     const { id, email } = await apply();
     await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Cash" }, cookie: adminCookie });

@@ -10,6 +10,8 @@ import { testEnv } from "../support/env";
 
 afterAll(closeTestDb);
 
+const PICTURE_UPLOAD_MESSAGE = "Please upload your picture here (links to pictures on other sites are not accepted)";
+
 const validProfile = {
   firstName: "Ada",
   lastName: "Lovelace",
@@ -109,7 +111,7 @@ describe("PATCH /api/users/{id} (profile)", () => {
     const { user, cookie } = await member();
     const bad = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { ...validProfile, firstName: "A", lastName: "B", profilePicture: "not a url" } });
     expect(bad.status).toBe(400);
-    expect(bad.json.fields).toMatchObject({ firstName: "First name must be at least 2 characters", lastName: "Last name must be at least 2 characters", profilePicture: "Please enter a valid URL" });
+    expect(bad.json.fields).toMatchObject({ firstName: "First name must be at least 2 characters", lastName: "Last name must be at least 2 characters", profilePicture: PICTURE_UPLOAD_MESSAGE });
     expect((await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { isAdmin: true } })).status).toBe(400);
 
     const saved = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { ...validProfile, mentorTopics: "Ignored, because off" } });
@@ -130,6 +132,11 @@ describe("PATCH /api/users/{id} (profile)", () => {
       expect(response.status).toBe(201);
       return ((await response.json()) as { url: string; id: string });
     };
+    // Never a picture on another site, which every member who sees her would load from there (issue 24 item 8).
+    for (const link of ["https://tracker.example.com/pixel.png", "http://example.com/me.jpg", "//example.com/me.jpg", "/api/files/../admin"]) {
+      const linked = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { profilePicture: link } });
+      expect([linked.status, linked.json.fields?.profilePicture]).toEqual([400, PICTURE_UPLOAD_MESSAGE]);
+    }
     const theirs = await upload(other.cookie);
     const refused = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { profilePicture: theirs.url } });
     expect([refused.status, refused.json.fields?.profilePicture]).toEqual([400, "Please upload the picture again"]);

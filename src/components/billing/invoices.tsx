@@ -37,10 +37,10 @@ export function Invoices({ mode, rows, onChanged }: { mode: BillingMode; rows: I
               <tbody>
                 {rows.map((t) => (
                   <tr key={t.id} className="border-t">
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(t.completedAt ?? t.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(t.date)}</td>
                     <td className="px-3 py-2">
                       {KIND_LABEL[t.kind] ?? t.kind}
-                      {t.membershipTier ? <span className="capitalize"> ({t.membershipTier})</span> : null}
+                      {t.tier ? <span className="capitalize"> ({t.tier})</span> : null}
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{(t.kind === "refund" ? "-" : "") + formatCents(t.amount, t.currency)}</td>
                     <td className="px-3 py-2">
@@ -50,7 +50,7 @@ export function Invoices({ mode, rows, onChanged }: { mode: BillingMode; rows: I
                       <div className="flex flex-wrap items-center gap-2">
                         {t.receiptUrl ? (
                           <a className="text-primary underline" href={t.receiptUrl} target="_blank" rel="noopener noreferrer">
-                            Receipt<span className="sr-only"> for the {formatDate(t.completedAt ?? t.createdAt)} payment (opens Stripe)</span>
+                            Receipt<span className="sr-only"> for the {formatDate(t.date)} payment (opens Stripe)</span>
                           </a>
                         ) : mode === "member" ? (
                           <span className="text-muted-foreground">None</span>
@@ -60,7 +60,7 @@ export function Invoices({ mode, rows, onChanged }: { mode: BillingMode; rows: I
                             <Link className="text-primary underline" href={`/admin/payment-transactions/${t.id}`}>
                               View<span className="sr-only"> transaction {t.id}</span>
                             </Link>
-                            {t.refundable && t.refundableAmount > 0 ? (
+                            {t.refundable && t.refundableAmount ? (
                               <RefundButton id={t.id} amount={formatCents(t.amount, t.currency)} remaining={t.refundableAmount} currency={t.currency} onChanged={onChanged} />
                             ) : null}
                           </>

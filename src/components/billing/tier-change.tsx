@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
-import type { UpgradePreview } from "@/server/billing/changes";
+import type { UpgradePreview } from "@/features/billing/types";
 import { ConfirmButton } from "./confirm-button";
 import type { BillingMode, MembershipView, Overview } from "./types";
 import { useBillingAction } from "./use-billing-action";

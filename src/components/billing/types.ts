@@ -1,11 +1,10 @@
-import type { BillingOverview } from "@/server/billing/overview";
+import type { AdminBilling, AdminInvoice, MemberBilling, MembershipView } from "@/features/billing/types";
+import type { MemberPayment } from "@/features/money/types";
 
-/** What JSON makes of a server type: dates arrive as ISO strings. */
-type Wire<T> = T extends Date ? string : T extends (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
-
-export type Overview = Wire<BillingOverview>;
-export type MembershipView = NonNullable<Overview["membership"]>;
-export type InvoiceRow = Overview["transactions"][number];
+/** GET /api/users/{id}/billing: hers (member mode) or, to an administrator, with what each payment may still be refunded. */
+export type Overview = MemberBilling | AdminBilling;
+export type { MembershipView };
+export type InvoiceRow = MemberPayment & Partial<Pick<AdminInvoice, "refundable" | "refundableAmount">>;
 export type BillingMode = "member" | "admin";
 
 export const billingKey = (userId: number) => ["billing", userId] as const;

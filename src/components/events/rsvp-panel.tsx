@@ -2,7 +2,8 @@
 
 import * as React from "react";
 import Link from "next/link";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { joinLinkQueryKey } from "@/features/events/types";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
@@ -22,11 +23,15 @@ interface RsvpPanelProps {
 export function RsvpPanel({ eventId, signedIn, allowed, initiallyGoing, initialCount, capacity, open }: RsvpPanelProps) {
   const [going, setGoing] = React.useState(initiallyGoing);
   const [count, setCount] = React.useState(initialCount);
+  // A members-only event's link to join shows once she is going (src/server/events/join-link.ts).
+  const queryClient = useQueryClient();
+  const refreshJoinLink = () => queryClient.invalidateQueries({ queryKey: joinLinkQueryKey(eventId) });
   const rsvp = useMutation({
     mutationFn: () => apiRequest<{ goingCount: number }>("POST", `/api/events/${eventId}/rsvp`),
     onSuccess: (result) => {
       setGoing(true);
       setCount(result.goingCount);
+      void refreshJoinLink();
       toast({ title: "You're going!", description: "Your RSVP is saved. See you there." });
     },
     onError: (error) => toast({ title: "RSVP failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" }),
@@ -36,6 +41,7 @@ export function RsvpPanel({ eventId, signedIn, allowed, initiallyGoing, initialC
     onSuccess: () => {
       setGoing(false);
       setCount((n) => Math.max(0, n - 1));
+      void refreshJoinLink();
       toast({ title: "RSVP cancelled", description: "We have let the hosts know you can't make it." });
     },
     onError: (error) => toast({ title: "Cancel failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" }),

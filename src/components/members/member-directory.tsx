@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { apiRequest } from "@/lib/api-client";
-import type { DirectoryPage } from "@/server/profiles/types";
+import type { DirectoryPage } from "@/features/profiles/types";
 
 /** The member directory: search by name, location, interests and mentor topics, a Mentors filter, and More for the next page. */
 export function MemberDirectory() {

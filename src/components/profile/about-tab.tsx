@@ -1,4 +1,4 @@
-import type { PublicProfile } from "@/server/profiles/types";
+import type { PublicProfile } from "@/features/profiles/types";
 
 /** About: bio, interests and community engagement (joined year, events attended, mentor yes or no). */
 export function AboutTab({ profile }: { profile: PublicProfile }) {

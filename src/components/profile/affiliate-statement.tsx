@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatCents, formatDate } from "@/lib/format";
-import type { PartnerCommission, PartnerStatement } from "@/server/affiliate/types";
+import type { PartnerCommission, PartnerStatement } from "@/features/affiliate/types";
 
 const STATUS: Record<PartnerCommission["status"], { label: string; variant: "warning" | "success" | "secondary" | "destructive" }> = {
   pending: { label: "Held", variant: "warning" },

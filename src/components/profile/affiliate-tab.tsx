@@ -8,8 +8,8 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
-import { AFFILIATE_TERMS_TEXT } from "@/server/affiliate/schemas";
-import type { PartnerDashboard } from "@/server/affiliate/types";
+import { AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE } from "@/server/affiliate/schemas";
+import type { PartnerDashboard } from "@/features/affiliate/types";
 import { AffiliateStatement } from "./affiliate-statement";
 
 /** Spec 02 section 2.10: registration for a member who is not a partner; link, code, figures and terms for a partner. */
@@ -32,8 +32,7 @@ function Terms() {
   );
 }
 
-function Registration({ userId, email: accountEmail }: { userId: number; email: string }) {
-  const [email, setEmail] = React.useState(accountEmail);
+function Registration({ userId, email }: { userId: number; email: string }) {
   const send = useMutation({
     mutationFn: () => apiRequest("POST", "/api/partners/send-registration-email", { email, userId }),
     onSuccess: () => toast({ title: "Registration Email Sent", description: "Check your inbox to complete the affiliate registration process." }),
@@ -59,9 +58,12 @@ function Registration({ userId, email: accountEmail }: { userId: number; email: 
         >
           <div className="grid flex-1 gap-2">
             <Label htmlFor="affiliateEmail">Email</Label>
-            <Input id="affiliateEmail" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+            <Input id="affiliateEmail" type="email" readOnly value={email} aria-describedby="affiliateEmail-hint" />
+            <p id="affiliateEmail-hint" className="text-sm text-muted-foreground">
+              {REGISTRATION_ADDRESS_MESSAGE}
+            </p>
           </div>
-          <Button type="submit" disabled={!email.trim() || send.isPending}>
+          <Button type="submit" disabled={send.isPending}>
             {send.isPending ? "Sending..." : "Send Registration Email"}
           </Button>
         </form>

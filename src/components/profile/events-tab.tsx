@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { EventImage } from "@/components/events/event-image";
-import type { ProfileEvent } from "@/server/profiles/types";
+import type { ProfileEvent } from "@/features/profiles/types";
 
 /** My Events: her next events she is going to, then the next upcoming ones (two in all). */
 export function EventsTab({ events }: { events: ProfileEvent[] }) {

@@ -10,8 +10,9 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
-import { mentorshipRequestSchema, type MentorshipRequestInput, type OpenMentorshipRequest, type ReceivedRequest } from "@/server/mentorship/schemas";
-import type { PublicProfile } from "@/server/profiles/types";
+import type { OpenMentorshipRequest, ReceivedRequest } from "@/features/mentorship/types";
+import { mentorshipRequestSchema, type MentorshipRequestInput } from "@/server/mentorship/schemas";
+import type { PublicProfile } from "@/features/profiles/types";
 
 /** Spec 02 section 2.11: the mentor's topics; another member sends a request, the mentor answers hers. */
 export function MentorshipTab({ profile, isOwn, openRequest }: { profile: PublicProfile; isOwn: boolean; openRequest: OpenMentorshipRequest | null }) {

@@ -15,7 +15,7 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { acceptAttribute, UPLOAD_KINDS } from "@/server/storage/kinds";
 import { profileSchema, type ProfileFormValues, type ProfileInput } from "@/server/profiles/schemas";
-import type { OwnProfile } from "@/server/profiles/types";
+import type { OwnProfile } from "@/features/profiles/types";
 
 type Field = keyof ProfileFormValues;
 
@@ -40,6 +40,8 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
     },
   });
   const isMentor = useWatch({ control: form.control, name: "isMentor" });
+  // Only a picture she uploads here (issue 24 item 8: never a link to another site, which every viewer would load).
+  const picture = useWatch({ control: form.control, name: "profilePicture" });
   const [problem, setProblem] = React.useState(false);
   const errors = form.formState.errors;
   const error = (name: Field) => errors[name]?.message as string | undefined;
@@ -110,26 +112,28 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
           <Input autoComplete="family-name" {...form.register("lastName")} />
         </FormField>
       </div>
-      <FormField label="Profile picture URL" id="profilePicture" error={error("profilePicture")} hint="A link to an image (https), or upload one below.">
-        <Input type="url" inputMode="url" {...form.register("profilePicture")} />
-      </FormField>
-      <div className="grid gap-2">
-        <Label htmlFor="avatarUpload">Upload a picture</Label>
-        <input
-          id="avatarUpload"
-          type="file"
-          accept={acceptAttribute("avatar")}
-          aria-describedby="avatarUpload-hint"
-          className="text-sm file:mr-3 file:rounded-md file:border file:bg-card file:px-3 file:py-1.5"
-          disabled={upload.isPending}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) upload.mutate(file);
-          }}
-        />
-        <p id="avatarUpload-hint" className="text-sm text-muted-foreground">
-          {upload.isPending ? "Uploading..." : "JPEG, PNG or WebP, up to 5 MB."}
-        </p>
+      <div className="flex flex-wrap items-end gap-4">
+        {picture ? (
+          // eslint-disable-next-line @next/next/no-img-element -- her own upload, served with her session from /api/files
+          <img src={picture} alt="Your profile picture" data-testid="picture-preview" className="size-20 rounded-full border object-cover" />
+        ) : null}
+        <FormField label="Upload a picture" id="avatarUpload" error={error("profilePicture")} hint={upload.isPending ? "Uploading..." : "JPEG, PNG or WebP, up to 5 MB."} className="flex-1">
+          <input
+            type="file"
+            accept={acceptAttribute("avatar")}
+            className="text-sm file:mr-3 file:rounded-md file:border file:bg-card file:px-3 file:py-1.5"
+            disabled={upload.isPending}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) upload.mutate(file);
+            }}
+          />
+        </FormField>
+        {picture ? (
+          <Button type="button" variant="outline" onClick={() => form.setValue("profilePicture", "", { shouldDirty: true })}>
+            Remove picture
+          </Button>
+        ) : null}
       </div>
       <FormField label="Bio" id="bio" error={error("bio")}>
         <Textarea rows={4} {...form.register("bio")} />

@@ -2,7 +2,7 @@ import { Crown } from "lucide-react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { initialsOf } from "@/lib/initials";
 import { Badge } from "@/components/ui/badge";
-import type { PublicProfile } from "@/server/profiles/types";
+import type { PublicProfile } from "@/features/profiles/types";
 
 /** Spec 02 section 2.9: avatar (initials fallback), name, occupation, location and the '{level} Member' badge (a crown for mentors). */
 export function ProfileHeader({ profile, action }: { profile: PublicProfile; action?: React.ReactNode }) {

@@ -38,7 +38,9 @@ export const newsletterSubscribers = pgTable(
     email: text().notNull(),
     status: text().notNull().default("pending"),
     confirmTokenHash: text(),
-    /** Opaque token in every newsletter's unsubscribe link. */
+    /** When the confirmation link was sent; it works for NEWSLETTER_CONFIRM_DAYS (issue 31 item 8). */
+    confirmSentAt: timestamp({ withTimezone: true }),
+    /** Opaque token in every newsletter's unsubscribe link; it never expires (RFC 8058). */
     unsubscribeToken: text().notNull(),
     source: text(),
     createdAt: createdAt(),
@@ -63,8 +65,14 @@ export const contactMessages = pgTable(
     message: text().notNull(),
     source: text().notNull(),
     createdAt: createdAt(),
+    /** When the administrators were told of it (src/server/contact: at once, or in the next notice). */
+    notifiedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [oneOf("contact_messages_source_check", t.source, CONTACT_SOURCES), index("contact_messages_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    oneOf("contact_messages_source_check", t.source, CONTACT_SOURCES),
+    index("contact_messages_created_idx").on(t.createdAt.desc()),
+    index("contact_messages_unnotified_idx").on(t.id).where(sql`notified_at is null`),
+  ],
 );
 
 export const mentorshipRequests = pgTable(

@@ -292,6 +292,8 @@ async function seedMessages(tx: Transaction, userIds: UserIds) {
     subject: "Partnership question",
     message: "Hello! I run a womxn-led tea company and would love to talk about a retreat partnership.",
     source: "contact",
+    // Demo data: the administrators are not emailed about it.
+    notifiedAt: new Date(),
   });
   await tx.insert(t.mentorshipRequests).values({
     mentorId: userIds.mentor!,

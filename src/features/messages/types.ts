@@ -1,37 +1,40 @@
-import type { MessagePermission } from "./constants";
+import { z } from "zod";
+import { id, isoDateTime } from "@/features/api/json";
+import { MESSAGE_PERMISSIONS } from "./constants";
 
-export interface MemberSummary {
-  id: number;
-  name: string;
-  profilePicture: string | null;
-}
+export const memberSummarySchema = z.strictObject({ id, name: z.string(), profilePicture: z.string().nullable() });
+export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
 /** One of her conversations as GET /api/messages lists it. */
-export interface ConversationSummary {
-  id: number;
-  other: MemberSummary;
-  lastMessage: { body: string; fromMe: boolean; createdAt: string } | null;
-  unreadCount: number;
-}
+export const conversationSummarySchema = z.strictObject({
+  id,
+  other: memberSummarySchema,
+  lastMessage: z.strictObject({ body: z.string(), fromMe: z.boolean(), createdAt: isoDateTime }).nullable(),
+  unreadCount: z.number().int().nonnegative(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export interface MessageView {
-  id: number;
-  body: string;
-  fromMe: boolean;
-  createdAt: string;
-}
+export const conversationListSchema = z.strictObject({ conversations: z.array(conversationSummarySchema), next: z.string().nullable() });
+
+export const messageViewSchema = z.strictObject({ id, body: z.string(), fromMe: z.boolean(), createdAt: isoDateTime });
+export type MessageView = z.infer<typeof messageViewSchema>;
 
 /** GET /api/messages/{conversationId}: newest page first in `messages` (oldest first within it). */
-export interface ConversationPage {
-  conversation: { id: number; other: MemberSummary; canReply: boolean; cannotReplyReason: string | null };
-  messages: MessageView[];
+export const conversationPageSchema = z.strictObject({
+  conversation: z.strictObject({ id, other: memberSummarySchema, canReply: z.boolean(), cannotReplyReason: z.string().nullable() }),
+  messages: z.array(messageViewSchema),
   /** The cursor of the page of earlier messages, or null. */
-  before: string | null;
-}
+  before: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
-export interface MessageSettings {
-  allowFrom: MessagePermission;
-}
+/** POST /api/messages: the conversation it went to and the message as she sees it. */
+export const sentMessageSchema = z.strictObject({ conversationId: id, message: messageViewSchema });
+export const unreadMessagesSchema = z.strictObject({ unreadCount: z.number().int().nonnegative() });
+export const messageReportedSchema = z.strictObject({ id });
+
+export const messageSettingsSchema = z.strictObject({ allowFrom: z.enum(MESSAGE_PERMISSIONS) });
+export type MessageSettings = z.infer<typeof messageSettingsSchema>;
 
 /** What an administrator sees of a reported message: that message only, never the conversation. */
 export interface ReportedMessage {

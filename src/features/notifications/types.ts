@@ -1,27 +1,34 @@
-import type { Delivery, NotificationKind } from "./constants";
+import { z } from "zod";
+import { id, isoDateTime } from "@/features/api/json";
+import { DELIVERIES, NOTIFICATION_KINDS } from "./constants";
 
 /** One notification as GET /api/notifications and the stream answer it (issue 29). */
-export interface NotificationView {
-  id: number;
-  kind: NotificationKind;
+export const notificationViewSchema = z.strictObject({
+  id,
+  kind: z.enum(NOTIFICATION_KINDS),
   /** The whole line, e.g. "Amara Okafor and 3 others reacted to your reply in “Pricing”". */
-  title: string;
+  title: z.string(),
   /** A path on this site: what it is about. */
-  url: string;
-  actor: { id: number; name: string; profilePicture: string | null } | null;
-  createdAt: string;
-  readAt: string | null;
-}
+  url: z.string(),
+  actor: z.strictObject({ id, name: z.string(), profilePicture: z.string().nullable() }).nullable(),
+  createdAt: isoDateTime,
+  readAt: isoDateTime.nullable(),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
 
-export interface NotificationPage {
-  notifications: NotificationView[];
-  unreadCount: number;
+export const notificationPageSchema = z.strictObject({
+  notifications: z.array(notificationViewSchema),
+  unreadCount: z.number().int().nonnegative(),
   /** The cursor of the next (older) page, or null on the last one. */
-  next: string | null;
-}
+  next: z.string().nullable(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const unreadCountSchema = z.strictObject({ unreadCount: z.number().int().nonnegative() });
 
 /** GET /api/notifications/preferences. */
-export interface NotificationPreferences {
-  kinds: Record<NotificationKind, { delivery: Delivery; push: boolean }>;
-  weeklyDigest: boolean;
-}
+export const notificationPreferencesSchema = z.strictObject({
+  kinds: z.record(z.enum(NOTIFICATION_KINDS), z.strictObject({ delivery: z.enum(DELIVERIES), push: z.boolean() })),
+  weeklyDigest: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

@@ -9,7 +9,7 @@ const STRIPE_SCRIPTS = "https://js.stripe.com https://*.js.stripe.com";
  * Frames: Stripe's, the library's privacy-enhanced video players (YouTube's no-cookie host, Vimeo's
  * player with dnt=1) and our own files (the library's PDF embed), which only our pages may frame.
  */
-const commonDirectives = (dev: boolean, frameAncestors = "'none'") => [
+const commonDirectives = (dev: boolean) => [
   "default-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
@@ -21,7 +21,7 @@ const commonDirectives = (dev: boolean, frameAncestors = "'none'") => [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  `frame-ancestors ${frameAncestors}`,
+  "frame-ancestors 'none'",
 ];
 
 /**
@@ -29,15 +29,19 @@ const commonDirectives = (dev: boolean, frameAncestors = "'none'") => [
  * their inline scripts (the App Router streams its data in them) are allowed, and they show nothing a
  * member wrote unescaped.
  */
-export function staticContentSecurityPolicy(dev: boolean, frameAncestors?: string): string {
-  return [`script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`, ...commonDirectives(dev, frameAncestors)].join("; ");
+export function staticContentSecurityPolicy(dev: boolean): string {
+  return [`script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`, ...commonDirectives(dev)].join("; ");
 }
 
+/**
+ * Every API answer and every file (uploads, calendars, CSV, feeds) is data, never a page (issue 24 item
+ * 10): it may load nothing and runs in a sandbox (an opaque origin: a file a browser renders anyway
+ * cannot read our cookies or call our API). Chromium's PDF viewer still shows a sandboxed PDF.
+ */
+export const FILE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+
 /** Uploaded files may be framed by our own pages (the library's 600 px PDF embed), by nothing else. */
-export const uploadedFileFrameHeaders = (dev: boolean) => [
-  { key: "Content-Security-Policy", value: staticContentSecurityPolicy(dev, "'self'") },
-  { key: "X-Frame-Options", value: "SAMEORIGIN" },
-];
+export const uploadedFileFrameHeaders = [{ key: "X-Frame-Options", value: "SAMEORIGIN" }];
 
 /**
  * Member and admin pages are rendered per request and show what members write: only scripts carrying

@@ -6,16 +6,16 @@ import type { Transaction } from "@/db/client";
 import { affiliatePayouts, applications, partnerLinkVisits, partnerRegistrations, partners, referralCommissions, users } from "@/db/schema";
 import type { CommissionStatus } from "@/db/schema/enums";
 import { env } from "@/lib/env";
-import { conflict, notFound } from "@/lib/errors";
+import { badRequest, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import type { SessionUser } from "@/server/auth/sessions";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
-import { consumeOrThrow } from "@/server/rate-limit";
+import { consumeOrThrow, recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import { AFFILIATE_TERMS, AFFILIATE_TERMS_TEXT, REGISTRATION_TTL_HOURS } from "./schemas";
-import type { AdminCommission, PartnerDashboard, PartnerStatement } from "./types";
+import { AFFILIATE_TERMS, AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE, REGISTRATION_TTL_HOURS } from "./schemas";
+import type { AdminCommission, PartnerDashboard, PartnerRecord, PartnerStatement } from "@/features/affiliate/types";
 
 const REGISTRATION_EMAILS = { keyPrefix: "partner_registration", points: 5, durationSeconds: 3600 };
 
@@ -27,16 +27,21 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 export type RegistrationProblem = keyof typeof REGISTRATION_MESSAGES;
 
-/** Emails a single-use link to the programme's terms (spec 02 section 2.10); only a member who is not a partner asks. */
+/**
+ * Emails a single-use link to the programme's terms (spec 02 section 2.10) to her own account's address,
+ * the only one it is for: the call never makes the app write to an address she names (issue 24 item 8).
+ * Only a member who is not a partner asks.
+ */
 export async function sendRegistrationEmail(user: SessionUser, email: string, baseUrl: string): Promise<void> {
+  if (email.toLowerCase() !== user.email.toLowerCase()) throw badRequest(REGISTRATION_ADDRESS_MESSAGE, { email: REGISTRATION_ADDRESS_MESSAGE });
   if (await partnerOf(user.id)) throw conflict(REGISTRATION_MESSAGES.partner);
   await consumeOrThrow(REGISTRATION_EMAILS, String(user.id), "You have asked for several registration emails. Please try again in an hour.");
   const { token, tokenHash } = createLinkToken();
   const { siteName } = await getSiteSettings();
   await transactionWithEmail(async (tx, queueEmail) => {
-    await tx.insert(partnerRegistrations).values({ userId: user.id, email, tokenHash, expiresAt: new Date(Date.now() + REGISTRATION_TTL_HOURS * 3_600_000) });
+    await tx.insert(partnerRegistrations).values({ userId: user.id, email: user.email, tokenHash, expiresAt: new Date(Date.now() + REGISTRATION_TTL_HOURS * 3_600_000) });
     await queueEmail({
-      to: email,
+      to: user.email,
       kind: "affiliate-registration",
       subject: `Complete your ${siteName} affiliate registration`,
       ...renderEmail({
@@ -67,7 +72,7 @@ export async function checkRegistration(user: SessionUser, token: string): Promi
 }
 
 /** Accepting the terms creates her partner record: a unique code and the default rate. */
-export async function acceptRegistration(user: SessionUser, token: string, ip: string) {
+export async function acceptRegistration(user: SessionUser, token: string, ip: string): Promise<PartnerRecord> {
   return db.transaction(async (tx) => {
     const found = await findRegistration(tx, user, token, true);
     if (found.problem) throw conflict(REGISTRATION_MESSAGES[found.problem]);
@@ -84,7 +89,7 @@ export async function acceptRegistration(user: SessionUser, token: string, ip: s
     await tx.update(users).set({ isPartner: true }).where(eq(users.id, user.id));
     await tx.update(partnerRegistrations).set({ usedAt: new Date() }).where(eq(partnerRegistrations.id, found.row.id));
     await recordAudit({ actorId: user.id, action: "partner.registered", entityType: "partner", entityId: partner.id, details: { partnerCode: partner.partnerCode }, ip }, tx);
-    return partner;
+    return { userId: partner.userId, partnerCode: partner.partnerCode, referralCommission: partner.referralCommission };
   });
 }
 
@@ -103,14 +108,31 @@ async function partnerOf(userId: number) {
 }
 
 /**
- * Counts a visit of /apply?ref={code}: once per visitor per day. The visitor is a keyed hash of her
- * address and browser for that day, so no address is stored and yesterday's hashes cannot be linked.
+ * A link visitor is the random id of a first-party cookie (issue 31 item 6): a visit counts once per
+ * visitor, partner and day, and no header (User-Agent, forwarded addresses) can make one visitor many.
+ * A client that drops the cookie is a new visitor each time, so each address adds at most
+ * VISITS_PER_ADDRESS new visitors a day. The stored hash is keyed by the day, so days cannot be linked.
  */
-export async function recordLinkVisit(code: string, visitor: string): Promise<void> {
+export const VISITOR_COOKIE = "ref_visitor";
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+const VISITS_PER_ADDRESS: LimitPolicy = { keyPrefix: "partner_visits_ip", points: 10, durationSeconds: 24 * 3600 };
+
+export const isVisitorId = (value: string | undefined): value is string => value !== undefined && VISITOR_ID.test(value);
+export const newVisitorId = () => randomBytes(16).toString("base64url");
+
+export async function recordLinkVisit(code: string, visitorId: string, ip: string): Promise<void> {
   const [partner] = await db.select({ id: partners.id }).from(partners).where(sql`lower(${partners.partnerCode}) = ${code.toLowerCase()}`).limit(1);
   if (!partner) return;
   const day = new Date().toISOString().slice(0, 10);
-  const visitorHash = createHmac("sha256", env().AUTH_SECRET).update(`${day}|${visitor}`).digest("base64url");
+  const visitorHash = createHmac("sha256", env().AUTH_SECRET).update(`${day}|${visitorId}`).digest("base64url");
+  const [seen] = await db
+    .select({ day: partnerLinkVisits.day })
+    .from(partnerLinkVisits)
+    .where(and(eq(partnerLinkVisits.partnerId, partner.id), eq(partnerLinkVisits.visitorHash, visitorHash), eq(partnerLinkVisits.day, day)))
+    .limit(1);
+  if (seen) return;
+  // Over the address's budget the visit is quietly not counted: the page it came from works the same.
+  if ((await recordUse(VISITS_PER_ADDRESS, ip)) > 0) return;
   await db.insert(partnerLinkVisits).values({ partnerId: partner.id, visitorHash, day }).onConflictDoNothing();
 }
 

@@ -18,7 +18,10 @@ export const AFFILIATE_TERMS_TEXT = [
 
 export const REGISTRATION_TTL_HOURS = 48;
 
-/** POST /api/partners/send-registration-email: the email is required (spec 02 section 5); userId is the caller's. */
+/** The registration link goes to her account's address only (issue 24 item 8). */
+export const REGISTRATION_ADDRESS_MESSAGE = "The registration link is sent to your account's email address.";
+
+/** POST /api/partners/send-registration-email: the email is required (spec 02 section 5) and is hers; userId is the caller's. */
 export const registrationEmailSchema = z.object({
   email: z.string("Email is required").trim().min(1, "Email is required").pipe(emailField()),
   userId: z.coerce.number().int().positive().optional(),

@@ -9,7 +9,9 @@ import { readSiteSettings } from "@/server/settings";
 import { writeToUs } from "@/server/settings/schema";
 import { siteUrl } from "@/lib/http/site-url";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
+import { issueSessionCookie } from "@/server/auth/login";
 import { hashPassword } from "@/server/auth/password";
+import { createSession } from "@/server/auth/sessions";
 import { recordAudit } from "@/server/audit";
 import { attachMembership } from "@/server/billing/memberships";
 import { lockApplication } from "@/server/money/locks";
@@ -116,11 +118,14 @@ function invitationProblem(inv: { usedAt: Date | null; revokedAt: Date | null; e
 }
 
 /**
- * Creates the member account from an invitation. Spending the link is one conditional UPDATE, so
- * two submissions at once create one account. The account takes the application's name, email and
- * tier, and the Stripe customer kept for monthly billing.
+ * Creates the member account from an invitation, and her session, in one transaction (issue 31 item 5):
+ * not a sign-in, so no sign-in limit applies, and on any failure nothing is created and the invitation
+ * stays valid. Spending the link is one conditional UPDATE, so two submissions at once create one
+ * account. The account takes the application's name, email and tier, and the Stripe customer kept for
+ * monthly billing.
  */
-export async function acceptInvitation(input: AcceptInvitationInput, ip: string): Promise<{ userId: number; username: string }> {
+export async function acceptInvitation(input: AcceptInvitationInput, client: { ip: string; userAgent: string | null }): Promise<{ userId: number; username: string }> {
+  const { ip } = client;
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [spent] = await tx
@@ -164,6 +169,8 @@ export async function acceptInvitation(input: AcceptInvitationInput, ip: string)
     await tx.update(paymentTransactions).set({ userId: user!.id }).where(eq(paymentTransactions.applicationId, app.id));
     await attachMembership(tx, app, user!.id);
     await recordAudit({ actorId: user!.id, action: "invitation.accepted", entityType: "application", entityId: app.id, ip }, tx);
+    // Last: if the commit fails after this, the cookie names a session that never existed (signed out).
+    await issueSessionCookie(user!.id, await createSession(user!.id, client, tx));
     return { userId: user!.id, username: user!.username };
   });
 }

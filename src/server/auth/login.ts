@@ -3,7 +3,7 @@ import { CredentialsSignin } from "next-auth";
 import { AppError, tooManyRequests, unauthorized } from "@/lib/errors";
 import { recordUse, resetLimit, secondsBlocked, type LimitPolicy } from "@/server/rate-limit";
 import { headers } from "next/headers";
-import { SecondFactorFailed, signIn, signOut } from "./next-auth";
+import { SecondFactorFailed, sessionGrant, signIn, signOut } from "./next-auth";
 import { clearSignedIn, markSignedIn, readSessionId } from "./session-cookie";
 import type { LoginInput } from "./schemas";
 import { findUserByLogin } from "./users";
@@ -51,6 +51,14 @@ export async function logIn(input: LoginInput, client: { ip: string; userAgent: 
   const user = await findUserByLogin(input.username);
   if (!user) throw new AppError(500, "Signed in user vanished");
   return user.id;
+}
+
+/**
+ * Issues the cookie of a session created together with her account (an accepted invitation): not a
+ * sign-in, so no password is checked and no sign-in limit applies (issue 31 item 5).
+ */
+export async function issueSessionCookie(userId: number, sessionId: string): Promise<void> {
+  await signIn("session", { userId: String(userId), sessionId, grant: sessionGrant(String(userId), sessionId), redirect: false });
 }
 
 /**

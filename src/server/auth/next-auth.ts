@@ -1,4 +1,5 @@
 import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
@@ -32,6 +33,17 @@ async function passSecondFactor(userId: number, code: unknown): Promise<void> {
   }
 }
 
+/** Proof that the server itself issues the cookie of session `sessionId` (the "session" provider). */
+export function sessionGrant(userId: string, sessionId: string): string {
+  return createHmac("sha256", env().AUTH_SECRET).update(`session-grant|${userId}|${sessionId}`).digest("base64url");
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 declare module "next-auth" {
   interface User {
     sessionId?: string;
@@ -51,6 +63,18 @@ function config(): NextAuthConfig {
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login" },
     providers: [
+      // A session our own code has just created with the account (an accepted invitation): no password
+      // to check and no sign-in limit, since nobody is signing in. Only code holding AUTH_SECRET can make
+      // the grant (Auth.js' own routes are not mounted anyway).
+      Credentials({
+        id: "session",
+        credentials: { userId: {}, sessionId: {}, grant: {} },
+        async authorize({ userId, sessionId, grant }) {
+          if (typeof userId !== "string" || typeof sessionId !== "string" || typeof grant !== "string") return null;
+          if (!sameText(grant, sessionGrant(userId, sessionId))) return null;
+          return { id: userId, sessionId };
+        },
+      }),
       Credentials({
         credentials: { username: {}, password: {}, code: {}, clientIp: {}, userAgent: {} },
         // Only our POST /api/auth/login calls this (Auth.js' own routes are not mounted), after the

@@ -4,6 +4,7 @@ import { notFound } from "@/lib/errors";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { sessions, users } from "@/db/schema";
+import type { CurrentUser } from "@/features/auth/types";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { deviceName } from "./device-name";
 
@@ -39,8 +40,8 @@ export const sessionUserColumns = {
 };
 
 
-export async function createSession(userId: number, meta: { ip?: string | null; userAgent?: string | null } = {}): Promise<string> {
-  const [row] = await db
+export async function createSession(userId: number, meta: { ip?: string | null; userAgent?: string | null } = {}, executor: Executor = db): Promise<string> {
+  const [row] = await executor
     .insert(sessions)
     .values({
       userId,
@@ -76,6 +77,15 @@ export async function loadSessionUser(sessionId: string): Promise<SessionUser | 
       .where(eq(sessions.id, sessionId));
   }
   return user;
+}
+
+/**
+ * The signed-in member as she sees herself (GET /api/auth/me and the answers that sign her in): the
+ * declared fields only, whatever else a session comes to carry (issue 25 item 2).
+ */
+export function toCurrentUser(user: SessionUser): CurrentUser {
+  const { id, username, email, firstName, lastName, profilePicture, isAdmin, isMentor, isPartner, membershipLevel, permissions, twoFactorEnabled } = user;
+  return { id, username, email, firstName, lastName, profilePicture, isAdmin, isMentor, isPartner, membershipLevel, permissions, twoFactorEnabled };
 }
 
 export async function loadSessionUserById(userId: number): Promise<SessionUser> {

@@ -1,4 +1,5 @@
 import "server-only";
+import type { UpgradePreview } from "@/features/billing/types";
 import { addMonths } from "date-fns";
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
@@ -61,16 +62,6 @@ async function audit(tx: Transaction, actor: BillingActor, m: Membership, action
 async function subscriptionItem(subscriptionId: string) {
   const subscription = readStripe("subscription", await stripe().subscriptions.retrieve(subscriptionId));
   return { subscription, item: subscription.items.data[0]! };
-}
-
-export interface UpgradePreview {
-  tier: TierId;
-  tierTitle: string;
-  amountDue: number;
-  currency: string;
-  prorationDate: number;
-  periodEnd: string;
-  lines: { description: string; amount: number }[];
 }
 
 /** Stripe's own invoice preview of upgrading now: what she will be charged today, line by line. */

@@ -3,18 +3,24 @@ import { desc, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { memberships, paymentTransactions, users } from "@/db/schema";
 import { forbidden } from "@/lib/errors";
+import type { TierId } from "@/db/schema/enums";
+import type { AdminBilling, MemberBilling, MembershipView } from "@/features/billing/types";
 import type { SessionUser } from "@/server/auth/sessions";
 import { listTiers } from "@/server/money/pricing";
 import { paymentsConfigured } from "@/server/money/stripe";
+import { toMemberPayment } from "@/features/money/types";
 import { isRefundable } from "@/server/money/transactions";
 import { cancelableFrom, describeCard } from "./changes";
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * Everything her Billing tab shows (and an admin's view of it): the membership as our records
  * mirror Stripe, the next charge, her card, and every invoice and refund with its receipt. Without
- * Stripe configured it still answers, with the membership's dates.
+ * Stripe configured it still answers, with the membership's dates. She sees her payments as a member
+ * does; an administrator also what each may still be refunded (issue 25 item 2: never the rows).
  */
-export async function getBillingOverview(userId: number, viewer: SessionUser) {
+export async function getBillingOverview(userId: number, viewer: SessionUser): Promise<MemberBilling | AdminBilling> {
   if (viewer.id !== userId && !viewer.isAdmin) throw forbidden("You can only see your own billing.");
   const [member] = await db
     .select({ membershipLevel: users.membershipLevel, memberSince: users.memberSince, createdAt: users.createdAt, paymentMethod: users.stripePaymentMethodId })
@@ -22,7 +28,7 @@ export async function getBillingOverview(userId: number, viewer: SessionUser) {
     .where(eq(users.id, userId))
     .limit(1);
   const [m] = await db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
-  const tiers = (await listTiers()).map((t) => ({ id: t.id, title: t.title, amount: t.monthlyPriceCents, durationMonths: t.durationMonths }));
+  const tiers = (await listTiers()).map((t) => ({ id: t.id as TierId, title: t.title, amount: t.monthlyPriceCents, durationMonths: t.durationMonths }));
   const transactions = await db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id)).limit(200);
   const configured = paymentsConfigured();
   // What each payment has given back so far (refunds on their way included), for a partial refund of the rest.
@@ -30,38 +36,42 @@ export async function getBillingOverview(userId: number, viewer: SessionUser) {
   for (const t of transactions) if (t.kind === "refund" && t.refundOfId && t.status !== "failed") refundedOf.set(t.refundOfId, (refundedOf.get(t.refundOfId) ?? 0) + t.amount);
   const titleOf = (tier: string | null) => tiers.find((t) => t.id === tier)?.title ?? null;
   const priceOf = (tier: string | null) => tiers.find((t) => t.id === tier)?.amount ?? 0;
-  const membership = m
+  const membership: MembershipView | null = m
     ? {
-        tier: m.tier,
+        tier: m.tier as TierId,
         tierTitle: titleOf(m.tier),
-        status: m.status,
-        billingMethod: m.billingMethod,
-        startedAt: m.startedAt,
-        termEndsAt: m.termEndsAt,
-        currentPeriodEnd: m.currentPeriodEnd,
-        scheduledTier: m.scheduledTier,
+        status: m.status as MembershipView["status"],
+        billingMethod: m.billingMethod as MembershipView["billingMethod"],
+        startedAt: m.startedAt.toISOString(),
+        termEndsAt: m.termEndsAt.toISOString(),
+        currentPeriodEnd: iso(m.currentPeriodEnd),
+        scheduledTier: m.scheduledTier as TierId | null,
         scheduledTierTitle: titleOf(m.scheduledTier),
         cancelAtPeriodEnd: m.cancelAtPeriodEnd,
-        trialEndsAt: m.trialEndsAt,
-        pastDueSince: m.pastDueSince,
-        accessEndsAt: m.accessEndsAt,
+        trialEndsAt: iso(m.trialEndsAt),
+        pastDueSince: iso(m.pastDueSince),
+        accessEndsAt: iso(m.accessEndsAt),
         accessEnded: Boolean(m.accessEndsAt && m.accessEndsAt.getTime() <= Date.now()),
         canCancel: Boolean(m.currentPeriodEnd && m.currentPeriodEnd.getTime() >= m.termEndsAt.getTime()),
-        cancelableFrom: cancelableFrom(m),
+        cancelableFrom: cancelableFrom(m).toISOString(),
         nextCharge:
           m.status === "canceled" || m.cancelAtPeriodEnd || !m.currentPeriodEnd || (m.billingMethod === "trial" && !m.stripeSubscriptionId)
             ? null
-            : { date: m.currentPeriodEnd, amount: priceOf(m.scheduledTier ?? m.tier), byCard: m.billingMethod === "card" },
+            : { date: m.currentPeriodEnd.toISOString(), amount: priceOf(m.scheduledTier ?? m.tier), byCard: m.billingMethod === "card" },
         card: configured && m.billingMethod !== "manual" ? await describeCard(member?.paymentMethod ?? null) : null,
       }
     : null;
-  return {
+  const overview = {
     configured,
     memberSince: member?.memberSince ?? member?.createdAt.toISOString().slice(0, 10) ?? null,
     membershipLevel: member?.membershipLevel ?? null,
     membership,
     tiers,
-    transactions: transactions.map((t) => ({ ...t, refundable: isRefundable(t), refundableAmount: isRefundable(t) ? Math.max(0, t.amount - (refundedOf.get(t.id) ?? 0)) : 0 })),
+  };
+  if (viewer.id === userId) return { ...overview, transactions: transactions.map(toMemberPayment) };
+  return {
+    ...overview,
+    transactions: transactions.map((t) => ({ ...toMemberPayment(t), refundable: isRefundable(t), refundableAmount: isRefundable(t) ? Math.max(0, t.amount - (refundedOf.get(t.id) ?? 0)) : 0 })),
   };
 }
 
@@ -71,4 +81,3 @@ export async function billingMember(userId: number) {
   return member ? { name: `${member.firstName} ${member.lastName}`.trim(), email: member.email } : null;
 }
 
-export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/db/schema/enums";
-import { DEFAULT_EVENT_LIMIT, MAX_EVENT_LIMIT, type EventAccessType, type EventType } from "./constants";
+import { DEFAULT_EVENT_LIMIT, MAX_EVENT_LIMIT } from "./constants";
 
 // Shared by the route handlers and the forms; no server-only imports here.
 
@@ -19,28 +19,8 @@ export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 
 export const eventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
-/** An event as the API and the client components see it. Times are ISO instants; `timezone` is IANA. */
-export interface PublicEvent {
-  id: number;
-  source: "luma" | "internal";
-  title: string;
-  description: string;
-  image: string | null;
-  startsAt: string;
-  endsAt: string | null;
-  timezone: string;
-  /** 'MMM d, yyyy' and 'h:mm a' in the event's own time zone. */
-  date: string;
-  time: string;
-  /** The calendar day (yyyy-MM-dd) the event starts on, in its own time zone. */
-  day: string;
-  location: string;
-  url: string | null;
-  featured: boolean;
-  accessType: EventAccessType;
-  type: EventType;
-  status: "scheduled" | "cancelled";
-}
+/** An event as the API and the client components see it (declared with the other answers in src/features/events/types.ts). */
+export type { PublicEvent } from "@/features/events/types";
 
 const isTimeZone = (value: string) => {
   try {

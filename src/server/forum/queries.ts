@@ -8,7 +8,10 @@ import { categoryReadableBy, decodeCursor, encodeCursor, notBlockedBy, TOPIC_NOT
 import { previewOf } from "./plain-text";
 import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH } from "./schemas";
 
-/** What the forum shows of a member: her public profile (decisions.md, People, not ids). */
+/**
+ * What the forum shows of a member: her public profile (decisions.md, People, not ids), her bio only
+ * where she shows it to members, as on her profile.
+ */
 export const authorColumns = {
   id: users.id,
   username: users.username,
@@ -16,7 +19,7 @@ export const authorColumns = {
   lastName: users.lastName,
   profilePicture: users.profilePicture,
   membershipLevel: users.membershipLevel,
-  bio: users.bio,
+  bio: sql<string | null>`case when ${users.bioVisibility} = 'members' then nullif(${users.bio}, '') end`,
   memberSince: users.memberSince,
 };
 

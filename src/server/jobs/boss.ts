@@ -29,6 +29,7 @@ export const QUEUES = {
   pushSweep: { name: "notifications.push-sweep", retryLimit: 0 },
   dailyDigest: { name: "notifications.daily-digest", retryLimit: 2 },
   weeklyDigest: { name: "notifications.weekly-digest", retryLimit: 2 },
+  contactNotices: { name: "contact.notices", retryLimit: 0 },
 } as const;
 
 async function startBoss(): Promise<{ boss: PgBoss; pool: Pool }> {

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { promoteEligibleCommissions } from "@/server/affiliate/commissions";
+import { sendContactNotices } from "@/server/contact";
 import { deliverEmail, sweepOutbox } from "@/server/email/outbox";
 import { syncLumaEvents } from "@/server/events/luma-sync";
 import { reindexAll } from "@/server/assistant/index-passages";
@@ -81,6 +82,9 @@ export async function startJobWorkers(): Promise<void> {
   }
   await boss.work(QUEUES.notificationEmails.name, async () => void (await deliverNotificationEmails(siteUrl())));
   await boss.schedule(QUEUES.notificationEmails.name, "* * * * *");
+  // Contact messages that arrived while administrators were told of others wait for one notice (issue 24).
+  await boss.work(QUEUES.contactNotices.name, async () => void (await sendContactNotices()));
+  await boss.schedule(QUEUES.contactNotices.name, "* * * * *");
   await boss.work(QUEUES.dailyDigest.name, async () => console.log("[notifications] daily digests sent:", await sendDigests("daily", siteUrl())));
   await boss.schedule(QUEUES.dailyDigest.name, "0 7 * * *");
   await boss.work(QUEUES.weeklyDigest.name, async () => console.log("[notifications] weekly digests sent:", await sendDigests("weekly", siteUrl())));

@@ -9,7 +9,8 @@ import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
 import { notifyMember } from "@/server/notifications";
-import { MENTORSHIP_REQUESTS_PER_DAY, type MentorshipDecision, type MentorshipRequestInput, type OpenMentorshipRequest, type ReceivedRequest } from "./schemas";
+import type { OpenMentorshipRequest, ReceivedRequest } from "@/features/mentorship/types";
+import { MENTORSHIP_REQUESTS_PER_DAY, type MentorshipDecision, type MentorshipRequestInput } from "./schemas";
 
 const DAILY_REQUESTS = { keyPrefix: "mentorship_request", points: MENTORSHIP_REQUESTS_PER_DAY, durationSeconds: 86_400 };
 

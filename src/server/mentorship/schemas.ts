@@ -17,19 +17,3 @@ export type MentorshipRequestInput = z.infer<typeof mentorshipRequestSchema>;
 
 export const mentorshipDecisionSchema = z.object({ status: z.enum(["accepted", "declined"]) });
 export type MentorshipDecision = z.infer<typeof mentorshipDecisionSchema>["status"];
-
-export interface ReceivedRequest {
-  id: number;
-  requester: { id: number; firstName: string; lastName: string; profilePicture: string | null };
-  /** Only once she has accepted: then both have each other's email. */
-  requesterEmail: string | null;
-  topic: string | null;
-  message: string;
-  status: "pending" | "accepted" | "declined";
-  createdAt: string;
-}
-
-/** Her own unanswered request to a mentor, shown on the mentor's profile in place of the form. */
-export interface OpenMentorshipRequest {
-  sentAt: string;
-}

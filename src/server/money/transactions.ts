@@ -6,6 +6,7 @@ import { CHARGE_KINDS } from "@/db/schema/enums";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
 import type { RefundInput } from "@/features/money/schemas";
+import { toMemberPayment, type MemberPayment } from "@/features/money/types";
 import type { SessionUser } from "@/server/auth/sessions";
 import { recordAudit } from "@/server/audit";
 import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvCell, type CsvExport } from "@/server/csv";
@@ -44,10 +45,11 @@ export async function getTransactionDetail(id: number) {
   return { ...row, application: row.application?.id ? row.application : null, user: row.user?.id ? row.user : null, refunds };
 }
 
-/** A member's own payments; an admin may read anyone's. */
-export async function listUserTransactions(userId: number, viewer: SessionUser) {
+/** A member's own payments, as she sees them (GET /api/users/{id}/payment-transactions, an admin too). */
+export async function listUserTransactions(userId: number, viewer: SessionUser): Promise<MemberPayment[]> {
   if (viewer.id !== userId && !viewer.isAdmin) throw forbidden("You can only see your own payments.");
-  return db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id));
+  const rows = await db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id));
+  return rows.map(toMemberPayment);
 }
 
 export const CSV_COLUMNS = ["id", "createdAt", "kind", "applicationId", "userId", "membershipTier", "paymentMethod", "amount", "currency", "status", "stripePaymentIntentId", "stripeRefundId", "completedAt", "failedAt", "notes"] as const;

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { newsletterSubscribers } from "@/db/schema";
 import { renderEmail } from "@/server/email/render";
@@ -15,6 +15,17 @@ const SUBSCRIBE_IP_POLICY: LimitPolicy = { keyPrefix: "newsletter_ip", points: 1
 const CONFIRM_EMAIL_POLICY: LimitPolicy = { keyPrefix: "newsletter_email", points: 3, durationSeconds: 60 * 60 };
 
 export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
+
+/** A confirmation link works this long after it was sent (issue 31 item 8); unsubscribe links never expire. */
+export const NEWSLETTER_CONFIRM_DAYS = 7;
+
+/** The subscriber whose confirmation link this is, while it is pending and not expired. */
+const liveConfirmToken = (token: string) =>
+  and(
+    eq(newsletterSubscribers.confirmTokenHash, hashLinkToken(token)),
+    eq(newsletterSubscribers.status, "pending"),
+    gt(newsletterSubscribers.confirmSentAt, sql`now() - make_interval(days => ${NEWSLETTER_CONFIRM_DAYS})`),
+  );
 
 /** The links and headers every newsletter email carries (RFC 2369 and RFC 8058 one-click). */
 export function unsubscribeLinks(unsubscribeToken: string, baseUrl: string) {
@@ -49,8 +60,12 @@ export async function subscribeToNewsletter(email: string, options: { ip: string
       .for("update");
     if (!row || row.status === "confirmed") return;
     // Past the per-address limit the request still succeeds; the link already sent stays valid.
-    if ((await recordUse(CONFIRM_EMAIL_POLICY, normalized)) > 0 && row.confirmTokenHash) return;
-    await tx.update(newsletterSubscribers).set({ status: "pending", confirmTokenHash: tokenHash, unsubscribedAt: null }).where(eq(newsletterSubscribers.id, row.id));
+    const linkLive = row.confirmTokenHash !== null && row.confirmSentAt !== null && Date.now() - row.confirmSentAt.getTime() < NEWSLETTER_CONFIRM_DAYS * 86_400_000;
+    if ((await recordUse(CONFIRM_EMAIL_POLICY, normalized)) > 0 && linkLive) return;
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: "pending", confirmTokenHash: tokenHash, confirmSentAt: sql`now()`, unsubscribedAt: null })
+      .where(eq(newsletterSubscribers.id, row.id));
     const unsubscribe = unsubscribeLinks(row.unsubscribeToken, options.baseUrl);
     await queueEmail({
       to: normalized,
@@ -63,6 +78,7 @@ export async function subscribeToNewsletter(email: string, options: { ip: string
         paragraphs: [
           `Someone (we hope you) asked to receive the ${settings.siteName} newsletter at this address.`,
           "Open the link below and press Confirm subscription. If you did not ask for this, ignore this email and you will hear nothing more from us.",
+          `The link works for ${NEWSLETTER_CONFIRM_DAYS} days. After that, sign up again for a new one.`,
         ],
         action: { label: "Confirm subscription", url: `${options.baseUrl}/newsletter/confirm/${token}` },
         footer: `You received this because this address was entered in our newsletter form. Unsubscribe: ${unsubscribe.pageUrl}`,
@@ -71,22 +87,18 @@ export async function subscribeToNewsletter(email: string, options: { ip: string
   });
 }
 
-/** Confirms a pending subscription by its emailed token; a spent or unknown token confirms nothing. */
+/** Confirms a pending subscription by its emailed token; a spent, expired or unknown token confirms nothing. */
 export async function confirmSubscription(token: string): Promise<boolean> {
   const rows = await db
     .update(newsletterSubscribers)
-    .set({ status: "confirmed", confirmedAt: new Date(), confirmTokenHash: null })
-    .where(and(eq(newsletterSubscribers.confirmTokenHash, hashLinkToken(token)), eq(newsletterSubscribers.status, "pending")))
+    .set({ status: "confirmed", confirmedAt: new Date(), confirmTokenHash: null, confirmSentAt: null })
+    .where(liveConfirmToken(token))
     .returning({ id: newsletterSubscribers.id });
   return rows.length > 0;
 }
 
 export async function isConfirmTokenPending(token: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(and(eq(newsletterSubscribers.confirmTokenHash, hashLinkToken(token)), eq(newsletterSubscribers.status, "pending")))
-    .limit(1);
+  const [row] = await db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).where(liveConfirmToken(token)).limit(1);
   return Boolean(row);
 }
 
@@ -95,7 +107,7 @@ export async function unsubscribe(unsubscribeToken: string): Promise<boolean> {
   const [row] = await db.select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken)).limit(1);
   if (!row) return false;
   if (row.status !== "unsubscribed") {
-    await db.update(newsletterSubscribers).set({ status: "unsubscribed", unsubscribedAt: new Date(), confirmTokenHash: null }).where(eq(newsletterSubscribers.id, row.id));
+    await db.update(newsletterSubscribers).set({ status: "unsubscribed", unsubscribedAt: new Date(), confirmTokenHash: null, confirmSentAt: null }).where(eq(newsletterSubscribers.id, row.id));
   }
   return true;
 }

@@ -9,7 +9,7 @@ import type { SessionUser } from "@/server/auth/sessions";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
 import { fileIdFromUrl } from "@/server/storage/kinds";
 import type { DirectoryQuery, ProfilePatch } from "./schemas";
-import type { DirectoryMember, DirectoryPage, OwnProfile, Profile, ProfileEvent, PublicProfile } from "./types";
+import type { DirectoryMember, DirectoryPage, OwnProfile, Profile, ProfileEvent, PublicProfile } from "@/features/profiles/types";
 import { DATE_FORMAT } from "@/lib/format";
 import { eventLocation, formatInZone } from "@/server/events/time";
 

@@ -16,23 +16,13 @@ const commaList = (label: string) =>
     .refine((list) => list.length <= MAX_LIST_ITEMS, `Please list at most ${MAX_LIST_ITEMS} ${label}`)
     .refine((list) => list.every((item) => item.length <= MAX_LIST_ITEM_LENGTH), `Each of your ${label} can be at most ${MAX_LIST_ITEM_LENGTH} characters`);
 
-/** An uploaded picture of ours (/api/files/{id}) or an http(s) URL; empty clears it. */
+/**
+ * A picture uploaded through the storage module (/api/files/{id}), or empty to clear it. Never a link
+ * to another site: every member who sees her would load it from there (issue 24 item 8).
+ */
 const PICTURE = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const profilePicture = z
-  .string()
-  .trim()
-  .max(2000, "Please enter a valid URL")
-  .refine((value) => value === "" || PICTURE.test(value) || isHttpUrl(value), "Please enter a valid URL");
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    // https only: the Content-Security-Policy loads images from https origins (and our own).
-    return url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
+export const PICTURE_UPLOAD_MESSAGE = "Please upload your picture here (links to pictures on other sites are not accepted)";
+const profilePicture = z.string().trim().max(2000, PICTURE_UPLOAD_MESSAGE).refine((value) => value === "" || PICTURE.test(value), PICTURE_UPLOAD_MESSAGE);
 
 const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} can be at most ${max} characters`);
 const visibility = z.enum(PROFILE_VISIBILITIES);

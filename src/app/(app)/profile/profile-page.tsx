@@ -7,7 +7,7 @@ import { getPartnerDashboard } from "@/server/affiliate/partners";
 import type { SessionUser } from "@/server/auth/sessions";
 import { openRequestTo } from "@/server/mentorship";
 import { getProfile, profileEvents } from "@/server/profiles";
-import { PROFILE_TABS, type ProfileTab } from "@/server/profiles/types";
+import { PROFILE_TABS, type ProfileTab } from "@/features/profiles/types";
 
 /** /profile and /profile/{id} render the same screen; only the member herself gets Payments, Billing and Affiliate. */
 export async function ProfilePage({ viewer, userId, tab }: { viewer: SessionUser; userId: number; tab: string | string[] | undefined }) {

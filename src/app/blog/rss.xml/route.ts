@@ -1,4 +1,5 @@
 // GET /blog/rss.xml - RSS 2.0 feed of the published posts (static, regenerated when a post changes).
+import { fileResponse } from "@/lib/http/file-response";
 import { siteUrl } from "@/lib/http/site-url";
 import { listPublishedPosts } from "@/server/blog";
 import { getSiteSettings } from "@/server/settings";
@@ -17,5 +18,5 @@ export async function GET() {
     })
     .join("");
   const body = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${xml(settings.siteName)} Blog</title><link>${base}/blog</link><description>${xml(settings.tagline)}</description><language>en-us</language><atom:link href="${base}/blog/rss.xml" rel="self" type="application/rss+xml"/>${items}</channel></rss>`;
-  return new Response(body, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
+  return fileResponse(body, { contentType: "application/rss+xml; charset=utf-8", filename: "rss.xml", disposition: "attachment" });
 }

@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { PaymentHistory } from "@/components/profile/payment-history";
+import { toMemberPayment } from "@/features/money/types";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
@@ -160,7 +161,12 @@ export function ApplicationCard({ application: app, payments, onReviewed }: { ap
             </div>
             <section aria-label={`Payment history of ${name}`}>
               <h3 className="mb-2 font-semibold">Payment History</h3>
-              <PaymentHistory url={`/api/applications/${app.id}/payment-transactions`} queryKey={[APPLICATIONS_KEY, "payments", app.id]} caption={`Payments for the application of ${name}`} />
+              <PaymentHistory
+                url={`/api/applications/${app.id}/payment-transactions`}
+                queryKey={[APPLICATIONS_KEY, "payments", app.id]}
+                caption={`Payments for the application of ${name}`}
+                lines={(rows) => rows.map(toMemberPayment)}
+              />
             </section>
           </div>
         ) : null}

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { CalendarDays, CalendarPlus, Clock, ExternalLink, MapPin, Video } from "lucide-react";
 import { AccessBadge } from "@/components/events/event-cards";
 import { EventImage } from "@/components/events/event-image";
+import { JoinLink } from "@/components/events/join-link";
 import { RsvpPanel } from "@/components/events/rsvp-panel";
 import { ShareButton } from "@/components/events/share-button";
 import { ViewerTime } from "@/components/events/viewer-time";
@@ -13,6 +14,7 @@ import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
 import { siteUrl } from "@/lib/http/site-url";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { findEvent, formatInZone, goingCount, isGoing, type EventRow } from "@/server/events/queries";
+import { joinLinkIsPublic } from "@/server/events/join-link";
 import { hasMembership, isEventOver } from "@/server/events/rsvp";
 import { rsvpUrl } from "@/server/events/rules";
 import { getSiteSettings } from "@/server/settings";
@@ -54,7 +56,7 @@ function eventJsonLd(event: EventRow, baseUrl: string): Record<string, unknown> 
     eventStatus: event.status === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
     eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
     location: online
-      ? { "@type": "VirtualLocation", url: event.onlineUrl }
+      ? { "@type": "VirtualLocation", url: joinLinkIsPublic(event) ? event.onlineUrl : `${baseUrl}/events/${event.id}` }
       : { "@type": "Place", name: event.locationName ?? undefined, address: event.address ?? undefined },
     image: event.imageUrl ? [new URL(event.imageUrl, baseUrl).toString()] : undefined,
     url: `${baseUrl}/events/${event.id}`,
@@ -130,7 +132,9 @@ export default async function EventPage({ params }: Params) {
                 </div>
               </li>
             ) : null}
-            {event.onlineUrl ? (
+            {event.onlineUrl && !joinLinkIsPublic(event) ? (
+              <JoinLink eventId={event.id} />
+            ) : event.onlineUrl ? (
               <li className="flex items-start gap-3">
                 <Video aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
                 <a href={event.onlineUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">

@@ -4,9 +4,9 @@ import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { logIn } from "@/server/auth/login";
 import { loginSchema } from "@/server/auth/schemas";
-import { loadSessionUserById } from "@/server/auth/sessions";
+import { loadSessionUserById, toCurrentUser } from "@/server/auth/sessions";
 
 export const POST = apiRoute({ access: PUBLIC, body: loginSchema }, async ({ request, body }) => {
   const userId = await logIn(body, { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent") });
-  return loadSessionUserById(userId);
+  return toCurrentUser(await loadSessionUserById(userId));
 });

@@ -1,5 +1,6 @@
 // GET /api/auth/me - the signed-in user, or 401 when signed out.
 import { apiRoute } from "@/lib/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
+import { toCurrentUser } from "@/server/auth/sessions";
 
-export const GET = apiRoute({ access: MEMBER }, async ({ user }) => user);
+export const GET = apiRoute({ access: MEMBER }, async ({ user }) => toCurrentUser(user));

@@ -7,6 +7,7 @@ import { INQUIRY_RECEIVED_MESSAGE, submitEventInquiry } from "@/server/events/in
 import { eventInquirySchema } from "@/server/events/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: eventInquirySchema }, async ({ request, body }) => {
-  const { id } = await submitEventInquiry(body, { ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) });
-  return created({ id, message: INQUIRY_RECEIVED_MESSAGE });
+  await submitEventInquiry(body, { ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) });
+  // A visitor's answer names no row of ours (issue 25 item 2).
+  return created({ message: INQUIRY_RECEIVED_MESSAGE });
 });

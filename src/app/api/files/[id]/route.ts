@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { z } from "zod";
 import { apiRoute } from "@/lib/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
+import { dispositionFor, fileResponse } from "@/lib/http/file-response";
 import { findStoredFile, readStoredBytes } from "@/server/storage";
 import { assertCanReadFile } from "@/server/storage/access";
 import { parseByteRange } from "@/server/storage/range";
@@ -13,20 +14,18 @@ export const GET = apiRoute({ access: MEMBER, params: z.object({ id: z.uuid() })
   const range = parseByteRange(request.headers.get("range"), file.sizeBytes);
   if (range === "unsatisfiable") return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${file.sizeBytes}` } });
   const bytes = await readStoredBytes(file, range ?? undefined);
-  const download = request.nextUrl.searchParams.get("download") === "1";
-  const headers = new Headers({
-    "Content-Type": file.contentType,
+  const extra: Record<string, string> = {
     "Content-Length": String(range ? range.end - range.start + 1 : file.sizeBytes),
     "Accept-Ranges": "bytes",
     // Members' files are never kept by shared caches.
     "Cache-Control": "private, max-age=3600",
-    "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${downloadName(file.originalName, file.key)}"`,
-  });
-  if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${file.sizeBytes}`);
-  return new Response(Readable.toWeb(bytes) as ReadableStream, { status: range ? 206 : 200, headers });
+  };
+  if (range) extra["Content-Range"] = `bytes ${range.start}-${range.end}/${file.sizeBytes}`;
+  const disposition = dispositionFor(file.contentType, request.nextUrl.searchParams.get("download") === "1");
+  return fileResponse(Readable.toWeb(bytes) as ReadableStream, { contentType: file.contentType, filename: downloadName(file.originalName, file.key), disposition, extra }, range ? 206 : 200);
 });
 
-/** A header-safe file name: the uploaded name's safe characters, with the stored extension. */
+/** The uploaded name without its extension, with the stored one (the type we checked). */
 function downloadName(original: string | null, key: string): string {
   const extension = key.split(".").pop() ?? "bin";
   const base = (original ?? "file").replace(/\.[^.]*$/, "").replace(/[^\w\- ]+/g, "").trim().slice(0, 80) || "file";

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/http/api-route";
 import { MEMBER, SELF_OR_ADMIN } from "@/lib/auth/access";
 import { idSchema } from "@/lib/validation";
+import { toCurrentUser } from "@/server/auth/sessions";
 import { getProfile, updateProfile } from "@/server/profiles";
 import { updateUserSchema } from "@/server/profiles/schemas";
 import { saveBirthData } from "@/server/spiritual-profile";
@@ -13,6 +14,6 @@ const params = z.object({ id: idSchema });
 export const GET = apiRoute({ access: MEMBER, params }, async ({ user, params }) => getProfile(user, params.id));
 
 export const PATCH = apiRoute({ access: SELF_OR_ADMIN, params, body: updateUserSchema }, async ({ user, params, body }) => {
-  if (body.kind === "birth-data") return { ...user, birthData: await saveBirthData(user, params.id, body.data) };
+  if (body.kind === "birth-data") return { ...toCurrentUser(user), birthData: await saveBirthData(user, params.id, body.data) };
   return updateProfile(user, params.id, body.data);
 });

@@ -2,13 +2,17 @@
 import { z } from "zod";
 import { SELF } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
+import { fileResponse } from "@/lib/http/file-response";
 import { idSchema } from "@/lib/validation";
 import { exportMemberData } from "@/server/privacy";
 
 export const GET = apiRoute({ access: SELF, params: z.object({ id: idSchema }) }, async ({ user }) => {
   const data = await exportMemberData(user);
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(JSON.stringify(data, null, 2), {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="my-data-${date}.json"`, "Cache-Control": "no-store" },
+  return fileResponse(JSON.stringify(data, null, 2), {
+    contentType: "application/json; charset=utf-8",
+    filename: `my-data-${date}.json`,
+    disposition: "attachment",
+    extra: { "Cache-Control": "no-store" },
   });
 });

@@ -2,10 +2,11 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
+import { fileResponse } from "@/lib/http/file-response";
 import { idSchema } from "@/lib/validation";
 import { payoutCsv } from "@/server/affiliate/commissions";
+import { CSV_CONTENT_TYPE } from "@/server/csv";
 
-export const GET = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ params }) => {
-  const csv = await payoutCsv(params.id);
-  return new Response(csv, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="affiliate-payout-${params.id}.csv"` } });
-});
+export const GET = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ params }) =>
+  fileResponse(await payoutCsv(params.id), { contentType: CSV_CONTENT_TYPE, filename: `affiliate-payout-${params.id}.csv`, disposition: "attachment", extra: { "Cache-Control": "no-store" } }),
+);

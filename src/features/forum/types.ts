@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { REACTION_TYPES } from "@/db/schema/enums";
+import { id, isoDate, isoDateTime } from "@/features/api/json";
+
+/**
+ * What the forum shows of a member (decisions.md, People, not ids): her public profile, her bio only
+ * where she shows it to members.
+ */
+export const forumAuthorSchema = z.strictObject({
+  id,
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePicture: z.string().nullable(),
+  membershipLevel: z.string().nullable(),
+  bio: z.string().nullable(),
+  memberSince: isoDate.nullable(),
+});
+
+export const forumCategorySchema = z.strictObject({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  icon: z.string().nullable(),
+  color: z.string().nullable(),
+  isPrivate: z.boolean(),
+  requiredMembershipLevel: z.string().nullable(),
+  position: z.number().int(),
+  archived: z.boolean(),
+  topicCount: z.number().int().nonnegative(),
+  /** Above her tier: shown with what it holds, never a topic. */
+  locked: z.boolean(),
+});
+
+const topicFields = {
+  id,
+  title: z.string(),
+  slug: z.string(),
+  userId: id,
+  categoryId: id,
+  views: z.number().int().nonnegative(),
+  isPinned: z.boolean(),
+  isLocked: z.boolean(),
+  createdAt: isoDateTime,
+  replyCount: z.number().int().nonnegative(),
+  user: forumAuthorSchema,
+};
+
+export const topicPageSchema = z.strictObject({
+  topics: z.array(
+    z.strictObject({ ...topicFields, lastPostAt: isoDateTime, preview: z.string(), category: z.strictObject({ slug: z.string(), name: z.string() }) }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+
+export const topicDetailSchema = z.strictObject({
+  ...topicFields,
+  content: z.string(),
+  updatedAt: isoDateTime,
+  category: z.strictObject({ id, slug: z.string(), name: z.string(), archived: z.boolean() }),
+});
+
+/** Each reaction type's count and whether she gave it (an enum-keyed record has every key, and no other). */
+const reactionSummarySchema = z.record(z.enum(REACTION_TYPES), z.strictObject({ count: z.number().int().nonnegative(), mine: z.boolean() }));
+
+export const replyPageSchema = z.strictObject({
+  posts: z.array(
+    z.strictObject({
+      id,
+      content: z.string(),
+      topicId: id,
+      parentId: id.nullable(),
+      userId: id,
+      createdAt: isoDateTime,
+      isEdited: z.boolean(),
+      editedAt: isoDateTime.nullable(),
+      user: forumAuthorSchema,
+      reactions: reactionSummarySchema,
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+
+/** POST /api/forum/topics: the topic she created (its slug for the page she goes to). */
+export const createdTopicSchema = z.strictObject({ id, title: z.string(), slug: z.string(), content: z.string(), categoryId: id, userId: id, createdAt: isoDateTime });
+/** POST /api/forum/posts: the reply she wrote. */
+export const createdReplySchema = z.strictObject({ id, content: z.string(), topicId: id, parentId: id.nullable(), userId: id, createdAt: isoDateTime, isEdited: z.boolean() });
+export const editedReplySchema = z.strictObject({ id, content: z.string(), isEdited: z.boolean(), editedAt: isoDateTime.nullable() });
+export const deletedReplySchema = z.strictObject({ deleted: z.literal(true) });
+export const reactionAnswerSchema = z.strictObject({ postId: id, reactionType: z.enum(REACTION_TYPES), active: z.boolean(), reactions: reactionSummarySchema });
+export const topicViewSchema = z.strictObject({ views: z.number().int().nonnegative(), counted: z.boolean() });
+export const reportAnswerSchema = z.strictObject({ reported: z.literal(true), hidden: z.boolean() });
+export const blockAnswerSchema = z.strictObject({ blocked: z.boolean(), userId: id });
+export const blockedMemberSchema = z.strictObject({ id, firstName: z.string(), lastName: z.string(), username: z.string(), blockedAt: isoDateTime });
+export const forumPreferencesSchema = z.strictObject({ emailOnReplies: z.boolean() });
+
+export const searchHitSchema = z.strictObject({
+  id,
+  title: z.string(),
+  slug: z.string(),
+  /** The title and an excerpt of the best-matching text, with the highlight marks. */
+  titleHighlighted: z.string(),
+  excerptHighlighted: z.string(),
+  category: z.strictObject({ slug: z.string(), name: z.string() }),
+  authorName: z.string(),
+  lastPostAt: isoDateTime,
+});

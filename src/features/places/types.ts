@@ -1,0 +1,5 @@
+import { z } from "zod";
+
+/** A birth place from the offline city list (GET /api/places), with its IANA time zone. */
+export const placeSchema = z.strictObject({ id: z.string(), label: z.string(), latitude: z.number(), longitude: z.number(), timeZone: z.string() });
+export const placeListSchema = z.strictObject({ places: z.array(placeSchema) });

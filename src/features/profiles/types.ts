@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { PROFILE_VISIBILITIES } from "@/db/schema/enums";
+import { id } from "@/features/api/json";
+
+/** What any member sees of another (GET /api/users/{id}): never her email, birth data, reports, payments or partner figures. */
+export const publicProfileSchema = z.strictObject({
+  id,
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePicture: z.string().nullable(),
+  /** Null when she shows it to nobody (or left it empty). */
+  location: z.string().nullable(),
+  occupation: z.string().nullable(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()),
+  isMentor: z.boolean(),
+  mentorTopics: z.array(z.string()),
+  membershipLevel: z.string().nullable(),
+  /** The tier's title, e.g. "Create". */
+  levelTitle: z.string().nullable(),
+  joinedYear: z.number().int(),
+  /** Her RSVPs to events that have ended. */
+  eventsAttended: z.number().int().nonnegative(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** Her own profile (or any, to an administrator): every field as entered, her email and her choices. */
+export const ownProfileSchema = publicProfileSchema.extend({
+  email: z.string(),
+  isPartner: z.boolean(),
+  locationVisibility: z.enum(PROFILE_VISIBILITIES),
+  occupationVisibility: z.enum(PROFILE_VISIBILITIES),
+  bioVisibility: z.enum(PROFILE_VISIBILITIES),
+  hiddenFromDirectory: z.boolean(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+export type Profile = PublicProfile | OwnProfile;
+
+export const isOwnProfile = (profile: Profile): profile is OwnProfile => "email" in profile;
+
+/** One card of the member directory. */
+export const directoryMemberSchema = z.strictObject({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePicture: z.string().nullable(),
+  location: z.string().nullable(),
+  occupation: z.string().nullable(),
+  interests: z.array(z.string()),
+  isMentor: z.boolean(),
+  mentorTopics: z.array(z.string()),
+  levelTitle: z.string().nullable(),
+});
+export type DirectoryMember = z.infer<typeof directoryMemberSchema>;
+
+export const directoryPageSchema = z.strictObject({
+  members: z.array(directoryMemberSchema),
+  /** Pass as `after` for the next page; null on the last one. */
+  next: z.string().nullable(),
+});
+export type DirectoryPage = z.infer<typeof directoryPageSchema>;
+
+/** One of the two events on the My Events tab. */
+export interface ProfileEvent {
+  id: number;
+  title: string;
+  image: string | null;
+  date: string;
+  location: string;
+  /** She said she is going. */
+  going: boolean;
+}
+
+/** The profile's tabs, as `?tab=` names them. */
+export const PROFILE_TABS = ["about", "events", "payments", "billing", "affiliate", "mentorship"] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];

@@ -1,0 +1,4 @@
+import { z } from "zod";
+
+/** GET /api/push/key: the server's VAPID public key (RFC 8292). */
+export const pushKeySchema = z.strictObject({ publicKey: z.string() });
