@@ -5,5 +5,5 @@ import type { SessionUser } from "@/server/auth/sessions";
 import type { BillingActor } from "./changes";
 
 export function billingActor(user: SessionUser, headers: Headers): BillingActor {
-  return { id: user.id, isAdmin: user.isAdmin, ip: clientIp(headers), baseUrl: siteUrl(headers) };
+  return { id: user.id, isAdmin: user.isAdmin, ip: clientIp(headers), baseUrl: siteUrl() };
 }

@@ -7,6 +7,6 @@ import { INQUIRY_RECEIVED_MESSAGE, submitEventInquiry } from "@/server/events/in
 import { eventInquirySchema } from "@/server/events/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: eventInquirySchema }, async ({ request, body }) => {
-  const { id } = await submitEventInquiry(body, { ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) });
+  const { id } = await submitEventInquiry(body, { ip: clientIp(request.headers), baseUrl: siteUrl() });
   return created({ id, message: INQUIRY_RECEIVED_MESSAGE });
 });

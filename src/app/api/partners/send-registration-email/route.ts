@@ -9,6 +9,6 @@ import { registrationEmailSchema } from "@/server/affiliate/schemas";
 export const POST = apiRoute({ access: MEMBER, body: registrationEmailSchema }, async ({ request, user, body }) => {
   // The spec sends userId along; a member registers herself only.
   if (body.userId !== undefined && body.userId !== user.id) throw forbidden();
-  await sendRegistrationEmail(user, body.email, siteUrl(request.headers));
+  await sendRegistrationEmail(user, body.email, siteUrl());
   return { ok: true };
 });

@@ -11,7 +11,7 @@ import { getSiteSettings } from "@/server/settings";
 export const GET = apiRoute({ access: PUBLIC, params: eventIdParamsSchema }, async ({ request, params }) => {
   const event = await findEvent(params.id);
   if (!event) throw notFound("Event not found.");
-  const baseUrl = siteUrl(request.headers);
+  const baseUrl = siteUrl();
   const settings = await getSiteSettings();
   return icsResponse(eventsToIcs([event], { name: settings.siteName, baseUrl, host: new URL(baseUrl).host }), `event-${event.id}.ics`);
 });
