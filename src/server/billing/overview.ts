@@ -1,4 +1,5 @@
 import "server-only";
+import { actsAsAdmin } from "@/lib/auth/access";
 import { desc, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { memberships, paymentTransactions, users } from "@/db/schema";
@@ -15,7 +16,7 @@ import { cancelableFrom, describeCard } from "./changes";
  * Stripe configured it still answers, with the membership's dates.
  */
 export async function getBillingOverview(userId: number, viewer: SessionUser) {
-  if (viewer.id !== userId && !viewer.isAdmin) throw forbidden("You can only see your own billing.");
+  if (viewer.id !== userId && !actsAsAdmin(viewer)) throw forbidden("You can only see your own billing.");
   const [member] = await db
     .select({ membershipLevel: users.membershipLevel, memberSince: users.memberSince, createdAt: users.createdAt, paymentMethod: users.stripePaymentMethodId })
     .from(users)

@@ -8,7 +8,7 @@ import { findEvent } from "@/server/events/queries";
 import { eventIdParamsSchema } from "@/server/events/schemas";
 import { getSiteSettings } from "@/server/settings";
 
-export const GET = apiRoute({ access: PUBLIC, params: eventIdParamsSchema }, async ({ request, params }) => {
+export const GET = apiRoute({ access: PUBLIC, params: eventIdParamsSchema }, async ({ params }) => {
   const event = await findEvent(params.id);
   if (!event) throw notFound("Event not found.");
   const baseUrl = siteUrl();
