@@ -18,6 +18,7 @@ const { values } = parseArgs({ options: { dev: { type: "boolean", default: false
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname || undefined;
 const trustProxy = ["true", "1"].includes(process.env.TRUST_PROXY ?? "");
+const BAD_HOST = "The Host header is not a host name.";
 /** How long a stop waits for open requests (long-lived event streams included) before closing them. */
 const STOP_GRACE_MS = 20_000;
 
@@ -26,8 +27,10 @@ const handle = app.getRequestHandler();
 
 const server = createServer((request, response) => {
   if (!normalizeForwarding(request.headers, request.socket.remoteAddress, trustProxy)) {
-    response.writeHead(400, { "content-type": "text/plain; charset=utf-8", connection: "close" });
-    response.end("Bad Request: the Host header is not a host name.\n");
+    // The API's error shape for API calls (decisions.md), plain text for anything else.
+    const api = request.url?.startsWith("/api/");
+    response.writeHead(400, { "content-type": api ? "application/json" : "text/plain; charset=utf-8", connection: "close" });
+    response.end(api ? JSON.stringify({ error: BAD_HOST }) : `Bad Request: ${BAD_HOST}\n`);
     return;
   }
   handle(request, response).catch((error) => {
