@@ -55,10 +55,13 @@ export async function benchLoad(app: BenchApp): Promise<string[]> {
   const scratch = mkdtempSync(path.join(tmpdir(), "community-load-"));
   const secrets = benchSecrets(app);
   const refresh = await freePort();
+  const listen = await freePort();
   const env = {
     ...serverEnv(benchDatabaseUrl(app)),
     AUTH_SECRET: secrets.authSecret,
     BIRTH_DATA_KEY: secrets.birthDataKey,
+    // The site's public address is nginx's, for both instances.
+    APP_URL: `http://127.0.0.1:${listen}`,
     TRUST_PROXY: "true",
     PROXY_CACHE_REFRESH_URL: `http://127.0.0.1:${refresh}`,
   };
@@ -71,7 +74,7 @@ export async function benchLoad(app: BenchApp): Promise<string[]> {
     const staticPort = await freePort();
     const nginx = await startNginx(
       path.join(scratch, "nginx"),
-      { listen: await freePort(), refresh, instances: ports },
+      { listen, refresh, instances: ports },
       `server { listen 127.0.0.1:${staticPort}; root ${staticRoot}; location = / { default_type text/html; try_files /index.html =404; } }`,
     );
     try {

@@ -5,10 +5,10 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { constants } from "node:os";
 import path from "node:path";
-import { secretProblems } from "@/lib/env";
+import { appUrlProblems, secretProblems } from "@/lib/env";
 import { prepareDatabase } from "./lib/database";
 import { printDemoLogins } from "./lib/demo-logins";
-import { spawnNext } from "./lib/next-process";
+import { spawnNext, spawnServer } from "./lib/next-process";
 import { runScript } from "./lib/run-script";
 
 // On Ctrl-C, SIGTERM or SIGHUP the Next.js child is asked to stop, and PostgreSQL is stopped once it
@@ -43,19 +43,22 @@ function run(child: ChildProcess): Promise<number> {
  * default behind a proxy (TRUST_PROXY), whose forwarded client address must not be forgeable by
  * connecting to the app directly; otherwise every interface, as `next start` does.
  */
-function hostname(): string[] {
+function hostname(): string | undefined {
   const configured = process.env.HOSTNAME?.trim();
-  if (configured) return ["--hostname", configured];
-  return ["true", "1"].includes(process.env.TRUST_PROXY ?? "") ? ["--hostname", "127.0.0.1"] : [];
+  if (configured) return configured;
+  return ["true", "1"].includes(process.env.TRUST_PROXY ?? "") ? "127.0.0.1" : undefined;
 }
 
 async function main(): Promise<number> {
   const dev = process.argv.includes("--dev");
   const port = process.env.PORT ?? "3000";
+  // With DATABASE_URL this is a real deployment: its secrets and its public address must be set. The
+  // embedded default is local use, at http://localhost:PORT unless APP_URL says otherwise.
   if (process.env.DATABASE_URL) {
-    const problems = secretProblems({ AUTH_SECRET: process.env.AUTH_SECRET, BIRTH_DATA_KEY: process.env.BIRTH_DATA_KEY });
+    const problems = [...secretProblems({ AUTH_SECRET: process.env.AUTH_SECRET, BIRTH_DATA_KEY: process.env.BIRTH_DATA_KEY }), ...appUrlProblems(process.env.APP_URL)];
     if (problems.length) throw new Error(`Not starting: ${problems.join(" ")} (docs/deployment.md, Settings)`);
   }
+  const url = process.env.APP_URL?.trim() || `http://localhost:${port}`;
   const database = await prepareDatabase({ log: (line) => console.log(line) });
   database.onUnexpectedExit(() => {
     console.error("The embedded PostgreSQL stopped unexpectedly; stopping the server.");
@@ -63,15 +66,14 @@ async function main(): Promise<number> {
     process.exitCode = 1;
   });
   try {
-    const appEnv = { ...database.env, PORT: port, NODE_ENV: dev ? "development" : "production" };
+    const appEnv = { ...database.env, PORT: port, APP_URL: url, NODE_ENV: dev ? "development" : "production" };
     if (!dev && !existsSync(path.join(process.cwd(), ".next/BUILD_ID"))) {
       console.log("No production build yet: building first (a few minutes)...");
       const code = await run(spawnNext(["build"], appEnv));
       if (code !== 0 || stopRequested) return code;
     }
-    const url = process.env.APP_URL ?? `http://localhost:${port}`;
     if (database.demo) setTimeout(() => printDemoLogins(url), dev ? 5000 : 1500).unref();
-    const code = await run(spawnNext([dev ? "dev" : "start", "--port", port, ...hostname()], appEnv));
+    const code = await run(spawnServer({ port, hostname: hostname(), dev }, appEnv));
     return Number(process.exitCode) || code;
   } finally {
     await database.stop();

@@ -25,7 +25,8 @@ export async function startBenchApp(extraEnv: Record<string, string> = {}): Prom
   const port = await freePort();
   const started = Date.now();
   const child: ChildProcess = spawn(process.execPath, [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
-    env: { ...process.env, ...extraEnv, PORT: String(port), COMMUNITY_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+    // The bench calls the app at 127.0.0.1: that is its address (APP_URL) for links and the Origin check.
+    env: { ...process.env, APP_URL: `http://127.0.0.1:${port}`, ...extraEnv, PORT: String(port), COMMUNITY_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];

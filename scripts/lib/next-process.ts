@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
 const NEXT_BIN = path.join(process.cwd(), "node_modules/next/dist/bin/next");
+const SERVER = path.join(process.cwd(), "scripts/serve.mjs");
 
 /**
  * V8's heap settings for a serving instance (decisions.md, Memory of a serving instance). Left alone,
@@ -11,14 +12,31 @@ const NEXT_BIN = path.join(process.cwd(), "node_modules/next/dist/bin/next");
  */
 export const SERVER_HEAP_FLAGS = ["--max-old-space-size=512", "--heap-growing-percent=20"];
 
-function nodeFlags(args: string[]): string[] {
-  if (args[0] !== "start" || process.env.NODE_OPTIONS?.includes("--max-old-space-size")) return [];
-  return SERVER_HEAP_FLAGS;
+const heapFlags = () => (process.env.NODE_OPTIONS?.includes("--max-old-space-size") ? [] : SERVER_HEAP_FLAGS);
+
+/** Runs the Next.js CLI (`build`) in a child process with the given extra environment. */
+export function spawnNext(args: string[], extraEnv: Record<string, string>, stdio: "inherit" | "pipe" = "inherit"): ChildProcess {
+  return spawn(process.execPath, [NEXT_BIN, ...args], {
+    stdio,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
+  });
 }
 
-/** Runs the Next.js CLI in a child process with the given extra environment. */
-export function spawnNext(args: string[], extraEnv: Record<string, string>, stdio: "inherit" | "pipe" = "inherit"): ChildProcess {
-  return spawn(process.execPath, [...nodeFlags(args), NEXT_BIN, ...args], {
+export interface ServerOptions {
+  port: string;
+  /** The address to listen on; every interface when unset. */
+  hostname?: string;
+  /** The development server (hot reload) instead of the production build. */
+  dev?: boolean;
+}
+
+/**
+ * Serves the app (scripts/serve.mjs: Next.js' request handler behind the door that rewrites the
+ * forwarding headers from the socket) in a child process, with the serving heap settings.
+ */
+export function spawnServer(options: ServerOptions, extraEnv: Record<string, string>, stdio: "inherit" | "pipe" = "inherit"): ChildProcess {
+  const args = ["--port", options.port, ...(options.hostname ? ["--hostname", options.hostname] : []), ...(options.dev ? ["--dev"] : [])];
+  return spawn(process.execPath, [...(options.dev ? [] : heapFlags()), SERVER, ...args], {
     stdio,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
   });

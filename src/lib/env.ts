@@ -86,6 +86,25 @@ export function secretProblems(source: { AUTH_SECRET?: string; BIRTH_DATA_KEY?: 
   return problems;
 }
 
+/**
+ * The site's public address, which every emailed link, feed link and the cross-site check use (never
+ * a request header): required of a deployment, checked by the launcher when DATABASE_URL is set and
+ * by every serving instance at start. An origin only (the app is served at the root of its host).
+ */
+export function appUrlProblems(value: string | undefined): string[] {
+  const appUrl = value?.trim() ?? "";
+  if (!appUrl) return ["APP_URL is not set: the site's public address, e.g. https://community.example (every emailed link and the cross-site check use it)."];
+  let url: URL;
+  try {
+    url = new URL(appUrl);
+  } catch {
+    return [`APP_URL is not a URL: ${appUrl}.`];
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return ["APP_URL must start with https:// (or http:// for local use)."];
+  if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) return [`APP_URL must be the site's origin alone, e.g. ${url.origin}.`];
+  return [];
+}
+
 let cached: Env | undefined;
 
 /** The validated environment, read once. Throws with every problem listed when it is invalid. */

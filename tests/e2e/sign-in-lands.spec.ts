@@ -136,3 +136,38 @@ test("an administrator who sets up two-factor sign-in from a prefetched admin li
   await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Audit Log" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
 });
+
+// Issue 24 item 3: `/login?next=%2F%09%2Fevil.example%2Fx` passed the check, and the browser, which drops
+// tabs and line breaks from URLs, went to http://evil.example/x after sign-in. She follows such a link
+// (from an email, say), signs in, and stays on this site.
+test.describe("a sign-in link whose next would lead off the site lands her on this site's home page", () => {
+  for (const [name, next] of [
+    ["a tab", "%2F%09%2Fevil.example%2Fx"],
+    ["a line feed", "%2F%0A%2Fevil.example%2Fx"],
+    ["a carriage return", "%2F%0D%2Fevil.example%2Fx"],
+    ["a backslash", "%2F%5Cevil.example%2Fx"],
+    ["dot segments", "%2F..%2F%2Fevil.example%2Fx"],
+    ["double encoding", "%252F%2509%252Fevil.example%252Fx"],
+  ] as const) {
+    test(name, async ({ page }) => {
+      const member = await createTestUser();
+      const offSite: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).hostname.includes("evil")) offSite.push(request.url());
+      });
+      await page.goto(`/login?next=${next}`);
+      await signInOnTheForm(page, member.username);
+      await expect(toast(page)).toContainText("Login successful");
+      await page.waitForLoadState("networkidle");
+      expect(new URL(page.url()).origin).toBe(new URL(process.env.TEST_BASE_URL!).origin);
+      expect(offSite).toEqual([]);
+    });
+  }
+
+  test("while a next on this site is followed", async ({ page }) => {
+    const member = await createTestUser();
+    await page.goto(`/login?next=${encodeURIComponent("/forum?sort=new")}`);
+    await signInOnTheForm(page, member.username);
+    await expect(page).toHaveURL("/forum?sort=new");
+  });
+});

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { rateLimits, sessions, users } from "@/db/schema";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
-import { call, sessionCookieFrom, signIn } from "../support/http";
+import { call, randomIp, sessionCookieFrom, signIn } from "../support/http";
 
 afterAll(closeTestDb);
 
@@ -67,11 +67,41 @@ describe("rate limiting of failed sign-ins", () => {
     expect(blocked.json.error).toMatch(/Too many failed sign-in attempts/);
   });
 
-  it("counts failures per account in the database, shared by every instance", async () => {
+  it("counts failures per account and address in the database, shared by every instance", async () => {
     const user = await createTestUser();
-    await call("/api/auth/login", { body: { username: user.username, password: "wrong" } });
-    const [counter] = await testDb().select().from(rateLimits).where(eq(rateLimits.key, `login_account:${user.username.toLowerCase()}`));
+    await call("/api/auth/login", { body: { username: user.username, password: "wrong" }, headers: { "x-forwarded-for": "192.0.2.77" } });
+    const [counter] = await testDb().select().from(rateLimits).where(eq(rateLimits.key, `login_account:user:${user.id}|192.0.2.77`));
     expect(counter?.points).toBe(1);
+  });
+
+  // Issue 24 item 6.
+  it("checks and counts in one step: of 40 wrong passwords at once, five are tried", async () => {
+    const user = await createTestUser();
+    const headers = { "x-forwarded-for": randomIp() };
+    const answers = await Promise.all(Array.from({ length: 40 }, () => call("/api/auth/login", { body: { username: user.username, password: "wrong-password" }, headers })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+  });
+
+  it("counts the username and the email of one account together", async () => {
+    const user = await createTestUser();
+    const headers = { "x-forwarded-for": randomIp() };
+    for (const login of [user.username, user.email, user.username.toUpperCase(), user.email.toUpperCase(), ` ${user.email} `]) {
+      expect((await call("/api/auth/login", { body: { username: login, password: "wrong" }, headers })).status).toBe(401);
+    }
+    expect((await call("/api/auth/login", { body: { username: user.email, password: TEST_PASSWORD }, headers })).status).toBe(429);
+  });
+
+  it("locks the account at that address only: her right password from another address gets through", async () => {
+    const user = await createTestUser();
+    const attacker = { "x-forwarded-for": randomIp() };
+    for (let i = 0; i < 8; i++) await call("/api/auth/login", { body: { username: user.username, password: `guess-${i}` }, headers: attacker });
+    expect((await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD }, headers: attacker })).status).toBe(429);
+    const her = await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD }, headers: { "x-forwarded-for": randomIp() } });
+    expect(her.status).toBe(200);
+    // A wrong password from her address is counted for her address alone.
+    expect((await call("/api/auth/login", { body: { username: user.username, password: "typo" }, headers: { "x-forwarded-for": randomIp() } })).status).toBe(401);
   });
 
   it("forgets earlier failures after a successful sign-in", async () => {

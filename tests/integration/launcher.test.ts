@@ -30,7 +30,8 @@ async function startApp(): Promise<{ child: ChildProcess; output: () => string; 
   started.push(child);
   child.stdout!.on("data", (c: Buffer) => chunks.push(c.toString()));
   child.stderr!.on("data", (c: Buffer) => chunks.push(c.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // Without APP_URL the launcher serves the site at http://localhost:PORT: links and the Origin check use it.
+  const baseUrl = `http://localhost:${port}`;
   // The first start loads the birth-place list and seeds: minutes on a loaded machine.
   const deadline = Date.now() + 240_000;
   for (;;) {
@@ -191,12 +192,18 @@ describe("npm start with DATABASE_URL", () => {
     expect(shortKey?.stderr).toContain("BIRTH_DATA_KEY is not 32 bytes");
     const withoutBoth = await attempt({});
     expect(withoutBoth?.stderr).toMatch(/AUTH_SECRET is not set.*BIRTH_DATA_KEY is not set/s);
+    // Nor without the site's public address, which every emailed link and the cross-site check use (issue 24).
+    const secrets = { AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64") };
+    const withoutAddress = await attempt({ ...secrets, APP_URL: "" });
+    expect(withoutAddress?.code).toBe(1);
+    expect(withoutAddress?.stderr).toContain("APP_URL is not set");
+    expect((await attempt({ ...secrets, APP_URL: "https://community.example/some/path" }))?.stderr).toContain("APP_URL must be the site's origin alone, e.g. https://community.example.");
   }, 120_000);
 });
 
 const postmasterPid = path.join(dataDir, "postgres", "postmaster.pid");
-/** Next.js' server process (it renames itself "next-server (vX)"). */
-const NEXT_SERVER = /next-server|next\/dist\/bin\/next/;
+/** The app's server process (scripts/serve.mjs; a bare `next start` renames itself "next-server (vX)"). */
+const NEXT_SERVER = /next-server|next\/dist\/bin\/next|scripts\/serve\.mjs/;
 
 /** The first process under `root` (children, then theirs) whose command line matches. */
 function descendant(root: number, pattern: RegExp): number | undefined {

@@ -24,13 +24,16 @@ let instancesStartedAt = new Date();
 
 beforeAll(async () => {
   const refresh = await freePort();
+  const listen = await freePort();
+  // The site's public address is nginx's, for both instances (APP_URL, as in production).
+  proxy = `http://127.0.0.1:${listen}`;
   // The test run's outside services (SMTP, Stripe, S3) for both instances, as in production.
   const services = Object.fromEntries(Object.entries(process.env).filter(([key]) => /^(SMTP_|EMAIL_|STRIPE_|S3_)/.test(key))) as Record<string, string>;
-  const env = { ...serverEnv(testEnv().databaseUrl), ...services, TRUST_PROXY: "true", PROXY_CACHE_REFRESH_URL: `http://127.0.0.1:${refresh}` };
+  const env = { ...serverEnv(testEnv().databaseUrl), ...services, APP_URL: proxy, TRUST_PROXY: "true", PROXY_CACHE_REFRESH_URL: `http://127.0.0.1:${refresh}` };
   instances.push(await startTestServer(env, ".data/test-logs/instance-a.log"), await startTestServer(env, ".data/test-logs/instance-b.log"));
   instancesStartedAt = new Date();
-  nginx = await startNginx(scratch, { listen: await freePort(), refresh, instances: instances.map((i) => Number(new URL(i.baseUrl).port)) });
-  proxy = nginx.url;
+  nginx = await startNginx(scratch, { listen, refresh, instances: instances.map((i) => Number(new URL(i.baseUrl).port)) });
+  expect(nginx.url).toBe(proxy);
 }, 120_000);
 
 afterAll(async () => {
@@ -45,11 +48,14 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-/** `code`: the two-factor code, which administrators sign in with (tests/support/two-factor.ts). */
+/**
+ * `code`: the two-factor code, which administrators sign in with (tests/support/two-factor.ts). Sent
+ * from the site's pages (Origin: the public address) through nginx, or straight to an instance.
+ */
 async function login(base: string, username: string, password: string, headers: Record<string, string> = {}, code?: string) {
   const response = await fetch(`${base}/api/auth/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: base, ...headers },
+    headers: { "content-type": "application/json", origin: proxy, ...headers },
     body: JSON.stringify({ username, password, code }),
   });
   return { status: response.status, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
@@ -125,7 +131,7 @@ it("sends an email once, though every instance runs the workers", async () => {
   const base = instances[0]!.baseUrl;
   const response = await fetch(`${base}/api/auth/forgot-password`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: base, "x-forwarded-for": "198.51.100.17" },
+    headers: { "content-type": "application/json", origin: proxy, "x-forwarded-for": "198.51.100.17" },
     body: JSON.stringify({ email: member.email }),
   });
   expect(response.status).toBe(200);
@@ -234,7 +240,7 @@ it("streams a notification made on one instance to her open stream through nginx
   await stream.next((e) => e.event === "unread");
   const reactorLogin = await login(instances[1]!.baseUrl, reactor.username, TEST_PASSWORD, { "x-forwarded-for": "198.51.100.32" });
   const base = instances[1]!.baseUrl;
-  const reacted = await fetch(`${base}/api/forum/reactions`, { method: "POST", headers: { "content-type": "application/json", origin: base, cookie: reactorLogin.cookie }, body: JSON.stringify({ postId: post!.id, reactionType: "heart" }) });
+  const reacted = await fetch(`${base}/api/forum/reactions`, { method: "POST", headers: { "content-type": "application/json", origin: proxy, cookie: reactorLogin.cookie }, body: JSON.stringify({ postId: post!.id, reactionType: "heart" }) });
   expect(reacted.status).toBe(200);
   const event = await stream.next((e) => e.event === "notification");
   expect(JSON.parse(event.data)).toMatchObject({ kind: "forum_reaction", title: `Amara ${reactor.lastName} reacted to your reply in “Streaming through the proxy”` });

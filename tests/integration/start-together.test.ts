@@ -39,7 +39,7 @@ interface Instance {
 function launch(databaseUrl: string, port: number): Instance {
   const chunks: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, BIRTH_DATA_KEY: TEST_BIRTH_DATA_KEY, PORT: String(port), HOSTNAME: "127.0.0.1", PLACES_SOURCE_FILE: places, SMTP_URL: "", S3_BUCKET: "" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, BIRTH_DATA_KEY: TEST_BIRTH_DATA_KEY, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, HOSTNAME: "127.0.0.1", PLACES_SOURCE_FILE: places, SMTP_URL: "", S3_BUCKET: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.push(child);

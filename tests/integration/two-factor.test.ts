@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { recoveryCodes, users } from "@/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { recoveryCodes, sessions, users } from "@/db/schema";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, sessionCookieFrom, signIn } from "../support/http";
 import { testEnv } from "../support/env";
@@ -90,6 +90,66 @@ describe("two-factor sign-in (issue 16)", () => {
 
     await setUpTwoFactor(testEnv().baseUrl, cookie, admin.username);
     expect((await call("/api/admin/members", { cookie })).status).toBe(200);
+  });
+});
+
+/** Issue 24 item 2: a session records whether its sign-in passed two-factor; changes to it end her other sessions. */
+describe("two-factor and her sessions", () => {
+  const me = (cookie: string) => call("/api/auth/me", { cookie });
+  /** Whether each of her sessions still open has passed two-factor sign-in (sessions.two_factor_at). */
+  const openSessions = async (userId: number) =>
+    (await testDb().select({ twoFactorAt: sessions.twoFactorAt }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))).map((row) => row.twoFactorAt !== null);
+
+  it("ends every other session when she turns it on; the session she did it in has passed it", async () => {
+    const user = await createTestUser();
+    const here = await signIn(user.username, TEST_PASSWORD);
+    const elsewhere = await signIn(user.username, TEST_PASSWORD);
+    expect(await openSessions(user.id)).toEqual([false, false]);
+    await setUpTwoFactor(testEnv().baseUrl, here, user.username);
+    expect((await me(elsewhere)).status).toBe(401);
+    expect((await me(here)).json).toMatchObject({ twoFactorEnabled: true });
+    expect(await openSessions(user.id)).toEqual([true]);
+  });
+
+  it("ends every other session when she turns it off; hers is password-only from then on", async () => {
+    const { user, cookie: here, secret } = await memberWithTwoFactor();
+    const elsewhere = sessionCookieFrom(await login(user.username, await freshTotpCode(user.username, secret)))!;
+    expect(await openSessions(user.id)).toEqual([true, true]);
+    const off = await call("/api/auth/two-factor/disable", { body: { password: TEST_PASSWORD, code: await freshTotpCode(user.username, secret) }, cookie: here });
+    expect(off.status).toBe(200);
+    expect((await me(elsewhere)).status).toBe(401);
+    expect((await me(here)).json).toMatchObject({ twoFactorEnabled: false });
+    expect(await openSessions(user.id)).toEqual([false]);
+  }, 90_000);
+
+  it("ends every other session when she signs in with a recovery code", async () => {
+    const { user, cookie, secret, codes } = await memberWithTwoFactor();
+    const withCode = sessionCookieFrom(await login(user.username, await freshTotpCode(user.username, secret)))!;
+    expect((await me(withCode)).status).toBe(200);
+    const recovered = await login(user.username, codes[3]);
+    expect(recovered.status).toBe(200);
+    expect((await me(sessionCookieFrom(recovered)!)).status).toBe(200);
+    expect((await me(withCode)).status).toBe(401);
+    expect((await me(cookie)).status).toBe(401);
+    expect(await openSessions(user.id)).toEqual([true]);
+  });
+
+  it("refuses a password-only session of an account that has two-factor on, however it came to be", async () => {
+    const { user, secret } = await memberWithTwoFactor();
+    const cookie = sessionCookieFrom(await login(user.username, await freshTotpCode(user.username, secret)))!;
+    expect((await me(cookie)).status).toBe(200);
+    await testDb().update(sessions).set({ twoFactorAt: null }).where(eq(sessions.userId, user.id));
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  // The check and the count were apart before; the password's hash check ahead of the code spaces
+  // parallel attempts out, so this guards the count-first order rather than showing the race.
+  it("counts wrong codes before checking them: of 20 at once, five are tried", async () => {
+    const { user } = await memberWithTwoFactor();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(user.username, String(100000 + i))));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
   });
 });
 

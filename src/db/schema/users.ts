@@ -105,6 +105,12 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * When this session proved the second factor: a sign-in with a code or recovery code, or the code
+     * that turned two-factor on in it. Null: a password-only session, which never carries admin rights
+     * (src/lib/auth/access.ts) and is no session at all once the account has two-factor on.
+     */
+    twoFactorAt: timestamp({ withTimezone: true }),
     userAgent: text(),
     ip: text(),
   },

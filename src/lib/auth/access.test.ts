@@ -1,10 +1,11 @@
-import { ADMIN, MEMBER, PAGE_RULES, PUBLIC, SELF, SELF_OR_ADMIN, checkAccess, levelsOpenTo, meetsLevel, pageRuleFor, permission, redirectFor, safeNextPath } from "./access";
+import { ADMIN, MEMBER, PAGE_RULES, PUBLIC, SELF, SELF_OR_ADMIN, actsAsAdmin, checkAccess, hasPermission, levelsOpenTo, meetsLevel, pageRuleFor, permission, redirectFor, safeNextPath } from "./access";
 
 const visitor = null;
-const member = { isAdmin: false, permissions: {}, twoFactorEnabled: false };
-const editor = { isAdmin: false, permissions: { manage_content: true }, twoFactorEnabled: false };
-const admin = { isAdmin: true, permissions: {}, twoFactorEnabled: true };
-const adminWithoutTwoFactor = { ...admin, twoFactorEnabled: false };
+const member = { isAdmin: false, permissions: {}, twoFactorPassed: false };
+const editor = { isAdmin: false, permissions: { manage_content: true }, twoFactorPassed: false };
+const admin = { isAdmin: true, permissions: {}, twoFactorPassed: true };
+/** An administrator in a session that did not pass two-factor sign-in (issue 24). */
+const adminWithoutTwoFactor = { ...admin, twoFactorPassed: false };
 
 describe("checkAccess", () => {
   it("lets anyone through a public rule", () => {
@@ -37,6 +38,34 @@ describe("checkAccess", () => {
   });
 });
 
+describe("acting as an admin (issue 24: one rule, two-factor in this session)", () => {
+  it("needs the role and a session that passed two-factor", () => {
+    expect(actsAsAdmin(admin)).toBe(true);
+    expect(actsAsAdmin(adminWithoutTwoFactor)).toBe(false);
+    expect(actsAsAdmin({ ...member, twoFactorPassed: true })).toBe(false);
+    expect(actsAsAdmin(null)).toBe(false);
+  });
+
+  it("gives an admin without it no permission, no tier and nothing gated", () => {
+    expect(hasPermission(adminWithoutTwoFactor, "manage_content")).toBe(false);
+    expect(hasPermission(admin, "manage_content")).toBe(true);
+    expect(hasPermission({ ...editor, twoFactorPassed: false }, "manage_content")).toBe(true);
+    const levelless = { ...adminWithoutTwoFactor, membershipLevel: null };
+    expect(levelsOpenTo(levelless)).toEqual([]);
+    expect(meetsLevel(levelless, "connect")).toBe(false);
+    expect(levelsOpenTo({ ...adminWithoutTwoFactor, membershipLevel: "create" })).toEqual(["connect", "create"]);
+    expect(levelsOpenTo({ ...admin, membershipLevel: null })).toBeNull();
+  });
+
+  it("opens every level to the holders of a feature's editing permission when the feature names it", () => {
+    const anEditor = { ...editor, membershipLevel: "connect" };
+    expect(levelsOpenTo(anEditor)).toEqual(["connect"]);
+    expect(levelsOpenTo(anEditor, "manage_content")).toBeNull();
+    expect(meetsLevel(anEditor, "play", "manage_content")).toBe(true);
+    expect(levelsOpenTo({ ...adminWithoutTwoFactor, membershipLevel: null }, "manage_content")).toEqual([]);
+  });
+});
+
 describe("owner rules", () => {
   const her = { ...member, id: 7 };
   const other = { ...member, id: 8 };
@@ -57,7 +86,7 @@ describe("owner rules", () => {
 });
 
 describe("membership levels (decisions.md: at least the required level)", () => {
-  const at = (membershipLevel: string | null) => ({ isAdmin: false, membershipLevel });
+  const at = (membershipLevel: string | null) => ({ ...member, membershipLevel });
 
   it("opens a tier and the tiers below it", () => {
     expect(levelsOpenTo(at("connect"))).toEqual(["connect"]);
@@ -68,7 +97,7 @@ describe("membership levels (decisions.md: at least the required level)", () => 
   it("opens nothing gated to a visitor or a user without a tier, and everything to admins", () => {
     expect(levelsOpenTo(null)).toEqual([]);
     expect(levelsOpenTo(at(null))).toEqual([]);
-    expect(levelsOpenTo({ isAdmin: true, membershipLevel: null })).toBeNull();
+    expect(levelsOpenTo({ ...admin, membershipLevel: null })).toBeNull();
   });
 
   it("compares with at least, not equality", () => {
@@ -76,7 +105,7 @@ describe("membership levels (decisions.md: at least the required level)", () => 
     expect(meetsLevel(at("create"), "create")).toBe(true);
     expect(meetsLevel(at("connect"), "create")).toBe(false);
     expect(meetsLevel(at(null), null)).toBe(true);
-    expect(meetsLevel({ isAdmin: true, membershipLevel: null }, "play")).toBe(true);
+    expect(meetsLevel({ ...admin, membershipLevel: null }, "play")).toBe(true);
   });
 });
 
@@ -124,9 +153,74 @@ describe("redirects", () => {
 
   it("only follows next to a path on this site", () => {
     expect(safeNextPath("/forum")).toBe("/forum");
+    expect(safeNextPath("/forum/topic/welcome?page=2#reply-3")).toBe("/forum/topic/welcome?page=2#reply-3");
+    expect(safeNextPath("/profile/security?next=%2Fadmin")).toBe("/profile/security?next=%2Fadmin");
     expect(safeNextPath("https://evil.example")).toBe("/");
     expect(safeNextPath("//evil.example")).toBe("/");
     expect(safeNextPath("/\\evil.example")).toBe("/");
     expect(safeNextPath(null)).toBe("/");
+    expect(safeNextPath("")).toBe("/");
+  });
+});
+
+/**
+ * Issue 24: `/login?next=%2F%09%2Fevil.example%2Fx` passed, and the browser, which drops tabs and line
+ * breaks from URLs, went to http://evil.example/x. Each case is what the page reads from its query
+ * string (decoded once), and none may lead off the site as a browser resolves it.
+ */
+describe("safeNextPath against open redirects", () => {
+  const controls = [...Array.from({ length: 0x20 }, (_, code) => code), 0x7f].map((code) => String.fromCharCode(code));
+  const offSite = (path: string) => new URL(path, "https://our.example").origin !== "https://our.example";
+
+  it.each(controls.map((c) => [`U+${c.charCodeAt(0).toString(16).padStart(4, "0")}`, c] as const))("refuses %s anywhere in the path", (_name, c) => {
+    for (const next of [`/${c}/evil.example/x`, `${c}//evil.example`, `/${c}\\evil.example`, `/forum${c}`, `/${c}`]) {
+      expect(safeNextPath(next)).toBe("/");
+    }
+  });
+
+  it.each([
+    ["a tab between the slashes", "/\t/evil.example/x"],
+    ["a line feed", "/\n/evil.example"],
+    ["a carriage return", "/\r/evil.example"],
+    ["CR LF", "/\r\n/evil.example"],
+    ["a leading space", " //evil.example"],
+    ["two slashes", "//evil.example/x"],
+    ["three slashes", "///evil.example"],
+    ["a backslash after the slash", "/\\evil.example"],
+    ["two backslashes", "\\\\evil.example"],
+    ["a slash and backslashes", "/\\/evil.example"],
+    ["javascript:", "javascript:alert(document.domain)"],
+    ["data:", "data:text/html,<script>alert(1)</script>"],
+    ["an absolute URL", "https://evil.example/x"],
+    ["an absolute URL without slashes", "https:evil.example"],
+    ["dot segments to two slashes", "/..//evil.example"],
+    ["encoded dot segments to two slashes", "/%2e%2e//evil.example"],
+    ["a user-info trick", "//our.example@evil.example"],
+  ])("refuses %s", (_name, next) => {
+    expect(safeNextPath(next)).toBe("/");
+  });
+
+  it.each([
+    ["an encoded tab", "%2F%09%2Fevil.example%2Fx"],
+    ["an encoded line feed", "%2F%0A%2Fevil.example"],
+    ["an encoded carriage return", "%2F%0D%2Fevil.example"],
+    ["an encoded backslash", "%2F%5Cevil.example"],
+    ["double encoding", "%252F%2509%252Fevil.example"],
+    ["double-encoded slashes", "%252F%252Fevil.example"],
+  ])("never leaves the site for %s, as read from the query string", (_name, raw) => {
+    const once = new URLSearchParams(`next=${raw}`).get("next")!;
+    for (const next of [raw, once, decodeURIComponent(once)]) {
+      const path = safeNextPath(next);
+      expect(path.startsWith("/")).toBe(true);
+      expect(path.startsWith("//")).toBe(false);
+      expect(offSite(path)).toBe(false);
+    }
+  });
+
+  it("keeps encoded characters encoded, and odd paths, on the site", () => {
+    expect(safeNextPath("/%09/evil.example")).toBe("/%09/evil.example");
+    expect(offSite("/%09/evil.example")).toBe(false);
+    expect(safeNextPath("/javascript:alert(1)//")).toBe("/javascript:alert(1)//");
+    expect(offSite("/javascript:alert(1)//")).toBe(false);
   });
 });

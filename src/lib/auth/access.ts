@@ -29,8 +29,11 @@ export const SELF_OR_ADMIN = { kind: "self", param: "id", admins: true } as cons
 export interface AccessSubject {
   isAdmin: boolean;
   permissions: Record<string, boolean>;
-  /** She signs in with a TOTP code (src/server/auth/two-factor.ts); every admin must before using her rights. */
-  twoFactorEnabled: boolean;
+  /**
+   * This session passed two-factor sign-in (a TOTP or recovery code at sign-in, or the code that turned
+   * it on in this session; src/server/auth/sessions.ts). Admin rights need it (issue 24).
+   */
+  twoFactorPassed: boolean;
 }
 
 /** "two_factor_setup": an admin who has not set up two-factor sign-in yet, sent to set it up first. */
@@ -39,11 +42,26 @@ export type AccessDecision = "allowed" | "unauthenticated" | "forbidden" | "two_
 /** Where an admin sets up two-factor sign-in (and where members manage theirs and their sessions). */
 export const SECURITY_PAGE = "/profile/security";
 
-/** Admin rights count only once she has two-factor sign-in (issue 16). */
-const actsAsAdmin = (user: AccessSubject) => user.isAdmin && user.twoFactorEnabled;
+/**
+ * The one rule for "acts as an administrator": she is one AND this session passed two-factor sign-in
+ * (issues 16 and 24). Every check of admin rights, here and in src/server, goes through it or through
+ * hasPermission; src/lib/auth/admin-rule.test.ts fails on any other read of the flags.
+ */
+export function actsAsAdmin(user: AccessSubject | null): boolean {
+  return user !== null && user.isAdmin && user.twoFactorPassed;
+}
 
-export function hasPermission(user: AccessSubject, name: Permission): boolean {
-  return actsAsAdmin(user) || user.permissions[name] === true;
+/**
+ * She holds the administrator role, whether or not this session may use it. Never a reason to allow
+ * anything: only for what is asked of administrators (they keep two-factor on and their account) and
+ * for showing the way to the admin tools (which send her to set up two-factor first).
+ */
+export function holdsAdminRole(user: Pick<AccessSubject, "isAdmin">): boolean {
+  return user.isAdmin;
+}
+
+export function hasPermission(user: AccessSubject | null, name: Permission): boolean {
+  return user !== null && (actsAsAdmin(user) || user.permissions[name] === true);
 }
 
 /**
@@ -57,33 +75,34 @@ export function checkAccess(user: (AccessSubject & { id?: number }) | null, rule
   const needsAdmin = rule.kind === "admin" || (rule.kind === "permission" && user.permissions[rule.permission] !== true) || (rule.kind === "self" && !isOwner);
   if (!needsAdmin) return "allowed";
   if (rule.kind === "self" && !rule.admins) return "forbidden";
-  if (!user.isAdmin) return "forbidden";
-  return user.twoFactorEnabled ? "allowed" : "two_factor_setup";
+  if (!holdsAdminRole(user)) return "forbidden";
+  // Only password-only sessions of accounts without two-factor exist (sessions.ts ends the others).
+  return actsAsAdmin(user) ? "allowed" : "two_factor_setup";
 }
 
 /** decisions.md, Membership tiers: connect < create < empower < play. */
 export const TIER_ORDER: readonly TierId[] = TIER_IDS;
 
-export interface LevelSubject {
-  isAdmin: boolean;
+export interface LevelSubject extends AccessSubject {
   membershipLevel: string | null;
 }
 
 /**
  * The levels whose gated content this user may read: her own and every level below it (decisions.md,
- * Authorization: at least the required level). Admins read everything; null means no restriction.
- * Queries put this list in their WHERE clause, so nothing above her tier is ever loaded.
+ * Authorization: at least the required level). Whoever acts as an admin reads everything, and so do
+ * holders of `editors` when a feature names it (the library's manage_content); null means no
+ * restriction. Queries put this list in their WHERE clause, so nothing above her tier is ever loaded.
  */
-export function levelsOpenTo(user: LevelSubject | null): readonly TierId[] | null {
-  if (user?.isAdmin) return null;
+export function levelsOpenTo(user: LevelSubject | null, editors?: Permission): readonly TierId[] | null {
+  if (editors ? hasPermission(user, editors) : actsAsAdmin(user)) return null;
   const rank = user?.membershipLevel ? TIER_ORDER.indexOf(user.membershipLevel as TierId) : -1;
   return TIER_ORDER.slice(0, rank + 1);
 }
 
 /** Whether the user's level is at least `required` (no requirement: anyone signed in). */
-export function meetsLevel(user: LevelSubject | null, required: string | null | undefined): boolean {
+export function meetsLevel(user: LevelSubject | null, required: string | null | undefined, editors?: Permission): boolean {
   if (!required) return true;
-  const open = levelsOpenTo(user);
+  const open = levelsOpenTo(user, editors);
   return open === null || open.includes(required as TierId);
 }
 
@@ -115,8 +134,31 @@ export function redirectFor(decision: Exclude<AccessDecision, "allowed">, pathWi
   return `/login?next=${encodeURIComponent(pathWithQuery)}`;
 }
 
-/** A `next` parameter is followed only to a path on this site. */
+/**
+ * Stands for this site's own origin when a `next` is resolved: a relative path resolved against any
+ * origin keeps it, so the browser side needs no configuration to tell ours from another.
+ */
+const OWN_ORIGIN = "https://this-site.invalid";
+/** Characters a browser drops from a URL or reads as a slash: a `next` holding one is refused, never repaired. */
+const CONTROL_OR_BACKSLASH = /[\u0000-\u001F\u007F\\]/;
+
+/**
+ * A `next` parameter is followed only to a path on this site (issue 24). It is resolved as the
+ * browser will resolve it (`new URL(next, origin)`, which drops tabs and line breaks and reads `\` as
+ * `/`) and kept only when it stays on our origin and its normalised path does too; any control
+ * character or backslash, a scheme-relative `//host`, an absolute URL or dot segments that lead to
+ * `//host` send her home instead. Answers the normalised path.
+ */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  return next;
+  if (!next || !next.startsWith("/") || CONTROL_OR_BACKSLASH.test(next)) return "/";
+  let url: URL;
+  try {
+    url = new URL(next, OWN_ORIGIN);
+  } catch {
+    return "/";
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can leave a path such as "//host" ("/..//host"), which a browser would follow off-site.
+  if (url.origin !== OWN_ORIGIN || path.startsWith("//")) return "/";
+  return path;
 }

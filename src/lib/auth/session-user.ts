@@ -11,6 +11,8 @@ export interface SessionUser {
   isPartner: boolean;
   membershipLevel: string | null;
   permissions: Record<string, boolean>;
-  /** She has two-factor sign-in on (admins need it to use their rights). */
+  /** She has two-factor sign-in on. */
   twoFactorEnabled: boolean;
+  /** This session passed two-factor sign-in: admin rights need it (src/lib/auth/access.ts). */
+  twoFactorPassed: boolean;
 }

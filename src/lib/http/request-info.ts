@@ -1,15 +1,12 @@
-import { env } from "@/lib/env";
+import { canonicalAddress } from "./forwarding.mjs";
 
 /**
- * The client's address for rate limiting. Next.js fills X-Forwarded-For with the socket address
- * only when the request has none, so behind a proxy (TRUST_PROXY=true) the entry the proxy appended,
- * the last one, is used; without a proxy the first entry is the best there is.
+ * The client's address, for rate limits, sessions and the audit log. The server (scripts/serve.mjs)
+ * has already rewritten X-Forwarded-For to the one address it can vouch for: the socket's peer, or
+ * with TRUST_PROXY the address our proxy appended (src/lib/http/forwarding.mjs). The last entry is
+ * read, so that even a server without that door would not count the address a client wrote first.
  */
 export function clientIp(headers: Headers): string {
-  const entries = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const ip = env().TRUST_PROXY ? entries.at(-1) : entries[0];
-  return (ip ?? "unknown").slice(0, 64);
+  const entries = (headers.get("x-forwarded-for") ?? "").split(",");
+  return canonicalAddress(entries.at(-1)) ?? "unknown";
 }

@@ -1,13 +1,13 @@
 import { env } from "@/lib/env";
 
 /**
- * The public base URL for links in emails and feeds: APP_URL when set (production), otherwise the
- * origin the request came to (local use).
+ * The site's public address, e.g. https://community.example: the base of every link in emails and
+ * feeds, and the only origin the cross-site check accepts. It is APP_URL and never a request header,
+ * which a client writes (issue 24). Every serving instance has it (the launcher and the test server set
+ * http://localhost:PORT when it is unset; src/server/instance refuses to start without it); only a
+ * build without it falls back to http://localhost:3000.
  */
-export function siteUrl(headers?: Headers): string {
+export function siteUrl(): string {
   const configured = env().APP_URL;
-  if (configured) return configured.replace(/\/$/, "");
-  const host = headers?.get("x-forwarded-host") ?? headers?.get("host") ?? "localhost:3000";
-  const proto = (headers?.get("x-forwarded-proto") ?? "http").split(",")[0]!.trim();
-  return `${proto}://${host.split(",")[0]!.trim()}`;
+  return configured ? new URL(configured).origin : "http://localhost:3000";
 }

@@ -170,7 +170,8 @@ export async function acceptInvitation(input: AcceptInvitationInput, client: { i
     await attachMembership(tx, app, user!.id);
     await recordAudit({ actorId: user!.id, action: "invitation.accepted", entityType: "application", entityId: app.id, ip }, tx);
     // Last: if the commit fails after this, the cookie names a session that never existed (signed out).
-    await issueSessionCookie(user!.id, await createSession(user!.id, client, tx));
+    // A new account has no second factor yet: this session passed none.
+    await issueSessionCookie(user!.id, await createSession(user!.id, { ...client, twoFactor: false }, tx));
     return { userId: user!.id, username: user!.username };
   });
 }

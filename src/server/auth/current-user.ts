@@ -3,6 +3,7 @@ import { cache } from "react";
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { checkAccess, redirectFor, type AccessRule } from "@/lib/auth/access";
+import { unauthorized } from "@/lib/errors";
 import { readSessionId } from "./session-cookie";
 import { loadSessionUser, type SessionUser } from "./sessions";
 
@@ -11,6 +12,13 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const sessionId = await readSessionId(await headers());
   return sessionId ? loadSessionUser(sessionId) : null;
 });
+
+/** The id of this request's session, for a handler whose access rule has already found it valid. */
+export async function currentSessionId(): Promise<string> {
+  const sessionId = await readSessionId(await headers());
+  if (!sessionId || !(await getCurrentUser())) throw unauthorized();
+  return sessionId;
+}
 
 /**
  * Guard for server-rendered pages and layouts: redirects exactly as the proxy does, so a page is

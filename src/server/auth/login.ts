@@ -1,7 +1,7 @@
 import "server-only";
 import { CredentialsSignin } from "next-auth";
 import { AppError, tooManyRequests, unauthorized } from "@/lib/errors";
-import { recordUse, resetLimit, secondsBlocked, type LimitPolicy } from "@/server/rate-limit";
+import { recordUse, refund, resetLimit, type LimitPolicy } from "@/server/rate-limit";
 import { headers } from "next/headers";
 import { SecondFactorFailed, sessionGrant, signIn, signOut } from "./next-auth";
 import { clearSignedIn, markSignedIn, readSessionId } from "./session-cookie";
@@ -12,7 +12,12 @@ import { TOO_MANY_CODES, WRONG_CODE } from "./two-factor";
 
 export const INVALID_LOGIN_MESSAGE = "Invalid username or password";
 
-/** Failed sign-ins per account: 5 in 15 minutes, then wait. Unknown usernames count alike. */
+/**
+ * Failed sign-ins per account AND client address: 5 in 15 minutes, then that address waits. Keyed by
+ * the account (its username and email count together), or by the login as typed when no account has
+ * it. Per pair, so that nobody can lock a member out by failing from elsewhere: her right password
+ * from her own address still gets through (issue 24; as Discourse and GitHub do).
+ */
 export const LOGIN_ACCOUNT_POLICY: LimitPolicy = { keyPrefix: "login_account", points: 5, durationSeconds: 15 * 60 };
 /** Failed sign-ins per client address, across accounts. */
 export const LOGIN_IP_POLICY: LimitPolicy = { keyPrefix: "login_ip", points: 50, durationSeconds: 15 * 60 };
@@ -20,15 +25,39 @@ export const LOGIN_IP_POLICY: LimitPolicy = { keyPrefix: "login_ip", points: 50,
 const TOO_MANY = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 export const CODE_NEEDED_MESSAGE = "Enter the 6-digit code from your authenticator app, or one of your recovery codes.";
 
+/** The LOGIN_ACCOUNT_POLICY key of a sign-in attempt. */
+export function loginAttemptKey(account: { id: number } | null, login: string, ip: string): string {
+  return `${account ? `user:${account.id}` : `login:${login.trim().toLowerCase()}`}|${ip}`;
+}
+
+/**
+ * Counts a sign-in attempt against both limits before the password is checked, each in one atomic
+ * step, so that parallel attempts cannot all pass a check made before any of them was counted: of 40
+ * at once, 5 are tried. Throws 429 when either limit is used up.
+ */
+async function countAttempt(attemptKey: string, ip: string): Promise<void> {
+  const waitForAccount = await recordUse(LOGIN_ACCOUNT_POLICY, attemptKey);
+  if (waitForAccount > 0) throw tooManyRequests(waitForAccount, TOO_MANY);
+  const waitForAddress = await recordUse(LOGIN_IP_POLICY, ip);
+  if (waitForAddress > 0) {
+    await refund(LOGIN_ACCOUNT_POLICY, attemptKey);
+    throw tooManyRequests(waitForAddress, TOO_MANY);
+  }
+}
+
+/** An attempt that was not a wrong password (right password, or our own failure) does not count. */
+async function uncountAttempt(attemptKey: string, ip: string): Promise<void> {
+  await Promise.all([refund(LOGIN_ACCOUNT_POLICY, attemptKey), refund(LOGIN_IP_POLICY, ip)]);
+}
 
 /**
  * Signs a user in with username (or email) and password and sets the session cookie.
  * Returns the user's id. A wrong password and an unknown user fail the same way.
  */
 export async function logIn(input: LoginInput, client: { ip: string; userAgent: string | null }): Promise<number> {
-  const accountKey = input.username.trim().toLowerCase();
-  const wait = Math.max(await secondsBlocked(LOGIN_ACCOUNT_POLICY, accountKey), await secondsBlocked(LOGIN_IP_POLICY, client.ip));
-  if (wait > 0) throw tooManyRequests(wait, TOO_MANY);
+  const account = await findUserByLogin(input.username);
+  const attemptKey = loginAttemptKey(account, input.username, client.ip);
+  await countAttempt(attemptKey, client.ip);
 
   try {
     await signIn("credentials", {
@@ -40,17 +69,17 @@ export async function logIn(input: LoginInput, client: { ip: string; userAgent: 
       redirect: false,
     });
   } catch (error) {
+    if (error instanceof CredentialsSignin && !(error instanceof SecondFactorFailed)) throw unauthorized(INVALID_LOGIN_MESSAGE);
+    // The right password with a missing or wrong code (limited per account by TWO_FACTOR_POLICY), or a failure of ours.
+    await uncountAttempt(attemptKey, client.ip);
     if (error instanceof SecondFactorFailed) throw secondFactorError(error);
-    if (!(error instanceof CredentialsSignin)) throw error;
-    await Promise.all([recordUse(LOGIN_ACCOUNT_POLICY, accountKey), recordUse(LOGIN_IP_POLICY, client.ip)]);
-    throw unauthorized(INVALID_LOGIN_MESSAGE);
+    throw error;
   }
 
-  await resetLimit(LOGIN_ACCOUNT_POLICY, accountKey);
+  await Promise.all([resetLimit(LOGIN_ACCOUNT_POLICY, attemptKey), refund(LOGIN_IP_POLICY, client.ip)]);
   await markSignedIn(SESSION_MAX_AGE_SECONDS);
-  const user = await findUserByLogin(input.username);
-  if (!user) throw new AppError(500, "Signed in user vanished");
-  return user.id;
+  if (!account) throw new AppError(500, "Signed in user vanished");
+  return account.id;
 }
 
 /**

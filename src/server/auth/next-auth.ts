@@ -4,11 +4,11 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
 import { loginSchema } from "./schemas";
-import { SESSION_MAX_AGE_SECONDS, createSession } from "./sessions";
+import { SESSION_MAX_AGE_SECONDS, createSession, keepOnlySession } from "./sessions";
 import { findUserByLogin } from "./users";
 import { secureCookiesEnabled } from "./session-cookie";
 import { verifyPassword } from "./password";
-import { checkSecondFactor } from "./two-factor";
+import { checkSecondFactor, type SecondFactor } from "./two-factor";
 import { AppError } from "@/lib/errors";
 import { cancelDeletionOnSignIn } from "@/server/privacy";
 
@@ -23,10 +23,12 @@ export class SecondFactorFailed extends CredentialsSignin {
   }
 }
 
-async function passSecondFactor(userId: number, code: unknown): Promise<void> {
+async function passSecondFactor(userId: number, code: unknown): Promise<SecondFactor> {
   if (typeof code !== "string" || !code.trim()) throw new SecondFactorFailed("missing");
   try {
-    if (!(await checkSecondFactor(userId, code, { allowRecovery: true }))) throw new SecondFactorFailed("wrong");
+    const proof = await checkSecondFactor(userId, code, { allowRecovery: true });
+    if (!proof) throw new SecondFactorFailed("wrong");
+    return proof;
   } catch (error) {
     if (error instanceof AppError && error.status === 429) throw new SecondFactorFailed("blocked", Number(error.headers?.["Retry-After"] ?? 60));
     throw error;
@@ -85,12 +87,15 @@ function config(): NextAuthConfig {
           const user = await findUserByLogin(input.data.username);
           const valid = await verifyPassword(user?.passwordHash, input.data.password);
           if (!user || !valid || user.disabledAt) return null;
-          if (user.totpEnabledAt) await passSecondFactor(user.id, credentials.code);
+          const proof = user.totpEnabledAt ? await passSecondFactor(user.id, credentials.code) : null;
           if (user.deletionRequestedAt) await cancelDeletionOnSignIn(user.id);
           const sessionId = await createSession(user.id, {
             ip: typeof credentials.clientIp === "string" ? credentials.clientIp : null,
             userAgent: typeof credentials.userAgent === "string" ? credentials.userAgent : null,
+            twoFactor: proof !== null,
           });
+          // A recovery code means her device may be lost, or in someone else's hands: end every other session.
+          if (proof === "recovery") await keepOnlySession(user.id, sessionId, true);
           return { id: String(user.id), sessionId };
         },
       }),

@@ -1,10 +1,10 @@
 import "server-only";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { notFound } from "@/lib/errors";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { sessions, users } from "@/db/schema";
-import type { CurrentUser } from "@/features/auth/types";
+import { currentUserSchema, type CurrentUser } from "@/features/auth/types";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { deviceName } from "./device-name";
 
@@ -39,13 +39,20 @@ export const sessionUserColumns = {
   twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`.as("two_factor_enabled"),
 };
 
+export interface NewSession {
+  ip?: string | null;
+  userAgent?: string | null;
+  /** The sign-in passed the second factor (a TOTP or recovery code). */
+  twoFactor: boolean;
+}
 
-export async function createSession(userId: number, meta: { ip?: string | null; userAgent?: string | null } = {}, executor: Executor = db): Promise<string> {
+export async function createSession(userId: number, meta: NewSession, executor: Executor = db): Promise<string> {
   const [row] = await executor
     .insert(sessions)
     .values({
       userId,
       expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+      twoFactorAt: meta.twoFactor ? new Date() : null,
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     })
@@ -56,17 +63,26 @@ export async function createSession(userId: number, meta: { ip?: string | null; 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The user a session belongs to, or null when the session is unknown, revoked or expired, or the
- * user is disabled. This is what makes a sign-out, a password change or a disabled account end
- * existing sessions even though the cookie itself is still well-formed.
+ * The user a session belongs to, or null when the session is unknown, revoked or expired, the user
+ * is disabled, or her account has two-factor on and this session never passed it (a session from
+ * before she turned it on, which turning it on also ends). This is what makes a sign-out, a password
+ * change or a disabled account end existing sessions even though the cookie itself is still well-formed.
  */
 export async function loadSessionUser(sessionId: string): Promise<SessionUser | null> {
   if (!UUID.test(sessionId)) return null;
   const [row] = await db
-    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
+    .select({ ...sessionUserColumns, twoFactorPassed: sql<boolean>`${sessions.twoFactorAt} is not null`, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.disabledAt),
+        or(isNull(users.totpEnabledAt), isNotNull(sessions.twoFactorAt)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const { lastSeenAt, ...user } = row;
@@ -84,12 +100,18 @@ export async function loadSessionUser(sessionId: string): Promise<SessionUser | 
  * declared fields only, whatever else a session comes to carry (issue 25 item 2).
  */
 export function toCurrentUser(user: SessionUser): CurrentUser {
-  const { id, username, email, firstName, lastName, profilePicture, isAdmin, isMentor, isPartner, membershipLevel, permissions, twoFactorEnabled } = user;
-  return { id, username, email, firstName, lastName, profilePicture, isAdmin, isMentor, isPartner, membershipLevel, permissions, twoFactorEnabled };
+  return Object.fromEntries(CURRENT_USER_FIELDS.map((field) => [field, user[field]])) as CurrentUser;
 }
 
+const CURRENT_USER_FIELDS = Object.keys(currentUserSchema.shape) as Array<keyof CurrentUser>;
+
+/** The user as a sign-in just made sees her: that sign-in passed two-factor exactly when she has it on. */
 export async function loadSessionUserById(userId: number): Promise<SessionUser> {
-  const [user] = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select({ ...sessionUserColumns, twoFactorPassed: sql<boolean>`${users.totpEnabledAt} is not null` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user) throw new Error(`User ${userId} not found`);
   return user;
 }
@@ -102,6 +124,22 @@ export async function revokeSession(sessionId: string): Promise<void> {
 /** Ends every session of a user: after a password change or when an account is disabled. */
 export async function revokeAllSessions(userId: number, executor: Executor = db): Promise<void> {
   await executor.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every session of a user but `keep`, and records whether `keep` has now passed two-factor:
+ * when she turns two-factor on (with a code, in `keep`) or off, and when she signs in with a recovery
+ * code (her device may be in someone else's hands). A session from before never carries the change.
+ */
+export async function keepOnlySession(userId: number, keep: string, twoFactor: boolean, executor: Executor = db): Promise<void> {
+  await executor
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)));
+  await executor
+    .update(sessions)
+    .set({ twoFactorAt: twoFactor ? sql`coalesce(${sessions.twoFactorAt}, now())` : null })
+    .where(and(eq(sessions.id, keep), eq(sessions.userId, userId)));
 }
 
 export interface ActiveSession {

@@ -7,10 +7,12 @@ import { db } from "@/db";
 import { recoveryCodes, users } from "@/db/schema";
 import { badRequest, conflict, notFound, tooManyRequests } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
-import { recordUse, resetLimit, secondsBlocked, type LimitPolicy } from "@/server/rate-limit";
+import { holdsAdminRole } from "@/lib/auth/access";
+import { recordUse, resetLimit, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
 import { decryptFor, encryptFor } from "@/server/spiritual-profile/crypto";
 import { verifyPassword } from "./password";
+import { keepOnlySession } from "./sessions";
 
 /** Wrong codes per account (sign-in, confirming, turning off): 5 in 15 minutes, then wait. */
 export const TWO_FACTOR_POLICY: LimitPolicy = { keyPrefix: "two_factor", points: 5, durationSeconds: 15 * 60 };
@@ -64,51 +66,55 @@ export async function beginTwoFactorSetup(userId: number): Promise<TwoFactorSetu
   return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 200 }) };
 }
 
+/** How she proved the second factor: a code from her app, or one of her recovery codes. */
+export type SecondFactor = "code" | "recovery";
+
 /**
  * Checks a six-digit code (one step either side for clock drift) or an unused recovery code, spending
- * it: a TOTP time step is never accepted twice, a recovery code only once. Wrong codes count against
- * TWO_FACTOR_POLICY; once it is used up every check fails with 429 until the window passes.
+ * it: a TOTP time step is never accepted twice, a recovery code only once. Each check counts against
+ * TWO_FACTOR_POLICY before the code is looked at (one atomic step, so parallel guesses cannot all pass
+ * a check made before any was counted); a right code gives the count back. Once the policy is used up
+ * every check fails with 429 until the window passes. Answers how she proved it, or null.
  */
-export async function checkSecondFactor(userId: number, code: string, options: { allowRecovery: boolean }): Promise<boolean> {
+export async function checkSecondFactor(userId: number, code: string, options: { allowRecovery: boolean }): Promise<SecondFactor | null> {
   const key = String(userId);
-  const wait = await secondsBlocked(TWO_FACTOR_POLICY, key);
+  const wait = await recordUse(TWO_FACTOR_POLICY, key);
   if (wait > 0) throw tooManyRequests(wait, TOO_MANY_CODES);
-  const ok = await spendCode(userId, code, options.allowRecovery);
-  if (ok) {
-    await resetLimit(TWO_FACTOR_POLICY, key);
-    return true;
-  }
-  const blocked = await recordUse(TWO_FACTOR_POLICY, key);
-  if (blocked > 0) throw tooManyRequests(blocked, TOO_MANY_CODES);
-  return false;
+  const proof = await spendCode(userId, code, options.allowRecovery);
+  if (proof) await resetLimit(TWO_FACTOR_POLICY, key);
+  return proof;
 }
 
-async function spendCode(userId: number, code: string, allowRecovery: boolean): Promise<boolean> {
+async function spendCode(userId: number, code: string, allowRecovery: boolean): Promise<SecondFactor | null> {
   const trimmed = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(trimmed)) {
     const { secret, username } = await loadSecret(userId);
-    if (!secret) return false;
+    if (!secret) return null;
     const delta = totpFor(secret, username, "").validate({ token: trimmed, window: 1 });
-    if (delta === null) return false;
+    if (delta === null) return null;
     const counter = Math.floor(Date.now() / 1000 / PERIOD_SECONDS) + delta;
     const spent = await db
       .update(users)
       .set({ totpLastCounter: counter })
       .where(and(eq(users.id, userId), or(isNull(users.totpLastCounter), lt(users.totpLastCounter, counter))))
       .returning({ id: users.id });
-    return spent.length === 1;
+    return spent.length === 1 ? "code" : null;
   }
-  if (!allowRecovery) return false;
+  if (!allowRecovery) return null;
   const spent = await db
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
     .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(trimmed)), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
-  return spent.length === 1;
+  return spent.length === 1 ? "recovery" : null;
 }
 
-/** Turns two-factor on with the first code from her app; answers the recovery codes, shown this once. */
-export async function confirmTwoFactor(userId: number, code: string): Promise<{ recoveryCodes: string[] }> {
+/**
+ * Turns two-factor on with the first code from her app; answers the recovery codes, shown this once.
+ * The session she did it in (`sessionId`) has now passed two-factor; every other session of hers ends
+ * (issue 24: a password-only session from before must never gain what two-factor guards).
+ */
+export async function confirmTwoFactor(userId: number, code: string, sessionId: string): Promise<{ recoveryCodes: string[] }> {
   const current = await loadSecret(userId);
   if (current.enabledAt) throw conflict("Two-factor sign-in is already on.");
   if (!current.secret) throw badRequest("Please start setting up two-factor sign-in again.");
@@ -118,16 +124,20 @@ export async function confirmTwoFactor(userId: number, code: string): Promise<{ 
     await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
+    await keepOnlySession(userId, sessionId, true, tx);
     await recordAudit({ actorId: userId, action: "two_factor.enabled", entityType: "user", entityId: userId }, tx);
   });
   return { recoveryCodes: codes };
 }
 
-/** Turns two-factor off with her password and a code. Administrators keep it: it is required of them. */
-export async function disableTwoFactor(userId: number, input: { password: string; code: string }): Promise<void> {
+/**
+ * Turns two-factor off with her password and a code; every other session of hers ends, and this one
+ * is password-only from now on. Administrators keep it: it is required of them.
+ */
+export async function disableTwoFactor(userId: number, input: { password: string; code: string }, sessionId: string): Promise<void> {
   const current = await loadSecret(userId);
   if (!current.enabledAt) throw conflict("Two-factor sign-in is already off.");
-  if (current.isAdmin) throw conflict("Administrators must keep two-factor sign-in on.");
+  if (holdsAdminRole(current)) throw conflict("Administrators must keep two-factor sign-in on.");
   if (!(await verifyPassword(current.passwordHash, input.password))) {
     const blocked = await recordUse(TWO_FACTOR_POLICY, String(userId));
     if (blocked > 0) throw tooManyRequests(blocked, TOO_MANY_CODES);
@@ -137,6 +147,7 @@ export async function disableTwoFactor(userId: number, input: { password: string
   await db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabledAt: null, totpSecretEncrypted: null, totpLastCounter: null }).where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await keepOnlySession(userId, sessionId, false, tx);
     await recordAudit({ actorId: userId, action: "two_factor.disabled", entityType: "user", entityId: userId }, tx);
   });
 }

@@ -22,7 +22,8 @@ import type { ChangeTierInput } from "./schemas";
 
 export interface BillingActor {
   id: number;
-  isAdmin: boolean;
+  /** She acts as an administrator (src/lib/auth/access.ts), not as the member herself. */
+  actsAsAdmin: boolean;
   ip: string;
   baseUrl: string;
 }
@@ -163,7 +164,7 @@ export async function cancelMembership(userId: number, actor: BillingActor) {
     const subscriptionId = requireLiveSubscription(m);
     if (m.cancelAtPeriodEnd) throw conflict("This membership is already set to end.");
     const periodEnd = m.currentPeriodEnd ?? new Date();
-    if (!actor.isAdmin && periodEnd.getTime() < m.termEndsAt.getTime()) {
+    if (!actor.actsAsAdmin && periodEnd.getTime() < m.termEndsAt.getTime()) {
       throw conflict(`Your membership term runs until ${formatDate(m.termEndsAt)}. You can cancel from ${formatDate(cancelableFrom(m))}.`);
     }
     let updated: SubscriptionObject;

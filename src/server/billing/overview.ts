@@ -1,4 +1,5 @@
 import "server-only";
+import { actsAsAdmin } from "@/lib/auth/access";
 import { desc, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { memberships, paymentTransactions, users } from "@/db/schema";
@@ -21,7 +22,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  * does; an administrator also what each may still be refunded (issue 25 item 2: never the rows).
  */
 export async function getBillingOverview(userId: number, viewer: SessionUser): Promise<MemberBilling | AdminBilling> {
-  if (viewer.id !== userId && !viewer.isAdmin) throw forbidden("You can only see your own billing.");
+  if (viewer.id !== userId && !actsAsAdmin(viewer)) throw forbidden("You can only see your own billing.");
   const [member] = await db
     .select({ membershipLevel: users.membershipLevel, memberSince: users.memberSince, createdAt: users.createdAt, paymentMethod: users.stripePaymentMethodId })
     .from(users)

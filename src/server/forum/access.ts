@@ -8,7 +8,7 @@ import type { SessionUser } from "@/server/auth/sessions";
 import { readableLevel } from "@/server/auth/tier-access";
 
 /** Who is reading: enough of the session user for the forum's WHERE clauses. */
-export type Reader = Pick<SessionUser, "id" | "isAdmin" | "membershipLevel">;
+export type Reader = Pick<SessionUser, "id" | "isAdmin" | "permissions" | "twoFactorPassed" | "membershipLevel">;
 
 export const TOPIC_NOT_FOUND = "Topic not found.";
 export const POST_NOT_FOUND = "Post not found.";

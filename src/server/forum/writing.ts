@@ -1,4 +1,5 @@
 import "server-only";
+import { actsAsAdmin } from "@/lib/auth/access";
 import { reindexSource } from "@/server/assistant/index-passages";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -30,7 +31,7 @@ function waitText(seconds: number): string {
 
 /** Counts a post by a new member and refuses (429, with the time to wait) past the limit. Admins are exempt. */
 async function checkPostingLimit(reader: Reader): Promise<void> {
-  if (reader.isAdmin) return;
+  if (actsAsAdmin(reader)) return;
   const [row] = await db
     .select({ isNew: sql<boolean>`${users.createdAt} > now() - make_interval(days => ${NEW_MEMBER_DAYS})` })
     .from(users)

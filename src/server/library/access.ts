@@ -2,10 +2,12 @@ import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { contentCategories, contentItems } from "@/db/schema";
-import { hasPermission, meetsLevel, type LevelSubject } from "@/lib/auth/access";
+import { hasPermission, meetsLevel } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
 import type { SessionUser } from "@/server/auth/sessions";
 import { readableLevel } from "@/server/auth/tier-access";
+
+const EDITORS = "manage_content";
 
 /**
  * Who reads the library (decisions.md, Authorization): a gated item or category opens to members
@@ -13,11 +15,7 @@ import { readableLevel } from "@/server/auth/tier-access";
  * they can open any item in the editor anyway.
  */
 export function canEditLibrary(user: SessionUser | null): boolean {
-  return user !== null && hasPermission(user, "manage_content");
-}
-
-function reader(user: SessionUser | null): LevelSubject | null {
-  return user && { isAdmin: canEditLibrary(user), membershipLevel: user.membershipLevel };
+  return hasPermission(user, EDITORS);
 }
 
 /**
@@ -26,8 +24,8 @@ function reader(user: SessionUser | null): LevelSubject | null {
  * link only under this condition, and search only rows where it holds.
  */
 export function openToUser(user: SessionUser | null): SQL {
-  const itemLevel = readableLevel(contentItems.requiredMembershipLevel, reader(user));
-  const categoryLevel = readableLevel(contentCategories.requiredMembershipLevel, reader(user));
+  const itemLevel = readableLevel(contentItems.requiredMembershipLevel, user, EDITORS);
+  const categoryLevel = readableLevel(contentCategories.requiredMembershipLevel, user, EDITORS);
   if (!itemLevel || !categoryLevel) return sql`true`;
   return sql`((${contentItems.isPublic} or ${itemLevel}) and (${contentCategories.id} is null or ${contentCategories.isPublic} or ${categoryLevel}))`;
 }
@@ -44,7 +42,7 @@ interface Gate {
 
 /** The same rule as openToUser, for one category already loaded. */
 export function isOpenTo(user: SessionUser | null, gate: Gate | null): boolean {
-  return gate === null || gate.isPublic || meetsLevel(reader(user), gate.requiredMembershipLevel);
+  return gate === null || gate.isPublic || meetsLevel(user, gate.requiredMembershipLevel, EDITORS);
 }
 
 /**

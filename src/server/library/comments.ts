@@ -1,4 +1,5 @@
 import "server-only";
+import { actsAsAdmin } from "@/lib/auth/access";
 import { asc, eq, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { contentComments, users } from "@/db/schema";
@@ -49,7 +50,7 @@ export async function addComment(user: SessionUser, input: { contentId: number; 
 export async function assertCanDeleteComment(user: SessionUser, id: number): Promise<void> {
   const [row] = await db.select({ userId: contentComments.userId }).from(contentComments).where(eq(contentComments.id, id)).limit(1);
   if (!row) throw notFound("Comment not found.");
-  if (row.userId !== user.id && !user.isAdmin) throw forbidden("You can only delete your own comments.");
+  if (row.userId !== user.id && !actsAsAdmin(user)) throw forbidden("You can only delete your own comments.");
 }
 
 export async function deleteComment(user: SessionUser, id: number): Promise<void> {

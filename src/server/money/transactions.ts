@@ -1,4 +1,5 @@
 import "server-only";
+import { actsAsAdmin } from "@/lib/auth/access";
 import { desc, eq, lt } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, paymentTransactions, users } from "@/db/schema";
@@ -47,7 +48,7 @@ export async function getTransactionDetail(id: number) {
 
 /** A member's own payments, as she sees them (GET /api/users/{id}/payment-transactions, an admin too). */
 export async function listUserTransactions(userId: number, viewer: SessionUser): Promise<MemberPayment[]> {
-  if (viewer.id !== userId && !viewer.isAdmin) throw forbidden("You can only see your own payments.");
+  if (viewer.id !== userId && !actsAsAdmin(viewer)) throw forbidden("You can only see your own payments.");
   const rows = await db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id));
   return rows.map(toMemberPayment);
 }

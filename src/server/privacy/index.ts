@@ -1,4 +1,5 @@
 import "server-only";
+import { holdsAdminRole } from "@/lib/auth/access";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -131,7 +132,7 @@ export async function requestAccountDeletion(userId: number, password: string, i
     await recordUse(DELETION_PASSWORD_POLICY, String(userId));
     throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
   }
-  if (account.isAdmin) throw conflict(ADMIN_DELETION_MESSAGE);
+  if (holdsAdminRole(account)) throw conflict(ADMIN_DELETION_MESSAGE);
   const requestedAt = new Date();
   await db.transaction(async (tx) => {
     await tx.update(users).set({ deletionRequestedAt: requestedAt }).where(eq(users.id, userId));

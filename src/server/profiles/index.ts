@@ -1,4 +1,5 @@
 import "server-only";
+import { actsAsAdmin } from "@/lib/auth/access";
 import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { eventRsvps, events, membershipTiers, storedFiles, users } from "@/db/schema";
@@ -38,7 +39,7 @@ const profileColumns = {
 };
 
 /** Whether the viewer sees a member's private fields: she herself, or an administrator. */
-export const seesPrivateFields = (viewer: Pick<SessionUser, "id" | "isAdmin">, userId: number) => viewer.id === userId || viewer.isAdmin;
+export const seesPrivateFields = (viewer: SessionUser, userId: number) => viewer.id === userId || actsAsAdmin(viewer);
 
 const shown = (value: string | null, visibility: string) => ((visibility as ProfileVisibility) === "members" ? value || null : null);
 

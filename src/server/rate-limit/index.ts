@@ -52,7 +52,12 @@ export async function secondsBlocked(policy: LimitPolicy, key: string): Promise<
   return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
 }
 
-/** Records a use without throwing; returns seconds blocked afterwards (0 if still allowed). */
+/**
+ * Records a use without throwing; returns seconds blocked afterwards (0 if still allowed). The count
+ * is one atomic step in PostgreSQL (an upsert), so a guard that counts an attempt BEFORE doing the
+ * work lets exactly `points` parallel attempts through, where a check followed by a count lets all of
+ * them pass the check; `refund` gives the point back when the attempt turns out not to count.
+ */
 export async function recordUse(policy: LimitPolicy, key: string): Promise<number> {
   try {
     await limiterFor(policy).consume(key);
@@ -65,4 +70,9 @@ export async function recordUse(policy: LimitPolicy, key: string): Promise<numbe
 
 export async function resetLimit(policy: LimitPolicy, key: string): Promise<void> {
   await limiterFor(policy).delete(key);
+}
+
+/** Gives back one use of `key` counted by recordUse, e.g. for an attempt that succeeded. */
+export async function refund(policy: LimitPolicy, key: string): Promise<void> {
+  await limiterFor(policy).reward(key, 1);
 }

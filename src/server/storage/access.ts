@@ -1,5 +1,5 @@
 import "server-only";
-import { hasPermission } from "@/lib/auth/access";
+import { actsAsAdmin, hasPermission } from "@/lib/auth/access";
 import { forbidden, unauthorized } from "@/lib/errors";
 import type { SessionUser } from "@/server/auth/sessions";
 import type { FilePurpose } from "@/db/schema/enums";
@@ -19,7 +19,7 @@ const GATE_CHECKS: Record<string, GateCheck> = {
 
 export async function assertCanReadFile(user: SessionUser | null, file: StoredFile): Promise<void> {
   if (!user) throw unauthorized();
-  if (user.isAdmin || file.access === "members") return;
+  if (actsAsAdmin(user) || file.access === "members") return;
   if (file.access === "uploader" && file.uploadedBy === user.id) return;
   if (file.access === "gated" && file.gateKind && file.gateId !== null) {
     const check = GATE_CHECKS[file.gateKind];

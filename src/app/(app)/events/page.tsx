@@ -5,7 +5,6 @@ import { EventCard } from "@/components/events/event-cards";
 import { InquiryDialog } from "@/components/events/inquiry-dialog";
 import { PRIVATE_EVENT_KINDS } from "@/server/events/constants";
 import { listPastEvents } from "@/server/events/queries";
-import { headers } from "next/headers";
 import { siteUrl } from "@/lib/http/site-url";
 import { getSiteSettings } from "@/server/settings";
 
@@ -21,7 +20,7 @@ const PAST_EVENTS_SHOWN = 6;
 
 export default async function EventsPage() {
   const [settings, pastEvents] = await Promise.all([getSiteSettings(), listPastEvents(PAST_EVENTS_SHOWN)]);
-  const feedUrl = `${siteUrl(await headers())}/api/events/calendar.ics`;
+  const feedUrl = `${siteUrl()}/api/events/calendar.ics`;
   const webcalFeedUrl = feedUrl.replace(/^https?:/, "webcal:");
   // The event host's webcal feed when one is set; otherwise our own community feed.
   const subscribeUrl = settings.lumaSubscribeUrl || webcalFeedUrl;

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { headers } from "next/headers";
 import { CalendarDays, CalendarPlus, Clock, ExternalLink, MapPin, Video } from "lucide-react";
 import { AccessBadge } from "@/components/events/event-cards";
 import { EventImage } from "@/components/events/event-image";
@@ -67,7 +66,7 @@ function eventJsonLd(event: EventRow, baseUrl: string): Record<string, unknown> 
 export default async function EventPage({ params }: Params) {
   const event = await load(params);
   const [user, settings, going] = await Promise.all([getCurrentUser(), getSiteSettings(), goingCount(event.id)]);
-  const baseUrl = siteUrl(await headers());
+  const baseUrl = siteUrl();
   const userGoing = user ? await isGoing(event.id, user.id) : false;
   const zone = event.timezone;
   const endsAt = event.endsAt;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { TwoFactorPanel } from "@/components/account/two-factor-panel";
 import { SessionsList } from "@/components/account/sessions-list";
-import { MEMBER, safeNextPath } from "@/lib/auth/access";
+import { holdsAdminRole, MEMBER, safeNextPath } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 
 export const metadata: Metadata = { title: "Security", robots: { index: false } };
@@ -17,7 +17,7 @@ export default async function SecurityPage({ searchParams }: PageProps<"/profile
         <h2 id="two-factor-heading" className="mb-4 text-2xl font-semibold">
           Two-factor sign-in
         </h2>
-        <TwoFactorPanel enabled={me.twoFactorEnabled} isAdmin={me.isAdmin} next={typeof next === "string" ? safeNextPath(next) : null} />
+        <TwoFactorPanel enabled={me.twoFactorEnabled} isAdmin={holdsAdminRole(me)} next={typeof next === "string" ? safeNextPath(next) : null} />
       </section>
       <section aria-labelledby="sessions-heading" className="mt-12">
         <h2 id="sessions-heading" className="mb-4 text-2xl font-semibold">

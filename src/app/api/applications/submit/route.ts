@@ -7,6 +7,6 @@ import { applicationSchema } from "@/server/applications/schemas";
 import { submitApplication } from "@/server/applications/submit";
 
 export const POST = apiRoute({ access: PUBLIC, body: applicationSchema }, async ({ request, body }) => {
-  const application = await submitApplication(body, { ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) });
+  const application = await submitApplication(body, { ip: clientIp(request.headers), baseUrl: siteUrl() });
   return created(application);
 });

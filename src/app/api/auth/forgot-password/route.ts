@@ -7,6 +7,6 @@ import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from "@/server/auth/pas
 import { forgotPasswordSchema } from "@/server/auth/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: forgotPasswordSchema }, async ({ request, body }) => {
-  await requestPasswordReset(body.email, { ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) });
+  await requestPasswordReset(body.email, { ip: clientIp(request.headers), baseUrl: siteUrl() });
   return { message: RESET_REQUESTED_MESSAGE };
 });

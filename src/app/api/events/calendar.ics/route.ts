@@ -6,8 +6,8 @@ import { eventsToIcs, icsResponse } from "@/server/events/ics";
 import { feedEvents } from "@/server/events/queries";
 import { getSiteSettings } from "@/server/settings";
 
-export const GET = apiRoute({ access: PUBLIC }, async ({ request }) => {
-  const baseUrl = siteUrl(request.headers);
+export const GET = apiRoute({ access: PUBLIC }, async () => {
+  const baseUrl = siteUrl();
   const settings = await getSiteSettings();
   const body = eventsToIcs(await feedEvents(), { name: `${settings.siteName} Community Events`, baseUrl, host: new URL(baseUrl).host });
   return icsResponse(body, "community-events.ics");

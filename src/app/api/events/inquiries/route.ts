@@ -7,7 +7,7 @@ import { INQUIRY_RECEIVED_MESSAGE, submitEventInquiry } from "@/server/events/in
 import { eventInquirySchema } from "@/server/events/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: eventInquirySchema }, async ({ request, body }) => {
-  await submitEventInquiry(body, { ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) });
+  await submitEventInquiry(body, { ip: clientIp(request.headers), baseUrl: siteUrl() });
   // A visitor's answer names no row of ours (issue 25 item 2).
   return created({ message: INQUIRY_RECEIVED_MESSAGE });
 });

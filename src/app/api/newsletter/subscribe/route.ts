@@ -7,6 +7,6 @@ import { subscribeToNewsletter } from "@/server/newsletter";
 import { newsletterSubscribeSchema } from "@/server/newsletter/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: newsletterSubscribeSchema }, async ({ request, body }) => {
-  await subscribeToNewsletter(body.email, { ip: clientIp(request.headers), baseUrl: siteUrl(request.headers), source: body.source });
+  await subscribeToNewsletter(body.email, { ip: clientIp(request.headers), baseUrl: siteUrl(), source: body.source });
   return { message: "Please check your inbox to confirm your subscription." };
 });

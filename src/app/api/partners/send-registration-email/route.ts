@@ -6,9 +6,9 @@ import { siteUrl } from "@/lib/http/site-url";
 import { sendRegistrationEmail } from "@/server/affiliate/partners";
 import { registrationEmailSchema } from "@/server/affiliate/schemas";
 
-export const POST = apiRoute({ access: MEMBER, body: registrationEmailSchema }, async ({ request, user, body }) => {
+export const POST = apiRoute({ access: MEMBER, body: registrationEmailSchema }, async ({ user, body }) => {
   // The spec sends userId along; a member registers herself only.
   if (body.userId !== undefined && body.userId !== user.id) throw forbidden();
-  await sendRegistrationEmail(user, body.email, siteUrl(request.headers));
+  await sendRegistrationEmail(user, body.email, siteUrl());
   return { ok: true };
 });

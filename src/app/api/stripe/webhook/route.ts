@@ -8,7 +8,7 @@ import { receiveStripeEvent } from "@/server/money/webhook/receive";
 // the raw body is the authentication. Any failure after verification answers non-2xx so Stripe retries.
 export async function POST(request: NextRequest) {
   try {
-    const result = await receiveStripeEvent(await request.text(), request.headers.get("stripe-signature"), siteUrl(request.headers));
+    const result = await receiveStripeEvent(await request.text(), request.headers.get("stripe-signature"), siteUrl());
     return NextResponse.json({ received: true, result });
   } catch (error) {
     return errorResponse(error);

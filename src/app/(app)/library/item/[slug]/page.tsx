@@ -15,7 +15,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ContentType } from "@/db/schema/enums";
-import { MEMBER } from "@/lib/auth/access";
+import { actsAsAdmin, MEMBER } from "@/lib/auth/access";
 import { formatDate } from "@/lib/format";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { isBookmarked } from "@/server/library/bookmarks";
@@ -117,7 +117,7 @@ export default async function LibraryItemPage({ params }: PageProps<"/library/it
         </TabsList>
         {item.locked ? null : (
           <TabsContent value="comments" className="mt-6">
-            <Comments contentId={item.id} viewer={{ id: user.id, isAdmin: user.isAdmin }} />
+            <Comments contentId={item.id} viewer={{ id: user.id, isAdmin: actsAsAdmin(user) }} />
           </TabsContent>
         )}
         <TabsContent value="related" className="mt-6">

@@ -9,5 +9,5 @@ import { recordManualPayment } from "@/server/money/manual";
 import { manualPaymentSchema } from "@/features/money/schemas";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: manualPaymentSchema }, async ({ request, user, params, body }) =>
-  created(await recordManualPayment(params.id, body.notes, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) })),
+  created(await recordManualPayment(params.id, body.notes, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() })),
 );

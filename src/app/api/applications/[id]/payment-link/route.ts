@@ -8,5 +8,5 @@ import { idSchema } from "@/lib/validation";
 import { emailPaymentLink } from "@/server/money/payment-links";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ request, user, params }) =>
-  emailPaymentLink(params.id, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) }),
+  emailPaymentLink(params.id, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() }),
 );

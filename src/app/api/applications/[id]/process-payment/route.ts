@@ -9,5 +9,5 @@ import { processCardPayment } from "@/server/money/intents";
 import { processPaymentSchema } from "@/features/money/schemas";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: processPaymentSchema }, async ({ request, user, params, body }) =>
-  processCardPayment(params.id, body.paymentMethodId, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) }),
+  processCardPayment(params.id, body.paymentMethodId, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() }),
 );

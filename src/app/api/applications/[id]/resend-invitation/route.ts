@@ -11,7 +11,7 @@ import { transactionWithEmail } from "@/server/email/outbox";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ request, user, params }) => {
   await transactionWithEmail(async (tx, queueEmail) => {
-    await resendInvitation(tx, queueEmail, params.id, siteUrl(request.headers));
+    await resendInvitation(tx, queueEmail, params.id, siteUrl());
     await recordAudit({ actorId: user!.id, action: "invitation.resent", entityType: "application", entityId: params.id, ip: clientIp(request.headers) }, tx);
   });
   return { ok: true };

@@ -9,5 +9,5 @@ import { reviewApplication } from "@/server/applications/review";
 import { reviewSchema } from "@/server/applications/schemas";
 
 export const PATCH = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: reviewSchema }, async ({ request, user, params, body }) =>
-  reviewApplication(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) }),
+  reviewApplication(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() }),
 );

@@ -9,10 +9,10 @@ import { findEvent } from "@/server/events/queries";
 import { eventIdParamsSchema } from "@/server/events/schemas";
 import { getSiteSettings } from "@/server/settings";
 
-export const GET = apiRoute({ access: PUBLIC, params: eventIdParamsSchema }, async ({ request, params, user }) => {
+export const GET = apiRoute({ access: PUBLIC, params: eventIdParamsSchema }, async ({ params, user }) => {
   const event = await findEvent(params.id);
   if (!event) throw notFound("Event not found.");
-  const baseUrl = siteUrl(request.headers);
+  const baseUrl = siteUrl();
   const settings = await getSiteSettings();
   const { url } = await joinLinkFor(event, user);
   const joinUrls = url ? new Map([[event.id, url]]) : undefined;

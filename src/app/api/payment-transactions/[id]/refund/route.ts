@@ -9,5 +9,5 @@ import { refundSchema } from "@/features/money/schemas";
 import { refundTransaction } from "@/server/money/transactions";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: refundSchema }, async ({ request, user, params, body }) =>
-  created(await refundTransaction(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) })),
+  created(await refundTransaction(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() })),
 );

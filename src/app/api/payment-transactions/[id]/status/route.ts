@@ -9,5 +9,5 @@ import { markTransactionSchema } from "@/features/money/schemas";
 import { markManualTransaction } from "@/server/money/manual";
 
 export const PATCH = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: markTransactionSchema }, async ({ request, user, params, body }) =>
-  markManualTransaction(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) }),
+  markManualTransaction(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() }),
 );

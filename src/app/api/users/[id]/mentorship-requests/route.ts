@@ -14,5 +14,5 @@ export const GET = apiRoute({ access: SELF, params }, async ({ params }) => list
 
 export const POST = apiRoute(
   { access: MEMBER, params, authorize: async ({ params }) => void (await findMentor(params.id)), body: mentorshipRequestSchema },
-  async ({ request, user, params, body }) => created(await sendMentorshipRequest(user, params.id, body, siteUrl(request.headers))),
+  async ({ user, params, body }) => created(await sendMentorshipRequest(user, params.id, body, siteUrl())),
 );

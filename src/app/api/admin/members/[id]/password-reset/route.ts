@@ -7,6 +7,6 @@ import { siteUrl } from "@/lib/http/site-url";
 import { sendPasswordResetFor } from "@/server/admin-members";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: z.coerce.number().int().positive() }) }, async ({ request, user, params }) => {
-  await sendPasswordResetFor(user, params.id, siteUrl(request.headers), clientIp(request.headers));
+  await sendPasswordResetFor(user, params.id, siteUrl(), clientIp(request.headers));
   return { ok: true };
 });

@@ -9,5 +9,5 @@ import { manualPaymentSchema } from "@/features/money/schemas";
 import { recordBankTransfer } from "@/server/money/manual";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: manualPaymentSchema }, async ({ request, user, params, body }) =>
-  created(await recordBankTransfer(params.id, body.notes, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl(request.headers) })),
+  created(await recordBankTransfer(params.id, body.notes, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() })),
 );

@@ -1,0 +1,72 @@
+// The app's HTTP server, as `next start` (or `next dev` with --dev) would run it, with one thing
+// done first on every request: the forwarding headers are rewritten from the socket
+// (src/lib/http/forwarding.mjs), so that no client can name the address every rate limit counts, and
+// a Host header that is not a host name is answered 400. Next.js alone cannot do this: it fills
+// X-Forwarded-For from the socket only when the request has none, and route handlers never see the
+// socket (docs/security.md, Client addresses).
+//
+//   node scripts/serve.mjs [--dev] [--port 3000] [--hostname 127.0.0.1]
+//
+// scripts/lib/next-process.ts starts it (npm start, the test server); TRUST_PROXY=true says a proxy
+// in front appends the client's address to X-Forwarded-For.
+import { createServer } from "node:http";
+import { parseArgs } from "node:util";
+import next from "next";
+import { normalizeForwarding } from "../src/lib/http/forwarding.mjs";
+
+const { values } = parseArgs({ options: { dev: { type: "boolean", default: false }, port: { type: "string" }, hostname: { type: "string" } } });
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname || undefined;
+const trustProxy = ["true", "1"].includes(process.env.TRUST_PROXY ?? "");
+const BAD_HOST = "The Host header is not a host name.";
+/** How long a stop waits for open requests (long-lived event streams included) before closing them. */
+const STOP_GRACE_MS = 20_000;
+
+const app = next({ dev: values.dev, dir: process.cwd(), hostname: hostname ?? "localhost", port });
+const handle = app.getRequestHandler();
+
+const server = createServer((request, response) => {
+  if (!normalizeForwarding(request.headers, request.socket.remoteAddress, trustProxy)) {
+    // The API's error shape for API calls (decisions.md), plain text for anything else.
+    const api = request.url?.startsWith("/api/");
+    response.writeHead(400, { "content-type": api ? "application/json" : "text/plain; charset=utf-8", connection: "close" });
+    response.end(api ? JSON.stringify({ error: BAD_HOST }) : `Bad Request: ${BAD_HOST}\n`);
+    return;
+  }
+  handle(request, response).catch((error) => {
+    console.error(`[server] failed to handle ${request.method} ${request.url}:`, error);
+    if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+    response.end("Internal Server Error");
+  });
+});
+
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  // Stop taking connections and finish the requests in flight, then let Next.js clean up; open event
+  // streams are closed after a grace period so that a supervisor's stop never waits for a browser.
+  setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
+  server.close(() => {
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error("[server] error while stopping:", error);
+        process.exit(1);
+      },
+    );
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+
+await app.prepare();
+server.on("error", (error) => {
+  console.error("[server] could not listen:", error.message);
+  process.exit(1);
+});
+server.listen(port, hostname, () => {
+  const shown = hostname && hostname !== "0.0.0.0" && hostname !== "::" ? hostname : "localhost";
+  console.log(`Serving on http://${shown.includes(":") ? `[${shown}]` : shown}:${port}${trustProxy ? " (behind a trusted proxy)" : ""}`);
+});
