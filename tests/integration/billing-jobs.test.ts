@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { emailOutbox, memberships, paymentTransactions } from "@/db/schema";
 import { apply, waitFor } from "../support/applicants";
 import { advanceClock, cardMember, syncFakeCatalogue, transactionsOf } from "../support/billing";
-import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
+import { createTestUser, testDb, TEST_PASSWORD } from "../support/db";
+import { closeInProcessApp } from "../support/in-process";
 import { call, signIn } from "../support/http";
 
 // The daily billing jobs (issue 15), run here in-process against the test database and the fake
@@ -16,13 +17,7 @@ beforeAll(async () => {
   adminCookie = await signIn((await createTestUser({ isAdmin: true })).username, TEST_PASSWORD);
 });
 
-afterAll(async () => {
-  const { stopBoss } = await import("@/server/jobs/boss");
-  await stopBoss();
-  const { pool } = await import("@/db");
-  await pool().end();
-  await closeTestDb();
-});
+afterAll(closeInProcessApp);
 
 const reconcile = async () => (await import("@/server/billing/reconcile")).reconcileBilling();
 const remind = async (now?: Date) => (await import("@/server/billing/reminders")).sendBillingReminders(now);

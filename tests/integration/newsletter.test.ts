@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox, newsletterSubscribers } from "@/db/schema";
-import { closeTestDb, createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
+import { createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
+import { closeInProcessApp } from "../support/in-process";
 
-afterAll(closeTestDb);
+afterAll(closeInProcessApp);
 
 let ipCounter = 0;
 // Each test gets its own client address so that the per-IP limit of one test does not touch another.

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { forumBlocks, forumCategories, forumPosts, forumTopics, notificationEvents, notifications, users } from "@/db/schema";
 import type { TierId } from "@/db/schema/enums";
-import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { closeInProcessApp } from "../support/in-process";
 import { call, signIn } from "../support/http";
 
 // This process's own database connections (the worker run in-process below) carry a name, so that the
@@ -18,13 +19,7 @@ const WORKER_NAME = "notifications-test-worker";
 // she blocked; the producers; the fan-out of a topic with 5,000 participants in one job, once, with
 // nothing lost when the worker dies mid-way.
 
-afterAll(async () => {
-  const { stopBoss } = await import("@/server/jobs/boss");
-  const { pool } = await import("@/db");
-  await stopBoss();
-  await pool().end();
-  await closeTestDb();
-});
+afterAll(closeInProcessApp);
 
 jest.setTimeout(180_000);
 

@@ -1,18 +1,13 @@
 import { eq } from "drizzle-orm";
 import { emailOutbox } from "@/db/schema";
-import { closeTestDb, testDb } from "../support/db";
+import { testDb } from "../support/db";
+import { closeInProcessApp } from "../support/in-process";
 import { messagesTo, rejectNextDeliveries } from "../support/mailbox";
 
 // The outbox runs here in-process against the test database and the run's SMTP server, while the
 // app server's own pg-boss workers deliver what it queues: delivery, retries and failure end to end.
 
-afterAll(async () => {
-  const { stopBoss } = await import("@/server/jobs/boss");
-  const { pool } = await import("@/db");
-  await stopBoss();
-  await pool().end();
-  await closeTestDb();
-});
+afterAll(closeInProcessApp);
 
 // Delivery goes through the server's pg-boss worker (polling every 2 s); a loaded machine can be slow.
 jest.setTimeout(120_000);
