@@ -6,6 +6,9 @@ export async function register() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startRequestLog } = await import("./server/instance/request-log");
   startRequestLog();
+  // The API routes' methods, read from the source when the app was built (next.config.ts).
+  const { compileRoutes, installRequestGuard } = await import("./server/instance/request-guard");
+  installRequestGuard({ routes: compileRoutes(JSON.parse(process.env.API_ROUTE_METHODS ?? "{}")), checkRouteMethods: process.env.NODE_ENV === "production" });
   const { prepareInstance } = await import("./server/instance/readiness");
   prepareInstance();
 }

@@ -6,7 +6,7 @@ import { renderEmail } from "@/server/email/render";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import type { z } from "zod";
+import type { z } from "@/lib/validation";
 import type { contactMessageSchema } from "./schemas";
 
 const CONTACT_IP_POLICY: LimitPolicy = { keyPrefix: "contact_ip", points: 5, durationSeconds: 60 * 60 };

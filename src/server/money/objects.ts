@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { AppError } from "@/lib/errors";
 
 /**
