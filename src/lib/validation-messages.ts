@@ -70,12 +70,21 @@ const FORMATS: Record<string, string> = {
 
 function choices(values: readonly unknown[]): string {
   const shown = values.map((value) => (typeof value === "string" ? value : JSON.stringify(value)));
-  return shown.length === 2 ? `${shown[0]} or ${shown[1]}` : `${shown.slice(0, -1).join(", ")} or ${shown.at(-1)}`;
+  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(", ")} or ${shown.at(-1)}`;
+}
+
+/** `id`, `topicId`: a reference to a row, which is simply "not valid" when it cannot name one. */
+function isIdField(path: readonly PropertyKey[] | undefined): boolean {
+  const key = [...(path ?? [])].reverse().find((part) => typeof part === "string");
+  return typeof key === "string" && (key === "id" || /[a-z]Id$/.test(key));
 }
 
 /** zod's error map: a plain sentence for each issue (decisions.md, Validation messages). */
 export function plainIssueMessage(issue: z.core.$ZodRawIssue): string {
   const label = fieldLabel(issue.path);
+  if (isIdField(issue.path) && ["invalid_type", "too_small", "too_big", "invalid_format"].includes(issue.code ?? "") && issue.input !== undefined && issue.input !== null) {
+    return `${label} is not valid.`;
+  }
   switch (issue.code) {
     case "invalid_type": {
       if (issue.input === undefined || issue.input === null) return `${label} is required.`;
@@ -105,6 +114,7 @@ export function plainIssueMessage(issue: z.core.$ZodRawIssue): string {
       return kind ? `${label} must be ${kind}.` : `${label} is not in the right form.`;
     }
     case "invalid_value":
+      if (issue.input === undefined || issue.input === null) return `${label} is required.`;
       if (issue.values.length === 1) return `${label} must be ${choices(issue.values)}.`;
       return issue.values.length <= 8 ? `${label} must be one of ${choices(issue.values)}.` : `${label} is not one of the choices.`;
     case "not_multiple_of":

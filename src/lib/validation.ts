@@ -17,16 +17,19 @@ export function emailField(message = "Please enter a valid email address") {
 /** PostgreSQL's largest `integer`, the type of most id columns. */
 export const MAX_ID = 2_147_483_647;
 
-/** A row id: a whole number from 1 to `max`, written as a number or in decimal digits ("1e3", "0x10", " 1" are not ids). */
-function rowIdSchema(max: number) {
-  return z.preprocess((value) => (typeof value === "string" && /^\d{1,20}$/.test(value) ? Number(value) : value), z.int().min(1).max(max));
+/**
+ * A row id: a whole number from 1 to `max` (PostgreSQL's integer maximum unless the column is a
+ * bigint), written as a number or in decimal digits ("1e3", "0x10", " 1" are not ids), from a route
+ * segment, a query string or a JSON body. `message`, when given, is the field's only message.
+ */
+export function idField(message?: string, max = MAX_ID) {
+  return z.preprocess((value) => (typeof value === "string" && /^\d{1,20}$/.test(value) ? Number(value) : value), z.int(message).min(1, message).max(max, message));
 }
 
-/** The id of a row, from a route segment, a query string or a JSON body, within PostgreSQL's integer range. */
-export const idSchema = rowIdSchema(MAX_ID);
+export const idSchema = idField();
 
 /** The id of a bigserial row (messages, conversations, notifications), as far as JavaScript's numbers are exact. */
-export const bigIdSchema = rowIdSchema(Number.MAX_SAFE_INTEGER);
+export const bigIdSchema = idField(undefined, Number.MAX_SAFE_INTEGER);
 
 // --- Keyset cursors -------------------------------------------------------------------------------
 
@@ -84,8 +87,8 @@ export function cursorSchema<const Parts extends readonly [z.ZodType, ...z.ZodTy
       } catch {
         value = undefined;
       }
-      const parsed = key.safeParse(value);
-      if (parsed.success) return parsed.data as { -readonly [I in keyof Parts]: z.output<Parts[I]> };
+      const parsed = findMalformedText(value) ? null : key.safeParse(value);
+      if (parsed?.success) return parsed.data as { -readonly [I in keyof Parts]: z.output<Parts[I]> };
       context.addIssue({ code: "custom", message: CURSOR_MESSAGE });
       return z.NEVER;
     });

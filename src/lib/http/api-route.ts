@@ -134,7 +134,7 @@ export function errorResponse(error: unknown): NextResponse {
       const key = issue.path.join(".") || "_";
       fields[key] ??= issue.message;
     }
-    return NextResponse.json({ error: error.issues[0]?.message ?? "Invalid input", fields }, { status: 400 });
+    return NextResponse.json({ error: error.issues[0]?.message ?? "The request is not valid.", fields }, { status: 400 });
   }
   if (error instanceof AppError) {
     const body = error.fields ? { error: error.message, fields: error.fields } : { error: error.message };

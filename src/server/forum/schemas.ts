@@ -1,4 +1,4 @@
-import { z, cursorPart, cursorSchema, idSchema } from "@/lib/validation";
+import { z, cursorPart, cursorSchema, idField, idSchema } from "@/lib/validation";
 import { REACTION_TYPES, TIER_IDS } from "@/db/schema/enums";
 
 // Shared by the route handlers and the forms (spec 02 section 5); no server-only imports here.
@@ -33,7 +33,7 @@ const slugField = z
   .regex(/^[a-z0-9-]+$/, "Slug can only contain lowercase letters, numbers, and hyphens");
 
 export const newTopicSchema = z.object({
-  categoryId: z.coerce.number("Please select a category").int("Please select a category").positive("Please select a category"),
+  categoryId: idField("Please select a category"),
   title: z.string().trim().min(5, "Title must be at least 5 characters").max(100, "Title must be no more than 100 characters"),
   // Optional: an empty slug is generated from the title on the server.
   slug: z.union([z.literal(""), slugField]).optional(),

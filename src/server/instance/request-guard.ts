@@ -81,16 +81,16 @@ function decodeOrNull(text: string): string | null {
   }
 }
 
+const BROKEN_ESCAPE_MESSAGE = "The address is not valid: a %-escape in it is not UTF-8 text.";
+
+/** The path and each query key and value must decode to text: no broken or overlong %-escape, no NUL, no surrogate. */
 function addressRefusal(url: string): Refusal | null {
   const queryAt = url.indexOf("?");
-  const path = decodeOrNull(queryAt === -1 ? url : url.slice(0, queryAt));
-  if (path === null) return { status: 400, message: "The address is not valid (a broken %-escape)." };
-  if (isMalformedText(path)) return { status: 400, message: MALFORMED_TEXT_MESSAGE };
-  if (queryAt === -1) return null;
-  // The query is read leniently everywhere (a broken escape stays as it is), so only what it decodes to matters.
-  for (const part of url.slice(queryAt + 1).split(/[&=]/)) {
-    const value = decodeOrNull(part.replace(/\+/g, " "));
-    if (value !== null && isMalformedText(value)) return { status: 400, message: MALFORMED_TEXT_MESSAGE };
+  const parts = queryAt === -1 ? [url] : [url.slice(0, queryAt), ...url.slice(queryAt + 1).split(/[&=]/).map((part) => part.replace(/\+/g, " "))];
+  for (const part of parts) {
+    const text = decodeOrNull(part);
+    if (text === null) return { status: 400, message: BROKEN_ESCAPE_MESSAGE };
+    if (isMalformedText(text)) return { status: 400, message: MALFORMED_TEXT_MESSAGE };
   }
   return null;
 }

@@ -8,12 +8,13 @@ import { formatCents, formatDate } from "@/lib/format";
 import { getMemberAdminView } from "@/server/admin-members";
 import { MEMBER_STATUS_LABELS } from "@/server/admin-members/schemas";
 import { getCurrentUser } from "@/server/auth/current-user";
+import { pageId } from "@/lib/page-input";
 
 export const metadata: Metadata = { title: "Member", robots: { index: false } };
 
-async function load(id: string) {
+async function load(id: number) {
   try {
-    return await getMemberAdminView(Number(id));
+    return await getMemberAdminView(id);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;
@@ -22,8 +23,7 @@ async function load(id: string) {
 
 // A member's admin view (issue 16): profile, tier, status, applications, payments, RSVPs, forum activity, and the actions.
 export default async function MemberAdminPage({ params }: PageProps<"/admin/members/[id]">) {
-  const { id } = await params;
-  if (!/^\d{1,9}$/.test(id)) notFound();
+  const id = pageId((await params).id);
   const [{ member, applications, payments, rsvps }, me] = await Promise.all([load(id), getCurrentUser()]);
   const facts: [string, React.ReactNode][] = [
     ["Username", member.username],

@@ -6,6 +6,7 @@ import { PaymentStatusBadge } from "@/components/profile/payment-history";
 import { TransactionActions } from "@/components/admin/payments/transaction-actions";
 import { KIND_LABEL } from "@/components/billing/types";
 import { formatCents, formatDateTime } from "@/lib/format";
+import { idSchema } from "@/lib/validation";
 import { DEMO_PAYMENT_NOT_REFUNDABLE } from "@/server/money/refunds";
 import { getTransactionDetail, isRefundable } from "@/server/money/transactions";
 
@@ -21,8 +22,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default async function PaymentTransactionPage({ params }: PageProps<"/admin/payment-transactions/[id]">) {
-  const id = Number((await params).id);
-  const detail = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await getTransactionDetail(id) : null;
+  const id = idSchema.safeParse((await params).id);
+  const detail = id.success ? await getTransactionDetail(id.data) : null;
   const back = (
     <Button asChild variant="outline">
       <Link href="/admin/payment-transactions">{detail ? "Back" : "Back to Transactions"}</Link>
