@@ -12,7 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { PaymentHistory } from "@/components/profile/payment-history";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { formatCents, formatDate } from "@/lib/format";
+import { formatCents, formatDate, tierName } from "@/lib/format";
 import { CardPaymentDialog } from "./card-payment-dialog";
 import { PaymentLinkButton } from "./payment-link-button";
 import { APPLICATIONS_KEY, STATUS_LABEL, type ApplicationRow } from "./types";
@@ -87,8 +87,8 @@ export function ApplicationCard({ application: app, payments, onReviewed }: { ap
           </div>
           <div>
             <dt className="font-medium">Membership tier</dt>
-            <dd className="capitalize">
-              {app.membershipTier} ({formatCents(price)}/month)
+            <dd>
+              {tierName(app.membershipTier)} ({formatCents(price)}/month)
             </dd>
           </div>
           <div>

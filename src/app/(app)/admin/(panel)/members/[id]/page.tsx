@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { MemberActions } from "@/components/admin/members/member-actions";
 import { DataTable } from "@/components/ui/data-table";
 import { AppError } from "@/lib/errors";
-import { formatCents, formatDate } from "@/lib/format";
+import { formatCents, formatDate, tierName } from "@/lib/format";
 import { getMemberAdminView } from "@/server/admin-members";
 import { MEMBER_STATUS_LABELS } from "@/server/admin-members/schemas";
 import { getCurrentUser } from "@/server/auth/current-user";
@@ -77,7 +77,7 @@ export default async function MemberAdminPage({ params }: PageProps<"/admin/memb
           {applications.map((a) => (
             <tr key={a.id} className="border-b last:border-b-0">
               <td className="px-4 py-3"><Link href={`/admin/applications/${a.id}`} className="text-primary underline-offset-4 hover:underline">#{a.id}</Link></td>
-              <td className="px-4 py-3 capitalize">{a.membershipTier}</td>
+              <td className="px-4 py-3">{tierName(a.membershipTier)}</td>
               <td className="px-4 py-3 capitalize">{a.status}</td>
               <td className="px-4 py-3 whitespace-nowrap">{formatDate(a.createdAt)}</td>
             </tr>
