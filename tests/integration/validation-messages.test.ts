@@ -141,7 +141,7 @@ describe("validation messages a person can read (issue 25, item 4)", () => {
       expect(result.status).toBe(400);
       expect(result.json.fields).toEqual({
         name: "Name is required.",
-        email: "Please enter a valid email address",
+        email: "Email is required.",
         subject: "Subject is required.",
         message: "Message is required.",
         source: "Source is required.",
