@@ -16,8 +16,12 @@ const VALIDATOR_WORDING = /Invalid input|Invalid option|expected [a-z|]+(, recei
 const routes = declaredRoutes();
 const SAMPLE_ID = "2147483000";
 
-/** Values of the wrong type for almost any field: one request each, so that no field accepts all of them. */
-const WRONG_TYPES: unknown[] = [123456789012345, [], { nested: true }, true];
+/**
+ * Values of the wrong type for almost any field, one request each. Never `[]`, `true` or `""`: with
+ * every required field set to one of those, a body can be valid (four empty page lists are a whole
+ * content editor save), and this test must not write.
+ */
+const WRONG_TYPES: unknown[] = [1e300, [{}], { nested: [{}] }];
 
 const WRONG_QUERY = new URLSearchParams({
   limit: "many",
