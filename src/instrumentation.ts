@@ -1,4 +1,5 @@
-// Runs once per server process: the request log, then this instance's start-up work in the
+// Runs once per server process: the request log and the request guard (methods and addresses no
+// route takes, refused before Next.js sees them), then this instance's start-up work in the
 // background (src/server/instance): job workers in every instance (pg-boss shares the work through
 // PostgreSQL), the assistant's index and the demo library files. /api/health is ready when it is done.
 export async function register() {

@@ -45,7 +45,7 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,6}
 export function isTimestamp(value: string): boolean {
   const match = TIMESTAMP.exec(value);
   if (!match) return false;
-  const [year, month, day, hour, minute, second, , offsetHours = "0", offsetMinutes = "0"] = match.slice(1).map((part) => part ?? undefined);
+  const [year, month, day, hour, minute, second, , offsetHours = "0", offsetMinutes = "0"] = match.slice(1);
   const [y, m, d] = [Number(year), Number(month), Number(day)];
   const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const real = y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth && Number(hour) <= 23 && Number(minute) <= 59 && Number(second) <= 59 && Number(offsetHours) <= 15 && Number(offsetMinutes) <= 59;
@@ -115,8 +115,8 @@ export function findMalformedText(value: unknown): (string | number)[] | null {
   }
   const pathOf = (step: Step) => {
     const path: (string | number)[] = [];
-    for (let at: Step | undefined = step; at?.parent; at = at.parent) path.unshift(at.key!);
-    return path;
+    for (let at: Step | undefined = step; at?.parent; at = at.parent) path.push(at.key!);
+    return path.reverse();
   };
   const stack: Step[] = [{ value }];
   while (stack.length) {
