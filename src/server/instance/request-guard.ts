@@ -23,6 +23,7 @@ export interface Refusal {
 interface CompiledRoute {
   pattern: string;
   regex: RegExp;
+  methods: ReadonlySet<string>;
   allow: string;
 }
 
@@ -45,7 +46,7 @@ export function compileRoutes(table: Record<string, string[]>): CompiledRoute[] 
           return segment ? `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}` : "";
         })
         .join("");
-      return { pattern, regex: new RegExp(`^${source}/?$`), allow: methods.join(", ") };
+      return { pattern, regex: new RegExp(`^${source}/?$`), methods: new Set(methods), allow: methods.join(", ") };
     });
 }
 
@@ -67,8 +68,7 @@ function methodRefusal(method: string, path: string, rules: GuardRules): Refusal
   }
   const route = rules.routes.find((r) => r.regex.test(path));
   if (!route) return ROUTE_HANDLER_METHODS.has(method) ? null : { status: 405, allow: PAGE_METHODS, message: `${method} is not allowed here.` };
-  const allowed = route.allow.split(", ");
-  if (allowed.includes(method)) return null;
+  if (route.methods.has(method)) return null;
   if (!rules.checkRouteMethods && ROUTE_HANDLER_METHODS.has(method)) return null;
   return { status: 405, allow: route.allow, message: `${method} is not allowed here.` };
 }
