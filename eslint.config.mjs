@@ -12,6 +12,14 @@ export default defineConfig([
     },
   },
   {
+    // Every schema takes `z` from src/lib/validation.ts, which installs the plain-English error map once.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/lib/validation.ts", "src/lib/validation-messages.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "zod", message: "Import z from @/lib/validation (it carries the app's validation messages)." }] }],
+    },
+  },
+  {
     // Configuration is read and validated once, in src/lib/env.ts.
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/lib/env.ts", "src/instrumentation.ts", "src/**/*.test.ts", "src/**/*.test.tsx"],

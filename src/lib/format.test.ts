@@ -1,4 +1,4 @@
-import { formatCents, formatDate, formatDateTime, shortenAtWord } from "./format";
+import { formatCents, formatDate, formatDateTime, shortenAtWord, tierName } from "./format";
 
 describe("formatting", () => {
   it("shows dates as 'MMM d, yyyy' and times as 'h:mm a'", () => {
@@ -20,5 +20,12 @@ describe("shortenAtWord", () => {
     expect(shortenAtWord("Plant, weed and share a picnic lunch in our community garden.", 30)).toBe("Plant, weed and share a picnic…");
     expect(shortenAtWord("Plant, weed and share a picnic lunch in our community garden.", 28)).toBe("Plant, weed and share a…");
     expect(shortenAtWord("x".repeat(40), 10)).toBe(`${"x".repeat(10)}…`);
+  });
+});
+
+describe("tierName", () => {
+  it("writes a tier as its name", () => {
+    expect(["connect", "create", "empower", "play"].map(tierName)).toEqual(["Connect", "Create", "Empower", "Play"]);
+    expect(tierName(null)).toBe("");
   });
 });

@@ -5,6 +5,11 @@ import { enUS } from "date-fns/locale";
 export const DATE_FORMAT = "MMM d, yyyy";
 export const TIME_FORMAT = "h:mm a";
 
+/** A tier written as its name, in every email and screen: "create" is "Create", as in "a Create member". */
+export function tierName(tier: string | null | undefined): string {
+  return tier ? tier[0]!.toUpperCase() + tier.slice(1) : "";
+}
+
 export function formatDate(value: Date | string | number): string {
   return format(new Date(value), DATE_FORMAT, { locale: enUS });
 }

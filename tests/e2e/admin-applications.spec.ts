@@ -100,7 +100,7 @@ test("Process Payment: missing and invalid card details, a declined card, then a
   const [receipt] = await testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, application.email), eq(emailOutbox.kind, "payment-receipt")));
   await page.goto(`/admin/outbox/${receipt!.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Your receipt from Womxn Community" })).toBeVisible();
-  await expect(page.getByTestId("email-text")).toContainText("we received your payment of $50.00 for the create membership");
+  await expect(page.getByTestId("email-text")).toContainText("we received your payment of $50.00 for the Create membership");
   await expect(page.getByTestId("email-text")).toContainText("Payment method: Card.");
   await expectAccessible(page, "receipt in the outbox");
 });

@@ -230,10 +230,12 @@ describe("review, capture and invitation", () => {
 
     const mail = await latestEmailTo(email);
     expect(mail?.kind).toBe("membership-invitation");
+    // Issue 25, item 4: a tier is written as its name.
+    expect(mail!.text).toContain("as a Create member");
     // The capture completed the payment: one receipt, though Stripe's payment_intent.succeeded may follow.
     const receipts = (await emailsTo(email)).filter((m) => m.kind === "payment-receipt");
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.text).toContain("we received your payment of $50.00 for the create membership");
+    expect(receipts[0]!.text).toContain("we received your payment of $50.00 for the Create membership");
     expect(receipts[0]!.text).toContain(`Receipt number: ${rows[0]!.id}. Payment method: Card.`);
     const token = new URL(linkIn(mail!.text, "/join/")).pathname.split("/").pop()!;
     const username = `new_${randomUUID().slice(0, 8)}`;

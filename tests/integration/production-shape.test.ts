@@ -155,6 +155,34 @@ it("refuses a request body over the limit at the proxy", async () => {
   expect(status).toBe(413);
 });
 
+/** A request with any method (fetch refuses TRACE), answered with its status and Allow header. */
+function methodAt(url: string, method: string) {
+  return new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+    const req = httpRequest(url, { method }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, allow: res.headers.allow });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+it("answers a method a path does not serve 405 with its Allow header, from disk and from the app alike (issue 31, item 1)", async () => {
+  const home = await get(`${proxy}/`);
+  const script = home.text.match(/\/_next\/static\/[^"']+\.js/)![0];
+  for (const [method, path, allow] of [
+    ["POST", "/images/circle.svg", "GET, HEAD"],
+    ["DELETE", script, "GET, HEAD"],
+    ["PUT", "/about", "GET, HEAD"],
+    ["TRACE", "/about", "GET, HEAD"],
+    ["TRACE", "/api/health", "GET, HEAD, OPTIONS"],
+    ["DELETE", "/api/health", "GET, HEAD, OPTIONS"],
+    ["PROPFIND", "/api/forum/posts", "OPTIONS, POST"],
+  ]) {
+    expect([method, path, await methodAt(`${proxy}${path}`, method!)]).toEqual([method, path, { status: 405, allow }]);
+  }
+});
+
 /** Accept-Encoding as real clients send it (issue 32: nginx kept a copy per value). */
 const CLIENTS = {
   chrome: "gzip, deflate, br, zstd",

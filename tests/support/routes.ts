@@ -1,5 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { apiRouteMethods } from "../../scripts/lib/route-methods";
+
+export { apiRouteMethods };
 
 export interface DeclaredRoute {
   method: string;

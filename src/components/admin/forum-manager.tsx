@@ -13,6 +13,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useForumMutation } from "@/components/forum/use-forum-mutation";
 import { TIER_IDS } from "@/db/schema/enums";
 import { categorySchema, slugify, type CategoryInput } from "@/server/forum/schemas";
+import { tierName } from "@/lib/format";
 
 export interface CategoryRow {
   id: number;
@@ -75,7 +76,7 @@ function CategoryForm({ category, onDone }: { category?: CategoryRow; onDone: ()
           <option value="">Every member</option>
           {TIER_IDS.map((tier) => (
             <option key={tier} value={tier}>
-              {tier.charAt(0).toUpperCase() + tier.slice(1)} and above
+              {tierName(tier)} and above
             </option>
           ))}
         </select>
@@ -146,7 +147,7 @@ export function CategoryManager({ categories }: { categories: CategoryRow[] }) {
                 {category.name} {category.archived ? <span className="text-sm text-muted-foreground">(archived)</span> : null}
               </p>
               <p className="text-sm text-muted-foreground">
-                /{category.slug} · {category.topicCount} topics · {category.requiredMembershipLevel ? `${category.requiredMembershipLevel} and above` : "every member"}
+                /{category.slug} · {category.topicCount} topics · {category.requiredMembershipLevel ? `${tierName(category.requiredMembershipLevel)} and above` : "every member"}
                 {category.isPrivate ? " · Members Only" : ""}
               </p>
             </div>

@@ -8,7 +8,7 @@ import { RefundForm } from "@/components/payments/refund-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { formatCents, formatDate } from "@/lib/format";
+import { formatCents, formatDate, tierName } from "@/lib/format";
 import { KIND_LABEL, type BillingMode, type InvoiceRow } from "./types";
 
 /** Every invoice and refund with its receipt; for admins, each links to its transaction and may be refunded within 14 days. */
@@ -40,7 +40,7 @@ export function Invoices({ mode, rows, onChanged }: { mode: BillingMode; rows: I
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(t.date)}</td>
                     <td className="px-3 py-2">
                       {KIND_LABEL[t.kind] ?? t.kind}
-                      {t.tier ? <span className="capitalize"> ({t.tier})</span> : null}
+                      {t.tier ? <span> ({tierName(t.tier)})</span> : null}
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{(t.kind === "refund" ? "-" : "") + formatCents(t.amount, t.currency)}</td>
                     <td className="px-3 py-2">

@@ -1,7 +1,9 @@
+import { tierName } from "@/lib/format";
+
 /** "Play Member" for a tier id (the badge on the category grid, replies and hover cards). */
 export function tierBadgeLabel(level: string | null | undefined): string | null {
   if (!level) return null;
-  return `${level.charAt(0).toUpperCase()}${level.slice(1)} Member`;
+  return `${tierName(level)} Member`;
 }
 
 export function authorName(author: { firstName: string; lastName: string }): string {

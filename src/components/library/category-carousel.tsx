@@ -5,7 +5,8 @@ import Link from "next/link";
 import { ChevronLeft, ChevronRight, Lock } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { LibraryCategory } from "@/server/library/queries";
-import { CategoryIcon, tierName } from "./labels";
+import { CategoryIcon } from "./labels";
+import { tierName } from "@/lib/format";
 
 /** Spec 02 section 2.13: the categories in a row that scrolls sideways, with previous and next buttons. */
 export function CategoryCarousel({ categories }: { categories: LibraryCategory[] }) {

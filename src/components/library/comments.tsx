@@ -14,7 +14,7 @@ import { ApiError, apiRequest } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import type { LibraryComment } from "@/server/library/comments";
 import { commentInputSchema } from "@/server/library/schemas";
-import type { z } from "zod";
+import type { z } from "@/lib/validation";
 
 type Comment = Omit<LibraryComment, "createdAt"> & { createdAt: string };
 type CommentInput = z.input<typeof commentInputSchema>;

@@ -5,7 +5,8 @@ import type { ContentType } from "@/db/schema/enums";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { LibraryCard } from "@/server/library/queries";
-import { CONTENT_TYPE_ICONS, contentTypeLabel, readingLabel, tierName } from "./labels";
+import { CONTENT_TYPE_ICONS, contentTypeLabel, readingLabel } from "./labels";
+import { tierName } from "@/lib/format";
 
 /** A card as it arrives from the API (dates as strings) or from a server component. */
 export type CardData = Omit<LibraryCard, "publishedAt"> & { publishedAt: string | Date | null };

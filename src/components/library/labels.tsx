@@ -2,9 +2,6 @@ import { BookOpen, Briefcase, Crown, ExternalLink, FileText, Heart, Leaf, Newspa
 import type { ContentType } from "@/db/schema/enums";
 import { CONTENT_TYPE_LABELS } from "@/server/library/schemas";
 
-/** A tier's name as members know it ("play" -> "Play"). */
-export const tierName = (tier: string | null | undefined) => (tier ? tier[0]!.toUpperCase() + tier.slice(1) : "");
-
 export const CONTENT_TYPE_ICONS: Record<ContentType, LucideIcon> = { article: Newspaper, video: Video, pdf: FileText, external: ExternalLink };
 
 const CATEGORY_ICON_COMPONENTS: Record<string, LucideIcon> = {

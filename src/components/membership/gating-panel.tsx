@@ -1,8 +1,7 @@
 import Link from "next/link";
 import { Lock } from "lucide-react";
 import { Button } from "@/components/ui/button";
-
-const tierName = (tier: string) => tier[0]!.toUpperCase() + tier.slice(1);
+import { tierName } from "@/lib/format";
 
 /**
  * What a member whose tier is below a library item's, a library category's or a forum category's level

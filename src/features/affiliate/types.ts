@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { COMMISSION_STATUSES, type CommissionStatus } from "@/db/schema/enums";
 import { id, isoDateTime } from "@/features/api/json";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 
 // The pieces every answer's type is made of, as JSON carries them.
 

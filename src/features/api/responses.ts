@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { partnerDashboardSchema, partnerRecordSchema } from "@/features/affiliate/types";
 import { applicationReceivedSchema } from "@/features/applications/types";
 import { chatAnswerSchema, chatHistoryDeletedSchema, chatHistorySchema, chatStreamEventSchema } from "@/features/assistant/types";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { id, isoDateTime } from "@/features/api/json";
 
 export const chatSourceSchema = z.strictObject({ title: z.string(), url: z.string() });

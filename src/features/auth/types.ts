@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { id, isoDateTime } from "@/features/api/json";
 
 /** The signed-in member as she sees herself (GET /api/auth/me, the sign-in's answer); her own record only. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { BILLING_METHODS, MEMBERSHIP_STATUSES, TIER_IDS } from "@/db/schema/enums";
 import { isoDate, isoDateTime } from "@/features/api/json";
 import { memberPaymentSchema } from "@/features/money/types";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { EVENT_ACCESS_TYPES, EVENT_STATUSES, EVENT_TYPES } from "@/db/schema/enums";
 import { id, isoDate, isoDateTime } from "@/features/api/json";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { REACTION_TYPES } from "@/db/schema/enums";
 import { id, isoDate, isoDateTime } from "@/features/api/json";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { CONTENT_TYPES } from "@/db/schema/enums";
 import { id, isoDateTime } from "@/features/api/json";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { id, isoDateTime } from "@/features/api/json";
 
 /** A request a mentor received (GET /api/users/{id}/mentorship-requests, hers only). */

@@ -1,24 +1,23 @@
-import { z } from "zod";
+import { z, bigIdSchema, cursorPart, cursorSchema, idSchema } from "@/lib/validation";
 import { MESSAGE_MAX_LENGTH, MESSAGE_PERMISSIONS } from "./constants";
 
 // Shared by the route handlers and the screens; no server-only imports here.
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const cursor = z.string().regex(/^\d{1,19}$/, "This page link is not valid.").optional();
 
 export const messageBodySchema = z.string("Please write a message").trim().min(1, "Please write a message").max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`);
 
-export const sendMessageSchema = z.object({ toUserId: id, body: messageBodySchema });
+export const sendMessageSchema = z.object({ toUserId: idSchema, body: messageBodySchema });
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
 /** The composer's own field (the recipient is known to the screen). */
 export const composerSchema = z.object({ body: messageBodySchema });
 
-export const conversationParamsSchema = z.object({ conversationId: id });
-export const conversationListQuerySchema = z.object({ after: z.string().max(200).optional() });
-export const messageListQuerySchema = z.object({ before: cursor });
+export const conversationParamsSchema = z.object({ conversationId: bigIdSchema });
+/** The page after the conversation of this last activity and id. */
+export const conversationListQuerySchema = z.object({ after: cursorSchema(cursorPart.time, cursorPart.bigId).optional() });
+export const messageListQuerySchema = z.object({ before: bigIdSchema.optional() });
 
 export const reportMessageSchema = z.object({
-  messageId: id,
+  messageId: bigIdSchema,
   reason: z.string().trim().min(5, "Please tell us what is wrong (at least 5 characters)").max(500, "The reason must be no more than 500 characters"),
 });
 

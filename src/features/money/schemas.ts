@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 
 /** A payment link's token as it appears in /payment/{token} (base64url, 32 random bytes). */
 export const paymentTokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{20,200}$/, "This payment link is not valid");

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, TIER_IDS } from "@/db/schema/enums";
 import { id, isoDateTime } from "@/features/api/json";
 

@@ -8,8 +8,8 @@ describe("notification schemas", () => {
   });
 
   it("takes a cursor of digits and a known kind only", () => {
-    expect(notificationListQuerySchema.parse({ after: "123", kind: "forum_reply", limit: "5" })).toEqual({ after: "123", kind: "forum_reply", limit: 5 });
-    for (const query of [{ after: "1; drop" }, { kind: "everything" }, { limit: "500" }]) expect(notificationListQuerySchema.safeParse(query).success).toBe(false);
+    expect(notificationListQuerySchema.parse({ after: "123", kind: "forum_reply", limit: "5" })).toEqual({ after: 123, kind: "forum_reply", limit: 5 });
+    for (const query of [{ after: "1; drop" }, { after: "99999999999999999999" }, { kind: "everything" }, { limit: "500" }]) expect(notificationListQuerySchema.safeParse(query).success).toBe(false);
   });
 
   it("keeps announcement links on this site", () => {

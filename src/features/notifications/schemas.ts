@@ -1,15 +1,15 @@
-import { z } from "zod";
+import { z, bigIdSchema } from "@/lib/validation";
 import { DELIVERIES, NOTIFICATION_KINDS } from "./constants";
 
 // Shared by the route handlers and the screens; no server-only imports here.
 
-const ids = z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1, "Choose at least one notification").max(200);
+const ids = z.array(bigIdSchema).min(1, "Choose at least one notification").max(200);
 
 export const notificationListQuerySchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS).optional(),
   unread: z.enum(["1", "true"]).optional(),
   /** The `next` of the previous page. */
-  after: z.string().regex(/^\d{1,19}$/, "This page link is not valid.").optional(),
+  after: bigIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(50).optional(),
 });
 export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { id, isoDateTime } from "@/features/api/json";
 import { DELIVERIES, NOTIFICATION_KINDS } from "./constants";
 

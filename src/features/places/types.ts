@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 
 /** A birth place from the offline city list (GET /api/places), with its IANA time zone. */
 export const placeSchema = z.strictObject({ id: z.string(), label: z.string(), latitude: z.number(), longitude: z.number(), timeZone: z.string() });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { PROFILE_VISIBILITIES } from "@/db/schema/enums";
 import { id } from "@/features/api/json";
 

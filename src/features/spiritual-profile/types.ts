@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { isoDate, isoDateTime } from "@/features/api/json";
 import { placeSchema } from "@/features/places/types";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
+import { findMalformedText, MALFORMED_TEXT_MESSAGE, z } from "@/lib/validation";
 import { checkAccess, type AccessRule } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { isStripeUnavailable, PAYMENTS_RETRY_AFTER_SECONDS, PAYMENTS_UNAVAILABLE_MESSAGE } from "@/lib/stripe-errors";
@@ -114,11 +114,17 @@ async function readJson(request: NextRequest, limit: number): Promise<unknown> {
   if (!JSON_CONTENT_TYPE.test(request.headers.get("content-type") ?? "")) {
     throw new AppError(415, "The request body must be JSON (Content-Type: application/json).");
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new AppError(400, "The request body is not valid JSON.");
   }
+  // A NUL or a lone surrogate ("\u0000", "\ud800") is valid JSON but not text PostgreSQL stores; the
+  // address and query were checked before the app saw the request (src/server/instance/request-guard.ts).
+  const malformed = findMalformedText(value);
+  if (malformed) throw new AppError(400, MALFORMED_TEXT_MESSAGE, { [malformed.join(".") || "_"]: MALFORMED_TEXT_MESSAGE });
+  return value;
 }
 
 export function errorResponse(error: unknown): NextResponse {
@@ -128,7 +134,7 @@ export function errorResponse(error: unknown): NextResponse {
       const key = issue.path.join(".") || "_";
       fields[key] ??= issue.message;
     }
-    return NextResponse.json({ error: error.issues[0]?.message ?? "Invalid input", fields }, { status: 400 });
+    return NextResponse.json({ error: error.issues[0]?.message ?? "The request is not valid.", fields }, { status: 400 });
   }
   if (error instanceof AppError) {
     const body = error.fields ? { error: error.message, fields: error.fields } : { error: error.message };

@@ -3,10 +3,11 @@ import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle
 import { db } from "@/db";
 import { applications, eventRsvps, events, forumPosts, forumTopics, membershipTiers, paymentTransactions, sessions, users } from "@/db/schema";
 import { adminSearchText } from "@/db/schema/users";
-import { badRequest, conflict, notFound } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { emailResetLink } from "@/server/auth/password-reset";
 import { revokeAllSessions, type SessionUser } from "@/server/auth/sessions";
+import { encodeCursor } from "@/lib/validation";
 import { MEMBERS_PAGE_SIZE, type MemberSearch, type MemberStatus, type MemberUpdate } from "./schemas";
 import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvExport } from "@/server/csv";
 
@@ -55,22 +56,9 @@ function searchConditions(query: MemberSearch): SQL | undefined {
   );
 }
 
-const encodeCursor = (row: { createdAt: Date; id: number }) => Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
-
-function decodeCursor(cursor: string): [Date, number] {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    const date = new Date(at);
-    if (!Number.isNaN(date.getTime()) && Number.isInteger(id)) return [date, id];
-  } catch {
-    // fall through
-  }
-  throw badRequest("The page cursor is not valid.");
-}
-
 /** /admin/members: newest first, with keyset pagination on (created_at, id). */
 export async function listMembers(query: MemberSearch): Promise<{ members: MemberRow[]; next: string | null }> {
-  const cursor = query.after ? decodeCursor(query.after) : null;
+  const cursor = query.after ? ([new Date(query.after[0]), query.after[1]] as const) : null;
   const rows = await db
     .select(listColumns)
     .from(users)
@@ -78,7 +66,7 @@ export async function listMembers(query: MemberSearch): Promise<{ members: Membe
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(MEMBERS_PAGE_SIZE + 1);
   const members = rows.slice(0, MEMBERS_PAGE_SIZE);
-  return { members, next: rows.length > MEMBERS_PAGE_SIZE ? encodeCursor(members.at(-1)!) : null };
+  return { members, next: rows.length > MEMBERS_PAGE_SIZE ? encodeCursor([members.at(-1)!.createdAt.toISOString(), members.at(-1)!.id]) : null };
 }
 
 /** GET /api/admin/members/export. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z, cursorPart, cursorSchema } from "@/lib/validation";
 import { TIER_IDS } from "@/db/schema/enums";
 import { PERMISSIONS } from "@/lib/auth/access";
 
@@ -12,9 +12,10 @@ export const memberSearchSchema = z.object({
   q: z.string().trim().max(100).optional().transform((v) => v || undefined),
   tier: z.enum([...TIER_IDS, "none"]).optional().or(z.literal("").transform(() => undefined)),
   status: z.enum(MEMBER_STATUSES).optional().or(z.literal("").transform(() => undefined)),
-  after: z.string().max(200).optional(),
+  /** The page after the member created at this time with this id. */
+  after: cursorSchema(cursorPart.time, cursorPart.id).optional(),
 });
-export type MemberSearch = z.infer<typeof memberSearchSchema>;
+export type MemberSearch = z.output<typeof memberSearchSchema>;
 
 /** PATCH /api/admin/members/{id}: any of tier, admin right, permission flags and disabled. */
 export const memberUpdateSchema = z

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { emailField } from "@/lib/validation";
+import { z, emailField, idSchema } from "@/lib/validation";
 
 /** Spec 02 section 9, Affiliate programme. */
 export const AFFILIATE_TERMS = {
@@ -24,7 +23,7 @@ export const REGISTRATION_ADDRESS_MESSAGE = "The registration link is sent to yo
 /** POST /api/partners/send-registration-email: the email is required (spec 02 section 5) and is hers; userId is the caller's. */
 export const registrationEmailSchema = z.object({
   email: z.string("Email is required").trim().min(1, "Email is required").pipe(emailField()),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: idSchema.optional(),
 });
 
 export const acceptRegistrationSchema = z.object({ token: z.string().trim().min(20).max(200) });

@@ -2,6 +2,7 @@ import "server-only";
 import type { OutgoingEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { PAYMENT_LINK_TTL_DAYS } from "@/features/money/constants";
+import { tierName } from "@/lib/format";
 
 interface Applicant {
   firstName: string;
@@ -27,7 +28,7 @@ export function applicationReceiptEmail(siteName: string, app: Applicant, paymen
       heading: "Thank you for applying",
       paragraphs: [
         `Hi ${app.firstName},`,
-        `We have received your application for the ${app.membershipTier} membership${app.isTrial ? " free trial" : ""}.`,
+        `We have received your application for the ${tierName(app.membershipTier)} membership${app.isTrial ? " free trial" : ""}.`,
         ...(paymentUrl ? [paymentParagraph(PAYMENT_LINK_TTL_DAYS)] : []),
         "Our team reviews every application personally and will let you know our decision within 5 business days. If you are accepted, we will email you an invitation to complete your membership.",
       ],
@@ -51,7 +52,7 @@ export function alreadyUnderReviewEmail(siteName: string, app: Applicant, paymen
       heading: "Your application is already under review",
       paragraphs: [
         `Hi ${app.firstName},`,
-        `We received another application from this address while your application for the ${app.membershipTier} membership is under review, so we kept your first one and did not store the new one.`,
+        `We received another application from this address while your application for the ${tierName(app.membershipTier)} membership is under review, so we kept your first one and did not store the new one.`,
         ...(paymentUrl ? [paymentParagraph(PAYMENT_LINK_TTL_DAYS)] : []),
         `We will let you know our decision within 5 business days. To change anything in your application, write to us at ${contactEmail}. If you did not apply again, you can ignore this email.`,
       ],
@@ -69,7 +70,7 @@ export function paymentLinkEmail(siteName: string, app: Applicant, paymentUrl: s
     ...renderEmail({
       siteName,
       heading: "Complete your payment",
-      paragraphs: [`Hi ${app.firstName},`, `Here is a new link to pay for your ${app.membershipTier} membership application.`, paymentParagraph(PAYMENT_LINK_TTL_DAYS), "Any earlier link we sent you keeps working until it expires."],
+      paragraphs: [`Hi ${app.firstName},`, `Here is a new link to pay for your ${tierName(app.membershipTier)} membership application.`, paymentParagraph(PAYMENT_LINK_TTL_DAYS), "Any earlier link we sent you keeps working until it expires."],
       action: payAction(paymentUrl),
     }),
   };
@@ -83,7 +84,7 @@ export function newApplicationAdminEmail(siteName: string, to: string, app: Appl
     ...renderEmail({
       siteName,
       heading: "A new application is waiting for review",
-      paragraphs: [`${app.firstName} ${app.lastName} (${app.email}) applied for the ${app.membershipTier} tier${app.isTrial ? " as a free trial" : ""}.`],
+      paragraphs: [`${app.firstName} ${app.lastName} (${app.email}) applied for the ${tierName(app.membershipTier)} tier${app.isTrial ? " as a free trial" : ""}.`],
       action: { label: "Review the application", url: `${baseUrl}/admin/applications/${app.id}` },
     }),
   };
@@ -99,7 +100,7 @@ export function invitationEmail(siteName: string, app: Applicant, url: string, d
       heading: "Your application was accepted",
       paragraphs: [
         `Hi ${app.firstName},`,
-        `We are delighted to welcome you to ${siteName} as a ${app.membershipTier} member.`,
+        `We are delighted to welcome you to ${siteName} as a ${tierName(app.membershipTier)} member.`,
         `Choose your username and password with the link below to create your member account. The link works once and expires in ${days} days.`,
       ],
       action: { label: "Create your member account", url },
@@ -143,7 +144,7 @@ export function invitationWithdrawnEmail(siteName: string, app: Applicant, conta
       heading: "Your invitation is on hold",
       paragraphs: [
         `Hi ${app.firstName},`,
-        `The payment for your ${app.membershipTier} membership did not go through, so the invitation link we sent you no longer works.`,
+        `The payment for your ${tierName(app.membershipTier)} membership did not go through, so the invitation link we sent you no longer works.`,
         `Please ${contact} to settle the payment. We will send you a new invitation as soon as it is received.`,
       ],
     }),

@@ -1,6 +1,5 @@
-import { z } from "zod";
+import { z, emailField } from "@/lib/validation";
 import { APPLICATION_STATUSES, TIER_IDS } from "@/db/schema/enums";
-import { emailField } from "@/lib/validation";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/server/auth/schemas";
 
 // Spec 01 section 5: the application form's rules and messages, word for word.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { CHAT_ROLES } from "@/db/schema/enums";
 
 /** Spec 02 section 9: the chat sends the last 10 messages. */

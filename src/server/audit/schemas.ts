@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -29,6 +29,6 @@ export const auditSearchSchema = z.object({
   from: optionalDate,
   to: optionalDate,
   /** The keyset cursor: entries older than this id. */
-  before: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
+  before: idSchema.optional().or(z.literal("").transform(() => undefined)),
 });
 export type AuditSearch = z.infer<typeof auditSearchSchema>;

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { emailField } from "@/lib/validation";
+import { z, emailField } from "@/lib/validation";
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { TIER_IDS } from "@/db/schema/enums";
 
 export const tierChoiceSchema = z.object({ tier: z.enum(TIER_IDS, "Please select a membership tier") });

@@ -6,7 +6,7 @@ import { blogPosts } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 import { reindexSource } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
-import type { z } from "zod";
+import type { z } from "@/lib/validation";
 import type { blogPostSchema } from "./schemas";
 
 type PostInput = z.output<typeof blogPostSchema>;

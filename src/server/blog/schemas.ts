@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { BLOG_STATUSES } from "@/db/schema/enums";
 
 export const blogPostSchema = z.object({

@@ -1,11 +1,11 @@
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { CMS_PAGES, type CmsPage } from "@/db/schema/enums";
 
 /** Spec 02 section 3: a new section starts with these values and a temporary id starting with "new-". */
 export const NEW_SECTION = { title: "New Section", content: "Enter content here..." } as const;
 
 export const cmsSectionSchema = z.object({
-  id: z.union([z.number().int().positive(), z.string().regex(/^new-[\w-]{1,40}$/, "Unknown section id")]),
+  id: z.union([idSchema, z.string().regex(/^new-[\w-]{1,40}$/, "Unknown section id")]),
   title: z.string().trim().min(1, "Section title is required").max(200, "Section title must be at most 200 characters"),
   content: z.string().trim().min(1, "Content is required").max(5000, "Content must be at most 5000 characters"),
   position: z.number().int().min(0).optional(),

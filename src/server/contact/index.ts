@@ -8,7 +8,7 @@ import { renderEmail } from "@/server/email/render";
 import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
 import { readSiteSettings } from "@/server/settings";
-import type { z } from "zod";
+import type { z } from "@/lib/validation";
 import type { contactMessageSchema } from "./schemas";
 
 // Issue 24 item 8: the form is limited per client address, per sender address and overall, and the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 
 export const contactMessageSchema = z.object({
   name: z.string().trim().min(2, "Please enter your name").max(100, "Your name must be at most 100 characters"),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 
 /** The dashboard's periods, each with the width of a chart's bucket. */
 export const DASHBOARD_PERIODS = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { OUTBOX_STATUSES } from "@/db/schema/enums";
 
 export const OUTBOX_PAGE_SIZE = 50;

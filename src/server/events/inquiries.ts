@@ -7,7 +7,7 @@ import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
 import type { eventInquirySchema } from "./schemas";
-import type { z } from "zod";
+import type { z } from "@/lib/validation";
 
 export const INQUIRY_RECEIVED_MESSAGE = "Thank you! We have received your request and will be in touch soon.";
 const INQUIRY_IP_POLICY: LimitPolicy = { keyPrefix: "event_inquiry_ip", points: 5, durationSeconds: 60 * 60 };

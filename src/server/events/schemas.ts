@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/db/schema/enums";
 import { DEFAULT_EVENT_LIMIT, MAX_EVENT_LIMIT } from "./constants";
 
@@ -12,12 +12,12 @@ export const eventListQuerySchema = z.object({
   /** A calendar month (YYYY-MM): that month's events, past or not, instead of the upcoming ones. */
   month: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month as YYYY-MM")
+    .regex(/^(?!0000)\d{4}-(0[1-9]|1[0-2])$/, "Use a month as YYYY-MM")
     .optional(),
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 
-export const eventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const eventIdParamsSchema = z.object({ id: idSchema });
 
 /** An event as the API and the client components see it (declared with the other answers in src/features/events/types.ts). */
 export type { PublicEvent } from "@/features/events/types";

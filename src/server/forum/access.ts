@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { forumBlocks, forumCategories, forumPosts, forumTopics } from "@/db/schema";
-import { badRequest, notFound } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import type { SessionUser } from "@/server/auth/sessions";
 import { readableLevel } from "@/server/auth/tier-access";
 
@@ -73,19 +73,3 @@ export async function readablePost(postId: number, reader: Reader) {
   return row;
 }
 
-/** Keyset cursors: the last row's sort key, opaque to clients. */
-export function encodeCursor(key: readonly unknown[]): string {
-  return Buffer.from(JSON.stringify(key)).toString("base64url");
-}
-
-export function decodeCursor<T extends readonly unknown[]>(cursor: string | undefined, check: (value: unknown[]) => boolean): T | null {
-  if (!cursor) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    value = null;
-  }
-  if (Array.isArray(value) && check(value)) return value as unknown as T;
-  throw badRequest("This page link is not valid.", { after: "This page link is not valid." });
-}

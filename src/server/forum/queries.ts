@@ -4,9 +4,10 @@ import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopics, users } from "@/db/schema";
 import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
 import { notFound } from "@/lib/errors";
-import { categoryReadableBy, decodeCursor, encodeCursor, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
+import { encodeCursor } from "@/lib/validation";
+import { categoryReadableBy, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
 import { previewOf } from "./plain-text";
-import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH } from "./schemas";
+import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH, type ReplyCursor, type TopicCursor } from "./schemas";
 
 /**
  * What the forum shows of a member: her public profile (decisions.md, People, not ids), her bio only
@@ -103,16 +104,13 @@ const NEWEST_ACTIVITY_FIRST = [
   sql`${forumTopics.id} desc nulls last`,
 ];
 
-type TopicCursor = [pinned: boolean, lastPostAt: string, id: number];
-const isTopicCursor = (v: unknown[]) => v.length === 3 && typeof v[0] === "boolean" && typeof v[1] === "string" && !Number.isNaN(Date.parse(v[1])) && Number.isInteger(v[2]);
-
 /**
  * One page of topics (keyset: pinned first, then newest activity), only in categories the reader may
  * read and without those of members she blocked. `nextCursor` is null on the last page.
  */
-export async function listTopics(reader: Reader, options: { categoryId?: number; after?: string; limit?: number } = {}) {
+export async function listTopics(reader: Reader, options: { categoryId?: number; after?: TopicCursor; limit?: number } = {}) {
   const limit = options.limit ?? TOPIC_PAGE_SIZE;
-  const cursor = decodeCursor<TopicCursor>(options.after, isTopicCursor);
+  const cursor = options.after;
   const conditions: (SQL | undefined)[] = [categoryReadableBy(reader), notBlockedBy(reader, forumTopics.userId)];
   if (options.categoryId) conditions.push(eq(forumTopics.categoryId, options.categoryId));
   if (cursor) conditions.push(sql`(${forumTopics.isPinned}, ${forumTopics.lastPostAt}, ${forumTopics.id}) < (${cursor[0]}, ${cursor[1]}::timestamptz, ${cursor[2]})`);
@@ -183,16 +181,13 @@ async function reactionsFor(postIds: number[], reader: Reader): Promise<Map<numb
   return summaries;
 }
 
-type ReplyCursor = [createdAt: string, id: number];
-const isReplyCursor = (v: unknown[]) => v.length === 2 && typeof v[0] === "string" && !Number.isNaN(Date.parse(v[0])) && Number.isInteger(v[1]);
-
 /**
  * One page of a topic's visible replies, oldest first, without those of members the reader blocked.
  * The caller has checked that the reader may read the topic (readableTopic).
  */
-export async function listReplies(topicId: number, reader: Reader, options: { after?: string; limit?: number } = {}) {
+export async function listReplies(topicId: number, reader: Reader, options: { after?: ReplyCursor; limit?: number } = {}) {
   const limit = options.limit ?? REPLY_PAGE_SIZE;
-  const cursor = decodeCursor<ReplyCursor>(options.after, isReplyCursor);
+  const cursor = options.after;
   const rows = await db
     .select({
       id: forumPosts.id,

@@ -1,6 +1,5 @@
-import { z } from "zod";
+import { z, cursorPart, cursorSchema, idField, idSchema } from "@/lib/validation";
 import { REACTION_TYPES, TIER_IDS } from "@/db/schema/enums";
-import { idSchema } from "@/lib/validation";
 
 // Shared by the route handlers and the forms (spec 02 section 5); no server-only imports here.
 
@@ -34,7 +33,7 @@ const slugField = z
   .regex(/^[a-z0-9-]+$/, "Slug can only contain lowercase letters, numbers, and hyphens");
 
 export const newTopicSchema = z.object({
-  categoryId: z.coerce.number("Please select a category").int("Please select a category").positive("Please select a category"),
+  categoryId: idField("Please select a category"),
   title: z.string().trim().min(5, "Title must be at least 5 characters").max(100, "Title must be no more than 100 characters"),
   // Optional: an empty slug is generated from the title on the server.
   slug: z.union([z.literal(""), slugField]).optional(),
@@ -68,15 +67,18 @@ export const idParamsSchema = z.object({ id: idSchema });
 export const slugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
 export const userIdParamsSchema = z.object({ userId: idSchema });
 
-/** An opaque keyset cursor: the last row's sort key, base64url-encoded JSON. */
-const cursorField = z.string().max(200).optional();
+/** Keyset page links, opaque to clients: the last topic's (pinned, last activity, id), the last reply's (created, id). */
+const topicCursor = cursorSchema(cursorPart.flag, cursorPart.time, cursorPart.id);
+const replyCursor = cursorSchema(cursorPart.time, cursorPart.id);
+export type TopicCursor = z.output<typeof topicCursor>;
+export type ReplyCursor = z.output<typeof replyCursor>;
 
 export const topicListQuerySchema = z.object({
   categoryId: idSchema.optional(),
-  after: cursorField,
+  after: topicCursor.optional(),
 });
 
-export const replyListQuerySchema = z.object({ after: cursorField });
+export const replyListQuerySchema = z.object({ after: replyCursor.optional() });
 
 export const searchQuerySchema = z.object({ q: z.string().trim().min(2, "Search for at least 2 characters").max(200) });
 

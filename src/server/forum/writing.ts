@@ -64,8 +64,6 @@ async function uniqueSlug(title: string, chosen: string | undefined): Promise<st
  * member's tier first (404 when it is not hers to see), and only then is the rest validated, so a
  * member learns nothing of a closed category from a 400.
  */
-const fieldOf = (raw: unknown, name: string) => (raw && typeof raw === "object" ? (raw as Record<string, unknown>)[name] : undefined);
-
 async function postableCategory(categoryId: number, reader: Reader) {
   const [category] = await db
     .select({ id: forumCategories.id, archived: sql<boolean>`${forumCategories.archivedAt} is not null` })
@@ -77,8 +75,8 @@ async function postableCategory(categoryId: number, reader: Reader) {
 }
 
 export async function createTopic(raw: unknown, reader: Reader) {
-  const categoryId = newTopicSchema.shape.categoryId.safeParse(fieldOf(raw, "categoryId"));
-  if (categoryId.success) await postableCategory(categoryId.data, reader);
+  const target = newTopicSchema.pick({ categoryId: true }).safeParse(raw);
+  if (target.success) await postableCategory(target.data.categoryId, reader);
   const input = newTopicSchema.parse(raw);
   await checkPostingLimit(reader);
   const slug = await uniqueSlug(input.title, input.slug || undefined);
@@ -115,7 +113,7 @@ async function checkCanReply(topic: Awaited<ReturnType<typeof readableTopic>>, p
 }
 
 export async function createReply(raw: unknown, reader: Reader, baseUrl: string) {
-  const topic = await readableTopic(newReplySchema.shape.topicId.parse(fieldOf(raw, "topicId")), reader);
+  const topic = await readableTopic(newReplySchema.pick({ topicId: true }).parse(raw).topicId, reader);
   const input = newReplySchema.parse(raw);
   await checkCanReply(topic, input.parentId, reader);
   await checkPostingLimit(reader);
@@ -162,7 +160,7 @@ export async function deleteReply(postId: number, reader: Reader) {
 
 /** One of each kind per member per post: a second press takes it back. */
 export async function toggleReaction(raw: unknown, reader: Reader) {
-  const postId = reactionSchema.shape.postId.parse(fieldOf(raw, "postId"));
+  const postId = reactionSchema.pick({ postId: true }).parse(raw).postId;
   await readablePost(postId, reader);
   const type = reactionSchema.parse(raw).reactionType;
   const removed = await db

@@ -1,7 +1,6 @@
 // Inputs of the library's calls (spec 02 sections 5 and 7), shared by the forms and the handlers.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { CONTENT_STATUSES, CONTENT_TYPES, TIER_IDS, type ContentType } from "@/db/schema/enums";
-import { idSchema } from "@/lib/validation";
 import { isLibraryImageUrl, isStoredFileUrl, isWebAddress, videoSource } from "./media";
 import { articleText } from "./text";
 
@@ -70,7 +69,7 @@ export const libraryItemSchema = z
     videoUrl: z.string().trim().max(500, "The address is too long"),
     attachmentUrl: z.string().trim().max(100),
     externalUrl: z.string().trim().max(2000, "The address is too long"),
-    categoryId: z.number().int().positive().nullable(),
+    categoryId: idSchema.nullable(),
     tags: z.array(z.string().trim().min(2, "Tags must be at least 2 characters").max(40, "Tags must be no more than 40 characters")).max(10, "Use at most 10 tags"),
     access: z.enum(ACCESS_CHOICES),
     isFeatured: z.boolean(),

@@ -7,7 +7,7 @@ import { AppError, badRequest, notFound } from "@/lib/errors";
 import { slugify } from "@/lib/slug";
 import { recordAudit } from "@/server/audit";
 import { reindexKind } from "@/server/assistant/index-passages";
-import type { z } from "zod";
+import type { z } from "@/lib/validation";
 import { categoryColumns as categorySelection } from "./queries";
 import { accessChoice, accessColumns, type LibraryCategoryInput, type libraryCategorySchema } from "./schemas";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 
 export const MENTORSHIP_MESSAGE_MAX = 2000;
 /** Requests a member may send in a day (all mentors together). */

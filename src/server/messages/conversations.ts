@@ -6,7 +6,8 @@ import { conversations, messages, messageSettings, notifications, users } from "
 import { CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE, NEW_CONVERSATIONS_PER_DAY, type MessagePermission } from "@/features/messages/constants";
 import type { SendMessageInput } from "@/features/messages/schemas";
 import type { ConversationPage, ConversationSummary, MemberSummary, MessageView } from "@/features/messages/types";
-import { badRequest, notFound } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
+import { encodeCursor } from "@/lib/validation";
 import { notifyMember } from "@/server/notifications";
 import { consumeOrThrow } from "@/server/rate-limit";
 import { messageableMember, refusalFor, type Sender } from "./rules";
@@ -30,23 +31,8 @@ export async function ownConversation(userId: number, conversationId: number) {
   return row;
 }
 
-function encodeCursor(lastMessageAt: string, id: number) {
-  return Buffer.from(JSON.stringify([lastMessageAt, id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): [string, number] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown;
-    if (Array.isArray(value) && typeof value[0] === "string" && !Number.isNaN(Date.parse(value[0])) && Number.isSafeInteger(value[1])) return [value[0], value[1]];
-  } catch {
-    // fall through
-  }
-  throw badRequest("This page link is not valid.", { after: "This page link is not valid." });
-}
-
 /** GET /api/messages: her conversations, latest activity first, each with the other member, the last message and her unread count. */
-export async function listConversations(userId: number, after?: string): Promise<{ conversations: ConversationSummary[]; next: string | null }> {
-  const key = after ? decodeCursor(after) : null;
+export async function listConversations(userId: number, key?: readonly [lastMessageAt: string, id: number]): Promise<{ conversations: ConversationSummary[]; next: string | null }> {
   const { rows } = await db.execute<{
     id: number;
     last_message_at: string;
@@ -79,7 +65,7 @@ export async function listConversations(userId: number, after?: string): Promise
       lastMessage: row.body === null ? null : { body: row.body.slice(0, 200), fromMe: row.sender_id === userId, createdAt: new Date(row.sent_at!).toISOString() },
       unreadCount: row.unread,
     })),
-    next: rows.length > CONVERSATION_PAGE_SIZE && last ? encodeCursor(last.last_message_at, Number(last.id)) : null,
+    next: rows.length > CONVERSATION_PAGE_SIZE && last ? encodeCursor([last.last_message_at, Number(last.id)]) : null,
   };
 }
 
@@ -94,7 +80,7 @@ async function memberSummary(userId: number): Promise<MemberSummary & { allowFro
 }
 
 /** GET /api/messages/{id}: a page of messages, the newest first by default, `before` for earlier ones. */
-export async function getConversation(viewer: Sender, conversationId: number, before?: string): Promise<ConversationPage> {
+export async function getConversation(viewer: Sender, conversationId: number, before?: number): Promise<ConversationPage> {
   const conversation = await ownConversation(viewer.id, conversationId);
   const otherId = isLow(conversation, viewer.id) ? conversation.highUserId : conversation.lowUserId;
   const [other, rows] = await Promise.all([
@@ -102,7 +88,7 @@ export async function getConversation(viewer: Sender, conversationId: number, be
     db
       .select({ id: messages.id, body: messages.body, senderId: messages.senderId, createdAt: messages.createdAt })
       .from(messages)
-      .where(and(eq(messages.conversationId, conversationId), before ? lt(messages.id, Number(before)) : undefined))
+      .where(and(eq(messages.conversationId, conversationId), before ? lt(messages.id, before) : undefined))
       .orderBy(desc(messages.id))
       .limit(MESSAGE_PAGE_SIZE + 1),
   ]);

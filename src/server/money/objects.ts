@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { AppError } from "@/lib/errors";
 
 /**
@@ -165,6 +165,9 @@ const SCHEMAS = {
 type StripeObjectName = keyof typeof SCHEMAS;
 export type StripeObject<N extends StripeObjectName> = z.output<(typeof SCHEMAS)[N]>;
 
+const valueAt = (value: unknown, path: readonly PropertyKey[]) =>
+  path.reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[key] : undefined), value);
+
 /** Parses one Stripe object; throws a StripeShapeError (502) naming the object and its first wrong field. */
 export function readStripe<N extends StripeObjectName>(name: N, value: unknown): StripeObject<N> {
   const parsed = SCHEMAS[name].safeParse(value);
@@ -172,7 +175,7 @@ export function readStripe<N extends StripeObjectName>(name: N, value: unknown):
   const issue = parsed.error.issues[0]!;
   const field = issue.path.length ? issue.path.join(".") : "(the object)";
   const id = typeof value === "object" && value && "id" in value && typeof value.id === "string" ? ` ${value.id}` : "";
-  const missing = issue.code === "invalid_type" && /received undefined/.test(issue.message);
+  const missing = issue.code === "invalid_type" && valueAt(value, issue.path) === undefined;
   const error = new StripeShapeError(`${name.replace(/_/g, " ")}${id}`, field, missing ? "is missing" : `is not as expected (${issue.message})`);
   console.error(`[stripe] ${error.message}`);
   throw error;

@@ -3,7 +3,7 @@ import { onPaymentCleared } from "@/server/affiliate/commissions";
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { applications, users } from "@/db/schema";
-import { formatCents, formatDate } from "@/lib/format";
+import { formatCents, formatDate, tierName } from "@/lib/format";
 import { inviteIfReady } from "@/server/applications/invitations";
 import type { OutgoingEmail, QueueEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
@@ -24,7 +24,7 @@ export function paymentReceiptEmail(siteName: string, contact: string, payer: { 
       heading: "Payment received",
       paragraphs: [
         `Hi ${payer.firstName},`,
-        `Thank you: we received your payment of ${formatCents(payment.amount, payment.currency)}${payment.membershipTier ? ` for the ${payment.membershipTier} membership` : ""} on ${paidOn}.`,
+        `Thank you: we received your payment of ${formatCents(payment.amount, payment.currency)}${payment.membershipTier ? ` for the ${tierName(payment.membershipTier)} membership` : ""} on ${paidOn}.`,
         `Receipt number: ${payment.id}. Payment method: ${METHOD_LABELS[payment.paymentMethod] ?? payment.paymentMethod}.`,
         `Please keep this email for your records. If anything looks wrong, ${contact}.`,
       ],

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 
 const EMAIL_MESSAGE = "Please enter a valid email address";
 

@@ -71,7 +71,7 @@ export async function listNotifications(user: Recipient, query: NotificationList
         visibleTo(user),
         query.kind ? eq(notifications.kind, query.kind) : undefined,
         query.unread ? isNull(notifications.readAt) : undefined,
-        query.after ? lt(notifications.seq, Number(query.after)) : undefined,
+        query.after ? lt(notifications.seq, query.after) : undefined,
       ),
     )
     .orderBy(desc(notifications.seq))

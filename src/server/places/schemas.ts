@@ -1,3 +1,3 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 
 export const placesQuerySchema = z.object({ q: z.string().trim().max(100).default("") });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { PASSWORD_MAX } from "@/server/auth/schemas";
 
 /** POST /api/users/{id}/deletion: her password confirms that she wants her account deleted. */

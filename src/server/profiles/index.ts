@@ -6,6 +6,7 @@ import { eventRsvps, events, membershipTiers, storedFiles, users } from "@/db/sc
 import { directoryName, memberSearchText } from "@/db/schema/users";
 import type { ProfileVisibility } from "@/db/schema/enums";
 import { badRequest, notFound } from "@/lib/errors";
+import { encodeCursor } from "@/lib/validation";
 import type { SessionUser } from "@/server/auth/sessions";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
 import { fileIdFromUrl } from "@/server/storage/kinds";
@@ -142,19 +143,6 @@ export async function profileEvents(userId: number, limit = 2): Promise<ProfileE
 
 // --- The member directory ---------------------------------------------------------------------
 
-const encodeCursor = (name: string, id: number) => Buffer.from(JSON.stringify([name, id])).toString("base64url");
-
-function decodeCursor(cursor: string | undefined): [string, number] | null {
-  if (!cursor) return null;
-  try {
-    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(value) && typeof value[0] === "string" && Number.isInteger(value[1])) return [value[0], value[1]];
-  } catch {
-    // fall through
-  }
-  throw badRequest("The page cursor is not valid.");
-}
-
 /** Escapes LIKE's wildcards so a search for "100%" means the text. */
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -164,7 +152,7 @@ const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, 
  */
 export async function listDirectory(query: DirectoryQuery): Promise<DirectoryPage> {
   const name = directoryName(users);
-  const cursor = decodeCursor(query.after);
+  const cursor = query.after;
   const rows = await db
     .select({
       id: users.id,
@@ -208,5 +196,5 @@ export async function listDirectory(query: DirectoryQuery): Promise<DirectoryPag
     mentorTopics: row.isMentor ? row.mentorTopics : [],
     levelTitle: row.levelTitle,
   }));
-  return { members, next: rows.length > query.limit && last ? encodeCursor(last.sortName, last.id) : null };
+  return { members, next: rows.length > query.limit && last ? encodeCursor([last.sortName, last.id]) : null };
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z, cursorPart, cursorSchema } from "@/lib/validation";
 import { PROFILE_VISIBILITIES } from "@/db/schema/enums";
 import { birthDataSchema, type BirthDataInput } from "@/server/spiritual-profile/schemas";
 
@@ -47,8 +47,8 @@ export const profileSchema = z.object({
 export type ProfileFormValues = z.input<typeof profileSchema>;
 export type ProfileInput = z.output<typeof profileSchema>;
 
-/** PATCH /api/users/{id} takes any of the profile fields. */
-export const profilePatchSchema = profileSchema.partial();
+/** PATCH /api/users/{id} takes any of the profile fields, at least one. */
+export const profilePatchSchema = profileSchema.partial().strict().refine((patch) => Object.keys(patch).length > 0, "Nothing to change: send at least one profile field.");
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
 const BIRTH_FIELDS = ["birthDate", "birthTime", "birthLocation", "placeId"];
@@ -60,7 +60,7 @@ export const updateUserSchema = {
   parse(input: unknown): UpdateUserInput {
     const names = input && typeof input === "object" ? Object.keys(input) : [];
     if (names.some((name) => BIRTH_FIELDS.includes(name))) return { kind: "birth-data", data: birthDataSchema.parse(input) };
-    return { kind: "profile", data: profilePatchSchema.strict().parse(input) };
+    return { kind: "profile", data: profilePatchSchema.parse(input) };
   },
 };
 
@@ -71,7 +71,8 @@ export const directoryQuerySchema = z.object({
     .enum(["1", "true", "0", "false", ""])
     .optional()
     .transform((v) => v === "1" || v === "true"),
-  after: z.string().max(300).optional(),
+  /** The page after the member of this sort name and id. */
+  after: cursorSchema(cursorPart.text, cursorPart.id).optional(),
   limit: z.coerce.number().int().min(1).max(50).optional().default(24),
 });
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 
 const LINK_MESSAGE = "Please enter a full web address starting with https://, or leave it empty";
 const link = z.union([z.literal(""), z.url({ protocol: /^https?$/, message: LINK_MESSAGE })], { message: LINK_MESSAGE });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation";
 
 /** Birth data as the form sends it (spec 02 section 5, Birth data). Shared by the form and PATCH /api/users/{id}. */
 export const birthDataSchema = z.object({

@@ -4,6 +4,7 @@ import { ForumHeader } from "@/components/forum/forum-header";
 import { SearchResults } from "@/components/forum/search-results";
 import { TopicList } from "@/components/forum/topic-list";
 import { MEMBER } from "@/lib/auth/access";
+import { pageQuery } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { listCategories, listTopics, searchTopics } from "@/server/forum";
 import { searchQuerySchema, topicListQuerySchema } from "@/server/forum/schemas";
@@ -22,7 +23,7 @@ export default async function ForumPage({ searchParams }: PageProps<"/forum">) {
       </div>
     );
   }
-  const { after } = topicListQuerySchema.parse({ after: typeof params.after === "string" ? params.after : undefined });
+  const { after } = pageQuery(topicListQuerySchema.pick({ after: true }), params);
   const [categories, page] = await Promise.all([listCategories(me), listTopics(me, { after })]);
   return (
     <div className="grid gap-10">

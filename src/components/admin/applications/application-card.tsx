@@ -13,7 +13,7 @@ import { PaymentHistory } from "@/components/profile/payment-history";
 import { toMemberPayment } from "@/features/money/types";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { formatCents, formatDate } from "@/lib/format";
+import { formatCents, formatDate, tierName } from "@/lib/format";
 import { CardPaymentDialog } from "./card-payment-dialog";
 import { PaymentLinkButton } from "./payment-link-button";
 import { APPLICATIONS_KEY, STATUS_LABEL, type ApplicationRow } from "./types";
@@ -88,8 +88,8 @@ export function ApplicationCard({ application: app, payments, onReviewed }: { ap
           </div>
           <div>
             <dt className="font-medium">Membership tier</dt>
-            <dd className="capitalize">
-              {app.membershipTier} ({formatCents(price)}/month)
+            <dd>
+              {tierName(app.membershipTier)} ({formatCents(price)}/month)
             </dd>
           </div>
           <div>

@@ -12,6 +12,7 @@ import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { PERMISSIONS } from "@/lib/auth/access";
 import type { MemberUpdate } from "@/server/admin-members/schemas";
+import { tierName } from "@/lib/format";
 
 interface Member {
   id: number;
@@ -49,11 +50,11 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-2">
           <Label htmlFor="member-tier-select">Tier</Label>
-          <select id="member-tier-select" value={tier} onChange={(e) => setTier(e.target.value)} className="min-h-10 rounded-md border border-input bg-card px-3 py-2 text-base capitalize md:text-sm">
+          <select id="member-tier-select" value={tier} onChange={(e) => setTier(e.target.value)} className="min-h-10 rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm">
             <option value="">No tier</option>
             {TIER_IDS.map((id) => (
               <option key={id} value={id}>
-                {id}
+                {tierName(id)}
               </option>
             ))}
           </select>

@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { KIND_LABEL } from "@/components/billing/types";
 import { PaymentStatusBadge, type PaymentRow } from "@/components/profile/payment-history";
 import { apiRequest } from "@/lib/api-client";
-import { formatCents, formatDate } from "@/lib/format";
+import { formatCents, formatDate, tierName } from "@/lib/format";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const FILTERS = [
@@ -96,7 +96,7 @@ export function TransactionsList() {
                 <td className="px-4 py-3">{t.id}</td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatDate(t.createdAt)}</td>
                 <td className="px-4 py-3">{KIND_LABEL[t.kind] ?? t.kind}</td>
-                <td className="px-4 py-3 capitalize">{t.membershipTier ?? "None"}</td>
+                <td className="px-4 py-3">{tierName(t.membershipTier) || "None"}</td>
                 <td className="px-4 py-3 capitalize">{t.paymentMethod}</td>
                 <td className="px-4 py-3">{t.kind === "refund" ? `-${formatCents(t.amount, t.currency)}` : formatCents(t.amount, t.currency)}</td>
                 <td className="px-4 py-3">

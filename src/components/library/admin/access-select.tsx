@@ -1,6 +1,6 @@
 import * as React from "react";
 import { TIER_IDS } from "@/db/schema/enums";
-import { tierName } from "../labels";
+import { tierName } from "@/lib/format";
 
 /** Who may read an item or a category: every member, or a tier and those above it (its form's `access`). */
 export function AccessSelect(props: React.ComponentProps<"select">) {

@@ -15,8 +15,9 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { EditorCategory } from "@/server/library/taxonomy";
 import { CATEGORY_ICONS, libraryCategorySchema, type LibraryCategoryInput } from "@/server/library/schemas";
-import { CategoryIcon, tierName } from "../labels";
+import { CategoryIcon } from "../labels";
 import { AccessSelect } from "./access-select";
+import { tierName } from "@/lib/format";
 
 const KEY = ["admin-library-categories"];
 const selectClass = "min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm";

@@ -18,13 +18,12 @@ import { hasMembership, isEventOver } from "@/server/events/rsvp";
 import { rsvpUrl } from "@/server/events/rules";
 import { getSiteSettings } from "@/server/settings";
 import { JsonLd } from "@/components/seo/json-ld";
+import { pageId } from "@/lib/page-input";
 
 type Params = { params: Promise<{ id: string }> };
 
 async function load(params: Params["params"]): Promise<EventRow> {
-  const { id } = await params;
-  const eventId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
-  const event = Number.isSafeInteger(eventId) ? await findEvent(eventId) : null;
+  const event = await findEvent(pageId((await params).id));
   if (!event) notFound();
   return event;
 }

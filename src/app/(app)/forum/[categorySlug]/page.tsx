@@ -8,19 +8,21 @@ import { topicCount } from "@/components/forum/labels";
 import { MEMBER } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { requirePageAccess } from "@/server/auth/current-user";
+import { pageQuery } from "@/lib/page-input";
 import { getCategoryBySlug, listTopics } from "@/server/forum";
+import { topicListQuerySchema } from "@/server/forum/schemas";
 
 export const metadata: Metadata = { title: "Forum", robots: { index: false } };
 
 export default async function ForumCategoryPage({ params, searchParams }: PageProps<"/forum/[categorySlug]">) {
   const me = await requirePageAccess(MEMBER);
   const { categorySlug } = await params;
-  const { after } = await searchParams;
+  const { after } = pageQuery(topicListQuerySchema.pick({ after: true }), await searchParams);
   const category = await getCategoryBySlug(categorySlug, me).catch((error) => {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;
   });
-  const page = category.locked ? null : await listTopics(me, { categoryId: category.id, after: typeof after === "string" ? after : undefined });
+  const page = category.locked ? null : await listTopics(me, { categoryId: category.id, after });
   return (
     <div className="grid gap-8">
       <Link href="/forum" className="text-sm text-primary underline-offset-4 hover:underline">

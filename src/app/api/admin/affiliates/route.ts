@@ -1,5 +1,5 @@
 // GET /api/admin/affiliates - partners with their figures, and commissions (?status=pending|eligible|paid|cancelled).
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { COMMISSION_STATUSES } from "@/db/schema/enums";

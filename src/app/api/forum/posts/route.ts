@@ -1,5 +1,5 @@
 // POST /api/forum/posts - reply to a topic (not locked, not archived, no block between the two members).
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { siteUrl } from "@/lib/http/site-url";

@@ -1,5 +1,5 @@
 // POST /api/forum/reactions - toggle one of her reactions (like, heart, smile) on a reply.
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { toggleReaction } from "@/server/forum";

@@ -1,5 +1,5 @@
 // GET /api/forum/topics - a page of topics (optionally of one category); POST creates a topic.
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { createTopic, listTopics } from "@/server/forum";

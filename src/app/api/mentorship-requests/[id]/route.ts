@@ -1,8 +1,7 @@
 // PATCH /api/mentorship-requests/{id} - the mentor accepts or declines a request she received.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
 import { assertRequestMentor, decideMentorshipRequest } from "@/server/mentorship";
 import { mentorshipDecisionSchema } from "@/server/mentorship/schemas";
 

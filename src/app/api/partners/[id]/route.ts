@@ -1,9 +1,8 @@
 // GET /api/partners/{id} - a partner's code, rate and figures, to herself ({id} is her user id) or an admin.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import { idSchema } from "@/lib/validation";
 import { getPartnerDashboard } from "@/server/affiliate/partners";
 
 export const GET = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }) }, async ({ params }) => {

@@ -1,5 +1,5 @@
 // POST /api/uploads/{purpose} - upload a file (the raw bytes as the body); answers its id and URL.
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { FILE_PURPOSES } from "@/db/schema/enums";

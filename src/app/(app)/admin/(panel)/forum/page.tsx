@@ -4,16 +4,18 @@ import { CategoryManager, ModerationDecision, TopicModeration } from "@/componen
 import { formatDateTime } from "@/lib/format";
 import { ADMIN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
+import { pageQuery } from "@/lib/page-input";
 import { listCategoriesForAdmin, listModerationQueue, listTopics } from "@/server/forum";
+import { topicListQuerySchema } from "@/server/forum/schemas";
 
 export const metadata: Metadata = { title: "Forum Management", robots: { index: false } };
 
 export default async function ForumAdminPage({ searchParams }: PageProps<"/admin/forum">) {
   const admin = await requirePageAccess(ADMIN);
-  const { after } = await searchParams;
+  const { after } = pageQuery(topicListQuerySchema.pick({ after: true }), await searchParams);
   const [categories, topics, queue] = await Promise.all([
     listCategoriesForAdmin(),
-    listTopics(admin, { after: typeof after === "string" ? after : undefined }),
+    listTopics(admin, { after }),
     listModerationQueue(),
   ]);
   const categoryOptions = categories.map(({ id, name }) => ({ id, name }));

@@ -6,7 +6,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { TIER_IDS } from "@/db/schema/enums";
-import { formatDate } from "@/lib/format";
+import { formatDate, tierName } from "@/lib/format";
 import { listMembers } from "@/server/admin-members";
 import { MEMBER_STATUSES, MEMBER_STATUS_LABELS as STATUS_LABELS, memberSearchSchema, type MemberSearch } from "@/server/admin-members/schemas";
 
@@ -42,8 +42,8 @@ export default async function MembersAdminPage({ searchParams }: PageProps<"/adm
           <select id="member-tier" name="tier" defaultValue={query.tier ?? ""} className={SELECT_CLASS}>
             <option value="">All tiers</option>
             {TIER_IDS.map((tier) => (
-              <option key={tier} value={tier} className="capitalize">
-                {tier}
+              <option key={tier} value={tier}>
+                {tierName(tier)}
               </option>
             ))}
             <option value="none">No tier</option>
@@ -73,7 +73,7 @@ export default async function MembersAdminPage({ searchParams }: PageProps<"/adm
             </td>
             <td className="px-4 py-3">{m.username}</td>
             <td className="px-4 py-3 break-all">{m.email}</td>
-            <td className="px-4 py-3 capitalize">{m.membershipLevel ?? "-"}</td>
+            <td className="px-4 py-3">{tierName(m.membershipLevel) || "-"}</td>
             <td className="px-4 py-3">
               <Badge variant={STATUS_BADGE[m.status]}>{STATUS_LABELS[m.status]}</Badge>
             </td>

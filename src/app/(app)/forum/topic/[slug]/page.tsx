@@ -14,23 +14,22 @@ import { MEMBER } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { requirePageAccess } from "@/server/auth/current-user";
+import { pageQuery } from "@/lib/page-input";
 import { getTopicBySlug, listReplies, LOCKED_MESSAGE } from "@/server/forum";
+import { replyListQuerySchema } from "@/server/forum/schemas";
 
 export const metadata: Metadata = { title: "Forum topic", robots: { index: false } };
 
 export default async function TopicPage({ params, searchParams }: PageProps<"/forum/topic/[slug]">) {
   const me = await requirePageAccess(MEMBER);
   const { slug } = await params;
-  const { after } = await searchParams;
+  const { after } = pageQuery(replyListQuerySchema, await searchParams);
   // Spec 02 section 2.12: a missing topic (or one her tier does not open) goes back to /forum.
   const topic = await getTopicBySlug(slug, me).catch((error) => {
     if (error instanceof AppError && error.status === 404) redirect("/forum");
     throw error;
   });
-  const replies = await listReplies(topic.id, me, { after: typeof after === "string" ? after : undefined }).catch((error) => {
-    if (error instanceof AppError && error.status === 400) redirect(`/forum/topic/${topic.slug}`);
-    throw error;
-  });
+  const replies = await listReplies(topic.id, me, { after });
   const closed = topic.isLocked || topic.category.archived;
   return (
     <article className="grid gap-8">

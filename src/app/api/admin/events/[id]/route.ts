@@ -1,5 +1,5 @@
 // PUT /api/admin/events/{id} - edit a community event; PATCH features it; DELETE removes it.
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { deleteCommunityEvent, setEventFeatured, updateCommunityEvent } from "@/server/events/admin";

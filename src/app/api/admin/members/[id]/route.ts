@@ -1,12 +1,12 @@
 // GET /api/admin/members/{id} - a member's admin view; PATCH - change her tier, admin right, permissions or disabled state.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { getMemberAdminView, updateMember } from "@/server/admin-members";
 import { memberUpdateSchema } from "@/server/admin-members/schemas";
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = z.object({ id: idSchema });
 
 export const GET = apiRoute({ access: ADMIN, params }, async ({ params }) => getMemberAdminView(params.id));
 

@@ -1,9 +1,8 @@
 // PATCH /api/admin/message-reports/{id} - dismiss the report or remove the message (audit-logged).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
-import { idSchema } from "@/lib/validation";
 import { reportDecisionSchema } from "@/features/messages/schemas";
 import { decideMessageReport } from "@/server/messages";
 

@@ -1,9 +1,8 @@
 // POST /api/applications/{id}/generate-referral - the partner's commission for an approved, paid referral.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
-import { idSchema } from "@/lib/validation";
 import { generateReferral } from "@/server/applications/referrals";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ request, user, params }) =>

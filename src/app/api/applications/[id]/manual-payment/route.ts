@@ -1,10 +1,9 @@
 // POST /api/applications/{id}/manual-payment - record a payment taken outside Stripe (tier price, completed).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
-import { idSchema } from "@/lib/validation";
 import { recordManualPayment } from "@/server/money/manual";
 import { manualPaymentSchema } from "@/features/money/schemas";
 

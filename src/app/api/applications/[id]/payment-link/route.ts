@@ -1,10 +1,9 @@
 // POST /api/applications/{id}/payment-link - email the applicant a fresh link to her payment (pending card applications).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
-import { idSchema } from "@/lib/validation";
 import { emailPaymentLink } from "@/server/money/payment-links";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ request, user, params }) =>

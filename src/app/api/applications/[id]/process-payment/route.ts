@@ -1,10 +1,9 @@
 // POST /api/applications/{id}/process-payment - charge the tier's price to a Stripe payment method (admin).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
-import { idSchema } from "@/lib/validation";
 import { processCardPayment } from "@/server/money/intents";
 import { processPaymentSchema } from "@/features/money/schemas";
 

@@ -1,10 +1,9 @@
 // PATCH /api/applications/{id}/status - approve (captures the card, invites) or reject (releases or refunds).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
-import { idSchema } from "@/lib/validation";
 import { reviewApplication } from "@/server/applications/review";
 import { reviewSchema } from "@/server/applications/schemas";
 

@@ -1,5 +1,5 @@
 // DELETE /api/auth/sessions/{id} - ends one of her sessions (another device, or this one).
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { endOwnSession } from "@/server/auth/sessions";

@@ -1,8 +1,7 @@
 // DELETE /api/content/bookmarks/{contentId} - remove her bookmark of an item.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
-import { idSchema } from "@/lib/validation";
 import { removeBookmark } from "@/server/library/bookmarks";
 
 export const DELETE = apiRoute({ access: MEMBER, params: z.object({ contentId: idSchema }) }, async ({ user, params }) => {

@@ -1,5 +1,5 @@
 // GET /api/content/items/{slug} - one item; its content only for a member whose tier opens it.
-import { z } from "zod";
+import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";

@@ -1,10 +1,9 @@
 // POST /api/payment-transactions/{id}/refund - refund a card payment in full or in part through Stripe.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
-import { idSchema } from "@/lib/validation";
 import { refundSchema } from "@/features/money/schemas";
 import { refundTransaction } from "@/server/money/transactions";
 

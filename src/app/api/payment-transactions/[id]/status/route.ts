@@ -1,10 +1,9 @@
 // PATCH /api/payment-transactions/{id}/status - Mark as Completed / Mark as Failed for a manual payment (note required).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
-import { idSchema } from "@/lib/validation";
 import { markTransactionSchema } from "@/features/money/schemas";
 import { markManualTransaction } from "@/server/money/manual";
 

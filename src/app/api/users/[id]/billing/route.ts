@@ -1,8 +1,7 @@
 // GET /api/users/{id}/billing - her membership billing: tier, status, next charge, card, invoices (admins: anyone's).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
 import { getBillingOverview } from "@/server/billing/overview";
 
 export const GET = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }) }, async ({ user, params }) => getBillingOverview(params.id, user));

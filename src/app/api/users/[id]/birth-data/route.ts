@@ -1,8 +1,7 @@
 // DELETE /api/users/{id}/birth-data - the owner deletes her birth data and the reports made from it.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
 import { deleteBirthData } from "@/server/spiritual-profile";
 
 export const DELETE = apiRoute({ access: SELF, params: z.object({ id: idSchema }) }, async ({ user, params }) => {

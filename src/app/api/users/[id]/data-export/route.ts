@@ -1,9 +1,8 @@
 // GET /api/users/{id}/data-export - everything we hold about her, as a JSON download (hers alone: birth data and reports decrypted).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { SELF } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { fileResponse } from "@/lib/http/file-response";
-import { idSchema } from "@/lib/validation";
 import { exportMemberData } from "@/server/privacy";
 
 export const GET = apiRoute({ access: SELF, params: z.object({ id: idSchema }) }, async ({ user }) => {

@@ -1,9 +1,8 @@
 // POST /api/users/{id}/deletion - she asks for her account to be deleted (her password confirms; erased after 30 days unless she signs in).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { SELF } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
-import { idSchema } from "@/lib/validation";
 import { logOut } from "@/server/auth/login";
 import { requestAccountDeletion } from "@/server/privacy";
 import { deletionRequestSchema } from "@/server/privacy/schemas";

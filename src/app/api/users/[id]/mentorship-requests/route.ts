@@ -1,10 +1,9 @@
 // GET /api/users/{id}/mentorship-requests - the requests a mentor has received (hers only).
 // POST /api/users/{id}/mentorship-requests - a member asks the mentor {id} for mentorship.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { MEMBER, SELF } from "@/lib/auth/access";
 import { siteUrl } from "@/lib/http/site-url";
-import { idSchema } from "@/lib/validation";
 import { findMentor, listReceivedRequests, sendMentorshipRequest } from "@/server/mentorship";
 import { mentorshipRequestSchema } from "@/server/mentorship/schemas";
 

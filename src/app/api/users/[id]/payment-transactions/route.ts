@@ -1,8 +1,7 @@
 // GET /api/users/{id}/payment-transactions - a member's own payments (admins: anyone's).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
 import { listUserTransactions } from "@/server/money/transactions";
 
 export const GET = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }) }, async ({ user, params }) => listUserTransactions(params.id, user));

@@ -1,8 +1,7 @@
 // GET /api/users/{id}/spiritual-profile - the owner's birth data and reports (nobody else's, not even an admin's).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
 import { getSpiritualProfile } from "@/server/spiritual-profile";
 
 export const GET = apiRoute({ access: SELF, params: z.object({ id: idSchema }) }, async ({ user, params }) => getSpiritualProfile(user, params.id));

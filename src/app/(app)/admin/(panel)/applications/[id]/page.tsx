@@ -6,12 +6,12 @@ import type { ApplicationRow } from "@/components/admin/applications/types";
 import { AppError } from "@/lib/errors";
 import { getApplication } from "@/server/applications/queries";
 import { paymentContext } from "../payment-context";
+import { pageId } from "@/lib/page-input";
 
 export const metadata: Metadata = { title: "Application", robots: { index: false } };
 
 export default async function AdminApplicationPage({ params }: PageProps<"/admin/applications/[id]">) {
-  const id = Number((await params).id);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) notFound();
+  const id = pageId((await params).id);
   const application = await getApplication(id).catch((error) => {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;

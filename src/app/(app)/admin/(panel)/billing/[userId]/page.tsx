@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BillingPanel } from "@/components/billing/billing-panel";
 import { billingMember } from "@/server/billing/overview";
+import { pageId } from "@/lib/page-input";
 
 export const metadata: Metadata = { title: "Member Billing", robots: { index: false } };
 
@@ -10,8 +11,7 @@ export const metadata: Metadata = { title: "Member Billing", robots: { index: fa
 // cancel on her behalf, refund within 14 days (each audit-logged by the server functions). The
 // (panel) layout admits admins only.
 export default async function AdminMemberBillingPage({ params }: PageProps<"/admin/billing/[userId]">) {
-  const userId = Number((await params).userId);
-  if (!Number.isInteger(userId) || userId <= 0 || userId > 2_147_483_647) notFound();
+  const userId = pageId((await params).userId);
   const member = await billingMember(userId);
   if (!member) notFound();
   return (

@@ -6,12 +6,12 @@ import { listRsvps } from "@/server/events/admin";
 import { findEvent } from "@/server/events/queries";
 import { formatInZone } from "@/server/events/time";
 import { DataTable } from "@/components/ui/data-table";
+import { pageId } from "@/lib/page-input";
 
 export const metadata: Metadata = { title: "Event RSVPs", robots: { index: false } };
 
 export default async function AdminEventRsvpsPage({ params }: PageProps<"/admin/events/[id]">) {
-  const { id } = await params;
-  const event = /^\d{1,9}$/.test(id) ? await findEvent(Number(id)) : null;
+  const event = await findEvent(pageId((await params).id));
   if (!event) notFound();
   const rsvps = await listRsvps(event.id);
   return (

@@ -4,16 +4,17 @@ import { notFound } from "next/navigation";
 import { MemberActions } from "@/components/admin/members/member-actions";
 import { DataTable } from "@/components/ui/data-table";
 import { AppError } from "@/lib/errors";
-import { formatCents, formatDate } from "@/lib/format";
+import { formatCents, formatDate, tierName } from "@/lib/format";
 import { getMemberAdminView } from "@/server/admin-members";
 import { MEMBER_STATUS_LABELS } from "@/server/admin-members/schemas";
 import { getCurrentUser } from "@/server/auth/current-user";
+import { pageId } from "@/lib/page-input";
 
 export const metadata: Metadata = { title: "Member", robots: { index: false } };
 
-async function load(id: string) {
+async function load(id: number) {
   try {
-    return await getMemberAdminView(Number(id));
+    return await getMemberAdminView(id);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;
@@ -22,8 +23,7 @@ async function load(id: string) {
 
 // A member's admin view (issue 16): profile, tier, status, applications, payments, RSVPs, forum activity, and the actions.
 export default async function MemberAdminPage({ params }: PageProps<"/admin/members/[id]">) {
-  const { id } = await params;
-  if (!/^\d{1,9}$/.test(id)) notFound();
+  const id = pageId((await params).id);
   const [{ member, applications, payments, rsvps }, me] = await Promise.all([load(id), getCurrentUser()]);
   const facts: [string, React.ReactNode][] = [
     ["Username", member.username],
@@ -77,7 +77,7 @@ export default async function MemberAdminPage({ params }: PageProps<"/admin/memb
           {applications.map((a) => (
             <tr key={a.id} className="border-b last:border-b-0">
               <td className="px-4 py-3"><Link href={`/admin/applications/${a.id}`} className="text-primary underline-offset-4 hover:underline">#{a.id}</Link></td>
-              <td className="px-4 py-3 capitalize">{a.membershipTier}</td>
+              <td className="px-4 py-3">{tierName(a.membershipTier)}</td>
               <td className="px-4 py-3 capitalize">{a.status}</td>
               <td className="px-4 py-3 whitespace-nowrap">{formatDate(a.createdAt)}</td>
             </tr>

@@ -5,7 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PaymentStatusBadge } from "@/components/profile/payment-history";
 import { TransactionActions } from "@/components/admin/payments/transaction-actions";
 import { KIND_LABEL } from "@/components/billing/types";
-import { formatCents, formatDateTime } from "@/lib/format";
+import { formatCents, formatDateTime, tierName } from "@/lib/format";
+import { idSchema } from "@/lib/validation";
 import { DEMO_PAYMENT_NOT_REFUNDABLE } from "@/server/money/refunds";
 import { getTransactionDetail, isRefundable } from "@/server/money/transactions";
 
@@ -21,8 +22,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default async function PaymentTransactionPage({ params }: PageProps<"/admin/payment-transactions/[id]">) {
-  const id = Number((await params).id);
-  const detail = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await getTransactionDetail(id) : null;
+  const id = idSchema.safeParse((await params).id);
+  const detail = id.success ? await getTransactionDetail(id.data) : null;
   const back = (
     <Button asChild variant="outline">
       <Link href="/admin/payment-transactions">{detail ? "Back" : "Back to Transactions"}</Link>
@@ -63,7 +64,7 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
                 {t.demo ? <span className="ml-2 text-muted-foreground">(demo: not in Stripe)</span> : null}
               </Row>
               <Row label="Membership tier">
-                <span className="capitalize">{t.membershipTier ?? "None"}</span>
+                <span>{tierName(t.membershipTier) || "None"}</span>
               </Row>
               <Row label="Kind">{KIND_LABEL[t.kind] ?? t.kind}</Row>
               <Row label="Created">{formatDateTime(t.createdAt)}</Row>
@@ -101,7 +102,7 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
                     <span className="capitalize">{app.status}</span>
                   </Row>
                   <Row label="Tier">
-                    <span className="capitalize">{app.membershipTier}</span>
+                    <span>{tierName(app.membershipTier)}</span>
                   </Row>
                 </dl>
               ) : null}
@@ -127,7 +128,7 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
                   <Row label="Email">{user.email}</Row>
                   <Row label="Username">{user.username}</Row>
                   <Row label="Membership level">
-                    <span className="capitalize">{user.membershipLevel ?? "None"}</span>
+                    <span>{tierName(user.membershipLevel) || "None"}</span>
                   </Row>
                 </dl>
               ) : null}

@@ -1,8 +1,7 @@
 // PUT|DELETE /api/admin/library/categories/{id} - edit a category, or delete it (its items stay, uncategorised).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { permission } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
-import { idSchema } from "@/lib/validation";
 import { libraryCategorySchema } from "@/server/library/schemas";
 import { deleteCategory, updateCategory } from "@/server/library/taxonomy";
 

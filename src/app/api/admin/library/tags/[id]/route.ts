@@ -1,8 +1,7 @@
 // PUT|DELETE /api/admin/library/tags/{id} - rename a tag (its slug follows), or delete it.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { permission } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
-import { idSchema } from "@/lib/validation";
 import { libraryTagSchema } from "@/server/library/schemas";
 import { deleteTag, renameTag } from "@/server/library/taxonomy";
 

@@ -1,9 +1,8 @@
 // POST /api/admin/outbox/{id}/retry - queue a message that failed for good once more (admin only).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { conflict } from "@/lib/errors";
-import { idSchema } from "@/lib/validation";
 import { retryOutboxMessage } from "@/server/email/outbox";
 
 export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ params }) => {

@@ -1,8 +1,7 @@
 // GET /api/content/items/{id}/tags - the tags of an item.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
-import { idSchema } from "@/lib/validation";
 import { assertCanSeeItem } from "@/server/library/access";
 import { listItemTags } from "@/server/library/queries";
 

@@ -1,8 +1,7 @@
 // POST /api/content/items/{id}/view - records her view, once per member, item and day.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
-import { idSchema } from "@/lib/validation";
 import { recordView } from "@/server/library/views";
 
 export const POST = apiRoute({ access: MEMBER, params: z.object({ item: idSchema }) }, async ({ user, params }) => recordView(user, params.item));

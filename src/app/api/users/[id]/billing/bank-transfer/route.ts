@@ -1,10 +1,9 @@
 // POST /api/users/{id}/billing/bank-transfer - record a bank-transfer member's monthly payment; her paid period moves forward a month.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
-import { idSchema } from "@/lib/validation";
 import { manualPaymentSchema } from "@/features/money/schemas";
 import { recordBankTransfer } from "@/server/money/manual";
 

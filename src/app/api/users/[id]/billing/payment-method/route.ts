@@ -1,8 +1,7 @@
 // POST /api/users/{id}/billing/payment-method - make the card of a confirmed SetupIntent her card on file (and pay what is overdue).
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
 import { saveCard } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";
 import { paymentMethodSchema } from "@/server/billing/schemas";

@@ -1,8 +1,7 @@
 // POST /api/users/{id}/billing/preview - Stripe's preview of what upgrading to a tier charges now.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
 import { previewUpgrade } from "@/server/billing/changes";
 import { tierChoiceSchema } from "@/server/billing/schemas";
 

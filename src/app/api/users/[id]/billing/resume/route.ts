@@ -1,8 +1,7 @@
 // POST /api/users/{id}/billing/resume - undo a scheduled downgrade or cancellation.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
 import { resumeMembership } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";
 

@@ -1,8 +1,7 @@
 // POST /api/users/{id}/billing/setup-intent - a SetupIntent for adding or replacing her card with the Payment Element.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
 import { createCardSetup } from "@/server/billing/changes";
 
 // Only she enters her card.

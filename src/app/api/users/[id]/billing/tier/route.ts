@@ -1,8 +1,7 @@
 // POST /api/users/{id}/billing/tier - upgrade now (charging the confirmed preview) or downgrade at the period's end.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
 import { changeTier } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";
 import { changeTierSchema } from "@/server/billing/schemas";

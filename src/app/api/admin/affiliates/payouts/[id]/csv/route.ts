@@ -1,9 +1,8 @@
 // GET /api/admin/affiliates/payouts/{id}/csv - the commissions one payout run paid, as CSV.
-import { z } from "zod";
+import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { fileResponse } from "@/lib/http/file-response";
-import { idSchema } from "@/lib/validation";
 import { payoutCsv } from "@/server/affiliate/commissions";
 import { CSV_CONTENT_TYPE } from "@/server/csv";
 
