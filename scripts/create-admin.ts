@@ -8,7 +8,7 @@ import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { createDatabase } from "@/db/client";
 import { users } from "@/db/schema";
-import { newPasswordSchema } from "@/server/auth/schemas";
+import { newPasswordSchema } from "@/features/auth/schemas";
 import { assertMigrated, openDatabase } from "./lib/open-database";
 import { runScript } from "./lib/run-script";
 

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { getPageSections } from "@/server/cms";
 import { listPhotoTiles, listTestimonials, listTiers } from "@/server/public-site";
 import { getSiteSettings } from "@/server/settings";
-import { EVENT_FILTERS, type EventFilter } from "@/server/events/constants";
+import { EVENT_FILTERS, type EventFilter } from "@/features/events/constants";
 import { listEventsByFilter } from "@/server/events/queries";
 import { FeaturedEventCard } from "@/components/events/event-cards";
 import { EventGrid } from "@/components/events/event-grid";

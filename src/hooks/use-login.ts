@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import type { LoginInput } from "@/server/auth/schemas";
+import type { LoginInput } from "@/features/auth/schemas";
 import { setCurrentUser, type CurrentUser } from "./use-auth";
 import { toast, toastOnNextPage } from "./use-toast";
 

@@ -4,7 +4,7 @@ import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import { PageHero, PageSection } from "@/components/public/page-hero";
 import { listPublishedPosts } from "@/server/blog";
 import { getSiteSettings } from "@/server/settings";
-import { writeToUs } from "@/server/settings/schema";
+import { writeToUs } from "@/features/settings/schemas";
 
 export const revalidate = 3600;
 

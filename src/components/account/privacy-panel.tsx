@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { reloadAfterSessionChange, setCurrentUser } from "@/hooks/use-auth";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
-import { deletionRequestSchema, type DeletionRequestInput } from "@/server/privacy/schemas";
+import { deletionRequestSchema, type DeletionRequestInput } from "@/features/privacy/schemas";
 
 /** Her data (a JSON download of everything we hold about her) and the deletion of her account. */
 export function PrivacyPanel({ userId }: { userId: number }) {

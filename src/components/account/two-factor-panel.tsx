@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { reloadAfterSessionChange } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { disableTwoFactorSchema, twoFactorCodeSchema, type DisableTwoFactorInput, type TwoFactorCodeInput } from "@/server/auth/schemas";
+import { disableTwoFactorSchema, twoFactorCodeSchema, type DisableTwoFactorInput, type TwoFactorCodeInput } from "@/features/auth/schemas";
 
 interface Setup {
   secret: string;

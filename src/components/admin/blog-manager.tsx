@@ -14,7 +14,7 @@ import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
-import { blogPostSchema, type BlogPostInput } from "@/server/blog/schemas";
+import { blogPostSchema, type BlogPostInput } from "@/features/blog/schemas";
 
 interface Post extends Omit<BlogPostInput, "imageUrl"> {
   id: number;

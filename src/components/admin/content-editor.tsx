@@ -10,8 +10,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, ApiError } from "@/lib/api-client";
-import { sectionRole } from "@/server/cms/page-layout";
-import { CMS_PAGES, cmsContentSchema, NEW_SECTION, type CmsContent, type CmsContentInput } from "@/server/cms/schemas";
+import { sectionRole } from "@/features/cms/page-layout";
+import { CMS_PAGES, cmsContentSchema, NEW_SECTION, type CmsContent, type CmsContentInput } from "@/features/cms/schemas";
 
 type Page = (typeof CMS_PAGES)[number];
 type EditableSection = CmsContentInput[Page][number];

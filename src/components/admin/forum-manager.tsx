@@ -12,7 +12,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useForumMutation } from "@/components/forum/use-forum-mutation";
 import { TIER_IDS } from "@/db/schema/enums";
-import { categorySchema, slugify, type CategoryInput } from "@/server/forum/schemas";
+import { categorySchema, slugify, type CategoryInput } from "@/features/forum/schemas";
 import { tierName } from "@/lib/format";
 
 export interface CategoryRow {

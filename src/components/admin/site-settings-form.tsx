@@ -9,7 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import { siteSettingsSchema, type SiteSettings } from "@/server/settings/schema";
+import { siteSettingsSchema, type SiteSettings } from "@/features/settings/schemas";
 
 type Field = { name: Exclude<keyof SiteSettings, "trialDays">; label: string; type?: string; hint?: string };
 

@@ -16,7 +16,7 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { HEARD_ABOUT_OPTIONS, applicationSchema, type ApplicationFormValues, type ApplicationInput } from "@/server/applications/schemas";
+import { HEARD_ABOUT_OPTIONS, applicationSchema, type ApplicationFormValues, type ApplicationInput } from "@/features/applications/schemas";
 import type { TierOption } from "./tier-types";
 
 interface ApplyFormProps {

@@ -9,7 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { forgotPasswordSchema, type ForgotPasswordInput } from "@/server/auth/schemas";
+import { forgotPasswordSchema, type ForgotPasswordInput } from "@/features/auth/schemas";
 
 export function ForgotPasswordForm() {
   const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });

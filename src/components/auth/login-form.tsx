@@ -13,7 +13,7 @@ import { refreshCurrentUser, reloadAfterSessionChange, useCurrentUser } from "@/
 import { asksForCode, useLogin } from "@/hooks/use-login";
 import { safeNextPath } from "@/lib/auth/access";
 import { errorMessage, type ApiError } from "@/lib/api-client";
-import { loginSchema, type LoginInput } from "@/server/auth/schemas";
+import { loginSchema, type LoginInput } from "@/features/auth/schemas";
 
 export function LoginForm() {
   const router = useRouter();

@@ -10,7 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { PASSWORD_MIN, resetPasswordSchema, type ResetPasswordInput } from "@/server/auth/schemas";
+import { PASSWORD_MIN, resetPasswordSchema, type ResetPasswordInput } from "@/features/auth/schemas";
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();

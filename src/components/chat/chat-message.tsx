@@ -1,6 +1,6 @@
 import Markdown from "react-markdown";
 import { cn } from "@/lib/utils";
-import type { ChatSource } from "@/server/assistant/schemas";
+import type { ChatSource } from "@/features/assistant/schemas";
 
 export interface ChatEntry {
   id: string;

@@ -8,7 +8,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { CHAT_HISTORY_LIMIT, CHAT_MESSAGE_MAX, type StoredChatMessage } from "@/server/assistant/schemas";
+import { CHAT_HISTORY_LIMIT, CHAT_MESSAGE_MAX, type StoredChatMessage } from "@/features/assistant/schemas";
 import { ChatMessage, type ChatEntry } from "./chat-message";
 import { sendChatMessage } from "./read-chat-stream";
 

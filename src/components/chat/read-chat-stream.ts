@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api-client";
-import type { ChatRequest, ChatStreamEvent } from "@/server/assistant/schemas";
+import type { ChatRequest, ChatStreamEvent } from "@/features/assistant/schemas";
 
 /**
  * Sends a chat message to POST /api/chatbot/message/stream and calls `onEvent` for each line of

@@ -8,8 +8,8 @@ import { Badge } from "@/components/ui/badge";
 import { Calendar } from "@/components/ui/calendar";
 import { HoverCard, HoverCardContent, HoverCardTrigger } from "@/components/ui/hover-card";
 import { cn } from "@/lib/utils";
-import { rsvpUrl } from "@/server/events/rules";
-import type { PublicEvent } from "@/server/events/schemas";
+import { rsvpUrl } from "@/features/events/rules";
+import type { PublicEvent } from "@/features/events/schemas";
 
 const dayKey = (date: Date) => format(date, "yyyy-MM-dd");
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { PublicEvent } from "@/server/events/schemas";
+import type { PublicEvent } from "@/features/events/schemas";
 import { shortenAtWord } from "@/lib/format";
 import { EventImage } from "./event-image";
 

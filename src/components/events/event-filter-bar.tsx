@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { EVENT_FILTERS, type EventFilter } from "@/server/events/constants";
+import { EVENT_FILTERS, type EventFilter } from "@/features/events/constants";
 
 /** Spec 01 section 2: the filter buttons of an event listing. */
 export function EventFilterBar({ filter, onChange }: { filter: EventFilter; onChange: (filter: EventFilter) => void }) {

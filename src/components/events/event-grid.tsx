@@ -1,4 +1,4 @@
-import type { PublicEvent } from "@/server/events/schemas";
+import type { PublicEvent } from "@/features/events/schemas";
 import { EventCard } from "./event-cards";
 
 /** The grid under the featured event, or the empty-filter message (spec 01 section 8). */

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { fallbackImage } from "@/server/events/rules";
+import { fallbackImage } from "@/features/events/rules";
 import { cn } from "@/lib/utils";
 
 /**

@@ -2,8 +2,8 @@
 
 import * as React from "react";
 import { Loader2 } from "lucide-react";
-import { gridEvents, pickFeatured } from "@/server/events/rules";
-import { DEFAULT_EVENT_LIMIT, type EventFilter } from "@/server/events/constants";
+import { gridEvents, pickFeatured } from "@/features/events/rules";
+import { DEFAULT_EVENT_LIMIT, type EventFilter } from "@/features/events/constants";
 import { FeaturedEventCard } from "./event-cards";
 import { EventFilterBar } from "./event-filter-bar";
 import { EventGrid } from "./event-grid";

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { eventInquirySchema, PRIVATE_EVENT_TYPES, type EventInquiryInput } from "@/server/events/schemas";
+import { eventInquirySchema, PRIVATE_EVENT_TYPES, type EventInquiryInput } from "@/features/events/schemas";
 
 const EMPTY: EventInquiryInput = { name: "", email: "", phone: "", organization: "", eventType: PRIVATE_EVENT_TYPES[0], preferredDate: "", guestCount: "", message: "" };
 

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import type { EventFilter } from "@/server/events/constants";
+import type { EventFilter } from "@/features/events/constants";
 import { EventFilterBar } from "./event-filter-bar";
 
 /**

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import type { EventFilter, PublicEvent } from "@/server/events/schemas";
+import type { EventFilter, PublicEvent } from "@/features/events/schemas";
 
 export type EventSource = "luma" | "internal";
 

@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { MentionTextarea } from "./mention-textarea";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import { newTopicSchema, slugify, type NewTopic, type NewTopicInput } from "@/server/forum/schemas";
+import { newTopicSchema, slugify, type NewTopic, type NewTopicInput } from "@/features/forum/schemas";
 
 const selectClass =
   "flex min-h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-invalid:border-destructive md:text-sm";

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { MentionTextarea } from "./mention-textarea";
-import { editReplySchema } from "@/server/forum/schemas";
+import { editReplySchema } from "@/features/forum/schemas";
 import { useForumMutation } from "./use-forum-mutation";
 
 type ReplyValues = { content: string };

@@ -10,8 +10,8 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { reloadAfterSessionChange } from "@/hooks/use-auth";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import { acceptInvitationSchema, type AcceptInvitationInput } from "@/server/applications/schemas";
-import { PASSWORD_MIN } from "@/server/auth/schemas";
+import { acceptInvitationSchema, type AcceptInvitationInput } from "@/features/applications/schemas";
+import { PASSWORD_MIN } from "@/features/auth/schemas";
 
 export function JoinForm({ token }: { token: string }) {
   const form = useForm<AcceptInvitationInput>({ resolver: zodResolver(acceptInvitationSchema), defaultValues: { token, username: "", password: "", confirmPassword: "" } });

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SiteSettings } from "@/server/settings/schema";
+import type { SiteSettings } from "@/features/settings/schemas";
 
 const QUICK_LINKS = [
   { href: "/", label: "Home" },

@@ -13,7 +13,7 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import type { LibraryComment } from "@/server/library/comments";
-import { commentInputSchema } from "@/server/library/schemas";
+import { commentInputSchema } from "@/features/library/schemas";
 import type { z } from "@/lib/validation";
 
 type Comment = Omit<LibraryComment, "createdAt"> & { createdAt: string };

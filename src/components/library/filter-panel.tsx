@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
-import { CONTENT_TYPE_FILTERS } from "@/server/library/schemas";
+import { CONTENT_TYPE_FILTERS } from "@/features/library/schemas";
 import type { LibraryUrlState } from "./use-library-filters";
 
 export interface FilterOption {

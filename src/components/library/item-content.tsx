@@ -1,7 +1,7 @@
 import { Download, ExternalLink } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { LibraryItem } from "@/server/library/queries";
-import { videoSource } from "@/server/library/media";
+import { videoSource } from "@/features/library/media";
 
 // Spec 02 section 2.13: HTML for articles, a video, a 600 px PDF embed with a download link, or an
 // external link. Only rendered for a member whose tier opens the item (the server sent the content).

@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { apiRequest } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
-import { LIBRARY_PAGE_SIZE } from "@/server/library/schemas";
+import { LIBRARY_PAGE_SIZE } from "@/features/library/schemas";
 import { FilterPanel, type FilterOption } from "./filter-panel";
 import { ItemCard, type CardData } from "./item-card";
 import { LIBRARY_TABS, useLibraryFilters, type LibraryTab, type LibraryUrlState } from "./use-library-filters";

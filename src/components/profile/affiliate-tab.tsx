@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
-import { AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE } from "@/server/affiliate/schemas";
+import { AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE } from "@/features/affiliate/schemas";
 import type { PartnerDashboard } from "@/features/affiliate/types";
 import { AffiliateStatement } from "./affiliate-statement";
 

@@ -11,7 +11,7 @@ import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import type { OpenMentorshipRequest, ReceivedRequest } from "@/features/mentorship/types";
-import { mentorshipRequestSchema, type MentorshipRequestInput } from "@/server/mentorship/schemas";
+import { mentorshipRequestSchema, type MentorshipRequestInput } from "@/features/mentorship/schemas";
 import type { PublicProfile } from "@/features/profiles/types";
 
 /** Spec 02 section 2.11: the mentor's topics; another member sends a request, the mentor answers hers. */

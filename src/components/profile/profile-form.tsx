@@ -13,8 +13,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { refreshCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import { acceptAttribute, UPLOAD_KINDS } from "@/server/storage/kinds";
-import { profileSchema, type ProfileFormValues, type ProfileInput } from "@/server/profiles/schemas";
+import { acceptAttribute, UPLOAD_KINDS } from "@/features/storage/kinds";
+import { profileSchema, type ProfileFormValues, type ProfileInput } from "@/features/profiles/schemas";
 import type { OwnProfile } from "@/features/profiles/types";
 
 type Field = keyof ProfileFormValues;

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "@/server/settings/schema";
+import type { SiteSettings } from "@/features/settings/schemas";
 
 /** Structured data for search engines; "<" is escaped so a value cannot close the script element. */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {

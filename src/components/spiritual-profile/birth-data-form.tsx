@@ -10,7 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import { birthDataSchema, type BirthDataInput } from "@/server/spiritual-profile/schemas";
+import { birthDataSchema, type BirthDataInput } from "@/features/spiritual-profile/schemas";
 import type { StoredBirthData } from "@/server/spiritual-profile/types";
 import { PlaceCombobox } from "./place-combobox";
 

@@ -1,4 +1,4 @@
-import { CENTERS, GATE_CENTER, type Center } from "@/server/charts/human-design-data";
+import { CENTERS, GATE_CENTER, type Center } from "@/features/charts/human-design-data";
 import { centerPolygon, layoutGates } from "./bodygraph-layout";
 
 /** Inside a convex polygon: the point is on the same side of every edge (cross products of one sign). */

@@ -1,4 +1,4 @@
-import type { Center } from "@/server/charts/human-design-data";
+import type { Center } from "@/features/charts/human-design-data";
 
 type Point = readonly [number, number];
 

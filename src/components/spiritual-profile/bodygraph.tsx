@@ -1,5 +1,5 @@
 import type { HumanDesignChart } from "@/server/charts/human-design";
-import type { Center } from "@/server/charts/human-design-data";
+import type { Center } from "@/features/charts/human-design-data";
 import { CENTER_POSITIONS, centerPolygon, layoutGates } from "./bodygraph-layout";
 
 const CENTER_COLOR: Record<Center, string> = {

@@ -11,7 +11,7 @@ import { refreshCurrentUser } from "@/hooks/use-auth";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import type { SpiritualProfile as Profile } from "@/server/spiritual-profile";
 import type { AstrologyReport, GeneKeyReport, HumanDesignReport, Report } from "@/server/spiritual-profile/reports";
-import { REPORT_LABEL, type ReportKind } from "@/server/spiritual-profile/schemas";
+import { REPORT_LABEL, type ReportKind } from "@/features/spiritual-profile/schemas";
 import { BirthDataForm, type BirthDataFormHandle } from "./birth-data-form";
 import { AstrologyReportView, GeneKeyReportView, HumanDesignReportView } from "./report-views";
 

@@ -8,7 +8,7 @@ import { seedDemoBankTransferMember, seedDemoBilling } from "./demo-billing";
 import { seedDemoNotifications } from "./demo-notifications";
 import { demoEvents } from "./demo-events";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_TOPICS } from "./demo-forum";
-import { readingMinutes } from "../../server/library/text";
+import { readingMinutes } from "@/features/library/text";
 import { DEMO_CONTENT_CATEGORIES, DEMO_CONTENT_ITEMS, DEMO_CONTENT_TAGS, DEMO_LIBRARY_BOOKMARKS, DEMO_LIBRARY_COMMENTS, DEMO_LIBRARY_FILES } from "./demo-library";
 import { DEMO_COMMUNITY_MEMBERS, DEMO_PASSWORD, DEMO_USERS, MEMBER_JOINED_DAYS_AGO } from "./demo-users";
 import { TIER_CATALOGUE } from "./tiers";

@@ -8,7 +8,7 @@ import { recordAudit } from "@/server/audit";
 import { emailResetLink } from "@/server/auth/password-reset";
 import { revokeAllSessions, type SessionUser } from "@/server/auth/sessions";
 import { encodeCursor } from "@/lib/validation";
-import { MEMBERS_PAGE_SIZE, type MemberSearch, type MemberStatus, type MemberUpdate } from "./schemas";
+import { MEMBERS_PAGE_SIZE, type MemberSearch, type MemberStatus, type MemberUpdate } from "@/features/admin-members/schemas";
 import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvExport } from "@/server/csv";
 
 export const LAST_ADMIN_MESSAGE = "The last administrator cannot be removed.";

@@ -6,7 +6,7 @@ import { affiliatePayouts, applications, partners, paymentTransactions, referral
 import { conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { toCsv } from "@/server/csv";
-import { AFFILIATE_TERMS } from "./schemas";
+import { AFFILIATE_TERMS } from "@/features/affiliate/schemas";
 
 const DAY_MS = 86_400_000;
 

@@ -14,7 +14,7 @@ import { transactionWithEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow, recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import { AFFILIATE_TERMS, AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE, REGISTRATION_TTL_HOURS } from "./schemas";
+import { AFFILIATE_TERMS, AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE, REGISTRATION_TTL_HOURS } from "@/features/affiliate/schemas";
 import type { AdminCommission, PartnerDashboard, PartnerRecord, PartnerStatement } from "@/features/affiliate/types";
 
 const REGISTRATION_EMAILS = { keyPrefix: "partner_registration", points: 5, durationSeconds: 3600 };

@@ -6,7 +6,7 @@ import { applications, invitations, paymentTransactions, users } from "@/db/sche
 import { AppError, badRequest, conflict } from "@/lib/errors";
 import type { QueueEmail } from "@/server/email/outbox";
 import { readSiteSettings } from "@/server/settings";
-import { writeToUs } from "@/server/settings/schema";
+import { writeToUs } from "@/features/settings/schemas";
 import { siteUrl } from "@/lib/http/site-url";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { issueSessionCookie } from "@/server/auth/login";
@@ -18,7 +18,7 @@ import { lockApplication } from "@/server/money/locks";
 import { readStripe } from "@/server/money/objects";
 import { paymentsConfigured, stripe } from "@/server/money/stripe";
 import { invitationEmail, invitationWithdrawnEmail } from "./emails";
-import type { AcceptInvitationInput } from "./schemas";
+import type { AcceptInvitationInput } from "@/features/applications/schemas";
 
 export const INVITATION_TTL_DAYS = 14;
 

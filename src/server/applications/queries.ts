@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, ilike, sql, type SQL } from "drizzle-or
 import { db } from "@/db";
 import { applications, applicationSearchText, paymentTransactions } from "@/db/schema";
 import { notFound } from "@/lib/errors";
-import type { ApplicationListQuery } from "./schemas";
+import type { ApplicationListQuery } from "@/features/applications/schemas";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -9,10 +9,10 @@ import { captureHeldPayment, releaseHeldPayment } from "@/server/money/intents";
 import { lockApplication, lockCardPayments } from "@/server/money/locks";
 import { refundPayment } from "@/server/money/refunds";
 import { getSiteSettings } from "@/server/settings";
-import { writeToUs } from "@/server/settings/schema";
+import { writeToUs } from "@/features/settings/schemas";
 import { rejectionEmail } from "./emails";
 import { inviteIfReady } from "./invitations";
-import type { ReviewInput } from "./schemas";
+import type { ReviewInput } from "@/features/applications/schemas";
 
 export const ALREADY_REVIEWED = "This application has already been reviewed.";
 export const REFUND_FAILED_ON_REJECTION =

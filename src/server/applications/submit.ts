@@ -9,7 +9,7 @@ import { awaitsPayment, issuePaymentLink } from "@/server/money/payment-links";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
 import { alreadyUnderReviewEmail, applicationReceiptEmail, newApplicationAdminEmail } from "./emails";
-import type { ApplicationInput } from "./schemas";
+import type { ApplicationInput } from "@/features/applications/schemas";
 
 /** Applications per client address: generous for a shared office, tight for a script. */
 export const SUBMIT_IP_POLICY: LimitPolicy = { keyPrefix: "apply_ip", points: 10, durationSeconds: 60 * 60 };

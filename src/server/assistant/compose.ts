@@ -1,4 +1,4 @@
-import type { ChatSource } from "./schemas";
+import type { ChatSource } from "@/features/assistant/schemas";
 
 /** What the answers are built from: a passage of the site, with the page that shows it. */
 export interface AnswerPassage {

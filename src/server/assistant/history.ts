@@ -2,7 +2,7 @@ import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { chatMessages } from "@/db/schema";
-import type { ChatSource, StoredChatMessage } from "./schemas";
+import type { ChatSource, StoredChatMessage } from "@/features/assistant/schemas";
 
 /** How much of her conversation a member sees when she comes back. */
 const HISTORY_SHOWN = 50;

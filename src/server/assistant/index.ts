@@ -12,7 +12,7 @@ import { saveExchange } from "./history";
 import { modelConfigured, streamModelAnswer } from "./model";
 import { buildModelPrompt } from "./prompt";
 import { retrievePassages } from "./retrieve";
-import type { ChatAnswer, ChatRequest, ChatSource, ChatStreamEvent } from "./schemas";
+import type { ChatAnswer, ChatRequest, ChatSource, ChatStreamEvent } from "@/features/assistant/schemas";
 
 /** Per member, or per address for visitors. */
 const CHAT_LIMIT: LimitPolicy = { keyPrefix: "chat_message", points: 20, durationSeconds: 5 * 60 };

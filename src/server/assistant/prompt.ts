@@ -1,4 +1,4 @@
-import type { ChatRequest } from "./schemas";
+import type { ChatRequest } from "@/features/assistant/schemas";
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
 const PHONE = /\+?\d[\d ().-]{7,}\d/g;

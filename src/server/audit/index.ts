@@ -4,7 +4,7 @@ import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { auditLog, users } from "@/db/schema";
 import { auditEntityHref } from "./links";
-import { AUDIT_PAGE_SIZE, type AuditSearch } from "./schemas";
+import { AUDIT_PAGE_SIZE, type AuditSearch } from "@/features/audit/schemas";
 import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvExport } from "@/server/csv";
 
 export interface AuditEntry {

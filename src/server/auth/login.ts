@@ -5,7 +5,7 @@ import { recordUse, refund, resetLimit, type LimitPolicy } from "@/server/rate-l
 import { headers } from "next/headers";
 import { SecondFactorFailed, sessionGrant, signIn, signOut } from "./next-auth";
 import { clearSignedIn, markSignedIn, readSessionId } from "./session-cookie";
-import type { LoginInput } from "./schemas";
+import type { LoginInput } from "@/features/auth/schemas";
 import { findUserByLogin } from "./users";
 import { SESSION_MAX_AGE_SECONDS, revokeSession } from "./sessions";
 import { TOO_MANY_CODES, WRONG_CODE } from "./two-factor";

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
-import { loginSchema } from "./schemas";
+import { loginSchema } from "@/features/auth/schemas";
 import { SESSION_MAX_AGE_SECONDS, createSession, keepOnlySession } from "./sessions";
 import { findUserByLogin } from "./users";
 import { secureCookiesEnabled } from "./session-cookie";

@@ -8,7 +8,7 @@ import { renderEmail } from "@/server/email/render";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import { writeToUs } from "@/server/settings/schema";
+import { writeToUs } from "@/features/settings/schemas";
 import { siteUrl } from "@/lib/http/site-url";
 import { hashPassword } from "./password";
 import { revokeAllSessions } from "./sessions";

@@ -18,7 +18,7 @@ import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { fromStripeTime, mirrorSubscription, setPaidTier, toStripeTime, type Membership } from "./memberships";
 import { priceFor } from "./prices";
-import type { ChangeTierInput } from "./schemas";
+import type { ChangeTierInput } from "@/features/billing/schemas";
 
 export interface BillingActor {
   id: number;

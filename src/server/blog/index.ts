@@ -7,7 +7,7 @@ import { AppError, notFound } from "@/lib/errors";
 import { reindexSource } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
 import type { z } from "@/lib/validation";
-import type { blogPostSchema } from "./schemas";
+import type { blogPostSchema } from "@/features/blog/schemas";
 
 type PostInput = z.output<typeof blogPostSchema>;
 

@@ -1,6 +1,6 @@
 import { diff180, norm360 } from "./angles";
 import { longitude, sunLongitude, type Point } from "./ephemeris";
-import { CENTERS, CHANNELS, GATE_CENTER, GATE_SPAN, MOTORS, WHEEL, WHEEL_START, crossAngle, crossName, type Center, type CrossAngle } from "./human-design-data";
+import { CENTERS, CHANNELS, GATE_CENTER, GATE_SPAN, MOTORS, WHEEL, WHEEL_START, crossAngle, crossName, type Center, type CrossAngle } from "@/features/charts/human-design-data";
 
 export const HD_BODIES = [
   "Sun", "Earth", "North Node", "South Node", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto",

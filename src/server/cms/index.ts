@@ -7,7 +7,7 @@ import type { CmsPage } from "@/db/schema/enums";
 import { badRequest } from "@/lib/errors";
 import { reindexKind } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
-import { CMS_PAGES, type CmsContent, type CmsContentInput, type CmsSection } from "./schemas";
+import { CMS_PAGES, type CmsContent, type CmsContentInput, type CmsSection } from "@/features/cms/schemas";
 
 /** Every page's sections, in order (GET /api/cms/content). */
 export async function getCmsContent(): Promise<CmsContent> {

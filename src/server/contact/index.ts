@@ -9,7 +9,7 @@ import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
 import { readSiteSettings } from "@/server/settings";
 import type { z } from "@/lib/validation";
-import type { contactMessageSchema } from "./schemas";
+import type { contactMessageSchema } from "@/features/contact/schemas";
 
 // Issue 24 item 8: the form is limited per client address, per sender address and overall, and the
 // administrators hear of a burst of messages in one notice, not one email each.

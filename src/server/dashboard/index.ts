@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { CHARGE_KINDS, TIER_IDS } from "@/db/schema/enums";
-import { DASHBOARD_PERIODS, type DashboardPeriod } from "./periods";
+import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/features/dashboard/periods";
 
 export type TierCount = {
   tier: string | null;

@@ -5,7 +5,7 @@ import { eventInquiries, eventRsvps, events, users } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/errors";
 import { reindexSource } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
-import type { EventInputParsed } from "./schemas";
+import type { EventInputParsed } from "@/features/events/schemas";
 import { wallClockToInstant } from "./time";
 
 function columns(input: EventInputParsed) {

@@ -6,7 +6,7 @@ import { transactionWithEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import type { eventInquirySchema } from "./schemas";
+import type { eventInquirySchema } from "@/features/events/schemas";
 import type { z } from "@/lib/validation";
 
 export const INQUIRY_RECEIVED_MESSAGE = "Thank you! We have received your request and will be in touch soon.";

@@ -1,5 +1,5 @@
 import { EVENT_TYPES } from "@/db/schema/enums";
-import type { EventType } from "./schemas";
+import type { EventType } from "@/features/events/schemas";
 
 // The wire format of Luma's public API, GET /v1/calendars/events/list (https://public-api.luma.com,
 // OpenAPI 3.1 at /openapi.json): {entries, has_more, next_cursor}, each entry the event itself, flat,

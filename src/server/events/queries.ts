@@ -3,9 +3,9 @@ import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm
 import { db } from "@/db";
 import { eventRsvps, events } from "@/db/schema";
 import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
-import { EVENT_FILTERS, MONTH_EVENT_LIMIT, type EventFilter } from "./constants";
-import { gridEvents, pickFeatured } from "./rules";
-import type { EventListQuery, PublicEvent } from "./schemas";
+import { EVENT_FILTERS, MONTH_EVENT_LIMIT, type EventFilter } from "@/features/events/constants";
+import { gridEvents, pickFeatured } from "@/features/events/rules";
+import type { EventListQuery, PublicEvent } from "@/features/events/schemas";
 import { eventLocation, formatInZone } from "./time";
 
 export { eventLocation, formatInZone };

@@ -6,7 +6,7 @@ import { forumCategories, forumTopics } from "@/db/schema";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { selectCategoriesWithCounts } from "./queries";
-import type { CategoryInput } from "./schemas";
+import type { CategoryInput } from "@/features/forum/schemas";
 
 // Forum management (/admin/forum); every change is audit-logged in its own transaction.
 

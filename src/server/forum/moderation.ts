@@ -9,7 +9,7 @@ import { renderEmail } from "@/server/email/render";
 import { getSiteSettings } from "@/server/settings";
 import { readablePost, type Reader } from "./access";
 import { authorColumns } from "./queries";
-import { REPORTS_TO_HIDE } from "./schemas";
+import { REPORTS_TO_HIDE } from "@/features/forum/schemas";
 
 /**
  * A member reports a reply. Once REPORTS_TO_HIDE different members have open reports on it, it is

@@ -7,7 +7,7 @@ import { notFound } from "@/lib/errors";
 import { encodeCursor } from "@/lib/validation";
 import { categoryReadableBy, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
 import { previewOf } from "./plain-text";
-import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH, type ReplyCursor, type TopicCursor } from "./schemas";
+import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH, type ReplyCursor, type TopicCursor } from "@/features/forum/schemas";
 
 /**
  * What the forum shows of a member: her public profile (decisions.md, People, not ids), her bio only

@@ -13,7 +13,7 @@ import { recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { categoryReadableBy, eitherBlocked, readablePost, readableTopic, type Reader } from "./access";
 import { queueReplyNotifications } from "./notifications";
 import { reactionSummary } from "./queries";
-import { newReplySchema, newTopicSchema, reactionSchema, slugify } from "./schemas";
+import { newReplySchema, newTopicSchema, reactionSchema, slugify } from "@/features/forum/schemas";
 
 /** Issue 12: a new member (account younger than NEW_MEMBER_DAYS) may post 10 times in 10 minutes. */
 export const NEW_MEMBER_DAYS = 30;

@@ -12,11 +12,11 @@ import { reindexSource } from "@/server/assistant/index-passages";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { recordNotificationEvent, requestFanOut } from "@/server/notifications";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
-import { fileIdFromUrl } from "@/server/storage/kinds";
+import { fileIdFromUrl } from "@/features/storage/kinds";
 import { sanitizeArticleHtml, storedFileIdsIn } from "./html";
-import { readingMinutes } from "./text";
+import { readingMinutes } from "@/features/library/text";
 import { searchQueryText } from "./queries";
-import { accessChoice, accessColumns, type LibraryItemValues } from "./schemas";
+import { accessChoice, accessColumns, type LibraryItemValues } from "@/features/library/schemas";
 
 type ItemWrite = "create" | "update" | "publish" | "delete";
 

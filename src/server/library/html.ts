@@ -1,6 +1,6 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
-import { fileIdFromUrl } from "@/server/storage/kinds";
+import { fileIdFromUrl } from "@/features/storage/kinds";
 
 /**
  * Exactly what the editor (Tiptap's StarterKit with links and images) produces, and nothing else:

@@ -7,7 +7,7 @@ import type { SessionUser } from "@/server/auth/sessions";
 import { TIER_ORDER } from "@/lib/auth/access";
 import { canEditLibrary, isOpenTo, openToUser, visibleToUser } from "./access";
 import { sanitizeArticleHtml } from "./html";
-import type { LibraryFilters } from "./schemas";
+import type { LibraryFilters } from "@/features/library/schemas";
 
 /** What a card shows (spec 02 section 2.13): never the body, video, attachment or external link. */
 function cardColumns(user: SessionUser | null) {

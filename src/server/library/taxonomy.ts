@@ -9,7 +9,7 @@ import { recordAudit } from "@/server/audit";
 import { reindexKind } from "@/server/assistant/index-passages";
 import type { z } from "@/lib/validation";
 import { categoryColumns as categorySelection } from "./queries";
-import { accessChoice, accessColumns, type LibraryCategoryInput, type libraryCategorySchema } from "./schemas";
+import { accessChoice, accessColumns, type LibraryCategoryInput, type libraryCategorySchema } from "@/features/library/schemas";
 
 type CategoryValues = z.output<typeof libraryCategorySchema>;
 

@@ -10,7 +10,7 @@ import { consumeOrThrow } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
 import { notifyMember } from "@/server/notifications";
 import type { OpenMentorshipRequest, ReceivedRequest } from "@/features/mentorship/types";
-import { MENTORSHIP_REQUESTS_PER_DAY, type MentorshipDecision, type MentorshipRequestInput } from "./schemas";
+import { MENTORSHIP_REQUESTS_PER_DAY, type MentorshipDecision, type MentorshipRequestInput } from "@/features/mentorship/schemas";
 
 const DAILY_REQUESTS = { keyPrefix: "mentorship_request", points: MENTORSHIP_REQUESTS_PER_DAY, durationSeconds: 86_400 };
 

@@ -8,7 +8,7 @@ import { inviteIfReady } from "@/server/applications/invitations";
 import type { OutgoingEmail, QueueEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { readSiteSettings } from "@/server/settings";
-import { writeToUs } from "@/server/settings/schema";
+import { writeToUs } from "@/features/settings/schemas";
 import type { PaymentTransaction } from "./locks";
 
 const METHOD_LABELS: Record<string, string> = { card: "Card", manual: "Bank transfer or other offline payment" };

@@ -1,5 +1,5 @@
 import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
-import type { SiteSettings } from "@/server/settings/schema";
+import type { SiteSettings } from "@/features/settings/schemas";
 
 /** The apply page's "How it works" (spec 01: submit, review, a decision within 5 business days, an invitation). */
 export function applySteps(trial: boolean): string[] {

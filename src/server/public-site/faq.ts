@@ -1,4 +1,4 @@
-import { writeToUs, type SiteSettings } from "@/server/settings/schema";
+import { writeToUs, type SiteSettings } from "@/features/settings/schemas";
 
 /**
  * The 12 questions of /faq (spec 02 section 2.17), answered as decisions.md resolves them: four

@@ -1,4 +1,4 @@
-import { writeToUs, type SiteSettings } from "@/server/settings/schema";
+import { writeToUs, type SiteSettings } from "@/features/settings/schemas";
 
 export interface LegalSection {
   heading: string;

@@ -6,7 +6,7 @@ import type { Executor } from "@/db/client";
 import { siteSettings } from "@/db/schema";
 import { reindexKind } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
-import { SITE_SETTING_DEFAULTS, siteSettingsSchema, type SiteSettings, type SiteSettingsUpdate } from "./schema";
+import { SITE_SETTING_DEFAULTS, siteSettingsSchema, type SiteSettings, type SiteSettingsUpdate } from "@/features/settings/schemas";
 
 const FIELDS = siteSettingsSchema.shape;
 

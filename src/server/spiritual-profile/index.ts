@@ -8,7 +8,7 @@ import { placeById } from "@/server/places";
 import type { SessionUser } from "@/server/auth/sessions";
 import { decryptFor, encryptFor } from "./crypto";
 import { buildAstrologyReport, buildGeneKeyReport, buildHumanDesignReport, type Report } from "./reports";
-import type { BirthDataInput, ReportKind } from "./schemas";
+import type { BirthDataInput, ReportKind } from "@/features/spiritual-profile/schemas";
 import type { StoredBirthData } from "./types";
 
 /**

@@ -4,7 +4,7 @@ import { forbidden, unauthorized } from "@/lib/errors";
 import type { SessionUser } from "@/server/auth/sessions";
 import type { FilePurpose } from "@/db/schema/enums";
 import { canReadItem } from "@/server/library/access";
-import { UPLOAD_KINDS } from "./kinds";
+import { UPLOAD_KINDS } from "@/features/storage/kinds";
 import type { StoredFile } from "./index";
 
 /**

@@ -16,7 +16,7 @@ import type { FileAccess, FilePurpose } from "@/db/schema/enums";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import type { ByteRange, StorageBackend } from "./backend";
-import { UPLOAD_KINDS, fileUrl } from "./kinds";
+import { UPLOAD_KINDS, fileUrl } from "@/features/storage/kinds";
 import { createLocalBackend } from "./local-backend";
 import { createS3Backend } from "./s3-backend";
 

@@ -3,7 +3,7 @@ import { CalendarPlus } from "lucide-react";
 import { EventsTabs } from "@/components/events/events-tabs";
 import { EventCard } from "@/components/events/event-cards";
 import { InquiryDialog } from "@/components/events/inquiry-dialog";
-import { PRIVATE_EVENT_KINDS } from "@/server/events/constants";
+import { PRIVATE_EVENT_KINDS } from "@/features/events/constants";
 import { listPastEvents } from "@/server/events/queries";
 import { siteUrl } from "@/lib/http/site-url";
 import { getSiteSettings } from "@/server/settings";

@@ -7,7 +7,7 @@ import { MEMBER } from "@/lib/auth/access";
 import { pageQuery } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { listCategories, listTopics, searchTopics } from "@/server/forum";
-import { searchQuerySchema, topicListQuerySchema } from "@/server/forum/schemas";
+import { searchQuerySchema, topicListQuerySchema } from "@/features/forum/schemas";
 
 export const metadata: Metadata = { title: "Forum", robots: { index: false } };
 

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { listApplications } from "@/server/applications/queries";
-import { applicationListQuerySchema } from "@/server/applications/schemas";
+import { applicationListQuerySchema } from "@/features/applications/schemas";
 
 export const GET = apiRoute({ access: ADMIN, query: applicationListQuerySchema }, async ({ query }) => {
   const { applications, total } = await listApplications(query);

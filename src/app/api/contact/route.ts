@@ -3,7 +3,7 @@ import { PUBLIC } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { sendContactMessage } from "@/server/contact";
-import { contactMessageSchema } from "@/server/contact/schemas";
+import { contactMessageSchema } from "@/features/contact/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: contactMessageSchema }, async ({ request, body }) => {
   await sendContactMessage(body, clientIp(request.headers));

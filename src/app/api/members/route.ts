@@ -2,6 +2,6 @@
 import { apiRoute } from "@/lib/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { listDirectory } from "@/server/profiles";
-import { directoryQuerySchema } from "@/server/profiles/schemas";
+import { directoryQuerySchema } from "@/features/profiles/schemas";
 
 export const GET = apiRoute({ access: MEMBER, query: directoryQuerySchema }, async ({ query }) => listDirectory(query));

@@ -2,6 +2,6 @@
 import { apiRoute } from "@/lib/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { searchPlaces } from "@/server/places";
-import { placesQuerySchema } from "@/server/places/schemas";
+import { placesQuerySchema } from "@/features/places/schemas";
 
 export const GET = apiRoute({ access: MEMBER, query: placesQuerySchema }, async ({ query }) => ({ places: await searchPlaces(query.q) }));

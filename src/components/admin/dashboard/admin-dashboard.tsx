@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatCents } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { Dashboard } from "@/server/dashboard";
-import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/server/dashboard/periods";
+import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/features/dashboard/periods";
 import { Chart, type ChartRow, type Series, type ValueFormat } from "./chart";
 
 const COLORS = { plum: "#6b2150", rose: "#a3336f", green: "#17663a", red: "#b42318", blue: "#1d4ed8", amber: "#b45309" };

@@ -11,7 +11,7 @@ import { TIER_IDS } from "@/db/schema/enums";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { PERMISSIONS } from "@/lib/auth/access";
-import type { MemberUpdate } from "@/server/admin-members/schemas";
+import type { MemberUpdate } from "@/features/admin-members/schemas";
 import { tierName } from "@/lib/format";
 
 interface Member {

@@ -14,7 +14,7 @@ import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { EditorCategory } from "@/server/library/taxonomy";
-import { CATEGORY_ICONS, libraryCategorySchema, type LibraryCategoryInput } from "@/server/library/schemas";
+import { CATEGORY_ICONS, libraryCategorySchema, type LibraryCategoryInput } from "@/features/library/schemas";
 import { CategoryIcon } from "../labels";
 import { AccessSelect } from "./access-select";
 import { tierName } from "@/lib/format";

@@ -6,7 +6,7 @@ import { Label } from "@/components/ui/label";
 import type { FilePurpose } from "@/db/schema/enums";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, uploadFile } from "@/lib/api-client";
-import { acceptAttribute } from "@/server/storage/kinds";
+import { acceptAttribute } from "@/features/storage/kinds";
 
 interface FileUploadFieldProps {
   id: string;

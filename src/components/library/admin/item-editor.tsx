@@ -17,7 +17,7 @@ import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { EditorItem } from "@/server/library/editor";
-import { CONTENT_TYPE_LABELS, libraryItemSchema, type LibraryItemInput } from "@/server/library/schemas";
+import { CONTENT_TYPE_LABELS, libraryItemSchema, type LibraryItemInput } from "@/features/library/schemas";
 import { LIBRARY_ITEMS_KEY } from "../library-browser";
 import { ADMIN_ITEMS_KEY } from "./admin-item-list";
 import { AccessSelect } from "./access-select";

@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, uploadFile } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
-import { acceptAttribute } from "@/server/storage/kinds";
+import { acceptAttribute } from "@/features/storage/kinds";
 
 interface RichTextEditorProps {
   /** The id of the visible label; the editable area is named by it. */

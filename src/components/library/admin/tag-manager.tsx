@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { EditorTag } from "@/server/library/taxonomy";
-import { libraryTagSchema, type LibraryTagInput } from "@/server/library/schemas";
+import { libraryTagSchema, type LibraryTagInput } from "@/features/library/schemas";
 
 const KEY = ["admin-library-tags"];
 

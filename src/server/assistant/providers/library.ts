@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { contentCategories, contentItems } from "@/db/schema";
 import type { TierId } from "@/db/schema/enums";
 import { itemReadableLevel } from "@/server/library/queries";
-import { articleText } from "@/server/library/text";
+import { articleText } from "@/features/library/text";
 import { splitIntoPassages, type PassageProvider } from "./types";
 
 /**

@@ -2,8 +2,8 @@ import "server-only";
 import { asc } from "drizzle-orm";
 import { contentSections } from "@/db/schema";
 import type { CmsPage } from "@/db/schema/enums";
-import { sectionRole } from "@/server/cms/page-layout";
-import { CMS_PAGE_PATHS } from "@/server/cms/schemas";
+import { sectionRole } from "@/features/cms/page-layout";
+import { CMS_PAGE_PATHS } from "@/features/cms/schemas";
 import type { PassageProvider } from "./types";
 
 const PAGE_TITLES: Record<CmsPage, string> = { home: "Home", about: "About", membership: "Membership", community: "Community" };

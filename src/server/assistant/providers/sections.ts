@@ -1,5 +1,5 @@
 import "server-only";
-import { PRIVATE_EVENT_KINDS } from "@/server/events/constants";
+import { PRIVATE_EVENT_KINDS } from "@/features/events/constants";
 import { applyFaq, applySteps } from "@/server/public-site/apply";
 import { privacySections, termsSections } from "@/server/public-site/legal";
 import { readSiteSettings } from "@/server/settings";

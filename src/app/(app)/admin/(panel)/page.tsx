@@ -4,7 +4,7 @@ import { ContentEditor } from "@/components/admin/content-editor";
 import { AdminDashboard } from "@/components/admin/dashboard/admin-dashboard";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDashboard } from "@/server/dashboard";
-import { dashboardQuerySchema } from "@/server/dashboard/periods";
+import { dashboardQuerySchema } from "@/features/dashboard/periods";
 import { BillingDifferences } from "./billing-differences";
 import { StripeRefusals } from "./stripe-refusals";
 

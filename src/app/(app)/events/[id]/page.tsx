@@ -15,7 +15,7 @@ import { getCurrentUser } from "@/server/auth/current-user";
 import { findEvent, formatInZone, goingCount, isGoing, type EventRow } from "@/server/events/queries";
 import { joinLinkIsPublic } from "@/server/events/join-link";
 import { hasMembership, isEventOver } from "@/server/events/rsvp";
-import { rsvpUrl } from "@/server/events/rules";
+import { rsvpUrl } from "@/features/events/rules";
 import { getSiteSettings } from "@/server/settings";
 import { JsonLd } from "@/components/seo/json-ld";
 import { pageId } from "@/lib/page-input";

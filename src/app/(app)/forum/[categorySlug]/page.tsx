@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { pageQuery } from "@/lib/page-input";
 import { getCategoryBySlug, listTopics } from "@/server/forum";
-import { topicListQuerySchema } from "@/server/forum/schemas";
+import { topicListQuerySchema } from "@/features/forum/schemas";
 
 export const metadata: Metadata = { title: "Forum", robots: { index: false } };
 

@@ -2,6 +2,6 @@
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { listAudit } from "@/server/audit";
-import { auditSearchSchema } from "@/server/audit/schemas";
+import { auditSearchSchema } from "@/features/audit/schemas";
 
 export const GET = apiRoute({ access: ADMIN, query: auditSearchSchema }, async ({ query }) => listAudit(query));

@@ -3,7 +3,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { createPost, listAllPosts } from "@/server/blog";
 import { revalidateBlog } from "@/server/blog/revalidate";
-import { blogPostSchema } from "@/server/blog/schemas";
+import { blogPostSchema } from "@/features/blog/schemas";
 
 export const GET = apiRoute({ access: ADMIN }, async () => listAllPosts());
 

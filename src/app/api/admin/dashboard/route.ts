@@ -2,6 +2,6 @@
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { getDashboard } from "@/server/dashboard";
-import { dashboardQuerySchema } from "@/server/dashboard/periods";
+import { dashboardQuerySchema } from "@/features/dashboard/periods";
 
 export const GET = apiRoute({ access: ADMIN, query: dashboardQuerySchema }, async ({ query }) => getDashboard(query.period));

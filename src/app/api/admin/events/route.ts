@@ -3,6 +3,6 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { createCommunityEvent } from "@/server/events/admin";
 import { toPublicEvent } from "@/server/events/queries";
-import { eventInputSchema } from "@/server/events/schemas";
+import { eventInputSchema } from "@/features/events/schemas";
 
 export const POST = apiRoute({ access: ADMIN, body: eventInputSchema }, async ({ body, user }) => created(toPublicEvent(await createCommunityEvent(body, user.id))));

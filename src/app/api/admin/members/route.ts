@@ -2,6 +2,6 @@
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { listMembers } from "@/server/admin-members";
-import { memberSearchSchema } from "@/server/admin-members/schemas";
+import { memberSearchSchema } from "@/features/admin-members/schemas";
 
 export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query }) => listMembers(query));

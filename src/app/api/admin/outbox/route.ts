@@ -2,7 +2,7 @@
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { listOutbox } from "@/server/email/outbox";
-import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/server/email/schemas";
+import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/features/email/schemas";
 
 export const GET = apiRoute({ access: ADMIN, query: outboxQuerySchema }, async ({ query }) => {
   const { messages, total } = await listOutbox({ status: query.status, limit: OUTBOX_PAGE_SIZE, offset: (query.page - 1) * OUTBOX_PAGE_SIZE });

@@ -3,7 +3,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { PUBLIC_PAGE_PATHS, revalidatePublicPages } from "@/server/cache/public-pages";
 import { getSiteSettings, saveSiteSettings } from "@/server/settings";
-import { siteSettingsUpdateSchema } from "@/server/settings/schema";
+import { siteSettingsUpdateSchema } from "@/features/settings/schemas";
 
 export const GET = apiRoute({ access: ADMIN }, async () => getSiteSettings());
 

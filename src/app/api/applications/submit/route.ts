@@ -3,7 +3,7 @@ import { apiRoute, created } from "@/lib/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
-import { applicationSchema } from "@/server/applications/schemas";
+import { applicationSchema } from "@/features/applications/schemas";
 import { submitApplication } from "@/server/applications/submit";
 
 export const POST = apiRoute({ access: PUBLIC, body: applicationSchema }, async ({ request, body }) => {

@@ -4,7 +4,7 @@ import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from "@/server/auth/password-reset";
-import { forgotPasswordSchema } from "@/server/auth/schemas";
+import { forgotPasswordSchema } from "@/features/auth/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: forgotPasswordSchema }, async ({ request, body }) => {
   await requestPasswordReset(body.email, { ip: clientIp(request.headers), baseUrl: siteUrl() });

@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { logIn } from "@/server/auth/login";
-import { loginSchema } from "@/server/auth/schemas";
+import { loginSchema } from "@/features/auth/schemas";
 import { loadSessionUserById, toCurrentUser } from "@/server/auth/sessions";
 
 export const POST = apiRoute({ access: PUBLIC, body: loginSchema }, async ({ request, body }) => {

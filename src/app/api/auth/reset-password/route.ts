@@ -2,7 +2,7 @@
 import { apiRoute } from "@/lib/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { resetPassword } from "@/server/auth/password-reset";
-import { resetPasswordSchema } from "@/server/auth/schemas";
+import { resetPasswordSchema } from "@/features/auth/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: resetPasswordSchema }, async ({ body }) => {
   await resetPassword(body.token, body.password);

@@ -3,7 +3,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { revalidatePublicPages } from "@/server/cache/public-pages";
 import { getCmsContent, saveCmsContent } from "@/server/cms";
-import { CMS_PAGE_PATHS, cmsContentSchema } from "@/server/cms/schemas";
+import { CMS_PAGE_PATHS, cmsContentSchema } from "@/features/cms/schemas";
 
 export const GET = apiRoute({ access: ADMIN }, async () => getCmsContent());
 

@@ -3,7 +3,7 @@ import { MEMBER } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { addBookmark } from "@/server/library/bookmarks";
 import { listLibraryItems } from "@/server/library/queries";
-import { bookmarkInputSchema, libraryFiltersSchema } from "@/server/library/schemas";
+import { bookmarkInputSchema, libraryFiltersSchema } from "@/features/library/schemas";
 
 export const GET = apiRoute({ access: MEMBER, query: libraryFiltersSchema }, async ({ user, query }) => listLibraryItems(user, query, { bookmarkedOnly: true }));
 

@@ -3,7 +3,7 @@ import { MEMBER } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { assertCanReadItem } from "@/server/library/access";
 import { addComment, listComments } from "@/server/library/comments";
-import { commentInputSchema, commentsQuerySchema } from "@/server/library/schemas";
+import { commentInputSchema, commentsQuerySchema } from "@/features/library/schemas";
 
 export const GET = apiRoute({ access: MEMBER, query: commentsQuerySchema }, async ({ user, query }) => {
   await assertCanReadItem(user, query.contentId);

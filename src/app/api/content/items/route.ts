@@ -2,6 +2,6 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { listLibraryItems } from "@/server/library/queries";
-import { libraryFiltersSchema } from "@/server/library/schemas";
+import { libraryFiltersSchema } from "@/features/library/schemas";
 
 export const GET = apiRoute({ access: MEMBER, query: libraryFiltersSchema }, async ({ user, query }) => listLibraryItems(user, query));

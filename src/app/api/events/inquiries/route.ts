@@ -4,7 +4,7 @@ import { apiRoute, created } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { INQUIRY_RECEIVED_MESSAGE, submitEventInquiry } from "@/server/events/inquiries";
-import { eventInquirySchema } from "@/server/events/schemas";
+import { eventInquirySchema } from "@/features/events/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: eventInquirySchema }, async ({ request, body }) => {
   await submitEventInquiry(body, { ip: clientIp(request.headers), baseUrl: siteUrl() });

@@ -2,7 +2,7 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { blockMember, listBlockedMembers } from "@/server/forum";
-import { blockSchema } from "@/server/forum/schemas";
+import { blockSchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute({ access: MEMBER }, async ({ user }) => listBlockedMembers(user));
 

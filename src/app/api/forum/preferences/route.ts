@@ -2,7 +2,7 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { getForumPreferences, saveForumPreferences } from "@/server/forum";
-import { preferencesSchema } from "@/server/forum/schemas";
+import { preferencesSchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute({ access: MEMBER }, async ({ user }) => getForumPreferences(user.id));
 

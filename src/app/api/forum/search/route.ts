@@ -2,6 +2,6 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { searchTopics } from "@/server/forum";
-import { searchQuerySchema } from "@/server/forum/schemas";
+import { searchQuerySchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute({ access: MEMBER, query: searchQuerySchema }, async ({ user, query }) => searchTopics(query.q, user));

@@ -3,7 +3,7 @@ import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { createTopic, listTopics } from "@/server/forum";
-import { topicListQuerySchema } from "@/server/forum/schemas";
+import { topicListQuerySchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute({ access: MEMBER, query: topicListQuerySchema }, async ({ user, query }) => listTopics(user, query));
 

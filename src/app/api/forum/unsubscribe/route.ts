@@ -3,7 +3,7 @@ import { PUBLIC } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { unsubscribeFromTopic } from "@/server/forum";
-import { unsubscribeQuerySchema } from "@/server/forum/schemas";
+import { unsubscribeQuerySchema } from "@/features/forum/schemas";
 
 // The token is in the query because one-click unsubscribe POSTs a form body we do not read.
 export const POST = apiRoute({ access: PUBLIC, query: unsubscribeQuerySchema }, async ({ query }) => {

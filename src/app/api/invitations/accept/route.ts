@@ -3,7 +3,7 @@ import { apiRoute, created } from "@/lib/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { acceptInvitation } from "@/server/applications/invitations";
-import { acceptInvitationSchema } from "@/server/applications/schemas";
+import { acceptInvitationSchema } from "@/features/applications/schemas";
 import { markSignedIn } from "@/server/auth/session-cookie";
 import { loadSessionUserById, SESSION_MAX_AGE_SECONDS, toCurrentUser } from "@/server/auth/sessions";
 

@@ -2,6 +2,6 @@
 import { PUBLIC } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { listUpcomingEvents } from "@/server/events/queries";
-import { eventListQuerySchema } from "@/server/events/schemas";
+import { eventListQuerySchema } from "@/features/events/schemas";
 
 export const GET = apiRoute({ access: PUBLIC, query: eventListQuerySchema }, async ({ query }) => listUpcomingEvents("luma", query));

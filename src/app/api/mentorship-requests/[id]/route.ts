@@ -3,7 +3,7 @@ import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { assertRequestMentor, decideMentorshipRequest } from "@/server/mentorship";
-import { mentorshipDecisionSchema } from "@/server/mentorship/schemas";
+import { mentorshipDecisionSchema } from "@/features/mentorship/schemas";
 
 export const PATCH = apiRoute(
   { access: MEMBER, params: z.object({ id: idSchema }), authorize: ({ user, params }) => assertRequestMentor(user, params.id), body: mentorshipDecisionSchema },

@@ -3,7 +3,7 @@ import { PUBLIC } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { confirmSubscription } from "@/server/newsletter";
-import { newsletterTokenSchema } from "@/server/newsletter/schemas";
+import { newsletterTokenSchema } from "@/features/newsletter/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: newsletterTokenSchema }, async ({ body }) => {
   if (!(await confirmSubscription(body.token))) throw notFound("This confirmation link has expired or has already been used.");

@@ -4,7 +4,7 @@ import { apiRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { subscribeToNewsletter } from "@/server/newsletter";
-import { newsletterSubscribeSchema } from "@/server/newsletter/schemas";
+import { newsletterSubscribeSchema } from "@/features/newsletter/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: newsletterSubscribeSchema }, async ({ request, body }) => {
   await subscribeToNewsletter(body.email, { ip: clientIp(request.headers), baseUrl: siteUrl(), source: body.source });

@@ -3,7 +3,7 @@ import { apiRoute, created } from "@/lib/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { acceptRegistration } from "@/server/affiliate/partners";
-import { acceptRegistrationSchema } from "@/server/affiliate/schemas";
+import { acceptRegistrationSchema } from "@/features/affiliate/schemas";
 
 export const POST = apiRoute({ access: MEMBER, body: acceptRegistrationSchema }, async ({ request, user, body }) =>
   created(await acceptRegistration(user, body.token, clientIp(request.headers))),

@@ -4,7 +4,7 @@ import { MEMBER } from "@/lib/auth/access";
 import { forbidden } from "@/lib/errors";
 import { siteUrl } from "@/lib/http/site-url";
 import { sendRegistrationEmail } from "@/server/affiliate/partners";
-import { registrationEmailSchema } from "@/server/affiliate/schemas";
+import { registrationEmailSchema } from "@/features/affiliate/schemas";
 
 export const POST = apiRoute({ access: MEMBER, body: registrationEmailSchema }, async ({ user, body }) => {
   // The spec sends userId along; a member registers herself only.

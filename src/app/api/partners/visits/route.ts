@@ -4,7 +4,7 @@ import { apiRoute } from "@/lib/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { isVisitorId, newVisitorId, recordLinkVisit, VISITOR_COOKIE } from "@/server/affiliate/partners";
-import { linkVisitSchema } from "@/server/affiliate/schemas";
+import { linkVisitSchema } from "@/features/affiliate/schemas";
 import { secureCookiesEnabled } from "@/server/auth/session-cookie";
 
 const A_YEAR = 365 * 24 * 3600;

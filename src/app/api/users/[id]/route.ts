@@ -5,7 +5,7 @@ import { apiRoute } from "@/lib/http/api-route";
 import { MEMBER, SELF_OR_ADMIN } from "@/lib/auth/access";
 import { toCurrentUser } from "@/server/auth/sessions";
 import { getProfile, updateProfile } from "@/server/profiles";
-import { updateUserSchema } from "@/server/profiles/schemas";
+import { updateUserSchema } from "@/features/profiles/schemas";
 import { saveBirthData } from "@/server/spiritual-profile";
 
 const params = z.object({ id: idSchema });

@@ -7,7 +7,7 @@ import { Label } from "@/components/ui/label";
 import { formatDateTime } from "@/lib/format";
 import { listAudit } from "@/server/audit";
 import { AUDIT_ENTITY_TYPES } from "@/server/audit/links";
-import { auditSearchSchema, type AuditSearch } from "@/server/audit/schemas";
+import { auditSearchSchema, type AuditSearch } from "@/features/audit/schemas";
 
 export const metadata: Metadata = { title: "Audit Log", robots: { index: false } };
 

@@ -7,7 +7,7 @@ import { listEventsForAdmin, listInquiries } from "@/server/events/admin";
 import { lumaSyncStatus } from "@/server/events/luma-sync";
 import { LumaSyncStatus } from "@/components/events/luma-sync-status";
 import { formatInZone } from "@/server/events/time";
-import type { EventInput } from "@/server/events/schemas";
+import type { EventInput } from "@/features/events/schemas";
 import type { EventRow } from "@/server/events/queries";
 import { DataTable } from "@/components/ui/data-table";
 

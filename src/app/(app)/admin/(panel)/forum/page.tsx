@@ -6,7 +6,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { pageQuery } from "@/lib/page-input";
 import { listCategoriesForAdmin, listModerationQueue, listTopics } from "@/server/forum";
-import { topicListQuerySchema } from "@/server/forum/schemas";
+import { topicListQuerySchema } from "@/features/forum/schemas";
 
 export const metadata: Metadata = { title: "Forum Management", robots: { index: false } };
 

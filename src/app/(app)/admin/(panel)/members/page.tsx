@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { TIER_IDS } from "@/db/schema/enums";
 import { formatDate, tierName } from "@/lib/format";
 import { listMembers } from "@/server/admin-members";
-import { MEMBER_STATUSES, MEMBER_STATUS_LABELS as STATUS_LABELS, memberSearchSchema, type MemberSearch } from "@/server/admin-members/schemas";
+import { MEMBER_STATUSES, MEMBER_STATUS_LABELS as STATUS_LABELS, memberSearchSchema, type MemberSearch } from "@/features/admin-members/schemas";
 
 export const metadata: Metadata = { title: "Members", robots: { index: false } };
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
 import { listOutbox } from "@/server/email/outbox";
-import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/server/email/schemas";
+import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/features/email/schemas";
 import { OUTBOX_STATUSES } from "@/db/schema/enums";
 import { cn } from "@/lib/utils";
 import { DataTable } from "@/components/ui/data-table";

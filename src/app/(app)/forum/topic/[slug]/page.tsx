@@ -16,7 +16,7 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { pageQuery } from "@/lib/page-input";
 import { getTopicBySlug, listReplies, LOCKED_MESSAGE } from "@/server/forum";
-import { replyListQuerySchema } from "@/server/forum/schemas";
+import { replyListQuerySchema } from "@/features/forum/schemas";
 
 export const metadata: Metadata = { title: "Forum topic", robots: { index: false } };
 

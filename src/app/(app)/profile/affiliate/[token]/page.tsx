@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AcceptTerms } from "@/components/profile/accept-terms";
 import { MEMBER } from "@/lib/auth/access";
-import { AFFILIATE_TERMS_TEXT } from "@/server/affiliate/schemas";
+import { AFFILIATE_TERMS_TEXT } from "@/features/affiliate/schemas";
 import { checkRegistration, REGISTRATION_MESSAGES } from "@/server/affiliate/partners";
 import { requirePageAccess } from "@/server/auth/current-user";
 

@@ -3,6 +3,6 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { csvResponse } from "@/server/csv";
 import { AUDIT_CSV, auditPages } from "@/server/audit";
-import { auditSearchSchema } from "@/server/audit/schemas";
+import { auditSearchSchema } from "@/features/audit/schemas";
 
 export const GET = apiRoute({ access: ADMIN, query: auditSearchSchema }, async ({ query }) => csvResponse(AUDIT_CSV, auditPages(query)));

@@ -4,7 +4,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { deletePost, updatePost } from "@/server/blog";
 import { revalidateBlog } from "@/server/blog/revalidate";
-import { blogPostSchema } from "@/server/blog/schemas";
+import { blogPostSchema } from "@/features/blog/schemas";
 
 const params = z.object({ id: idSchema });
 

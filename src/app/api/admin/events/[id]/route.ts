@@ -4,7 +4,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { deleteCommunityEvent, setEventFeatured, updateCommunityEvent } from "@/server/events/admin";
 import { toPublicEvent } from "@/server/events/queries";
-import { eventIdParamsSchema, eventInputSchema } from "@/server/events/schemas";
+import { eventIdParamsSchema, eventInputSchema } from "@/features/events/schemas";
 
 export const PUT = apiRoute({ access: ADMIN, params: eventIdParamsSchema, body: eventInputSchema }, async ({ params, body, user }) =>
   toPublicEvent(await updateCommunityEvent(params.id, body, user.id)),

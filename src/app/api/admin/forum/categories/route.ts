@@ -2,7 +2,7 @@
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { createCategory, listCategoriesForAdmin } from "@/server/forum";
-import { categorySchema } from "@/server/forum/schemas";
+import { categorySchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute({ access: ADMIN }, async () => listCategoriesForAdmin());
 

@@ -1,7 +1,7 @@
 // GET|POST /api/admin/library/categories - categories with their item counts, and create one (manage_content).
 import { permission } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
-import { libraryCategorySchema } from "@/server/library/schemas";
+import { libraryCategorySchema } from "@/features/library/schemas";
 import { createCategory, listEditorCategories } from "@/server/library/taxonomy";
 
 export const GET = apiRoute({ access: permission("manage_content") }, async () => listEditorCategories());

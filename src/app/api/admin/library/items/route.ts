@@ -2,7 +2,7 @@
 import { permission } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { createItem, listEditorItems } from "@/server/library/editor";
-import { editorListQuerySchema, libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from "@/server/library/schemas";
+import { editorListQuerySchema, libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from "@/features/library/schemas";
 
 export const GET = apiRoute({ access: permission("manage_content"), query: editorListQuerySchema }, async ({ query }) => listEditorItems(query));
 

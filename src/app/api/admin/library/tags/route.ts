@@ -1,7 +1,7 @@
 // GET|POST /api/admin/library/tags - tags with their item counts, and create one (manage_content).
 import { permission } from "@/lib/auth/access";
 import { apiRoute, created } from "@/lib/http/api-route";
-import { libraryTagSchema } from "@/server/library/schemas";
+import { libraryTagSchema } from "@/features/library/schemas";
 import { createTag, listEditorTags } from "@/server/library/taxonomy";
 
 export const GET = apiRoute({ access: permission("manage_content") }, async () => listEditorTags());

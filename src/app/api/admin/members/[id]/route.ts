@@ -4,7 +4,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { getMemberAdminView, updateMember } from "@/server/admin-members";
-import { memberUpdateSchema } from "@/server/admin-members/schemas";
+import { memberUpdateSchema } from "@/features/admin-members/schemas";
 
 const params = z.object({ id: idSchema });
 

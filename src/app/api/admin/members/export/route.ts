@@ -3,6 +3,6 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { csvResponse } from "@/server/csv";
 import { MEMBERS_CSV, memberPages } from "@/server/admin-members";
-import { memberSearchSchema } from "@/server/admin-members/schemas";
+import { memberSearchSchema } from "@/features/admin-members/schemas";
 
 export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query }) => csvResponse(MEMBERS_CSV, memberPages(query)));

@@ -5,7 +5,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { reviewApplication } from "@/server/applications/review";
-import { reviewSchema } from "@/server/applications/schemas";
+import { reviewSchema } from "@/features/applications/schemas";
 
 export const PATCH = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: reviewSchema }, async ({ request, user, params, body }) =>
   reviewApplication(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() }),

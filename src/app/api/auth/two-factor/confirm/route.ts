@@ -2,7 +2,7 @@
 // This session has passed two-factor from now on; her other sessions end.
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
-import { twoFactorCodeSchema } from "@/server/auth/schemas";
+import { twoFactorCodeSchema } from "@/features/auth/schemas";
 import { currentSessionId } from "@/server/auth/current-user";
 import { confirmTwoFactor } from "@/server/auth/two-factor";
 

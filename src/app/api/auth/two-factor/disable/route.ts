@@ -2,7 +2,7 @@
 // Her other sessions end.
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
-import { disableTwoFactorSchema } from "@/server/auth/schemas";
+import { disableTwoFactorSchema } from "@/features/auth/schemas";
 import { currentSessionId } from "@/server/auth/current-user";
 import { disableTwoFactor } from "@/server/auth/two-factor";
 

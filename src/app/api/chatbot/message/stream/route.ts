@@ -3,7 +3,7 @@ import { PUBLIC } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { answerChat, checkChatRateLimit, streamAnswerResponse } from "@/server/assistant";
-import { chatRequestSchema } from "@/server/assistant/schemas";
+import { chatRequestSchema } from "@/features/assistant/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: chatRequestSchema }, async ({ request, user, body }) => {
   await checkChatRateLimit(user, clientIp(request.headers));

@@ -3,7 +3,7 @@ import { MEMBER } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { getLibraryCategory } from "@/server/library/queries";
-import { slugParamSchema } from "@/server/library/schemas";
+import { slugParamSchema } from "@/features/library/schemas";
 
 export const GET = apiRoute({ access: MEMBER, params: slugParamSchema }, async ({ user, params }) => {
   const category = await getLibraryCategory(user, params.slug);

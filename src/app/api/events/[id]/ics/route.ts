@@ -6,7 +6,7 @@ import { siteUrl } from "@/lib/http/site-url";
 import { eventsToIcs, icsResponse } from "@/server/events/ics";
 import { joinLinkFor, joinLinkIsPublic } from "@/server/events/join-link";
 import { findEvent } from "@/server/events/queries";
-import { eventIdParamsSchema } from "@/server/events/schemas";
+import { eventIdParamsSchema } from "@/features/events/schemas";
 import { getSiteSettings } from "@/server/settings";
 
 export const GET = apiRoute({ access: PUBLIC, params: eventIdParamsSchema }, async ({ params, user }) => {

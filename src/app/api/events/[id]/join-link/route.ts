@@ -4,7 +4,7 @@ import { notFound } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { joinLinkFor } from "@/server/events/join-link";
 import { findEvent } from "@/server/events/queries";
-import { eventIdParamsSchema } from "@/server/events/schemas";
+import { eventIdParamsSchema } from "@/features/events/schemas";
 
 export const GET = apiRoute({ access: PUBLIC, params: eventIdParamsSchema }, async ({ params, user }) => {
   const event = await findEvent(params.id);

@@ -3,7 +3,7 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { cancelRsvp, rsvpToEvent } from "@/server/events/rsvp";
-import { eventIdParamsSchema } from "@/server/events/schemas";
+import { eventIdParamsSchema } from "@/features/events/schemas";
 
 export const POST = apiRoute({ access: MEMBER, params: eventIdParamsSchema }, async ({ params, user }) => rsvpToEvent(params.id, user));
 

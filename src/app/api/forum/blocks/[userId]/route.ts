@@ -2,6 +2,6 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { unblockMember } from "@/server/forum";
-import { userIdParamsSchema } from "@/server/forum/schemas";
+import { userIdParamsSchema } from "@/features/forum/schemas";
 
 export const DELETE = apiRoute({ access: MEMBER, params: userIdParamsSchema }, async ({ user, params }) => unblockMember(params.userId, user));

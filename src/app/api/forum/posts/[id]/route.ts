@@ -2,7 +2,7 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { deleteReply, editReply, ownReply } from "@/server/forum";
-import { editReplySchema, idParamsSchema } from "@/server/forum/schemas";
+import { editReplySchema, idParamsSchema } from "@/features/forum/schemas";
 
 const authorize = async ({ user, params }: { user: Parameters<typeof ownReply>[1]; params: { id: number } }) => void (await ownReply(params.id, user));
 

@@ -5,7 +5,7 @@ import { apiRoute } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { logOut } from "@/server/auth/login";
 import { requestAccountDeletion } from "@/server/privacy";
-import { deletionRequestSchema } from "@/server/privacy/schemas";
+import { deletionRequestSchema } from "@/features/privacy/schemas";
 
 export const POST = apiRoute({ access: SELF, params: z.object({ id: idSchema }), body: deletionRequestSchema }, async ({ user, body, request }) => {
   const erasesAt = await requestAccountDeletion(user.id, body.password, clientIp(request.headers));

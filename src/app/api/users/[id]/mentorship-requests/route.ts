@@ -5,7 +5,7 @@ import { apiRoute, created } from "@/lib/http/api-route";
 import { MEMBER, SELF } from "@/lib/auth/access";
 import { siteUrl } from "@/lib/http/site-url";
 import { findMentor, listReceivedRequests, sendMentorshipRequest } from "@/server/mentorship";
-import { mentorshipRequestSchema } from "@/server/mentorship/schemas";
+import { mentorshipRequestSchema } from "@/features/mentorship/schemas";
 
 const params = z.object({ id: idSchema });
 

@@ -6,7 +6,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { AppError } from "@/lib/errors";
 import { formatCents, formatDate, tierName } from "@/lib/format";
 import { getMemberAdminView } from "@/server/admin-members";
-import { MEMBER_STATUS_LABELS } from "@/server/admin-members/schemas";
+import { MEMBER_STATUS_LABELS } from "@/features/admin-members/schemas";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { pageId } from "@/lib/page-input";
 

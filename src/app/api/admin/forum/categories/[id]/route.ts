@@ -2,7 +2,7 @@
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { deleteCategory, updateCategory } from "@/server/forum";
-import { categoryUpdateSchema, idParamsSchema } from "@/server/forum/schemas";
+import { categoryUpdateSchema, idParamsSchema } from "@/features/forum/schemas";
 
 export const PATCH = apiRoute({ access: ADMIN, params: idParamsSchema, body: categoryUpdateSchema }, async ({ user, params, body }) => updateCategory(params.id, body, user.id));
 

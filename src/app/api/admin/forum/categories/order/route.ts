@@ -2,7 +2,7 @@
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { listCategoriesForAdmin, reorderCategories } from "@/server/forum";
-import { reorderSchema } from "@/server/forum/schemas";
+import { reorderSchema } from "@/features/forum/schemas";
 
 export const PUT = apiRoute({ access: ADMIN, body: reorderSchema }, async ({ user, body }) => {
   await reorderCategories(body.ids, user.id);

@@ -2,7 +2,7 @@
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { deleteTopic, moderateTopic } from "@/server/forum";
-import { idParamsSchema, topicModerationSchema } from "@/server/forum/schemas";
+import { idParamsSchema, topicModerationSchema } from "@/features/forum/schemas";
 
 export const PATCH = apiRoute({ access: ADMIN, params: idParamsSchema, body: topicModerationSchema }, async ({ user, params, body }) => moderateTopic(params.id, body, user.id));
 

@@ -2,7 +2,7 @@
 import { z, idSchema } from "@/lib/validation";
 import { permission } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
-import { libraryCategorySchema } from "@/server/library/schemas";
+import { libraryCategorySchema } from "@/features/library/schemas";
 import { deleteCategory, updateCategory } from "@/server/library/taxonomy";
 
 const params = z.object({ id: idSchema });

@@ -3,7 +3,7 @@ import { z, idSchema } from "@/lib/validation";
 import { permission } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { deleteItem, getEditorItem, updateItem } from "@/server/library/editor";
-import { libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from "@/server/library/schemas";
+import { libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from "@/features/library/schemas";
 
 const params = z.object({ id: idSchema });
 

@@ -2,7 +2,7 @@
 import { z, idSchema } from "@/lib/validation";
 import { permission } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
-import { libraryTagSchema } from "@/server/library/schemas";
+import { libraryTagSchema } from "@/features/library/schemas";
 import { deleteTag, renameTag } from "@/server/library/taxonomy";
 
 const params = z.object({ id: idSchema });

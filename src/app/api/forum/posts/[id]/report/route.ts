@@ -2,7 +2,7 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { readablePost, reportPost } from "@/server/forum";
-import { idParamsSchema, reportSchema } from "@/server/forum/schemas";
+import { idParamsSchema, reportSchema } from "@/features/forum/schemas";
 
 export const POST = apiRoute(
   { access: MEMBER, params: idParamsSchema, authorize: async ({ user, params }) => void (await readablePost(params.id, user)), body: reportSchema },

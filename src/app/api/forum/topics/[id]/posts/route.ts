@@ -2,7 +2,7 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { listReplies, readableTopic } from "@/server/forum";
-import { idParamsSchema, replyListQuerySchema } from "@/server/forum/schemas";
+import { idParamsSchema, replyListQuerySchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute(
   { access: MEMBER, params: idParamsSchema, query: replyListQuerySchema, authorize: async ({ user, params }) => void (await readableTopic(params.id, user)) },

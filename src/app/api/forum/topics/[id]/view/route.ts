@@ -2,6 +2,6 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { recordTopicView } from "@/server/forum";
-import { idParamsSchema } from "@/server/forum/schemas";
+import { idParamsSchema } from "@/features/forum/schemas";
 
 export const POST = apiRoute({ access: MEMBER, params: idParamsSchema }, async ({ user, params }) => recordTopicView(params.id, user));

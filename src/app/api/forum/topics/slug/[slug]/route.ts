@@ -2,6 +2,6 @@
 import { MEMBER } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { getTopicBySlug } from "@/server/forum";
-import { slugParamsSchema } from "@/server/forum/schemas";
+import { slugParamsSchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute({ access: MEMBER, params: slugParamsSchema }, async ({ user, params }) => getTopicBySlug(params.slug, user));

@@ -4,7 +4,7 @@ import { apiRoute } from "@/lib/http/api-route";
 import { SELF } from "@/lib/auth/access";
 import { saveCard } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";
-import { paymentMethodSchema } from "@/server/billing/schemas";
+import { paymentMethodSchema } from "@/features/billing/schemas";
 
 export const POST = apiRoute({ access: SELF, params: z.object({ id: idSchema }), body: paymentMethodSchema }, async ({ request, user, params, body }) =>
   saveCard(params.id, body.setupIntentId, billingActor(user, request.headers)),

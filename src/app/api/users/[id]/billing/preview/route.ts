@@ -3,6 +3,6 @@ import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { previewUpgrade } from "@/server/billing/changes";
-import { tierChoiceSchema } from "@/server/billing/schemas";
+import { tierChoiceSchema } from "@/features/billing/schemas";
 
 export const POST = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }), body: tierChoiceSchema }, async ({ params, body }) => previewUpgrade(params.id, body.tier));

@@ -4,7 +4,7 @@ import { apiRoute } from "@/lib/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { changeTier } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";
-import { changeTierSchema } from "@/server/billing/schemas";
+import { changeTierSchema } from "@/features/billing/schemas";
 
 export const POST = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }), body: changeTierSchema }, async ({ request, user, params, body }) =>
   changeTier(params.id, body, billingActor(user, request.headers)),

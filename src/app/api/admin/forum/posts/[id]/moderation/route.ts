@@ -2,6 +2,6 @@
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/lib/http/api-route";
 import { moderatePost } from "@/server/forum";
-import { idParamsSchema, moderationDecisionSchema } from "@/server/forum/schemas";
+import { idParamsSchema, moderationDecisionSchema } from "@/features/forum/schemas";
 
 export const POST = apiRoute({ access: ADMIN, params: idParamsSchema, body: moderationDecisionSchema }, async ({ user, params, body }) => moderatePost(params.id, body.decision, body.note, user.id));

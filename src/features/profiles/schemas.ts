@@ -1,6 +1,6 @@
 import { z, cursorPart, cursorSchema } from "@/lib/validation";
 import { PROFILE_VISIBILITIES } from "@/db/schema/enums";
-import { birthDataSchema, type BirthDataInput } from "@/server/spiritual-profile/schemas";
+import { birthDataSchema, type BirthDataInput } from "@/features/spiritual-profile/schemas";
 
 export const MAX_LIST_ITEMS = 20;
 export const MAX_LIST_ITEM_LENGTH = 60;

@@ -1,6 +1,6 @@
 import { z, emailField } from "@/lib/validation";
 import { APPLICATION_STATUSES, TIER_IDS } from "@/db/schema/enums";
-import { PASSWORD_MAX, PASSWORD_MIN } from "@/server/auth/schemas";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/features/auth/schemas";
 
 // Spec 01 section 5: the application form's rules and messages, word for word.
 export const applicationSchema = z.object({
