@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { forumCategories, forumPosts, forumTopics } from "@/db/schema";
-import type { TierId } from "@/db/schema/enums";
+import type { TierId } from "@/features/membership/constants";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
 

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import * as t from "@/db/schema";
-import { APPLICATION_STATUSES, CONTENT_TYPES, PAYMENT_STATUSES } from "@/db/schema/enums";
+import { APPLICATION_STATUSES } from "@/features/applications/constants";
+import { CONTENT_TYPES } from "@/features/library/constants";
+import { PAYMENT_STATUSES } from "@/features/money/constants";
 import { DEMO_USERS } from "@/db/seed/demo-users";
 import { closeTestDb, createTestUser, testDb } from "../support/db";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import { auditLog, emailOutbox, forumCategories, forumPosts, forumTopicSubscriptions, forumTopics } from "@/db/schema";
-import type { TierId } from "@/db/schema/enums";
+import type { TierId } from "@/features/membership/constants";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { forumBlocks, forumCategories, forumPosts, forumTopics, notificationEvents, notifications, users } from "@/db/schema";
-import type { TierId } from "@/db/schema/enums";
+import type { TierId } from "@/features/membership/constants";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { closeInProcessApp } from "../support/in-process";
 import { call, signIn } from "../support/http";

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useForumMutation } from "@/components/forum/use-forum-mutation";
-import { TIER_IDS } from "@/db/schema/enums";
+import { TIER_IDS } from "@/features/membership/constants";
 import { categorySchema, slugify, type CategoryInput } from "@/features/forum/schemas";
 import { tierName } from "@/lib/format";
 

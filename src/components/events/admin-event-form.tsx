@@ -14,7 +14,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/db/schema/enums";
+import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/features/events/constants";
 import { eventInputSchema, type EventInput } from "@/features/events/schemas";
 
 const SELECT_CLASS = "flex min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm";

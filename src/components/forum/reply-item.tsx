@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import type { ReactionType } from "@/db/schema/enums";
+import type { ReactionType } from "@/features/forum/constants";
 import { EditReplyForm } from "./reply-form";
 import { useForumMutation } from "./use-forum-mutation";
 

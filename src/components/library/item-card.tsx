@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Eye, Lock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import type { ContentType } from "@/db/schema/enums";
+import type { ContentType } from "@/features/library/constants";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { LibraryCard } from "@/server/library/queries";

@@ -1,5 +1,5 @@
 import { BookOpen, Briefcase, Crown, ExternalLink, FileText, Heart, Leaf, Newspaper, Palette, Sparkles, Star, Sun, Users, Video, type LucideIcon } from "lucide-react";
-import type { ContentType } from "@/db/schema/enums";
+import type { ContentType } from "@/features/library/constants";
 import { CONTENT_TYPE_LABELS } from "@/features/library/schemas";
 
 export const CONTENT_TYPE_ICONS: Record<ContentType, LucideIcon> = { article: Newspaper, video: Video, pdf: FileText, external: ExternalLink };

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { CONTENT_TYPES, type ContentType } from "@/db/schema/enums";
+import { CONTENT_TYPES, type ContentType } from "@/features/library/constants";
 
 export const LIBRARY_TABS = ["all", "bookmarks", "members"] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];

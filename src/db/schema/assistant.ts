@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { oneOf, updatedAt } from "./helpers";
-import { TIER_IDS } from "./enums";
+import { TIER_IDS } from "@/features/membership/constants";
 import { membershipTiers } from "./membership";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });

@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
-import { BILLING_METHODS, MEMBERSHIP_STATUSES, TIER_IDS } from "./enums";
+import { BILLING_METHODS, MEMBERSHIP_STATUSES } from "@/features/billing/constants";
+import { TIER_IDS } from "@/features/membership/constants";
 import { applications, membershipTiers } from "./membership";
 import { users } from "./users";
 

@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
-import { CHAT_ROLES, CONTACT_SOURCES, MENTORSHIP_STATUSES, NEWSLETTER_STATUSES, OUTBOX_STATUSES } from "./enums";
+import { CHAT_ROLES } from "@/features/assistant/constants";
+import { CONTACT_SOURCES } from "@/features/contact/constants";
+import { MENTORSHIP_STATUSES } from "@/features/mentorship/constants";
+import { NEWSLETTER_STATUSES } from "@/features/newsletter/constants";
+import { OUTBOX_STATUSES } from "@/features/email/constants";
 import { users } from "./users";
 
 /**

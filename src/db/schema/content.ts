@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
-import { BLOG_STATUSES, CMS_PAGES } from "./enums";
+import { BLOG_STATUSES } from "@/features/blog/constants";
+import { CMS_PAGES } from "@/features/cms/constants";
 import { users } from "./users";
 
 /** Editable sections of the public pages (spec 02 section 2.8). */

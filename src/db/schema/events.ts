@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
-import { EVENT_ACCESS_TYPES, EVENT_SOURCES, EVENT_STATUSES, EVENT_TYPES, LUMA_SYNC_STATUSES, RSVP_STATUSES } from "./enums";
+import { EVENT_ACCESS_TYPES, EVENT_SOURCES, EVENT_STATUSES, EVENT_TYPES, LUMA_SYNC_STATUSES, RSVP_STATUSES } from "@/features/events/constants";
 import { users } from "./users";
 
 export const events = pgTable(

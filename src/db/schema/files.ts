@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, oneOf } from "./helpers";
-import { FILE_ACCESS, FILE_PURPOSES } from "./enums";
+import { FILE_ACCESS, FILE_PURPOSES } from "@/features/storage/constants";
 import { users } from "./users";
 
 /**

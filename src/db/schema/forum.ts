@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
-import { FORUM_POST_STATUSES, REACTION_TYPES, TIER_IDS } from "./enums";
+import { FORUM_POST_STATUSES, REACTION_TYPES } from "@/features/forum/constants";
+import { TIER_IDS } from "@/features/membership/constants";
 
 /** PostgreSQL's full-text document type; the forum's columns of it are generated from the text. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });

@@ -1,6 +1,7 @@
 import { boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
-import { CONTENT_STATUSES, CONTENT_TYPES, TIER_IDS } from "./enums";
+import { CONTENT_STATUSES, CONTENT_TYPES } from "@/features/library/constants";
+import { TIER_IDS } from "@/features/membership/constants";
 import { membershipTiers } from "./membership";
 import { users } from "./users";
 

@@ -1,7 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
-import { APPLICATION_STATUSES, COMMISSION_STATUSES, TIER_IDS } from "./enums";
+import { APPLICATION_STATUSES } from "@/features/applications/constants";
+import { COMMISSION_STATUSES } from "@/features/affiliate/constants";
+import { TIER_IDS } from "@/features/membership/constants";
 import { users } from "./users";
 import { affiliatePayouts } from "./affiliate";
 import { paymentTransactions } from "./payments";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { DELIVERIES, NOTIFICATION_KINDS } from "@/features/notifications/constants";
 import { createdAt, oneOf } from "./helpers";
-import { TIER_IDS } from "./enums";
+import { TIER_IDS } from "@/features/membership/constants";
 import { users } from "./users";
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
-import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./enums";
+import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "@/features/money/constants";
 import { applications } from "./membership";
 import { users } from "./users";
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, date, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
-import { PROFILE_VISIBILITIES, TIER_IDS } from "./enums";
+import { PROFILE_VISIBILITIES } from "@/features/profiles/constants";
+import { TIER_IDS } from "@/features/membership/constants";
 import { membershipTiers } from "./membership";
 
 type SearchColumns = Record<"firstName" | "lastName" | "location" | "locationVisibility" | "interests" | "isMentor" | "mentorTopics", AnyPgColumn>;

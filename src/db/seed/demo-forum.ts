@@ -1,4 +1,4 @@
-import type { TierId } from "../schema/enums";
+import type { TierId } from "@/features/membership/constants";
 
 export const DEMO_FORUM_CATEGORIES: {
   name: string;

@@ -1,4 +1,5 @@
-import type { ContentType, TierId } from "../schema/enums";
+import type { ContentType } from "@/features/library/constants";
+import type { TierId } from "@/features/membership/constants";
 import { demoPdf } from "./demo-pdf";
 
 // Demo library: every screen non-empty, every content type, featured items, and gated categories and

@@ -1,4 +1,4 @@
-import type { TierId } from "../schema/enums";
+import type { TierId } from "@/features/membership/constants";
 
 /** Demo data only: never seeded into a DATABASE_URL database unless asked with `npm run db:seed`. */
 export const DEMO_PASSWORD = "community-demo";

@@ -1,4 +1,4 @@
-import type { CmsPage } from "../schema/enums";
+import type { CmsPage } from "@/features/cms/constants";
 
 /**
  * The first text of the four editable pages, from spec 01 sections 1-2. The pages render these

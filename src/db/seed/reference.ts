@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { contentSections, membershipTiers } from "../schema";
-import { CMS_PAGES } from "../schema/enums";
+import { CMS_PAGES } from "@/features/cms/constants";
 import { INITIAL_PAGE_CONTENT } from "./page-content";
 import { TIER_CATALOGUE } from "./tiers";
 

@@ -1,4 +1,4 @@
-import type { TierId } from "../schema/enums";
+import type { TierId } from "@/features/membership/constants";
 
 // decisions.md, Membership tiers: one catalogue of four, ordered connect < create < empower < play.
 export const TIER_CATALOGUE: {

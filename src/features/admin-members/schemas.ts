@@ -1,5 +1,5 @@
 import { z, cursorPart, cursorSchema } from "@/lib/validation";
-import { TIER_IDS } from "@/db/schema/enums";
+import { TIER_IDS } from "@/features/membership/constants";
 import { PERMISSIONS } from "@/lib/auth/access";
 
 export const MEMBER_STATUSES = ["active", "disabled", "deletion_pending"] as const;

@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { COMMISSION_STATUSES, type CommissionStatus } from "@/db/schema/enums";
+import { COMMISSION_STATUSES, type CommissionStatus } from "./constants";
 import { id, isoDateTime } from "@/features/api/json";
 
 const figureSchema = z.strictObject({ count: z.number().int().nonnegative(), amountCents: z.number().int().nonnegative() });

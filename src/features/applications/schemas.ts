@@ -1,5 +1,6 @@
 import { z, emailField } from "@/lib/validation";
-import { APPLICATION_STATUSES, TIER_IDS } from "@/db/schema/enums";
+import { APPLICATION_STATUSES } from "./constants";
+import { TIER_IDS } from "@/features/membership/constants";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/features/auth/schemas";
 
 // Spec 01 section 5: the application form's rules and messages, word for word.

@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { CHAT_ROLES } from "@/db/schema/enums";
+import { CHAT_ROLES } from "./constants";
 
 /** Spec 02 section 9: the chat sends the last 10 messages. */
 export const CHAT_HISTORY_LIMIT = 10;

@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { TIER_IDS } from "@/db/schema/enums";
+import { TIER_IDS } from "@/features/membership/constants";
 
 export const tierChoiceSchema = z.object({ tier: z.enum(TIER_IDS, "Please select a membership tier") });
 

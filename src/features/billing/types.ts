@@ -1,5 +1,6 @@
 import { z } from "@/lib/validation";
-import { BILLING_METHODS, MEMBERSHIP_STATUSES, TIER_IDS } from "@/db/schema/enums";
+import { BILLING_METHODS, MEMBERSHIP_STATUSES } from "./constants";
+import { TIER_IDS } from "@/features/membership/constants";
 import { isoDate, isoDateTime } from "@/features/api/json";
 import { memberPaymentSchema } from "@/features/money/types";
 

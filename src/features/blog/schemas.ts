@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { BLOG_STATUSES } from "@/db/schema/enums";
+import { BLOG_STATUSES } from "./constants";
 
 export const blogPostSchema = z.object({
   title: z.string().trim().min(5, "Title must be at least 5 characters").max(200, "Title must be at most 200 characters"),

@@ -1,4 +1,4 @@
-import type { CmsPage } from "@/db/schema/enums";
+import type { CmsPage } from "./constants";
 
 /**
  * How each public page places its sections: the first ones fill named slots in order, the rest are

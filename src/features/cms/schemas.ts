@@ -1,5 +1,5 @@
 import { z, idSchema } from "@/lib/validation";
-import { CMS_PAGES, type CmsPage } from "@/db/schema/enums";
+import { CMS_PAGES, type CmsPage } from "./constants";
 
 /** Spec 02 section 3: a new section starts with these values and a temporary id starting with "new-". */
 export const NEW_SECTION = { title: "New Section", content: "Enter content here..." } as const;

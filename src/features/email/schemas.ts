@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { OUTBOX_STATUSES } from "@/db/schema/enums";
+import { OUTBOX_STATUSES } from "./constants";
 
 export const OUTBOX_PAGE_SIZE = 50;
 

@@ -1,4 +1,9 @@
-import type { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/db/schema/enums";
+export const EVENT_SOURCES = ["luma", "internal"] as const;
+export const EVENT_ACCESS_TYPES = ["public", "members"] as const;
+export const EVENT_TYPES = ["public", "members", "workshop", "social"] as const;
+export const EVENT_STATUSES = ["scheduled", "cancelled"] as const;
+export const LUMA_SYNC_STATUSES = ["succeeded", "failed"] as const;
+export const RSVP_STATUSES = ["going", "cancelled"] as const;
 
 // Constants the browser needs without zod (the event listing is on every public events page).
 

@@ -1,5 +1,5 @@
 import { z, idSchema } from "@/lib/validation";
-import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/db/schema/enums";
+import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "./constants";
 import { DEFAULT_EVENT_LIMIT, MAX_EVENT_LIMIT } from "./constants";
 
 // Shared by the route handlers and the forms; no server-only imports here.

@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { EVENT_ACCESS_TYPES, EVENT_STATUSES, EVENT_TYPES } from "@/db/schema/enums";
+import { EVENT_ACCESS_TYPES, EVENT_STATUSES, EVENT_TYPES } from "./constants";
 import { id, isoDate, isoDateTime } from "@/features/api/json";
 
 /** An event as the API and the client components see it. Times are ISO instants; `timezone` is IANA. Never its link to join. */

@@ -1,5 +1,6 @@
 import { z, cursorPart, cursorSchema, idField, idSchema } from "@/lib/validation";
-import { REACTION_TYPES, TIER_IDS } from "@/db/schema/enums";
+import { REACTION_TYPES } from "./constants";
+import { TIER_IDS } from "@/features/membership/constants";
 
 // Shared by the route handlers and the forms (spec 02 section 5); no server-only imports here.
 

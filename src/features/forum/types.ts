@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { REACTION_TYPES } from "@/db/schema/enums";
+import { REACTION_TYPES } from "./constants";
 import { id, isoDate, isoDateTime } from "@/features/api/json";
 
 /**

@@ -1,6 +1,7 @@
 // Inputs of the library's calls (spec 02 sections 5 and 7), shared by the forms and the handlers.
 import { z, idSchema } from "@/lib/validation";
-import { CONTENT_STATUSES, CONTENT_TYPES, TIER_IDS, type ContentType } from "@/db/schema/enums";
+import { CONTENT_STATUSES, CONTENT_TYPES, type ContentType } from "./constants";
+import { TIER_IDS } from "@/features/membership/constants";
 import { isLibraryImageUrl, isStoredFileUrl, isWebAddress, videoSource } from "./media";
 import { articleText } from "./text";
 

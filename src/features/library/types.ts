@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { CONTENT_TYPES } from "@/db/schema/enums";
+import { CONTENT_TYPES } from "./constants";
 import { id, isoDateTime } from "@/features/api/json";
 
 /** A library card (spec 02 section 2.13): never the body, video, attachment or external link. */

@@ -1,5 +1,15 @@
 import type Stripe from "stripe";
 
+/** authorized = card held, completed = captured or paid, canceled = hold released. */
+export const PAYMENT_STATUSES = ["pending", "authorized", "completed", "failed", "canceled", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** payment = the first month, renewal = a monthly invoice, upgrade = the prorated charge of a tier change. */
+export const PAYMENT_KINDS = ["payment", "renewal", "upgrade", "refund"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+/** The kinds that take money (a refund gives it back). */
+export const CHARGE_KINDS = ["payment", "renewal", "upgrade"] as const satisfies readonly PaymentKind[];
+export const PAYMENT_METHODS = ["card", "manual", "trial"] as const;
+
 /** The webhook events the app handles, one handler each (src/server/money/webhook/handlers.ts). */
 export const HANDLED_STRIPE_EVENTS = [
   "payment_intent.amount_capturable_updated",

@@ -1,5 +1,6 @@
 import { z } from "@/lib/validation";
-import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, TIER_IDS } from "@/db/schema/enums";
+import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./constants";
+import { TIER_IDS } from "@/features/membership/constants";
 import { id, isoDateTime } from "@/features/api/json";
 
 /**

@@ -1,5 +1,5 @@
 import { z, cursorPart, cursorSchema } from "@/lib/validation";
-import { PROFILE_VISIBILITIES } from "@/db/schema/enums";
+import { PROFILE_VISIBILITIES } from "./constants";
 import { birthDataSchema, type BirthDataInput } from "@/features/spiritual-profile/schemas";
 
 export const MAX_LIST_ITEMS = 20;

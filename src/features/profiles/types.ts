@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { PROFILE_VISIBILITIES } from "@/db/schema/enums";
+import { PROFILE_VISIBILITIES } from "./constants";
 import { id } from "@/features/api/json";
 
 /** What any member sees of another (GET /api/users/{id}): never her email, birth data, reports, payments or partner figures. */

@@ -1,6 +1,6 @@
 // What each kind of upload accepts (decisions.md, Files). Shared by the upload forms (accept
 // attributes, messages) and the server, which decides by the file's bytes, never its name.
-import type { FileAccess, FilePurpose } from "@/db/schema/enums";
+import type { FileAccess, FilePurpose } from "./constants";
 import type { Permission } from "@/lib/auth/access";
 
 const MB = 1024 * 1024;

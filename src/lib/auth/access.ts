@@ -3,7 +3,7 @@
  * The proxy, the page guards and the API wrapper all decide through checkAccess, so the rules live here once.
  */
 
-import { TIER_IDS, type TierId } from "@/db/schema/enums";
+import { TIER_IDS, type TierId } from "@/features/membership/constants";
 
 export type AccessRule =
   | { kind: "public" }

@@ -4,7 +4,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
 import { affiliatePayouts, applications, partnerLinkVisits, partnerRegistrations, partners, referralCommissions, users } from "@/db/schema";
-import type { CommissionStatus } from "@/db/schema/enums";
+import type { CommissionStatus } from "@/features/affiliate/constants";
 import { env } from "@/lib/env";
 import { badRequest, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";

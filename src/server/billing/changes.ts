@@ -4,7 +4,7 @@ import { addMonths } from "date-fns";
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { memberships, users } from "@/db/schema";
-import { TIER_IDS, type TierId } from "@/db/schema/enums";
+import { TIER_IDS, type TierId } from "@/features/membership/constants";
 import { AppError, badRequest, conflict, notFound, serviceUnavailable } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
 import { recordAudit } from "@/server/audit";

@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { memberships, paymentTransactions, users } from "@/db/schema";
 import { forbidden } from "@/lib/errors";
-import type { TierId } from "@/db/schema/enums";
+import type { TierId } from "@/features/membership/constants";
 import type { AdminBilling, MemberBilling, MembershipView } from "@/features/billing/types";
 import type { SessionUser } from "@/server/auth/sessions";
 import { listTiers } from "@/server/money/pricing";

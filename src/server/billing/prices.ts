@@ -1,5 +1,5 @@
 import "server-only";
-import { TIER_IDS, type TierId } from "@/db/schema/enums";
+import { TIER_IDS, type TierId } from "@/features/membership/constants";
 import { serviceUnavailable } from "@/lib/errors";
 import { readStripe, readStripeList } from "@/server/money/objects";
 import { stripe } from "@/server/money/stripe";

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { cache } from "react";
 import { db } from "@/db";
 import { contentSections } from "@/db/schema";
-import type { CmsPage } from "@/db/schema/enums";
+import type { CmsPage } from "@/features/cms/constants";
 import { badRequest } from "@/lib/errors";
 import { reindexKind } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";

@@ -1,7 +1,8 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
-import { CHARGE_KINDS, TIER_IDS } from "@/db/schema/enums";
+import { CHARGE_KINDS } from "@/features/money/constants";
+import { TIER_IDS } from "@/features/membership/constants";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/features/dashboard/periods";
 
 export type TierCount = {

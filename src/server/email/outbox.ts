@@ -3,7 +3,7 @@ import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
 import { emailOutbox } from "@/db/schema";
-import type { OutboxStatus } from "@/db/schema/enums";
+import type { OutboxStatus } from "@/features/email/constants";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { getSiteSettings } from "@/server/settings";
 import { fromAddress, outboxMessageId, SMTP_TIMEOUT_SECONDS, smtpTransport } from "./transport";

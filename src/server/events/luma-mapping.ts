@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from "@/db/schema/enums";
+import { EVENT_TYPES } from "@/features/events/constants";
 import type { EventType } from "@/features/events/schemas";
 
 // The wire format of Luma's public API, GET /v1/calendars/events/list (https://public-api.luma.com,

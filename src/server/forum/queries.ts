@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopics, users } from "@/db/schema";
-import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
+import { REACTION_TYPES, type ReactionType } from "@/features/forum/constants";
 import { notFound } from "@/lib/errors";
 import { encodeCursor } from "@/lib/validation";
 import { categoryReadableBy, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";

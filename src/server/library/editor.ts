@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
 import { contentCategories, contentItems, contentItemTags, contentTags, storedFiles, users } from "@/db/schema";
-import type { ContentStatus } from "@/db/schema/enums";
+import type { ContentStatus } from "@/features/library/constants";
 import { violatedConstraint } from "@/lib/database-errors";
 import { AppError, badRequest, notFound } from "@/lib/errors";
 import { slugify } from "@/lib/slug";

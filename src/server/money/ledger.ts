@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { paymentTransactions } from "@/db/schema";
-import { CHARGE_KINDS, type PaymentStatus } from "@/db/schema/enums";
+import { CHARGE_KINDS, type PaymentStatus } from "@/features/money/constants";
 import { onPaymentReversed } from "@/server/affiliate/commissions";
 
 /**

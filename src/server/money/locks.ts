@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { applications, memberships, paymentTransactions } from "@/db/schema";
-import { CHARGE_KINDS } from "@/db/schema/enums";
+import { CHARGE_KINDS } from "@/features/money/constants";
 
 export type Application = typeof applications.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { paymentTransactions } from "@/db/schema";
-import { CHARGE_KINDS } from "@/db/schema/enums";
+import { CHARGE_KINDS } from "@/features/money/constants";
 import { AppError, conflict } from "@/lib/errors";
 import { formatCents } from "@/lib/format";
 import { movePaymentById, reopenRefundedPayment } from "./ledger";

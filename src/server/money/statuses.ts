@@ -1,5 +1,6 @@
 import "server-only";
-import type { MembershipStatus, PaymentStatus } from "@/db/schema/enums";
+import type { MembershipStatus } from "@/features/billing/constants";
+import type { PaymentStatus } from "@/features/money/constants";
 import type { PaymentIntentObject, SubscriptionObject } from "./objects";
 
 /**

@@ -3,7 +3,7 @@ import { actsAsAdmin } from "@/lib/auth/access";
 import { desc, eq, lt } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, paymentTransactions, users } from "@/db/schema";
-import { CHARGE_KINDS } from "@/db/schema/enums";
+import { CHARGE_KINDS } from "@/features/money/constants";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
 import type { RefundInput } from "@/features/money/schemas";

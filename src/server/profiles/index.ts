@@ -4,7 +4,7 @@ import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { eventRsvps, events, membershipTiers, storedFiles, users } from "@/db/schema";
 import { directoryName, memberSearchText } from "@/db/schema/users";
-import type { ProfileVisibility } from "@/db/schema/enums";
+import type { ProfileVisibility } from "@/features/profiles/constants";
 import { badRequest, notFound } from "@/lib/errors";
 import { encodeCursor } from "@/lib/validation";
 import type { SessionUser } from "@/server/auth/sessions";

@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { storedFiles } from "@/db/schema";
-import type { FileAccess, FilePurpose } from "@/db/schema/enums";
+import type { FileAccess, FilePurpose } from "@/features/storage/constants";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import type { ByteRange, StorageBackend } from "./backend";

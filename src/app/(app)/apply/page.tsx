@@ -5,7 +5,7 @@ import { Accordion, AccordionItem } from "@/components/ui/accordion";
 import { ApplyForm } from "@/components/apply/apply-form";
 import { ApplyGate } from "@/components/apply/apply-gate";
 import { PARTNER_REF_COOKIE } from "@/components/apply/tier-types";
-import { TIER_IDS } from "@/db/schema/enums";
+import { TIER_IDS } from "@/features/membership/constants";
 import { listTiers } from "@/server/money/pricing";
 import { applyFaq, applySteps } from "@/server/public-site/apply";
 import { getSiteSettings } from "@/server/settings";

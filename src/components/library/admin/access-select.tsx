@@ -1,5 +1,5 @@
 import * as React from "react";
-import { TIER_IDS } from "@/db/schema/enums";
+import { TIER_IDS } from "@/features/membership/constants";
 import { tierName } from "@/lib/format";
 
 /** Who may read an item or a category: every member, or a tier and those above it (its form's `access`). */

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { CONTENT_STATUSES, type ContentStatus } from "@/db/schema/enums";
+import { CONTENT_STATUSES, type ContentStatus } from "@/features/library/constants";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";

@@ -3,7 +3,7 @@
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import type { FilePurpose } from "@/db/schema/enums";
+import type { FilePurpose } from "@/features/storage/constants";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, uploadFile } from "@/lib/api-client";
 import { acceptAttribute } from "@/features/storage/kinds";

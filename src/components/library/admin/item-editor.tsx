@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { CONTENT_STATUSES, CONTENT_TYPES } from "@/db/schema/enums";
+import { CONTENT_STATUSES, CONTENT_TYPES } from "@/features/library/constants";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";

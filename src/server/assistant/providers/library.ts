@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { contentCategories, contentItems } from "@/db/schema";
-import type { TierId } from "@/db/schema/enums";
+import type { TierId } from "@/features/membership/constants";
 import { itemReadableLevel } from "@/server/library/queries";
 import { articleText } from "@/features/library/text";
 import { splitIntoPassages, type PassageProvider } from "./types";

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc } from "drizzle-orm";
 import { contentSections } from "@/db/schema";
-import type { CmsPage } from "@/db/schema/enums";
+import type { CmsPage } from "@/features/cms/constants";
 import { sectionRole } from "@/features/cms/page-layout";
 import { CMS_PAGE_PATHS } from "@/features/cms/schemas";
 import type { PassageProvider } from "./types";

@@ -1,5 +1,5 @@
 import type { Executor } from "@/db/client";
-import type { TierId } from "@/db/schema/enums";
+import type { TierId } from "@/features/membership/constants";
 
 /** One passage as a provider gives it; the index adds its search vector and position. */
 export interface PassageInput {

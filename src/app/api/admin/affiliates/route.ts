@@ -2,7 +2,7 @@
 import { z } from "@/lib/validation";
 import { apiRoute } from "@/lib/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
-import { COMMISSION_STATUSES } from "@/db/schema/enums";
+import { COMMISSION_STATUSES } from "@/features/affiliate/constants";
 import { listCommissionsForAdmin, listPartnersForAdmin } from "@/server/affiliate/partners";
 
 const query = z.object({ status: z.enum(COMMISSION_STATUSES).optional() });

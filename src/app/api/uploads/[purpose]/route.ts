@@ -2,7 +2,7 @@
 import { z } from "@/lib/validation";
 import { apiRoute, created } from "@/lib/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
-import { FILE_PURPOSES } from "@/db/schema/enums";
+import { FILE_PURPOSES } from "@/features/storage/constants";
 import { storeUpload } from "@/server/storage";
 import { assertCanUpload } from "@/server/storage/access";
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { PayoutButton } from "@/components/admin/affiliates/payout-button";
 import { Badge } from "@/components/ui/badge";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { COMMISSION_STATUSES, type CommissionStatus } from "@/db/schema/enums";
+import { COMMISSION_STATUSES, type CommissionStatus } from "@/features/affiliate/constants";
 import { formatCents, formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { countPayableCommissions } from "@/server/affiliate/commissions";

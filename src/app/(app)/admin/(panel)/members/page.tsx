@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { TIER_IDS } from "@/db/schema/enums";
+import { TIER_IDS } from "@/features/membership/constants";
 import { formatDate, tierName } from "@/lib/format";
 import { listMembers } from "@/server/admin-members";
 import { MEMBER_STATUSES, MEMBER_STATUS_LABELS as STATUS_LABELS, memberSearchSchema, type MemberSearch } from "@/features/admin-members/schemas";

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
 import { listOutbox } from "@/server/email/outbox";
 import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/features/email/schemas";
-import { OUTBOX_STATUSES } from "@/db/schema/enums";
+import { OUTBOX_STATUSES } from "@/features/email/constants";
 import { cn } from "@/lib/utils";
 import { DataTable } from "@/components/ui/data-table";
 

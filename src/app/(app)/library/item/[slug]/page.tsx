@@ -14,7 +14,7 @@ import { initialsOf } from "@/lib/initials";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { ContentType } from "@/db/schema/enums";
+import type { ContentType } from "@/features/library/constants";
 import { actsAsAdmin, MEMBER } from "@/lib/auth/access";
 import { formatDate } from "@/lib/format";
 import { requirePageAccess } from "@/server/auth/current-user";

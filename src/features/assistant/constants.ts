@@ -1,0 +1,1 @@
+export const CHAT_ROLES = ["user", "assistant"] as const;

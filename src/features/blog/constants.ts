@@ -1,0 +1,1 @@
+export const BLOG_STATUSES = ["draft", "published"] as const;

@@ -1,0 +1,1 @@
+export const CONTACT_SOURCES = ["faq", "contact"] as const;

@@ -1,0 +1,1 @@
+export const MENTORSHIP_STATUSES = ["pending", "accepted", "declined"] as const;

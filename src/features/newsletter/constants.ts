@@ -1,0 +1,1 @@
+export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
