@@ -1,7 +1,7 @@
 // Time to compute each spiritual-profile report (the engine itself, in this process): median of 100.
 import { performance } from "node:perf_hooks";
 import { buildAstrologyReport, buildGeneKeyReport, buildHumanDesignReport } from "@/server/spiritual-profile/reports";
-import type { StoredBirthData } from "@/server/spiritual-profile/types";
+import type { StoredBirthData } from "@/features/spiritual-profile/types";
 import type { BenchApp } from "./lib/app";
 
 const RUNS = 100;

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { birthDataSchema, type BirthDataInput } from "@/features/spiritual-profile/schemas";
-import type { StoredBirthData } from "@/server/spiritual-profile/types";
+import type { StoredBirthData } from "@/features/spiritual-profile/types";
 import { PlaceCombobox } from "./place-combobox";
 
 /** Minutes east of UTC as the offset field takes it: "-01:00". */

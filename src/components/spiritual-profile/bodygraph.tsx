@@ -1,4 +1,4 @@
-import type { HumanDesignChart } from "@/server/charts/human-design";
+import type { HumanDesignChart } from "@/features/charts/types";
 import type { Center } from "@/features/charts/human-design-data";
 import { CENTER_POSITIONS, centerPolygon, layoutGates } from "./bodygraph-layout";
 

@@ -1,4 +1,4 @@
-import type { AstrologyChart } from "@/server/charts/astrology";
+import type { AstrologyChart } from "@/features/charts/types";
 
 const GLYPH: Record<string, string> = {
   Sun: "☉", Moon: "☽", Mercury: "☿", Venus: "♀", Mars: "♂", Jupiter: "♃", Saturn: "♄", Uranus: "♅", Neptune: "♆", Pluto: "♇", "North Node": "☊",

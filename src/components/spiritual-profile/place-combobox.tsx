@@ -4,7 +4,7 @@ import * as React from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Input } from "@/components/ui/input";
 import { apiRequest } from "@/lib/api-client";
-import type { Place } from "@/server/places";
+import type { Place } from "@/features/places/types";
 import { cn } from "@/lib/utils";
 
 interface PlaceComboboxProps extends Omit<React.ComponentProps<"input">, "value" | "onChange" | "onSelect"> {

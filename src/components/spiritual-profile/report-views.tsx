@@ -1,5 +1,5 @@
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import type { AstrologyReport, GeneKeyReport, HumanDesignReport } from "@/server/spiritual-profile/reports";
+import type { AstrologyReport, GeneKeyReport, HumanDesignReport } from "@/features/spiritual-profile/types";
 import { Bodygraph } from "./bodygraph";
 import { NatalWheel } from "./natal-wheel";
 

@@ -1,6 +1,7 @@
 import { z } from "@/lib/validation";
 import { isoDate, isoDateTime } from "@/features/api/json";
-import { placeSchema } from "@/features/places/types";
+import type { AstrologyChart, GeneKeysProfile, HumanDesignChart, OffsetKind, TimeChoice } from "@/features/charts/types";
+import { placeSchema, type Place } from "@/features/places/types";
 
 // Her birth data and the reports computed from it: hers alone (SELF routes), never anyone else's.
 
@@ -72,3 +73,32 @@ export const spiritualProfileSchema = z.strictObject({
   birthData: storedBirthDataSchema.nullable(),
   reports: z.strictObject({ astrology: reportSchema.nullable(), "gene-key": reportSchema.nullable(), "human-design": reportSchema.nullable() }),
 });
+
+
+/** What is encrypted in users.birth_data_encrypted. */
+export interface StoredBirthData {
+  birthDate: string;
+  birthTime: string;
+  place: Place;
+  timeChoice?: TimeChoice;
+  /** The instant used for the charts, and how it was read from the local time. */
+  utc: string;
+  offsetMinutes: number;
+  offsetKind: OffsetKind;
+}
+
+/** A report: the birth moment it was computed for, the chart data and our prose sections. */
+export interface ReportBase {
+  generatedAt: string;
+  birth: { date: string; time: string; place: string; utc: string };
+  sections: Array<{ title: string; body: string }>;
+}
+export interface AstrologyReport extends ReportBase { kind: "astrology"; chart: AstrologyChart } // prettier-ignore
+export interface HumanDesignReport extends ReportBase { kind: "human-design"; chart: HumanDesignChart } // prettier-ignore
+export interface GeneKeyReport extends ReportBase { kind: "gene-key"; profile: GeneKeysProfile } // prettier-ignore
+export type Report = AstrologyReport | HumanDesignReport | GeneKeyReport;
+
+export interface SpiritualProfile {
+  birthData: StoredBirthData | null;
+  reports: { astrology: Report | null; "gene-key": Report | null; "human-design": Report | null };
+}

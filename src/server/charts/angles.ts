@@ -1,3 +1,6 @@
+import { SIGNS } from "@/features/charts/constants";
+import type { ZodiacPosition } from "@/features/charts/types";
+
 /** Angle helpers shared by the chart engine. Degrees everywhere; radians only inside trig calls. */
 
 export const RAD = Math.PI / 180;
@@ -12,30 +15,7 @@ export function diff180(a: number, b: number): number {
   return norm360(a - b + 180) - 180;
 }
 
-export const SIGNS = [
-  "Aries",
-  "Taurus",
-  "Gemini",
-  "Cancer",
-  "Leo",
-  "Virgo",
-  "Libra",
-  "Scorpio",
-  "Sagittarius",
-  "Capricorn",
-  "Aquarius",
-  "Pisces",
-] as const;
-export type Sign = (typeof SIGNS)[number];
 
-export interface ZodiacPosition {
-  longitude: number;
-  sign: Sign;
-  /** Degrees within the sign, 0 <= degree < 30. */
-  degree: number;
-  /** "23°30′" within the sign, truncated to the minute as ephemerides print it. */
-  formatted: string;
-}
 
 export function zodiac(longitude: number): ZodiacPosition {
   const lon = norm360(longitude);

@@ -1,32 +1,11 @@
-import { diff180, zodiac, type Sign, type ZodiacPosition } from "./angles";
-import { PLANETS, position, siderealFrame, type Point } from "./ephemeris";
-import { houseOf, houses as computeHouses, type HouseSystem } from "./houses";
+import { ASPECTS, PLANETS } from "@/features/charts/constants";
+import type { Aspect, AstrologyChart, HouseSystem, PlacedPoint, Point, Sign, ZodiacPosition } from "@/features/charts/types";
+import { diff180, zodiac } from "./angles";
+import { position, siderealFrame } from "./ephemeris";
+import { houseOf, houses as computeHouses } from "./houses";
 
 export const ASTRO_POINTS: readonly Point[] = [...PLANETS, "North Node"];
 
-export interface PlacedPoint extends ZodiacPosition {
-  name: Point;
-  house: number;
-  retrograde: boolean;
-  speed: number;
-}
-
-export const ASPECTS = [
-  { name: "conjunction", angle: 0, orb: 8 },
-  { name: "sextile", angle: 60, orb: 6 },
-  { name: "square", angle: 90, orb: 7 },
-  { name: "trine", angle: 120, orb: 8 },
-  { name: "opposition", angle: 180, orb: 8 },
-] as const;
-export type AspectName = (typeof ASPECTS)[number]["name"];
-
-export interface Aspect {
-  a: Point;
-  b: Point;
-  aspect: AspectName;
-  /** How far from exact, in degrees. */
-  orb: number;
-}
 
 const ELEMENT_OF: Record<Sign, "fire" | "earth" | "air" | "water"> = {
   Aries: "fire", Leo: "fire", Sagittarius: "fire",
@@ -39,22 +18,6 @@ const MODALITY_OF: Record<Sign, "cardinal" | "fixed" | "mutable"> = {
   Taurus: "fixed", Leo: "fixed", Scorpio: "fixed", Aquarius: "fixed",
   Gemini: "mutable", Virgo: "mutable", Sagittarius: "mutable", Pisces: "mutable",
 };
-
-export interface AstrologyChart {
-  utc: string;
-  latitude: number;
-  longitude: number;
-  houseSystem: HouseSystem;
-  /** True when Placidus was asked for but is undefined at this latitude, so Whole Sign was used. */
-  houseSystemFellBack: boolean;
-  ascendant: ZodiacPosition;
-  midheaven: ZodiacPosition;
-  cusps: ZodiacPosition[];
-  points: PlacedPoint[];
-  aspects: Aspect[];
-  elements: Record<"fire" | "earth" | "air" | "water", number>;
-  modalities: Record<"cardinal" | "fixed" | "mutable", number>;
-}
 
 export interface ChartInput {
   utc: Date;

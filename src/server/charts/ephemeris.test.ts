@@ -1,5 +1,6 @@
 import { diff180, RAD } from "./angles";
-import { longitude, position, type Point } from "./ephemeris";
+import { longitude, position } from "./ephemeris";
+import type { Point } from "@/features/charts/types";
 
 /**
  * Our positions against the reference data that astronomy-engine's own test suite checks itself with

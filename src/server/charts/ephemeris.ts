@@ -1,4 +1,6 @@
 import { Body, Ecliptic, Vector, GeoMoonState, GeoVector, MakeTime, Rotation_EQJ_ECT, RotateVector, SiderealTime, e_tilt, type AstroTime } from "astronomy-engine";
+import { PLANETS } from "@/features/charts/constants";
+import type { Planet, Point } from "@/features/charts/types";
 import { norm360 } from "./angles";
 
 /**
@@ -6,9 +8,6 @@ import { norm360 } from "./angles";
  * astronomy-engine. Light time and aberration are included, as in the ephemerides astrologers use.
  */
 
-export const PLANETS = ["Sun", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto"] as const;
-export type Planet = (typeof PLANETS)[number];
-export type Point = Planet | "North Node";
 
 export interface BodyPosition {
   longitude: number;

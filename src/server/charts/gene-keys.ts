@@ -1,4 +1,5 @@
-import type { Activation, HdBody, HumanDesignChart } from "./human-design";
+import type { GeneKeysProfile, SequenceName, Sphere } from "@/features/charts/types";
+import type { Activation, HdBody, HumanDesignChart } from "@/features/charts/types";
 
 /**
  * Gene Keys profile: the same 64 keys as Human Design gates, read from particular personality (birth)
@@ -29,19 +30,6 @@ export const SEQUENCES = {
     ["Pearl", "personality", "Jupiter"],
   ],
 } as const satisfies Record<string, ReadonlyArray<readonly [string, "personality" | "design", HdBody]>>;
-
-export type SequenceName = keyof typeof SEQUENCES;
-
-export interface Sphere {
-  sphere: string;
-  key: number;
-  line: number;
-  /** "key.line", as Gene Keys profiles print it. */
-  label: string;
-  source: { side: "personality" | "design"; body: HdBody };
-}
-
-export type GeneKeysProfile = Record<SequenceName, Sphere[]>;
 
 export function geneKeysProfile(chart: Pick<HumanDesignChart, "personality" | "design">): GeneKeysProfile {
   const find = (list: Activation[], body: HdBody) => list.find((a) => a.body === body)!;

@@ -1,6 +1,5 @@
+import type { HouseSystem } from "@/features/charts/types";
 import { RAD, norm360 } from "./angles";
-
-export type HouseSystem = "placidus" | "whole-sign";
 
 export interface Houses {
   /** The system actually used: Placidus falls back to Whole Sign where it is undefined (polar latitudes). */

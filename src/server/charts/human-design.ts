@@ -1,50 +1,9 @@
 import { diff180, norm360 } from "./angles";
-import { longitude, sunLongitude, type Point } from "./ephemeris";
+import { longitude, sunLongitude } from "./ephemeris";
+import { HD_BODIES } from "@/features/charts/constants";
+import type { Activation, Authority, Definition, HdBody, HdType, HumanDesignChart, Point } from "@/features/charts/types";
 import { CENTERS, CHANNELS, GATE_CENTER, GATE_SPAN, MOTORS, WHEEL, WHEEL_START, crossAngle, crossName, type Center, type CrossAngle } from "@/features/charts/human-design-data";
 
-export const HD_BODIES = [
-  "Sun", "Earth", "North Node", "South Node", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto",
-] as const;
-export type HdBody = (typeof HD_BODIES)[number];
-
-export interface Activation {
-  body: HdBody;
-  longitude: number;
-  gate: number;
-  line: number;
-  color: number;
-  tone: number;
-  base: number;
-}
-
-export type HdType = "Generator" | "Manifesting Generator" | "Manifestor" | "Projector" | "Reflector";
-export type Authority =
-  | "Emotional"
-  | "Sacral"
-  | "Splenic"
-  | "Ego Manifested"
-  | "Ego Projected"
-  | "Self-Projected"
-  | "Mental (Environmental)"
-  | "Lunar";
-export type Definition = "None" | "Single" | "Split" | "Triple Split" | "Quadruple Split";
-
-export interface HumanDesignChart {
-  personalityUtc: string;
-  designUtc: string;
-  personality: Activation[];
-  design: Activation[];
-  /** Every activated gate with whether it is conscious (personality), unconscious (design) or both. */
-  gates: Array<{ gate: number; center: Center; personality: boolean; design: boolean }>;
-  channels: Array<{ gates: [number, number]; name: string; centers: [Center, Center] }>;
-  definedCenters: Center[];
-  type: HdType;
-  strategy: string;
-  authority: Authority;
-  profile: string;
-  definition: Definition;
-  incarnationCross: { angle: CrossAngle; name: string; gates: [number, number, number, number]; label: string };
-}
 
 /** Gate, line, color, tone and base of an ecliptic longitude. */
 export function gateOf(lon: number): Omit<Activation, "body" | "longitude"> {

@@ -1,3 +1,4 @@
+import type { OffsetKind, TimeChoice } from "@/features/charts/types";
 /**
  * Local birth time to UTC with the IANA zone's historical offsets (Node's ICU time zone data).
  * Before a zone adopted standard time, tzdata gives the local mean time of the zone's reference city;
@@ -21,14 +22,12 @@ export interface UtcReading {
    * "standard" or "daylight" as far as can be told from the offset change; "lmt" for local mean time;
    * "manual" when the member gave the offset herself (from her birth certificate or astro.com).
    */
-  kind: "lmt" | "standard" | "daylight" | "manual";
+  kind: OffsetKind;
 }
 
 export type TimeResolution =
   | { status: "ok"; reading: UtcReading }
   | { status: "fold" | "gap"; earlier: UtcReading; later: UtcReading };
-
-export type TimeChoice = "earlier" | "later";
 
 const MINUTE = 60_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,18 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
+import type { Place } from "@/features/places/types";
 
 /**
  * Birth places from the `places` table (GeoNames' places of 1,000 people and more, loaded by
  * scripts/load-places.mjs), searched in PostgreSQL: nothing of the list is held in the app's memory.
  */
-export interface Place {
-  id: string;
-  label: string;
-  latitude: number;
-  longitude: number;
-  timeZone: string;
-}
+
 
 interface PlaceRow {
   id: number;

@@ -7,9 +7,9 @@ import { parseUtcOffset, pickReading, readingWithOffset, resolveBirthTime, type 
 import { placeById } from "@/server/places";
 import type { SessionUser } from "@/server/auth/sessions";
 import { decryptFor, encryptFor } from "./crypto";
-import { buildAstrologyReport, buildGeneKeyReport, buildHumanDesignReport, type Report } from "./reports";
+import { buildAstrologyReport, buildGeneKeyReport, buildHumanDesignReport } from "./reports";
 import type { BirthDataInput, ReportKind } from "@/features/spiritual-profile/schemas";
-import type { StoredBirthData } from "./types";
+import type { Report, SpiritualProfile, StoredBirthData } from "@/features/spiritual-profile/types";
 
 /**
  * Birth data and reports belong to their owner alone: not even an administrator may read or change them
@@ -23,11 +23,6 @@ const COLUMN = { astrology: "astrologyReport", "gene-key": "geneKeyReport", "hum
 
 /** Reports are stored encrypted too: they reveal the birth moment (an Ascendant pins the time to minutes). */
 type SealedReport = { sealed: string };
-
-export interface SpiritualProfile {
-  birthData: StoredBirthData | null;
-  reports: { astrology: Report | null; "gene-key": Report | null; "human-design": Report | null };
-}
 
 export async function getSpiritualProfile(viewer: SessionUser, userId: number): Promise<SpiritualProfile> {
   assertOwner(viewer, userId);

@@ -1,19 +1,8 @@
-import { astrologyChart, type AstrologyChart } from "@/server/charts/astrology";
-import { geneKeysProfile, type GeneKeysProfile } from "@/server/charts/gene-keys";
-import { humanDesignChart, type HumanDesignChart } from "@/server/charts/human-design";
+import type { AstrologyReport, GeneKeyReport, HumanDesignReport, ReportBase, StoredBirthData } from "@/features/spiritual-profile/types";
+import { astrologyChart } from "@/server/charts/astrology";
+import { geneKeysProfile } from "@/server/charts/gene-keys";
+import { humanDesignChart } from "@/server/charts/human-design";
 import { SIGN_TEXT, ELEMENT_TEXT, TYPE_TEXT, AUTHORITY_TEXT, LINE_TEXT, DEFINITION_TEXT, SEQUENCE_TEXT } from "./texts";
-import type { StoredBirthData } from "./types";
-
-/** A report: the birth moment it was computed for, the chart data and our prose sections. */
-interface ReportBase {
-  generatedAt: string;
-  birth: { date: string; time: string; place: string; utc: string };
-  sections: Array<{ title: string; body: string }>;
-}
-export interface AstrologyReport extends ReportBase { kind: "astrology"; chart: AstrologyChart } // prettier-ignore
-export interface HumanDesignReport extends ReportBase { kind: "human-design"; chart: HumanDesignChart } // prettier-ignore
-export interface GeneKeyReport extends ReportBase { kind: "gene-key"; profile: GeneKeysProfile } // prettier-ignore
-export type Report = AstrologyReport | HumanDesignReport | GeneKeyReport;
 
 function base(birth: StoredBirthData): Omit<ReportBase, "sections"> {
   return { generatedAt: new Date().toISOString(), birth: { date: birth.birthDate, time: birth.birthTime, place: birth.place.label, utc: birth.utc } };
