@@ -2,7 +2,7 @@ import { OptimizedImage } from "@/components/ui/optimized-image";
 import Link from "next/link";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import type { PostSummary } from "@/server/blog";
+import type { PostSummary } from "@/features/blog/types";
 
 /** "Author · date", as the blog list and the article page show it. */
 export function PostByline({ post, prefix = "", className }: { post: Pick<PostSummary, "authorName" | "publishedAt">; prefix?: string; className?: string }) {

@@ -1,5 +1,5 @@
 import { formatDateTime } from "@/lib/format";
-import type { LumaSyncRun } from "@/server/events/luma-sync";
+import type { LumaSyncRun } from "@/features/events/types";
 
 interface Props {
   connected: boolean;

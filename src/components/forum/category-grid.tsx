@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Lock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import type { ForumCategory } from "@/server/forum/queries";
+import type { ForumCategory } from "@/features/forum/types";
 import { tierBadgeLabel, topicCount } from "./labels";
 
 /** The category grid of /forum: name, description, Members Only and tier badges, 'View discussions'. */

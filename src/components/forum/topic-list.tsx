@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Eye, MessageSquare } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
-import type { TopicSummary } from "@/server/forum/queries";
+import type { TopicSummary } from "@/features/forum/types";
 import { authorName } from "./labels";
 import { TopicBadges } from "./topic-badges";
 

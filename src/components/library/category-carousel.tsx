@@ -4,7 +4,7 @@ import * as React from "react";
 import Link from "next/link";
 import { ChevronLeft, ChevronRight, Lock } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import type { LibraryCategory } from "@/server/library/queries";
+import type { LibraryCategory } from "@/features/library/types";
 import { CategoryIcon } from "./labels";
 import { tierName } from "@/lib/format";
 

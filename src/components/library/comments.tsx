@@ -12,7 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
-import type { LibraryComment } from "@/server/library/comments";
+import type { LibraryComment } from "@/features/library/types";
 import { commentInputSchema } from "@/features/library/schemas";
 import type { z } from "@/lib/validation";
 

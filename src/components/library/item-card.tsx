@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import type { ContentType } from "@/features/library/constants";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import type { LibraryCard } from "@/server/library/queries";
+import type { LibraryCard } from "@/features/library/types";
 import { CONTENT_TYPE_ICONS, contentTypeLabel, readingLabel } from "./labels";
 import { tierName } from "@/lib/format";
 

@@ -1,6 +1,6 @@
 import { Download, ExternalLink } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import type { LibraryItem } from "@/server/library/queries";
+import type { LibraryItem } from "@/features/library/types";
 import { videoSource } from "@/features/library/media";
 
 // Spec 02 section 2.13: HTML for articles, a video, a 600 px PDF embed with a download link, or an

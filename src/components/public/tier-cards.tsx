@@ -3,7 +3,7 @@ import { Check } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatCents } from "@/lib/format";
-import type { Tier } from "@/server/public-site";
+import type { Tier } from "@/features/membership/types";
 
 const termLabel = (months: number) => (months === 12 ? "Annual" : `${months} months`);
 

@@ -106,3 +106,61 @@ export const searchHitSchema = z.strictObject({
   authorName: z.string(),
   lastPostAt: isoDateTime,
 });
+
+// What server components hand the forum's client components (rows as queried: dates are Dates).
+
+export interface ForumCategory {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  icon: string | null;
+  color: string | null;
+  isPrivate: boolean;
+  requiredMembershipLevel: string | null;
+  position: number;
+  archived: boolean;
+  topicCount: number;
+  /** Her tier does not open it: the name, description and count show, never a topic. */
+  locked: boolean;
+}
+
+export interface ForumAuthor {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  profilePicture: string | null;
+  membershipLevel: string | null;
+  bio: string | null;
+  memberSince: string | null;
+}
+
+export interface TopicSummary {
+  id: number;
+  title: string;
+  slug: string;
+  userId: number;
+  categoryId: number;
+  views: number;
+  isPinned: boolean;
+  isLocked: boolean;
+  createdAt: Date;
+  lastPostAt: Date;
+  replyCount: number;
+  preview: string;
+  category: { slug: string; name: string };
+  user: ForumAuthor;
+}
+
+/** A search result: title and excerpt carry the highlight marks (HIGHLIGHT_START, HIGHLIGHT_END). */
+export interface SearchHit {
+  id: number;
+  title: string;
+  slug: string;
+  titleHighlighted: string;
+  excerptHighlighted: string;
+  category: { slug: string; name: string };
+  authorName: string;
+  lastPostAt: string;
+}

@@ -8,6 +8,7 @@ import { reindexSource } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
 import type { z } from "@/lib/validation";
 import type { blogPostSchema } from "@/features/blog/schemas";
+import type { PostSummary } from "@/features/blog/types";
 
 type PostInput = z.output<typeof blogPostSchema>;
 
@@ -25,8 +26,7 @@ const summary = {
 const published = () => and(eq(blogPosts.status, "published"), lte(blogPosts.publishedAt, new Date()));
 
 /** Published posts, newest first (the /blog list, RSS and sitemap). */
-export const listPublishedPosts = cache(async () => db.select(summary).from(blogPosts).where(published()).orderBy(desc(blogPosts.publishedAt)));
-export type PostSummary = Awaited<ReturnType<typeof listPublishedPosts>>[number];
+export const listPublishedPosts = cache(async (): Promise<PostSummary[]> => db.select(summary).from(blogPosts).where(published()).orderBy(desc(blogPosts.publishedAt)));
 
 export const getPublishedPost = cache(async (slug: string) => {
   const [post] = await db

@@ -4,44 +4,8 @@ import { db } from "@/db";
 import { CHARGE_KINDS } from "@/features/money/constants";
 import { TIER_IDS } from "@/features/membership/constants";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/features/dashboard/periods";
+import type { ActivityPoint, Dashboard, Funnel } from "@/features/dashboard/types";
 
-export type TierCount = {
-  tier: string | null;
-  members: number;
-};
-export type GrowthPoint = {
-  bucket: string;
-  joined: number;
-  total: number;
-};
-export type Funnel = {
-  submitted: number;
-  approved: number;
-  paid: number;
-  joined: number;
-};
-export type MoneyPoint = {
-  bucket: string;
-  revenue: number;
-  refunds: number;
-};
-export type ActivityPoint = {
-  bucket: string;
-  rsvps: number;
-  topics: number;
-  replies: number;
-  comments: number;
-  libraryViews: number;
-};
-export interface Dashboard {
-  period: DashboardPeriod;
-  since: Date;
-  tiers: TierCount[];
-  growth: GrowthPoint[];
-  funnel: Funnel;
-  money: MoneyPoint[];
-  activity: ActivityPoint[];
-}
 
 /** Members who count: not disabled, not erased. */
 const ACTIVE_MEMBER = sql`disabled_at is null and erased_at is null`;

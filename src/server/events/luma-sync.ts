@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { reindexSource } from "@/server/assistant/index-passages";
 import { expirePublicPages } from "@/server/cache/public-pages";
 import { mapLumaEntry, type LumaPage, type MappedLumaEvent } from "./luma-mapping";
+import type { LumaSyncRun } from "@/features/events/types";
 
 export const LUMA_LIST_PATH = "/v1/calendars/events/list";
 const PAGE_SIZE = 50;
@@ -198,8 +199,6 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
     throw error;
   }
 }
-
-export type LumaSyncRun = typeof lumaSyncRuns.$inferSelect;
 
 /** The latest sync, and the latest that succeeded when the latest did not. */
 export async function lumaSyncStatus(): Promise<{ connected: boolean; last: LumaSyncRun | null; lastSuccess: LumaSyncRun | null }> {

@@ -8,6 +8,7 @@ import { encodeCursor } from "@/lib/validation";
 import { categoryReadableBy, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
 import { previewOf } from "./plain-text";
 import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH, type ReplyCursor, type TopicCursor } from "@/features/forum/schemas";
+import type { ForumAuthor, ForumCategory, TopicSummary } from "@/features/forum/types";
 
 /**
  * What the forum shows of a member: her public profile (decisions.md, People, not ids), her bio only
@@ -55,12 +56,11 @@ export function selectCategoriesWithCounts(reader?: Reader) {
  * come `locked`, as the library's do (issue 25): their name, description and topic count show what an
  * upgrade opens, never a topic. Archived ones she cannot read are left out.
  */
-export async function listCategories(reader: Reader) {
+export async function listCategories(reader: Reader): Promise<ForumCategory[]> {
   return selectCategoriesWithCounts(reader)
     .where(or(categoryReadableBy(reader), isNull(forumCategories.archivedAt)))
     .orderBy(sql`${forumCategories.archivedAt} is not null`, asc(forumCategories.position), asc(forumCategories.id));
 }
-export type ForumCategory = Awaited<ReturnType<typeof listCategories>>[number];
 
 /** A category by its address; one above her tier comes `locked`, and its topics are not hers to list. */
 export async function getCategoryBySlug(slug: string, reader: Reader) {
@@ -108,7 +108,7 @@ const NEWEST_ACTIVITY_FIRST = [
  * One page of topics (keyset: pinned first, then newest activity), only in categories the reader may
  * read and without those of members she blocked. `nextCursor` is null on the last page.
  */
-export async function listTopics(reader: Reader, options: { categoryId?: number; after?: TopicCursor; limit?: number } = {}) {
+export async function listTopics(reader: Reader, options: { categoryId?: number; after?: TopicCursor; limit?: number } = {}): Promise<{ topics: TopicSummary[]; nextCursor: string | null }> {
   const limit = options.limit ?? TOPIC_PAGE_SIZE;
   const cursor = options.after;
   const conditions: (SQL | undefined)[] = [categoryReadableBy(reader), notBlockedBy(reader, forumTopics.userId)];
@@ -129,8 +129,6 @@ export async function listTopics(reader: Reader, options: { categoryId?: number;
     nextCursor: rows.length > limit && last ? encodeCursor([last.isPinned, last.sortKey, last.id]) : null,
   };
 }
-export type TopicSummary = Awaited<ReturnType<typeof listTopics>>["topics"][number];
-export type ForumAuthor = TopicSummary["user"];
 
 /** A topic by its slug, if the reader may read it (404 otherwise, as for a missing one). */
 export async function getTopicBySlug(slug: string, reader: Reader) {

@@ -3,30 +3,14 @@ import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumTopics, users } from "@/db/schema";
 import { categoryReadableBy, notBlockedBy, type Reader } from "./access";
+import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/features/forum/constants";
+import type { SearchHit } from "@/features/forum/types";
 
 export const SEARCH_RESULT_LIMIT = 20;
 
-/**
- * Marks around the matching words in `ts_headline`'s output. They are split into <mark> elements by
- * the page (HighlightedText), so no HTML from the database is ever rendered.
- */
-export const HIGHLIGHT_START = "\u27e6";
-export const HIGHLIGHT_END = "\u27e7";
 const MARKS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}`;
 const TITLE_OPTIONS = `${MARKS}, HighlightAll=true`;
 const EXCERPT_OPTIONS = `${MARKS}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
-
-export interface SearchHit {
-  id: number;
-  title: string;
-  slug: string;
-  /** The title and an excerpt of the best-matching text (the topic or one reply), with the marks above. */
-  titleHighlighted: string;
-  excerptHighlighted: string;
-  category: { slug: string; name: string };
-  authorName: string;
-  lastPostAt: string;
-}
 
 /**
  * Topics whose title, opening post or replies match the words (PostgreSQL full-text search over the

@@ -7,6 +7,7 @@ import { forbidden, notFound } from "@/lib/errors";
 import type { SessionUser } from "@/server/auth/sessions";
 import { recordAudit } from "@/server/audit";
 import { assertCanReadItem } from "./access";
+import type { LibraryComment } from "@/features/library/types";
 
 const COMMENTS_SHOWN = 500;
 
@@ -36,8 +37,7 @@ async function selectComments(where: SQL) {
 }
 
 /** Comments of an item, oldest first (GET /api/content/comments?contentId=). */
-export const listComments = (contentId: number) => selectComments(eq(contentComments.contentId, contentId));
-export type LibraryComment = Awaited<ReturnType<typeof listComments>>[number];
+export const listComments = (contentId: number): Promise<LibraryComment[]> => selectComments(eq(contentComments.contentId, contentId));
 
 export async function addComment(user: SessionUser, input: { contentId: number; comment: string }) {
   await assertCanReadItem(user, input.contentId);

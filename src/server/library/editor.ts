@@ -17,6 +17,7 @@ import { sanitizeArticleHtml, storedFileIdsIn } from "./html";
 import { readingMinutes } from "@/features/library/text";
 import { searchQueryText } from "./queries";
 import { accessChoice, accessColumns, type LibraryItemValues } from "@/features/library/schemas";
+import type { EditorItem, EditorListItem } from "@/features/library/types";
 
 type ItemWrite = "create" | "update" | "publish" | "delete";
 
@@ -35,7 +36,7 @@ export async function recordItemWrite(executor: Executor, change: { action: Item
 // --- Reading for the editor --------------------------------------------------------------------
 
 /** The admin list (GET /api/admin/library/items): every item, by status, newest change first. */
-export async function listEditorItems(query: { status: ContentStatus | ""; search: string; limit: number; offset: number }) {
+export async function listEditorItems(query: { status: ContentStatus | ""; search: string; limit: number; offset: number }): Promise<{ items: EditorListItem[]; counts: Partial<Record<ContentStatus, number>> }> {
   const terms = searchQueryText(query.search);
   const where = and(query.status ? eq(contentItems.status, query.status) : undefined, terms ? sql`${contentItems.searchVector} @@ to_tsquery('english', ${terms})` : undefined);
   const [items, counts] = await Promise.all([
@@ -65,10 +66,9 @@ export async function listEditorItems(query: { status: ContentStatus | ""; searc
   ]);
   return { items, counts: Object.fromEntries(counts.map((row) => [row.status, row.count])) as Partial<Record<ContentStatus, number>> };
 }
-export type EditorListItem = Awaited<ReturnType<typeof listEditorItems>>["items"][number];
 
 /** One item as the editor's form holds it (GET /api/admin/library/items/{id}). */
-export async function getEditorItem(id: number) {
+export async function getEditorItem(id: number): Promise<EditorItem> {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
   if (!row) throw notFound("Content not found.");
   const tags = await db
@@ -97,7 +97,6 @@ export async function getEditorItem(id: number) {
     publishedAt: row.publishedAt,
   };
 }
-export type EditorItem = Awaited<ReturnType<typeof getEditorItem>>;
 
 // --- Files --------------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import { TIER_ORDER } from "@/lib/auth/access";
 import { canEditLibrary, isOpenTo, openToUser, visibleToUser } from "./access";
 import { sanitizeArticleHtml } from "./html";
 import type { LibraryFilters } from "@/features/library/schemas";
+import type { LibraryCard, LibraryCategory, LibraryItem } from "@/features/library/types";
 
 /** What a card shows (spec 02 section 2.13): never the body, video, attachment or external link. */
 function cardColumns(user: SessionUser | null) {
@@ -81,7 +82,7 @@ export function searchQueryText(search: string): string {
  * filters, newest first, or best match first when searching. Search looks into bodies, so it only
  * returns items the member may read.
  */
-export async function listLibraryItems(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}) {
+export async function listLibraryItems(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}): Promise<LibraryCard[]> {
   const conditions: (SQL | undefined)[] = [eq(contentItems.status, "published")];
   const terms = searchQueryText(filters.search);
   if (filters.search && !terms) return [];
@@ -120,10 +121,9 @@ export async function listLibraryItems(user: SessionUser, filters: LibraryFilter
     .offset(filters.offset);
   return rows.map(toCard);
 }
-export type LibraryCard = Awaited<ReturnType<typeof listLibraryItems>>[number];
 
 /** One item for its page and GET /api/content/items/{slug}; the content only when she may read it. */
-export async function getLibraryItem(user: SessionUser, slug: string) {
+export async function getLibraryItem(user: SessionUser, slug: string): Promise<LibraryItem | null> {
   const open = openToUser(user);
   const onlyIfOpen = (column: AnyPgColumn) => sql<string | null>`case when ${open} then ${column} end`;
   const [row] = await db
@@ -156,7 +156,6 @@ export async function getLibraryItem(user: SessionUser, slug: string) {
     canEdit: canEditLibrary(user),
   };
 }
-export type LibraryItem = NonNullable<Awaited<ReturnType<typeof getLibraryItem>>>;
 
 /** A few more items of the same category for the item page's "More like this" tab. */
 export async function listRelatedItems(user: SessionUser, item: { id: number; category: { slug: string } | null }, limit = 3): Promise<LibraryCard[]> {
@@ -183,11 +182,10 @@ export const categoryColumns = {
 };
 
 /** Categories in the editor's order, each saying whether her tier opens it (the carousel's lock). */
-export async function listLibraryCategories(user: SessionUser) {
+export async function listLibraryCategories(user: SessionUser): Promise<LibraryCategory[]> {
   const rows = await db.select(categoryColumns).from(contentCategories).orderBy(asc(contentCategories.position), asc(contentCategories.name));
   return rows.map((row) => ({ ...row, locked: !isOpenTo(user, row) }));
 }
-export type LibraryCategory = Awaited<ReturnType<typeof listLibraryCategories>>[number];
 
 export async function getLibraryCategory(user: SessionUser, slug: string): Promise<LibraryCategory | null> {
   const [row] = await db.select(categoryColumns).from(contentCategories).where(eq(contentCategories.slug, slug)).limit(1);

@@ -10,13 +10,14 @@ import { reindexKind } from "@/server/assistant/index-passages";
 import type { z } from "@/lib/validation";
 import { categoryColumns as categorySelection } from "./queries";
 import { accessChoice, accessColumns, type LibraryCategoryInput, type libraryCategorySchema } from "@/features/library/schemas";
+import type { EditorCategory, EditorTag } from "@/features/library/types";
 
 type CategoryValues = z.output<typeof libraryCategorySchema>;
 
 // Category and tag management for holders of manage_content (/admin/library/categories and /tags).
 
 /** Categories with their number of items, as the editor's forms hold them. */
-export async function listEditorCategories() {
+export async function listEditorCategories(): Promise<EditorCategory[]> {
   const rows = await db
     .select({
       ...categorySelection,
@@ -33,7 +34,6 @@ export async function listEditorCategories() {
     access: accessChoice({ isPublic, requiredMembershipLevel }),
   }));
 }
-export type EditorCategory = Awaited<ReturnType<typeof listEditorCategories>>[number];
 
 /** A .catch that turns a violation of `constraint` into a 409 with the field's message. */
 function conflictOn(constraint: string, field: string, message: string) {
@@ -82,7 +82,7 @@ export async function deleteCategory(id: number, actorId: number) {
   await reindexKind("library");
 }
 
-export async function listEditorTags() {
+export async function listEditorTags(): Promise<EditorTag[]> {
   return db
     .select({ id: contentTags.id, name: contentTags.name, slug: contentTags.slug, itemCount: count(contentItemTags.contentId) })
     .from(contentTags)
@@ -90,7 +90,6 @@ export async function listEditorTags() {
     .groupBy(contentTags.id)
     .orderBy(asc(contentTags.name));
 }
-export type EditorTag = Awaited<ReturnType<typeof listEditorTags>>[number];
 
 function tagSlug(name: string): string {
   const slug = slugify(name);

@@ -3,9 +3,10 @@ import { asc } from "drizzle-orm";
 import { cache } from "react";
 import { db } from "@/db";
 import { membershipTiers, photoTiles, testimonials } from "@/db/schema";
+import type { Tier } from "@/features/membership/types";
 
 /** The tier catalogue in its order (decisions.md: every page shows all four). */
-export const listTiers = cache(async () =>
+export const listTiers = cache(async (): Promise<Tier[]> =>
   db
     .select({
       id: membershipTiers.id,
@@ -19,7 +20,6 @@ export const listTiers = cache(async () =>
     .from(membershipTiers)
     .orderBy(asc(membershipTiers.position)),
 );
-export type Tier = Awaited<ReturnType<typeof listTiers>>[number];
 
 export const listTestimonials = cache(async () => db.select().from(testimonials).orderBy(asc(testimonials.position), asc(testimonials.id)));
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatCents } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import type { Dashboard } from "@/server/dashboard";
+import type { Dashboard } from "@/features/dashboard/types";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/features/dashboard/periods";
 import { Chart, type ChartRow, type Series, type ValueFormat } from "./chart";
 

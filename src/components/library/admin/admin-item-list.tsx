@@ -14,7 +14,7 @@ import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import type { EditorListItem } from "@/server/library/editor";
+import type { EditorListItem } from "@/features/library/types";
 import { contentTypeLabel } from "../labels";
 
 type Row = Omit<EditorListItem, "publishedAt" | "updatedAt"> & { publishedAt: string | null; updatedAt: string };

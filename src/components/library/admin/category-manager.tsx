@@ -13,7 +13,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import type { EditorCategory } from "@/server/library/taxonomy";
+import type { EditorCategory } from "@/features/library/types";
 import { CATEGORY_ICONS, libraryCategorySchema, type LibraryCategoryInput } from "@/features/library/schemas";
 import { CategoryIcon } from "../labels";
 import { AccessSelect } from "./access-select";

@@ -16,7 +16,7 @@ import { CONTENT_STATUSES, CONTENT_TYPES } from "@/features/library/constants";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import type { EditorItem } from "@/server/library/editor";
+import type { EditorItem } from "@/features/library/types";
 import { CONTENT_TYPE_LABELS, libraryItemSchema, type LibraryItemInput } from "@/features/library/schemas";
 import { LIBRARY_ITEMS_KEY } from "../library-browser";
 import { ADMIN_ITEMS_KEY } from "./admin-item-list";

@@ -11,7 +11,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import type { EditorTag } from "@/server/library/taxonomy";
+import type { EditorTag } from "@/features/library/types";
 import { libraryTagSchema, type LibraryTagInput } from "@/features/library/schemas";
 
 const KEY = ["admin-library-tags"];
