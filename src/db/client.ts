@@ -9,7 +9,7 @@ export type Executor = Database | Transaction;
 
 /**
  * A Drizzle handle on a pool of `max` connections. The app's requests use the "requests" limits
- * (src/db/pool.mjs: a stalled PostgreSQL is a 503 within seconds, src/lib/http/api-route.ts);
+ * (src/db/pool.mjs: a stalled PostgreSQL is a 503 within seconds, src/server/http/api-route.ts);
  * the operator's scripts, migrations and seeds have none.
  */
 export function createDatabase(url: string, max = 10, profile: PoolProfile = "operator") {

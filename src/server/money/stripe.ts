@@ -35,7 +35,7 @@ export const isCardError = (error: unknown): error is Stripe.errors.StripeCardEr
  * - Stripe refused the request itself (400 invalid_request_error, idempotency_error, 401/403): 502
  *   naming it as Stripe's refusal, never as a decline, and logged, since it is ours to fix;
  * - Stripe did not answer (5xx, no connection, after the client's retries): rethrown, so the API
- *   answers 503 with Retry-After (src/lib/http/api-route.ts);
+ *   answers 503 with Retry-After (src/server/http/api-route.ts);
  * - anything else (an AppError of ours, such as an object of an unexpected shape): rethrown.
  */
 export function stripeFailure(error: unknown, what: string): unknown {

@@ -1,6 +1,6 @@
 // GET /api/applications - applications for review, newest first (filter by status, search); total in X-Total-Count.
 import { NextResponse } from "next/server";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { listApplications } from "@/server/applications/queries";
 import { applicationListQuerySchema } from "@/features/applications/schemas";

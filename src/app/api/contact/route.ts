@@ -1,6 +1,6 @@
 // POST /api/contact - store a message from the FAQ or contact form and email it to the administrators.
 import { PUBLIC } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { sendContactMessage } from "@/server/contact";
 import { contactMessageSchema } from "@/features/contact/schemas";

@@ -1,5 +1,5 @@
 // POST /api/create-payment-intent - authorize the tier's price for the application of a payment link (amount computed here).
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { paymentIntentRequestSchema } from "@/features/money/schemas";

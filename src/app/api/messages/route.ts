@@ -1,6 +1,6 @@
 // GET /api/messages - her conversations (the other member, last message, unread count); POST writes to a member.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { conversationListQuerySchema, sendMessageSchema } from "@/features/messages/schemas";
 import { listConversations, sendMessage } from "@/server/messages";
 

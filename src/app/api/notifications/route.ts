@@ -1,6 +1,6 @@
 // GET /api/notifications - her notifications, newest activity first (keyset pages, filter by kind), with her unread count.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { notificationListQuerySchema } from "@/features/notifications/schemas";
 import { listNotifications } from "@/server/notifications";
 

@@ -1,5 +1,5 @@
 // GET /api/payment-transactions - every payment transaction, newest first.
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { listTransactions } from "@/server/money/transactions";
 

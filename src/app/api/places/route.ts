@@ -1,5 +1,5 @@
 // GET /api/places?q= - birth place typeahead from the offline city list.
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { searchPlaces } from "@/server/places";
 import { placesQuerySchema } from "@/features/places/schemas";

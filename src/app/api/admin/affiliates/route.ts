@@ -1,6 +1,6 @@
 // GET /api/admin/affiliates - partners with their figures, and commissions (?status=pending|eligible|paid|cancelled).
 import { z } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { COMMISSION_STATUSES } from "@/features/affiliate/constants";
 import { listCommissionsForAdmin, listPartnersForAdmin } from "@/server/affiliate/partners";

@@ -1,6 +1,6 @@
 // POST /api/admin/announcements - notify every member with a tier of an announcement (one fan-out job).
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { announcementSchema } from "@/features/notifications/schemas";
 import { announce } from "@/server/notifications";

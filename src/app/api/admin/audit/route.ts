@@ -1,6 +1,6 @@
 // GET /api/admin/audit - admin actions filtered by actor, action, entity and date range, newest first, keyset-paginated.
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { listAudit } from "@/server/audit";
 import { auditSearchSchema } from "@/features/audit/schemas";
 

@@ -1,6 +1,6 @@
 // GET|POST /api/admin/blog - every post including drafts, and create a post (admins only).
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { createPost, listAllPosts } from "@/server/blog";
 import { revalidateBlog } from "@/server/blog/revalidate";
 import { blogPostSchema } from "@/features/blog/schemas";

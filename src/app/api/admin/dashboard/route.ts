@@ -1,6 +1,6 @@
 // GET /api/admin/dashboard - the admin dashboard's figures for a period (30d, 90d, 12m).
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { getDashboard } from "@/server/dashboard";
 import { dashboardQuerySchema } from "@/features/dashboard/periods";
 

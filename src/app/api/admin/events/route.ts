@@ -1,6 +1,6 @@
 // POST /api/admin/events - create a community event.
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { createCommunityEvent } from "@/server/events/admin";
 import { toPublicEvent } from "@/server/events/queries";
 import { eventInputSchema } from "@/features/events/schemas";

@@ -1,6 +1,6 @@
 // GET /api/admin/members - members by search (name, username, email), tier and status, newest first, keyset-paginated.
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { listMembers } from "@/server/admin-members";
 import { memberSearchSchema } from "@/features/admin-members/schemas";
 

@@ -1,6 +1,6 @@
 // GET /api/admin/message-reports - open reports of direct messages: each reported message alone, its sender and reporter.
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { listMessageReports } from "@/server/messages";
 
 export const GET = apiRoute({ access: ADMIN }, async () => ({ reports: await listMessageReports() }));

@@ -1,5 +1,5 @@
 // GET /api/admin/outbox - the email outbox, newest first, optionally by status (admin only).
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { listOutbox } from "@/server/email/outbox";
 import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/features/email/schemas";

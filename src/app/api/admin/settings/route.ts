@@ -1,6 +1,6 @@
 // GET|PUT /api/admin/settings - the site's name, contact details, links and trial length (admins only).
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { PUBLIC_PAGE_PATHS, revalidatePublicPages } from "@/server/cache/public-pages";
 import { getSiteSettings, saveSiteSettings } from "@/server/settings";
 import { siteSettingsUpdateSchema } from "@/features/settings/schemas";

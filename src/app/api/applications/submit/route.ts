@@ -1,5 +1,5 @@
 // POST /api/applications/submit - store an application and email its receipt and payment link (an address under review is told by email; the answer is the same).
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";

@@ -1,5 +1,5 @@
 // POST /api/auth/forgot-password - email a single-use password reset link (same answer for any address).
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";

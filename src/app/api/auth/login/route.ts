@@ -1,5 +1,5 @@
 // POST /api/auth/login - sign in with username (or email) and password; sets the session cookie.
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { logIn } from "@/server/auth/login";

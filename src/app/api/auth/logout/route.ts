@@ -1,5 +1,5 @@
 // POST /api/auth/logout - end the current session.
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { logOut } from "@/server/auth/login";
 

@@ -1,5 +1,5 @@
 // GET /api/auth/me - the signed-in user, or 401 when signed out.
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { toCurrentUser } from "@/server/auth/sessions";
 

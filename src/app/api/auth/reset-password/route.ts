@@ -1,5 +1,5 @@
 // POST /api/auth/reset-password - set a new password with a reset link's token; ends every session.
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { resetPassword } from "@/server/auth/password-reset";
 import { resetPasswordSchema } from "@/features/auth/schemas";

@@ -1,7 +1,7 @@
 // GET /api/chatbot/history - the signed-in member's past conversation with the assistant.
 // DELETE /api/chatbot/history - delete it.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { deleteChatHistory, listChatHistory } from "@/server/assistant/history";
 
 export const GET = apiRoute({ access: MEMBER }, async ({ user }) => ({ messages: await listChatHistory(user.id) }));

@@ -1,6 +1,6 @@
 // POST /api/chatbot/message - answer a chat message from the site's own content, with its sources.
 import { PUBLIC } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { answerChat, checkChatRateLimit, collectAnswer } from "@/server/assistant";
 import { chatRequestSchema } from "@/features/assistant/schemas";

@@ -1,6 +1,6 @@
 // GET|PUT /api/cms/content - the editable sections of Home, About, Membership and Community (admins only).
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { revalidatePublicPages } from "@/server/cache/public-pages";
 import { getCmsContent, saveCmsContent } from "@/server/cms";
 import { CMS_PAGE_PATHS, cmsContentSchema } from "@/features/cms/schemas";

@@ -1,6 +1,6 @@
 // GET|POST /api/content/bookmarks - her bookmarked items (with the list's filters), and bookmark one.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { addBookmark } from "@/server/library/bookmarks";
 import { listLibraryItems } from "@/server/library/queries";
 import { bookmarkInputSchema, libraryFiltersSchema } from "@/features/library/schemas";

@@ -1,6 +1,6 @@
 // GET /api/content/categories - the library's categories, each saying whether her tier opens it.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { listLibraryCategories } from "@/server/library/queries";
 
 export const GET = apiRoute({ access: MEMBER }, async ({ user }) => listLibraryCategories(user));

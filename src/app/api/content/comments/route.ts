@@ -1,6 +1,6 @@
 // GET|POST /api/content/comments - an item's comments (?contentId=), and add one to an item she may read.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { assertCanReadItem } from "@/server/library/access";
 import { addComment, listComments } from "@/server/library/comments";
 import { commentInputSchema, commentsQuerySchema } from "@/features/library/schemas";

@@ -1,6 +1,6 @@
 // GET /api/content/items - the library list: search, category, tag, contentType, membersOnly, limit, offset.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { listLibraryItems } from "@/server/library/queries";
 import { libraryFiltersSchema } from "@/features/library/schemas";
 

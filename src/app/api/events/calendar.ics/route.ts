@@ -1,6 +1,6 @@
 // GET /api/events/calendar.ics - webcal feed of the community events.
 import { PUBLIC } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { siteUrl } from "@/lib/http/site-url";
 import { eventsToIcs, icsResponse } from "@/server/events/ics";
 import { feedEvents } from "@/server/events/queries";

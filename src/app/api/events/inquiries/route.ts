@@ -1,6 +1,6 @@
 // POST /api/events/inquiries - "Request Event Info" for a private event: stored and emailed to admins.
 import { PUBLIC } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { INQUIRY_RECEIVED_MESSAGE, submitEventInquiry } from "@/server/events/inquiries";

@@ -1,7 +1,7 @@
 // GET /api/files/{id} - an uploaded file, to those who may read it (byte ranges for video).
 import { Readable } from "node:stream";
 import { z } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { dispositionFor, fileResponse } from "@/lib/http/file-response";
 import { findStoredFile, readStoredBytes } from "@/server/storage";

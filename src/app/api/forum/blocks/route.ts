@@ -1,6 +1,6 @@
 // GET /api/forum/blocks - the members she blocked; POST blocks one.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { blockMember, listBlockedMembers } from "@/server/forum";
 import { blockSchema } from "@/features/forum/schemas";
 

@@ -1,7 +1,7 @@
 // POST /api/forum/posts - reply to a topic (not locked, not archived, no block between the two members).
 import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { siteUrl } from "@/lib/http/site-url";
 import { createReply } from "@/server/forum";
 

@@ -1,6 +1,6 @@
 // GET /api/forum/preferences - her forum settings; PUT saves them (reply emails on or off).
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { getForumPreferences, saveForumPreferences } from "@/server/forum";
 import { preferencesSchema } from "@/features/forum/schemas";
 

@@ -1,7 +1,7 @@
 // POST /api/forum/reactions - toggle one of her reactions (like, heart, smile) on a reply.
 import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { toggleReaction } from "@/server/forum";
 
 // The body is validated by toggleReaction once the post is known to be open to her.

@@ -1,6 +1,6 @@
 // GET /api/forum/search?q= - topics whose titles, opening posts or replies match, best first, highlighted.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { searchTopics } from "@/server/forum";
 import { searchQuerySchema } from "@/features/forum/schemas";
 

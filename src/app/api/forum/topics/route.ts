@@ -1,7 +1,7 @@
 // GET /api/forum/topics - a page of topics (optionally of one category); POST creates a topic.
 import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { createTopic, listTopics } from "@/server/forum";
 import { topicListQuerySchema } from "@/features/forum/schemas";
 

@@ -1,7 +1,7 @@
 // POST /api/forum/unsubscribe?token= - stop reply emails for one topic (the page's button and RFC 8058 one-click).
 import { PUBLIC } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { unsubscribeFromTopic } from "@/server/forum";
 import { unsubscribeQuerySchema } from "@/features/forum/schemas";
 

@@ -1,5 +1,5 @@
 // POST /api/invitations/accept - create the member account from an invitation link and her session, in one step.
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { acceptInvitation } from "@/server/applications/invitations";

@@ -1,6 +1,6 @@
 // GET /api/luma/events - upcoming events pulled from Luma (Member Events), by type, soonest first.
 import { PUBLIC } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { listUpcomingEvents } from "@/server/events/queries";
 import { eventListQuerySchema } from "@/features/events/schemas";
 

@@ -1,6 +1,6 @@
 // PATCH /api/mentorship-requests/{id} - the mentor accepts or declines a request she received.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { assertRequestMentor, decideMentorshipRequest } from "@/server/mentorship";
 import { mentorshipDecisionSchema } from "@/features/mentorship/schemas";

@@ -1,6 +1,6 @@
 // GET /api/messages/{conversationId} - a page of the conversation's messages (hers only; `before` for earlier ones).
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { conversationParamsSchema, messageListQuerySchema } from "@/features/messages/schemas";
 import { getConversation, ownConversation } from "@/server/messages";
 

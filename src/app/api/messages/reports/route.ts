@@ -1,6 +1,6 @@
 // POST /api/messages/reports - she reports a message she received; administrators see only that message.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { reportMessageSchema } from "@/features/messages/schemas";
 import { reportMessage } from "@/server/messages";
 

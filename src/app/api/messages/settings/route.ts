@@ -1,6 +1,6 @@
 // GET /api/messages/settings - who may message her; PUT changes it (any member, mentors only, nobody).
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { messageSettingsSchema } from "@/features/messages/schemas";
 import { getMessageSettings, saveMessageSettings } from "@/server/messages";
 

@@ -1,7 +1,7 @@
 // POST /api/newsletter/confirm - confirm a subscription with the emailed token (the page's button; a GET changes nothing).
 import { PUBLIC } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { confirmSubscription } from "@/server/newsletter";
 import { newsletterTokenSchema } from "@/features/newsletter/schemas";
 

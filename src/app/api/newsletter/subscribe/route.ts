@@ -1,6 +1,6 @@
 // POST /api/newsletter/subscribe - start a double opt-in subscription (same answer for any address).
 import { PUBLIC } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { subscribeToNewsletter } from "@/server/newsletter";

@@ -1,7 +1,7 @@
 // POST /api/newsletter/unsubscribe?token= - unsubscribe (the page's button and RFC 8058 one-click from mail clients).
 import { PUBLIC } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { unsubscribe } from "@/server/newsletter";
 import { newsletterTokenSchema } from "@/features/newsletter/schemas";
 

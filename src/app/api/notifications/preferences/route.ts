@@ -1,6 +1,6 @@
 // GET /api/notifications/preferences - her choice per kind (app, email at once, daily or weekly digest, off; push) and the weekly digest; PUT changes them.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { preferencesSchema } from "@/features/notifications/schemas";
 import { getNotificationPreferences, saveNotificationPreferences } from "@/server/notifications";
 

@@ -1,6 +1,6 @@
 // POST /api/notifications/read - mark some ({ ids }) or all ({ all: true }) of her notifications read.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { markReadSchema } from "@/features/notifications/schemas";
 import { markRead } from "@/server/notifications";
 

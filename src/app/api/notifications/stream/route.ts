@@ -1,6 +1,6 @@
 // GET /api/notifications/stream - Server-Sent Events: her new notifications and unread count, live, resuming after Last-Event-ID.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { notificationHub, parseLastEventId } from "@/server/notifications";
 
 export const dynamic = "force-dynamic";

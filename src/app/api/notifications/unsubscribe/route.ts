@@ -1,7 +1,7 @@
 // POST /api/notifications/unsubscribe?token=&kind= - one-click unsubscribe of an email's kind (RFC 8058), or of the digest.
 import { PUBLIC } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { unsubscribeQuerySchema } from "@/features/notifications/schemas";
 import { unsubscribeByToken } from "@/server/notifications";
 

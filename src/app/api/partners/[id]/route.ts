@@ -1,6 +1,6 @@
 // GET /api/partners/{id} - a partner's code, rate and figures, to herself ({id} is her user id) or an admin.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
 import { getPartnerDashboard } from "@/server/affiliate/partners";

@@ -1,5 +1,5 @@
 // POST /api/partners/accept - accepts the affiliate terms with the emailed link's token; creates her partner record.
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { acceptRegistration } from "@/server/affiliate/partners";

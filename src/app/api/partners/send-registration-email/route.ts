@@ -1,5 +1,5 @@
 // POST /api/partners/send-registration-email - emails the signed-in member a single-use link to the affiliate terms.
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { forbidden } from "@/lib/errors";
 import { siteUrl } from "@/lib/http/site-url";

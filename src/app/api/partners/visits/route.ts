@@ -1,6 +1,6 @@
 // POST /api/partners/visits - counts a visit of /apply?ref={code}, once per visitor (a first-party cookie) per day.
 import { NextResponse } from "next/server";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { PUBLIC } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { isVisitorId, newVisitorId, recordLinkVisit, VISITOR_COOKIE } from "@/server/affiliate/partners";

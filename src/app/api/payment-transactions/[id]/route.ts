@@ -1,6 +1,6 @@
 // GET /api/payment-transactions/{id} - one payment transaction.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { getTransaction } from "@/server/money/transactions";
 

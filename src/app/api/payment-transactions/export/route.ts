@@ -1,5 +1,5 @@
 // GET /api/payment-transactions/export - every payment transaction as a CSV download.
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { csvResponse } from "@/server/csv";
 import { TRANSACTIONS_CSV, transactionPages } from "@/server/money/transactions";

@@ -1,5 +1,5 @@
 // POST /api/profile/astrology - compute the signed-in member's astrology report from her stored birth data.
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { generateReport } from "@/server/spiritual-profile";
 

@@ -1,5 +1,5 @@
 // POST /api/profile/human-design - compute the signed-in member's human-design report from her stored birth data.
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { generateReport } from "@/server/spiritual-profile";
 

@@ -1,6 +1,6 @@
 // POST /api/push/subscriptions - this device receives her pushes; DELETE stops them.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from "@/features/notifications/schemas";
 import { deletePushSubscription, savePushSubscription } from "@/server/push";
 

@@ -1,6 +1,6 @@
 // POST /api/stripe/webhook - Stripe's events, signature-checked, at our API version, applied once each.
 import { NextResponse, type NextRequest } from "next/server";
-import { errorResponse } from "@/lib/http/api-route";
+import { errorResponse } from "@/server/http/api-route";
 import { siteUrl } from "@/lib/http/site-url";
 import { receiveStripeEvent } from "@/server/money/webhook/receive";
 

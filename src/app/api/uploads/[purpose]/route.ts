@@ -1,6 +1,6 @@
 // POST /api/uploads/{purpose} - upload a file (the raw bytes as the body); answers its id and URL.
 import { z } from "@/lib/validation";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { MEMBER } from "@/lib/auth/access";
 import { FILE_PURPOSES } from "@/features/storage/constants";
 import { storeUpload } from "@/server/storage";

@@ -1,7 +1,7 @@
 // GET /api/users/{id} - a member's profile: the public fields to other members, everything but birth data to her and admins.
 // PATCH /api/users/{id} - the owner (or an admin) changes profile fields; birth data only the owner.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { MEMBER, SELF_OR_ADMIN } from "@/lib/auth/access";
 import { toCurrentUser } from "@/server/auth/sessions";
 import { getProfile, updateProfile } from "@/server/profiles";

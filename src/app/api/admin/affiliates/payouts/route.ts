@@ -1,6 +1,6 @@
 // GET /api/admin/affiliates/payouts - past payout runs.
 // POST /api/admin/affiliates/payouts - a payout run: every eligible commission is marked paid (audit-logged).
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { runPayout } from "@/server/affiliate/commissions";

@@ -1,7 +1,7 @@
 // PUT|DELETE /api/admin/blog/{id} - edit, publish or unpublish a post, or delete it (admins only).
 import { z, idSchema } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { deletePost, updatePost } from "@/server/blog";
 import { revalidateBlog } from "@/server/blog/revalidate";
 import { blogPostSchema } from "@/features/blog/schemas";

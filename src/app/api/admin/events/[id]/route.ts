@@ -1,7 +1,7 @@
 // PUT /api/admin/events/{id} - edit a community event; PATCH features it; DELETE removes it.
 import { z } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { deleteCommunityEvent, setEventFeatured, updateCommunityEvent } from "@/server/events/admin";
 import { toPublicEvent } from "@/server/events/queries";
 import { eventIdParamsSchema, eventInputSchema } from "@/features/events/schemas";

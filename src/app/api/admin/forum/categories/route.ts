@@ -1,6 +1,6 @@
 // GET /api/admin/forum/categories - every category with its topic count; POST creates one.
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { createCategory, listCategoriesForAdmin } from "@/server/forum";
 import { categorySchema } from "@/features/forum/schemas";
 

@@ -1,6 +1,6 @@
 // GET|POST /api/admin/library/items - every item by status (with counts per status), and create one (manage_content).
 import { permission } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { createItem, listEditorItems } from "@/server/library/editor";
 import { editorListQuerySchema, libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from "@/features/library/schemas";
 

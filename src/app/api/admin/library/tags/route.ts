@@ -1,6 +1,6 @@
 // GET|POST /api/admin/library/tags - tags with their item counts, and create one (manage_content).
 import { permission } from "@/lib/auth/access";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { libraryTagSchema } from "@/features/library/schemas";
 import { createTag, listEditorTags } from "@/server/library/taxonomy";
 

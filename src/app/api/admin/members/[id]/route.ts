@@ -1,7 +1,7 @@
 // GET /api/admin/members/{id} - a member's admin view; PATCH - change her tier, admin right, permissions or disabled state.
 import { z, idSchema } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { getMemberAdminView, updateMember } from "@/server/admin-members";
 import { memberUpdateSchema } from "@/features/admin-members/schemas";

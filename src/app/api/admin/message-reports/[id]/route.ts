@@ -1,7 +1,7 @@
 // PATCH /api/admin/message-reports/{id} - dismiss the report or remove the message (audit-logged).
 import { z, idSchema } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { reportDecisionSchema } from "@/features/messages/schemas";
 import { decideMessageReport } from "@/server/messages";

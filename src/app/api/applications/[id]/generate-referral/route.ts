@@ -1,6 +1,6 @@
 // POST /api/applications/{id}/generate-referral - the partner's commission for an approved, paid referral.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { generateReferral } from "@/server/applications/referrals";

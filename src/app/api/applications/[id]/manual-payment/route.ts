@@ -1,6 +1,6 @@
 // POST /api/applications/{id}/manual-payment - record a payment taken outside Stripe (tier price, completed).
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";

@@ -1,6 +1,6 @@
 // GET /api/applications/{id}/payment-transactions - the payment history of one application.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { listApplicationPayments } from "@/server/applications/queries";
 

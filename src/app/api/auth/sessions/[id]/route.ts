@@ -1,7 +1,7 @@
 // DELETE /api/auth/sessions/{id} - ends one of her sessions (another device, or this one).
 import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { endOwnSession } from "@/server/auth/sessions";
 
 export const DELETE = apiRoute({ access: MEMBER, params: z.object({ id: z.uuid() }) }, async ({ user, params }) => {

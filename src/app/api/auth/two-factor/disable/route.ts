@@ -1,7 +1,7 @@
 // POST /api/auth/two-factor/disable - turns two-factor sign-in off with her password and a code (members only: admins keep it).
 // Her other sessions end.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { disableTwoFactorSchema } from "@/features/auth/schemas";
 import { currentSessionId } from "@/server/auth/current-user";
 import { disableTwoFactor } from "@/server/auth/two-factor";

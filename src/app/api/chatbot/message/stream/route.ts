@@ -1,6 +1,6 @@
 // POST /api/chatbot/message/stream - the same answer as it is written (application/x-ndjson), for /chat.
 import { PUBLIC } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { answerChat, checkChatRateLimit, streamAnswerResponse } from "@/server/assistant";
 import { chatRequestSchema } from "@/features/assistant/schemas";

@@ -1,7 +1,7 @@
 // DELETE /api/content/bookmarks/{contentId} - remove her bookmark of an item.
 import { z, idSchema } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { removeBookmark } from "@/server/library/bookmarks";
 
 export const DELETE = apiRoute({ access: MEMBER, params: z.object({ contentId: idSchema }) }, async ({ user, params }) => {

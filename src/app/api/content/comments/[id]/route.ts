@@ -1,7 +1,7 @@
 // DELETE /api/content/comments/{id} - delete her own comment (an admin may delete any).
 import { z, idSchema } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { assertCanDeleteComment, deleteComment } from "@/server/library/comments";
 
 const params = z.object({ id: idSchema });

@@ -2,7 +2,7 @@
 import { z } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { getLibraryItem } from "@/server/library/queries";
 
 // The segment is named [item] because the calls below it take the item's id (Next.js needs one name).

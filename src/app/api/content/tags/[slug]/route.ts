@@ -1,7 +1,7 @@
 // GET /api/content/tags/{slug} - one tag.
 import { MEMBER } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { getLibraryTag } from "@/server/library/queries";
 import { slugParamSchema } from "@/features/library/schemas";
 

@@ -1,7 +1,7 @@
 // GET /api/events/{id}/ics - one event as an .ics file (add to calendar); a members-only link to join only for her who may see it.
 import { PUBLIC } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { siteUrl } from "@/lib/http/site-url";
 import { eventsToIcs, icsResponse } from "@/server/events/ics";
 import { joinLinkFor, joinLinkIsPublic } from "@/server/events/join-link";

@@ -1,7 +1,7 @@
 // GET /api/events/{id}/join-link - an online event's link to join, to whoever may see it, or what she needs first.
 import { PUBLIC } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { joinLinkFor } from "@/server/events/join-link";
 import { findEvent } from "@/server/events/queries";
 import { eventIdParamsSchema } from "@/features/events/schemas";

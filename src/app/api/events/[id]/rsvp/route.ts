@@ -1,7 +1,7 @@
 // POST /api/events/{id}/rsvp - RSVP to a community event; DELETE cancels the member's own RSVP.
 // apiRoute has checked the access rule, so `user` is set (the rule constants are typed as the wide AccessRule).
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { cancelRsvp, rsvpToEvent } from "@/server/events/rsvp";
 import { eventIdParamsSchema } from "@/features/events/schemas";
 

@@ -1,6 +1,6 @@
 // DELETE /api/forum/blocks/{userId} - unblock a member.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { unblockMember } from "@/server/forum";
 import { userIdParamsSchema } from "@/features/forum/schemas";
 

@@ -1,6 +1,6 @@
 // PATCH /api/forum/posts/{id} - edit her own reply ('(edited)'); DELETE removes it.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { deleteReply, editReply, ownReply } from "@/server/forum";
 import { editReplySchema, idParamsSchema } from "@/features/forum/schemas";
 

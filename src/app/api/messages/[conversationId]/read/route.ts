@@ -1,6 +1,6 @@
 // POST /api/messages/{conversationId}/read - she has read the conversation up to its latest message.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { conversationParamsSchema } from "@/features/messages/schemas";
 import { markConversationRead } from "@/server/messages";
 

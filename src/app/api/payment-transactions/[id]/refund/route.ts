@@ -1,6 +1,6 @@
 // POST /api/payment-transactions/{id}/refund - refund a card payment in full or in part through Stripe.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";

@@ -1,6 +1,6 @@
 // PATCH /api/payment-transactions/{id}/status - Mark as Completed / Mark as Failed for a manual payment (note required).
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";

@@ -1,6 +1,6 @@
 // GET /api/users/{id}/billing - her membership billing: tier, status, next charge, card, invoices (admins: anyone's).
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { getBillingOverview } from "@/server/billing/overview";
 

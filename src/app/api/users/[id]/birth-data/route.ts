@@ -1,6 +1,6 @@
 // DELETE /api/users/{id}/birth-data - the owner deletes her birth data and the reports made from it.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { SELF } from "@/lib/auth/access";
 import { deleteBirthData } from "@/server/spiritual-profile";
 

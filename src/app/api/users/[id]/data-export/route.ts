@@ -1,7 +1,7 @@
 // GET /api/users/{id}/data-export - everything we hold about her, as a JSON download (hers alone: birth data and reports decrypted).
 import { z, idSchema } from "@/lib/validation";
 import { SELF } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { fileResponse } from "@/lib/http/file-response";
 import { exportMemberData } from "@/server/privacy";
 

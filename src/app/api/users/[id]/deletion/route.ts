@@ -1,7 +1,7 @@
 // POST /api/users/{id}/deletion - she asks for her account to be deleted (her password confirms; erased after 30 days unless she signs in).
 import { z, idSchema } from "@/lib/validation";
 import { SELF } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { logOut } from "@/server/auth/login";
 import { requestAccountDeletion } from "@/server/privacy";

@@ -1,7 +1,7 @@
 // GET /api/users/{id}/mentorship-requests - the requests a mentor has received (hers only).
 // POST /api/users/{id}/mentorship-requests - a member asks the mentor {id} for mentorship.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { MEMBER, SELF } from "@/lib/auth/access";
 import { siteUrl } from "@/lib/http/site-url";
 import { findMentor, listReceivedRequests, sendMentorshipRequest } from "@/server/mentorship";

@@ -1,6 +1,6 @@
 // GET /api/users/{id}/payment-transactions - a member's own payments (admins: anyone's).
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { listUserTransactions } from "@/server/money/transactions";
 

@@ -1,6 +1,6 @@
 // GET /api/users/{id}/spiritual-profile - the owner's birth data and reports (nobody else's, not even an admin's).
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { SELF } from "@/lib/auth/access";
 import { getSpiritualProfile } from "@/server/spiritual-profile";
 

@@ -1,6 +1,6 @@
 // PATCH /api/admin/forum/categories/{id} - edit or (un)archive a category; DELETE removes an empty one.
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { deleteCategory, updateCategory } from "@/server/forum";
 import { categoryUpdateSchema, idParamsSchema } from "@/features/forum/schemas";
 

@@ -1,6 +1,6 @@
 // PUT /api/admin/forum/categories/order - set the categories' order.
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { listCategoriesForAdmin, reorderCategories } from "@/server/forum";
 import { reorderSchema } from "@/features/forum/schemas";
 

@@ -1,6 +1,6 @@
 // PATCH /api/admin/forum/topics/{id} - pin, lock or move a topic; DELETE deletes it with its replies.
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { deleteTopic, moderateTopic } from "@/server/forum";
 import { idParamsSchema, topicModerationSchema } from "@/features/forum/schemas";
 

@@ -1,7 +1,7 @@
 // PUT|DELETE /api/admin/library/categories/{id} - edit a category, or delete it (its items stay, uncategorised).
 import { z, idSchema } from "@/lib/validation";
 import { permission } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { libraryCategorySchema } from "@/features/library/schemas";
 import { deleteCategory, updateCategory } from "@/server/library/taxonomy";
 

@@ -1,7 +1,7 @@
 // GET|PUT|DELETE /api/admin/library/items/{id} - one item for the editor, save it (publish, schedule), delete it (manage_content).
 import { z, idSchema } from "@/lib/validation";
 import { permission } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { deleteItem, getEditorItem, updateItem } from "@/server/library/editor";
 import { libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from "@/features/library/schemas";
 

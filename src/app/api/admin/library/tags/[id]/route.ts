@@ -1,7 +1,7 @@
 // PUT|DELETE /api/admin/library/tags/{id} - rename a tag (its slug follows), or delete it.
 import { z, idSchema } from "@/lib/validation";
 import { permission } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { libraryTagSchema } from "@/features/library/schemas";
 import { deleteTag, renameTag } from "@/server/library/taxonomy";
 

@@ -1,7 +1,7 @@
 // POST /api/admin/members/{id}/password-reset - emails her a password reset link.
 import { z, idSchema } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
 import { sendPasswordResetFor } from "@/server/admin-members";

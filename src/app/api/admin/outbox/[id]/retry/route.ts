@@ -1,6 +1,6 @@
 // POST /api/admin/outbox/{id}/retry - queue a message that failed for good once more (admin only).
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { conflict } from "@/lib/errors";
 import { retryOutboxMessage } from "@/server/email/outbox";

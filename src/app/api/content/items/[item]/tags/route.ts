@@ -1,7 +1,7 @@
 // GET /api/content/items/{id}/tags - the tags of an item.
 import { z, idSchema } from "@/lib/validation";
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { assertCanSeeItem } from "@/server/library/access";
 import { listItemTags } from "@/server/library/queries";
 

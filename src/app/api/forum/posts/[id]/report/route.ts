@@ -1,6 +1,6 @@
 // POST /api/forum/posts/{id}/report - report a reply with a reason (three members' reports hide it).
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { readablePost, reportPost } from "@/server/forum";
 import { idParamsSchema, reportSchema } from "@/features/forum/schemas";
 

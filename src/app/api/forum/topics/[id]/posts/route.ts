@@ -1,6 +1,6 @@
 // GET /api/forum/topics/{id}/posts - a page of the topic's replies, oldest first.
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { listReplies, readableTopic } from "@/server/forum";
 import { idParamsSchema, replyListQuerySchema } from "@/features/forum/schemas";
 

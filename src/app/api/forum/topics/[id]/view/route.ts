@@ -1,6 +1,6 @@
 // POST /api/forum/topics/{id}/view - counts the member's view (once per topic per hour).
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { recordTopicView } from "@/server/forum";
 import { idParamsSchema } from "@/features/forum/schemas";
 

@@ -1,6 +1,6 @@
 // GET /api/forum/topics/slug/{slug} - one topic, if the member's tier opens its category (404 otherwise).
 import { MEMBER } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { getTopicBySlug } from "@/server/forum";
 import { slugParamsSchema } from "@/features/forum/schemas";
 

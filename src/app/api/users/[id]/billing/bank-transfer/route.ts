@@ -1,6 +1,6 @@
 // POST /api/users/{id}/billing/bank-transfer - record a bank-transfer member's monthly payment; her paid period moves forward a month.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute, created } from "@/lib/http/api-route";
+import { apiRoute, created } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";

@@ -1,6 +1,6 @@
 // POST /api/users/{id}/billing/payment-method - make the card of a confirmed SetupIntent her card on file (and pay what is overdue).
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { SELF } from "@/lib/auth/access";
 import { saveCard } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";

@@ -1,6 +1,6 @@
 // POST /api/users/{id}/billing/preview - Stripe's preview of what upgrading to a tier charges now.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { previewUpgrade } from "@/server/billing/changes";
 import { tierChoiceSchema } from "@/features/billing/schemas";

@@ -1,6 +1,6 @@
 // POST /api/users/{id}/billing/resume - undo a scheduled downgrade or cancellation.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { resumeMembership } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";

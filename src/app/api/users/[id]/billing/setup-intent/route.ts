@@ -1,6 +1,6 @@
 // POST /api/users/{id}/billing/setup-intent - a SetupIntent for adding or replacing her card with the Payment Element.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { SELF } from "@/lib/auth/access";
 import { createCardSetup } from "@/server/billing/changes";
 

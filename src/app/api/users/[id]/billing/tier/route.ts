@@ -1,6 +1,6 @@
 // POST /api/users/{id}/billing/tier - upgrade now (charging the confirmed preview) or downgrade at the period's end.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { changeTier } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";

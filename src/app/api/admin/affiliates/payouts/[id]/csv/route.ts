@@ -1,6 +1,6 @@
 // GET /api/admin/affiliates/payouts/{id}/csv - the commissions one payout run paid, as CSV.
 import { z, idSchema } from "@/lib/validation";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { fileResponse } from "@/lib/http/file-response";
 import { payoutCsv } from "@/server/affiliate/commissions";

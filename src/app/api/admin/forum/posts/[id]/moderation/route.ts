@@ -1,6 +1,6 @@
 // POST /api/admin/forum/posts/{id}/moderation - restore or remove a reported reply, with a note to its author.
 import { ADMIN } from "@/lib/auth/access";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/server/http/api-route";
 import { moderatePost } from "@/server/forum";
 import { idParamsSchema, moderationDecisionSchema } from "@/features/forum/schemas";
 

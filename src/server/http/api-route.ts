@@ -7,7 +7,7 @@ import { isStripeUnavailable, PAYMENTS_RETRY_AFTER_SECONDS, PAYMENTS_UNAVAILABLE
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/database-errors";
 import { getCurrentUser } from "@/server/auth/current-user";
 import type { SessionUser } from "@/server/auth/sessions";
-import { isSameOriginRequest } from "./origin";
+import { isSameOriginRequest } from "@/lib/http/origin";
 
 type UserFor<A extends AccessRule> = A extends { kind: "public" } ? SessionUser | null : SessionUser;
 
