@@ -1,3 +1,4 @@
+import "server-only";
 import { stringify } from "csv-stringify/sync";
 import { fileResponse } from "@/lib/http/file-response";
 

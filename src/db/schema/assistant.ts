@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { oneOf, updatedAt } from "./helpers";
 import { TIER_IDS } from "@/features/membership/constants";
-import { membershipTiers } from "./membership";
+import { membershipTiers } from "./tiers";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 

@@ -2,7 +2,8 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqu
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { BILLING_METHODS, MEMBERSHIP_STATUSES } from "@/features/billing/constants";
 import { TIER_IDS } from "@/features/membership/constants";
-import { applications, membershipTiers } from "./membership";
+import { applications } from "./membership";
+import { membershipTiers } from "./tiers";
 import { users } from "./users";
 
 /**

@@ -6,7 +6,7 @@ import { TIER_IDS } from "@/features/membership/constants";
 
 /** PostgreSQL's full-text document type; the forum's columns of it are generated from the text. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-import { membershipTiers } from "./membership";
+import { membershipTiers } from "./tiers";
 import { users } from "./users";
 
 export const forumCategories = pgTable(

@@ -1,3 +1,4 @@
+export * from "./tiers";
 export * from "./users";
 export * from "./membership";
 export * from "./payments";

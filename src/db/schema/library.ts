@@ -2,7 +2,7 @@ import { boolean, customType, date, index, integer, pgTable, primaryKey, serial,
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "@/features/library/constants";
 import { TIER_IDS } from "@/features/membership/constants";
-import { membershipTiers } from "./membership";
+import { membershipTiers } from "./tiers";
 import { users } from "./users";
 
 /** PostgreSQL's full-text document type; the library's is kept by triggers (migration 0011_library_search_triggers). */

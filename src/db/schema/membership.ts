@@ -2,28 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
 import { APPLICATION_STATUSES } from "@/features/applications/constants";
-import { COMMISSION_STATUSES } from "@/features/affiliate/constants";
-import { TIER_IDS } from "@/features/membership/constants";
 import { users } from "./users";
-import { affiliatePayouts } from "./affiliate";
-import { paymentTransactions } from "./payments";
-
-export const membershipTiers = pgTable(
-  "membership_tiers",
-  {
-    id: text().primaryKey(),
-    title: text().notNull(),
-    /** Length of the membership term in months. */
-    durationMonths: integer().notNull(),
-    /** Price per month, in cents. */
-    monthlyPriceCents: integer().notNull(),
-    popular: boolean().notNull().default(false),
-    description: text().notNull(),
-    features: text().array().notNull().default(sql`'{}'::text[]`),
-    position: integer().notNull(),
-  },
-  (t) => [oneOf("membership_tiers_id_check", t.id, TIER_IDS)],
-);
+import { membershipTiers } from "./tiers";
 
 /**
  * What the admin's application search matches: first name, last name, email and partner code in one
@@ -110,52 +90,4 @@ export const paymentLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("payment_links_token_hash_key").on(t.tokenHash), index("payment_links_application_idx").on(t.applicationId)],
-);
-
-export const partners = pgTable(
-  "partners",
-  {
-    id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    partnerCode: text().notNull(),
-    /** Display text such as "15%". */
-    referralCommission: text().notNull().default("15%"),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("partners_user_key").on(t.userId), uniqueIndex("partners_code_lower_key").on(lower(t.partnerCode))],
-);
-
-export const referralCommissions = pgTable(
-  "referral_commissions",
-  {
-    id: serial().primaryKey(),
-    partnerId: integer()
-      .notNull()
-      .references(() => partners.id, { onDelete: "cascade" }),
-    applicationId: integer()
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
-    /** The referred member's first cleared payment; a refund of it cancels the commission until it is paid. */
-    paymentTransactionId: integer().references(() => paymentTransactions.id, { onDelete: "set null" }),
-    amountCents: integer().notNull(),
-    rate: text().notNull(),
-    status: text().notNull().default("pending"),
-    /** Commissions are processed 30 days after the payment clears. */
-    eligibleAt: timestamp({ withTimezone: true }),
-    paidAt: timestamp({ withTimezone: true }),
-    payoutId: integer().references(() => affiliatePayouts.id, { onDelete: "set null" }),
-    cancelledAt: timestamp({ withTimezone: true }),
-    cancelReason: text(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    oneOf("referral_commissions_status_check", t.status, COMMISSION_STATUSES),
-    // One commission per referred application, whichever path (payment or the admin's button) creates it.
-    uniqueIndex("referral_commissions_application_key").on(t.applicationId),
-    index("referral_commissions_partner_idx").on(t.partnerId),
-    index("referral_commissions_status_idx").on(t.status, t.eligibleAt),
-    index("referral_commissions_payment_idx").on(t.paymentTransactionId),
-  ],
 );

@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestam
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
 import { PROFILE_VISIBILITIES } from "@/features/profiles/constants";
 import { TIER_IDS } from "@/features/membership/constants";
-import { membershipTiers } from "./membership";
+import { membershipTiers } from "./tiers";
 
 type SearchColumns = Record<"firstName" | "lastName" | "location" | "locationVisibility" | "interests" | "isMentor" | "mentorTopics", AnyPgColumn>;
 

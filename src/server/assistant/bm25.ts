@@ -1,3 +1,4 @@
+import "server-only";
 /** Term frequencies of one text: its stemmed words (PostgreSQL's 'english' lexemes) and their counts. */
 export type Terms = Map<string, number>;
 

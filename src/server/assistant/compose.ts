@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatSource } from "@/features/assistant/schemas";
 
 /** What the answers are built from: a passage of the site, with the page that shows it. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatRequest } from "@/features/assistant/schemas";
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;

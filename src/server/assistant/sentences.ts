@@ -1,3 +1,4 @@
+import "server-only";
 /** Abbreviations whose full stop does not end a sentence. */
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|Ave|No)\.)$/i;
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Words visitors use that the site's pages say differently: each adds the site's words to the
  * question before it is searched (retrieval and sentence ranking alike). Kept short and general; the

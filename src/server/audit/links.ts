@@ -1,3 +1,4 @@
+import "server-only";
 /** The admin page where the record an audit entry changed can be seen, by entity type. */
 const ENTITY_PAGES: Record<string, (id: string | null, details: Record<string, unknown>) => string | null> = {
   user: (id) => (id ? `/admin/members/${id}` : "/admin/members"),

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 
 /** A random single-use token for a link, and the hash we store (the token itself never is). */

@@ -1,3 +1,4 @@
+import "server-only";
 import { SIGNS } from "@/features/charts/constants";
 import type { ZodiacPosition } from "@/features/charts/types";
 

@@ -1,5 +1,6 @@
+import "server-only";
 import { ASPECTS, PLANETS } from "@/features/charts/constants";
-import type { Aspect, AstrologyChart, HouseSystem, PlacedPoint, Point, Sign, ZodiacPosition } from "@/features/charts/types";
+import type { Aspect, AstrologyChart, HouseSystem, PlacedPoint, Point, Sign } from "@/features/charts/types";
 import { diff180, zodiac } from "./angles";
 import { position, siderealFrame } from "./ephemeris";
 import { houseOf, houses as computeHouses } from "./houses";

@@ -1,5 +1,5 @@
+import "server-only";
 import { Body, Ecliptic, Vector, GeoMoonState, GeoVector, MakeTime, Rotation_EQJ_ECT, RotateVector, SiderealTime, e_tilt, type AstroTime } from "astronomy-engine";
-import { PLANETS } from "@/features/charts/constants";
 import type { Planet, Point } from "@/features/charts/types";
 import { norm360 } from "./angles";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { GeneKeysProfile, SequenceName, Sphere } from "@/features/charts/types";
 import type { Activation, HdBody, HumanDesignChart } from "@/features/charts/types";
 

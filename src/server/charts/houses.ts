@@ -1,3 +1,4 @@
+import "server-only";
 import type { HouseSystem } from "@/features/charts/types";
 import { RAD, norm360 } from "./angles";
 

@@ -1,8 +1,9 @@
+import "server-only";
 import { diff180, norm360 } from "./angles";
 import { longitude, sunLongitude } from "./ephemeris";
 import { HD_BODIES } from "@/features/charts/constants";
 import type { Activation, Authority, Definition, HdBody, HdType, HumanDesignChart, Point } from "@/features/charts/types";
-import { CENTERS, CHANNELS, GATE_CENTER, GATE_SPAN, MOTORS, WHEEL, WHEEL_START, crossAngle, crossName, type Center, type CrossAngle } from "@/features/charts/human-design-data";
+import { CENTERS, CHANNELS, GATE_CENTER, GATE_SPAN, MOTORS, WHEEL, WHEEL_START, crossAngle, crossName, type Center } from "@/features/charts/human-design-data";
 
 
 /** Gate, line, color, tone and base of an ecliptic longitude. */

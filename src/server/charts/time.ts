@@ -1,3 +1,4 @@
+import "server-only";
 import type { OffsetKind, TimeChoice } from "@/features/charts/types";
 /**
  * Local birth time to UTC with the IANA zone's historical offsets (Node's ICU time zone data).

@@ -1,3 +1,4 @@
+import "server-only";
 export interface EmailContent {
   siteName: string;
   heading: string;

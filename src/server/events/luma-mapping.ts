@@ -1,3 +1,4 @@
+import "server-only";
 import { EVENT_TYPES } from "@/features/events/constants";
 import type { EventType } from "@/features/events/schemas";
 

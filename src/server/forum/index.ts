@@ -1,3 +1,4 @@
+import "server-only";
 // The forum's server module: pages and route handlers import from here.
 export * from "./access";
 export * from "./admin";

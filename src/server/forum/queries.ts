@@ -8,7 +8,7 @@ import { encodeCursor } from "@/lib/validation";
 import { categoryReadableBy, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
 import { previewOf } from "./plain-text";
 import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH, type ReplyCursor, type TopicCursor } from "@/features/forum/schemas";
-import type { ForumAuthor, ForumCategory, TopicSummary } from "@/features/forum/types";
+import type { ForumCategory, TopicSummary } from "@/features/forum/types";
 
 /**
  * What the forum shows of a member: her public profile (decisions.md, People, not ids), her bio only

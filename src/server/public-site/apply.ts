@@ -1,3 +1,4 @@
+import "server-only";
 import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
 import type { SiteSettings } from "@/features/settings/schemas";
 

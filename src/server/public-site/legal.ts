@@ -1,3 +1,4 @@
+import "server-only";
 import { writeToUs, type SiteSettings } from "@/features/settings/schemas";
 
 export interface LegalSection {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { AstrologyReport, GeneKeyReport, HumanDesignReport, ReportBase, StoredBirthData } from "@/features/spiritual-profile/types";
 import { astrologyChart } from "@/server/charts/astrology";
 import { geneKeysProfile } from "@/server/charts/gene-keys";

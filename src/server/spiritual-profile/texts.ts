@@ -1,3 +1,4 @@
+import "server-only";
 /** Short explanations written for this community. Kept plain and kind; no fortune-telling. */
 
 export const SIGN_TEXT: Record<string, string> = {

@@ -1,3 +1,4 @@
+import "server-only";
 import type Stripe from "stripe";
 import { HANDLED_STRIPE_EVENTS, WEBHOOK_PATH } from "@/features/money/constants";
 import { STRIPE_API_VERSION } from "@/lib/stripe-client";
