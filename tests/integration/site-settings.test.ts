@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { auditLog, siteSettings } from "@/db/schema";
+import { assistantPassages, auditLog, siteSettings } from "@/db/schema";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
 
@@ -35,6 +35,24 @@ describe("site settings API", () => {
       await call("/api/admin/settings", { method: "PUT", body: { contactCity: before.contactCity }, cookie });
     }
   });
+
+  it("re-indexes the assistant's FAQ passages after a save (the assistant listens for settings.saved)", async () => {
+    const { json: before } = await call("/api/admin/settings", { cookie });
+    const trialDays = before.trialDays === 23 ? 24 : 23;
+    const faqMentions = async (text: string) => {
+      const rows = await testDb().select({ body: assistantPassages.body }).from(assistantPassages).where(eq(assistantPassages.sourceKind, "faq"));
+      return rows.some((row) => row.body.includes(text));
+    };
+    try {
+      expect(await faqMentions(`${trialDays}-day free trial`)).toBe(false);
+      expect((await call("/api/admin/settings", { method: "PUT", body: { trialDays }, cookie })).status).toBe(200);
+      const deadline = Date.now() + 60_000;
+      while (!(await faqMentions(`${trialDays}-day free trial`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      expect(await faqMentions(`${trialDays}-day free trial`)).toBe(true);
+    } finally {
+      await call("/api/admin/settings", { method: "PUT", body: { trialDays: before.trialDays }, cookie });
+    }
+  }, 90_000);
 
   it("refuses bad values with the field's message and stores nothing", async () => {
     const rowsBefore = await testDb().select().from(siteSettings);

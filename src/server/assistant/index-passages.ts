@@ -39,6 +39,14 @@ export async function reindexKind(kind: SourceKind, executor: Executor = db): Pr
   return replacePassages(kind, undefined, executor);
 }
 
+/** The kinds whose passages quote the site settings: the FAQ names the site, its contact address and the trial. */
+const KINDS_QUOTING_SETTINGS: SourceKind[] = ["faq", "section"];
+
+/** The assistant's answer to the `settings.saved` event (src/server/jobs/worker.ts). */
+export async function reindexAfterSettingsSaved(): Promise<void> {
+  for (const kind of KINDS_QUOTING_SETTINGS) await reindexKind(kind);
+}
+
 /** Rebuilds the whole index: at start-up (the code's own texts may have changed) and nightly. */
 export async function reindexAll(executor: Executor = db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

@@ -17,6 +17,8 @@ export const QUEUES = {
   storagePurge: { name: "storage.purge", retryLimit: 2 },
   commissionsEligible: { name: "affiliate.commissions-eligible", retryLimit: 2 },
   assistantReindex: { name: "assistant.reindex", retryLimit: 2 },
+  // An event: the site settings were saved. The assistant listens, re-indexing the passages that quote them.
+  siteSettingsSaved: { name: "settings.saved", retryLimit: 2 },
   libraryPublish: { name: "library.publish", retryLimit: 3 },
   accountsErase: { name: "privacy.erase-accounts", retryLimit: 2 },
   billingReminders: { name: "billing.reminders", retryLimit: 2 },

@@ -4,7 +4,7 @@ import { promoteEligibleCommissions } from "@/server/affiliate/commissions";
 import { sendContactNotices } from "@/server/contact";
 import { deliverEmail, sweepOutbox } from "@/server/email/outbox";
 import { syncLumaEvents } from "@/server/events/luma-sync";
-import { reindexAll } from "@/server/assistant/index-passages";
+import { reindexAfterSettingsSaved, reindexAll } from "@/server/assistant/index-passages";
 import { publishDueItems } from "@/server/library/editor";
 import { eraseDueAccounts } from "@/server/privacy";
 import { purgeUnattachedUploads } from "@/server/storage";
@@ -49,6 +49,7 @@ export async function startJobWorkers(): Promise<void> {
     console.log("[assistant] index rebuilt:", await reindexAll());
   });
   await boss.schedule(QUEUES.assistantReindex.name, "23 2 * * *");
+  await boss.work(QUEUES.siteSettingsSaved.name, async () => reindexAfterSettingsSaved());
   // Scheduled library items: a job at each item's time (sent when it is saved) and a minutely sweep.
   await boss.work(QUEUES.libraryPublish.name, async () => {
     const published = await publishDueItems();

@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { siteSettings } from "@/db/schema";
-import { reindexKind } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
+import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { SITE_SETTING_DEFAULTS, siteSettingsSchema, type SiteSettings, type SiteSettingsUpdate } from "@/features/settings/schemas";
 
 const FIELDS = siteSettingsSchema.shape;
@@ -43,9 +43,8 @@ export async function saveSiteSettings(update: SiteSettingsUpdate, actorId: numb
       const changed = entries.filter(([key, value]) => before[key as keyof SiteSettings] !== value).map(([key]) => key);
       await recordAudit({ actorId, action: "settings.update", entityType: "site_settings", details: { changed } }, tx);
     });
-    // The FAQ's answers name the site, its contact address and the trial.
-    await reindexKind("faq");
-    await reindexKind("section");
+    // Whatever quotes the settings (the assistant's FAQ passages) listens for this and follows.
+    await sendJob(QUEUES.siteSettingsSaved.name, {});
   }
   return readSiteSettings();
 }
