@@ -30,4 +30,50 @@ export default defineConfig([
       ],
     },
   },
+  // The layers (docs/architecture.md, issue 27): what the browser loads never reaches the server or the
+  // database; src/lib and src/features are shared by both and import neither; pages, layouts and route
+  // handlers read data through src/server, never through src/db.
+  {
+    files: ["src/**/*.{ts,tsx,mjs}"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: ["./src/components", "./src/hooks"], from: ["./src/server", "./src/db"], message: "Components and hooks run in the browser: import what they share from src/features." },
+            { target: ["./src/lib", "./src/features"], from: ["./src/server", "./src/db"], message: "src/lib and src/features are shared with the browser: they import neither src/server nor src/db." },
+            { target: "./src/app", from: "./src/db", message: "Pages, layouts and route handlers read and write through src/server/<feature>, never src/db." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A client component under src/app is browser code too.
+    files: ["src/app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Program:has(> ExpressionStatement[directive='use client']) ImportDeclaration[source.value=/^@\\/server\\//]",
+          message: "A client component runs in the browser: import what it shares from src/features.",
+        },
+      ],
+    },
+  },
+  {
+    // Every server module says so, so that a browser bundle that reaches one fails to build.
+    files: ["src/server/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Program:not(:has(> ImportDeclaration[source.value='server-only']))",
+          message: 'A module under src/server starts with import "server-only".',
+        },
+      ],
+    },
+  },
 ]);
+

@@ -33,7 +33,11 @@ async function main() {
   const steps = new Set<Step>(requested.length ? requested : ALL_STEPS);
   const full = requested.length === 0;
 
-  if (steps.has("lint")) await timed("lint", () => run(bin("eslint"), ["."]));
+  if (steps.has("lint")) {
+    await timed("lint", () => run(bin("eslint"), ["."]));
+    // No import circles (issue 27): madge reads .madgerc (type-only imports do not count).
+    await timed("import circles", () => run(bin("madge"), ["--circular", "--no-spinner", "src"]));
+  }
   if (steps.has("types")) await timed("type check", () => run(bin("next"), ["typegen"]).then(() => run(bin("tsc"), ["--noEmit"])));
   if (steps.has("unit")) await timed("unit tests", () => run(bin("jest"), filters, { JEST_PROJECT: "unit" }));
   if (!steps.has("integration") && !steps.has("e2e")) return;
