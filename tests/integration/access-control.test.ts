@@ -11,7 +11,7 @@ afterAll(closeTestDb);
 
 const routes = declaredRoutes();
 const adminRoutes = routes.filter((r) => r.access === "ADMIN");
-const memberRoutes = routes.filter((r) => r.access === "MEMBER");
+const memberRoutes = routes.filter((r) => r.access === "SIGNED_IN");
 const permissionRoutes = routes.filter((r) => r.access.startsWith("permission("));
 const ownerRoutes = routes.filter((r) => r.access === "SELF" || r.access === "SELF_OR_ADMIN");
 const guardedRoutes = routes.filter((r) => r.access !== "PUBLIC");
@@ -38,7 +38,7 @@ describe("API authorization (decisions.md: Authorization is the server's job)", 
     expect(adminRoutes.length).toBeGreaterThan(0);
     expect(memberRoutes.length).toBeGreaterThan(0);
     expect(ownerRoutes.length).toBeGreaterThan(0);
-    expect(routes.every((r) => ["PUBLIC", "MEMBER", "ADMIN", "SELF", "SELF_OR_ADMIN"].includes(r.access) || r.access.startsWith("permission("))).toBe(true);
+    expect(routes.every((r) => ["PUBLIC", "SIGNED_IN", "ADMIN", "SELF", "SELF_OR_ADMIN"].includes(r.access) || r.access.startsWith("permission("))).toBe(true);
   });
 
   it.each(guardedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s refuses a visitor with 401 before reading a malformed body", async (_name, route) => {

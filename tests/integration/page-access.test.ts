@@ -78,7 +78,7 @@ function expectedFor(rule: AccessRule, role: Role, path: string): Expected {
   if (rule.kind === "public") return { status: "public" };
   if (role === "visitor") return { status: 307, location: redirectFor("unauthenticated", path) };
   if (role === "admin") return { status: 200 };
-  if (rule.kind === "member") return { status: 200 };
+  if (rule.kind === "signed-in") return { status: 200 };
   if (rule.kind === "permission" && role === "permitted member") return { status: 200 };
   return { status: 307, location: redirectFor("forbidden", path) };
 }

@@ -505,7 +505,7 @@ const NOT_MEMBER_FACING: Record<string, string> = {
   "POST /api/stripe/webhook": "Stripe's servers call it, authenticated by the signature (tests/integration/money.test.ts)",
 };
 
-const memberAndVisitorRoutes = declaredRoutes().filter((r) => ["PUBLIC", "MEMBER", "SELF", "SELF_OR_ADMIN"].includes(r.access));
+const memberAndVisitorRoutes = declaredRoutes().filter((r) => ["PUBLIC", "SIGNED_IN", "SELF", "SELF_OR_ADMIN"].includes(r.access));
 const walked = [...new Set([...memberAndVisitorRoutes.map((r) => `${r.method} ${r.pattern}`), "GET /api/health"])].sort();
 
 function shapeFor(declared: DeclaredAnswer, as: Who): AnswerShape | undefined {

@@ -1,4 +1,4 @@
-import { ADMIN, MEMBER, PAGE_RULES, PUBLIC, SELF, SELF_OR_ADMIN, actsAsAdmin, checkAccess, hasPermission, levelsOpenTo, meetsLevel, pageRuleFor, permission, redirectFor, safeNextPath } from "./access";
+import { ADMIN, SIGNED_IN, PAGE_RULES, PUBLIC, SELF, SELF_OR_ADMIN, actsAsAdmin, assertAccess, checkAccess, hasMembership, hasPermission, levelsOpenTo, meetsLevel, pageRuleFor, permission, redirectFor, safeNextPath } from "./access";
 
 const visitor = null;
 const member = { isAdmin: false, permissions: {}, twoFactorPassed: false };
@@ -7,13 +7,35 @@ const admin = { isAdmin: true, permissions: {}, twoFactorPassed: true };
 /** An administrator in a session that did not pass two-factor sign-in (issue 24). */
 const adminWithoutTwoFactor = { ...admin, twoFactorPassed: false };
 
+describe("signed in is not a membership", () => {
+  it("lets anyone signed in through SIGNED_IN, and says separately who holds a membership", () => {
+    const withoutTier = { ...member, membershipLevel: null };
+    expect(checkAccess(withoutTier, SIGNED_IN)).toBe("allowed");
+    expect(hasMembership(withoutTier)).toBe(false);
+    expect(hasMembership({ ...member, membershipLevel: "connect" })).toBe(true);
+    expect(hasMembership({ ...admin, membershipLevel: null })).toBe(true);
+    expect(hasMembership({ ...adminWithoutTwoFactor, membershipLevel: null })).toBe(false);
+    expect(hasMembership(null)).toBe(false);
+  });
+});
+
+describe("assertAccess (a data function's own check)", () => {
+  it("throws 401 without a viewer and 403 for a viewer the rule does not admit", () => {
+    expect(() => assertAccess(null, ADMIN)).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => assertAccess(member, ADMIN)).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => assertAccess(adminWithoutTwoFactor, ADMIN)).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => assertAccess(editor, permission("manage_content"))).not.toThrow();
+    expect(() => assertAccess(admin, ADMIN)).not.toThrow();
+  });
+});
+
 describe("checkAccess", () => {
   it("lets anyone through a public rule", () => {
     expect(checkAccess(visitor, PUBLIC)).toBe("allowed");
   });
 
   it("asks a visitor to sign in for member, admin and permission rules", () => {
-    for (const rule of [MEMBER, ADMIN, permission("manage_content")]) expect(checkAccess(visitor, rule)).toBe("unauthenticated");
+    for (const rule of [SIGNED_IN, ADMIN, permission("manage_content")]) expect(checkAccess(visitor, rule)).toBe("unauthenticated");
   });
 
   it("forbids admin rules to members and allows them to admins", () => {
@@ -32,7 +54,7 @@ describe("checkAccess", () => {
     expect(checkAccess(adminWithoutTwoFactor, permission("manage_content"))).toBe("two_factor_setup");
     expect(checkAccess({ ...adminWithoutTwoFactor, id: 9 }, SELF_OR_ADMIN, { id: "7" })).toBe("two_factor_setup");
     expect(checkAccess({ ...adminWithoutTwoFactor, id: 9 }, SELF_OR_ADMIN, { id: "9" })).toBe("allowed");
-    expect(checkAccess(adminWithoutTwoFactor, MEMBER)).toBe("allowed");
+    expect(checkAccess(adminWithoutTwoFactor, SIGNED_IN)).toBe("allowed");
     expect(checkAccess({ ...editor, isAdmin: true }, permission("manage_content"))).toBe("allowed");
     expect(redirectFor("two_factor_setup", "/admin?x=1")).toBe("/profile/security?next=%2Fadmin%3Fx%3D1");
   });
@@ -114,13 +136,13 @@ describe("pageRuleFor", () => {
     ["/admin", ADMIN],
     ["/admin/applications", ADMIN],
     ["/admin/payment-transactions/12", ADMIN],
-    ["/spiritual-profile", MEMBER],
-    ["/forum", MEMBER],
-    ["/forum/topic/welcome", MEMBER],
-    ["/library/item/x", MEMBER],
-    ["/profile", MEMBER],
-    ["/profile/3", MEMBER],
-    ["/members", MEMBER],
+    ["/spiritual-profile", SIGNED_IN],
+    ["/forum", SIGNED_IN],
+    ["/forum/topic/welcome", SIGNED_IN],
+    ["/library/item/x", SIGNED_IN],
+    ["/profile", SIGNED_IN],
+    ["/profile/3", SIGNED_IN],
+    ["/members", SIGNED_IN],
   ])("guards %s", (path, rule) => {
     expect(pageRuleFor(path)).toEqual(rule);
   });

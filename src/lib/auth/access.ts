@@ -4,10 +4,11 @@
  */
 
 import { TIER_IDS, type TierId } from "@/features/membership/constants";
+import { forbidden, unauthorized } from "@/lib/errors";
 
 export type AccessRule =
   | { kind: "public" }
-  | { kind: "member" }
+  | { kind: "signed-in" }
   | { kind: "admin" }
   | { kind: "permission"; permission: Permission }
   /** The signed-in user is the one named by the route parameter `param` (admins too when `admins`). */
@@ -16,9 +17,10 @@ export type AccessRule =
 export const PERMISSIONS = ["manage_content"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-// Narrow types (not AccessRule), so that a handler declared with MEMBER or ADMIN gets a non-null user.
+// Narrow types (not AccessRule), so that a handler declared with SIGNED_IN or ADMIN gets a non-null user.
 export const PUBLIC = { kind: "public" } as const satisfies AccessRule;
-export const MEMBER = { kind: "member" } as const satisfies AccessRule;
+/** Anyone signed in, with a membership or not (hasMembership says whether she holds one). */
+export const SIGNED_IN = { kind: "signed-in" } as const satisfies AccessRule;
 export const ADMIN = { kind: "admin" } as const satisfies AccessRule;
 export const permission = (name: Permission) => ({ kind: "permission", permission: name }) as const satisfies AccessRule;
 /** Owner-only data such as birth data: not even an administrator passes. */
@@ -60,6 +62,14 @@ export function holdsAdminRole(user: Pick<AccessSubject, "isAdmin">): boolean {
   return user.isAdmin;
 }
 
+/**
+ * She holds a membership tier (whoever acts as an admin counts as holding one). Signed in is not
+ * enough for what is for members only, such as a members-only event's RSVP and join link.
+ */
+export function hasMembership(user: (AccessSubject & { membershipLevel: string | null }) | null): boolean {
+  return user !== null && (actsAsAdmin(user) || user.membershipLevel !== null);
+}
+
 export function hasPermission(user: AccessSubject | null, name: Permission): boolean {
   return user !== null && (actsAsAdmin(user) || user.permissions[name] === true);
 }
@@ -78,6 +88,16 @@ export function checkAccess(user: (AccessSubject & { id?: number }) | null, rule
   if (!holdsAdminRole(user)) return "forbidden";
   // Only password-only sessions of accounts without two-factor exist (sessions.ts ends the others).
   return actsAsAdmin(user) ? "allowed" : "two_factor_setup";
+}
+
+/**
+ * A data function's own check (the guard next to the data): the same rules as the proxy, the page
+ * guards and apiRoute, for the viewer it was handed. 401 without a viewer, 403 for anyone else.
+ */
+export function assertAccess(viewer: (AccessSubject & { id?: number }) | null, rule: AccessRule, params: Record<string, unknown> = {}): void {
+  const decision = checkAccess(viewer, rule, params);
+  if (decision === "unauthenticated") throw unauthorized();
+  if (decision !== "allowed") throw forbidden();
 }
 
 /** decisions.md, Membership tiers: connect < create < empower < play. */
@@ -111,13 +131,13 @@ export const PAGE_RULES: ReadonlyArray<readonly [prefix: string, rule: AccessRul
   ["/admin/content/create", permission("manage_content")],
   ["/admin/library", permission("manage_content")],
   ["/admin", ADMIN],
-  ["/spiritual-profile", MEMBER],
-  ["/forum", MEMBER],
-  ["/library", MEMBER],
-  ["/profile", MEMBER],
-  ["/members", MEMBER],
-  ["/notifications", MEMBER],
-  ["/messages", MEMBER],
+  ["/spiritual-profile", SIGNED_IN],
+  ["/forum", SIGNED_IN],
+  ["/library", SIGNED_IN],
+  ["/profile", SIGNED_IN],
+  ["/members", SIGNED_IN],
+  ["/notifications", SIGNED_IN],
+  ["/messages", SIGNED_IN],
 ];
 
 export function pageRuleFor(pathname: string): AccessRule {

@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/server/auth/sessions";
 import type { EventJoinLink } from "@/features/events/types";
 import { isGoing, type EventRow } from "./queries";
-import { hasMembership } from "./rsvp";
+import { hasMembership } from "@/lib/auth/access";
 
 /**
  * Who may see an online event's join link (issue 24 item 8). A public event's link is public, on its

@@ -1,5 +1,5 @@
 import "server-only";
-import { actsAsAdmin } from "@/lib/auth/access";
+import { hasMembership } from "@/lib/auth/access";
 import { and, count, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { eventRsvps, events } from "@/db/schema";
@@ -8,11 +8,6 @@ import type { SessionUser } from "@/server/auth/sessions";
 
 export const EVENT_FULL_MESSAGE = "Sorry, this event is full.";
 export const MEMBERS_ONLY_MESSAGE = "This event is for members. A membership is needed to RSVP.";
-
-/** A member may RSVP to a members-only event when she holds a membership tier (admins always). */
-export function hasMembership(user: SessionUser): boolean {
-  return actsAsAdmin(user) || user.membershipLevel !== null;
-}
 
 /** True once the event has ended (or started, when it has no end). */
 export function isEventOver(event: { startsAt: Date; endsAt: Date | null }, now = new Date()): boolean {

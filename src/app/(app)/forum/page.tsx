@@ -3,7 +3,7 @@ import { CategoryGrid } from "@/components/forum/category-grid";
 import { ForumHeader } from "@/components/forum/forum-header";
 import { SearchResults } from "@/components/forum/search-results";
 import { TopicList } from "@/components/forum/topic-list";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { pageQuery } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { listCategories, listTopics, searchTopics } from "@/server/forum";
@@ -12,7 +12,7 @@ import { searchQuerySchema, topicListQuerySchema } from "@/features/forum/schema
 export const metadata: Metadata = { title: "Forum", robots: { index: false } };
 
 export default async function ForumPage({ searchParams }: PageProps<"/forum">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const params = await searchParams;
   const search = searchQuerySchema.safeParse({ q: params.q });
   if (params.q !== undefined) {

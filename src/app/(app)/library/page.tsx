@@ -2,14 +2,14 @@ import { Suspense } from "react";
 import Link from "next/link";
 import { CategoryCarousel } from "@/components/library/category-carousel";
 import { LibraryBrowser } from "@/components/library/library-browser";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { canEditLibrary } from "@/server/library/access";
 import { listLibraryCategories, listLibraryTags, listPopularTags } from "@/server/library/queries";
 
 // Spec 02 section 2.13: the category carousel, the three tabs, the filters and the cards.
 export default async function LibraryPage() {
-  const user = await requirePageAccess(MEMBER);
+  const user = await requirePageAccess(SIGNED_IN);
   const [categories, tags, chips] = await Promise.all([listLibraryCategories(user), listLibraryTags(), listPopularTags()]);
   const canEdit = canEditLibrary(user);
   return (

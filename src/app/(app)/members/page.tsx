@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { MemberDirectory } from "@/components/members/member-directory";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 
 export const metadata: Metadata = { title: "Members", robots: { index: false } };
 
 export default async function MembersPage() {
-  await requirePageAccess(MEMBER);
+  await requirePageAccess(SIGNED_IN);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-semibold">Members</h1>

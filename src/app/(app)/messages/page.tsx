@@ -3,7 +3,7 @@ import Link from "next/link";
 import { MessageSettingsForm, RefreshOnMessage } from "@/components/messages/conversation-actions";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { conversationListQuerySchema } from "@/features/messages/schemas";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { formatDateTime } from "@/lib/format";
 import { initialsOf } from "@/lib/initials";
 import { requirePageAccess } from "@/server/auth/current-user";
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Messages", robots: { index: false } 
 
 /** /messages (issue 29): her conversations, latest first, with the unread ones marked. */
 export default async function MessagesPage({ searchParams }: PageProps<"/messages">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const query = conversationListQuerySchema.safeParse(await searchParams);
   const [page, settings] = await Promise.all([listConversations(me.id, query.success ? query.data.after : undefined), getMessageSettings(me.id)]);
   return (

@@ -4,7 +4,7 @@ import { MarkAllReadButton, RefreshOnNotification } from "@/components/notificat
 import { NotificationItem } from "@/components/notifications/notification-item";
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS } from "@/features/notifications/constants";
 import { notificationListQuerySchema } from "@/features/notifications/schemas";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { cn } from "@/lib/utils";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { listNotifications } from "@/server/notifications";
@@ -16,7 +16,7 @@ const filterClass = (active: boolean) =>
 
 /** /notifications (issue 29): every notification, newest activity first, by kind, in keyset pages. */
 export default async function NotificationsPage({ searchParams }: PageProps<"/notifications">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const raw = await searchParams;
   const parsed = notificationListQuerySchema.safeParse({ kind: raw.kind, after: raw.after });
   const query = parsed.success ? parsed.data : {};

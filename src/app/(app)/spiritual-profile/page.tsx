@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getSpiritualProfile } from "@/server/spiritual-profile";
 import { SpiritualProfile } from "@/components/spiritual-profile/spiritual-profile";
@@ -7,7 +7,7 @@ import { SpiritualProfile } from "@/components/spiritual-profile/spiritual-profi
 export const metadata: Metadata = { title: "Spiritual Profile", robots: { index: false } };
 
 export default async function SpiritualProfilePage() {
-  const user = await requirePageAccess(MEMBER);
+  const user = await requirePageAccess(SIGNED_IN);
   const profile = await getSpiritualProfile(user, user.id);
   return (
     <div className="container mx-auto max-w-4xl px-4 py-10">

@@ -5,7 +5,7 @@ import { ForumHeader } from "@/components/forum/forum-header";
 import { TopicList } from "@/components/forum/topic-list";
 import { GatingPanel } from "@/components/membership/gating-panel";
 import { topicCount } from "@/components/forum/labels";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { pageQuery } from "@/lib/page-input";
@@ -15,7 +15,7 @@ import { topicListQuerySchema } from "@/features/forum/schemas";
 export const metadata: Metadata = { title: "Forum", robots: { index: false } };
 
 export default async function ForumCategoryPage({ params, searchParams }: PageProps<"/forum/[categorySlug]">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const { categorySlug } = await params;
   const { after } = pageQuery(topicListQuerySchema.pick({ after: true }), await searchParams);
   const category = await getCategoryBySlug(categorySlug, me).catch((error) => {

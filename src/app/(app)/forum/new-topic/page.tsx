@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { NewTopicForm } from "@/components/forum/new-topic-form";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { listPostableCategories } from "@/server/forum";
 
 export const metadata: Metadata = { title: "New Topic", robots: { index: false } };
 
 export default async function NewTopicPage({ searchParams }: PageProps<"/forum/new-topic">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const categories = await listPostableCategories(me);
   const { category } = await searchParams;
   const preselected = categories.find((c) => String(c.id) === category)?.id;

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ReplyEmailSetting, UnblockButton } from "@/components/forum/forum-settings";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getForumPreferences, listBlockedMembers } from "@/server/forum";
 
 export const metadata: Metadata = { title: "Forum settings", robots: { index: false } };
 
 export default async function ForumSettingsPage() {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const [preferences, blocked] = await Promise.all([getForumPreferences(me.id), listBlockedMembers(me)]);
   return (
     <div className="mx-auto grid max-w-2xl gap-8">

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { MarkConversationRead, RefreshOnMessage, ReportMessageButton } from "@/components/messages/conversation-actions";
 import { MessageComposer } from "@/components/messages/message-composer";
 import { conversationParamsSchema, messageListQuerySchema } from "@/features/messages/schemas";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Conversation", robots: { index: fals
 
 /** /messages/{id}: the conversation, newest messages last, with the composer when she may write. */
 export default async function ConversationPage({ params, searchParams }: PageProps<"/messages/[conversationId]">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const parsed = conversationParamsSchema.safeParse(await params);
   if (!parsed.success) notFound();
   const query = messageListQuerySchema.safeParse(await searchParams);

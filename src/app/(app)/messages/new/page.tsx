@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { MessageComposer } from "@/components/messages/message-composer";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { idSchema } from "@/lib/validation";
 import { requirePageAccess } from "@/server/auth/current-user";
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "New message", robots: { index: false
 
 /** /messages/new?to={id}: the Message button of profiles and the directory; an existing conversation opens instead. */
 export default async function NewMessagePage({ searchParams }: PageProps<"/messages/new">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const to = idSchema.safeParse((await searchParams).to);
   if (!to.success) {
     return (

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { MessageSettingsForm } from "@/components/messages/conversation-actions";
 import { PreferencesForm } from "@/components/notifications/preferences-form";
 import { PushToggle } from "@/components/notifications/push-toggle";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getMessageSettings } from "@/server/messages";
 import { getNotificationPreferences } from "@/server/notifications";
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Notification settings", robots: { in
 
 /** /notifications/settings: what reaches her and how, who may message her. */
 export default async function NotificationSettingsPage() {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const [preferences, messages] = await Promise.all([getNotificationPreferences(me.id), getMessageSettings(me.id)]);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-10 sm:px-6">

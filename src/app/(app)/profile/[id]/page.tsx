@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { idSchema } from "@/lib/validation";
 import { AppError } from "@/lib/errors";
 import { requirePageAccess } from "@/server/auth/current-user";
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Member Profile", robots: { index: fa
 
 // decisions.md: /profile/{id} is another member's profile (the spec's default id 1 is dropped).
 export default async function MemberProfilePage({ params, searchParams }: PageProps<"/profile/[id]">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const parsed = idSchema.safeParse((await params).id);
   if (!parsed.success) notFound();
   const tab = (await searchParams).tab;

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { TwoFactorPanel } from "@/components/account/two-factor-panel";
 import { SessionsList } from "@/components/account/sessions-list";
-import { holdsAdminRole, MEMBER, safeNextPath } from "@/lib/auth/access";
+import { holdsAdminRole, SIGNED_IN, safeNextPath } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 
 export const metadata: Metadata = { title: "Security", robots: { index: false } };
 
 // Issue 16: two-factor sign-in (required of admins, who are sent here first) and her active sessions.
 export default async function SecurityPage({ searchParams }: PageProps<"/profile/security">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const next = (await searchParams).next;
   return (
     <div className="container mx-auto max-w-3xl px-4 py-10">

@@ -2,13 +2,13 @@
 import { Readable } from "node:stream";
 import { z } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { dispositionFor, fileResponse } from "@/lib/http/file-response";
 import { findStoredFile, readStoredBytes } from "@/server/storage";
 import { assertCanReadFile } from "@/server/storage/access";
 import { parseByteRange } from "@/server/storage/range";
 
-export const GET = apiRoute({ access: MEMBER, params: z.object({ id: z.uuid() }) }, async ({ request, user, params }) => {
+export const GET = apiRoute({ access: SIGNED_IN, params: z.object({ id: z.uuid() }) }, async ({ request, user, params }) => {
   const file = await findStoredFile(params.id);
   await assertCanReadFile(user, file);
   const range = parseByteRange(request.headers.get("range"), file.sizeBytes);

@@ -1,9 +1,9 @@
 // GET /api/forum/preferences - her forum settings; PUT saves them (reply emails on or off).
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { getForumPreferences, saveForumPreferences } from "@/server/forum";
 import { preferencesSchema } from "@/features/forum/schemas";
 
-export const GET = apiRoute({ access: MEMBER }, async ({ user }) => getForumPreferences(user.id));
+export const GET = apiRoute({ access: SIGNED_IN }, async ({ user }) => getForumPreferences(user.id));
 
-export const PUT = apiRoute({ access: MEMBER, body: preferencesSchema }, async ({ user, body }) => saveForumPreferences(user.id, body));
+export const PUT = apiRoute({ access: SIGNED_IN, body: preferencesSchema }, async ({ user, body }) => saveForumPreferences(user.id, body));

@@ -1,11 +1,11 @@
 // GET /api/notifications/stream - Server-Sent Events: her new notifications and unread count, live, resuming after Last-Event-ID.
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { notificationHub, parseLastEventId } from "@/server/notifications";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: MEMBER }, async ({ request, user }) => {
+export const GET = apiRoute({ access: SIGNED_IN }, async ({ request, user }) => {
   const body = await notificationHub().open(user, parseLastEventId(request.headers.get("last-event-id")), request.signal);
   return new Response(body, {
     headers: {

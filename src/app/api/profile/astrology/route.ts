@@ -1,6 +1,6 @@
 // POST /api/profile/astrology - compute the signed-in member's astrology report from her stored birth data.
 import { apiRoute } from "@/server/http/api-route";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { generateReport } from "@/server/spiritual-profile";
 
-export const POST = apiRoute({ access: MEMBER }, async ({ user }) => generateReport(user, "astrology"));
+export const POST = apiRoute({ access: SIGNED_IN }, async ({ user }) => generateReport(user, "astrology"));

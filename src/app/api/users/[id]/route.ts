@@ -2,7 +2,7 @@
 // PATCH /api/users/{id} - the owner (or an admin) changes profile fields; birth data only the owner.
 import { z, idSchema } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
-import { MEMBER, SELF_OR_ADMIN } from "@/lib/auth/access";
+import { SIGNED_IN, SELF_OR_ADMIN } from "@/lib/auth/access";
 import { toCurrentUser } from "@/server/auth/sessions";
 import { getProfile, updateProfile } from "@/server/profiles";
 import { updateUserSchema } from "@/features/profiles/schemas";
@@ -10,7 +10,7 @@ import { saveBirthData } from "@/server/spiritual-profile";
 
 const params = z.object({ id: idSchema });
 
-export const GET = apiRoute({ access: MEMBER, params }, async ({ user, params }) => getProfile(user, params.id));
+export const GET = apiRoute({ access: SIGNED_IN, params }, async ({ user, params }) => getProfile(user, params.id));
 
 export const PATCH = apiRoute({ access: SELF_OR_ADMIN, params, body: updateUserSchema }, async ({ user, params, body }) => {
   if (body.kind === "birth-data") return { ...toCurrentUser(user), birthData: await saveBirthData(user, params.id, body.data) };

@@ -10,7 +10,7 @@ import { ReplyForm } from "@/components/forum/reply-form";
 import { ReplyItem } from "@/components/forum/reply-item";
 import { TopicBadges } from "@/components/forum/topic-badges";
 import { Badge } from "@/components/ui/badge";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { requirePageAccess } from "@/server/auth/current-user";
@@ -21,7 +21,7 @@ import { replyListQuerySchema } from "@/features/forum/schemas";
 export const metadata: Metadata = { title: "Forum topic", robots: { index: false } };
 
 export default async function TopicPage({ params, searchParams }: PageProps<"/forum/topic/[slug]">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const { slug } = await params;
   const { after } = pageQuery(replyListQuerySchema, await searchParams);
   // Spec 02 section 2.12: a missing topic (or one her tier does not open) goes back to /forum.

@@ -7,20 +7,20 @@ import { CategoryIcon } from "@/components/library/labels";
 import { tierName } from "@/lib/format";
 import { LibraryBrowser } from "@/components/library/library-browser";
 import { Badge } from "@/components/ui/badge";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { canEditLibrary } from "@/server/library/access";
 import { getLibraryCategory, listCategoryTags, listLibraryTags } from "@/server/library/queries";
 
 export async function generateMetadata({ params }: PageProps<"/library/category/[slug]">): Promise<Metadata> {
-  const user = await requirePageAccess(MEMBER);
+  const user = await requirePageAccess(SIGNED_IN);
   const category = await getLibraryCategory(user, (await params).slug);
   return { title: category ? category.name : "Category Not Found" };
 }
 
 // Spec 02 section 2.13: a header, the gating panel when her tier is below the category's, filters and items.
 export default async function LibraryCategoryPage({ params }: PageProps<"/library/category/[slug]">) {
-  const user = await requirePageAccess(MEMBER);
+  const user = await requirePageAccess(SIGNED_IN);
   const category = await getLibraryCategory(user, (await params).slug);
   if (!category) notFound();
   const [tags, chips] = await Promise.all([listLibraryTags(), listCategoryTags(category.id)]);

@@ -15,14 +15,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ContentType } from "@/features/library/constants";
-import { actsAsAdmin, MEMBER } from "@/lib/auth/access";
+import { actsAsAdmin, SIGNED_IN } from "@/lib/auth/access";
 import { formatDate } from "@/lib/format";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { isBookmarked } from "@/server/library/bookmarks";
 import { getLibraryItem, listItemTags, listRelatedItems } from "@/server/library/queries";
 
 export async function generateMetadata({ params }: PageProps<"/library/item/[slug]">): Promise<Metadata> {
-  const user = await requirePageAccess(MEMBER);
+  const user = await requirePageAccess(SIGNED_IN);
   const item = await getLibraryItem(user, (await params).slug);
   return item ? { title: item.title, description: item.summary } : { title: "Content Not Found" };
 }
@@ -35,7 +35,7 @@ function statusBadge(item: { status: string; publishedAt: Date | null }) {
 }
 
 export default async function LibraryItemPage({ params }: PageProps<"/library/item/[slug]">) {
-  const user = await requirePageAccess(MEMBER);
+  const user = await requirePageAccess(SIGNED_IN);
   const item = await getLibraryItem(user, (await params).slug);
   if (!item) notFound();
   const [tags, saved, related] = await Promise.all([listItemTags([item.id]), isBookmarked(user, item.id), listRelatedItems(user, item)]);

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LibraryBrowser } from "@/components/library/library-browser";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getLibraryTag, listLibraryCategories } from "@/server/library/queries";
 
@@ -14,7 +14,7 @@ export async function generateMetadata({ params }: PageProps<"/library/tag/[slug
 
 // Spec 02 section 2.13: '#tag' and its items.
 export default async function LibraryTagPage({ params }: PageProps<"/library/tag/[slug]">) {
-  const user = await requirePageAccess(MEMBER);
+  const user = await requirePageAccess(SIGNED_IN);
   const tag = await getLibraryTag((await params).slug);
   if (!tag) notFound();
   const categories = await listLibraryCategories(user);

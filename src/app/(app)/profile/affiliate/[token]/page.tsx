@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AcceptTerms } from "@/components/profile/accept-terms";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { AFFILIATE_TERMS_TEXT } from "@/features/affiliate/schemas";
 import { checkRegistration, REGISTRATION_MESSAGES } from "@/server/affiliate/partners";
 import { requirePageAccess } from "@/server/auth/current-user";
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Affiliate Programme", robots: { inde
  * it changes nothing (an email scanner may open it); only accepting (a POST) creates the partner record.
  */
 export default async function AffiliateRegistrationPage({ params }: PageProps<"/profile/affiliate/[token]">) {
-  const me = await requirePageAccess(MEMBER);
+  const me = await requirePageAccess(SIGNED_IN);
   const { token } = await params;
   const problem = await checkRegistration(me, token);
   return (

@@ -1,7 +1,7 @@
 // POST /api/messages/{conversationId}/read - she has read the conversation up to its latest message.
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { conversationParamsSchema } from "@/features/messages/schemas";
 import { markConversationRead } from "@/server/messages";
 
-export const POST = apiRoute({ access: MEMBER, params: conversationParamsSchema }, async ({ user, params }) => markConversationRead(user.id, params.conversationId));
+export const POST = apiRoute({ access: SIGNED_IN, params: conversationParamsSchema }, async ({ user, params }) => markConversationRead(user.id, params.conversationId));

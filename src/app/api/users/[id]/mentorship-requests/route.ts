@@ -2,7 +2,7 @@
 // POST /api/users/{id}/mentorship-requests - a member asks the mentor {id} for mentorship.
 import { z, idSchema } from "@/lib/validation";
 import { apiRoute, created } from "@/server/http/api-route";
-import { MEMBER, SELF } from "@/lib/auth/access";
+import { SIGNED_IN, SELF } from "@/lib/auth/access";
 import { siteUrl } from "@/lib/http/site-url";
 import { findMentor, listReceivedRequests, sendMentorshipRequest } from "@/server/mentorship";
 import { mentorshipRequestSchema } from "@/features/mentorship/schemas";
@@ -12,6 +12,6 @@ const params = z.object({ id: idSchema });
 export const GET = apiRoute({ access: SELF, params }, async ({ params }) => listReceivedRequests(params.id));
 
 export const POST = apiRoute(
-  { access: MEMBER, params, authorize: async ({ params }) => void (await findMentor(params.id)), body: mentorshipRequestSchema },
+  { access: SIGNED_IN, params, authorize: async ({ params }) => void (await findMentor(params.id)), body: mentorshipRequestSchema },
   async ({ user, params, body }) => created(await sendMentorshipRequest(user, params.id, body, siteUrl())),
 );

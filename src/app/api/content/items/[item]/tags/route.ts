@@ -1,12 +1,12 @@
 // GET /api/content/items/{id}/tags - the tags of an item.
 import { z, idSchema } from "@/lib/validation";
-import { MEMBER } from "@/lib/auth/access";
+import { SIGNED_IN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { assertCanSeeItem } from "@/server/library/access";
 import { listItemTags } from "@/server/library/queries";
 
 const params = z.object({ item: idSchema });
 
-export const GET = apiRoute({ access: MEMBER, params, authorize: ({ user, params }) => assertCanSeeItem(user, params.item) }, async ({ params }) =>
+export const GET = apiRoute({ access: SIGNED_IN, params, authorize: ({ user, params }) => assertCanSeeItem(user, params.item) }, async ({ params }) =>
   (await listItemTags([params.item])).map(({ id, name, slug }) => ({ id, name, slug })),
 );
