@@ -30,6 +30,8 @@ describe("the layers' lint", () => {
     routeHandler: { filePath: "src/app/api/fixture/route.ts", code: 'import { users } from "@/db/schema";\nexport const GET = () => Response.json(Object.keys(users));\n' },
     lib: { filePath: "src/lib/fixture.ts", code: 'import { getCurrentUser } from "@/server/auth/current-user";\nexport const fixture = getCurrentUser;\n' },
     shared: { filePath: "src/features/fixture/constants.ts", code: 'import { TIER_IDS } from "@/db/schema";\nexport const FIXTURE = TIER_IDS;\n' },
+    adminPageWithoutCheck: { filePath: "src/app/(app)/admin/(panel)/fixture/page.tsx", code: 'import { listAudit } from "@/server/audit";\nexport default async function Page() {\n  return String(listAudit);\n}\n' },
+    adminPage: { filePath: "src/app/(app)/admin/(panel)/fixture/ok/page.tsx", code: 'import { ADMIN } from "@/lib/auth/access";\nimport { requirePageAccess } from "@/server/auth/current-user";\nexport default async function Page() {\n  return String((await requirePageAccess(ADMIN)).id);\n}\n' },
     serverWithoutServerOnly: { filePath: "src/server/fixture/index.ts", code: 'import { db } from "@/db";\nexport const fixture = db;\n' },
     // What the rules allow, so that a rule that refuses everything fails here too.
     serverModule: { filePath: "src/server/fixture/ok.ts", code: 'import "server-only";\nimport { db } from "@/db";\nexport const fixture = db;\n' },
@@ -57,6 +59,11 @@ describe("the layers' lint", () => {
   it("refuses src/lib or src/features importing src/server or src/db", () => {
     expect(rulesOf("lib")).toEqual(["import/no-restricted-paths"]);
     expect(rulesOf("shared")).toEqual(["import/no-restricted-paths"]);
+  });
+
+  it("refuses an admin page that does not check its viewer itself", () => {
+    expect(broken[fixtures.adminPageWithoutCheck.filePath]).toEqual([{ rule: "no-restricted-syntax", message: "An admin page calls requirePageAccess itself and passes the viewer to its data functions." }]);
+    expect(rulesOf("adminPage")).toEqual([]);
   });
 
   it("refuses a module under src/server without server-only", () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
 import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, eventRsvps, events, forumPosts, forumTopics, membershipTiers, paymentTransactions, sessions, users } from "@/db/schema";
@@ -57,7 +58,8 @@ function searchConditions(query: MemberSearch): SQL | undefined {
 }
 
 /** /admin/members: newest first, with keyset pagination on (created_at, id). */
-export async function listMembers(query: MemberSearch): Promise<{ members: MemberRow[]; next: string | null }> {
+export async function listMembers(viewer: SessionUser, query: MemberSearch): Promise<{ members: MemberRow[]; next: string | null }> {
+  assertAccess(viewer, ADMIN);
   const cursor = query.after ? ([new Date(query.after[0]), query.after[1]] as const) : null;
   const rows = await db
     .select(listColumns)
@@ -89,7 +91,8 @@ export function memberPages(query: MemberSearch) {
 }
 
 /** A member's admin view: profile, tier, status, applications, payments, RSVPs and forum activity counts. */
-export async function getMemberAdminView(userId: number) {
+export async function getMemberAdminView(viewer: SessionUser, userId: number) {
+  assertAccess(viewer, ADMIN);
   const [member] = await db
     .select({
       ...listColumns,

@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, asc, count, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
@@ -92,7 +94,8 @@ export async function promoteEligibleCommissions(executor: Executor = db): Promi
 }
 
 /** What a payout run would pay now: eligible commissions, and pending ones whose 30 days have passed since the daily job ran. */
-export async function countPayableCommissions(): Promise<number> {
+export async function countPayableCommissions(viewer: SessionUser): Promise<number> {
+  assertAccess(viewer, ADMIN);
   const [row] = await db
     .select({ n: count() })
     .from(referralCommissions)

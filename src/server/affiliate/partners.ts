@@ -1,4 +1,5 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
 import { createHmac, randomBytes } from "node:crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
@@ -224,7 +225,8 @@ async function partnerStatement(partnerId: number): Promise<PartnerStatement> {
 const STATEMENT_ROWS = 100;
 
 /** /admin/affiliates: every partner with her figures. */
-export async function listPartnersForAdmin() {
+export async function listPartnersForAdmin(viewer: SessionUser) {
+  assertAccess(viewer, ADMIN);
   const rows = await db
     .select({ userId: partners.userId, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(partners)
@@ -236,7 +238,8 @@ export async function listPartnersForAdmin() {
 }
 
 /** /admin/affiliates: commissions, newest first, optionally of one status. */
-export async function listCommissionsForAdmin(status?: CommissionStatus): Promise<AdminCommission[]> {
+export async function listCommissionsForAdmin(viewer: SessionUser, status?: CommissionStatus): Promise<AdminCommission[]> {
+  assertAccess(viewer, ADMIN);
   const rows = await db
     .select({
       id: referralCommissions.id,
@@ -275,7 +278,8 @@ export async function listCommissionsForAdmin(status?: CommissionStatus): Promis
   }));
 }
 
-export async function listPayouts() {
+export async function listPayouts(viewer: SessionUser) {
+  assertAccess(viewer, ADMIN);
   return db.select().from(affiliatePayouts).orderBy(desc(affiliatePayouts.id)).limit(50);
 }
 

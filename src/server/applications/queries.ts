@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, desc, eq, getTableColumns, ilike, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, applicationSearchText, paymentTransactions } from "@/db/schema";
@@ -34,7 +36,8 @@ export async function listApplications(query: ApplicationListQuery) {
   return { applications: rows, total: count?.total ?? 0 };
 }
 
-export async function getApplication(id: number) {
+export async function getApplication(viewer: SessionUser, id: number) {
+  assertAccess(viewer, ADMIN);
   const [row] = await db.select(reviewColumns).from(applications).where(eq(applications.id, id)).limit(1);
   if (!row) throw notFound("Application not found.");
   return row;

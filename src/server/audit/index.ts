@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
@@ -86,7 +88,8 @@ function selectAudit(query: AuditSearch, where: SQL | undefined, limit: number) 
 }
 
 /** /admin/audit: newest first (ids only grow), a page at a time with the last id seen as the cursor. */
-export async function listAudit(query: AuditSearch): Promise<{ entries: AuditRow[]; next: number | null }> {
+export async function listAudit(viewer: SessionUser, query: AuditSearch): Promise<{ entries: AuditRow[]; next: number | null }> {
+  assertAccess(viewer, ADMIN);
   const rows = await selectAudit(query, query.before ? lt(auditLog.id, query.before) : undefined, AUDIT_PAGE_SIZE + 1);
   const entries = rows.slice(0, AUDIT_PAGE_SIZE);
   return { entries, next: rows.length > AUDIT_PAGE_SIZE ? entries.at(-1)!.id : null };

@@ -1,5 +1,5 @@
 import "server-only";
-import { actsAsAdmin } from "@/lib/auth/access";
+import { actsAsAdmin, ADMIN, assertAccess } from "@/lib/auth/access";
 import { desc, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { memberships, paymentTransactions, users } from "@/db/schema";
@@ -77,7 +77,8 @@ export async function getBillingOverview(userId: number, viewer: SessionUser): P
 }
 
 /** Whose billing an admin is looking at (the page's heading). */
-export async function billingMember(userId: number) {
+export async function billingMember(viewer: SessionUser, userId: number) {
+  assertAccess(viewer, ADMIN);
   const [member] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return member ? { name: `${member.firstName} ${member.lastName}`.trim(), email: member.email } : null;
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { desc, isNull, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
@@ -112,7 +114,8 @@ function severalMessages(siteName: string, messages: Waiting[]) {
 export const CONTACT_MESSAGES_SHOWN = 200;
 
 /** The newest messages first, for the admins' Contact Messages screen. */
-export async function listContactMessages(limit = CONTACT_MESSAGES_SHOWN) {
+export async function listContactMessages(viewer: SessionUser, limit = CONTACT_MESSAGES_SHOWN) {
+  assertAccess(viewer, ADMIN);
   return db
     .select({ id: contactMessages.id, name: contactMessages.name, email: contactMessages.email, subject: contactMessages.subject, message: contactMessages.message, source: contactMessages.source, createdAt: contactMessages.createdAt })
     .from(contactMessages)

@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { CHARGE_KINDS } from "@/features/money/constants";
@@ -14,7 +16,8 @@ const ACTIVE_MEMBER = sql`disabled_at is null and erased_at is null`;
  * The admin dashboard for a period: every figure is one SQL aggregate over the period (the charts'
  * buckets come from generate_series, so empty days show as zero), never a loop over rows.
  */
-export async function getDashboard(period: DashboardPeriod, now = new Date()): Promise<Dashboard> {
+export async function getDashboard(viewer: SessionUser, period: DashboardPeriod, now = new Date()): Promise<Dashboard> {
+  assertAccess(viewer, ADMIN);
   const { days, bucket } = DASHBOARD_PERIODS[period];
   const since = new Date(now.getTime() - days * 86_400_000);
   const unit = sql.raw(`'${bucket}'`);

@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
@@ -155,7 +157,8 @@ export async function sweepOutbox(): Promise<void> {
   await requestDelivery(await dueOutboxIds());
 }
 
-export async function listOutbox(options: { status?: OutboxStatus; limit: number; offset: number }) {
+export async function listOutbox(viewer: SessionUser, options: { status?: OutboxStatus; limit: number; offset: number }) {
+  assertAccess(viewer, ADMIN);
   const where = options.status ? eq(emailOutbox.status, options.status) : undefined;
   const [rows, [count]] = await Promise.all([
     db.select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(options.limit).offset(options.offset),
@@ -164,7 +167,8 @@ export async function listOutbox(options: { status?: OutboxStatus; limit: number
   return { messages: rows, total: count?.total ?? 0 };
 }
 
-export async function getOutboxMessage(id: number) {
+export async function getOutboxMessage(viewer: SessionUser, id: number) {
+  assertAccess(viewer, ADMIN);
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
   return row ?? null;
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { eventInquiries, eventRsvps, events, users } from "@/db/schema";
@@ -80,7 +82,8 @@ export async function deleteCommunityEvent(id: number, actorId: number) {
   });
 }
 
-export async function listEventsForAdmin() {
+export async function listEventsForAdmin(viewer: SessionUser) {
+  assertAccess(viewer, ADMIN);
   const going = db
     .select({ eventId: eventRsvps.eventId, n: count().as("n") })
     .from(eventRsvps)
@@ -96,7 +99,8 @@ export async function listEventsForAdmin() {
     .limit(500);
 }
 
-export async function listRsvps(eventId: number) {
+export async function listRsvps(viewer: SessionUser, eventId: number) {
+  assertAccess(viewer, ADMIN);
   return db
     .select({ userId: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email, at: eventRsvps.updatedAt })
     .from(eventRsvps)
@@ -105,6 +109,7 @@ export async function listRsvps(eventId: number) {
     .orderBy(asc(eventRsvps.createdAt));
 }
 
-export async function listInquiries() {
+export async function listInquiries(viewer: SessionUser) {
+  assertAccess(viewer, ADMIN);
   return db.select().from(eventInquiries).orderBy(desc(eventInquiries.createdAt)).limit(100);
 }

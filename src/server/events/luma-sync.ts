@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, desc, eq, gte, inArray, not, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { events, lumaSyncRuns } from "@/db/schema";
@@ -201,7 +203,8 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
 }
 
 /** The latest sync, and the latest that succeeded when the latest did not. */
-export async function lumaSyncStatus(): Promise<{ connected: boolean; last: LumaSyncRun | null; lastSuccess: LumaSyncRun | null }> {
+export async function lumaSyncStatus(viewer: SessionUser): Promise<{ connected: boolean; last: LumaSyncRun | null; lastSuccess: LumaSyncRun | null }> {
+  assertAccess(viewer, ADMIN);
   const connected = Boolean(env().LUMA_API_KEY);
   const [last] = await db.select().from(lumaSyncRuns).orderBy(desc(lumaSyncRuns.finishedAt)).limit(1);
   if (!last || last.status === "succeeded") return { connected, last: last ?? null, lastSuccess: last ?? null };

@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { reindexKind, reindexSource } from "@/server/assistant/index-passages";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
@@ -29,7 +31,8 @@ function isUniqueViolation(error: unknown) {
 }
 
 /** All categories with their topic counts, archived ones included, in the members' order. */
-export async function listCategoriesForAdmin() {
+export async function listCategoriesForAdmin(viewer: SessionUser) {
+  assertAccess(viewer, ADMIN);
   return selectCategoriesWithCounts().orderBy(asc(forumCategories.position), asc(forumCategories.id));
 }
 export type AdminCategory = Awaited<ReturnType<typeof listCategoriesForAdmin>>[number];

@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumBlocks, forumPosts, forumReports, forumTopics, users } from "@/db/schema";
@@ -32,7 +34,8 @@ export async function reportPost(postId: number, reason: string, reader: Reader)
 }
 
 /** The moderation queue: replies hidden by reports, then visible ones with open reports. */
-export async function listModerationQueue() {
+export async function listModerationQueue(viewer: SessionUser) {
+  assertAccess(viewer, ADMIN);
   const openReports = db
     .select({
       postId: forumReports.postId,

@@ -1,4 +1,6 @@
 import "server-only";
+import { assertAccess, permission } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, asc, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
@@ -36,7 +38,8 @@ export async function recordItemWrite(executor: Executor, change: { action: Item
 // --- Reading for the editor --------------------------------------------------------------------
 
 /** The admin list (GET /api/admin/library/items): every item, by status, newest change first. */
-export async function listEditorItems(query: { status: ContentStatus | ""; search: string; limit: number; offset: number }): Promise<{ items: EditorListItem[]; counts: Partial<Record<ContentStatus, number>> }> {
+export async function listEditorItems(viewer: SessionUser, query: { status: ContentStatus | ""; search: string; limit: number; offset: number }): Promise<{ items: EditorListItem[]; counts: Partial<Record<ContentStatus, number>> }> {
+  assertAccess(viewer, permission("manage_content"));
   const terms = searchQueryText(query.search);
   const where = and(query.status ? eq(contentItems.status, query.status) : undefined, terms ? sql`${contentItems.searchVector} @@ to_tsquery('english', ${terms})` : undefined);
   const [items, counts] = await Promise.all([
@@ -68,7 +71,8 @@ export async function listEditorItems(query: { status: ContentStatus | ""; searc
 }
 
 /** One item as the editor's form holds it (GET /api/admin/library/items/{id}). */
-export async function getEditorItem(id: number): Promise<EditorItem> {
+export async function getEditorItem(viewer: SessionUser, id: number): Promise<EditorItem> {
+  assertAccess(viewer, permission("manage_content"));
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
   if (!row) throw notFound("Content not found.");
   const tags = await db

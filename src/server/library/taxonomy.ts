@@ -1,4 +1,6 @@
 import "server-only";
+import { assertAccess, permission } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { asc, count, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { contentCategories, contentItems, contentItemTags, contentTags } from "@/db/schema";
@@ -17,7 +19,8 @@ type CategoryValues = z.output<typeof libraryCategorySchema>;
 // Category and tag management for holders of manage_content (/admin/library/categories and /tags).
 
 /** Categories with their number of items, as the editor's forms hold them. */
-export async function listEditorCategories(): Promise<EditorCategory[]> {
+export async function listEditorCategories(viewer: SessionUser): Promise<EditorCategory[]> {
+  assertAccess(viewer, permission("manage_content"));
   const rows = await db
     .select({
       ...categorySelection,
@@ -82,7 +85,8 @@ export async function deleteCategory(id: number, actorId: number) {
   await reindexKind("library");
 }
 
-export async function listEditorTags(): Promise<EditorTag[]> {
+export async function listEditorTags(viewer: SessionUser): Promise<EditorTag[]> {
+  assertAccess(viewer, permission("manage_content"));
   return db
     .select({ id: contentTags.id, name: contentTags.name, slug: contentTags.slug, itemCount: count(contentItemTags.contentId) })
     .from(contentTags)

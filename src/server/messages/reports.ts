@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db";
@@ -27,7 +29,8 @@ const sender = alias(users, "sender");
 const reporter = alias(users, "reporter");
 
 /** Open reports, newest first: the reported message, who sent it and who reported it, nothing else of the conversation. */
-export async function listMessageReports(): Promise<ReportedMessage[]> {
+export async function listMessageReports(viewer: SessionUser): Promise<ReportedMessage[]> {
+  assertAccess(viewer, ADMIN);
   const rows = await db
     .select({
       reportId: messageReports.id,

@@ -1,5 +1,5 @@
 import "server-only";
-import { actsAsAdmin } from "@/lib/auth/access";
+import { actsAsAdmin, ADMIN, assertAccess } from "@/lib/auth/access";
 import { desc, eq, lt } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, paymentTransactions, users } from "@/db/schema";
@@ -29,7 +29,8 @@ export async function getTransaction(id: number) {
 }
 
 /** The transaction with its application and member, for the detail page. */
-export async function getTransactionDetail(id: number) {
+export async function getTransactionDetail(viewer: SessionUser, id: number) {
+  assertAccess(viewer, ADMIN);
   const [row] = await db
     .select({
       transaction: paymentTransactions,

@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { db } from "@/db";
@@ -127,7 +129,8 @@ const subscriberColumns = {
   unsubscribedAt: newsletterSubscribers.unsubscribedAt,
 };
 
-export async function listSubscribers() {
+export async function listSubscribers(viewer: SessionUser) {
+  assertAccess(viewer, ADMIN);
   return db.select(subscriberColumns).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
 }
 

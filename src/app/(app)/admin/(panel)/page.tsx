@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ContentEditor } from "@/components/admin/content-editor";
@@ -28,7 +30,8 @@ const PANEL_LINKS = [
 
 // Spec 02 section 2.3: links to the admin screens, and the content editor embedded below them.
 export default async function AdminPanelPage({ searchParams }: PageProps<"/admin">) {
-  const dashboard = await getDashboard(dashboardQuerySchema.parse(await searchParams).period);
+  const viewer = await requirePageAccess(ADMIN);
+  const dashboard = await getDashboard(viewer, dashboardQuerySchema.parse(await searchParams).period);
   return (
     <div>
       <h1 className="text-3xl font-semibold">Admin Panel</h1>

@@ -4,4 +4,4 @@ import { apiRoute } from "@/server/http/api-route";
 import { getDashboard } from "@/server/dashboard";
 import { dashboardQuerySchema } from "@/features/dashboard/periods";
 
-export const GET = apiRoute({ access: ADMIN, query: dashboardQuerySchema }, async ({ query }) => getDashboard(query.period));
+export const GET = apiRoute({ access: ADMIN, query: dashboardQuerySchema }, async ({ query, user }) => getDashboard(user, query.period));

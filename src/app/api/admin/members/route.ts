@@ -4,4 +4,4 @@ import { apiRoute } from "@/server/http/api-route";
 import { listMembers } from "@/server/admin-members";
 import { memberSearchSchema } from "@/features/admin-members/schemas";
 
-export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query }) => listMembers(query));
+export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query, user }) => listMembers(user, query));

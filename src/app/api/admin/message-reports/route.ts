@@ -3,4 +3,4 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { listMessageReports } from "@/server/messages";
 
-export const GET = apiRoute({ access: ADMIN }, async () => ({ reports: await listMessageReports() }));
+export const GET = apiRoute({ access: ADMIN }, async ({ user }) => ({ reports: await listMessageReports(user) }));

@@ -4,4 +4,4 @@ import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { getApplication } from "@/server/applications/queries";
 
-export const GET = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ params }) => getApplication(params.id));
+export const GET = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ params, user }) => getApplication(user, params.id));

@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PayoutButton } from "@/components/admin/affiliates/payout-button";
@@ -15,9 +17,10 @@ const STATUS_LABEL: Record<CommissionStatus, string> = { pending: "Pending", eli
 
 /** /admin/affiliates: partners and their figures, commissions by status, payout runs with their CSV. */
 export default async function AffiliatesPage({ searchParams }: PageProps<"/admin/affiliates">) {
+  const viewer = await requirePageAccess(ADMIN);
   const requested = (await searchParams).status;
   const status = (COMMISSION_STATUSES as readonly string[]).includes(String(requested)) ? (requested as CommissionStatus) : undefined;
-  const [partners, commissions, payable, payouts] = await Promise.all([listPartnersForAdmin(), listCommissionsForAdmin(status), countPayableCommissions(), listPayouts()]);
+  const [partners, commissions, payable, payouts] = await Promise.all([listPartnersForAdmin(viewer), listCommissionsForAdmin(viewer, status), countPayableCommissions(viewer), listPayouts(viewer)]);
   return (
     <div className="grid gap-10">
       <div className="flex flex-wrap items-center justify-between gap-4">

@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
@@ -22,9 +24,10 @@ const detailsText = (details: Record<string, unknown>) =>
 
 // Issue 16: every recorded admin action, filtered, a page at a time, each linked to what it changed.
 export default async function AuditLogPage({ searchParams }: PageProps<"/admin/audit">) {
+  const viewer = await requirePageAccess(ADMIN);
   const parsed = auditSearchSchema.safeParse(await searchParams);
   const query: AuditSearch = parsed.success ? parsed.data : auditSearchSchema.parse({});
-  const { entries, next } = await listAudit(query);
+  const { entries, next } = await listAudit(viewer, query);
   const filters = new URLSearchParams(FILTERS.flatMap((name) => (query[name] ? [[name, query[name]!]] : [])));
   const withFilters = (extra: Record<string, string>) => `?${new URLSearchParams({ ...Object.fromEntries(filters), ...extra })}`;
 

@@ -1,9 +1,12 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import { BlogManager } from "@/components/admin/blog-manager";
 
 export const metadata: Metadata = { title: "Blog Management", robots: { index: false } };
 
-export default function BlogAdminPage() {
+export default async function BlogAdminPage() {
+  await requirePageAccess(ADMIN);
   return (
     <div>
       <h1 className="text-3xl font-semibold">Blog Management</h1>

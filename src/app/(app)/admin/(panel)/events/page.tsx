@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminEventDialog, DeleteEventButton, FeatureEventButton } from "@/components/events/admin-event-form";
@@ -35,7 +37,8 @@ function formValues(event: EventRow): EventInput {
 }
 
 export default async function AdminEventsPage() {
-  const [rows, inquiries, luma] = await Promise.all([listEventsForAdmin(), listInquiries(), lumaSyncStatus()]);
+  const viewer = await requirePageAccess(ADMIN);
+  const [rows, inquiries, luma] = await Promise.all([listEventsForAdmin(viewer), listInquiries(viewer), lumaSyncStatus(viewer)]);
   return (
     <div className="grid gap-10">
       <div className="flex flex-wrap items-center justify-between gap-4">

@@ -14,9 +14,9 @@ export default async function ForumAdminPage({ searchParams }: PageProps<"/admin
   const admin = await requirePageAccess(ADMIN);
   const { after } = pageQuery(topicListQuerySchema.pick({ after: true }), await searchParams);
   const [categories, topics, queue] = await Promise.all([
-    listCategoriesForAdmin(),
+    listCategoriesForAdmin(admin),
     listTopics(admin, { after }),
-    listModerationQueue(),
+    listModerationQueue(admin),
   ]);
   const categoryOptions = categories.map(({ id, name }) => ({ id, name }));
   return (

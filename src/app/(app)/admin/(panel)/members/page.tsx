@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
@@ -16,9 +18,10 @@ const STATUS_BADGE = { active: "success", disabled: "destructive", deletion_pend
 const SELECT_CLASS = "min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm";
 
 export default async function MembersAdminPage({ searchParams }: PageProps<"/admin/members">) {
+  const viewer = await requirePageAccess(ADMIN);
   const parsed = memberSearchSchema.safeParse(await searchParams);
   const query: MemberSearch = parsed.success ? parsed.data : { q: undefined };
-  const { members, next } = await listMembers(query);
+  const { members, next } = await listMembers(viewer, query);
   const filters = new URLSearchParams(Object.entries({ q: query.q, tier: query.tier, status: query.status }).filter((e): e is [string, string] => Boolean(e[1])));
   const withFilters = (extra: Record<string, string>) => `?${new URLSearchParams({ ...Object.fromEntries(filters), ...extra })}`;
 

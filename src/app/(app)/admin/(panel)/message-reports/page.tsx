@@ -10,8 +10,8 @@ export const metadata: Metadata = { title: "Reported messages", robots: { index:
 
 /** Reported direct messages (issue 29): each reported message alone; the rest of the conversation stays private. */
 export default async function MessageReportsPage() {
-  await requirePageAccess(ADMIN);
-  const reports = await listMessageReports();
+  const viewer = await requirePageAccess(ADMIN);
+  const reports = await listMessageReports(viewer);
   return (
     <div>
       <h1 className="text-3xl font-semibold">Reported messages</h1>

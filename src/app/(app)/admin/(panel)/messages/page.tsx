@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
@@ -6,7 +8,8 @@ import { CONTACT_MESSAGES_SHOWN, listContactMessages } from "@/server/contact";
 export const metadata: Metadata = { title: "Contact Messages", robots: { index: false } };
 
 export default async function ContactMessagesPage() {
-  const messages = await listContactMessages();
+  const viewer = await requirePageAccess(ADMIN);
+  const messages = await listContactMessages(viewer);
   return (
     <div>
       <h1 className="text-3xl font-semibold">Contact Messages</h1>

@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import { Badge } from "@/components/ui/badge";
 import { formatDate } from "@/lib/format";
@@ -9,7 +11,8 @@ export const metadata: Metadata = { title: "Newsletter Subscribers", robots: { i
 const STATUS_BADGE = { pending: "warning", confirmed: "success", unsubscribed: "secondary" } as const;
 
 export default async function NewsletterAdminPage() {
-  const subscribers = await listSubscribers();
+  const viewer = await requirePageAccess(ADMIN);
+  const subscribers = await listSubscribers(viewer);
   const counts = Object.fromEntries((["confirmed", "pending", "unsubscribed"] as const).map((s) => [s, subscribers.filter((x) => x.status === s).length]));
   return (
     <div>

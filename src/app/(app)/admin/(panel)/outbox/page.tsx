@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
@@ -13,9 +15,10 @@ export const metadata: Metadata = { title: "Email Outbox", robots: { index: fals
 const STATUS_BADGE = { queued: "warning", sending: "secondary", sent: "success", failed: "destructive" } as const;
 
 export default async function OutboxPage({ searchParams }: PageProps<"/admin/outbox">) {
+  const viewer = await requirePageAccess(ADMIN);
   const parsed = outboxQuerySchema.safeParse(await searchParams);
   const query = parsed.success ? parsed.data : { page: 1, status: undefined };
-  const { messages, total } = await listOutbox({ status: query.status, limit: OUTBOX_PAGE_SIZE, offset: (query.page - 1) * OUTBOX_PAGE_SIZE });
+  const { messages, total } = await listOutbox(viewer, { status: query.status, limit: OUTBOX_PAGE_SIZE, offset: (query.page - 1) * OUTBOX_PAGE_SIZE });
   const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
   const hrefFor = (changes: { status?: string | null; page?: number }) => {
     const params = new URLSearchParams();

@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import { SiteSettingsForm } from "@/components/admin/site-settings-form";
 import { getSiteSettings } from "@/server/settings";
@@ -5,6 +7,7 @@ import { getSiteSettings } from "@/server/settings";
 export const metadata: Metadata = { title: "Site Settings", robots: { index: false } };
 
 export default async function SiteSettingsPage() {
+  await requirePageAccess(ADMIN);
   const settings = await getSiteSettings();
   return (
     <div>

@@ -9,8 +9,8 @@ export const metadata: Metadata = { title: "Create Content", robots: { index: fa
 
 // The library's Create Content button leads here (spec 02 section 2.13); holders of manage_content only.
 export default async function CreateContentPage() {
-  await requirePageAccess(permission("manage_content"));
-  const [categories, tags] = await Promise.all([listEditorCategories(), listEditorTags()]);
+  const viewer = await requirePageAccess(permission("manage_content"));
+  const [categories, tags] = await Promise.all([listEditorCategories(viewer), listEditorTags(viewer)]);
   return (
     <LibraryAdminFrame>
       <ItemEditor item={null} categories={categories} tags={tags.map((tag) => tag.name)} />

@@ -6,6 +6,6 @@ import { clientIp } from "@/lib/http/request-info";
 import { runPayout } from "@/server/affiliate/commissions";
 import { listPayouts } from "@/server/affiliate/partners";
 
-export const GET = apiRoute({ access: ADMIN }, async () => listPayouts());
+export const GET = apiRoute({ access: ADMIN }, async ({ user }) => listPayouts(user));
 
 export const POST = apiRoute({ access: ADMIN }, async ({ request, user }) => created(await runPayout({ adminId: user.id, ip: clientIp(request.headers) })));

@@ -4,6 +4,6 @@ import { apiRoute, created } from "@/server/http/api-route";
 import { createCategory, listCategoriesForAdmin } from "@/server/forum";
 import { categorySchema } from "@/features/forum/schemas";
 
-export const GET = apiRoute({ access: ADMIN }, async () => listCategoriesForAdmin());
+export const GET = apiRoute({ access: ADMIN }, async ({ user }) => listCategoriesForAdmin(user));
 
 export const POST = apiRoute({ access: ADMIN, body: categorySchema }, async ({ user, body }) => created(await createCategory(body, user.id)));

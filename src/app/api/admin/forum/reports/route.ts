@@ -3,4 +3,4 @@ import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { listModerationQueue } from "@/server/forum";
 
-export const GET = apiRoute({ access: ADMIN }, async () => listModerationQueue());
+export const GET = apiRoute({ access: ADMIN }, async ({ user }) => listModerationQueue(user));

@@ -4,6 +4,6 @@ import { apiRoute, created } from "@/server/http/api-route";
 import { libraryCategorySchema } from "@/features/library/schemas";
 import { createCategory, listEditorCategories } from "@/server/library/taxonomy";
 
-export const GET = apiRoute({ access: permission("manage_content") }, async () => listEditorCategories());
+export const GET = apiRoute({ access: permission("manage_content") }, async ({ user }) => listEditorCategories(user));
 
 export const POST = apiRoute({ access: permission("manage_content"), body: libraryCategorySchema }, async ({ user, body }) => created(await createCategory(body, user.id)));

@@ -4,6 +4,6 @@ import { apiRoute, created } from "@/server/http/api-route";
 import { libraryTagSchema } from "@/features/library/schemas";
 import { createTag, listEditorTags } from "@/server/library/taxonomy";
 
-export const GET = apiRoute({ access: permission("manage_content") }, async () => listEditorTags());
+export const GET = apiRoute({ access: permission("manage_content") }, async ({ user }) => listEditorTags(user));
 
 export const POST = apiRoute({ access: permission("manage_content"), body: libraryTagSchema }, async ({ user, body }) => created(await createTag(body, user.id)));

@@ -8,9 +8,9 @@ import { memberUpdateSchema } from "@/features/admin-members/schemas";
 
 const params = z.object({ id: idSchema });
 
-export const GET = apiRoute({ access: ADMIN, params }, async ({ params }) => getMemberAdminView(params.id));
+export const GET = apiRoute({ access: ADMIN, params }, async ({ params, user }) => getMemberAdminView(user, params.id));
 
 export const PATCH = apiRoute({ access: ADMIN, params, body: memberUpdateSchema }, async ({ request, user, params, body }) => {
   await updateMember(user, params.id, body, clientIp(request.headers));
-  return getMemberAdminView(params.id);
+  return getMemberAdminView(user, params.id);
 });

@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -11,8 +13,9 @@ import { pageId } from "@/lib/page-input";
 export const metadata: Metadata = { title: "Application", robots: { index: false } };
 
 export default async function AdminApplicationPage({ params }: PageProps<"/admin/applications/[id]">) {
+  const viewer = await requirePageAccess(ADMIN);
   const id = pageId((await params).id);
-  const application = await getApplication(id).catch((error) => {
+  const application = await getApplication(viewer, id).catch((error) => {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;
   });

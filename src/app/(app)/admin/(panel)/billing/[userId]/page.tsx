@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -11,8 +13,9 @@ export const metadata: Metadata = { title: "Member Billing", robots: { index: fa
 // cancel on her behalf, refund within 14 days (each audit-logged by the server functions). The
 // (panel) layout admits admins only.
 export default async function AdminMemberBillingPage({ params }: PageProps<"/admin/billing/[userId]">) {
+  const viewer = await requirePageAccess(ADMIN);
   const userId = pageId((await params).userId);
-  const member = await billingMember(userId);
+  const member = await billingMember(viewer, userId);
   if (!member) notFound();
   return (
     <div className="grid gap-6">

@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -11,9 +13,10 @@ import { pageId } from "@/lib/page-input";
 export const metadata: Metadata = { title: "Event RSVPs", robots: { index: false } };
 
 export default async function AdminEventRsvpsPage({ params }: PageProps<"/admin/events/[id]">) {
+  const viewer = await requirePageAccess(ADMIN);
   const event = await findEvent(pageId((await params).id));
   if (!event) notFound();
-  const rsvps = await listRsvps(event.id);
+  const rsvps = await listRsvps(viewer, event.id);
   return (
     <div className="grid gap-6">
       <p>

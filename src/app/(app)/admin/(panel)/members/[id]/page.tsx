@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -7,14 +9,14 @@ import { AppError } from "@/lib/errors";
 import { formatCents, formatDate, tierName } from "@/lib/format";
 import { getMemberAdminView } from "@/server/admin-members";
 import { MEMBER_STATUS_LABELS } from "@/features/admin-members/schemas";
-import { getCurrentUser } from "@/server/auth/current-user";
+import type { SessionUser } from "@/server/auth/sessions";
 import { pageId } from "@/lib/page-input";
 
 export const metadata: Metadata = { title: "Member", robots: { index: false } };
 
-async function load(id: number) {
+async function load(viewer: SessionUser, id: number) {
   try {
-    return await getMemberAdminView(id);
+    return await getMemberAdminView(viewer, id);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;
@@ -23,8 +25,9 @@ async function load(id: number) {
 
 // A member's admin view (issue 16): profile, tier, status, applications, payments, RSVPs, forum activity, and the actions.
 export default async function MemberAdminPage({ params }: PageProps<"/admin/members/[id]">) {
+  const viewer = await requirePageAccess(ADMIN);
   const id = pageId((await params).id);
-  const [{ member, applications, payments, rsvps }, me] = await Promise.all([load(id), getCurrentUser()]);
+  const { member, applications, payments, rsvps } = await load(viewer, id);
   const facts: [string, React.ReactNode][] = [
     ["Username", member.username],
     ["Email", member.email],
@@ -69,7 +72,7 @@ export default async function MemberAdminPage({ params }: PageProps<"/admin/memb
       </dl>
       <MemberActions
         member={{ id: member.id, name: `${member.firstName} ${member.lastName}`, membershipLevel: member.membershipLevel, isAdmin: member.isAdmin, permissions: member.permissions, disabled: member.status === "disabled" }}
-        isSelf={me?.id === member.id}
+        isSelf={viewer.id === member.id}
       />
       <section aria-labelledby="applications-heading">
         <h2 id="applications-heading" className="mb-3 text-2xl font-semibold">Applications</h2>

@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -10,8 +12,9 @@ import { getOutboxMessage } from "@/server/email/outbox";
 export const metadata: Metadata = { title: "Email", robots: { index: false } };
 
 export default async function OutboxMessagePage({ params }: PageProps<"/admin/outbox/[id]">) {
+  const viewer = await requirePageAccess(ADMIN);
   const id = idSchema.safeParse((await params).id);
-  const message = id.success ? await getOutboxMessage(id.data) : null;
+  const message = id.success ? await getOutboxMessage(viewer, id.data) : null;
   if (!message) notFound();
   return (
     <article className="max-w-3xl">

@@ -1,3 +1,5 @@
+import { ADMIN } from "@/lib/auth/access";
+import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
@@ -22,8 +24,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default async function PaymentTransactionPage({ params }: PageProps<"/admin/payment-transactions/[id]">) {
+  const viewer = await requirePageAccess(ADMIN);
   const id = idSchema.safeParse((await params).id);
-  const detail = id.success ? await getTransactionDetail(id.data) : null;
+  const detail = id.success ? await getTransactionDetail(viewer, id.data) : null;
   const back = (
     <Button asChild variant="outline">
       <Link href="/admin/payment-transactions">{detail ? "Back" : "Back to Transactions"}</Link>

@@ -12,15 +12,15 @@ export const metadata: Metadata = { title: "Edit Content", robots: { index: fals
 
 export default async function EditContentPage({ params }: PageProps<"/admin/library/items/[id]">) {
   // The layout guards too, but layouts and pages render side by side: the page checks before it reads.
-  await requirePageAccess(permission("manage_content"));
+  const viewer = await requirePageAccess(permission("manage_content"));
   const id = idSchema.safeParse((await params).id);
   if (!id.success) notFound();
-  const item = await getEditorItem(id.data).catch((error) => {
+  const item = await getEditorItem(viewer, id.data).catch((error) => {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
   });
   if (!item) notFound();
-  const [categories, tags] = await Promise.all([listEditorCategories(), listEditorTags()]);
+  const [categories, tags] = await Promise.all([listEditorCategories(viewer), listEditorTags(viewer)]);
   const { publishedAt: _publishedAt, ...values } = item;
   return <ItemEditor item={values} categories={categories} tags={tags.map((tag) => tag.name)} />;
 }

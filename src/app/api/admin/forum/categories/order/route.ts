@@ -6,5 +6,5 @@ import { reorderSchema } from "@/features/forum/schemas";
 
 export const PUT = apiRoute({ access: ADMIN, body: reorderSchema }, async ({ user, body }) => {
   await reorderCategories(body.ids, user.id);
-  return listCategoriesForAdmin();
+  return listCategoriesForAdmin(user);
 });

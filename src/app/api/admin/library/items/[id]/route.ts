@@ -7,7 +7,7 @@ import { libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from "@/features/library/sc
 
 const params = z.object({ id: idSchema });
 
-export const GET = apiRoute({ access: permission("manage_content"), params }, async ({ params }) => getEditorItem(params.id));
+export const GET = apiRoute({ access: permission("manage_content"), params }, async ({ params, user }) => getEditorItem(user, params.id));
 
 export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryItemSchema, maxBodyBytes: LIBRARY_ITEM_MAX_BYTES }, async ({ user, params, body }) =>
   updateItem(params.id, body, user.id),
