@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { emailOutbox } from "@/db/schema";
-import { testDb } from "../support/db";
+import { adminViewer, testDb } from "../support/db";
 import { closeInProcessApp } from "../support/in-process";
 import { messagesTo, rejectNextDeliveries } from "../support/mailbox";
 
@@ -108,7 +108,7 @@ describe("email outbox", () => {
     await deliverEmail(row!.id);
     expect(await outboxRow(row!.id)).toMatchObject({ status: "failed", attempts: MAX_DELIVERY_ATTEMPTS });
 
-    expect(await retryOutboxMessage(row!.id)).toBe(true);
+    expect(await retryOutboxMessage(adminViewer(), row!.id)).toBe(true);
     const sent = await waitFor(async () => ((await outboxRow(row!.id)).status === "sent" ? outboxRow(row!.id) : undefined));
     expect(sent.attempts).toBe(1);
   });

@@ -5,6 +5,7 @@ import { createDatabase, type Database } from "@/db/client";
 import { emailOutbox, users } from "@/db/schema";
 import { testEnv } from "./env";
 import { sealTotpSecret } from "./two-factor";
+import type { SessionUser } from "@/lib/auth/session-user";
 
 let connection: ReturnType<typeof createDatabase> | undefined;
 
@@ -61,4 +62,26 @@ export function linkIn(text: string, path: string): string {
   const match = text.match(new RegExp(`https?://[^\\s]*${path}[^\\s]*`));
   if (!match) throw new Error(`No ${path} link in:\n${text}`);
   return match[0];
+}
+
+/**
+ * An administrator as a data function is handed one (a session that passed two-factor sign-in), for
+ * tests that call admin functions in process.
+ */
+export function adminViewer(user: { id: number; username?: string; email?: string } = { id: 0 }): SessionUser {
+  return {
+    id: user.id,
+    username: user.username ?? "admin",
+    email: user.email ?? "admin@example.com",
+    firstName: "Test",
+    lastName: "Admin",
+    profilePicture: null,
+    isAdmin: true,
+    isMentor: false,
+    isPartner: false,
+    membershipLevel: null,
+    permissions: {},
+    twoFactorEnabled: true,
+    twoFactorPassed: true,
+  };
 }

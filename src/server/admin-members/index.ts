@@ -79,7 +79,8 @@ export const MEMBERS_CSV: CsvExport<MemberRow> = {
 };
 
 /** Every member the search matches, newest account first, a page at a time (the CSV export). */
-export function memberPages(query: MemberSearch) {
+export function memberPages(viewer: SessionUser, query: MemberSearch) {
+  assertAccess(viewer, ADMIN);
   return pagesByIdDescending((beforeId) =>
     db
       .select(listColumns)

@@ -132,7 +132,8 @@ export async function runPayout(actor: { adminId: number; ip: string }) {
 export const PAYOUT_CSV_HEADER = ["commissionId", "partnerCode", "partnerName", "partnerEmail", "applicationId", "rate", "amount", "currency", "paidAt"];
 
 /** The CSV of one payout run: one line per commission paid, amounts in dollars. */
-export async function payoutCsv(payoutId: number): Promise<string> {
+export async function payoutCsv(viewer: SessionUser, payoutId: number): Promise<string> {
+  assertAccess(viewer, ADMIN);
   const rows = await db
     .select({
       id: referralCommissions.id,

@@ -20,7 +20,8 @@ const canResendInvitation = sql<boolean>`("applications"."status" = 'approved' a
 const reviewColumns = { ...getTableColumns(applications), canResendInvitation };
 
 /** Newest first; search matches first name, last name, email or partner code (or a full name), case-insensitively. */
-export async function listApplications(query: ApplicationListQuery) {
+export async function listApplications(viewer: SessionUser, query: ApplicationListQuery) {
+  assertAccess(viewer, ADMIN);
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(applications.status, query.status));
   if (query.search) {
@@ -43,6 +44,7 @@ export async function getApplication(viewer: SessionUser, id: number) {
   return row;
 }
 
-export async function listApplicationPayments(applicationId: number) {
+export async function listApplicationPayments(viewer: SessionUser, applicationId: number) {
+  assertAccess(viewer, ADMIN);
   return db.select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, applicationId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id));
 }

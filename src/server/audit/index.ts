@@ -103,6 +103,7 @@ export const AUDIT_CSV: CsvExport<AuditRow> = {
 };
 
 /** Every entry the filters match, newest first, a page at a time (the CSV export). */
-export function auditPages(query: AuditSearch) {
+export function auditPages(viewer: SessionUser, query: AuditSearch) {
+  assertAccess(viewer, ADMIN);
   return pagesByIdDescending((beforeId) => selectAudit(query, beforeId ? lt(auditLog.id, beforeId) : undefined, CSV_PAGE_SIZE));
 }

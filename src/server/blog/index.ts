@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, desc, eq, lte } from "drizzle-orm";
 import { cache } from "react";
 import { db } from "@/db";
@@ -38,7 +40,8 @@ export const getPublishedPost = cache(async (slug: string) => {
 });
 
 /** Every post, drafts included, for /admin/blog. */
-export async function listAllPosts() {
+export async function listAllPosts(viewer: SessionUser) {
+  assertAccess(viewer, ADMIN);
   return db.select({ ...summary, body: blogPosts.body, status: blogPosts.status }).from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
 }
 export type AdminPost = Awaited<ReturnType<typeof listAllPosts>>[number];
@@ -46,7 +49,9 @@ export type AdminPost = Awaited<ReturnType<typeof listAllPosts>>[number];
 const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string }; code?: string })?.cause?.code === "23505" || (error as { code?: string })?.code === "23505";
 const slugTaken = () => new AppError(409, "Another post already uses this slug.", { slug: "Another post already uses this slug." });
 
-export async function createPost(input: PostInput, actorId: number | null) {
+export async function createPost(viewer: SessionUser, input: PostInput) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   try {
     const [post] = await db
       .insert(blogPosts)
@@ -62,7 +67,9 @@ export async function createPost(input: PostInput, actorId: number | null) {
 }
 
 /** Updates a post; publishing stamps publishedAt the first time, unpublishing keeps it for republishing. */
-export async function updatePost(id: number, input: PostInput, actorId: number | null) {
+export async function updatePost(viewer: SessionUser, id: number, input: PostInput) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   const [before] = await db.select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt }).from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
   if (!before) throw notFound("Post not found.");
   try {
@@ -80,7 +87,9 @@ export async function updatePost(id: number, input: PostInput, actorId: number |
   }
 }
 
-export async function deletePost(id: number, actorId: number | null) {
+export async function deletePost(viewer: SessionUser, id: number) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   const [post] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug });
   if (!post) throw notFound("Post not found.");
   await recordAudit({ actorId, action: "blog.delete", entityType: "blog_post", entityId: id, details: { slug: post.slug } });

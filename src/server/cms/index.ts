@@ -1,4 +1,6 @@
 import "server-only";
+import { assertAccess, ADMIN } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { cache } from "react";
 import { db } from "@/db";
@@ -35,7 +37,9 @@ export const getPageSections = cache(async (page: CmsPage): Promise<CmsSection[]
  * list order. An id that belongs to another page (or to nothing) fails the whole save, so a stale
  * or forged editor cannot touch rows it did not load.
  */
-export async function saveCmsContent(input: CmsContentInput, actorId: number | null): Promise<CmsContent> {
+export async function saveCmsContent(viewer: SessionUser, input: CmsContentInput): Promise<CmsContent> {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   await db.transaction(async (tx) => {
     for (const page of CMS_PAGES) {
       const sections = input[page];

@@ -174,7 +174,8 @@ export async function getOutboxMessage(viewer: SessionUser, id: number) {
 }
 
 /** An admin sends a message that failed for good back into the queue. */
-export async function retryOutboxMessage(id: number): Promise<boolean> {
+export async function retryOutboxMessage(viewer: SessionUser, id: number): Promise<boolean> {
+  assertAccess(viewer, ADMIN);
   const rows = await db
     .update(emailOutbox)
     .set({ status: "queued", attempts: 0, lastError: null, nextAttemptAt: new Date() })

@@ -32,7 +32,9 @@ function columns(input: EventInputParsed) {
   };
 }
 
-export async function createCommunityEvent(input: EventInputParsed, actorId: number) {
+export async function createCommunityEvent(viewer: SessionUser, input: EventInputParsed) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(events)
@@ -51,7 +53,9 @@ async function findCommunityEvent(id: number) {
   return row;
 }
 
-export async function updateCommunityEvent(id: number, input: EventInputParsed, actorId: number) {
+export async function updateCommunityEvent(viewer: SessionUser, id: number, input: EventInputParsed) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   await findCommunityEvent(id);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -65,7 +69,9 @@ export async function updateCommunityEvent(id: number, input: EventInputParsed, 
   });
 }
 
-export async function setEventFeatured(id: number, featured: boolean, actorId: number) {
+export async function setEventFeatured(viewer: SessionUser, id: number, featured: boolean) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   await findCommunityEvent(id);
   await db.transaction(async (tx) => {
     await tx.update(events).set({ featured, updatedAt: sql`now()` }).where(eq(events.id, id));
@@ -73,7 +79,9 @@ export async function setEventFeatured(id: number, featured: boolean, actorId: n
   });
 }
 
-export async function deleteCommunityEvent(id: number, actorId: number) {
+export async function deleteCommunityEvent(viewer: SessionUser, id: number) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   const row = await findCommunityEvent(id);
   await db.transaction(async (tx) => {
     await tx.delete(events).where(eq(events.id, id));

@@ -37,7 +37,9 @@ export async function listCategoriesForAdmin(viewer: SessionUser) {
 }
 export type AdminCategory = Awaited<ReturnType<typeof listCategoriesForAdmin>>[number];
 
-export async function createCategory(input: CategoryInput, actorId: number) {
+export async function createCategory(viewer: SessionUser, input: CategoryInput) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   try {
     return await db.transaction(async (tx) => {
       const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${forumCategories.position}) + 1, 0)::int` }).from(forumCategories)) as [{ next: number }];
@@ -54,7 +56,9 @@ export async function createCategory(input: CategoryInput, actorId: number) {
   }
 }
 
-export async function updateCategory(id: number, input: Partial<CategoryInput> & { archived?: boolean }, actorId: number) {
+export async function updateCategory(viewer: SessionUser, id: number, input: Partial<CategoryInput> & { archived?: boolean }) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   const values = categoryValues(input);
   if (input.archived !== undefined) values.archivedAt = input.archived ? new Date() : null;
   try {
@@ -74,7 +78,9 @@ export async function updateCategory(id: number, input: Partial<CategoryInput> &
 }
 
 /** Only an empty category can be deleted; one with topics is archived instead (its history stays). */
-export async function deleteCategory(id: number, actorId: number) {
+export async function deleteCategory(viewer: SessionUser, id: number) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   await db.transaction(async (tx) => {
     const [category] = await tx.select({ name: forumCategories.name }).from(forumCategories).where(eq(forumCategories.id, id)).for("update");
     if (!category) throw notFound("Category not found.");
@@ -86,7 +92,9 @@ export async function deleteCategory(id: number, actorId: number) {
 }
 
 /** Sets the categories' order to the order of `ids` (each must be a category). */
-export async function reorderCategories(ids: number[], actorId: number) {
+export async function reorderCategories(viewer: SessionUser, ids: number[]) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   await db.transaction(async (tx) => {
     const existing = await tx.select({ id: forumCategories.id }).from(forumCategories);
     const known = new Set(existing.map((row) => row.id));
@@ -98,7 +106,9 @@ export async function reorderCategories(ids: number[], actorId: number) {
   });
 }
 
-export async function moderateTopic(id: number, change: { isPinned?: boolean; isLocked?: boolean; categoryId?: number }, actorId: number) {
+export async function moderateTopic(viewer: SessionUser, id: number, change: { isPinned?: boolean; isLocked?: boolean; categoryId?: number }) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   return db.transaction(async (tx) => {
     if (change.categoryId !== undefined) {
       const [target] = await tx.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, change.categoryId));
@@ -118,7 +128,9 @@ export async function moderateTopic(id: number, change: { isPinned?: boolean; is
   });
 }
 
-export async function deleteTopic(id: number, actorId: number) {
+export async function deleteTopic(viewer: SessionUser, id: number) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(forumTopics).where(eq(forumTopics.id, id)).returning({ title: forumTopics.title });
     if (!row) throw notFound("Topic not found.");

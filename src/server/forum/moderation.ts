@@ -72,7 +72,9 @@ export type QueueItem = Awaited<ReturnType<typeof listModerationQueue>>[number];
  * An admin's decision on a reported reply: restore it (visible again) or remove it. Its open reports
  * are closed; a note, if given, is emailed to the author. Audit-logged.
  */
-export async function moderatePost(postId: number, decision: "restore" | "remove", note: string, actorId: number) {
+export async function moderatePost(viewer: SessionUser, postId: number, decision: "restore" | "remove", note: string) {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   const [post] = await db
     .select({ id: forumPosts.id, content: forumPosts.content, email: users.email, firstName: users.firstName, topicTitle: forumTopics.title })
     .from(forumPosts)

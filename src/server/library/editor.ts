@@ -248,11 +248,20 @@ async function saveItem(id: number | null, input: LibraryItemValues, actorId: nu
   return saved;
 }
 
-export const createItem = (input: LibraryItemValues, actorId: number) => saveItem(null, input, actorId);
-export const updateItem = (id: number, input: LibraryItemValues, actorId: number) => saveItem(id, input, actorId);
+export function createItem(viewer: SessionUser, input: LibraryItemValues) {
+  assertAccess(viewer, permission("manage_content"));
+  return saveItem(null, input, viewer.id);
+}
+
+export function updateItem(viewer: SessionUser, id: number, input: LibraryItemValues) {
+  assertAccess(viewer, permission("manage_content"));
+  return saveItem(id, input, viewer.id);
+}
 
 /** Deletes an item with its tags, comments, bookmarks and views, then its files. */
-export async function deleteItem(id: number, actorId: number): Promise<void> {
+export async function deleteItem(viewer: SessionUser, id: number): Promise<void> {
+  assertAccess(viewer, permission("manage_content"));
+  const actorId = viewer.id;
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx.delete(contentItems).where(eq(contentItems.id, id)).returning();
     if (!row) throw notFound("Content not found.");

@@ -53,7 +53,9 @@ function categoryColumns(input: CategoryValues) {
   return { ...rest, ...accessColumns(access) };
 }
 
-export async function createCategory(input: CategoryValues, actorId: number) {
+export async function createCategory(viewer: SessionUser, input: CategoryValues) {
+  assertAccess(viewer, permission("manage_content"));
+  const actorId = viewer.id;
   const [row] = await db
     .insert(contentCategories)
     .values(categoryColumns(input))
@@ -63,7 +65,9 @@ export async function createCategory(input: CategoryValues, actorId: number) {
   return row!;
 }
 
-export async function updateCategory(id: number, input: CategoryValues, actorId: number) {
+export async function updateCategory(viewer: SessionUser, id: number, input: CategoryValues) {
+  assertAccess(viewer, permission("manage_content"));
+  const actorId = viewer.id;
   const [row] = await db
     .update(contentCategories)
     .set(categoryColumns(input))
@@ -78,7 +82,9 @@ export async function updateCategory(id: number, input: CategoryValues, actorId:
 }
 
 /** Its items stay, without a category. */
-export async function deleteCategory(id: number, actorId: number) {
+export async function deleteCategory(viewer: SessionUser, id: number) {
+  assertAccess(viewer, permission("manage_content"));
+  const actorId = viewer.id;
   const [row] = await db.delete(contentCategories).where(eq(contentCategories.id, id)).returning({ slug: contentCategories.slug });
   if (!row) throw notFound("Category not found.");
   await recordAudit({ actorId, action: "library.category.delete", entityType: "content_category", entityId: id, details: { slug: row.slug } });
@@ -101,7 +107,9 @@ function tagSlug(name: string): string {
   return slug;
 }
 
-export async function createTag(input: { name: string }, actorId: number) {
+export async function createTag(viewer: SessionUser, input: { name: string }) {
+  assertAccess(viewer, permission("manage_content"));
+  const actorId = viewer.id;
   const [row] = await db
     .insert(contentTags)
     .values({ name: input.name, slug: tagSlug(input.name) })
@@ -112,7 +120,9 @@ export async function createTag(input: { name: string }, actorId: number) {
 }
 
 /** Renaming changes the tag's address too (/library/tag/{slug}). */
-export async function renameTag(id: number, input: { name: string }, actorId: number) {
+export async function renameTag(viewer: SessionUser, id: number, input: { name: string }) {
+  assertAccess(viewer, permission("manage_content"));
+  const actorId = viewer.id;
   const [row] = await db
     .update(contentTags)
     .set({ name: input.name, slug: tagSlug(input.name) })
@@ -124,7 +134,9 @@ export async function renameTag(id: number, input: { name: string }, actorId: nu
   return row;
 }
 
-export async function deleteTag(id: number, actorId: number) {
+export async function deleteTag(viewer: SessionUser, id: number) {
+  assertAccess(viewer, permission("manage_content"));
+  const actorId = viewer.id;
   const [row] = await db.delete(contentTags).where(eq(contentTags.id, id)).returning({ slug: contentTags.slug });
   if (!row) throw notFound("Tag not found.");
   await recordAudit({ actorId, action: "library.tag.delete", entityType: "content_tag", entityId: id, details: { slug: row.slug } });

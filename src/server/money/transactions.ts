@@ -18,11 +18,13 @@ import { refundPayment } from "./refunds";
 export type { PaymentTransaction };
 
 /** Every transaction, newest first (the admin list filters and searches these in the browser). */
-export async function listTransactions(limit = 5000) {
+export async function listTransactions(viewer: SessionUser, limit = 5000) {
+  assertAccess(viewer, ADMIN);
   return db.select().from(paymentTransactions).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id)).limit(limit);
 }
 
-export async function getTransaction(id: number) {
+export async function getTransaction(viewer: SessionUser, id: number) {
+  assertAccess(viewer, ADMIN);
   const [row] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).limit(1);
   if (!row) throw notFound("Transaction Not Found");
   return row;
@@ -64,7 +66,8 @@ export const TRANSACTIONS_CSV: CsvExport<PaymentTransaction> = {
 };
 
 /** Every transaction, newest first, a page at a time (the CSV export). */
-export function transactionPages() {
+export function transactionPages(viewer: SessionUser) {
+  assertAccess(viewer, ADMIN);
   return pagesByIdDescending((beforeId) =>
     db
       .select()

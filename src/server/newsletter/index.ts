@@ -144,7 +144,8 @@ export const SUBSCRIBERS_CSV: CsvExport<Subscriber> = {
 };
 
 /** Every subscriber, newest first, a page at a time (the CSV export). */
-export function subscriberPages() {
+export function subscriberPages(viewer: SessionUser) {
+  assertAccess(viewer, ADMIN);
   return pagesByIdDescending((beforeId) =>
     db
       .select(subscriberColumns)

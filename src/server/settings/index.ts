@@ -1,4 +1,6 @@
 import "server-only";
+import { assertAccess, ADMIN } from "@/lib/auth/access";
+import type { SessionUser } from "@/server/auth/sessions";
 import { cache } from "react";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
@@ -31,7 +33,9 @@ export async function readSiteSettings(executor: Executor = db): Promise<SiteSet
 }
 
 /** Stores the given settings (the others keep their values), audit-logged with what changed. */
-export async function saveSiteSettings(update: SiteSettingsUpdate, actorId: number | null): Promise<SiteSettings> {
+export async function saveSiteSettings(viewer: SessionUser, update: SiteSettingsUpdate): Promise<SiteSettings> {
+  assertAccess(viewer, ADMIN);
+  const actorId = viewer.id;
   const entries = Object.entries(update).filter(([, value]) => value !== undefined);
   if (entries.length) {
     const before = await readSiteSettings();

@@ -5,7 +5,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { listApplications } from "@/server/applications/queries";
 import { applicationListQuerySchema } from "@/features/applications/schemas";
 
-export const GET = apiRoute({ access: ADMIN, query: applicationListQuerySchema }, async ({ query }) => {
-  const { applications, total } = await listApplications(query);
+export const GET = apiRoute({ access: ADMIN, query: applicationListQuerySchema }, async ({ query, user }) => {
+  const { applications, total } = await listApplications(user, query);
   return NextResponse.json(applications, { headers: { "X-Total-Count": String(total) } });
 });

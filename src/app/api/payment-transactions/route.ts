@@ -3,4 +3,4 @@ import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { listTransactions } from "@/server/money/transactions";
 
-export const GET = apiRoute({ access: ADMIN }, async () => listTransactions());
+export const GET = apiRoute({ access: ADMIN }, async ({ user }) => listTransactions(user));

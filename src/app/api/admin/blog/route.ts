@@ -5,10 +5,10 @@ import { createPost, listAllPosts } from "@/server/blog";
 import { revalidateBlog } from "@/server/blog/revalidate";
 import { blogPostSchema } from "@/features/blog/schemas";
 
-export const GET = apiRoute({ access: ADMIN }, async () => listAllPosts());
+export const GET = apiRoute({ access: ADMIN }, async ({ user }) => listAllPosts(user));
 
 export const POST = apiRoute({ access: ADMIN, body: blogPostSchema }, async ({ body, user }) => {
-  const post = await createPost(body, user?.id ?? null);
+  const post = await createPost(user, body);
   await revalidateBlog(post.slug);
   return created(post);
 });

@@ -8,7 +8,7 @@ import { siteSettingsUpdateSchema } from "@/features/settings/schemas";
 export const GET = apiRoute({ access: ADMIN }, async () => getSiteSettings());
 
 export const PUT = apiRoute({ access: ADMIN, body: siteSettingsUpdateSchema }, async ({ body, user }) => {
-  const saved = await saveSiteSettings(body, user?.id ?? null);
+  const saved = await saveSiteSettings(user, body);
   // Every page shows the name and contact details (navbar, footer, metadata): regenerate them all.
   await revalidatePublicPages([{ path: "/", type: "layout" }, ...PUBLIC_PAGE_PATHS]);
   return saved;

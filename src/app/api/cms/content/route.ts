@@ -8,7 +8,7 @@ import { CMS_PAGE_PATHS, cmsContentSchema } from "@/features/cms/schemas";
 export const GET = apiRoute({ access: ADMIN }, async () => getCmsContent());
 
 export const PUT = apiRoute({ access: ADMIN, body: cmsContentSchema }, async ({ body, user }) => {
-  const saved = await saveCmsContent(body, user?.id ?? null);
+  const saved = await saveCmsContent(user, body);
   // The public pages are static; regenerate them now so the edit shows on the next visit.
   await revalidatePublicPages(Object.values(CMS_PAGE_PATHS));
   return saved;

@@ -9,13 +9,13 @@ import { blogPostSchema } from "@/features/blog/schemas";
 const params = z.object({ id: idSchema });
 
 export const PUT = apiRoute({ access: ADMIN, params, body: blogPostSchema }, async ({ params, body, user }) => {
-  const { post, previousSlug } = await updatePost(params.id, body, user?.id ?? null);
+  const { post, previousSlug } = await updatePost(user, params.id, body);
   await revalidateBlog(previousSlug, post.slug);
   return post;
 });
 
 export const DELETE = apiRoute({ access: ADMIN, params }, async ({ params, user }) => {
-  const post = await deletePost(params.id, user?.id ?? null);
+  const post = await deletePost(user, params.id);
   await revalidateBlog(post.slug);
   return { ok: true };
 });

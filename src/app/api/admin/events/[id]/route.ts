@@ -7,15 +7,15 @@ import { toPublicEvent } from "@/server/events/queries";
 import { eventIdParamsSchema, eventInputSchema } from "@/features/events/schemas";
 
 export const PUT = apiRoute({ access: ADMIN, params: eventIdParamsSchema, body: eventInputSchema }, async ({ params, body, user }) =>
-  toPublicEvent(await updateCommunityEvent(params.id, body, user.id)),
+  toPublicEvent(await updateCommunityEvent(user, params.id, body)),
 );
 
 export const PATCH = apiRoute({ access: ADMIN, params: eventIdParamsSchema, body: z.object({ featured: z.boolean() }) }, async ({ params, body, user }) => {
-  await setEventFeatured(params.id, body.featured, user.id);
+  await setEventFeatured(user, params.id, body.featured);
   return { ok: true };
 });
 
 export const DELETE = apiRoute({ access: ADMIN, params: eventIdParamsSchema }, async ({ params, user }) => {
-  await deleteCommunityEvent(params.id, user.id);
+  await deleteCommunityEvent(user, params.id);
   return { ok: true };
 });

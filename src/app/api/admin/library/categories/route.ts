@@ -6,4 +6,4 @@ import { createCategory, listEditorCategories } from "@/server/library/taxonomy"
 
 export const GET = apiRoute({ access: permission("manage_content") }, async ({ user }) => listEditorCategories(user));
 
-export const POST = apiRoute({ access: permission("manage_content"), body: libraryCategorySchema }, async ({ user, body }) => created(await createCategory(body, user.id)));
+export const POST = apiRoute({ access: permission("manage_content"), body: libraryCategorySchema }, async ({ user, body }) => created(await createCategory(user, body)));

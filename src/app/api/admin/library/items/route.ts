@@ -7,5 +7,5 @@ import { editorListQuerySchema, libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from
 export const GET = apiRoute({ access: permission("manage_content"), query: editorListQuerySchema }, async ({ query, user }) => listEditorItems(user, query));
 
 export const POST = apiRoute({ access: permission("manage_content"), body: libraryItemSchema, maxBodyBytes: LIBRARY_ITEM_MAX_BYTES }, async ({ user, body }) =>
-  created(await createItem(body, user.id)),
+  created(await createItem(user, body)),
 );

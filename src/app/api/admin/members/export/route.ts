@@ -5,4 +5,4 @@ import { csvResponse } from "@/server/csv";
 import { MEMBERS_CSV, memberPages } from "@/server/admin-members";
 import { memberSearchSchema } from "@/features/admin-members/schemas";
 
-export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query }) => csvResponse(MEMBERS_CSV, memberPages(query)));
+export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query, user }) => csvResponse(MEMBERS_CSV, memberPages(user, query)));

@@ -4,4 +4,4 @@ import { apiRoute } from "@/server/http/api-route";
 import { SUBSCRIBERS_CSV, subscriberPages } from "@/server/newsletter";
 import { csvResponse } from "@/server/csv";
 
-export const GET = apiRoute({ access: ADMIN }, async () => csvResponse(SUBSCRIBERS_CSV, subscriberPages()));
+export const GET = apiRoute({ access: ADMIN }, async ({ user }) => csvResponse(SUBSCRIBERS_CSV, subscriberPages(user)));

@@ -4,9 +4,9 @@ import { apiRoute } from "@/server/http/api-route";
 import { deleteCategory, updateCategory } from "@/server/forum";
 import { categoryUpdateSchema, idParamsSchema } from "@/features/forum/schemas";
 
-export const PATCH = apiRoute({ access: ADMIN, params: idParamsSchema, body: categoryUpdateSchema }, async ({ user, params, body }) => updateCategory(params.id, body, user.id));
+export const PATCH = apiRoute({ access: ADMIN, params: idParamsSchema, body: categoryUpdateSchema }, async ({ user, params, body }) => updateCategory(user, params.id, body));
 
 export const DELETE = apiRoute({ access: ADMIN, params: idParamsSchema }, async ({ user, params }) => {
-  await deleteCategory(params.id, user.id);
+  await deleteCategory(user, params.id);
   return { deleted: true };
 });

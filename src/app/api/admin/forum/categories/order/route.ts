@@ -5,6 +5,6 @@ import { listCategoriesForAdmin, reorderCategories } from "@/server/forum";
 import { reorderSchema } from "@/features/forum/schemas";
 
 export const PUT = apiRoute({ access: ADMIN, body: reorderSchema }, async ({ user, body }) => {
-  await reorderCategories(body.ids, user.id);
+  await reorderCategories(user, body.ids);
   return listCategoriesForAdmin(user);
 });

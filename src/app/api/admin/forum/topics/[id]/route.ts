@@ -4,9 +4,9 @@ import { apiRoute } from "@/server/http/api-route";
 import { deleteTopic, moderateTopic } from "@/server/forum";
 import { idParamsSchema, topicModerationSchema } from "@/features/forum/schemas";
 
-export const PATCH = apiRoute({ access: ADMIN, params: idParamsSchema, body: topicModerationSchema }, async ({ user, params, body }) => moderateTopic(params.id, body, user.id));
+export const PATCH = apiRoute({ access: ADMIN, params: idParamsSchema, body: topicModerationSchema }, async ({ user, params, body }) => moderateTopic(user, params.id, body));
 
 export const DELETE = apiRoute({ access: ADMIN, params: idParamsSchema }, async ({ user, params }) => {
-  await deleteTopic(params.id, user.id);
+  await deleteTopic(user, params.id);
   return { deleted: true };
 });

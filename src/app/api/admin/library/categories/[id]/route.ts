@@ -7,9 +7,9 @@ import { deleteCategory, updateCategory } from "@/server/library/taxonomy";
 
 const params = z.object({ id: idSchema });
 
-export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryCategorySchema }, async ({ user, params, body }) => updateCategory(params.id, body, user.id));
+export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryCategorySchema }, async ({ user, params, body }) => updateCategory(user, params.id, body));
 
 export const DELETE = apiRoute({ access: permission("manage_content"), params }, async ({ user, params }) => {
-  await deleteCategory(params.id, user.id);
+  await deleteCategory(user, params.id);
   return { ok: true };
 });

@@ -10,10 +10,10 @@ const params = z.object({ id: idSchema });
 export const GET = apiRoute({ access: permission("manage_content"), params }, async ({ params, user }) => getEditorItem(user, params.id));
 
 export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryItemSchema, maxBodyBytes: LIBRARY_ITEM_MAX_BYTES }, async ({ user, params, body }) =>
-  updateItem(params.id, body, user.id),
+  updateItem(user, params.id, body),
 );
 
 export const DELETE = apiRoute({ access: permission("manage_content"), params }, async ({ user, params }) => {
-  await deleteItem(params.id, user.id);
+  await deleteItem(user, params.id);
   return { ok: true };
 });

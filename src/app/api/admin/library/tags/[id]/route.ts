@@ -7,9 +7,9 @@ import { deleteTag, renameTag } from "@/server/library/taxonomy";
 
 const params = z.object({ id: idSchema });
 
-export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryTagSchema }, async ({ user, params, body }) => renameTag(params.id, body, user.id));
+export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryTagSchema }, async ({ user, params, body }) => renameTag(user, params.id, body));
 
 export const DELETE = apiRoute({ access: permission("manage_content"), params }, async ({ user, params }) => {
-  await deleteTag(params.id, user.id);
+  await deleteTag(user, params.id);
   return { ok: true };
 });

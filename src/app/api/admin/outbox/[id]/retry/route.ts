@@ -5,7 +5,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { conflict } from "@/lib/errors";
 import { retryOutboxMessage } from "@/server/email/outbox";
 
-export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ params }) => {
-  if (!(await retryOutboxMessage(params.id))) throw conflict("Only a message that failed can be retried.");
+export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ params, user }) => {
+  if (!(await retryOutboxMessage(user, params.id))) throw conflict("Only a message that failed can be retried.");
   return { ok: true };
 });

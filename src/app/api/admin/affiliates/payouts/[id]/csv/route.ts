@@ -6,6 +6,6 @@ import { fileResponse } from "@/lib/http/file-response";
 import { payoutCsv } from "@/server/affiliate/commissions";
 import { CSV_CONTENT_TYPE } from "@/server/csv";
 
-export const GET = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ params }) =>
-  fileResponse(await payoutCsv(params.id), { contentType: CSV_CONTENT_TYPE, filename: `affiliate-payout-${params.id}.csv`, disposition: "attachment", extra: { "Cache-Control": "no-store" } }),
+export const GET = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ params, user }) =>
+  fileResponse(await payoutCsv(user, params.id), { contentType: CSV_CONTENT_TYPE, filename: `affiliate-payout-${params.id}.csv`, disposition: "attachment", extra: { "Cache-Control": "no-store" } }),
 );

@@ -4,4 +4,4 @@ import { apiRoute } from "@/server/http/api-route";
 import { moderatePost } from "@/server/forum";
 import { idParamsSchema, moderationDecisionSchema } from "@/features/forum/schemas";
 
-export const POST = apiRoute({ access: ADMIN, params: idParamsSchema, body: moderationDecisionSchema }, async ({ user, params, body }) => moderatePost(params.id, body.decision, body.note, user.id));
+export const POST = apiRoute({ access: ADMIN, params: idParamsSchema, body: moderationDecisionSchema }, async ({ user, params, body }) => moderatePost(user, params.id, body.decision, body.note));
