@@ -1,4 +1,4 @@
-import { bigIdSchema, CURSOR_MESSAGE, cursorPart, cursorSchema, encodeCursor, findMalformedText, idField, idSchema, isMalformedText, isTimestamp, z } from "./validation";
+import { bigIdSchema, CURSOR_MESSAGE, cursorPart, cursorSchema, encodeCursor, findMalformedText, idField, idParams, idSchema, isMalformedText, isTimestamp, z } from "./validation";
 
 const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
@@ -23,6 +23,17 @@ describe("idSchema", () => {
   it("lets bigserial ids run to JavaScript's exact integers", () => {
     expect(bigIdSchema.parse("2147483648")).toBe(2147483648);
     expect(bigIdSchema.safeParse("9223372036854775807").success).toBe(false);
+  });
+});
+
+describe("idParams", () => {
+  it("reads [id] by default and any named segments, each as a row id", () => {
+    expect(idParams().parse({ id: "12" })).toEqual({ id: 12 });
+    expect(idParams("contentId").parse({ contentId: "7" })).toEqual({ contentId: 7 });
+    expect(idParams("id", "userId").parse({ id: "1", userId: "2" })).toEqual({ id: 1, userId: 2 });
+    expect(idParams().safeParse({ id: "0x10" }).success).toBe(false);
+    expect(idParams().safeParse({ id: "99999999999" }).success).toBe(false);
+    expect(idParams("contentId").safeParse({ id: "1" }).success).toBe(false);
   });
 });
 

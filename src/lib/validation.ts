@@ -28,6 +28,15 @@ export function idField(message?: string, max = MAX_ID) {
 
 export const idSchema = idField();
 
+/**
+ * A route's id parameters, the one way to read them: `idParams()` for `[id]`, `idParams("contentId")`
+ * for `[contentId]`. Each is a row id (idSchema); a page reads its id with pageId (src/lib/page-input.ts).
+ */
+export function idParams<const K extends string = "id">(...names: K[]) {
+  const keys = names.length ? names : (["id"] as K[]);
+  return z.object(Object.fromEntries(keys.map((key) => [key, idSchema])) as Record<K, typeof idSchema>);
+}
+
 /** The id of a bigserial row (messages, conversations, notifications), as far as JavaScript's numbers are exact. */
 export const bigIdSchema = idField(undefined, Number.MAX_SAFE_INTEGER);
 

@@ -1,6 +1,5 @@
-import { z, idSchema } from "@/lib/validation";
-import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "./constants";
-import { DEFAULT_EVENT_LIMIT, MAX_EVENT_LIMIT } from "./constants";
+import { z } from "@/lib/validation";
+import { DEFAULT_EVENT_LIMIT, EVENT_ACCESS_TYPES, EVENT_TYPES, MAX_EVENT_LIMIT } from "./constants";
 
 // Shared by the route handlers and the forms; no server-only imports here.
 
@@ -17,7 +16,6 @@ export const eventListQuerySchema = z.object({
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 
-export const eventIdParamsSchema = z.object({ id: idSchema });
 
 /** An event as the API and the client components see it (declared with the other answers in src/features/events/types.ts). */
 export type { PublicEvent } from "@/features/events/types";

@@ -64,9 +64,7 @@ export const blockSchema = z.object({ userId: idSchema });
 
 export const preferencesSchema = z.object({ emailOnReplies: z.boolean() });
 
-export const idParamsSchema = z.object({ id: idSchema });
 export const slugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
-export const userIdParamsSchema = z.object({ userId: idSchema });
 
 /** Keyset page links, opaque to clients: the last topic's (pinned, last activity, id), the last reply's (created, id). */
 const topicCursor = cursorSchema(cursorPart.flag, cursorPart.time, cursorPart.id);

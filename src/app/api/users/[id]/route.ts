@@ -1,6 +1,6 @@
 // GET /api/users/{id} - a member's profile: the public fields to other members, everything but birth data to her and admins.
 // PATCH /api/users/{id} - the owner (or an admin) changes profile fields; birth data only the owner.
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { SIGNED_IN, SELF_OR_ADMIN } from "@/lib/auth/access";
 import { toCurrentUser } from "@/server/auth/sessions";
@@ -8,7 +8,7 @@ import { getProfile, updateProfile } from "@/server/profiles";
 import { updateUserSchema } from "@/features/profiles/schemas";
 import { saveBirthData } from "@/server/spiritual-profile";
 
-const params = z.object({ id: idSchema });
+const params = idParams();
 
 export const GET = apiRoute({ access: SIGNED_IN, params }, async ({ user, params }) => getProfile(user, params.id));
 

@@ -1,12 +1,12 @@
 // GET /api/admin/members/{id} - a member's admin view; PATCH - change her tier, admin right, permissions or disabled state.
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { getMemberAdminView, updateMember } from "@/server/admin-members";
 import { memberUpdateSchema } from "@/features/admin-members/schemas";
 
-const params = z.object({ id: idSchema });
+const params = idParams();
 
 export const GET = apiRoute({ access: ADMIN, params }, async ({ params, user }) => getMemberAdminView(user, params.id));
 

@@ -1,11 +1,11 @@
 // PATCH /api/admin/message-reports/{id} - dismiss the report or remove the message (audit-logged).
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { clientIp } from "@/lib/http/request-info";
 import { reportDecisionSchema } from "@/features/messages/schemas";
 import { decideMessageReport } from "@/server/messages";
 
-export const PATCH = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: reportDecisionSchema }, async ({ request, user, params, body }) =>
+export const PATCH = apiRoute({ access: ADMIN, params: idParams(), body: reportDecisionSchema }, async ({ request, user, params, body }) =>
   decideMessageReport(user.id, params.id, body.decision, clientIp(request.headers)),
 );

@@ -1,5 +1,5 @@
 // POST /api/applications/{id}/manual-payment - record a payment taken outside Stripe (tier price, completed).
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { apiRoute, created } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
@@ -7,6 +7,6 @@ import { siteUrl } from "@/lib/http/site-url";
 import { recordManualPayment } from "@/server/money/manual";
 import { manualPaymentSchema } from "@/features/money/schemas";
 
-export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: manualPaymentSchema }, async ({ request, user, params, body }) =>
+export const POST = apiRoute({ access: ADMIN, params: idParams(), body: manualPaymentSchema }, async ({ request, user, params, body }) =>
   created(await recordManualPayment(params.id, body.notes, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() })),
 );

@@ -1,5 +1,5 @@
 // POST /api/applications/{id}/resend-invitation - revoke the open invitation and email a fresh one.
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
@@ -8,7 +8,7 @@ import { resendInvitation } from "@/server/applications/invitations";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail } from "@/server/email/outbox";
 
-export const POST = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }) }, async ({ request, user, params }) => {
+export const POST = apiRoute({ access: ADMIN, params: idParams() }, async ({ request, user, params }) => {
   await transactionWithEmail(async (tx, queueEmail) => {
     await resendInvitation(tx, queueEmail, params.id, siteUrl());
     await recordAudit({ actorId: user!.id, action: "invitation.resent", entityType: "application", entityId: params.id, ip: clientIp(request.headers) }, tx);

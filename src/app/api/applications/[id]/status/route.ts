@@ -1,5 +1,5 @@
 // PATCH /api/applications/{id}/status - approve (captures the card, invites) or reject (releases or refunds).
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
@@ -7,6 +7,6 @@ import { siteUrl } from "@/lib/http/site-url";
 import { reviewApplication } from "@/server/applications/review";
 import { reviewSchema } from "@/features/applications/schemas";
 
-export const PATCH = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: reviewSchema }, async ({ request, user, params, body }) =>
+export const PATCH = apiRoute({ access: ADMIN, params: idParams(), body: reviewSchema }, async ({ request, user, params, body }) =>
   reviewApplication(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() }),
 );

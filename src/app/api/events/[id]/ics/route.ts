@@ -1,15 +1,15 @@
 // GET /api/events/{id}/ics - one event as an .ics file (add to calendar); a members-only link to join only for her who may see it.
 import { PUBLIC } from "@/lib/auth/access";
+import { idParams } from "@/lib/validation";
 import { notFound } from "@/lib/errors";
 import { apiRoute } from "@/server/http/api-route";
 import { siteUrl } from "@/lib/http/site-url";
 import { eventsToIcs, icsResponse } from "@/server/events/ics";
 import { joinLinkFor, joinLinkIsPublic } from "@/server/events/join-link";
 import { findEvent } from "@/server/events/queries";
-import { eventIdParamsSchema } from "@/features/events/schemas";
 import { getSiteSettings } from "@/server/settings";
 
-export const GET = apiRoute({ access: PUBLIC, params: eventIdParamsSchema }, async ({ params, user }) => {
+export const GET = apiRoute({ access: PUBLIC, params: idParams() }, async ({ params, user }) => {
   const event = await findEvent(params.id);
   if (!event) throw notFound("Event not found.");
   const baseUrl = siteUrl();

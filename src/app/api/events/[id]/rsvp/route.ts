@@ -1,10 +1,10 @@
 // POST /api/events/{id}/rsvp - RSVP to a community event; DELETE cancels the member's own RSVP.
 // apiRoute has checked the access rule, so `user` is set (the rule constants are typed as the wide AccessRule).
 import { SIGNED_IN } from "@/lib/auth/access";
+import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { cancelRsvp, rsvpToEvent } from "@/server/events/rsvp";
-import { eventIdParamsSchema } from "@/features/events/schemas";
 
-export const POST = apiRoute({ access: SIGNED_IN, params: eventIdParamsSchema }, async ({ params, user }) => rsvpToEvent(params.id, user));
+export const POST = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ params, user }) => rsvpToEvent(params.id, user));
 
-export const DELETE = apiRoute({ access: SIGNED_IN, params: eventIdParamsSchema }, async ({ params, user }) => cancelRsvp(params.id, user.id));
+export const DELETE = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ params, user }) => cancelRsvp(params.id, user.id));

@@ -2,6 +2,6 @@
 import { SIGNED_IN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { unblockMember } from "@/server/forum";
-import { userIdParamsSchema } from "@/features/forum/schemas";
+import { idParams } from "@/lib/validation";
 
-export const DELETE = apiRoute({ access: SIGNED_IN, params: userIdParamsSchema }, async ({ user, params }) => unblockMember(params.userId, user));
+export const DELETE = apiRoute({ access: SIGNED_IN, params: idParams("userId") }, async ({ user, params }) => unblockMember(params.userId, user));

@@ -1,5 +1,5 @@
 // PATCH /api/payment-transactions/{id}/status - Mark as Completed / Mark as Failed for a manual payment (note required).
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
@@ -7,6 +7,6 @@ import { siteUrl } from "@/lib/http/site-url";
 import { markTransactionSchema } from "@/features/money/schemas";
 import { markManualTransaction } from "@/server/money/manual";
 
-export const PATCH = apiRoute({ access: ADMIN, params: z.object({ id: idSchema }), body: markTransactionSchema }, async ({ request, user, params, body }) =>
+export const PATCH = apiRoute({ access: ADMIN, params: idParams(), body: markTransactionSchema }, async ({ request, user, params, body }) =>
   markManualTransaction(params.id, body, { adminId: user!.id, ip: clientIp(request.headers), baseUrl: siteUrl() }),
 );

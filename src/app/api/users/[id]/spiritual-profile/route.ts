@@ -1,7 +1,7 @@
 // GET /api/users/{id}/spiritual-profile - the owner's birth data and reports (nobody else's, not even an admin's).
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { SELF } from "@/lib/auth/access";
 import { getSpiritualProfile } from "@/server/spiritual-profile";
 
-export const GET = apiRoute({ access: SELF, params: z.object({ id: idSchema }) }, async ({ user, params }) => getSpiritualProfile(user, params.id));
+export const GET = apiRoute({ access: SELF, params: idParams() }, async ({ user, params }) => getSpiritualProfile(user, params.id));

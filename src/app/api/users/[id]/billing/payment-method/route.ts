@@ -1,11 +1,11 @@
 // POST /api/users/{id}/billing/payment-method - make the card of a confirmed SetupIntent her card on file (and pay what is overdue).
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { SELF } from "@/lib/auth/access";
 import { saveCard } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";
 import { paymentMethodSchema } from "@/features/billing/schemas";
 
-export const POST = apiRoute({ access: SELF, params: z.object({ id: idSchema }), body: paymentMethodSchema }, async ({ request, user, params, body }) =>
+export const POST = apiRoute({ access: SELF, params: idParams(), body: paymentMethodSchema }, async ({ request, user, params, body }) =>
   saveCard(params.id, body.setupIntentId, billingActor(user, request.headers)),
 );

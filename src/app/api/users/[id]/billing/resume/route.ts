@@ -1,8 +1,8 @@
 // POST /api/users/{id}/billing/resume - undo a scheduled downgrade or cancellation.
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { resumeMembership } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";
 
-export const POST = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }) }, async ({ request, user, params }) => resumeMembership(params.id, billingActor(user, request.headers)));
+export const POST = apiRoute({ access: SELF_OR_ADMIN, params: idParams() }, async ({ request, user, params }) => resumeMembership(params.id, billingActor(user, request.headers)));

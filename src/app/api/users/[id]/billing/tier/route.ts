@@ -1,11 +1,11 @@
 // POST /api/users/{id}/billing/tier - upgrade now (charging the confirmed preview) or downgrade at the period's end.
-import { z, idSchema } from "@/lib/validation";
+import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { changeTier } from "@/server/billing/changes";
 import { billingActor } from "@/server/billing/actor";
 import { changeTierSchema } from "@/features/billing/schemas";
 
-export const POST = apiRoute({ access: SELF_OR_ADMIN, params: z.object({ id: idSchema }), body: changeTierSchema }, async ({ request, user, params, body }) =>
+export const POST = apiRoute({ access: SELF_OR_ADMIN, params: idParams(), body: changeTierSchema }, async ({ request, user, params, body }) =>
   changeTier(params.id, body, billingActor(user, request.headers)),
 );
