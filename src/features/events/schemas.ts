@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation";
+import { z, emailField } from "@/lib/validation";
 import { DEFAULT_EVENT_LIMIT, EVENT_ACCESS_TYPES, EVENT_TYPES, MAX_EVENT_LIMIT } from "./constants";
 
 // Shared by the route handlers and the forms; no server-only imports here.
@@ -76,7 +76,7 @@ export const PRIVATE_EVENT_TYPES = ["Team building workshop", "Corporate retreat
 /** "Request Event Info" on /events (decisions.md: unwired forms store what was sent and email the right people). */
 export const eventInquirySchema = z.object({
   name: z.string().trim().min(2, "Please enter your name").max(120),
-  email: z.email("Please enter a valid email address").max(200),
+  email: emailField(),
   phone: optionalText(40),
   organization: optionalText(200),
   eventType: z.enum(PRIVATE_EVENT_TYPES, "Please choose the kind of event"),

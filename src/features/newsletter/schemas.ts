@@ -1,10 +1,9 @@
-import { z } from "@/lib/validation";
+import { z, emailField } from "@/lib/validation";
 
-const EMAIL_MESSAGE = "Please enter a valid email address";
 
 // Spec 01 section 5: the newsletter email must be valid, message 'Please enter a valid email address'.
 export const newsletterSubscribeSchema = z.object({
-  email: z.string(EMAIL_MESSAGE).trim().max(254, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE)),
+  email: emailField(),
   /** Which form it came from (home, blog...), for the admin list. */
   source: z.enum(["home", "blog", "footer"]).optional(),
 });

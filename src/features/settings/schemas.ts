@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation";
+import { z, emailField } from "@/lib/validation";
 
 const LINK_MESSAGE = "Please enter a full web address starting with https://, or leave it empty";
 const link = z.union([z.literal(""), z.url({ protocol: /^https?$/, message: LINK_MESSAGE })], { message: LINK_MESSAGE });
@@ -8,7 +8,7 @@ export const siteSettingsSchema = z.object({
   siteName: z.string().trim().min(1, "Please enter the site name").max(80, "The site name must be at most 80 characters"),
   tagline: z.string().trim().max(200, "The tagline must be at most 200 characters"),
   /** Empty until an administrator sets it: nothing is shown, and texts point to the contact form. */
-  contactEmail: z.union([z.literal(""), z.email("Please enter a valid email address")]),
+  contactEmail: z.union([z.literal(""), emailField()]),
   contactPhone: z.string().trim().max(40, "The phone number must be at most 40 characters"),
   contactCity: z.string().trim().max(80, "The city must be at most 80 characters"),
   instagramUrl: link,
