@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/server/auth/actor";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/server/auth/sessions";
 import { and, asc, count, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
@@ -104,7 +105,8 @@ export async function countPayableCommissions(viewer: SessionUser): Promise<numb
 }
 
 /** The admin's payout run: every eligible commission is marked paid in one run, audit-logged. */
-export async function runPayout(actor: { adminId: number; ip: string }) {
+export async function runPayout(actor: Actor) {
+  assertAccess(actor.viewer, ADMIN);
   return db.transaction(async (tx) => {
     await promoteEligibleCommissions(tx);
     const due = await tx
@@ -114,7 +116,7 @@ export async function runPayout(actor: { adminId: number; ip: string }) {
       .for("update");
     if (due.length === 0) throw conflict("No commissions are eligible for payout.");
     const totalCents = due.reduce((sum, c) => sum + c.amountCents, 0);
-    const [payout] = await tx.insert(affiliatePayouts).values({ createdBy: actor.adminId, commissionCount: due.length, totalCents }).returning();
+    const [payout] = await tx.insert(affiliatePayouts).values({ createdBy: actor.id, commissionCount: due.length, totalCents }).returning();
     await tx
       .update(referralCommissions)
       .set({ status: "paid", paidAt: new Date(), payoutId: payout!.id })
@@ -124,7 +126,7 @@ export async function runPayout(actor: { adminId: number; ip: string }) {
           due.map((c) => c.id),
         ),
       );
-    await recordAudit({ actorId: actor.adminId, action: "affiliate.payout", entityType: "affiliate_payout", entityId: payout!.id, details: { commissionIds: due.map((c) => c.id), totalCents }, ip: actor.ip }, tx);
+    await recordAudit({ actorId: actor.id, action: "affiliate.payout", entityType: "affiliate_payout", entityId: payout!.id, details: { commissionIds: due.map((c) => c.id), totalCents }, ip: actor.ip }, tx);
     return payout!;
   });
 }

@@ -1,10 +1,12 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { Actor } from "@/server/auth/actor";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
 import { applications, invitations, paymentTransactions, users } from "@/db/schema";
 import { AppError, badRequest, conflict } from "@/lib/errors";
-import type { QueueEmail } from "@/server/email/outbox";
+import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
 import { readSiteSettings } from "@/server/settings";
 import { writeToUs } from "@/features/settings/schemas";
 import { siteUrl } from "@/lib/http/site-url";
@@ -86,13 +88,18 @@ export async function withdrawUnpaidInvitation(tx: Transaction, queueEmail: Queu
 }
 
 /** An admin sends a fresh invitation (the old one is revoked), e.g. when the first expired. */
-export async function resendInvitation(tx: Transaction, queueEmail: QueueEmail, applicationId: number, baseUrl: string) {
-  const app = await lockApplication(tx, applicationId);
-  if (!app || app.status !== "approved") throw conflict("Only approved applications can be invited.");
-  if (app.userId) throw conflict("This applicant has already created her account.");
-  if (!(await paidOrTrial(tx, app))) throw conflict("The invitation is sent once the application is paid for: record or take the payment first.");
-  await tx.update(invitations).set({ revokedAt: new Date() }).where(and(eq(invitations.applicationId, app.id), isNull(invitations.usedAt), isNull(invitations.revokedAt)));
-  await sendInvitation(tx, queueEmail, app, baseUrl);
+/** An admin's "Resend Invitation": the open invitation is revoked and a fresh one emailed, audit-logged. */
+export async function resendInvitation(actor: Actor, applicationId: number): Promise<void> {
+  assertAccess(actor.viewer, ADMIN);
+  await transactionWithEmail(async (tx, queueEmail) => {
+    const app = await lockApplication(tx, applicationId);
+    if (!app || app.status !== "approved") throw conflict("Only approved applications can be invited.");
+    if (app.userId) throw conflict("This applicant has already created her account.");
+    if (!(await paidOrTrial(tx, app))) throw conflict("The invitation is sent once the application is paid for: record or take the payment first.");
+    await tx.update(invitations).set({ revokedAt: new Date() }).where(and(eq(invitations.applicationId, app.id), isNull(invitations.usedAt), isNull(invitations.revokedAt)));
+    await sendInvitation(tx, queueEmail, app, actor.baseUrl);
+    await recordAudit({ actorId: actor.id, action: "invitation.resent", entityType: "application", entityId: applicationId, ip: actor.ip }, tx);
+  });
 }
 
 /** What /join/{token} shows: the invitee's name and tier, or why the link cannot be used. */

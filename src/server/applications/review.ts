@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { Actor } from "@/server/auth/actor";
 import { eq } from "drizzle-orm";
 import { applications, paymentTransactions } from "@/db/schema";
 import type { Transaction } from "@/db/client";
@@ -18,12 +20,6 @@ export const ALREADY_REVIEWED = "This application has already been reviewed.";
 export const REFUND_FAILED_ON_REJECTION =
   "Stripe could not refund her payment, so the application was not rejected: she would be left charged. Try again, or refund the payment from its transaction page first.";
 
-interface Reviewer {
-  adminId: number;
-  ip: string;
-  baseUrl: string;
-}
-
 /**
  * Approves or rejects a pending application. The application row is locked first, so of two
  * admins approving at once one does the work and the other gets 409: the card is captured once.
@@ -31,7 +27,8 @@ interface Reviewer {
  * so a rejected applicant is never left charged, and a refund that fails stops the rejection rather
  * than being taken for a refund.
  */
-export async function reviewApplication(id: number, input: ReviewInput, reviewer: Reviewer) {
+export async function reviewApplication(id: number, input: ReviewInput, reviewer: Actor) {
+  assertAccess(reviewer.viewer, ADMIN);
   const settings = await getSiteSettings();
   return transactionWithEmail(async (tx, queueEmail) => {
     const app = await lockApplication(tx, id);
@@ -42,10 +39,10 @@ export async function reviewApplication(id: number, input: ReviewInput, reviewer
     const now = new Date();
     if (input.status === "approved") {
       for (const payment of payments.filter((p) => p.status === "authorized")) await captureHeldPayment(tx, queueEmail, payment, reviewer.baseUrl);
-      await tx.update(applications).set({ status: "approved", reviewNotes: input.reviewNotes, reviewedBy: reviewer.adminId, approvedAt: now }).where(eq(applications.id, id));
-      if (app.isTrial) await recordTrial(tx, app, settings.trialDays, reviewer.adminId, now);
+      await tx.update(applications).set({ status: "approved", reviewNotes: input.reviewNotes, reviewedBy: reviewer.id, approvedAt: now }).where(eq(applications.id, id));
+      if (app.isTrial) await recordTrial(tx, app, settings.trialDays, reviewer.id, now);
       const invited = await inviteIfReady(tx, queueEmail, id, reviewer.baseUrl);
-      await recordAudit({ actorId: reviewer.adminId, action: "application.approved", entityType: "application", entityId: id, details: { invited }, ip: reviewer.ip }, tx);
+      await recordAudit({ actorId: reviewer.id, action: "application.approved", entityType: "application", entityId: id, details: { invited }, ip: reviewer.ip }, tx);
       return { status: "approved" as const, invited };
     }
 
@@ -59,13 +56,13 @@ export async function reviewApplication(id: number, input: ReviewInput, reviewer
       }
       if (!charged) continue;
       const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, payment.id));
-      const refund = await refundPayment(tx, current!, { note: "Refunded in full when the application was rejected.", actorId: reviewer.adminId });
+      const refund = await refundPayment(tx, current!, { note: "Refunded in full when the application was rejected.", actorId: reviewer.id });
       if (refund.status === "failed") throw new AppError(502, REFUND_FAILED_ON_REJECTION);
       money = "refunded";
     }
-    await tx.update(applications).set({ status: "rejected", reviewNotes: input.reviewNotes, reviewedBy: reviewer.adminId, rejectedAt: now }).where(eq(applications.id, id));
+    await tx.update(applications).set({ status: "rejected", reviewNotes: input.reviewNotes, reviewedBy: reviewer.id, rejectedAt: now }).where(eq(applications.id, id));
     await queueEmail(rejectionEmail(settings.siteName, app, money, writeToUs(settings, reviewer.baseUrl)));
-    await recordAudit({ actorId: reviewer.adminId, action: "application.rejected", entityType: "application", entityId: id, details: { money }, ip: reviewer.ip }, tx);
+    await recordAudit({ actorId: reviewer.id, action: "application.rejected", entityType: "application", entityId: id, details: { money }, ip: reviewer.ip }, tx);
     return { status: "rejected" as const, invited: false };
   });
 }

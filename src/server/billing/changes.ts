@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/server/auth/actor";
 import type { UpgradePreview } from "@/features/billing/types";
 import { addMonths } from "date-fns";
 import { eq } from "drizzle-orm";
@@ -19,14 +20,6 @@ import { billingEmails } from "./emails";
 import { fromStripeTime, mirrorSubscription, setPaidTier, toStripeTime, type Membership } from "./memberships";
 import { priceFor } from "./prices";
 import type { ChangeTierInput } from "@/features/billing/schemas";
-
-export interface BillingActor {
-  id: number;
-  /** She acts as an administrator (src/lib/auth/access.ts), not as the member herself. */
-  actsAsAdmin: boolean;
-  ip: string;
-  baseUrl: string;
-}
 
 /** A preview may be confirmed for this long; after it she is shown a fresh one. */
 export const PREVIEW_VALID_SECONDS = 30 * 60;
@@ -50,12 +43,12 @@ function requireLiveSubscription(m: Membership): string {
   return m.stripeSubscriptionId;
 }
 
-async function emailTo(tx: Transaction, m: Membership, actor: BillingActor) {
+async function emailTo(tx: Transaction, m: Membership, actor: Actor) {
   const [to] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, m.userId!)).limit(1);
   return { siteName: (await readSiteSettings(tx)).siteName, to: to!, billingUrl: `${actor.baseUrl}/profile?tab=billing` };
 }
 
-async function audit(tx: Transaction, actor: BillingActor, m: Membership, action: string, details: Record<string, unknown>) {
+async function audit(tx: Transaction, actor: Actor, m: Membership, action: string, details: Record<string, unknown>) {
   await recordAudit({ actorId: actor.id, action: `billing.${action}`, entityType: "membership", entityId: m.id, details: { userId: m.userId, onBehalf: actor.id !== m.userId, ...details }, ip: actor.ip }, tx);
 }
 
@@ -105,7 +98,7 @@ export async function previewUpgrade(userId: number, tier: TierId): Promise<Upgr
  * fails rather than leave an unpaid invoice). Downgrade: the subscription's price changes now
  * without proration, so the next renewal charges the lower price, and she keeps her tier until then.
  */
-export async function changeTier(userId: number, input: ChangeTierInput, actor: BillingActor) {
+export async function changeTier(userId: number, input: ChangeTierInput, actor: Actor) {
   return withMembership(userId, async (tx, m, queueEmail) => {
     const subscriptionId = requireLiveSubscription(m);
     if (input.tier === m.tier) throw conflict(m.scheduledTier ? "That is already your tier: undo the scheduled change instead." : "That is already your tier.");
@@ -159,7 +152,7 @@ export async function changeTier(userId: number, input: ChangeTierInput, actor: 
 export const cancelableFrom = (m: Pick<Membership, "termEndsAt">) => addMonths(m.termEndsAt, -1);
 
 /** Cancels at the end of the current period, once the tier's term is served (admins may cancel earlier). */
-export async function cancelMembership(userId: number, actor: BillingActor) {
+export async function cancelMembership(userId: number, actor: Actor) {
   return withMembership(userId, async (tx, m, queueEmail) => {
     const subscriptionId = requireLiveSubscription(m);
     if (m.cancelAtPeriodEnd) throw conflict("This membership is already set to end.");
@@ -181,7 +174,7 @@ export async function cancelMembership(userId: number, actor: BillingActor) {
 }
 
 /** Undoes a scheduled downgrade and a scheduled cancellation. */
-export async function resumeMembership(userId: number, actor: BillingActor) {
+export async function resumeMembership(userId: number, actor: Actor) {
   return withMembership(userId, async (tx, m, queueEmail) => {
     const subscriptionId = requireLiveSubscription(m);
     if (!m.cancelAtPeriodEnd && !m.scheduledTier) throw conflict("There is no scheduled change to undo.");
@@ -268,7 +261,7 @@ async function startTrialSubscription(tx: Transaction, m: Membership, customer: 
  * subscription (or starts it, for a trial: first charged when the trial ends), and an invoice left
  * unpaid by a failed renewal is paid with it at once.
  */
-export async function saveCard(userId: number, setupIntentId: string, actor: BillingActor) {
+export async function saveCard(userId: number, setupIntentId: string, actor: Actor) {
   return withMembership(userId, async (tx, m, queueEmail) => {
     const client = stripe();
     const intent = readStripe("setup_intent", await client.setupIntents.retrieve(setupIntentId));

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/server/auth/actor";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/server/auth/sessions";
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
@@ -64,13 +65,14 @@ export async function listMessageReports(viewer: SessionUser): Promise<ReportedM
 }
 
 /** Dismiss the report, or remove the message (every report of it goes with it). Audit-logged. */
-export async function decideMessageReport(adminId: number, reportId: number, decision: "dismiss" | "remove", ip: string | null) {
+export async function decideMessageReport(actor: Actor, reportId: number, decision: "dismiss" | "remove") {
+  assertAccess(actor.viewer, ADMIN);
   return db.transaction(async (tx) => {
     const [report] = await tx.select().from(messageReports).where(and(eq(messageReports.id, reportId), isNull(messageReports.resolvedAt))).for("update");
     if (!report) throw notFound("Report not found.");
     if (decision === "remove") await tx.delete(messages).where(eq(messages.id, report.messageId));
     else await tx.update(messageReports).set({ resolvedAt: sql`now()` }).where(eq(messageReports.id, reportId));
-    await recordAudit({ actorId: adminId, action: `message_report.${decision}`, entityType: "message", entityId: report.messageId, details: { reportId }, ip }, tx);
+    await recordAudit({ actorId: actor.id, action: `message_report.${decision}`, entityType: "message", entityId: report.messageId, details: { reportId }, ip: actor.ip }, tx);
     return { id: reportId, decision };
   });
 }

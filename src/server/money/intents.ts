@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { Actor } from "@/server/auth/actor";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
@@ -23,12 +25,6 @@ export const NO_PAYABLE_APPLICATION = "We could not find an application waiting 
 export const ALREADY_PAID = "This application has already been paid for. We will be in touch soon.";
 const REUSABLE = new Set<PaymentIntentObject["status"]>(["requires_payment_method", "requires_confirmation", "requires_action"]);
 const HELD_OR_PAID = new Set<PaymentIntentObject["status"]>(["requires_capture", "succeeded", "processing"]);
-
-export interface Actor {
-  adminId: number;
-  ip: string;
-  baseUrl: string;
-}
 
 /** The application's Stripe customer, created (one attempt) the first time she pays. */
 async function customerOf(tx: Transaction, app: Application): Promise<string> {
@@ -244,6 +240,7 @@ export const NEEDS_HER_AUTHENTICATION =
  * request itself is answered 502 as Stripe's refusal, not as a decline.
  */
 export async function processCardPayment(id: number, paymentMethodId: string, actor: Actor) {
+  assertAccess(actor.viewer, ADMIN);
   const client = stripe();
   const result = await transactionWithEmail(async (tx, queueEmail) => {
     const app = await lockApprovedUnpaid(tx, id);
@@ -271,14 +268,14 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
         paymentMethod: "card",
         membershipTier: app.membershipTier,
         stripePaymentIntentId: intent.id,
-        createdBy: actor.adminId,
+        createdBy: actor.id,
         completedAt: status === "completed" ? new Date() : null,
         failedAt: status === "failed" ? new Date() : null,
         notes: failure ?? "Taken by an admin.",
       })
       .onConflictDoNothing()
       .returning();
-    await recordAudit({ actorId: actor.adminId, action: "payment.card_processed", entityType: "application", entityId: id, details: { intent: intent.id, status }, ip: actor.ip }, tx);
+    await recordAudit({ actorId: actor.id, action: "payment.card_processed", entityType: "application", entityId: id, details: { intent: intent.id, status }, ip: actor.ip }, tx);
     if (failure) return { row: row ?? null, failure };
     if (row?.status === "completed") await paymentCompleted(tx, queueEmail, row, actor.baseUrl);
     else await inviteIfReady(tx, queueEmail, id, actor.baseUrl);

@@ -1,4 +1,5 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
 import { addMonths } from "date-fns";
 import { eq } from "drizzle-orm";
 import { memberships, paymentTransactions } from "@/db/schema";
@@ -8,7 +9,8 @@ import { onPaymentReversed } from "@/server/affiliate/commissions";
 import { withdrawUnpaidInvitation } from "@/server/applications/invitations";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail } from "@/server/email/outbox";
-import { lockApprovedUnpaid, type Actor } from "./intents";
+import type { Actor } from "@/server/auth/actor";
+import { lockApprovedUnpaid } from "./intents";
 import { lockMembership, lockPayment } from "./locks";
 import { tierCharge } from "./pricing";
 import { paymentCompleted } from "./receipts";
@@ -20,6 +22,7 @@ import { paymentCompleted } from "./receipts";
 
 /** An application's first payment, so it can be approved and invited without Stripe. The amount is the tier's price. */
 export async function recordManualPayment(id: number, notes: string, actor: Actor) {
+  assertAccess(actor.viewer, ADMIN);
   return transactionWithEmail(async (tx, queueEmail) => {
     const app = await lockApprovedUnpaid(tx, id);
     const charge = await tierCharge(app.membershipTier, tx);
@@ -34,11 +37,11 @@ export async function recordManualPayment(id: number, notes: string, actor: Acto
         paymentMethod: "manual",
         membershipTier: app.membershipTier,
         notes,
-        createdBy: actor.adminId,
+        createdBy: actor.id,
         completedAt: new Date(),
       })
       .returning();
-    await recordAudit({ actorId: actor.adminId, action: "payment.manual_recorded", entityType: "payment_transaction", entityId: row!.id, details: { applicationId: id, amount: charge.amount, notes }, ip: actor.ip }, tx);
+    await recordAudit({ actorId: actor.id, action: "payment.manual_recorded", entityType: "payment_transaction", entityId: row!.id, details: { applicationId: id, amount: charge.amount, notes }, ip: actor.ip }, tx);
     await paymentCompleted(tx, queueEmail, row!, actor.baseUrl);
     return row!;
   });
@@ -50,6 +53,7 @@ export async function recordManualPayment(id: number, notes: string, actor: Acto
  * due, not one from today), so the next reminder is for the next month and her access follows.
  */
 export async function recordBankTransfer(userId: number, notes: string, actor: Actor) {
+  assertAccess(actor.viewer, ADMIN);
   return transactionWithEmail(async (tx, queueEmail) => {
     const m = await lockMembership(tx, { userId });
     if (!m) throw notFound("This member has no membership billing yet.");
@@ -70,7 +74,7 @@ export async function recordBankTransfer(userId: number, notes: string, actor: A
         paymentMethod: "manual",
         membershipTier: m.tier,
         notes,
-        createdBy: actor.adminId,
+        createdBy: actor.id,
         completedAt: new Date(),
       })
       .returning();
@@ -79,7 +83,7 @@ export async function recordBankTransfer(userId: number, notes: string, actor: A
       .set({ currentPeriodStart: from, currentPeriodEnd: to, status: "active", pastDueSince: null, accessEndsAt: null })
       .where(eq(memberships.id, m.id));
     await recordAudit(
-      { actorId: actor.adminId, action: "billing.bank_transfer_recorded", entityType: "membership", entityId: m.id, details: { userId, amount: charge.amount, paidUntil: to.toISOString(), notes }, ip: actor.ip },
+      { actorId: actor.id, action: "billing.bank_transfer_recorded", entityType: "membership", entityId: m.id, details: { userId, amount: charge.amount, paidUntil: to.toISOString(), notes }, ip: actor.ip },
       tx,
     );
     await paymentCompleted(tx, queueEmail, row!, actor.baseUrl);
@@ -89,6 +93,7 @@ export async function recordBankTransfer(userId: number, notes: string, actor: A
 
 /** Mark as Completed / Mark as Failed, for manual (offline) payments only, with a note; audit-logged. */
 export async function markManualTransaction(id: number, input: MarkTransactionInput, actor: Actor) {
+  assertAccess(actor.viewer, ADMIN);
   return transactionWithEmail(async (tx, queueEmail) => {
     const row = await lockPayment(tx, { id });
     if (!row) throw notFound("Transaction Not Found");
@@ -105,7 +110,7 @@ export async function markManualTransaction(id: number, input: MarkTransactionIn
       .where(eq(paymentTransactions.id, id))
       .returning();
     const invitationWithdrawn = input.status === "failed" && row.applicationId ? await withdrawUnpaidInvitation(tx, queueEmail, row.applicationId) : false;
-    await recordAudit({ actorId: actor.adminId, action: `payment.marked_${input.status}`, entityType: "payment_transaction", entityId: id, details: { from: row.status, note: input.note, invitationWithdrawn }, ip: actor.ip }, tx);
+    await recordAudit({ actorId: actor.id, action: `payment.marked_${input.status}`, entityType: "payment_transaction", entityId: id, details: { from: row.status, note: input.note, invitationWithdrawn }, ip: actor.ip }, tx);
     if (input.status === "completed") await paymentCompleted(tx, queueEmail, updated!, actor.baseUrl);
     if (input.status === "failed" && row.status === "completed") await onPaymentReversed(tx, id);
     return updated!;

@@ -1,4 +1,6 @@
 import "server-only";
+import { ADMIN, assertAccess } from "@/lib/auth/access";
+import type { Actor } from "@/server/auth/actor";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
@@ -62,7 +64,8 @@ export async function paymentPageFor(token: string) {
 }
 
 /** The admin's Email Payment Link: a fresh link for a pending card application that has not paid, audit-logged. */
-export async function emailPaymentLink(applicationId: number, actor: { adminId: number; ip: string; baseUrl: string }) {
+export async function emailPaymentLink(applicationId: number, actor: Actor) {
+  assertAccess(actor.viewer, ADMIN);
   return transactionWithEmail(async (tx, queueEmail) => {
     const app = await lockApplication(tx, applicationId);
     if (!app) throw notFound("Application not found.");
@@ -72,7 +75,7 @@ export async function emailPaymentLink(applicationId: number, actor: { adminId: 
     const url = await issuePaymentLink(tx, app.id, actor.baseUrl);
     const settings = await readSiteSettings(tx);
     await queueEmail(paymentLinkEmail(settings.siteName, app, url));
-    await recordAudit({ actorId: actor.adminId, action: "application.payment_link_sent", entityType: "application", entityId: app.id, ip: actor.ip }, tx);
+    await recordAudit({ actorId: actor.id, action: "application.payment_link_sent", entityType: "application", entityId: app.id, ip: actor.ip }, tx);
     return { sentTo: app.email };
   });
 }

@@ -11,7 +11,7 @@ import { toMemberPayment, type MemberPayment } from "@/features/money/types";
 import type { SessionUser } from "@/server/auth/sessions";
 import { recordAudit } from "@/server/audit";
 import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvCell, type CsvExport } from "@/server/csv";
-import type { Actor } from "./intents";
+import type { Actor } from "@/server/auth/actor";
 import { lockPayment, type PaymentTransaction } from "./locks";
 import { refundPayment } from "./refunds";
 
@@ -84,13 +84,14 @@ export function transactionPages(viewer: SessionUser) {
  * A refund Stripe answers as failed is kept (committed) and then answered 502 with Stripe's reason.
  */
 export async function refundTransaction(id: number, input: RefundInput, actor: Actor) {
+  assertAccess(actor.viewer, ADMIN);
   const row = await db.transaction(async (tx) => {
     const payment = await lockPayment(tx, { id });
     if (!payment) throw notFound("Transaction Not Found");
     if (payment.status === "completed" && !withinGuarantee(payment)) throw conflict(`The ${REFUND_GUARANTEE_DAYS}-day refund guarantee for this payment has passed.`);
-    const refund = await refundPayment(tx, payment, { amount: input.amount, note: input.reason, actorId: actor.adminId });
+    const refund = await refundPayment(tx, payment, { amount: input.amount, note: input.reason, actorId: actor.id });
     await recordAudit(
-      { actorId: actor.adminId, action: "payment.refunded", entityType: "payment_transaction", entityId: id, details: { amount: refund.amount, refundId: refund.stripeRefundId, status: refund.status, reason: input.reason }, ip: actor.ip },
+      { actorId: actor.id, action: "payment.refunded", entityType: "payment_transaction", entityId: id, details: { amount: refund.amount, refundId: refund.stripeRefundId, status: refund.status, reason: input.reason }, ip: actor.ip },
       tx,
     );
     return refund;

@@ -2,10 +2,10 @@
 import { idParams } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
-import { clientIp } from "@/lib/http/request-info";
+import { actorOf } from "@/server/auth/actor";
 import { reportDecisionSchema } from "@/features/messages/schemas";
 import { decideMessageReport } from "@/server/messages";
 
 export const PATCH = apiRoute({ access: ADMIN, params: idParams(), body: reportDecisionSchema }, async ({ request, user, params, body }) =>
-  decideMessageReport(user.id, params.id, body.decision, clientIp(request.headers)),
+  decideMessageReport(actorOf(user, request.headers), params.id, body.decision),
 );

@@ -3,9 +3,9 @@ import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { SELF } from "@/lib/auth/access";
 import { saveCard } from "@/server/billing/changes";
-import { billingActor } from "@/server/billing/actor";
+import { actorOf } from "@/server/auth/actor";
 import { paymentMethodSchema } from "@/features/billing/schemas";
 
 export const POST = apiRoute({ access: SELF, params: idParams(), body: paymentMethodSchema }, async ({ request, user, params, body }) =>
-  saveCard(params.id, body.setupIntentId, billingActor(user, request.headers)),
+  saveCard(params.id, body.setupIntentId, actorOf(user, request.headers)),
 );

@@ -3,9 +3,9 @@ import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { changeTier } from "@/server/billing/changes";
-import { billingActor } from "@/server/billing/actor";
+import { actorOf } from "@/server/auth/actor";
 import { changeTierSchema } from "@/features/billing/schemas";
 
 export const POST = apiRoute({ access: SELF_OR_ADMIN, params: idParams(), body: changeTierSchema }, async ({ request, user, params, body }) =>
-  changeTier(params.id, body, billingActor(user, request.headers)),
+  changeTier(params.id, body, actorOf(user, request.headers)),
 );
