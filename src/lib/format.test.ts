@@ -12,6 +12,11 @@ describe("formatting", () => {
     expect(formatCents(9)).toBe("$0.09");
     expect(formatCents(123456)).toBe("$1,234.56");
   });
+
+  it("writes plain amounts for CSV columns and form fields", () => {
+    expect(formatCents(123456, "usd", { plain: true })).toBe("1234.56");
+    expect(formatCents(9, "usd", { plain: true })).toBe("0.09");
+  });
 });
 
 describe("shortenAtWord", () => {

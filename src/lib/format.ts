@@ -18,9 +18,15 @@ export function formatDateTime(value: Date | string | number): string {
   return format(new Date(value), `${DATE_FORMAT} ${TIME_FORMAT}`, { locale: enUS });
 }
 
-/** Cents as dollars with two decimals, e.g. 9000 -> "$90.00". */
-export function formatCents(cents: number, currency = "usd"): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(cents / 100);
+/**
+ * Cents as an amount with two decimals, the one way money is written: "$90.00" on screens and in
+ * emails; `{ plain: true }` gives "90.00" (no symbol, no grouping) for a CSV column or a form's field.
+ */
+export function formatCents(cents: number, currency = "usd", { plain = false }: { plain?: boolean } = {}): string {
+  const options: Intl.NumberFormatOptions = plain
+    ? { style: "decimal", minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }
+    : { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 2 };
+  return new Intl.NumberFormat("en-US", options).format(cents / 100);
 }
 
 /**

@@ -66,7 +66,7 @@ export function RefundForm({ id, remaining, currency = "usd", onDone }: RefundFo
         inputMode="decimal"
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
-        placeholder={(remaining / 100).toFixed(2)}
+        placeholder={formatCents(remaining, currency, { plain: true })}
         aria-invalid={amountError ? true : undefined}
         aria-describedby={amountError ? `${amountId}-error` : undefined}
       />

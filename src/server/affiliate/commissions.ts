@@ -1,4 +1,5 @@
 import "server-only";
+import { formatCents } from "@/lib/format";
 import type { Actor } from "@/server/auth/actor";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/server/auth/sessions";
@@ -156,6 +157,6 @@ export async function payoutCsv(viewer: SessionUser, payoutId: number): Promise<
   if (rows.length === 0) throw notFound("Payout not found.");
   return toCsv(
     PAYOUT_CSV_HEADER,
-    rows.map((r) => [r.id, r.code, `${r.firstName} ${r.lastName}`, r.email, r.applicationId, r.rate, (r.amountCents / 100).toFixed(2), "usd", r.paidAt?.toISOString()]),
+    rows.map((r) => [r.id, r.code, `${r.firstName} ${r.lastName}`, r.email, r.applicationId, r.rate, formatCents(r.amountCents, "usd", { plain: true }), "usd", r.paidAt?.toISOString()]),
   );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { formatCents } from "@/lib/format";
 import { actsAsAdmin, ADMIN, assertAccess } from "@/lib/auth/access";
 import { desc, eq, lt } from "drizzle-orm";
 import { db } from "@/db";
@@ -62,7 +63,7 @@ export const CSV_COLUMNS = ["id", "createdAt", "kind", "applicationId", "userId"
 export const TRANSACTIONS_CSV: CsvExport<PaymentTransaction> = {
   name: "payment-transactions",
   header: CSV_COLUMNS,
-  row: (row) => CSV_COLUMNS.map((c) => (c === "amount" ? (row.amount / 100).toFixed(2) : row[c] instanceof Date ? (row[c] as Date).toISOString() : (row[c] as CsvCell))),
+  row: (row) => CSV_COLUMNS.map((c) => (c === "amount" ? formatCents(row.amount, "usd", { plain: true }) : row[c] instanceof Date ? (row[c] as Date).toISOString() : (row[c] as CsvCell))),
 };
 
 /** Every transaction, newest first, a page at a time (the CSV export). */
