@@ -1,4 +1,5 @@
 import "server-only";
+import { keysetPage } from "@/server/pagination";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
 import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
@@ -67,8 +68,8 @@ export async function listMembers(viewer: SessionUser, query: MemberSearch): Pro
     .where(and(searchConditions(query), cursor ? or(lt(users.createdAt, cursor[0]), and(eq(users.createdAt, cursor[0]), lt(users.id, cursor[1]))) : undefined))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(MEMBERS_PAGE_SIZE + 1);
-  const members = rows.slice(0, MEMBERS_PAGE_SIZE);
-  return { members, next: rows.length > MEMBERS_PAGE_SIZE ? encodeCursor([members.at(-1)!.createdAt.toISOString(), members.at(-1)!.id]) : null };
+  const { page: members, next } = keysetPage(rows, MEMBERS_PAGE_SIZE, (last) => encodeCursor([last.createdAt.toISOString(), last.id]));
+  return { members, next };
 }
 
 /** GET /api/admin/members/export. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { keysetPage } from "@/server/pagination";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/server/auth/sessions";
 import { and, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
@@ -91,8 +92,8 @@ function selectAudit(query: AuditSearch, where: SQL | undefined, limit: number) 
 export async function listAudit(viewer: SessionUser, query: AuditSearch): Promise<{ entries: AuditRow[]; next: number | null }> {
   assertAccess(viewer, ADMIN);
   const rows = await selectAudit(query, query.before ? lt(auditLog.id, query.before) : undefined, AUDIT_PAGE_SIZE + 1);
-  const entries = rows.slice(0, AUDIT_PAGE_SIZE);
-  return { entries, next: rows.length > AUDIT_PAGE_SIZE ? entries.at(-1)!.id : null };
+  const { page: entries, next } = keysetPage(rows, AUDIT_PAGE_SIZE, (last) => last.id);
+  return { entries, next };
 }
 
 /** GET /api/admin/audit/export. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { keysetPage } from "@/server/pagination";
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopics, users } from "@/db/schema";
@@ -122,11 +123,10 @@ export async function listTopics(reader: Reader, options: { categoryId?: number;
     .where(and(...conditions))
     .orderBy(...NEWEST_ACTIVITY_FIRST)
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, next } = keysetPage(rows, limit, (last) => encodeCursor([last.isPinned, last.sortKey, last.id]));
   return {
     topics: page.map(({ sortKey: _sortKey, preview, ...topic }) => ({ ...topic, preview: previewOf(preview, TOPIC_PREVIEW_LENGTH) })),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.isPinned, last.sortKey, last.id]) : null,
+    nextCursor: next,
   };
 }
 
@@ -211,15 +211,14 @@ export async function listReplies(topicId: number, reader: Reader, options: { af
     )
     .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { page, next } = keysetPage(rows, limit, (last) => encodeCursor([last.sortKey, last.id]));
   const reactions = await reactionsFor(
     page.map((row) => row.id),
     reader,
   );
-  const last = page.at(-1);
   return {
     posts: page.map(({ sortKey: _sortKey, ...post }) => ({ ...post, reactions: reactions.get(post.id)! })),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.sortKey, last.id]) : null,
+    nextCursor: next,
   };
 }
 export type Reply = Awaited<ReturnType<typeof listReplies>>["posts"][number];

@@ -1,4 +1,5 @@
 import "server-only";
+import { keysetPage } from "@/server/pagination";
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
@@ -56,8 +57,7 @@ export async function listConversations(userId: number, key?: readonly [lastMess
       ${key ? sql`and (c.last_message_at, c.id) < (${key[0]}::timestamptz, ${key[1]})` : sql``}
     order by c.last_message_at desc, c.id desc
     limit ${CONVERSATION_PAGE_SIZE + 1}`);
-  const page = rows.slice(0, CONVERSATION_PAGE_SIZE);
-  const last = page[page.length - 1];
+  const { page, next } = keysetPage(rows, CONVERSATION_PAGE_SIZE, (last) => encodeCursor([last.last_message_at, Number(last.id)]));
   return {
     conversations: page.map((row) => ({
       id: Number(row.id),
@@ -65,7 +65,7 @@ export async function listConversations(userId: number, key?: readonly [lastMess
       lastMessage: row.body === null ? null : { body: row.body.slice(0, 200), fromMe: row.sender_id === userId, createdAt: new Date(row.sent_at!).toISOString() },
       unreadCount: row.unread,
     })),
-    next: rows.length > CONVERSATION_PAGE_SIZE && last ? encodeCursor([last.last_message_at, Number(last.id)]) : null,
+    next,
   };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { keysetPage } from "@/server/pagination";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { notifications, users } from "@/db/schema";
@@ -76,11 +77,11 @@ export async function listNotifications(user: Recipient, query: NotificationList
     )
     .orderBy(desc(notifications.seq))
     .limit(limit + 1);
-  const page = rows.slice(0, limit) as NotificationRow[];
+  const { page, next } = keysetPage(rows as NotificationRow[], limit, (last) => String(last.seq));
   return {
     notifications: page.map(toView),
     unreadCount: await unreadCount(user),
-    next: rows.length > limit ? String(page[page.length - 1]!.seq) : null,
+    next,
   };
 }
 

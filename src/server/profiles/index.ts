@@ -1,4 +1,5 @@
 import "server-only";
+import { keysetPage } from "@/server/pagination";
 import { actsAsAdmin } from "@/lib/auth/access";
 import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
@@ -182,8 +183,7 @@ export async function listDirectory(query: DirectoryQuery): Promise<DirectoryPag
     )
     .orderBy(asc(name), asc(users.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, next } = keysetPage(rows, query.limit, (last) => encodeCursor([last.sortName, last.id]));
   const members: DirectoryMember[] = page.map((row) => ({
     id: row.id,
     firstName: row.firstName,
@@ -196,5 +196,5 @@ export async function listDirectory(query: DirectoryQuery): Promise<DirectoryPag
     mentorTopics: row.isMentor ? row.mentorTopics : [],
     levelTitle: row.levelTitle,
   }));
-  return { members, next: rows.length > query.limit && last ? encodeCursor([last.sortName, last.id]) : null };
+  return { members, next };
 }

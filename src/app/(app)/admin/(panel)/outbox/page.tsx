@@ -9,6 +9,7 @@ import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/features/email/schemas";
 import { OUTBOX_STATUSES } from "@/features/email/constants";
 import { cn } from "@/lib/utils";
 import { DataTable } from "@/components/ui/data-table";
+import { offsetWindow } from "@/server/pagination";
 
 export const metadata: Metadata = { title: "Email Outbox", robots: { index: false } };
 
@@ -18,7 +19,7 @@ export default async function OutboxPage({ searchParams }: PageProps<"/admin/out
   const viewer = await requirePageAccess(ADMIN);
   const parsed = outboxQuerySchema.safeParse(await searchParams);
   const query = parsed.success ? parsed.data : { page: 1, status: undefined };
-  const { messages, total } = await listOutbox(viewer, { status: query.status, limit: OUTBOX_PAGE_SIZE, offset: (query.page - 1) * OUTBOX_PAGE_SIZE });
+  const { messages, total } = await listOutbox(viewer, { status: query.status, ...offsetWindow(query.page, OUTBOX_PAGE_SIZE) });
   const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
   const hrefFor = (changes: { status?: string | null; page?: number }) => {
     const params = new URLSearchParams();
