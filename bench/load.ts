@@ -60,6 +60,7 @@ export async function benchLoad(app: BenchApp): Promise<string[]> {
     ...serverEnv(benchDatabaseUrl(app)),
     AUTH_SECRET: secrets.authSecret,
     BIRTH_DATA_KEY: secrets.birthDataKey,
+    TWO_FACTOR_KEY: secrets.twoFactorKey,
     // The site's public address is nginx's, for both instances.
     APP_URL: `http://127.0.0.1:${listen}`,
     TRUST_PROXY: "true",

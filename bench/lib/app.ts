@@ -61,7 +61,7 @@ export async function startBenchApp(extraEnv: Record<string, string> = {}): Prom
 }
 
 /** The secrets `npm start` generated for the bench app (secrets.json in its data directory). */
-export function benchSecrets(app: BenchApp): { authSecret: string; birthDataKey: string; databasePassword: string } {
+export function benchSecrets(app: BenchApp): { authSecret: string; birthDataKey: string; twoFactorKey: string; databasePassword: string } {
   return JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8"));
 }
 

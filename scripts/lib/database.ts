@@ -42,6 +42,7 @@ export async function prepareDatabase(options: { dataDir?: string; fresh?: boole
         DATABASE_URL: postgres.url,
         AUTH_SECRET: process.env.AUTH_SECRET || secrets.authSecret,
         BIRTH_DATA_KEY: process.env.BIRTH_DATA_KEY || secrets.birthDataKey,
+        TWO_FACTOR_KEY: process.env.TWO_FACTOR_KEY || secrets.twoFactorKey,
         VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY || secrets.vapidPublicKey,
         VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY || secrets.vapidPrivateKey,
       },

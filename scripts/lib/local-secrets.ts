@@ -9,6 +9,8 @@ export const DATA_DIR = process.env.COMMUNITY_DATA_DIR ?? path.join(process.cwd(
 export interface LocalSecrets {
   authSecret: string;
   birthDataKey: string;
+  /** Seals two-factor secrets (src/server/sealing.ts), added to an older secrets file on its next start. */
+  twoFactorKey: string;
   databasePassword: string;
   /** Web Push VAPID keys (RFC 8292), added to an older secrets file on its next start. */
   vapidPublicKey: string;
@@ -22,12 +24,13 @@ export interface LocalSecrets {
 export function loadLocalSecrets(): LocalSecrets {
   const file = path.join(DATA_DIR, "secrets.json");
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<LocalSecrets>) : null;
-  if (stored?.authSecret && stored.vapidPublicKey) return stored as LocalSecrets;
+  if (stored?.authSecret && stored.vapidPublicKey && stored.twoFactorKey) return stored as LocalSecrets;
   mkdirSync(DATA_DIR, { recursive: true });
   const vapid = webpush.generateVAPIDKeys();
   const secrets: LocalSecrets = {
     authSecret: randomBytes(32).toString("base64url"),
     birthDataKey: randomBytes(32).toString("base64"),
+    twoFactorKey: randomBytes(32).toString("base64"),
     databasePassword: randomBytes(18).toString("base64url"),
     vapidPublicKey: vapid.publicKey,
     vapidPrivateKey: vapid.privateKey,

@@ -1,7 +1,7 @@
 // How every operator script ends: its exit code, or its error on one line with no secret in it.
 
 /** Variables whose values are secrets; their values never appear in what a script prints. */
-const SECRET_VARIABLES = ["AUTH_SECRET", "BIRTH_DATA_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY", "LLM_API_KEY", "LUMA_API_KEY", "ADMIN_PASSWORD", "PGPASSWORD"];
+const SECRET_VARIABLES = ["AUTH_SECRET", "BIRTH_DATA_KEY", "TWO_FACTOR_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "S3_SECRET_ACCESS_KEY", "LLM_API_KEY", "LUMA_API_KEY", "ADMIN_PASSWORD", "PGPASSWORD"];
 
 /**
  * `text` with the passwords of connection URLs (postgres://user:secret@host, smtps://...), libpq's

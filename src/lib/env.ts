@@ -45,6 +45,8 @@ const envSchema = z.object({
   /** How long the assistant waits for the model before answering without it. */
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   BIRTH_DATA_KEY: optionalText,
+  /** 32 bytes in base64: seals two-factor secrets (src/server/sealing.ts); `npm start` generates one locally. */
+  TWO_FACTOR_KEY: optionalText,
   /** Web Push (RFC 8292 VAPID) keys, base64url; `npm start` generates them into .data/secrets.json. Unset: no push. */
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
@@ -71,18 +73,21 @@ export type Env = z.infer<typeof envSchema>;
 
 /**
  * The secrets a server cannot do without, each named when missing or malformed: AUTH_SECRET signs
- * sessions; BIRTH_DATA_KEY seals birth data and administrators' two-factor secrets, so without it an
+ * sessions; BIRTH_DATA_KEY seals birth data; TWO_FACTOR_KEY seals two-factor secrets, so without it an
  * admin's correct code would fail at sign-in. The launcher checks them before it starts anything when
- * DATABASE_URL is set (it generates both for the embedded default), and every instance at start.
+ * DATABASE_URL is set (it generates them for the embedded default), and every instance at start.
  */
-export function secretProblems(source: { AUTH_SECRET?: string; BIRTH_DATA_KEY?: string }): string[] {
+export function secretProblems(source: { AUTH_SECRET?: string; BIRTH_DATA_KEY?: string; TWO_FACTOR_KEY?: string }): string[] {
   const problems: string[] = [];
   const authSecret = source.AUTH_SECRET?.trim() ?? "";
   if (!authSecret) problems.push("AUTH_SECRET is not set: at least 32 random characters (openssl rand -base64 32).");
   else if (authSecret.length < 32) problems.push("AUTH_SECRET is shorter than 32 characters (openssl rand -base64 32).");
   const birthDataKey = source.BIRTH_DATA_KEY?.trim() ?? "";
-  if (!birthDataKey) problems.push("BIRTH_DATA_KEY is not set: 32 random bytes in base64 (openssl rand -base64 32). It seals birth data and two-factor secrets.");
+  if (!birthDataKey) problems.push("BIRTH_DATA_KEY is not set: 32 random bytes in base64 (openssl rand -base64 32). It seals birth data.");
   else if (Buffer.from(birthDataKey, "base64").length !== 32) problems.push("BIRTH_DATA_KEY is not 32 bytes in base64 (openssl rand -base64 32).");
+  const twoFactorKey = source.TWO_FACTOR_KEY?.trim() ?? "";
+  if (!twoFactorKey) problems.push("TWO_FACTOR_KEY is not set: 32 random bytes in base64 (openssl rand -base64 32). It seals two-factor secrets.");
+  else if (Buffer.from(twoFactorKey, "base64").length !== 32) problems.push("TWO_FACTOR_KEY is not 32 bytes in base64 (openssl rand -base64 32).");
   return problems;
 }
 

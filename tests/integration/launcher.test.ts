@@ -180,20 +180,26 @@ describe("npm start on the embedded default", () => {
 describe("npm start with DATABASE_URL", () => {
   it("refuses to start without a required secret, and names it (issue 32)", async () => {
     const attempt = (secrets: Record<string, string>) =>
-      runScript(process.execPath, [tsx, "scripts/start.ts"], { env: { ...process.env, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", AUTH_SECRET: "", BIRTH_DATA_KEY: "", ...secrets } }).then(
+      runScript(process.execPath, [tsx, "scripts/start.ts"], { env: { ...process.env, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", AUTH_SECRET: "", BIRTH_DATA_KEY: "", TWO_FACTOR_KEY: "", ...secrets } }).then(
         () => null,
         (error: { code: number; stderr: string }) => error,
       );
-    const withoutKey = await attempt({ AUTH_SECRET: "a-secret-that-is-long-enough-0123456789" });
+    const twoFactorKey = Buffer.alloc(32, 2).toString("base64");
+    const withoutKey = await attempt({ AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", TWO_FACTOR_KEY: twoFactorKey });
     expect(withoutKey?.code).toBe(1);
     expect(withoutKey?.stderr).toContain("BIRTH_DATA_KEY is not set");
     expect(withoutKey?.stderr).not.toContain("AUTH_SECRET");
-    const shortKey = await attempt({ AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", BIRTH_DATA_KEY: Buffer.alloc(16).toString("base64") });
+    const shortKey = await attempt({ AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", BIRTH_DATA_KEY: Buffer.alloc(16).toString("base64"), TWO_FACTOR_KEY: twoFactorKey });
     expect(shortKey?.stderr).toContain("BIRTH_DATA_KEY is not 32 bytes");
-    const withoutBoth = await attempt({});
-    expect(withoutBoth?.stderr).toMatch(/AUTH_SECRET is not set.*BIRTH_DATA_KEY is not set/s);
+    // Two-factor secrets have their own key (issue 27 item 5), named when it is missing.
+    const withoutTwoFactorKey = await attempt({ AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64") });
+    expect(withoutTwoFactorKey?.code).toBe(1);
+    expect(withoutTwoFactorKey?.stderr).toContain("TWO_FACTOR_KEY is not set");
+    expect(withoutTwoFactorKey?.stderr).not.toContain("BIRTH_DATA_KEY");
+    const withoutAny = await attempt({});
+    expect(withoutAny?.stderr).toMatch(/AUTH_SECRET is not set.*BIRTH_DATA_KEY is not set.*TWO_FACTOR_KEY is not set/s);
     // Nor without the site's public address, which every emailed link and the cross-site check use (issue 24).
-    const secrets = { AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64") };
+    const secrets = { AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64"), TWO_FACTOR_KEY: twoFactorKey };
     const withoutAddress = await attempt({ ...secrets, APP_URL: "" });
     expect(withoutAddress?.code).toBe(1);
     expect(withoutAddress?.stderr).toContain("APP_URL is not set");

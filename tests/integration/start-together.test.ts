@@ -7,7 +7,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { Client } from "pg";
 import { freePort } from "../../scripts/lib/free-port";
 import { startPostgresProcess, type PostgresProcess } from "../support/postgres-process";
-import { TEST_AUTH_SECRET, TEST_BIRTH_DATA_KEY } from "../support/server";
+import { TEST_AUTH_SECRET, TEST_BIRTH_DATA_KEY, TEST_TWO_FACTOR_KEY } from "../support/server";
 
 // Two instances started at the same moment against one fresh database (issue 32: one of them hit a
 // deadlock in the job queue's set-up and served 500s for good). Start-up work runs under one advisory
@@ -39,7 +39,7 @@ interface Instance {
 function launch(databaseUrl: string, port: number): Instance {
   const chunks: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, BIRTH_DATA_KEY: TEST_BIRTH_DATA_KEY, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, HOSTNAME: "127.0.0.1", PLACES_SOURCE_FILE: places, SMTP_URL: "", S3_BUCKET: "" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, BIRTH_DATA_KEY: TEST_BIRTH_DATA_KEY, TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, HOSTNAME: "127.0.0.1", PLACES_SOURCE_FILE: places, SMTP_URL: "", S3_BUCKET: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.push(child);

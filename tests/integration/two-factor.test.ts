@@ -3,7 +3,9 @@ import { recoveryCodes, sessions, users } from "@/db/schema";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, sessionCookieFrom, signIn } from "../support/http";
 import { testEnv } from "../support/env";
-import { freshTotpCode, setUpTwoFactor } from "../support/two-factor";
+import { freshTotpCode, setUpTwoFactor, TEST_TOTP_SECRET } from "../support/two-factor";
+import { TEST_BIRTH_DATA_KEY, TEST_TWO_FACTOR_KEY } from "../support/server";
+import { seal, unseal } from "@/lib/sealed";
 
 afterAll(closeTestDb);
 
@@ -17,6 +19,16 @@ async function memberWithTwoFactor() {
 }
 
 describe("two-factor sign-in (issue 16)", () => {
+  it("signs in an admin whose secret was sealed with the birth-data key, and reseals it under TWO_FACTOR_KEY (issue 27)", async () => {
+    const admin = await createTestUser({ isAdmin: true, twoFactor: true });
+    const legacy = seal(Buffer.from(TEST_BIRTH_DATA_KEY, "base64"), admin.id, TEST_TOTP_SECRET);
+    await testDb().update(users).set({ totpSecretEncrypted: legacy }).where(eq(users.id, admin.id));
+    await signIn(admin.username, TEST_PASSWORD);
+    const [row] = await testDb().select({ sealed: users.totpSecretEncrypted }).from(users).where(eq(users.id, admin.id));
+    expect(row!.sealed).not.toBe(legacy);
+    expect(unseal(Buffer.from(TEST_TWO_FACTOR_KEY, "base64"), admin.id, row!.sealed!)).toBe(TEST_TOTP_SECRET);
+  });
+
   it("sets up with a QR code, confirms with a first code and shows ten recovery codes once, stored hashed", async () => {
     const user = await createTestUser();
     const cookie = await signIn(user.username, TEST_PASSWORD);

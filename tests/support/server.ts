@@ -8,6 +8,7 @@ import { freePort } from "../../scripts/lib/free-port";
 
 export const TEST_AUTH_SECRET = "test-secret-that-is-long-enough-for-auth-js-0123456789";
 export const TEST_BIRTH_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
+export const TEST_TWO_FACTOR_KEY = Buffer.alloc(32, 9).toString("base64");
 /** A VAPID key pair for the test runs only (RFC 8292), generated once with web-push. */
 export const TEST_VAPID = { publicKey: "BIV0jhPg7HJ0WH0oHzOGZeHr4xbXYNCRyoM2Pweq3YPyEYC7-tskBDzmJBQnmc8Y4qiShJsCgDGsAq-oTPwUCXo", privateKey: "d8Wna21wfO592gsbAF_WIr4MVz-Fm1D7lDigS9RiyGk" };
 
@@ -17,6 +18,7 @@ export function serverEnv(databaseUrl: string, extra: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: TEST_AUTH_SECRET,
     BIRTH_DATA_KEY: TEST_BIRTH_DATA_KEY,
+    TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY,
     VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
     VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
     VAPID_SUBJECT: "mailto:admin@community.test",

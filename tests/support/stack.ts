@@ -6,7 +6,7 @@ import { ensureReferenceData } from "@/db/seed/reference";
 import { ensurePlaces } from "../../scripts/lib/places";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 
-export { serverEnv, startTestServer, TEST_AUTH_SECRET, TEST_BIRTH_DATA_KEY, type TestServer } from "./server";
+export { serverEnv, startTestServer, TEST_AUTH_SECRET, TEST_BIRTH_DATA_KEY, TEST_TWO_FACTOR_KEY, type TestServer } from "./server";
 
 export interface TestDatabase {
   url: string;

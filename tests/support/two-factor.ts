@@ -1,6 +1,6 @@
 import * as OTPAuth from "otpauth";
 import { seal } from "@/lib/sealed";
-import { TEST_BIRTH_DATA_KEY } from "./server";
+import { TEST_TWO_FACTOR_KEY } from "./server";
 
 /**
  * Every administrator signs in with a TOTP code (issue 16). Test admins get this secret at creation,
@@ -9,7 +9,7 @@ import { TEST_BIRTH_DATA_KEY } from "./server";
  */
 export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-export const sealTotpSecret = (userId: number, secret = TEST_TOTP_SECRET) => seal(Buffer.from(TEST_BIRTH_DATA_KEY, "base64"), userId, secret);
+export const sealTotpSecret = (userId: number, secret = TEST_TOTP_SECRET) => seal(Buffer.from(TEST_TWO_FACTOR_KEY, "base64"), userId, secret);
 
 const lastStepUsed = new Map<string, number>();
 const PERIOD_MS = 30_000;

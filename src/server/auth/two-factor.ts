@@ -10,7 +10,7 @@ import { recordAudit } from "@/server/audit";
 import { holdsAdminRole } from "@/lib/auth/access";
 import { recordUse, resetLimit, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import { decryptFor, encryptFor } from "@/server/spiritual-profile/crypto";
+import { openTwoFactorSecret, sealFor } from "@/server/sealing";
 import { verifyPassword } from "./password";
 import { keepOnlySession } from "./sessions";
 
@@ -45,7 +45,11 @@ async function loadSecret(userId: number) {
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw notFound("Member not found.");
-  return { ...row, secret: row.sealed ? decryptFor<string>(userId, row.sealed) : null };
+  if (!row.sealed) return { ...row, secret: null };
+  const { secret, resealed } = openTwoFactorSecret(userId, row.sealed);
+  // Sealed with the birth-data key before TWO_FACTOR_KEY existed: stored again under its own key.
+  if (resealed) await db.update(users).set({ totpSecretEncrypted: resealed }).where(and(eq(users.id, userId), eq(users.totpSecretEncrypted, row.sealed)));
+  return { ...row, secret };
 }
 
 export interface TwoFactorSetup {
@@ -60,7 +64,7 @@ export async function beginTwoFactorSetup(userId: number): Promise<TwoFactorSetu
   const current = await loadSecret(userId);
   if (current.enabledAt) throw conflict("Two-factor sign-in is already on.");
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  await db.update(users).set({ totpSecretEncrypted: encryptFor(userId, secret), totpLastCounter: null }).where(eq(users.id, userId));
+  await db.update(users).set({ totpSecretEncrypted: sealFor("two-factor", userId, secret), totpLastCounter: null }).where(eq(users.id, userId));
   const { siteName } = await getSiteSettings();
   const otpauthUrl = totpFor(secret, current.username, siteName).toString();
   return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 200 }) };

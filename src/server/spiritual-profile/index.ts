@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from "@/lib/errors";
 import { parseUtcOffset, pickReading, readingWithOffset, resolveBirthTime, type UtcReading } from "@/server/charts/time";
 import { placeById } from "@/server/places";
 import type { SessionUser } from "@/server/auth/sessions";
-import { decryptFor, encryptFor } from "./crypto";
+import { sealFor, unsealFor } from "@/server/sealing";
 import { buildAstrologyReport, buildGeneKeyReport, buildHumanDesignReport } from "./reports";
 import type { BirthDataInput, ReportKind } from "@/features/spiritual-profile/schemas";
 import type { Report, SpiritualProfile, StoredBirthData } from "@/features/spiritual-profile/types";
@@ -31,9 +31,9 @@ export async function getSpiritualProfile(viewer: SessionUser, userId: number): 
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw notFound();
-  const open = (value: unknown) => (value && typeof value === "object" && "sealed" in value ? decryptFor<Report>(userId, (value as SealedReport).sealed) : null);
+  const open = (value: unknown) => (value && typeof value === "object" && "sealed" in value ? unsealFor<Report>("birth-data", userId, (value as SealedReport).sealed) : null);
   return {
-    birthData: row.birth ? decryptFor<StoredBirthData>(userId, row.birth) : null,
+    birthData: row.birth ? unsealFor<StoredBirthData>("birth-data", userId, row.birth) : null,
     reports: { astrology: open(row.astrology), "gene-key": open(row.geneKey), "human-design": open(row.humanDesign) },
   };
 }
@@ -69,7 +69,7 @@ export async function saveBirthData(viewer: SessionUser, userId: number, input: 
   };
   const updated = await db
     .update(users)
-    .set({ birthDataEncrypted: encryptFor(userId, stored), astrologyReport: null, geneKeyReport: null, humanDesignReport: null })
+    .set({ birthDataEncrypted: sealFor("birth-data", userId, stored), astrologyReport: null, geneKeyReport: null, humanDesignReport: null })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (updated.length === 0) throw notFound();
@@ -88,9 +88,9 @@ const BUILDERS = { astrology: buildAstrologyReport, "gene-key": buildGeneKeyRepo
 export async function generateReport(viewer: SessionUser, kind: ReportKind): Promise<Report> {
   const [row] = await db.select({ birth: users.birthDataEncrypted }).from(users).where(eq(users.id, viewer.id));
   if (!row?.birth) throw badRequest("Please save your birth data first", { birthDate: "Birth date is required" });
-  const birth = decryptFor<StoredBirthData>(viewer.id, row.birth);
+  const birth = unsealFor<StoredBirthData>("birth-data", viewer.id, row.birth);
   const report = BUILDERS[kind](birth);
-  const sealed: SealedReport = { sealed: encryptFor(viewer.id, report) };
+  const sealed: SealedReport = { sealed: sealFor("birth-data", viewer.id, report) };
   await db.update(users).set({ [COLUMN[kind]]: sealed }).where(eq(users.id, viewer.id));
   return report;
 }
