@@ -54,7 +54,9 @@ async function main() {
     // --forceExit: once every file has run, Jest ends even if a handle outlives the tests (a full run
     // was seen waiting on one after every test had passed); a hang must never stall CI.
     if (steps.has("integration")) await timed("integration tests", () => run(bin("jest"), ["--runInBand", "--forceExit", ...filters], { ...testEnv, JEST_PROJECT: "integration" }));
-    if (steps.has("e2e")) await timed("browser tests", () => run(bin("playwright"), ["test", ...filters], testEnv));
+    // The browser tests' helpers load a few server modules (the Stripe catalogue), which import
+    // "server-only": that package is empty under the react-server condition, as in Next.js' server.
+    if (steps.has("e2e")) await timed("browser tests", () => run(bin("playwright"), ["test", ...filters], { ...testEnv, NODE_OPTIONS: "--conditions=react-server" }));
   } finally {
     await server?.stop();
     await fakes.stop();
