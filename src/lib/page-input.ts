@@ -4,7 +4,7 @@ import { idSchema } from "@/lib/validation";
 // What a page (a server component) reads from its address goes through the same schemas as the
 // API's input. A value no row can have, such as the id 99999999999 or a forged page link, names a page
 // that does not exist: 404, never a server error. (NUL bytes and broken %-escapes never reach a page:
-// src/server/instance/request-guard.ts answers them 400.)
+// src/lib/http/request-guard.mjs answers them 400.)
 
 interface Schema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };

@@ -105,12 +105,9 @@ export function cursorSchema<const Parts extends readonly [z.ZodType, ...z.ZodTy
 
 // --- Text no person types -------------------------------------------------------------------------
 
-/** NUL (which PostgreSQL cannot store in text) or a UTF-16 surrogate without its pair (not text at all). */
-const MALFORMED_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-export const MALFORMED_TEXT_MESSAGE = "The request holds characters that are not text (a NUL byte or a broken character).";
-
-export const isMalformedText = (text: string) => MALFORMED_TEXT.test(text);
+// NUL (which PostgreSQL cannot store in text) or a UTF-16 surrogate without its pair (not text at all).
+import { isMalformedText } from "./malformed-text.mjs";
+export { isMalformedText, MALFORMED_TEXT_MESSAGE } from "./malformed-text.mjs";
 
 /**
  * The path of the first string (or object key) in a parsed JSON value that is malformed text, or null.

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { apiRouteMethods } from "../../scripts/lib/route-methods";
+import { apiRouteMethods } from "../../scripts/lib/route-methods.mjs";
 
 export { apiRouteMethods };
 

@@ -121,7 +121,7 @@ async function readJson(request: NextRequest, limit: number): Promise<unknown> {
     throw new AppError(400, "The request body is not valid JSON.");
   }
   // A NUL or a lone surrogate ("\u0000", "\ud800") is valid JSON but not text PostgreSQL stores; the
-  // address and query were checked before the app saw the request (src/server/instance/request-guard.ts).
+  // address and query were checked before the app saw the request (src/lib/http/request-guard.mjs).
   const malformed = findMalformedText(value);
   if (malformed) throw new AppError(400, MALFORMED_TEXT_MESSAGE, { [malformed.join(".") || "_"]: MALFORMED_TEXT_MESSAGE });
   return value;

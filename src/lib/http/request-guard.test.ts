@@ -1,5 +1,5 @@
-import { apiRouteMethods, methodsOfRouteSource } from "../../../scripts/lib/route-methods";
-import { compileRoutes, refusalFor, type GuardRules } from "./request-guard";
+import { apiRouteMethods, methodsOfRouteSource } from "../../../scripts/lib/route-methods.mjs";
+import { compileRoutes, refusalFor, type GuardRules } from "./request-guard.mjs";
 
 const rules: GuardRules = {
   routes: compileRoutes({
