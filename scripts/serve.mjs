@@ -34,7 +34,7 @@ const guardRules = { routes: compileRoutes(apiRouteMethods()), checkRouteMethods
 
 const server = createServer((request, response) => {
   if (!normalizeForwarding(request.headers, request.socket.remoteAddress, trustProxy)) {
-    // The API's error shape for API calls (docs/decisions), plain text for anything else.
+    // The API's error shape for API calls (the spec's decisions.md, The API), plain text for anything else.
     const api = request.url?.startsWith("/api/");
     response.writeHead(400, { "content-type": api ? "application/json" : "text/plain; charset=utf-8", connection: "close" });
     response.end(api ? JSON.stringify({ error: BAD_HOST }) : `Bad Request: ${BAD_HOST}\n`);

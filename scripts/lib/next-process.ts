@@ -5,7 +5,7 @@ const NEXT_BIN = path.join(process.cwd(), "node_modules/next/dist/bin/next");
 const SERVER = path.join(process.cwd(), "scripts/serve.mjs");
 
 /**
- * V8's heap settings for a serving instance (decisions.md, Memory of a serving instance). Left alone,
+ * V8's heap settings for a serving instance (docs/decisions/014-memory-of-a-serving-instance.md). Left alone,
  * V8 lets garbage pile up to several times the live heap before collecting; here the heap may grow
  * only 20% above what the last full collection kept, which holds an instance near 270 MB under load,
  * and 512 MB is the ceiling. `--max-old-space-size` in NODE_OPTIONS replaces both.

@@ -1,5 +1,5 @@
 // Every connection pool of the app (requests, the page cache, the job queue) and of the operator's
-// scripts comes from here, with the time limits of its kind (decisions.md, When PostgreSQL stalls).
+// scripts comes from here, with the time limits of its kind (docs/decisions/016-when-postgresql-stalls.md).
 // Plain JavaScript because cache-handler.mjs, which Next.js loads outside the bundle, uses it too.
 import pg from "pg";
 

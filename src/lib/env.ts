@@ -56,7 +56,7 @@ const envSchema = z.object({
   PUSH_SERVICE_ORIGINS: optionalText,
   /** Where the embedded default keeps its data; uploaded files go under its `uploads/` without S3. */
   COMMUNITY_DATA_DIR: z.string().min(1).default(".data"),
-  /** S3-compatible storage for uploaded files, used when S3_BUCKET is set (decisions.md, Files). */
+  /** S3-compatible storage for uploaded files, used when S3_BUCKET is set (docs/decisions/018-files-uploads.md). */
   S3_BUCKET: optionalText,
   S3_REGION: z.string().min(1).default("us-east-1"),
   /** Another S3-compatible endpoint (MinIO, R2, the tests' stand-in); unset: AWS. */

@@ -79,7 +79,7 @@ function isIdField(path: readonly PropertyKey[] | undefined): boolean {
   return typeof key === "string" && (key === "id" || /[a-z]Id$/.test(key));
 }
 
-/** zod's error map: a plain sentence for each issue (decisions.md, Validation messages). */
+/** zod's error map: a plain sentence for each issue (docs/decisions/001-platform-and-structure.md). */
 export function plainIssueMessage(issue: z.core.$ZodRawIssue): string {
   const label = fieldLabel(issue.path);
   if (isIdField(issue.path) && ["invalid_type", "too_small", "too_big", "invalid_format"].includes(issue.code ?? "") && issue.input !== undefined && issue.input !== null) {

@@ -100,7 +100,7 @@ describe("demo data (first start of the embedded database)", () => {
     expect(appStatuses.map((r) => r.s).sort()).toEqual([...APPLICATION_STATUSES].sort());
     const paymentStatuses = await testDb().selectDistinct({ s: t.paymentTransactions.status }).from(t.paymentTransactions);
     // All but "authorized": a demo card hold could never be captured (no Stripe account knows it), so
-    // the demo's pending applicant paid by bank transfer (docs/decisions.md, Membership journey).
+    // the demo's pending applicant paid by bank transfer (docs/docs/decisions/010-membership-journey.md).
     expect(paymentStatuses.map((r) => r.s)).toEqual(expect.arrayContaining(PAYMENT_STATUSES.filter((s) => s !== "authorized")));
     // A member paying by card and one by bank transfer, so both billing pages have something to show.
     const methods = await testDb().selectDistinct({ m: t.memberships.billingMethod }).from(t.memberships);

@@ -48,7 +48,7 @@ const photo = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-describe("uploads (decisions.md, Files)", () => {
+describe("uploads (docs/decisions/018-files-uploads.md)", () => {
   let owner: string;
   let other: string;
   let admin: string;

@@ -7,7 +7,7 @@ const components: Components = {
 };
 
 /**
- * A member's post as Markdown without raw HTML (decisions.md): react-markdown leaves embedded HTML
+ * A member's post as Markdown without raw HTML (docs/decisions/022-forum.md): react-markdown leaves embedded HTML
  * out and drops unsafe link protocols such as javascript:. Images become links, so a post cannot
  * load a remote resource into a member's browser.
  */

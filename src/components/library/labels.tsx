@@ -23,7 +23,7 @@ export function CategoryIcon({ name, className }: { name: string | null; classNa
 }
 
 /**
- * Reading time from the article's words; other types show their kind (decisions.md: the spec's
+ * Reading time from the article's words; other types show their kind (docs/decisions/020-library.md: the spec's
  * fixed '5 min read' is dropped).
  */
 export function readingLabel(item: { contentType: string; readingMinutes: number | null }): string {

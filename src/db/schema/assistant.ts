@@ -7,7 +7,7 @@ import { membershipTiers } from "./tiers";
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
- * The assistant's retrieval index (decisions.md, The assistant): every passage of the site's own
+ * The assistant's retrieval index (docs/decisions/023-the-assistant.md): every passage of the site's own
  * content it may answer from, one row per passage, written by the providers of
  * src/server/assistant/providers and searched with PostgreSQL full-text search.
  * `sourceKind` names the provider ("faq", "tier", "page", "event", "blog", ...); it has no CHECK

@@ -4,7 +4,7 @@ import { FILE_ACCESS, FILE_PURPOSES } from "@/features/storage/constants";
 import { users } from "./users";
 
 /**
- * Uploaded files (decisions.md, Files): the bytes live in the storage backend (local disk or S3) under
+ * Uploaded files (docs/decisions/018-files-uploads.md): the bytes live in the storage backend (local disk or S3) under
  * `key`; this row says what they are and who may read them.
  */
 export const storedFiles = pgTable(

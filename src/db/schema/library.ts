@@ -45,7 +45,7 @@ export const contentItems = pgTable(
     videoUrl: text(),
     attachmentUrl: text(),
     externalUrl: text(),
-    /** Minutes to read an article, from its words (decisions.md); null for other types. */
+    /** Minutes to read an article, from its words (docs/decisions/020-library.md); null for other types. */
     readingMinutes: integer(),
     /**
      * Title (weight A), summary and tag names (B) and the article's text (C), for the library search.

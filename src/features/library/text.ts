@@ -16,7 +16,7 @@ export function articleText(html: string): string {
 
 const WORDS_PER_MINUTE = 200;
 
-/** Minutes to read an article at 200 words a minute, at least 1 (decisions.md, Library reading time). */
+/** Minutes to read an article at 200 words a minute, at least 1 (docs/decisions/020-library.md). */
 export function readingMinutes(html: string): number {
   const words = articleText(html).split(" ").filter(Boolean).length;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));

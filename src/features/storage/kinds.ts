@@ -1,4 +1,4 @@
-// What each kind of upload accepts (decisions.md, Files). Shared by the upload forms (accept
+// What each kind of upload accepts (docs/decisions/018-files-uploads.md). Shared by the upload forms (accept
 // attributes, messages) and the server, which decides by the file's bytes, never its name.
 import type { FileAccess, FilePurpose } from "./constants";
 import type { Permission } from "@/lib/auth/access";

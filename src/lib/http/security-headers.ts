@@ -1,4 +1,4 @@
-// Security headers (decisions.md: Content-Security-Policy). next.config.ts and src/proxy.ts both use
+// Security headers (docs/decisions/012-content-security-policy.md). next.config.ts and src/proxy.ts both use
 // this file, so it imports nothing through the "@/" alias.
 
 /** Stripe.js and its Payment Element frames are the only third-party code (Stripe's CSP guide). */

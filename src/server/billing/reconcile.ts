@@ -20,7 +20,7 @@ const MAX_DIFFERENCES = 200;
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 
 /**
- * The daily comparison of our records with Stripe's (decisions.md, Recurring billing): each card
+ * The daily comparison of our records with Stripe's (docs/decisions/021-recurring-billing.md): each card
  * membership's subscription (status, period end, cancellation, price) and every recent paid invoice
  * of our subscriptions against its payment transaction row. It only reports: a difference is for an
  * administrator to look into (webhooks are the source of truth and repair most on their own).

@@ -11,7 +11,7 @@ import { billingEmails } from "./emails";
 export const REMINDER_DAYS_BEFORE = 7;
 
 /**
- * The daily reminders (decisions.md, Recurring billing): a member who pays by bank transfer is
+ * The daily reminders (docs/decisions/021-recurring-billing.md): a member who pays by bank transfer is
  * reminded before her month ends, and a trial member without a card before her trial ends, once per
  * period each. The rows are claimed by the same UPDATE that records the reminder (reminder_sent_for
  * = the date it is for), in the transaction that queues the email, so two instances running the job

@@ -8,7 +8,7 @@ import type { Activation, HdBody, HumanDesignChart } from "@/features/charts/typ
  * Brand repeats Life's Work (personality Sun), as in the Gene Keys Golden Path. The Venus sequence reads
  * Attraction from design Moon, IQ from personality Venus, EQ from personality Mars, SQ from design Venus
  * and Core from design Mars; several independent Gene Keys calculators agree on this mapping (no primary
- * source from the Gene Keys publisher was reachable offline, see decisions.md).
+ * source from the Gene Keys publisher was reachable offline, see docs/decisions/008-spiritual-profile.md).
  */
 export const SEQUENCES = {
   activation: [

@@ -24,8 +24,7 @@ export function fromAddress(siteName: string): string {
 }
 
 /**
- * The Message-ID of an outbox row: the same at every attempt and on every instance (decisions.md,
- * Email and jobs), so that a message sent again after a crash is recognisable as the same message and
+ * The Message-ID of an outbox row: the same at every attempt and on every instance (docs/decisions/004-email-and-jobs.md), so that a message sent again after a crash is recognisable as the same message and
  * mail clients show it once. Its right side is the sender's domain (RFC 5322 section 3.6.4).
  */
 export function outboxMessageId(row: { id: number; createdAt: Date }): string {

@@ -48,7 +48,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Wraps a route handler with what every API call needs: the same-origin check for state changes,
- * the access rule, zod validation of body, query and params, and the error shape of decisions.md.
+ * the access rule, zod validation of body, query and params, and the error shape of the spec's decisions.md (The API).
  * The handler returns data (sent as JSON) or a Response.
  */
 export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P = undefined>(

@@ -98,7 +98,7 @@ export async function startJobWorkers(): Promise<void> {
     await boss.schedule(QUEUES.billingReconcile.name, "41 4 * * *");
   }
   if (env().LUMA_API_KEY) {
-    // Every 5 minutes; a failed pull keeps the last good events (decisions.md, Events).
+    // Every 5 minutes; a failed pull keeps the last good events (docs/decisions/009-events.md).
     // syncLumaEvents logs and records each outcome itself; a failure must not fail the job queue.
     await boss.work(QUEUES.lumaSync.name, () => syncLumaEvents().then(() => undefined, () => undefined));
     await boss.schedule(QUEUES.lumaSync.name, "*/5 * * * *");

@@ -147,7 +147,7 @@ export async function getLibraryItem(user: SessionUser, slug: string): Promise<L
   const { content, videoUrl, attachmentUrl, externalUrl, authorId, authorFirstName, authorLastName, authorPicture, ...card } = row;
   return {
     ...toCard(card),
-    // Sanitized when saved and again here, whenever it is read (decisions.md, Library).
+    // Sanitized when saved and again here, whenever it is read (docs/decisions/020-library.md).
     content: content === null ? null : sanitizeArticleHtml(content),
     videoUrl,
     attachmentUrl,

@@ -13,7 +13,7 @@ import type { Report, SpiritualProfile, StoredBirthData } from "@/features/spiri
 
 /**
  * Birth data and reports belong to their owner alone: not even an administrator may read or change them
- * (decisions.md, Spiritual profile). Every function here takes the signed-in user and the target id.
+ * (docs/decisions/008-spiritual-profile.md). Every function here takes the signed-in user and the target id.
  */
 function assertOwner(viewer: SessionUser, userId: number) {
   if (viewer.id !== userId) throw forbidden("Only you can see or change your birth data and reports.");
