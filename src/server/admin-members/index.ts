@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/server/auth/actor";
 import { keysetPage } from "@/server/pagination";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
 import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
@@ -144,7 +145,8 @@ export type MemberAdminView = Awaited<ReturnType<typeof getMemberAdminView>>;
  * cannot lose her right (checked here for a clear message, and by the users_keep_an_admin trigger,
  * which also settles two admins removing each other at once). Disabling ends her sessions at once.
  */
-export async function updateMember(actor: SessionUser, userId: number, patch: MemberUpdate, ip: string | null): Promise<void> {
+export async function updateMember(actor: Actor, userId: number, patch: MemberUpdate): Promise<void> {
+  assertAccess(actor.viewer, ADMIN);
   if (userId === actor.id && patch.isAdmin === false) throw conflict(OWN_ADMIN_MESSAGE);
   if (userId === actor.id && patch.disabled === true) throw conflict(DISABLE_SELF_MESSAGE);
   await db.transaction(async (tx) => {
@@ -165,7 +167,7 @@ export async function updateMember(actor: SessionUser, userId: number, patch: Me
     }
 
     const changes: Partial<typeof users.$inferInsert> = {};
-    const audit = (action: string, details: Record<string, unknown>) => recordAudit({ actorId: actor.id, action, entityType: "user", entityId: userId, details, ip }, tx);
+    const audit = (action: string, details: Record<string, unknown>) => recordAudit({ actorId: actor.id, action, entityType: "user", entityId: userId, details, ip: actor.ip }, tx);
     if (patch.membershipLevel !== undefined && patch.membershipLevel !== current.membershipLevel) {
       changes.membershipLevel = patch.membershipLevel;
       await audit("member.tier_changed", { from: current.membershipLevel, to: patch.membershipLevel });
@@ -194,12 +196,13 @@ export async function updateMember(actor: SessionUser, userId: number, patch: Me
 }
 
 /** Emails her a password reset link (the same link and email as "Forgot password"). */
-export async function sendPasswordResetFor(actor: SessionUser, userId: number, baseUrl: string, ip: string | null): Promise<void> {
+export async function sendPasswordResetFor(actor: Actor, userId: number): Promise<void> {
+  assertAccess(actor.viewer, ADMIN);
   const [member] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.disabledAt), isNull(users.erasedAt)))
     .limit(1);
   if (!member) throw conflict("A reset link can only be sent to an active account.");
-  await emailResetLink(member, baseUrl, (tx) => recordAudit({ actorId: actor.id, action: "member.password_reset_sent", entityType: "user", entityId: userId, ip }, tx));
+  await emailResetLink(member, actor.baseUrl, (tx) => recordAudit({ actorId: actor.id, action: "member.password_reset_sent", entityType: "user", entityId: userId, ip: actor.ip }, tx));
 }

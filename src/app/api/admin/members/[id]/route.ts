@@ -2,7 +2,7 @@
 import { idParams } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
-import { clientIp } from "@/lib/http/request-info";
+import { actorOf } from "@/server/auth/actor";
 import { getMemberAdminView, updateMember } from "@/server/admin-members";
 import { memberUpdateSchema } from "@/features/admin-members/schemas";
 
@@ -11,6 +11,6 @@ const params = idParams();
 export const GET = apiRoute({ access: ADMIN, params }, async ({ params, user }) => getMemberAdminView(user, params.id));
 
 export const PATCH = apiRoute({ access: ADMIN, params, body: memberUpdateSchema }, async ({ request, user, params, body }) => {
-  await updateMember(user, params.id, body, clientIp(request.headers));
+  await updateMember(actorOf(user, request.headers), params.id, body);
   return getMemberAdminView(user, params.id);
 });

@@ -2,11 +2,10 @@
 import { idParams } from "@/lib/validation";
 import { ADMIN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
-import { clientIp } from "@/lib/http/request-info";
-import { siteUrl } from "@/lib/http/site-url";
+import { actorOf } from "@/server/auth/actor";
 import { sendPasswordResetFor } from "@/server/admin-members";
 
 export const POST = apiRoute({ access: ADMIN, params: idParams() }, async ({ request, user, params }) => {
-  await sendPasswordResetFor(user, params.id, siteUrl(), clientIp(request.headers));
+  await sendPasswordResetFor(actorOf(user, request.headers), params.id);
   return { ok: true };
 });
