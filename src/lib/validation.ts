@@ -9,9 +9,12 @@ z.config({ customError: plainIssueMessage });
 
 export { z };
 
-/** An email address field: trimmed, then checked, with the spec's message. */
-export function emailField(message = "Please enter a valid email address") {
-  return z.string(message).trim().max(254, message).pipe(z.email(message));
+/**
+ * An email address field, the one definition: trimmed, then checked, with the spec's message.
+ * `missing`, when a form words the empty field apart, is its message for a field left out.
+ */
+export function emailField(message = "Please enter a valid email address", { missing }: { missing?: string } = {}) {
+  return z.string(missing ?? message).trim().max(254, message).pipe(z.email(message));
 }
 
 /** PostgreSQL's largest `integer`, the type of most id columns. */

@@ -263,6 +263,6 @@ async function checkOperatorScriptsBesideTheApp(baseUrl: string) {
   const backup = path.join(dataDir, "backup-beside-the-app");
   expect((await runScript(process.execPath, [tsx, "scripts/db-backup.ts", backup], { env })).stdout).toContain(`Backup written to ${backup}`);
   // stripe:sync against the run's Stripe stand-in, on the running embedded database.
-  const synced = await runScript(process.execPath, [tsx, "scripts/stripe-sync.ts"], { env: { ...env, STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? "", STRIPE_API_BASE_URL: process.env.STRIPE_API_BASE_URL ?? "" } });
+  const synced = await runScript(process.execPath, [tsx, "--conditions=react-server", "scripts/stripe-sync.ts"], { env: { ...env, STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? "", STRIPE_API_BASE_URL: process.env.STRIPE_API_BASE_URL ?? "" } });
   expect(synced.stdout).toMatch(/connect/i);
 }
