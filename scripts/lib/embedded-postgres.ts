@@ -9,7 +9,8 @@ export const DATABASE_NAME = "community";
 
 /**
  * The PostgreSQL major version the embedded default runs. It is Debian's (bookworm) PostgreSQL, so
- * that the pg_dump and pg_restore of its postgresql-client package can back it up (docs/decisions/011-backups-and-embedded-postgresql.md).
+ * that the pg_dump and pg_restore of its postgresql-client package can back it up
+ * (docs/decisions/011-backups-and-embedded-postgresql.md).
  */
 export const EMBEDDED_MAJOR_VERSION = "15";
 

@@ -74,8 +74,10 @@ export const invitations = pgTable(
 );
 
 /**
- * The link to /payment/{token} an applicant is emailed when she applies (docs/decisions/010-membership-journey.md): only its hash is kept. Applying again with her address emails a fresh one, so several may
- * be live; any live one opens the payment of its application while that application waits for payment.
+ * The link to /payment/{token} an applicant is emailed when she applies
+ * (docs/decisions/010-membership-journey.md): only its hash is kept. Applying again with her address
+ * emails a fresh one, so several may be live; any live one opens the payment of its application while
+ * that application waits for payment.
  */
 export const paymentLinks = pgTable(
   "payment_links",

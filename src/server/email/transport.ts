@@ -24,8 +24,9 @@ export function fromAddress(siteName: string): string {
 }
 
 /**
- * The Message-ID of an outbox row: the same at every attempt and on every instance (docs/decisions/004-email-and-jobs.md), so that a message sent again after a crash is recognisable as the same message and
- * mail clients show it once. Its right side is the sender's domain (RFC 5322 section 3.6.4).
+ * The Message-ID of an outbox row: the same at every attempt and on every instance
+ * (docs/decisions/004-email-and-jobs.md), so that a message sent again after a crash is recognisable as
+ * the same message and mail clients show it once. Its right side is the sender's domain (RFC 5322 section 3.6.4).
  */
 export function outboxMessageId(row: { id: number; createdAt: Date }): string {
   const sender = env().EMAIL_FROM?.match(/@([A-Za-z0-9.-]+)>?\s*$/)?.[1];
