@@ -5,7 +5,6 @@ import { EventCard } from "@/components/events/event-cards";
 import { InquiryDialog } from "@/components/events/inquiry-dialog";
 import { PRIVATE_EVENT_KINDS } from "@/server/events/constants";
 import { listPastEvents } from "@/server/events/queries";
-import { headers } from "next/headers";
 import { siteUrl } from "@/lib/http/site-url";
 import { getSiteSettings } from "@/server/settings";
 
@@ -14,14 +13,14 @@ export const metadata: Metadata = {
   description: "Circles, workshops, socials and retreats: meet the community in person and online.",
 };
 
-export const dynamic = "force-dynamic";
+// Static, expired by a Luma sync and by an admin's change to an event (src/server/events/pages.ts); hourly otherwise.
+export const revalidate = 3600;
 
 const PAST_EVENTS_SHOWN = 6;
 
-
 export default async function EventsPage() {
   const [settings, pastEvents] = await Promise.all([getSiteSettings(), listPastEvents(PAST_EVENTS_SHOWN)]);
-  const feedUrl = `${siteUrl(await headers())}/api/events/calendar.ics`;
+  const feedUrl = `${siteUrl()}/api/events/calendar.ics`;
   const webcalFeedUrl = feedUrl.replace(/^https?:/, "webcal:");
   // The event host's webcal feed when one is set; otherwise our own community feed.
   const subscribeUrl = settings.lumaSubscribeUrl || webcalFeedUrl;

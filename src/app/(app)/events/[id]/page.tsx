@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { headers } from "next/headers";
 import { CalendarDays, CalendarPlus, Clock, ExternalLink, MapPin, Video } from "lucide-react";
 import { AccessBadge } from "@/components/events/event-cards";
 import { EventImage } from "@/components/events/event-image";
+import { MembersJoinLink } from "@/components/events/join-link";
 import { RsvpPanel } from "@/components/events/rsvp-panel";
 import { ShareButton } from "@/components/events/share-button";
 import { ViewerTime } from "@/components/events/viewer-time";
@@ -11,14 +11,21 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
 import { siteUrl } from "@/lib/http/site-url";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { findEvent, formatInZone, goingCount, isGoing, type EventRow } from "@/server/events/queries";
-import { hasMembership, isEventOver } from "@/server/events/rsvp";
+import { findEvent, formatInZone, goingCount, type EventRow } from "@/server/events/queries";
+import { isEventOver } from "@/server/events/rsvp";
 import { rsvpUrl } from "@/server/events/rules";
 import { getSiteSettings } from "@/server/settings";
 import { JsonLd } from "@/components/seo/json-ld";
 
 type Params = { params: Promise<{ id: string }> };
+
+// Prerendered for everyone on its first visit, then expired by a Luma sync, an admin's edit or an RSVP
+// (src/server/events/pages.ts); hourly otherwise. Her RSVP and a members-only join link load in the browser.
+export const revalidate = 3600;
+
+export function generateStaticParams(): Array<{ id: string }> {
+  return [];
+}
 
 async function load(params: Params["params"]): Promise<EventRow> {
   const { id } = await params;
@@ -41,9 +48,10 @@ function mapLink(event: EventRow): string | null {
   return null;
 }
 
-/** schema.org Event data. */
+/** schema.org Event data; a members-only event's join link stays out of it. */
 function eventJsonLd(event: EventRow, baseUrl: string): Record<string, unknown> {
   const online = Boolean(event.onlineUrl) && !event.address;
+  const joinUrl = event.accessType === "members" ? undefined : (event.onlineUrl ?? undefined);
   const data = {
     "@context": "https://schema.org",
     "@type": "Event",
@@ -54,7 +62,7 @@ function eventJsonLd(event: EventRow, baseUrl: string): Record<string, unknown> 
     eventStatus: event.status === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
     eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
     location: online
-      ? { "@type": "VirtualLocation", url: event.onlineUrl }
+      ? { "@type": "VirtualLocation", url: joinUrl }
       : { "@type": "Place", name: event.locationName ?? undefined, address: event.address ?? undefined },
     image: event.imageUrl ? [new URL(event.imageUrl, baseUrl).toString()] : undefined,
     url: `${baseUrl}/events/${event.id}`,
@@ -64,9 +72,8 @@ function eventJsonLd(event: EventRow, baseUrl: string): Record<string, unknown> 
 
 export default async function EventPage({ params }: Params) {
   const event = await load(params);
-  const [user, settings, going] = await Promise.all([getCurrentUser(), getSiteSettings(), goingCount(event.id)]);
-  const baseUrl = siteUrl(await headers());
-  const userGoing = user ? await isGoing(event.id, user.id) : false;
+  const [settings, going] = await Promise.all([getSiteSettings(), goingCount(event.id)]);
+  const baseUrl = siteUrl();
   const zone = event.timezone;
   const endsAt = event.endsAt;
   const sameDay = endsAt && formatInZone(endsAt, zone, "yyyy-MM-dd") === formatInZone(event.startsAt, zone, "yyyy-MM-dd");
@@ -133,9 +140,13 @@ export default async function EventPage({ params }: Params) {
             {event.onlineUrl ? (
               <li className="flex items-start gap-3">
                 <Video aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-                <a href={event.onlineUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
-                  Join online<span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                {event.accessType === "members" ? (
+                  <MembersJoinLink eventId={event.id} />
+                ) : (
+                  <a href={event.onlineUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+                    Join online<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                )}
               </li>
             ) : null}
           </ul>
@@ -157,12 +168,11 @@ export default async function EventPage({ params }: Params) {
           ) : (
             <RsvpPanel
               eventId={event.id}
-              signedIn={user !== null}
-              allowed={event.accessType !== "members" || (user !== null && hasMembership(user))}
-              initiallyGoing={userGoing}
-              initialCount={going}
+              membersOnly={event.accessType === "members"}
+              prerenderedCount={going}
               capacity={event.capacity}
               open={!over && !cancelled}
+              closesAt={(event.endsAt ?? event.startsAt).toISOString()}
             />
           )}
           <Button asChild variant="outline">

@@ -1,0 +1,29 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { apiRequest } from "@/lib/api-client";
+import type { EventViewerPart } from "@/features/events/types";
+
+const viewerKey = (eventId: number) => ["/api/events", eventId, "rsvp"] as const;
+
+/**
+ * Her part of a prerendered event page (GET /api/events/{id}/rsvp): her RSVP, the live count and the
+ * join link when she may have it. Visitors ask nothing; the page's prerendered count stands for them.
+ */
+export function useEventViewer(eventId: number) {
+  const { user, isLoading } = useCurrentUser();
+  const part = useQuery({
+    queryKey: viewerKey(eventId),
+    queryFn: () => apiRequest<EventViewerPart>("GET", `/api/events/${eventId}/rsvp`),
+    enabled: user !== null,
+  });
+  return { user, userPending: isLoading, part };
+}
+
+/** After her RSVP or its cancellation: the answer is the new state. */
+export function useSetEventViewer(eventId: number) {
+  const queryClient = useQueryClient();
+  return (update: (part: EventViewerPart) => EventViewerPart) =>
+    queryClient.setQueryData<EventViewerPart>(viewerKey(eventId), (part) => (part ? update(part) : part));
+}
