@@ -21,16 +21,21 @@ interface RsvpPanelProps {
   closesAt: string;
 }
 
-/** Whether `instant` has passed, checked after hydration (the prerendered HTML cannot know). */
+const noSubscription = () => () => {};
+
+/** Whether `instant` has passed, in the browser (the prerendered HTML cannot know; it says not). */
 function usePassed(instant: string): boolean {
-  const [passed, setPassed] = React.useState(false);
-  React.useEffect(() => setPassed(Date.parse(instant) < Date.now()), [instant]);
-  return passed;
+  return React.useSyncExternalStore(
+    noSubscription,
+    () => Date.parse(instant) < Date.now(),
+    () => false,
+  );
 }
 
 /** RSVP and cancel for a community event. The page is prerendered for everyone; her state loads here. */
 export function RsvpPanel({ eventId, membersOnly, prerenderedCount, capacity, open: openWhenPrerendered, closesAt }: RsvpPanelProps) {
-  const open = openWhenPrerendered && !usePassed(closesAt);
+  const passed = usePassed(closesAt);
+  const open = openWhenPrerendered && !passed;
   const { user, userPending, part } = useEventViewer(eventId);
   const setPart = useSetEventViewer(eventId);
   const rsvp = useMutation({

@@ -4,6 +4,7 @@ import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopics, users } from "@/db/schema";
 import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
 import { notFound } from "@/lib/errors";
+import { cookMarkdown } from "@/lib/markdown/cook";
 import { categoryReadableBy, decodeCursor, encodeCursor, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
 import { previewOf } from "./plain-text";
 import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH } from "./schemas";
@@ -139,6 +140,7 @@ export async function getTopicBySlug(slug: string, reader: Reader) {
       title: forumTopics.title,
       slug: forumTopics.slug,
       content: forumTopics.content,
+      contentHtml: forumTopics.contentHtml,
       userId: forumTopics.userId,
       categoryId: forumTopics.categoryId,
       views: forumTopics.views,
@@ -156,7 +158,13 @@ export async function getTopicBySlug(slug: string, reader: Reader) {
     .where(and(eq(forumTopics.slug, slug), categoryReadableBy(reader), notBlockedBy(reader, forumTopics.userId)))
     .limit(1);
   if (!row) throw notFound(TOPIC_NOT_FOUND);
-  return row;
+  const { contentHtml, ...topic } = row;
+  return { ...topic, html: cooked(contentHtml, topic.content) };
+}
+
+/** A post's HTML as cooked when written; an older row the start-up backfill has not reached yet is cooked here. */
+function cooked(html: string | null, markdown: string): string {
+  return html ?? cookMarkdown(markdown);
 }
 export type TopicDetail = Awaited<ReturnType<typeof getTopicBySlug>>;
 
@@ -194,6 +202,7 @@ export async function listReplies(topicId: number, reader: Reader, options: { af
     .select({
       id: forumPosts.id,
       content: forumPosts.content,
+      contentHtml: forumPosts.contentHtml,
       topicId: forumPosts.topicId,
       parentId: forumPosts.parentId,
       userId: forumPosts.userId,
@@ -222,7 +231,7 @@ export async function listReplies(topicId: number, reader: Reader, options: { af
   );
   const last = page.at(-1);
   return {
-    posts: page.map(({ sortKey: _sortKey, ...post }) => ({ ...post, reactions: reactions.get(post.id)! })),
+    posts: page.map(({ sortKey: _sortKey, contentHtml, ...post }) => ({ ...post, html: cooked(contentHtml, post.content), reactions: reactions.get(post.id)! })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.sortKey, last.id]) : null,
   };
 }

@@ -171,6 +171,17 @@ export async function listRelatedItems(user: SessionUser, item: { id: number; ca
   return rows.map(toCard);
 }
 
+/** "More like this" of an item she may see, by its id (GET /api/content/items/{id}/related). */
+export async function listRelatedItemsOf(user: SessionUser, itemId: number): Promise<LibraryCard[]> {
+  const [row] = await db
+    .select({ slug: contentCategories.slug })
+    .from(contentItems)
+    .innerJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+    .where(eq(contentItems.id, itemId))
+    .limit(1);
+  return listRelatedItems(user, { id: itemId, category: row ?? null });
+}
+
 /** A category's own columns, shared with the editor's list (taxonomy.ts). */
 export const categoryColumns = {
   id: contentCategories.id,
