@@ -102,7 +102,8 @@ describe("Luma sync against the fake Luma", () => {
     const steady = `evt-steady-${tag()}`;
     const { entries: demo } = await fakeLumaState();
     // Ended yesterday: /events lists it among the past events.
-    await setFakeLumaEntries([...demo, lumaEntry(changing, -1, { name: "Before the change" }), lumaEntry(steady, 5, { name: "Never changes" })]);
+    const steadyEntry = lumaEntry(steady, 5, { name: "Never changes" });
+    await setFakeLumaEntries([...demo, lumaEntry(changing, -1, { name: "Before the change" }), steadyEntry]);
     await sync();
     const [changed, unchanged] = await Promise.all([rowsFor([changing]), rowsFor([steady])]);
     const pageOf = (id: number) => `/events/${id}`;
@@ -110,7 +111,7 @@ describe("Luma sync against the fake Luma", () => {
     expect((await call("/events")).text).toContain("Before the change");
     expect((await call(pageOf(changed[0]!.id))).headers.get("x-nextjs-cache")).toBe("HIT");
 
-    await setFakeLumaEntries([...demo, lumaEntry(changing, -1, { name: "After the change" }), lumaEntry(steady, 5, { name: "Never changes" })]);
+    await setFakeLumaEntries([...demo, lumaEntry(changing, -1, { name: "After the change" }), steadyEntry]);
     const result = await sync();
     expect(result!.changedIds).toEqual([changed[0]!.id]);
     expect((await call(pageOf(changed[0]!.id))).text).toContain("After the change");
