@@ -7,7 +7,7 @@ import type { SessionUser } from "@/server/auth/sessions";
 import { TIER_ORDER } from "@/lib/auth/access";
 import { canEditLibrary, isOpenTo, openToUser, visibleToUser } from "./access";
 import { sanitizeArticleHtml } from "./html";
-import type { LibraryFilters } from "./schemas";
+import { SEARCH_CANDIDATES, type LibraryFilters } from "./schemas";
 
 /** What a card shows (spec 02 section 2.13): never the body, video, attachment or external link. */
 function cardColumns(user: SessionUser | null) {
@@ -78,13 +78,15 @@ export function searchQueryText(search: string): string {
 
 /**
  * The library list (GET /api/content/items and /api/content/bookmarks): published items matching the
- * filters, newest first, or best match first when searching. Search looks into bodies, so it only
- * returns items the member may read.
+ * filters, newest first. A search ranks a bounded set of candidates (decisions.md, Library search):
+ * the newest SEARCH_CANDIDATES matches (every match when there are fewer), best first by where the
+ * words are (title, then tags, then summary, then body); `capped` says when more matched than were
+ * ranked. Search looks into bodies, so it only returns items the member may read.
  */
-export async function listLibraryItems(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}) {
+export async function listLibraryPage(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}) {
   const conditions: (SQL | undefined)[] = [eq(contentItems.status, "published")];
   const terms = searchQueryText(filters.search);
-  if (filters.search && !terms) return [];
+  if (filters.search && !terms) return { items: [], capped: false };
   if (filters.contentType) conditions.push(eq(contentItems.contentType, filters.contentType));
   if (filters.category) conditions.push(eq(contentCategories.slug, filters.category));
   if (filters.tag) {
@@ -100,27 +102,58 @@ export async function listLibraryItems(user: SessionUser, filters: LibraryFilter
   }
   if (filters.membersOnly) conditions.push(or(eq(contentItems.isPublic, false), eq(contentCategories.isPublic, false)));
 
-  const query = sql`to_tsquery('english', ${terms})`;
-  if (terms) conditions.push(sql`${contentItems.searchVector} @@ ${query}`, openToUser(user));
+  const matching = () => {
+    let statement = db.select(cardColumns(user)).from(contentItems).leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId)).$dynamic();
+    if (options.bookmarkedOnly) {
+      statement = statement.innerJoin(contentBookmarks, and(eq(contentBookmarks.contentId, contentItems.id), eq(contentBookmarks.userId, user.id)));
+    }
+    return statement;
+  };
 
-  const order = terms
-    ? [desc(sql`ts_rank(${contentItems.searchVector}, ${query})`), desc(contentItems.publishedAt), desc(contentItems.id)]
-    : options.bookmarkedOnly
-      ? [desc(contentBookmarks.createdAt)]
-      : [desc(contentItems.publishedAt), desc(contentItems.id)];
-
-  let statement = db.select(cardColumns(user)).from(contentItems).leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId)).$dynamic();
-  if (options.bookmarkedOnly) {
-    statement = statement.innerJoin(contentBookmarks, and(eq(contentBookmarks.contentId, contentItems.id), eq(contentBookmarks.userId, user.id)));
+  if (!terms) {
+    const order = options.bookmarkedOnly ? [desc(contentBookmarks.createdAt)] : [desc(contentItems.publishedAt), desc(contentItems.id)];
+    const rows = await matching()
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(filters.limit)
+      .offset(filters.offset);
+    return { items: rows.map(toCard), capped: false };
   }
-  const rows = await statement
+
+  const query = sql`to_tsquery('english', ${terms})`;
+  conditions.push(sql`${contentItems.searchVector} @@ ${query}`, openToUser(user));
+  // The newest matches, one more than are ranked to know whether the cap applied. Walking the
+  // newest-first index, a broad search stops after about that many rows whatever the library's size.
+  const newestMatches = matching()
     .where(and(...conditions))
-    .orderBy(...order)
+    .orderBy(desc(contentItems.publishedAt), desc(contentItems.id))
+    .limit(SEARCH_CANDIDATES + 1)
+    .as("newest_matches");
+  const candidates = db.$with("candidates").as(
+    db
+      .select({ id: newestMatches.id, publishedAt: newestMatches.publishedAt, n: sql<number>`row_number() over (order by ${newestMatches.publishedAt} desc, ${newestMatches.id} desc)`.as("n") })
+      .from(newestMatches),
+  );
+  // ts_rank's default weights make a word in the title (A) count most, then tags (B), summary (C) and body (D).
+  const rows = await db
+    .with(candidates)
+    .select({ ...cardColumns(user), capped: sql<boolean>`(select count(*) from ${candidates}) > ${SEARCH_CANDIDATES}` })
+    .from(candidates)
+    .innerJoin(contentItems, eq(contentItems.id, candidates.id))
+    .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+    .where(sql`${candidates.n} <= ${SEARCH_CANDIDATES}`)
+    .orderBy(desc(sql`ts_rank(${contentItems.searchVector}, ${query})`), desc(contentItems.publishedAt), desc(contentItems.id))
     .limit(filters.limit)
     .offset(filters.offset);
-  return rows.map(toCard);
+  const capped = rows.length > 0 ? rows[0]!.capped : filters.offset > 0;
+  return { items: rows.map(({ capped: _capped, ...row }) => toCard(row)), capped };
 }
-export type LibraryCard = Awaited<ReturnType<typeof listLibraryItems>>[number];
+
+/** The library list without the search's cap (see listLibraryPage). */
+export async function listLibraryItems(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}) {
+  return (await listLibraryPage(user, filters, options)).items;
+}
+export type LibraryCard = Awaited<ReturnType<typeof listLibraryPage>>["items"][number];
 
 /** One item for its page and GET /api/content/items/{slug}; the content only when she may read it. */
 export async function getLibraryItem(user: SessionUser, slug: string) {
