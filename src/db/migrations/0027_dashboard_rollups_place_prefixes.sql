@@ -9,6 +9,8 @@ CREATE TABLE "activity_daily" (
 	"comments" integer DEFAULT 0 NOT NULL,
 	"library_views" integer DEFAULT 0 NOT NULL
 );--> statement-breakpoint
+CREATE INDEX "places_prefix2_idx" ON "places" USING btree (left("search_name", 2),"population" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "places_prefix3_idx" ON "places" USING btree (left("search_name", 3),"population" DESC NULLS LAST,"id");--> statement-breakpoint
 
 -- What each table adds to a day of activity_daily (decisions.md, Admin dashboard): one row of the
 -- table's transition rows becomes these columns. Days are UTC days, as the dashboard's buckets.
