@@ -118,7 +118,7 @@ describe("the admin dashboard (issue 16)", () => {
 });
 
 describe("the dashboard's daily rollups (issue 28)", () => {
-  it("agree, day by day, with counting the rows, after inserts, updates and deletes of every table they count", async () => {
+  it("agree, day by day (and members by tier), with counting the rows, after inserts, updates and deletes of every table they count", async () => {
     const member = await createTestUser({ membershipLevel: "create" });
     const other = await createTestUser({ membershipLevel: "play" });
     await testDb().update(users).set({ createdAt: daysAgo(400) }).where(eq(users.id, other.id));
@@ -153,6 +153,14 @@ describe("the dashboard's daily rollups (issue 28)", () => {
       union all
       (select 'rolled', * from rolled_days except select 'rolled', * from counted_days)`);
     expect(differences).toEqual([]);
+    // And today's members by tier.
+    const { rows: tiers } = await testDb().execute(sql`
+      (select coalesce(membership_level, '') as tier, count(*)::int as members from users where disabled_at is null and erased_at is null group by 1
+       except select tier, members from members_by_tier where members <> 0)
+      union all
+      (select tier, members from members_by_tier where members <> 0
+       except select coalesce(membership_level, ''), count(*)::int from users where disabled_at is null and erased_at is null group by 1)`);
+    expect(tiers).toEqual([]);
     await testDb().delete(paymentTransactions).where(eq(paymentTransactions.id, paid!.id));
   });
 });

@@ -9,6 +9,10 @@ CREATE TABLE "activity_daily" (
 	"comments" integer DEFAULT 0 NOT NULL,
 	"library_views" integer DEFAULT 0 NOT NULL
 );--> statement-breakpoint
+CREATE TABLE "members_by_tier" (
+	"tier" text PRIMARY KEY NOT NULL,
+	"members" integer DEFAULT 0 NOT NULL
+);--> statement-breakpoint
 CREATE INDEX "places_prefix2_idx" ON "places" USING btree (left("search_name", 2),"population" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "places_prefix3_idx" ON "places" USING btree (left("search_name", 3),"population" DESC NULLS LAST,"id");--> statement-breakpoint
 
@@ -64,6 +68,29 @@ BEGIN
   END LOOP;
 END
 $$;--> statement-breakpoint
+
+-- Today's active members by tier ('' for none), kept the same way from users' transition rows.
+CREATE FUNCTION members_by_tier_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  parts text[] := '{}';
+  member text := $c$coalesce(membership_level, '') AS tier FROM %s WHERE disabled_at IS NULL AND erased_at IS NULL$c$;
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN parts := parts || ('SELECT 1 AS sign, ' || format(member, 'new_rows')); END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN parts := parts || ('SELECT -1 AS sign, ' || format(member, 'old_rows')); END IF;
+  EXECUTE format($q$
+    INSERT INTO members_by_tier AS m (tier, members)
+    SELECT tier, sum(sign) FROM (%s) c GROUP BY tier HAVING sum(sign) <> 0 ORDER BY tier
+    ON CONFLICT (tier) DO UPDATE SET members = m.members + excluded.members$q$, array_to_string(parts, ' UNION ALL '));
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+
+CREATE TRIGGER users_members_by_tier_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION members_by_tier_refresh();--> statement-breakpoint
+CREATE TRIGGER users_members_by_tier_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION members_by_tier_refresh();--> statement-breakpoint
+CREATE TRIGGER users_members_by_tier_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION members_by_tier_refresh();--> statement-breakpoint
+
+INSERT INTO members_by_tier (tier, members)
+SELECT coalesce(membership_level, ''), count(*) FROM users WHERE disabled_at IS NULL AND erased_at IS NULL GROUP BY 1;--> statement-breakpoint
 
 -- The days already there.
 INSERT INTO activity_daily (day, joined, revenue, refunds, rsvps, topics, replies, comments, library_views)

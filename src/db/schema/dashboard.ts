@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable } from "drizzle-orm/pg-core";
+import { bigint, date, integer, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
  * The admin dashboard's figures per UTC day, kept by triggers on the tables they count (migration 0027:
@@ -18,4 +18,10 @@ export const activityDaily = pgTable("activity_daily", {
   replies: integer().notNull().default(0),
   comments: integer().notNull().default(0),
   libraryViews: integer().notNull().default(0),
+});
+
+/** Active members (not disabled, not erased) per tier, '' for none: kept by triggers on users (migration 0027). */
+export const membersByTier = pgTable("members_by_tier", {
+  tier: text().primaryKey(),
+  members: integer().notNull().default(0),
 });

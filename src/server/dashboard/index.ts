@@ -86,8 +86,8 @@ export async function getDashboard(period: DashboardPeriod, now = new Date()): P
     + (select count(*) from users where ${ACTIVE_MEMBER} and created_at >= (${sinceDay}::timestamp at time zone 'UTC') and created_at < ${since})
   )`;
   const [tiers, series, funnel] = await Promise.all([
-    db.execute<{ tier: string | null; members: number }>(sql`
-      select membership_level as tier, count(*)::int as members from users where ${ACTIVE_MEMBER} group by 1`),
+    // Kept by triggers on users (migration 0027): '' is no membership.
+    db.execute<{ tier: string | null; members: number }>(sql`select nullif(tier, '') as tier, members from members_by_tier`),
     db.execute<{ bucket: string; joined: number; total: number; revenue: number; refunds: number; rsvps: number; topics: number; replies: number; comments: number; libraryViews: number }>(sql`
       select to_char(s.b, 'YYYY-MM-DD') as bucket, coalesce(p.joined, 0) as joined,
         (${joinedBefore} + sum(coalesce(p.joined, 0)) over (order by s.b))::int as total,
