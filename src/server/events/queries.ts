@@ -110,6 +110,15 @@ export async function goingCount(eventId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+export async function isGoing(eventId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ status: eventRsvps.status })
+    .from(eventRsvps)
+    .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, userId)))
+    .limit(1);
+  return row?.status === "going";
+}
+
 /** Scheduled community events for the webcal feed: from 90 days ago on. */
 export async function feedEvents(): Promise<EventRow[]> {
   return db
