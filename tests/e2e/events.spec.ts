@@ -271,17 +271,19 @@ test.describe("event page", () => {
     await expectAccessible(page, "luma event page");
   });
 
-  test("a members-only online event's join link loads for a member with a membership, never into the page", async ({ page }) => {
+  test("a members-only online event's join link loads for a member who RSVPs, never into the page", async ({ page }) => {
     const joinUrl = "https://meet.example.com/members-room-e2e";
     const event = await createEvent({ accessType: "members", type: "members", onlineUrl: joinUrl });
     const html = await (await page.request.get(`/events/${event.id}`)).text();
     expect(html).not.toContain(joinUrl);
     await page.goto(`/events/${event.id}`);
-    await expect(page.getByText("Online: members see the link here when signed in.")).toBeVisible();
+    await expect(page.getByText("Online. Members who sign in and RSVP see the link to join here.")).toBeVisible();
 
     const member = await createTestUser({ membershipLevel: "create" });
     await signInAs(page, member.username, TEST_PASSWORD);
     await page.goto(`/events/${event.id}`);
+    await expect(page.getByText("Online. RSVP to see the link to join.")).toBeVisible();
+    await page.getByRole("button", { name: "RSVP", exact: true }).click();
     await expect(page.getByRole("link", { name: /Join online/ })).toHaveAttribute("href", joinUrl);
     await expectAccessible(page, "members-only event page, member");
   });

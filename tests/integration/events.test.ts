@@ -194,7 +194,8 @@ describe("event pages are prerendered for everyone (issue 28)", () => {
     expect(page.text).not.toContain(joinUrl);
     expect(textOf(page.text)).toContain("0 going · 9 of 9 spots left");
 
-    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: member.cookie })).json).toEqual({ going: false, goingCount: 0, joinUrl });
+    // A members-only event's link is for members who are going (the join-link rule of issue 24, item 8).
+    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: member.cookie })).json).toEqual({ going: false, goingCount: 0, joinUrl: null });
     expect((await call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie: member.cookie })).status).toBe(200);
     expect((await call(`/api/events/${event.id}/rsvp`, { cookie: member.cookie })).json).toEqual({ going: true, goingCount: 1, joinUrl });
     // Signed in without a membership: her RSVP state, never the members' join link.

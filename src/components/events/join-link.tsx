@@ -4,7 +4,7 @@ import { useEventViewer } from "./use-event-viewer";
 
 /**
  * A members-only online event's join link: never in the prerendered page, shown once the server says
- * she may have it (GET /api/events/{id}/rsvp).
+ * she may have it (GET /api/events/{id}/rsvp: a member who is going), otherwise what she needs first.
  */
 export function MembersJoinLink({ eventId }: { eventId: number }) {
   const { user, part } = useEventViewer(eventId);
@@ -15,5 +15,6 @@ export function MembersJoinLink({ eventId }: { eventId: number }) {
       </a>
     );
   }
-  return <span>{user !== null && part.isSuccess ? "Online: the link is for members." : "Online: members see the link here when signed in."}</span>;
+  const needs = user === null ? "Members who sign in and RSVP see the link to join here." : user.isAdmin || user.membershipLevel !== null ? "RSVP to see the link to join." : "The link to join is for members.";
+  return <span>Online. {needs}</span>;
 }

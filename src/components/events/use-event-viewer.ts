@@ -21,9 +21,11 @@ export function useEventViewer(eventId: number) {
   return { user, userPending: isLoading, part };
 }
 
-/** After her RSVP or its cancellation: the answer is the new state. */
+/** After her RSVP or its cancellation: the answer is the new state at once, then her part is asked again (the join link follows her RSVP). */
 export function useSetEventViewer(eventId: number) {
   const queryClient = useQueryClient();
-  return (update: (part: EventViewerPart) => EventViewerPart) =>
+  return (update: (part: EventViewerPart) => EventViewerPart) => {
     queryClient.setQueryData<EventViewerPart>(viewerKey(eventId), (part) => (part ? update(part) : part));
+    void queryClient.invalidateQueries({ queryKey: viewerKey(eventId) });
+  };
 }

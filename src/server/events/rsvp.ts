@@ -17,21 +17,24 @@ export function hasMembership(user: Pick<SessionUser, "isAdmin" | "membershipLev
 
 /**
  * Who may have an online event's join link: anyone for a public event; for a members-only one, a
- * member holding a membership (as for its RSVP). Never part of the prerendered page of a members-only
- * event: the browser asks for it (eventViewerPart).
+ * member holding a membership, and for our own events only once she is going (Luma keeps its guests'
+ * RSVPs). Never part of the prerendered page of a members-only event: the browser asks for it
+ * (eventViewerPart). The same rule as the join-link module of issue 24, item 8.
  */
-export function mayJoinOnline(event: { accessType: string }, user: Pick<SessionUser, "isAdmin" | "membershipLevel"> | null): boolean {
-  return event.accessType !== "members" || (user !== null && hasMembership(user));
+export function mayJoinOnline(event: { accessType: string; source: string }, user: Pick<SessionUser, "isAdmin" | "membershipLevel"> | null, going: boolean): boolean {
+  if (event.accessType !== "members") return true;
+  return user !== null && hasMembership(user) && (event.source !== "internal" || going);
 }
 
 export async function eventViewerPart(eventId: number, user: SessionUser): Promise<EventViewerPart> {
-  const [event] = await db.select({ accessType: events.accessType, onlineUrl: events.onlineUrl }).from(events).where(eq(events.id, eventId)).limit(1);
+  const [event] = await db.select({ accessType: events.accessType, source: events.source, onlineUrl: events.onlineUrl }).from(events).where(eq(events.id, eventId)).limit(1);
   if (!event) throw notFound("Event not found.");
   const [[counted], [mine]] = await Promise.all([
     db.select({ n: count() }).from(eventRsvps).where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "going"))),
     db.select({ status: eventRsvps.status }).from(eventRsvps).where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, user.id))).limit(1),
   ]);
-  return { going: mine?.status === "going", goingCount: counted?.n ?? 0, joinUrl: event.onlineUrl && mayJoinOnline(event, user) ? event.onlineUrl : null };
+  const going = mine?.status === "going";
+  return { going, goingCount: counted?.n ?? 0, joinUrl: event.onlineUrl && mayJoinOnline(event, user, going) ? event.onlineUrl : null };
 }
 
 /** True once the event has ended (or started, when it has no end). */
