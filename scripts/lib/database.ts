@@ -1,6 +1,5 @@
 import path from "node:path";
 import { applyMigrations } from "@/db/migrate";
-import { cookPendingForumPosts } from "@/db/backfill-cooked-posts";
 import { createDatabase } from "@/db/client";
 import { withStartupLock } from "@/db/startup-lock";
 import { ensureReferenceData } from "@/db/seed/reference";
@@ -68,9 +67,6 @@ async function prepareSchemaAndData(url: string, log: (line: string) => void, se
     await ensurePlaces(url, log);
     return withDatabase(url, async (db) => {
       await ensureReferenceData(db);
-      // Posts written before posts were cooked on write (migration 0025).
-      const cooked = await cookPendingForumPosts(db, log);
-      if (cooked) log(`Cooked ${cooked.toLocaleString("en-US")} forum posts written before this version.`);
       if (!seedDemo || (await isDemoSeeded(db))) return isDemoSeeded(db);
       log("Seeding demo data...");
       await seedDemoData(db);

@@ -6,9 +6,9 @@ const BATCH = 500;
 
 /**
  * Cooks the forum posts written before posts were cooked on write (migration 0025 added the columns
- * empty): a batch at a time, oldest id first, until none is left. Run at start-up after migrations; the
- * forum cooks any row not reached yet when it is read, so it is never wrong, only slower meanwhile.
- * Returns how many rows it cooked.
+ * empty): a batch at a time, oldest id first, until none is left. Run by the `forum.cook` job after a
+ * start (src/server/forum/cooking.ts); the forum cooks any row not reached yet when it is read, so it is
+ * never wrong, only slower meanwhile. Returns how many rows it cooked.
  */
 export async function cookPendingForumPosts(db: Database, log: (line: string) => void = () => {}): Promise<number> {
   let cooked = 0;

@@ -249,7 +249,7 @@ describe("Markdown without raw HTML, cooked once on write (issue 28)", () => {
     expect((await replies()).find((p) => p.id === reply.json.id)!.html).toBe("<p>Second <strong>draft</strong></p>");
   });
 
-  it("cooks posts written before posts were cooked: at start-up, and any not reached yet when read", async () => {
+  it("cooks posts written before posts were cooked: by the backfill, and any not reached yet when read", async () => {
     const { user, cookie } = await member();
     const row = await topic((await category()).id, user.id);
     const [older] = await testDb().insert(forumPosts).values({ topicId: row.id, userId: user.id, content: "From an *older* version" }).returning();

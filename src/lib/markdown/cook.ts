@@ -1,6 +1,6 @@
 // A member's Markdown post "cooked" once, when it is written or edited, into the HTML members read (as
 // Discourse stores its cooked posts): the same CommonMark parser the forum always used, with what
-// react-markdown did on every view done once here. Pure: the forum module, the start-up backfill and
+// react-markdown did on every view done once here. Pure: the forum module, the background backfill and
 // the tests use it.
 import type { Element, ElementContent, Nodes, Root } from "hast";
 import { toHtml } from "hast-util-to-html";

@@ -162,7 +162,7 @@ export async function getTopicBySlug(slug: string, reader: Reader) {
   return { ...topic, html: cooked(contentHtml, topic.content) };
 }
 
-/** A post's HTML as cooked when written; an older row the start-up backfill has not reached yet is cooked here. */
+/** A post's HTML as cooked when written; an older row the background backfill (the forum.cook job) has not reached yet is cooked here. */
 function cooked(html: string | null, markdown: string): string {
   return html ?? cookMarkdown(markdown);
 }
