@@ -122,31 +122,34 @@ export async function listLibraryPage(user: SessionUser, filters: LibraryFilters
 
   const query = sql`to_tsquery('english', ${terms})`;
   conditions.push(sql`${contentItems.searchVector} @@ ${query}`, openToUser(user));
-  // The newest matches, one more than are ranked to know whether the cap applied. Walking the
-  // newest-first index, a broad search stops after about that many rows whatever the library's size.
-  const newestMatches = matching()
-    .where(and(...conditions))
-    .orderBy(desc(contentItems.publishedAt), desc(contentItems.id))
-    .limit(SEARCH_CANDIDATES + 1)
-    .as("newest_matches");
-  const candidates = db.$with("candidates").as(
-    db
-      .select({ id: newestMatches.id, publishedAt: newestMatches.publishedAt, n: sql<number>`row_number() over (order by ${newestMatches.publishedAt} desc, ${newestMatches.id} desc)`.as("n") })
-      .from(newestMatches),
-  );
-  // ts_rank's default weights make a word in the title (A) count most, then tags (B), summary (C) and body (D).
-  const rows = await db
-    .with(candidates)
-    .select({ ...cardColumns(user), capped: sql<boolean>`(select count(*) from ${candidates}) > ${SEARCH_CANDIDATES}` })
-    .from(candidates)
-    .innerJoin(contentItems, eq(contentItems.id, candidates.id))
-    .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
-    .where(sql`${candidates.n} <= ${SEARCH_CANDIDATES}`)
-    .orderBy(desc(sql`ts_rank(${contentItems.searchVector}, ${query})`), desc(contentItems.publishedAt), desc(contentItems.id))
-    .limit(filters.limit)
-    .offset(filters.offset);
-  const capped = rows.length > 0 ? rows[0]!.capped : filters.offset > 0;
-  return { items: rows.map(({ capped: _capped, ...row }) => toCard(row)), capped };
+  const bookmarks = options.bookmarkedOnly
+    ? sql`inner join ${contentBookmarks} on ${contentBookmarks.contentId} = ${contentItems.id} and ${contentBookmarks.userId} = ${user.id}`
+    : sql``;
+  // The newest matches (ids only), one more than are ranked to know whether the cap applied; then the
+  // ranking of those alone, and the cards of the page's few. ts_rank's default weights make a word in
+  // the title (A) count most, then tags (B), summary (C) and body (D).
+  const ranked = await db.execute<{ id: number; capped: boolean }>(sql`
+    with newest as (
+      select ${contentItems.id} as id, ${contentItems.publishedAt} as published_at
+      from ${contentItems} left join ${contentCategories} on ${contentCategories.id} = ${contentItems.categoryId} ${bookmarks}
+      where ${and(...conditions)}
+      order by ${contentItems.publishedAt} desc, ${contentItems.id} desc
+      limit ${SEARCH_CANDIDATES + 1}
+    ),
+    candidates as (
+      select id, published_at from (select id, published_at, row_number() over (order by published_at desc, id desc) as n from newest) numbered
+      where n <= ${SEARCH_CANDIDATES}
+    )
+    select candidates.id, (select count(*) from newest) > ${SEARCH_CANDIDATES} as capped
+    from candidates join ${contentItems} on ${contentItems.id} = candidates.id
+    order by ts_rank(${contentItems.searchVector}, ${query}) desc, candidates.published_at desc, candidates.id desc
+    limit ${filters.limit} offset ${filters.offset}`);
+  const ids = ranked.rows.map((row) => row.id);
+  const capped = ranked.rows[0]?.capped ?? false;
+  if (!ids.length) return { items: [], capped };
+  const cards = await matching().where(inArray(contentItems.id, ids));
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return { items: ids.flatMap((id) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), capped };
 }
 
 /** The library list without the search's cap (see listLibraryPage). */
