@@ -63,9 +63,10 @@ const PLACE_COLUMNS = sql`id, name, region, country, latitude, longitude, time_z
  */
 async function mostPopulousStartingWith(name: string, limit: number): Promise<Place[]> {
   const folded = sql`place_fold(${name})`;
+  // The length is written into the SQL, not sent as a parameter, so that the expression matches the index's.
   const startingWith = (letters: 2 | 3) =>
     sql`(select ${PLACE_COLUMNS}, 1 as rank from places
-         where length(${folded}) = ${letters} and left(search_name, ${letters}) = ${folded} and search_name <> ${folded}
+         where length(${folded}) = ${sql.raw(String(letters))} and left(search_name, ${sql.raw(String(letters))}) = ${folded} and search_name <> ${folded}
          order by population desc, id limit ${limit})`;
   const result = await db.execute<PlaceRow>(sql`
     select * from (
