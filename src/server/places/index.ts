@@ -63,18 +63,19 @@ const PLACE_COLUMNS = sql`id, name, region, country, latitude, longitude, time_z
  */
 async function mostPopulousStartingWith(name: string, limit: number): Promise<Place[]> {
   const folded = sql`place_fold(${name})`;
-  // The length is written into the SQL, not sent as a parameter, so that the expression matches the index's.
+  // The length is written into the SQL, not sent as a parameter, and the order is the index's own (population
+  // is never null, but PostgreSQL reads an index in order only for the NULLS order it was built with).
   const startingWith = (letters: 2 | 3) =>
     sql`(select ${PLACE_COLUMNS}, 1 as rank from places
          where length(${folded}) = ${sql.raw(String(letters))} and left(search_name, ${sql.raw(String(letters))}) = ${folded} and search_name <> ${folded}
-         order by population desc, id limit ${limit})`;
+         order by population desc nulls last, id limit ${limit})`;
   const result = await db.execute<PlaceRow>(sql`
     select * from (
-      (select ${PLACE_COLUMNS}, 0 as rank from places where search_name = ${folded} order by population desc, id limit ${limit})
+      (select ${PLACE_COLUMNS}, 0 as rank from places where search_name = ${folded} order by population desc nulls last, id limit ${limit})
       union all ${startingWith(2)}
       union all ${startingWith(3)}
     ) chosen
-    order by rank, population desc, id
+    order by rank, population desc nulls last, id
     limit ${limit}`);
   return result.rows.map(toPlace);
 }
