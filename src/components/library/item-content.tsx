@@ -1,5 +1,6 @@
 import { Download, ExternalLink } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import type { Jsonified } from "@/lib/json";
 import type { LibraryItem } from "@/server/library/queries";
 import { videoSource } from "@/server/library/media";
 
@@ -8,7 +9,7 @@ import { videoSource } from "@/server/library/media";
 
 const PDF_EMBED_HEIGHT = 600;
 
-export function ItemContent({ item }: { item: LibraryItem }) {
+export function ItemContent({ item }: { item: Pick<Jsonified<LibraryItem>, "contentType" | "content" | "videoUrl" | "attachmentUrl" | "externalUrl" | "title"> }) {
   if (item.contentType === "article") {
     // Sanitized on save and again when read (getLibraryItem): only the editor's own markup is left.
     return <div className="prose-post" data-testid="article-body" dangerouslySetInnerHTML={{ __html: item.content ?? "" }} />;

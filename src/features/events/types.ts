@@ -40,3 +40,7 @@ export const eventJoinLinkSchema = z.strictObject({
 export type EventJoinLink = z.infer<typeof eventJoinLinkSchema>;
 
 export const joinLinkQueryKey = (eventId: number) => ["events", eventId, "join-link"] as const;
+
+/** GET /api/events/{id}/rsvp: her part of the prerendered event page, her RSVP and the live count. */
+export const eventViewerPartSchema = z.strictObject({ going: z.boolean(), goingCount: z.number().int().nonnegative() });
+export type EventViewerPart = z.infer<typeof eventViewerPartSchema>;

@@ -6,6 +6,7 @@ import { badRequest, notFound } from "@/lib/errors";
 import { reindexSource } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
 import type { EventInputParsed } from "./schemas";
+import { expireEventPages } from "./pages";
 import { wallClockToInstant } from "./time";
 
 function columns(input: EventInputParsed) {
@@ -39,7 +40,13 @@ export async function createCommunityEvent(input: EventInputParsed, actorId: num
     await recordAudit({ actorId, action: "event.create", entityType: "event", entityId: row!.id, details: { title: row!.title } }, tx);
     await reindexSource("event", row!.id, tx);
     return row!;
-  });
+  }).then(withPagesExpired);
+}
+
+/** After a community event's change: its page and /events are rendered afresh (decisions.md, Events). */
+async function withPagesExpired<T extends { id: number }>(row: T): Promise<T> {
+  await expireEventPages([row.id]);
+  return row;
 }
 
 async function findCommunityEvent(id: number) {
@@ -60,7 +67,7 @@ export async function updateCommunityEvent(id: number, input: EventInputParsed, 
     await recordAudit({ actorId, action: "event.update", entityType: "event", entityId: id, details: { title: row!.title } }, tx);
     await reindexSource("event", id, tx);
     return row!;
-  });
+  }).then(withPagesExpired);
 }
 
 export async function setEventFeatured(id: number, featured: boolean, actorId: number) {
@@ -69,6 +76,7 @@ export async function setEventFeatured(id: number, featured: boolean, actorId: n
     await tx.update(events).set({ featured, updatedAt: sql`now()` }).where(eq(events.id, id));
     await recordAudit({ actorId, action: featured ? "event.feature" : "event.unfeature", entityType: "event", entityId: id }, tx);
   });
+  await expireEventPages([id]);
 }
 
 export async function deleteCommunityEvent(id: number, actorId: number) {
@@ -78,6 +86,7 @@ export async function deleteCommunityEvent(id: number, actorId: number) {
     await recordAudit({ actorId, action: "event.delete", entityType: "event", entityId: id, details: { title: row.title } }, tx);
     await reindexSource("event", id, tx);
   });
+  await expireEventPages([id]);
 }
 
 export async function listEventsForAdmin() {

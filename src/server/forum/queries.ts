@@ -4,6 +4,7 @@ import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopics, users } from "@/db/schema";
 import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
 import { notFound } from "@/lib/errors";
+import { cookMarkdown } from "@/lib/markdown/cook";
 import { encodeCursor } from "@/lib/validation";
 import { categoryReadableBy, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
 import { previewOf } from "./plain-text";
@@ -140,6 +141,7 @@ export async function getTopicBySlug(slug: string, reader: Reader) {
       title: forumTopics.title,
       slug: forumTopics.slug,
       content: forumTopics.content,
+      contentHtml: forumTopics.contentHtml,
       userId: forumTopics.userId,
       categoryId: forumTopics.categoryId,
       views: forumTopics.views,
@@ -157,7 +159,13 @@ export async function getTopicBySlug(slug: string, reader: Reader) {
     .where(and(eq(forumTopics.slug, slug), categoryReadableBy(reader), notBlockedBy(reader, forumTopics.userId)))
     .limit(1);
   if (!row) throw notFound(TOPIC_NOT_FOUND);
-  return row;
+  const { contentHtml, ...topic } = row;
+  return { ...topic, html: cooked(contentHtml, topic.content) };
+}
+
+/** A post's HTML as cooked when written; an older row the background backfill (the forum.cook job) has not reached yet is cooked here. */
+function cooked(html: string | null, markdown: string): string {
+  return html ?? cookMarkdown(markdown);
 }
 export type TopicDetail = Awaited<ReturnType<typeof getTopicBySlug>>;
 
@@ -192,6 +200,7 @@ export async function listReplies(topicId: number, reader: Reader, options: { af
     .select({
       id: forumPosts.id,
       content: forumPosts.content,
+      contentHtml: forumPosts.contentHtml,
       topicId: forumPosts.topicId,
       parentId: forumPosts.parentId,
       userId: forumPosts.userId,
@@ -220,7 +229,7 @@ export async function listReplies(topicId: number, reader: Reader, options: { af
   );
   const last = page.at(-1);
   return {
-    posts: page.map(({ sortKey: _sortKey, ...post }) => ({ ...post, reactions: reactions.get(post.id)! })),
+    posts: page.map(({ sortKey: _sortKey, contentHtml, ...post }) => ({ ...post, html: cooked(contentHtml, post.content), reactions: reactions.get(post.id)! })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.sortKey, last.id]) : null,
   };
 }

@@ -2,16 +2,12 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumTopics, users } from "@/db/schema";
+import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/features/forum/constants";
 import { categoryReadableBy, notBlockedBy, type Reader } from "./access";
 
 export const SEARCH_RESULT_LIMIT = 20;
 
-/**
- * Marks around the matching words in `ts_headline`'s output. They are split into <mark> elements by
- * the page (HighlightedText), so no HTML from the database is ever rendered.
- */
-export const HIGHLIGHT_START = "\u27e6";
-export const HIGHLIGHT_END = "\u27e7";
+export { HIGHLIGHT_END, HIGHLIGHT_START };
 const MARKS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}`;
 const TITLE_OPTIONS = `${MARKS}, HighlightAll=true`;
 const EXCERPT_OPTIONS = `${MARKS}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;

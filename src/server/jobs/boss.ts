@@ -18,6 +18,8 @@ export const QUEUES = {
   commissionsEligible: { name: "affiliate.commissions-eligible", retryLimit: 2 },
   assistantReindex: { name: "assistant.reindex", retryLimit: 2 },
   libraryPublish: { name: "library.publish", retryLimit: 3 },
+  // A large forum's first cooking after an upgrade may take many minutes; each batch commits, so a retry goes on from there.
+  forumCook: { name: "forum.cook", retryLimit: 3, expireInSeconds: 3600 },
   accountsErase: { name: "privacy.erase-accounts", retryLimit: 2 },
   billingReminders: { name: "billing.reminders", retryLimit: 2 },
   billingReconcile: { name: "billing.reconcile", retryLimit: 2 },

@@ -7,7 +7,7 @@ import type { SessionUser } from "@/server/auth/sessions";
 import { TIER_ORDER } from "@/lib/auth/access";
 import { canEditLibrary, isOpenTo, openToUser, visibleToUser } from "./access";
 import { sanitizeArticleHtml } from "./html";
-import type { LibraryFilters } from "./schemas";
+import { SEARCH_CANDIDATES, type LibraryFilters } from "./schemas";
 
 /** What a card shows (spec 02 section 2.13): never the body, video, attachment or external link. */
 function cardColumns(user: SessionUser | null) {
@@ -78,13 +78,15 @@ export function searchQueryText(search: string): string {
 
 /**
  * The library list (GET /api/content/items and /api/content/bookmarks): published items matching the
- * filters, newest first, or best match first when searching. Search looks into bodies, so it only
- * returns items the member may read.
+ * filters, newest first. A search ranks a bounded set of candidates (decisions.md, Library search):
+ * the newest SEARCH_CANDIDATES matches (every match when there are fewer), best first by where the
+ * words are (title, then tags, then summary, then body); `capped` says when more matched than were
+ * ranked. Search looks into bodies, so it only returns items the member may read.
  */
-export async function listLibraryItems(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}) {
+export async function listLibraryPage(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}) {
   const conditions: (SQL | undefined)[] = [eq(contentItems.status, "published")];
   const terms = searchQueryText(filters.search);
-  if (filters.search && !terms) return [];
+  if (filters.search && !terms) return { items: [], capped: false };
   if (filters.contentType) conditions.push(eq(contentItems.contentType, filters.contentType));
   if (filters.category) conditions.push(eq(contentCategories.slug, filters.category));
   if (filters.tag) {
@@ -100,27 +102,61 @@ export async function listLibraryItems(user: SessionUser, filters: LibraryFilter
   }
   if (filters.membersOnly) conditions.push(or(eq(contentItems.isPublic, false), eq(contentCategories.isPublic, false)));
 
-  const query = sql`to_tsquery('english', ${terms})`;
-  if (terms) conditions.push(sql`${contentItems.searchVector} @@ ${query}`, openToUser(user));
+  const matching = () => {
+    let statement = db.select(cardColumns(user)).from(contentItems).leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId)).$dynamic();
+    if (options.bookmarkedOnly) {
+      statement = statement.innerJoin(contentBookmarks, and(eq(contentBookmarks.contentId, contentItems.id), eq(contentBookmarks.userId, user.id)));
+    }
+    return statement;
+  };
 
-  const order = terms
-    ? [desc(sql`ts_rank(${contentItems.searchVector}, ${query})`), desc(contentItems.publishedAt), desc(contentItems.id)]
-    : options.bookmarkedOnly
-      ? [desc(contentBookmarks.createdAt)]
-      : [desc(contentItems.publishedAt), desc(contentItems.id)];
-
-  let statement = db.select(cardColumns(user)).from(contentItems).leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId)).$dynamic();
-  if (options.bookmarkedOnly) {
-    statement = statement.innerJoin(contentBookmarks, and(eq(contentBookmarks.contentId, contentItems.id), eq(contentBookmarks.userId, user.id)));
+  if (!terms) {
+    const order = options.bookmarkedOnly ? [desc(contentBookmarks.createdAt)] : [desc(contentItems.publishedAt), desc(contentItems.id)];
+    const rows = await matching()
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(filters.limit)
+      .offset(filters.offset);
+    return { items: rows.map(toCard), capped: false };
   }
-  const rows = await statement
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(filters.limit)
-    .offset(filters.offset);
-  return rows.map(toCard);
+
+  const query = sql`to_tsquery('english', ${terms})`;
+  conditions.push(sql`${contentItems.searchVector} @@ ${query}`, openToUser(user));
+  const bookmarks = options.bookmarkedOnly
+    ? sql`inner join ${contentBookmarks} on ${contentBookmarks.contentId} = ${contentItems.id} and ${contentBookmarks.userId} = ${user.id}`
+    : sql``;
+  // The newest matches (ids only), one more than are ranked to know whether the cap applied; then the
+  // ranking of those alone, and the cards of the page's few. ts_rank's default weights make a word in
+  // the title (A) count most, then tags (B), summary (C) and body (D).
+  const ranked = await db.execute<{ id: number; capped: boolean }>(sql`
+    with newest as (
+      select ${contentItems.id} as id, ${contentItems.publishedAt} as published_at
+      from ${contentItems} left join ${contentCategories} on ${contentCategories.id} = ${contentItems.categoryId} ${bookmarks}
+      where ${and(...conditions)}
+      order by ${contentItems.publishedAt} desc, ${contentItems.id} desc
+      limit ${SEARCH_CANDIDATES + 1}
+    ),
+    candidates as (
+      select id, published_at from (select id, published_at, row_number() over (order by published_at desc, id desc) as n from newest) numbered
+      where n <= ${SEARCH_CANDIDATES}
+    )
+    select candidates.id, (select count(*) from newest) > ${SEARCH_CANDIDATES} as capped
+    from candidates join ${contentItems} on ${contentItems.id} = candidates.id
+    order by ts_rank(${contentItems.searchVector}, ${query}) desc, candidates.published_at desc, candidates.id desc
+    limit ${filters.limit} offset ${filters.offset}`);
+  const ids = ranked.rows.map((row) => row.id);
+  const capped = ranked.rows[0]?.capped ?? false;
+  if (!ids.length) return { items: [], capped };
+  const cards = await matching().where(inArray(contentItems.id, ids));
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return { items: ids.flatMap((id) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), capped };
 }
-export type LibraryCard = Awaited<ReturnType<typeof listLibraryItems>>[number];
+
+/** The library list without the search's cap (see listLibraryPage). */
+export async function listLibraryItems(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}) {
+  return (await listLibraryPage(user, filters, options)).items;
+}
+export type LibraryCard = Awaited<ReturnType<typeof listLibraryPage>>["items"][number];
 
 /** One item for its page and GET /api/content/items/{slug}; the content only when she may read it. */
 export async function getLibraryItem(user: SessionUser, slug: string) {
@@ -169,6 +205,17 @@ export async function listRelatedItems(user: SessionUser, item: { id: number; ca
     .orderBy(desc(contentItems.publishedAt))
     .limit(limit);
   return rows.map(toCard);
+}
+
+/** "More like this" of an item she may see, by its id (GET /api/content/items/{id}/related). */
+export async function listRelatedItemsOf(user: SessionUser, itemId: number): Promise<LibraryCard[]> {
+  const [row] = await db
+    .select({ slug: contentCategories.slug })
+    .from(contentItems)
+    .innerJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+    .where(eq(contentItems.id, itemId))
+    .limit(1);
+  return listRelatedItems(user, { id: itemId, category: row ?? null });
 }
 
 /** A category's own columns, shared with the editor's list (taxonomy.ts). */
