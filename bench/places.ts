@@ -31,11 +31,15 @@ export async function benchPlaces(app: BenchApp): Promise<string[]> {
   // read, and a signed-in call whose only query is the session check.
   const visitor = await runLoad({ url: `${app.baseUrl}/api/auth/me`, connections: 20, seconds: 6 });
   lines.push(describeLoad("Floor: GET /api/auth/me as a visitor, a 401 with no query (20 connections, 6 s)", visitor));
-  const signedIn = await runLoad({ url: `${app.baseUrl}/api/auth/me`, headers: { cookie }, connections: 20, seconds: 6 });
-  lines.push(describeLoad("Floor: GET /api/auth/me signed in, the session check only (20 connections, 6 s)", signedIn));
+  // Issue 28's goal is relative: each query's p95 at most 1.5x the signed-in floor's, measured right
+  // before it, so that both see the same load from whatever else runs on the machine.
   for (const q of QUERIES) {
+    const floor = await runLoad({ url: `${app.baseUrl}/api/auth/me`, headers: { cookie }, connections: 20, seconds: 6 });
     const result = await runLoad({ url: placesUrl(q), headers: { cookie }, connections: 20, seconds: 6 });
-    lines.push(describeLoad(`GET /api/places?q=${q} (135,000 places, 20 connections, 6 s; goal p95 < 30 ms)`, result));
+    const ratio = result.p95 / floor.p95;
+    lines.push(
+      `${describeLoad(`GET /api/places?q=${q} (135,000 places, 20 connections, 6 s)`, result)}; p95 ${ratio.toFixed(2)}x the signed-in floor's ${floor.p95.toFixed(0)} ms just before (${floor.requestsPerSecond.toFixed(0)} req/s; goal at most 1.5x: ${ratio <= 1.5 ? "met" : "NOT met"})`,
+    );
   }
   const after = rssOfListener(port);
   const cost = inProcessListCost();

@@ -15,9 +15,11 @@ import { benchLibrary } from "./library";
 import { benchDashboard } from "./dashboard";
 import { benchBilling } from "./billing";
 import { benchNotifications } from "./notifications";
+import { benchPages } from "./pages";
 
 const BENCHES = {
   foundation: benchFoundation,
+  pages: benchPages,
   "public-site": benchPublicSite,
   "spiritual-profile": benchSpiritualProfile,
   events: benchEvents,

@@ -3,7 +3,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { checkAccess, pageRuleFor, redirectFor } from "@/lib/auth/access";
 import { env } from "@/lib/env";
-import { nonceContentSecurityPolicy } from "@/lib/http/security-headers";
+import { isPrerenderedMemberPage } from "@/lib/http/member-pages";
+import { nonceContentSecurityPolicy, prerenderedMemberContentSecurityPolicy } from "@/lib/http/security-headers";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/database-errors";
 import { readSessionId } from "@/server/auth/session-cookie";
 import { loadSessionUser } from "@/server/auth/sessions";
@@ -22,11 +23,18 @@ export async function proxy(request: NextRequest) {
   if (decision !== "allowed") {
     return NextResponse.redirect(new URL(redirectFor(decision, pathname + search), request.nextUrl));
   }
-  // A fresh nonce for each page: Next.js reads it from the request's policy and puts it on its scripts.
-  const policy = nonceContentSecurityPolicy(Buffer.from(crypto.randomUUID()).toString("base64"), env().NODE_ENV === "development");
+  const dev = env().NODE_ENV === "development";
   const headers = new Headers(request.headers);
   headers.set("x-pathname", pathname + search);
-  headers.set("content-security-policy", policy);
+  let policy: string;
+  if (isPrerenderedMemberPage(pathname)) {
+    // Served from the page cache, the same for every member: no nonce can be in it.
+    policy = prerenderedMemberContentSecurityPolicy(dev);
+  } else {
+    // A fresh nonce for each page: Next.js reads it from the request's policy and puts it on its scripts.
+    policy = nonceContentSecurityPolicy(Buffer.from(crypto.randomUUID()).toString("base64"), dev);
+    headers.set("content-security-policy", policy);
+  }
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", policy);
   return response;

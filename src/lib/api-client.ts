@@ -14,6 +14,11 @@ export class ApiError extends Error {
 
 /** Calls one of our API routes with the session cookie; a JSON body is sent only when given. */
 export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await apiResponse<T>(method, path, body)).data;
+}
+
+/** As apiRequest, with the answer's headers too (a list that says something beside its rows). */
+export async function apiResponse<T = unknown>(method: string, path: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
   const response = await fetch(path, {
     method,
     credentials: "include",
@@ -30,8 +35,8 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
     }
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parsed?.error, parsed?.fields);
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
+  return { data: (await response.json()) as T, headers: response.headers };
 }
 
 /** The server's own words for an error when it gave some, else `fallback`. */

@@ -240,7 +240,9 @@ test.describe("event page", () => {
     await expectAccessible(page, "event page signed out");
 
     await signInAs(page, member.username, TEST_PASSWORD);
-    await page.goto(`/events/${event.id}`);
+    // The same prerendered page she saw signed out (issue 28); her part loads in the browser.
+    const prerendered = await page.goto(`/events/${event.id}`);
+    expect(prerendered!.headers()["x-nextjs-cache"]).toBe("HIT");
     await page.getByRole("button", { name: "RSVP", exact: true }).click();
     await expect(toast(page)).toContainText("You're going!");
     await expect(page.getByText("1 going · 4 of 5 spots left")).toBeVisible();
@@ -286,6 +288,23 @@ test.describe("event page", () => {
     await expect(page.getByRole("link", { name: /RSVP on Luma/ })).toHaveAttribute("href", "https://lu.ma/new-moon-circle");
     await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
     await expectAccessible(page, "luma event page");
+  });
+
+  test("a members-only online event's join link loads for a member who RSVPs, never into the page", async ({ page }) => {
+    const joinUrl = "https://meet.example.com/members-room-e2e";
+    const event = await createEvent({ accessType: "members", type: "members", onlineUrl: joinUrl });
+    const html = await (await page.request.get(`/events/${event.id}`)).text();
+    expect(html).not.toContain(joinUrl);
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByText("Online. Members who sign in and RSVP see the link to join here.")).toBeVisible();
+
+    const member = await createTestUser({ membershipLevel: "create" });
+    await signInAs(page, member.username, TEST_PASSWORD);
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByText("Online. RSVP to see the link to join.")).toBeVisible();
+    await page.getByRole("button", { name: "RSVP", exact: true }).click();
+    await expect(page.getByRole("link", { name: /Join online/ })).toHaveAttribute("href", joinUrl);
+    await expectAccessible(page, "members-only event page, member");
   });
 
   test("Share copies the event's link when the browser has no share sheet", async ({ page, context }) => {

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { FAKE_LUMA_IMAGE_ORIGIN } from "../fakes/luma";
 import { routeOriginToFake } from "./route-to-fake";
+import { randomIp } from "../support/http";
 import { asksForCode, freshTotpCode } from "../support/two-factor";
 
 /** WCAG 2.2 AA, as the standards ask; axe's rule tags for every level up to it. */
@@ -25,7 +26,16 @@ export async function expectAccessibleAtBothWidths(page: Page, context: string):
 // anything else written to console.error fails the test, as it would in production.
 const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (401|402|403|404|409|429|400)/];
 
-export const test = base.extend<{ consoleErrors: string[]; lumaImages: void }>({
+export const test = base.extend<{ consoleErrors: string[]; lumaImages: void; clientAddress: void }>({
+  // The test server stands behind a trusted proxy, as in production (tests/support/server.ts): each
+  // test is a visitor of her own address, so that no test spends another's per-address limits.
+  clientAddress: [
+    async ({ page }, use) => {
+      await page.context().setExtraHTTPHeaders({ "x-forwarded-for": randomIp() });
+      await use();
+    },
+    { auto: true },
+  ],
   // Event covers from the fake Luma claim an https origin, as Luma's CDN is, so the page's
   // Content-Security-Policy applies as in production; the browser fetches them from the fake.
   lumaImages: [
@@ -33,6 +43,8 @@ export const test = base.extend<{ consoleErrors: string[]; lumaImages: void }>({
       const fake = process.env.LUMA_API_BASE_URL;
       if (fake) await routeOriginToFake(page, FAKE_LUMA_IMAGE_ORIGIN, fake);
       await use();
+      // A cover still on its way when the test ends is not the test's failure.
+      await page.unrouteAll({ behavior: "ignoreErrors" });
     },
     { auto: true },
   ],

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { contentCategories, contentItems, contentItemTags, contentTags, storedFiles } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
@@ -44,6 +44,8 @@ test.describe("library", () => {
   });
 
   test("filters by search, category, tag and type, in the URL: shared, reloaded and undone with the back button", async ({ page, browser }) => {
+    // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
+    test.slow();
     const tag = unique();
     const [category] = await testDb().insert(contentCategories).values({ name: `Rituals ${tag}`, slug: `rituals-${tag}` }).returning();
     const [tagRow] = await testDb().insert(contentTags).values({ name: `moon-${tag}`, slug: `moon-${tag}` }).returning();
@@ -120,6 +122,29 @@ test.describe("library", () => {
     await expect(page.getByRole("heading", { name: "Tag Not Found" })).toBeVisible();
   });
 
+  test("a search that matched more than it ranked says so under the results; one more word narrows it (issue 28)", async ({ page }) => {
+    const word = `ravelwing${unique()}`;
+    await testDb().execute(sql`
+      insert into content_items (title, slug, summary, content, content_type, status, published_at)
+      select 'Bulk item ' || g, ${`bulk-${word}-`} || g, 'Summary', ${`<p>Body with ${word}.</p>`}, 'article', 'published', timestamptz '2002-01-01' + g * interval '1 minute'
+      from generate_series(1, 1001) g`);
+    const narrow = await insertItem({ title: `The ${word} almanac`, summary: "Tides and gardens." });
+    try {
+      await memberPage(page);
+      await page.goto("/library");
+      await page.getByLabel("Search").fill(word);
+      await expect(page.getByTestId("library-card").first()).toBeVisible();
+      await expect(page.getByText("Showing the best of the newest 1,000 matches; add a word to narrow")).toBeVisible();
+      await expectAccessible(page, "library search capped");
+
+      await page.getByLabel("Search").fill(`${word} tides`);
+      await expect.poll(() => cardTitles(page)).toEqual([narrow.title]);
+      await expect(page.getByText("Showing the best of the newest 1,000 matches; add a word to narrow")).toHaveCount(0);
+    } finally {
+      await testDb().execute(sql`delete from content_items where slug like ${`bulk-${word}-%`}`);
+    }
+  });
+
   test("opens each content type: an article, a video, a PDF with its download and an external link", async ({ page }) => {
     await standInVideoPlayers(page);
     const editor = await createTestUser({ isAdmin: true });
@@ -172,6 +197,8 @@ test.describe("library", () => {
   });
 
   test("bookmarks, un-bookmarks and finds it under My Bookmarks; comments (empty first) and deletes the comment", async ({ page }) => {
+    // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
+    test.slow();
     const item = await insertItem({ title: `Keep this ${unique()}` });
     await memberPage(page);
     page.on("dialog", (dialog) => void dialog.accept());

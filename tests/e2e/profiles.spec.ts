@@ -20,6 +20,8 @@ async function signedInPage(browser: Browser, username: string, viewport = { wid
 }
 
 test("a member edits her profile, uploads a picture seen in the navbar and by others, who see only her public fields", async ({ page, browser }) => {
+  // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
+  test.slow();
   const tag = randomUUID().slice(0, 6);
   const her = await createTestUser({ firstName: "Wren", lastName: `Ash${tag}` });
   await signInAs(page, her.username, TEST_PASSWORD);
@@ -120,6 +122,8 @@ const webhook = (page: Page, type: string, object: Record<string, unknown>) => {
 };
 
 test("the affiliate journey: registration email, share link, a referred payment, a payout; a refund cancels another", async ({ page, browser }) => {
+  // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
+  test.slow();
   const her = await createTestUser({ firstName: "Nova" });
   await signInAs(page, her.username, TEST_PASSWORD);
   await page.goto("/profile?tab=affiliate");

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { applications, eventRsvps, events, paymentTransactions, users } from "@/db/schema";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
@@ -114,5 +114,53 @@ describe("the admin dashboard (issue 16)", () => {
     // Leave the shared test database's recent figures as they were for other tests.
     await testDb().delete(eventRsvps).where(eq(eventRsvps.eventId, event!.id));
     await testDb().delete(paymentTransactions).where(inArray(paymentTransactions.applicationId, apps.map((a) => a.id)));
+  });
+});
+
+describe("the dashboard's daily rollups (issue 28)", () => {
+  it("agree, day by day (and members by tier), with counting the rows, after inserts, updates and deletes of every table they count", async () => {
+    const member = await createTestUser({ membershipLevel: "create" });
+    const other = await createTestUser({ membershipLevel: "play" });
+    await testDb().update(users).set({ createdAt: daysAgo(400) }).where(eq(users.id, other.id));
+    await testDb().update(users).set({ disabledAt: new Date() }).where(eq(users.id, member.id));
+    const [paid] = await testDb().insert(paymentTransactions).values({ kind: "renewal", amount: 4321, status: "completed", paymentMethod: "card", createdAt: daysAgo(3) }).returning();
+    await testDb().update(paymentTransactions).set({ status: "refunded" }).where(eq(paymentTransactions.id, paid!.id));
+    await testDb().update(paymentTransactions).set({ createdAt: daysAgo(33) }).where(eq(paymentTransactions.id, paid!.id));
+    const [event] = await testDb().insert(events).values({ source: "internal", title: "Rollup evening", startsAt: new Date(Date.now() + 3 * DAY), timezone: "UTC" }).returning();
+    await testDb().insert(eventRsvps).values({ eventId: event!.id, userId: other.id });
+    await testDb().update(eventRsvps).set({ status: "cancelled" }).where(eq(eventRsvps.eventId, event!.id));
+    await testDb().delete(events).where(eq(events.id, event!.id)); // the RSVP goes with it (cascade)
+
+    const { rows: differences } = await testDb().execute(sql`
+      with counted as (
+        select day, sum(joined)::int as joined, sum(revenue)::bigint as revenue, sum(refunds)::bigint as refunds, sum(rsvps)::int as rsvps,
+               sum(topics)::int as topics, sum(replies)::int as replies, sum(comments)::int as comments, sum(library_views)::int as library_views
+        from (
+          select (created_at at time zone 'UTC')::date as day, (disabled_at is null and erased_at is null)::int as joined, 0::bigint as revenue, 0::bigint as refunds, 0 as rsvps, 0 as topics, 0 as replies, 0 as comments, 0 as library_views from users
+          union all select (created_at at time zone 'UTC')::date, 0, case when kind in ('payment', 'renewal', 'upgrade') and status in ('completed', 'refunded') then amount else 0 end, case when kind = 'refund' and status in ('completed', 'refunded') then amount else 0 end, 0, 0, 0, 0, 0 from payment_transactions
+          union all select (created_at at time zone 'UTC')::date, 0, 0, 0, (status = 'going')::int, 0, 0, 0, 0 from event_rsvps
+          union all select (created_at at time zone 'UTC')::date, 0, 0, 0, 0, 1, 0, 0, 0 from forum_topics
+          union all select (created_at at time zone 'UTC')::date, 0, 0, 0, 0, 0, 1, 0, 0 from forum_posts
+          union all select (created_at at time zone 'UTC')::date, 0, 0, 0, 0, 0, 0, 1, 0 from content_comments
+          union all select day, 0, 0, 0, 0, 0, 0, 0, 1 from content_item_views
+        ) rows group by day
+      ),
+      rolled as (select day, joined, revenue, refunds, rsvps, topics, replies, comments, library_views from activity_daily),
+      -- A day whose figures are all zero is the same as no row.
+      counted_days as (select * from counted where (joined, revenue, refunds, rsvps, topics, replies, comments, library_views) <> (0, 0, 0, 0, 0, 0, 0, 0)),
+      rolled_days as (select * from rolled where (joined, revenue, refunds, rsvps, topics, replies, comments, library_views) <> (0, 0, 0, 0, 0, 0, 0, 0))
+      (select 'counted' as side, * from counted_days except select 'counted', * from rolled_days)
+      union all
+      (select 'rolled', * from rolled_days except select 'rolled', * from counted_days)`);
+    expect(differences).toEqual([]);
+    // And today's members by tier.
+    const { rows: tiers } = await testDb().execute(sql`
+      (select coalesce(membership_level, '') as tier, count(*)::int as members from users where disabled_at is null and erased_at is null group by 1
+       except select tier, members from members_by_tier where members <> 0)
+      union all
+      (select tier, members from members_by_tier where members <> 0
+       except select coalesce(membership_level, ''), count(*)::int from users where disabled_at is null and erased_at is null group by 1)`);
+    expect(tiers).toEqual([]);
+    await testDb().delete(paymentTransactions).where(eq(paymentTransactions.id, paid!.id));
   });
 });

@@ -20,9 +20,13 @@ let subnet = 0;
 const ownAddress = () => `127.${(++subnet % 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
 /** Every address a test forged, which no counter may name. */
 const forged = new Set<string>();
-/** A different forged client address each call. */
+/**
+ * A different forged client address each call: documentation addresses (RFC 3849) with random bits,
+ * so that no other test's (legitimately counted) address can be mistaken for a forged one.
+ */
+const forgedAddress = () => `2001:db8:${randomUUID().slice(0, 4)}::${randomUUID().slice(0, 4)}`;
 function rotating(): string {
-  const claimed = [`198.51.100.${Math.floor(Math.random() * 250) + 1}`, `203.0.113.${Math.floor(Math.random() * 250) + 1}`];
+  const claimed = [forgedAddress(), forgedAddress()];
   claimed.forEach((address) => forged.add(address));
   return claimed.join(", ");
 }
@@ -43,7 +47,7 @@ function forging(from: string) {
     return rawRequest(`${server.baseUrl}${path}`, {
       body,
       localAddress: from,
-      headers: { origin: server.baseUrl, "x-forwarded-for": claimed, "x-real-ip": claimed.split(", ")[1]!, forwarded: `for=${claimed.split(", ")[0]}`, ...headers },
+      headers: { origin: server.baseUrl, "x-forwarded-for": claimed, "x-real-ip": claimed.split(", ")[1]!, forwarded: `for="[${claimed.split(", ")[0]}]"`, ...headers },
     });
   };
 }

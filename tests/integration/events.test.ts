@@ -179,6 +179,71 @@ describe("event pages", () => {
   });
 });
 
+/** A page's HTML without the comments React puts between adjacent text nodes. */
+const textOf = (html: string) => html.replace(/<!-- -->/g, "");
+
+describe("event pages are prerendered for everyone (issue 28)", () => {
+  it("serves an event's page from the page cache with nobody's part in it; her part comes from GET /api/events/{id}/rsvp", async () => {
+    const joinUrl = `https://meet.example.com/room-${Math.random().toString(36).slice(2, 10)}`;
+    const event = await createEvent({ accessType: "members", type: "members", onlineUrl: joinUrl, capacity: 9 });
+    const member = await memberCookie({ membershipLevel: "create" });
+    await call(`/events/${event.id}`, { cookie: member.cookie });
+    const page = await call(`/events/${event.id}`, { cookie: member.cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("x-nextjs-cache")).toBe("HIT");
+    expect(page.text).not.toContain(joinUrl);
+    expect(textOf(page.text)).toContain("0 going · 9 of 9 spots left");
+
+    // A members-only event's link is for members who are going (the join-link rule of issue 24, item 8).
+    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: member.cookie })).json).toEqual({ going: false, goingCount: 0 });
+    expect((await call(`/api/events/${event.id}/join-link`, { cookie: member.cookie })).json).toEqual({ url: null, needs: "rsvp" });
+    expect((await call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie: member.cookie })).status).toBe(200);
+    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: member.cookie })).json).toEqual({ going: true, goingCount: 1 });
+    expect((await call(`/api/events/${event.id}/join-link`, { cookie: member.cookie })).json).toEqual({ url: joinUrl, needs: null });
+    // Signed in without a membership: her RSVP state, never the members' join link.
+    const noTier = await memberCookie({ membershipLevel: null });
+    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: noTier.cookie })).json).toEqual({ going: false, goingCount: 1 });
+    expect((await call(`/api/events/${event.id}/join-link`, { cookie: noTier.cookie })).json).toEqual({ url: null, needs: "membership" });
+    expect((await call(`/api/events/${event.id}/rsvp`)).status).toBe(401);
+    expect((await call("/api/events/99999999/rsvp", { cookie: member.cookie })).status).toBe(404);
+
+    // The RSVP expired the page: visitors see the new count.
+    const visitorView = await call(`/events/${event.id}`);
+    expect(textOf(visitorView.text)).toContain("1 going · 8 of 9 spots left");
+    expect(visitorView.text).not.toContain(joinUrl);
+  });
+
+  it("a public online event's join link is on its page", async () => {
+    const event = await createEvent({ onlineUrl: "https://meet.example.com/open-room" });
+    expect((await call(`/events/${event.id}`)).text).toContain("https://meet.example.com/open-room");
+  });
+
+  it("an admin's edit expires the event's page and /events; an event created later replaces a cached not-found", async () => {
+    const admin = await createTestUser({ isAdmin: true });
+    const cookie = await signIn(admin.username, TEST_PASSWORD);
+    const past = await createEvent({ title: `Past ${Math.random().toString(36).slice(2, 8)}`, startsAt: new Date(Date.now() - 3 * 86_400_000), endsAt: new Date(Date.now() - 3 * 86_400_000 + 3600_000) });
+    await call("/events");
+    await call(`/events/${past.id}`);
+    expect((await call(`/events/${past.id}`)).headers.get("x-nextjs-cache")).toBe("HIT");
+    // Still the most recent past event: two days ago, on New York's wall clock.
+    const wallClock = (msAgo: number) => new Date(Date.now() - msAgo - 5 * 3600_000).toISOString().slice(0, 16);
+    const input = { title: `${past.title} renamed`, description: "Edited by an admin", startsAtLocal: wallClock(2 * 86_400_000), endsAtLocal: wallClock(2 * 86_400_000 - 3600_000), timezone: "America/New_York", accessType: "public", type: "social", capacity: "", featured: false };
+    expect((await call(`/api/admin/events/${past.id}`, { method: "PUT", body: input, cookie })).status).toBe(200);
+    expect((await call(`/events/${past.id}`)).text).toContain(`${past.title} renamed`);
+    // /events lists it among the past events, under its new name.
+    expect((await call("/events")).text).toContain(`${past.title} renamed`);
+
+    const created = await call("/api/admin/events", { body: { ...input, title: "Made after a miss", startsAtLocal: "2031-01-05T10:00", endsAtLocal: "" }, cookie });
+    const nextId = (created.json.id as number) + 1;
+    expect((await call(`/events/${nextId}`)).status).toBe(404);
+    const after = await call("/api/admin/events", { body: { ...input, title: "The next one", startsAtLocal: "2031-01-06T10:00", endsAtLocal: "" }, cookie });
+    expect(after.json.id).toBe(nextId);
+    const page = await call(`/events/${nextId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("The next one");
+  });
+});
+
 describe("private event inquiries", () => {
   it("stores the request and emails it to the admins", async () => {
     const admin = await createTestUser({ isAdmin: true });

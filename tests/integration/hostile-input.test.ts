@@ -233,6 +233,19 @@ describe("the edge: methods, text no person types, ids and page links (issues 24
     }
   });
 
+  // Issue 31 item 2: a Host that is not a host name is bad input (400); X-Forwarded-Host is never read.
+  const MALFORMED_HOSTS = ["evil.example/x", "a b", "%00", "ev<il>", "[::1", "evil.example:99999999", "@", "\u00e9vil.example"];
+  it.each([...API_PATTERNS, ...pagePatterns, ...FILES].map((pattern) => [pattern]))("%s answers a malformed Host 400 and ignores a malformed X-Forwarded-Host", async (pattern) => {
+    const method = API_PATTERNS.includes(pattern) ? firstServedMethod(pattern) : "GET";
+    const path = fillRaw(pattern, "1");
+    for (const host of MALFORMED_HOSTS) {
+      const badHost = await rawCall(method, path, { headers: { ...asVisitor().headers, host } });
+      expect([host, badHost.status]).toEqual([host, 400]);
+      const forwarded = await rawCall(method, path, { headers: { ...asVisitor().headers, "x-forwarded-host": host, "x-forwarded-proto": "gopher" } });
+      expectNoServerError(`${method} ${path} with X-Forwarded-Host ${host}`, forwarded, API_PATTERNS.includes(pattern) ? "api" : "page");
+    }
+  });
+
   it.each(API_PATTERNS.map((pattern) => [pattern]))("%s refuses a NUL, a lone surrogate or a broken escape in its address with 400", async (pattern) => {
     const method = firstServedMethod(pattern);
     const addresses = [...MALFORMED_ESCAPES.map((escape) => `${fillRaw(pattern, "1")}?q=${escape}`), ...(pattern.includes("[") ? MALFORMED_ESCAPES.map((escape) => fillRaw(pattern, escape)) : [])];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { auditLog, contentCategories, contentItems, storedFiles } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { auditLog, contentCategories, contentItems, contentItemTags, contentTags, storedFiles } from "@/db/schema";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
 import { testEnv } from "../support/env";
@@ -255,5 +255,49 @@ describe("library", () => {
     expect(status).toBe(200);
     const [row] = await testDb().select({ status: contentItems.status, publishedAt: contentItems.publishedAt }).from(contentItems).where(eq(contentItems.id, saved.json.id));
     expect(row).toEqual({ status: "published", publishedAt: new Date(publishAt) });
+  });
+});
+
+describe("library search ranks a bounded set of candidates (issue 28)", () => {
+  it("ranks a word in the title first, then in the tags, the summary, and last the body", async () => {
+    const word = `quillmoss${unique()}`;
+    const cookie = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
+    // The body match is the newest and the title match the oldest, so the order is the ranking's, not the date's.
+    const hour = 3600_000;
+    const inTitle = await insertItem({ title: `All about ${word}`, publishedAt: new Date(Date.now() - 4 * hour) });
+    const inTags = await insertItem({ publishedAt: new Date(Date.now() - 3 * hour) });
+    const [tagRow] = await testDb().insert(contentTags).values({ name: `Tag ${word}`, slug: `tag-${word}` }).returning();
+    await testDb().insert(contentItemTags).values({ contentId: inTags.id, tagId: tagRow!.id });
+    const inSummary = await insertItem({ summary: `A summary mentioning ${word}.`, publishedAt: new Date(Date.now() - 2 * hour) });
+    const inBody = await insertItem({ content: `<p>The body says ${word} once.</p>`, publishedAt: new Date(Date.now() - hour) });
+    const found = await call(`/api/content/items?search=${word}`, { cookie });
+    expect(found.json.map((card: { slug: string }) => card.slug)).toEqual([inTitle.slug, inTags.slug, inSummary.slug, inBody.slug]);
+    expect(found.headers.get("x-search-capped")).toBeNull();
+  });
+
+  it("ranks only the newest 1,000 matches, and says so when more matched", async () => {
+    const word = `ferngrail${unique()}`;
+    const cookie = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
+    // The best match (the word in its title) is the oldest; 1,000 newer items have it in their bodies.
+    const oldest = await insertItem({ title: `The ${word} guide`, publishedAt: new Date("2001-01-01T00:00:00Z") });
+    await testDb().execute(sql`
+      insert into content_items (title, slug, summary, content, content_type, status, published_at)
+      select 'Bulk item ' || g, ${`bulk-${word}-`} || g, 'Summary', ${`<p>Body with ${word}.</p>`}, 'article', 'published', timestamptz '2002-01-01' + g * interval '1 minute'
+      from generate_series(1, 1000) g`);
+    try {
+      const capped = await call(`/api/content/items?search=${word}&limit=48`, { cookie });
+      expect(capped.status).toBe(200);
+      expect(capped.headers.get("x-search-capped")).toBe("true");
+      expect(capped.json).toHaveLength(48);
+      expect(capped.json.map((card: { slug: string }) => card.slug)).not.toContain(oldest.slug);
+
+      // One fewer: every match is ranked, and the title's is first.
+      await testDb().execute(sql`delete from content_items where slug = ${`bulk-${word}-1`}`);
+      const exact = await call(`/api/content/items?search=${word}&limit=48`, { cookie });
+      expect(exact.headers.get("x-search-capped")).toBeNull();
+      expect(exact.json[0].slug).toBe(oldest.slug);
+    } finally {
+      await testDb().execute(sql`delete from content_items where slug like ${`bulk-${word}-%`}`);
+    }
   });
 });

@@ -97,6 +97,30 @@ describe("Luma sync against the fake Luma", () => {
     expect(home.text).toContain(name);
   });
 
+  it("expires /events and the pages of the events Luma changed, and only those (issue 28)", async () => {
+    const changing = `evt-page-${tag()}`;
+    const steady = `evt-steady-${tag()}`;
+    const { entries: demo } = await fakeLumaState();
+    // Ended yesterday: /events lists it among the past events.
+    const steadyEntry = lumaEntry(steady, 5, { name: "Never changes" });
+    await setFakeLumaEntries([...demo, lumaEntry(changing, -1, { name: "Before the change" }), steadyEntry]);
+    await sync();
+    const [changed, unchanged] = await Promise.all([rowsFor([changing]), rowsFor([steady])]);
+    const pageOf = (id: number) => `/events/${id}`;
+    for (const path of ["/events", pageOf(changed[0]!.id), pageOf(unchanged[0]!.id)]) await call(path);
+    expect((await call("/events")).text).toContain("Before the change");
+    expect((await call(pageOf(changed[0]!.id))).headers.get("x-nextjs-cache")).toBe("HIT");
+
+    await setFakeLumaEntries([...demo, lumaEntry(changing, -1, { name: "After the change" }), steadyEntry]);
+    const result = await sync();
+    expect(result!.changedIds).toEqual([changed[0]!.id]);
+    expect((await call(pageOf(changed[0]!.id))).text).toContain("After the change");
+    expect((await call("/events")).text).toContain("After the change");
+    expect((await call(pageOf(unchanged[0]!.id))).headers.get("x-nextjs-cache")).toBe("HIT");
+    // Still seen by the sync, though not rewritten.
+    expect((await rowsFor([steady]))[0]!.lastSyncedAt!.getTime()).toBeGreaterThan(unchanged[0]!.lastSyncedAt!.getTime());
+  });
+
   it("still reads the older nested shape", async () => {
     const id = `evt-legacy-${tag()}`;
     const { entries: demo } = await fakeLumaState();

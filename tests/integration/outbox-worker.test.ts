@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { emailOutbox } from "@/db/schema";
 import { adminViewer, testDb } from "../support/db";
 import { closeInProcessApp } from "../support/in-process";
@@ -111,6 +111,18 @@ describe("email outbox", () => {
     expect(await retryOutboxMessage(adminViewer(), row!.id)).toBe(true);
     const sent = await waitFor(async () => ((await outboxRow(row!.id)).status === "sent" ? outboxRow(row!.id) : undefined));
     expect(sent.attempts).toBe(1);
+  });
+
+  it("counts a message queued in the same millisecond as due (the database keeps microseconds)", async () => {
+    const { deliverEmail } = await import("@/server/email/outbox");
+    const to = `same_ms_${Date.now()}@example.com`;
+    const [row] = await testDb()
+      .insert(emailOutbox)
+      .values({ to, subject: "Right away", text: "x", kind: "test", nextAttemptAt: sql`'2026-01-01 12:00:00.123456+00'::timestamptz` })
+      .returning();
+    await deliverEmail(row!.id, new Date("2026-01-01T12:00:00.123Z"));
+    expect(await outboxRow(row!.id)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await messagesTo(to)).toHaveLength(1);
   });
 
   it("does not deliver a message twice when two workers race for it", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { applications, blogPosts, contentCategories, contentItems, contentTags, conversations, emailOutbox, events, forumCategories, forumTopics, messages, paymentTransactions } from "@/db/schema";
 import { pageRuleFor, redirectFor, type AccessRule } from "@/lib/auth/access";
+import { isPrerenderedMemberPage } from "@/lib/http/member-pages";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
 import { declaredPages } from "../support/routes";
@@ -123,19 +124,50 @@ describe("every page, every role (issue 17, item 3)", () => {
   });
 });
 
-describe("another member's profile page", () => {
+describe("another member's profile", () => {
   it("shows her what its owner shares with members, never her email or a hidden location", async () => {
     const place = `Hidden Hollow ${randomUUID().slice(0, 6)}`;
     const owner = await createTestUser({ membershipLevel: "create", location: place, locationVisibility: "nobody" });
     const other = await signIn((await createTestUser({ membershipLevel: "connect" })).username, TEST_PASSWORD);
-    const seenByOther = await call(`/profile/${owner.id}`, { cookie: other });
+    // The page is the same for everyone (issue 28); what it shows her comes from this call.
+    const page = await call(`/profile/${owner.id}`, { cookie: other });
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain(owner.lastName);
+    const seenByOther = await call(`/api/users/${owner.id}/profile-screen`, { cookie: other });
     expect(seenByOther.status).toBe(200);
     expect(seenByOther.text).toContain(owner.lastName);
     expect(seenByOther.text).not.toContain(owner.email);
     expect(seenByOther.text).not.toContain(place);
+    expect(seenByOther.json).toMatchObject({ isOwn: false, partner: null, publishableKey: null });
 
-    const seenByOwner = await call("/profile", { cookie: await signIn(owner.username, TEST_PASSWORD) });
+    const seenByOwner = await call(`/api/users/${owner.id}/profile-screen`, { cookie: await signIn(owner.username, TEST_PASSWORD) });
     expect(seenByOwner.status).toBe(200);
     expect(seenByOwner.text).toContain(place);
+    expect(seenByOwner.json.isOwn).toBe(true);
+  });
+});
+
+describe("the Content-Security-Policy of each guarded page (issue 28)", () => {
+  let admin = "";
+  beforeAll(async () => {
+    admin = await signIn((await createTestUser({ isAdmin: true })).username, TEST_PASSWORD);
+  });
+  const guarded = pages.filter((p) => pageRuleFor(p.pattern.replace(/\[[^\]]+\]/g, "x")).kind !== "public" && p.pattern !== "/[...unmatched]");
+
+  it.each(guarded.map((p) => [p.pattern] as const))("%s: prerendered pages refuse inline event handlers, pages rendered per request carry a nonce", async (pattern) => {
+    const path = SAMPLES[pattern] ? await SAMPLES[pattern]() : pattern;
+    await call(path, { cookie: admin });
+    const result = await call(path, { cookie: admin });
+    if (result.status !== 200) return; // redirected by its own rule (HERS_ALONE pages answer admins 404)
+    const policy = result.headers.get("content-security-policy") ?? "";
+    // Served from the page cache (HIT, or STALE while it is rendered again), or rendered for this request.
+    const prerendered = result.headers.get("x-nextjs-cache") !== null;
+    expect({ pattern, prerendered }).toEqual({ pattern, prerendered: isPrerenderedMemberPage(new URL(path, "http://x").pathname) });
+    if (prerendered) {
+      expect(policy).toContain("script-src-attr 'none'");
+      expect(policy).not.toContain("nonce-");
+    } else {
+      expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    }
   });
 });

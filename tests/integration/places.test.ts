@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
@@ -116,5 +116,16 @@ describe("birth places worldwide", () => {
 
   it("is for members only", async () => {
     expect((await call("/api/places?q=Paris")).status).toBe(401);
+  });
+});
+
+describe("the first letters typed (issue 28)", () => {
+  // Two or three letters are answered from their own indexes; the order must stay the full ranking's:
+  // the place of exactly that name, then the most populous places that start with them.
+  it.each(["pa", "san", "ber", "lo", "sy", "zw"])("%s: the same places, in the same order, as ranking every place that starts so", async (q) => {
+    const { rows } = await testDb().execute<{ id: string }>(sql`
+      select id::text from places where search_name like place_fold(${q}) || '%'
+      order by (search_name <> place_fold(${q})), population desc, id limit 10`);
+    expect((await search(q)).map((place) => place.id)).toEqual(rows.map((row) => row.id));
   });
 });

@@ -2,36 +2,46 @@
 
 import * as React from "react";
 import Link from "next/link";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { joinLinkQueryKey } from "@/features/events/types";
+import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
+import { useEventViewer, useSetEventViewer } from "./use-event-viewer";
 
 interface RsvpPanelProps {
   eventId: number;
-  signedIn: boolean;
-  /** False when the event is members-only and the user holds no membership. */
-  allowed: boolean;
-  initiallyGoing: boolean;
-  initialCount: number;
+  /** The event is for members: RSVP needs a membership tier. */
+  membersOnly: boolean;
+  /** The count when the page was prerendered; hers replaces it once loaded. */
+  prerenderedCount: number;
   capacity: number | null;
+  /** Open when the page was prerendered (not over, not cancelled). */
   open: boolean;
+  /** When RSVPs close (the event's end, or its start without one): a prerendered page may outlive it. */
+  closesAt: string;
 }
 
-/** RSVP and cancel for a community event, for signed-in members. */
-export function RsvpPanel({ eventId, signedIn, allowed, initiallyGoing, initialCount, capacity, open }: RsvpPanelProps) {
-  const [going, setGoing] = React.useState(initiallyGoing);
-  const [count, setCount] = React.useState(initialCount);
-  // A members-only event's link to join shows once she is going (src/server/events/join-link.ts).
-  const queryClient = useQueryClient();
-  const refreshJoinLink = () => queryClient.invalidateQueries({ queryKey: joinLinkQueryKey(eventId) });
+const noSubscription = () => () => {};
+
+/** Whether `instant` has passed, in the browser (the prerendered HTML cannot know; it says not). */
+function usePassed(instant: string): boolean {
+  return React.useSyncExternalStore(
+    noSubscription,
+    () => Date.parse(instant) < Date.now(),
+    () => false,
+  );
+}
+
+/** RSVP and cancel for a community event. The page is prerendered for everyone; her state loads here. */
+export function RsvpPanel({ eventId, membersOnly, prerenderedCount, capacity, open: openWhenPrerendered, closesAt }: RsvpPanelProps) {
+  const passed = usePassed(closesAt);
+  const open = openWhenPrerendered && !passed;
+  const { user, userPending, part } = useEventViewer(eventId);
+  const setPart = useSetEventViewer(eventId);
   const rsvp = useMutation({
     mutationFn: () => apiRequest<{ goingCount: number }>("POST", `/api/events/${eventId}/rsvp`),
     onSuccess: (result) => {
-      setGoing(true);
-      setCount(result.goingCount);
-      void refreshJoinLink();
+      setPart((state) => ({ ...state, going: true, goingCount: result.goingCount }));
       toast({ title: "You're going!", description: "Your RSVP is saved. See you there." });
     },
     onError: (error) => toast({ title: "RSVP failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" }),
@@ -39,28 +49,35 @@ export function RsvpPanel({ eventId, signedIn, allowed, initiallyGoing, initialC
   const cancel = useMutation({
     mutationFn: () => apiRequest("DELETE", `/api/events/${eventId}/rsvp`),
     onSuccess: () => {
-      setGoing(false);
-      setCount((n) => Math.max(0, n - 1));
-      void refreshJoinLink();
+      setPart((state) => ({ ...state, going: false, goingCount: Math.max(0, state.goingCount - (state.going ? 1 : 0)) }));
       toast({ title: "RSVP cancelled", description: "We have let the hosts know you can't make it." });
     },
     onError: (error) => toast({ title: "Cancel failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" }),
   });
+  const count = part.data?.goingCount ?? prerenderedCount;
   const full = capacity !== null && count >= capacity;
   const busy = rsvp.isPending || cancel.isPending;
+  const allowed = !membersOnly || (user !== null && (user.isAdmin || user.membershipLevel !== null));
+  const loading = userPending || (user !== null && part.isPending);
 
   return (
-    <div className="grid gap-3" data-testid="rsvp-panel">
+    <div className="grid gap-3" data-testid="rsvp-panel" aria-busy={loading}>
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {count} going{capacity !== null ? ` · ${Math.max(0, capacity - count)} of ${capacity} spots left` : ""}
       </p>
       {!open ? (
         <p className="font-medium">RSVPs are closed for this event.</p>
-      ) : !signedIn ? (
+      ) : loading ? (
+        <p className="text-sm text-muted-foreground">Checking your RSVP…</p>
+      ) : user === null ? (
         <Button asChild size="lg">
           <Link href={`/login?next=${encodeURIComponent(`/events/${eventId}`)}`}>Sign in to RSVP</Link>
         </Button>
-      ) : going ? (
+      ) : part.isError ? (
+        <p className="font-medium" role="alert">
+          {errorMessage(part.error, "Your RSVP could not be loaded. Please reload the page.")}
+        </p>
+      ) : part.data?.going ? (
         <>
           <p className="font-medium text-success" role="status">
             You&apos;re going.

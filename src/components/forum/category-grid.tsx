@@ -3,10 +3,11 @@ import { Lock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ForumCategory } from "@/features/forum/types";
+import type { Jsonified } from "@/lib/json";
 import { tierBadgeLabel, topicCount } from "./labels";
 
 /** The category grid of /forum: name, description, Members Only and tier badges, 'View discussions'. */
-export function CategoryGrid({ categories }: { categories: ForumCategory[] }) {
+export function CategoryGrid({ categories }: { categories: Jsonified<ForumCategory>[] }) {
   if (categories.length === 0) return <p className="rounded-lg border border-dashed p-8 text-center">No forum categories available yet.</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Categories">

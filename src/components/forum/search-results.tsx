@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatDate } from "@/lib/format";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/features/forum/constants";
-import { type SearchHit } from "@/features/forum/types";
+import type { SearchHit } from "@/features/forum/types";
 
 /** Text with the search's marks turned into <mark> elements; nothing is rendered as HTML. */
 function Highlighted({ text }: { text: string }) {

@@ -3,11 +3,12 @@ import { Eye, MessageSquare } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import type { TopicSummary } from "@/features/forum/types";
+import type { Jsonified } from "@/lib/json";
 import { authorName } from "./labels";
 import { TopicBadges } from "./topic-badges";
 
 /** Topic cards (spec 02 section 2.12): title, Pinned badge, views, the first 150 characters, author and date. */
-export function TopicList({ topics, nextHref, showCategory = true }: { topics: TopicSummary[]; nextHref: string | null; showCategory?: boolean }) {
+export function TopicList({ topics, nextHref, showCategory = true }: { topics: Jsonified<TopicSummary>[]; nextHref: string | null; showCategory?: boolean }) {
   if (topics.length === 0) {
     return (
       <div className="rounded-lg border border-dashed p-8 text-center">

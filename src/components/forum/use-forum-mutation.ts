@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 
@@ -15,11 +15,13 @@ interface ForumMutation<TVariables, TResult> {
 }
 
 /**
- * A forum action through our API: on success the server-rendered page is refreshed (so counts and
- * lists are the server's), on failure a toast with the server's reason or the spec's text.
+ * A forum action through our API: on success the forum's data is asked again (so counts and lists
+ * are the server's) and a server-rendered page (forum settings) is refreshed; on failure a toast with
+ * the server's reason or the spec's text.
  */
 export function useForumMutation<TVariables = void, TResult = unknown>({ request, success, failure, signedOut, onSuccess }: ForumMutation<TVariables, TResult>) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: TVariables) => {
       const { method, path, body } = request(variables);
@@ -29,6 +31,7 @@ export function useForumMutation<TVariables = void, TResult = unknown>({ request
       const message = typeof success === "function" ? success(result) : success;
       if (message) toast(message);
       onSuccess?.(result);
+      void queryClient.invalidateQueries({ queryKey: ["forum"] });
       router.refresh();
     },
     onError: (error) => {

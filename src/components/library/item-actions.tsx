@@ -9,13 +9,12 @@ import { LIBRARY_ITEMS_KEY } from "./library-browser";
 
 // Spec 02 sections 4, 5 and 8: the bookmark toggle and Share, with their toasts word for word.
 
-export function BookmarkButton({ contentId, initial }: { contentId: number; initial: boolean }) {
+export function BookmarkButton({ contentId }: { contentId: number }) {
   const queryClient = useQueryClient();
   const statusKey = ["library-bookmark", contentId];
   const status = useQuery({
     queryKey: statusKey,
     queryFn: async () => (await apiRequest<{ isBookmarked: boolean }>("GET", `/api/content/bookmarks/${contentId}/status`)).isBookmarked,
-    initialData: initial,
   });
   const toggle = useMutation({
     mutationFn: (save: boolean) => (save ? apiRequest("POST", "/api/content/bookmarks", { contentId }) : apiRequest("DELETE", `/api/content/bookmarks/${contentId}`)),
@@ -29,9 +28,9 @@ export function BookmarkButton({ contentId, initial }: { contentId: number; init
       else toast({ title: "Action failed", description: "Could not update bookmark status", variant: "destructive" });
     },
   });
-  const saved = status.data;
+  const saved = status.data === true;
   return (
-    <Button variant={saved ? "secondary" : "outline"} aria-pressed={saved} disabled={toggle.isPending} onClick={() => toggle.mutate(!saved)}>
+    <Button variant={saved ? "secondary" : "outline"} aria-pressed={saved} disabled={toggle.isPending || status.isPending} onClick={() => toggle.mutate(!saved)}>
       {saved ? <BookmarkCheck aria-hidden /> : <Bookmark aria-hidden />}
       {saved ? "Saved" : "Save"}
     </Button>

@@ -2,13 +2,14 @@ import { Download, ExternalLink } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { LibraryItem } from "@/features/library/types";
 import { videoSource } from "@/features/library/media";
+import type { Jsonified } from "@/lib/json";
 
 // Spec 02 section 2.13: HTML for articles, a video, a 600 px PDF embed with a download link, or an
 // external link. Only rendered for a member whose tier opens the item (the server sent the content).
 
 const PDF_EMBED_HEIGHT = 600;
 
-export function ItemContent({ item }: { item: LibraryItem }) {
+export function ItemContent({ item }: { item: Pick<Jsonified<LibraryItem>, "contentType" | "content" | "videoUrl" | "attachmentUrl" | "externalUrl" | "title"> }) {
   if (item.contentType === "article") {
     // Sanitized on save and again when read (getLibraryItem): only the editor's own markup is left.
     return <div className="prose-post" data-testid="article-body" dangerouslySetInnerHTML={{ __html: item.content ?? "" }} />;

@@ -7,9 +7,9 @@ import { LayoutGrid, List, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { apiRequest } from "@/lib/api-client";
+import { apiResponse } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
-import { LIBRARY_PAGE_SIZE } from "@/features/library/schemas";
+import { LIBRARY_PAGE_SIZE, SEARCH_CAPPED_HEADER, SEARCH_CAPPED_NOTICE } from "@/features/library/schemas";
 import { FilterPanel, type FilterOption } from "./filter-panel";
 import { ItemCard, type CardData } from "./item-card";
 import { LIBRARY_TABS, useLibraryFilters, type LibraryTab, type LibraryUrlState } from "./use-library-filters";
@@ -124,9 +124,12 @@ function listUrl(state: LibraryUrlState, tab: LibraryTab, offset: number): strin
 function LibraryList({ state, tab }: { state: LibraryUrlState; tab: LibraryTab }) {
   const query = useInfiniteQuery({
     queryKey: [LIBRARY_ITEMS_KEY, tab, state.search, state.category, state.tag, state.type],
-    queryFn: ({ pageParam }) => apiRequest<CardData[]>("GET", listUrl(state, tab, pageParam)),
+    queryFn: async ({ pageParam }) => {
+      const { data, headers } = await apiResponse<CardData[]>("GET", listUrl(state, tab, pageParam));
+      return { items: data, capped: headers.get(SEARCH_CAPPED_HEADER) === "true" };
+    },
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.length === LIBRARY_PAGE_SIZE ? pages.reduce((n, page) => n + page.length, 0) : undefined),
+    getNextPageParam: (last, pages) => (last.items.length === LIBRARY_PAGE_SIZE ? pages.reduce((n, page) => n + page.items.length, 0) : undefined),
   });
   const gridClass = state.view === "grid" ? "grid gap-6 sm:grid-cols-2 xl:grid-cols-3" : "grid gap-4";
 
@@ -151,7 +154,8 @@ function LibraryList({ state, tab }: { state: LibraryUrlState; tab: LibraryTab }
       </p>
     );
   }
-  const items = query.data.pages.flat();
+  const items = query.data.pages.flatMap((page) => page.items);
+  const capped = query.data.pages.some((page) => page.capped);
   if (!items.length) {
     return (
       <div className="rounded-xl border bg-card p-10 text-center">
@@ -178,6 +182,11 @@ function LibraryList({ state, tab }: { state: LibraryUrlState; tab: LibraryTab }
             {query.isFetchingNextPage ? "Loading..." : "Load more"}
           </Button>
         </div>
+      ) : null}
+      {capped ? (
+        <p className="text-center text-sm text-muted-foreground" data-testid="search-capped">
+          {SEARCH_CAPPED_NOTICE}
+        </p>
       ) : null}
     </div>
   );

@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { PartnerDashboard } from "@/features/affiliate/types";
@@ -29,14 +28,15 @@ interface ProfileScreenProps {
   publishableKey: string | null;
   /** Her unanswered request to this mentor (another member's profile only). */
   openMentorshipRequest: OpenMentorshipRequest | null;
+  /** After she saved her profile: what the screen shows is asked again. */
+  onProfileChanged: () => void;
 }
 
 /**
  * Spec 02 section 2.9: the header and the tabs. Payments, Billing (issue 15) and Affiliate only on her own profile;
  * Mentorship for mentors with topics. Edit Profile (hers, or any to an admin) replaces the page.
  */
-export function ProfileScreen({ profile, isOwn, events, partner, origin, initialTab, publishableKey, openMentorshipRequest }: ProfileScreenProps) {
-  const router = useRouter();
+export function ProfileScreen({ profile, isOwn, events, partner, origin, initialTab, publishableKey, openMentorshipRequest, onProfileChanged }: ProfileScreenProps) {
   const [editing, setEditing] = React.useState(false);
   const mentoring = profile.isMentor && profile.mentorTopics.length > 0;
   const tabs: [ProfileTab, string][] = [
@@ -53,7 +53,7 @@ export function ProfileScreen({ profile, isOwn, events, partner, origin, initial
         profile={profile}
         onDone={(saved) => {
           setEditing(false);
-          if (saved) router.refresh();
+          if (saved) onProfileChanged();
         }}
       />
     );

@@ -38,6 +38,8 @@ export const forumTopics = pgTable(
     title: text().notNull(),
     slug: text().notNull(),
     content: text().notNull(),
+    /** The opening post cooked into sanitized HTML when written or edited (src/lib/markdown/cook.ts); null until the background backfill (the forum.cook job) reaches an older row. */
+    contentHtml: text(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -70,6 +72,8 @@ export const forumPosts = pgTable(
   {
     id: serial().primaryKey(),
     content: text().notNull(),
+    /** The reply cooked into sanitized HTML when written or edited; null until the background backfill (the forum.cook job) reaches an older row. */
+    contentHtml: text(),
     topicId: integer()
       .notNull()
       .references(() => forumTopics.id, { onDelete: "cascade" }),

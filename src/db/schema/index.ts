@@ -15,3 +15,4 @@ export * from "./billing";
 export * from "./assistant";
 export * from "./notifications";
 export * from "./messages";
+export * from "./dashboard";

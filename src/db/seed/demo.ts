@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { hash } from "@node-rs/argon2";
+import { cookMarkdown } from "@/lib/markdown/cook";
 import type { Database, Transaction } from "../client";
 import * as t from "../schema";
 import { DEMO_BLOG_POSTS } from "./blog-posts";
@@ -185,6 +186,7 @@ async function seedForum(tx: Transaction, userIds: UserIds) {
         title: topic.title,
         slug: topic.slug,
         content: topic.content,
+        contentHtml: cookMarkdown(topic.content),
         userId: userIds[topic.author]!,
         categoryId: categories.find((c) => c.slug === topic.category)!.id,
         views: topic.views,
@@ -197,7 +199,7 @@ async function seedForum(tx: Transaction, userIds: UserIds) {
     for (const [index, reply] of topic.replies.entries()) {
       const [post] = await tx
         .insert(t.forumPosts)
-        .values({ topicId: row!.id, userId: userIds[reply.author]!, content: reply.content, isEdited: reply.edited ?? false, editedAt: reply.edited ? new Date(created.getTime() + (index + 2) * 3600_000) : null, createdAt: new Date(created.getTime() + (index + 1) * 3600_000) })
+        .values({ topicId: row!.id, userId: userIds[reply.author]!, content: reply.content, contentHtml: cookMarkdown(reply.content), isEdited: reply.edited ?? false, editedAt: reply.edited ? new Date(created.getTime() + (index + 2) * 3600_000) : null, createdAt: new Date(created.getTime() + (index + 1) * 3600_000) })
         .returning({ id: t.forumPosts.id });
       if (reply.reactions?.length) {
         await tx.insert(t.forumReactions).values(reply.reactions.map((r) => ({ postId: post!.id, userId: userIds[r.user]!, reactionType: r.type })));

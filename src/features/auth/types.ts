@@ -16,6 +16,8 @@ export const currentUserSchema = z.strictObject({
   permissions: z.record(z.string(), z.boolean()),
   /** She has two-factor sign-in on (admins need it to use their rights). */
   twoFactorEnabled: z.boolean(),
+  /** This session passed two-factor sign-in: admin rights need it (src/lib/auth/access.ts). */
+  twoFactorPassed: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

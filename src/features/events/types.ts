@@ -53,3 +53,7 @@ export interface LumaSyncRun {
   cancelled: number;
   skipped: number;
 }
+
+/** GET /api/events/{id}/rsvp: her part of the prerendered event page, her RSVP and the live count. */
+export const eventViewerPartSchema = z.strictObject({ going: z.boolean(), goingCount: z.number().int().nonnegative() });
+export type EventViewerPart = z.infer<typeof eventViewerPartSchema>;

@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { REACTION_TYPES } from "./constants";
+import { REACTION_TYPES, type ReactionType } from "./constants";
 import { id, isoDate, isoDateTime } from "@/features/api/json";
 
 /**
@@ -57,6 +57,8 @@ export const topicPageSchema = z.strictObject({
 export const topicDetailSchema = z.strictObject({
   ...topicFields,
   content: z.string(),
+  /** The post's Markdown as sanitized HTML, cooked when it was written (src/lib/markdown/cook.ts). */
+  html: z.string(),
   updatedAt: isoDateTime,
   category: z.strictObject({ id, slug: z.string(), name: z.string(), archived: z.boolean() }),
 });
@@ -76,6 +78,7 @@ export const replyPageSchema = z.strictObject({
       isEdited: z.boolean(),
       editedAt: isoDateTime.nullable(),
       user: forumAuthorSchema,
+      html: z.string(),
       reactions: reactionSummarySchema,
     }),
   ),
@@ -151,6 +154,43 @@ export interface TopicSummary {
   preview: string;
   category: { slug: string; name: string };
   user: ForumAuthor;
+}
+
+/** A topic as its page shows it; `html` is its Markdown cooked into sanitized HTML when written. */
+export interface TopicDetail {
+  id: number;
+  title: string;
+  slug: string;
+  content: string;
+  html: string;
+  userId: number;
+  categoryId: number;
+  views: number;
+  isPinned: boolean;
+  isLocked: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  replyCount: number;
+  category: { id: number; slug: string; name: string; archived: boolean };
+  user: ForumAuthor;
+}
+
+/** Each reaction type's count on a post and whether the reader gave it. */
+export type ReactionSummary = Record<ReactionType, { count: number; mine: boolean }>;
+
+/** A reply as the topic page shows it. */
+export interface Reply {
+  id: number;
+  content: string;
+  html: string;
+  topicId: number;
+  parentId: number | null;
+  userId: number;
+  createdAt: Date;
+  isEdited: boolean;
+  editedAt: Date | null;
+  user: ForumAuthor;
+  reactions: ReactionSummary;
 }
 
 /** A search result: title and excerpt carry the highlight marks (HIGHLIGHT_START, HIGHLIGHT_END). */

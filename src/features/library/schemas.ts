@@ -23,6 +23,13 @@ const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slugFilter = z.string().trim().toLowerCase().max(100).regex(/^[a-z0-9-]*$/, "Unknown filter value");
 
 /** GET /api/content/items and /api/content/bookmarks: the filters of the list, all optional. */
+/** A library search ranks at most this many of the newest matches (docs/decisions/020-library.md). */
+export const SEARCH_CANDIDATES = 1000;
+/** Said under the results when a search matched more than it ranked (issue 28). */
+export const SEARCH_CAPPED_NOTICE = "Showing the best of the newest 1,000 matches; add a word to narrow";
+/** The response header of GET /api/content/items (and bookmarks) when the cap applied. */
+export const SEARCH_CAPPED_HEADER = "X-Search-Capped";
+
 export const libraryFiltersSchema = z.object({
   search: z.string().trim().max(200, "Search must be no more than 200 characters").default(""),
   category: slugFilter.default(""),

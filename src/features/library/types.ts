@@ -101,6 +101,13 @@ export interface LibraryItem extends LibraryCard {
   canEdit: boolean;
 }
 
+/** A library tag, as the filters, chips and tag pages show it. */
+export interface LibraryTag {
+  id: number;
+  name: string;
+  slug: string;
+}
+
 export interface LibraryCategory {
   id: number;
   name: string;

@@ -7,6 +7,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_KINDS = ["payment", "renewal", "upgrade", "refund"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 /** The kinds that take money (a refund gives it back). */
+/** Also in activity_daily_contribution (migration 0027): a new kind that charges needs a migration there too. */
 export const CHARGE_KINDS = ["payment", "renewal", "upgrade"] as const satisfies readonly PaymentKind[];
 export const PAYMENT_METHODS = ["card", "manual", "trial"] as const;
 

@@ -1,6 +1,8 @@
 import { z } from "@/lib/validation";
 import { PROFILE_VISIBILITIES } from "./constants";
 import { id } from "@/features/api/json";
+import type { PartnerDashboard } from "@/features/affiliate/types";
+import type { OpenMentorshipRequest } from "@/features/mentorship/types";
 
 /** What any member sees of another (GET /api/users/{id}): never her email, birth data, reports, payments or partner figures. */
 export const publicProfileSchema = z.strictObject({
@@ -76,3 +78,19 @@ export interface ProfileEvent {
 /** The profile's tabs, as `?tab=` names them. */
 export const PROFILE_TABS = ["about", "events", "payments", "billing", "affiliate", "mentorship"] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** What the profile screen shows its viewer (GET /api/users/{id}/profile-screen): the page is prerendered for everyone. */
+export interface ProfileScreenData {
+  profile: Profile;
+  /** The viewer is looking at her own profile. */
+  isOwn: boolean;
+  events: ProfileEvent[];
+  /** Her affiliate figures, on her own profile when she is a partner. */
+  partner: PartnerDashboard | null;
+  /** Her unanswered request to this mentor (another member's profile only). */
+  openMentorshipRequest: OpenMentorshipRequest | null;
+  /** Stripe's publishable key for her card on the Billing tab (her own profile, with Stripe configured). */
+  publishableKey: string | null;
+  /** The site's address, for her referral link. */
+  origin: string;
+}

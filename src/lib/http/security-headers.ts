@@ -52,7 +52,19 @@ export function nonceContentSecurityPolicy(nonce: string, dev: boolean): string 
 }
 
 /**
- * The pages src/proxy.ts guards, which get the nonce policy there; keep in step with its matcher (a
+ * Member pages prerendered once for every member (src/lib/http/member-pages.ts) hold nothing a member
+ * wrote in their HTML: what members write arrives as data and is put in place by React (text, or HTML
+ * sanitized on the server). They cannot carry a nonce, so their inline scripts are allowed as on public
+ * pages, but inline event handlers are not ('script-src-attr', CSP Level 3): markup slipped into the
+ * page does not run.
+ */
+export function prerenderedMemberContentSecurityPolicy(dev: boolean): string {
+  return [`script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`, "script-src-attr 'none'", ...commonDirectives(dev)].join("; ");
+}
+
+/**
+ * The pages src/proxy.ts guards, which get the nonce policy there (or, the prerendered member pages,
+ * the policy above); keep in step with its matcher (a
  * unit test checks). Every other path gets the static policy from next.config.ts.
  */
 export const NONCE_POLICY_PREFIXES = ["admin", "spiritual-profile", "forum", "library", "profile", "members", "notifications", "messages"];

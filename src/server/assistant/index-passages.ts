@@ -47,7 +47,29 @@ export async function reindexAfterSettingsSaved(): Promise<void> {
   for (const kind of KINDS_QUOTING_SETTINGS) await reindexKind(kind);
 }
 
-/** Rebuilds the whole index: at start-up (the code's own texts may have changed) and nightly. */
+/** Sources in the database whose save paths keep their passages current (reindexSource). */
+const KEPT_BY_SAVES: ReadonlySet<SourceKind> = new Set(["event", "blog", "forum", "library"]);
+
+/**
+ * At an instance's start: the texts that come from the code or the page editor (the FAQ, tiers, pages,
+ * sections), which a new version may change, always; the forum, library, events and blog only when none
+ * of their passages is there yet (a new database), since their saves keep them current and the nightly
+ * rebuild catches the rest. Re-reading a large forum at every start held every passage of 100,000 topics
+ * in each new instance's memory at once (issue 28: 500 MB at start on the load bench's database).
+ */
+export async function reindexAtStart(executor: Executor = db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const kind of Object.keys(PASSAGE_PROVIDERS) as SourceKind[]) {
+    if (KEPT_BY_SAVES.has(kind)) {
+      const [indexed] = await executor.select({ one: sql`1` }).from(assistantPassages).where(eq(assistantPassages.sourceKind, kind)).limit(1);
+      if (indexed) continue;
+    }
+    counts[kind] = await reindexKind(kind, executor);
+  }
+  return counts;
+}
+
+/** Rebuilds the whole index: nightly (and a kind at a time at start-up, reindexAtStart). */
 export async function reindexAll(executor: Executor = db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const kind of Object.keys(PASSAGE_PROVIDERS) as SourceKind[]) counts[kind] = await reindexKind(kind, executor);

@@ -48,6 +48,11 @@ export const MAX_DELIVERY_ATTEMPTS = (() => {
 })();
 
 const secondsAfter = (time: Date, seconds: number) => new Date(time.getTime() + seconds * 1000);
+/**
+ * The database keeps microseconds and a Date only milliseconds: a message queued at 12:00:00.123456
+ * and asked for at 12:00:00.123 (the same millisecond, on a fast machine) is due, not 456 µs early.
+ */
+const endOfMillisecond = (time: Date) => sql`${time}::timestamptz + interval '999 microseconds'`;
 
 async function insertEmail(executor: Executor, email: OutgoingEmail): Promise<number> {
   const [row] = await executor
@@ -98,7 +103,7 @@ export async function deliverEmail(id: number, now: Date = new Date()): Promise<
   const claimed = await db
     .update(emailOutbox)
     .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: secondsAfter(now, SENDING_LEASE_SECONDS) })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, now)))
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, endOfMillisecond(now))))
     .returning();
   const email = claimed[0];
   if (!email) return; // not due, already sent, failed for good, or being sent by another worker
@@ -145,7 +150,7 @@ export async function dueOutboxIds(now: Date = new Date(), limit = 500): Promise
   const due = await db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, now)))
+    .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, endOfMillisecond(now))))
     .orderBy(emailOutbox.nextAttemptAt)
     .limit(limit);
   return due.map((row) => row.id);

@@ -8,6 +8,7 @@ import { badRequest, notFound } from "@/lib/errors";
 import { reindexSource } from "@/server/assistant/index-passages";
 import { recordAudit } from "@/server/audit";
 import type { EventInputParsed } from "@/features/events/schemas";
+import { expireEventPages } from "./pages";
 import { wallClockToInstant } from "./time";
 
 function columns(input: EventInputParsed) {
@@ -43,7 +44,13 @@ export async function createCommunityEvent(viewer: SessionUser, input: EventInpu
     await recordAudit({ actorId, action: "event.create", entityType: "event", entityId: row!.id, details: { title: row!.title } }, tx);
     await reindexSource("event", row!.id, tx);
     return row!;
-  });
+  }).then(withPagesExpired);
+}
+
+/** After a community event's change: its page and /events are rendered afresh (decisions.md, Events). */
+async function withPagesExpired<T extends { id: number }>(row: T): Promise<T> {
+  await expireEventPages([row.id]);
+  return row;
 }
 
 async function findCommunityEvent(id: number) {
@@ -66,7 +73,7 @@ export async function updateCommunityEvent(viewer: SessionUser, id: number, inpu
     await recordAudit({ actorId, action: "event.update", entityType: "event", entityId: id, details: { title: row!.title } }, tx);
     await reindexSource("event", id, tx);
     return row!;
-  });
+  }).then(withPagesExpired);
 }
 
 export async function setEventFeatured(viewer: SessionUser, id: number, featured: boolean) {
@@ -77,6 +84,7 @@ export async function setEventFeatured(viewer: SessionUser, id: number, featured
     await tx.update(events).set({ featured, updatedAt: sql`now()` }).where(eq(events.id, id));
     await recordAudit({ actorId, action: featured ? "event.feature" : "event.unfeature", entityType: "event", entityId: id }, tx);
   });
+  await expireEventPages([id]);
 }
 
 export async function deleteCommunityEvent(viewer: SessionUser, id: number) {
@@ -88,6 +96,7 @@ export async function deleteCommunityEvent(viewer: SessionUser, id: number) {
     await recordAudit({ actorId, action: "event.delete", entityType: "event", entityId: id, details: { title: row.title } }, tx);
     await reindexSource("event", id, tx);
   });
+  await expireEventPages([id]);
 }
 
 export async function listEventsForAdmin(viewer: SessionUser) {

@@ -6,7 +6,7 @@ import { db } from "@/db";
 import { events, lumaSyncRuns } from "@/db/schema";
 import { env } from "@/lib/env";
 import { reindexSource } from "@/server/assistant/index-passages";
-import { expirePublicPages } from "@/server/cache/public-pages";
+import { expireEventPages } from "./pages";
 import { mapLumaEntry, type LumaPage, type MappedLumaEvent } from "./luma-mapping";
 import type { LumaSyncRun } from "@/features/events/types";
 
@@ -14,6 +14,8 @@ export const LUMA_LIST_PATH = "/v1/calendars/events/list";
 const PAGE_SIZE = 50;
 /** Events that started more than this long ago are neither fetched nor cancelled when missing. */
 const LOOKBACK_DAYS = 30;
+/** What a sync writes of an event: a row whose values are all the same is left alone. */
+const SYNCED_COLUMNS = ["title", "description", "image_url", "starts_at", "ends_at", "timezone", "location_name", "address", "latitude", "longitude", "online_url", "url", "featured", "access_type", "type", "status"];
 
 export interface LumaSyncOptions {
   apiKey?: string;
@@ -32,6 +34,8 @@ export interface LumaSyncResult {
   /** Private events, which are not ours to list. */
   skipped: number;
   requests: number;
+  /** Events this sync added, changed or cancelled. */
+  changedIds: number[];
 }
 
 export class LumaUnavailableError extends Error {
@@ -158,9 +162,17 @@ async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult 
             lastSyncedAt: sql`excluded.last_synced_at`,
             updatedAt: sql`now()`,
           },
+          // Only events Luma changed are written (and so reindexed, and their pages expired).
+          setWhere: sql`(${sql.raw(SYNCED_COLUMNS.map((column) => `events.${column}`).join(", "))}) is distinct from (${sql.raw(SYNCED_COLUMNS.map((column) => `excluded.${column}`).join(", "))})`,
         })
         .returning({ id: events.id });
       changed.push(...upserted.map((row) => row.id));
+    }
+    if (rows.length) {
+      await tx
+        .update(events)
+        .set({ lastSyncedAt: now })
+        .where(and(eq(events.source, "luma"), inArray(events.externalId, rows.map((row) => row.externalId))));
     }
     const gone = await tx
       .update(events)
@@ -174,8 +186,9 @@ async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult 
         ),
       )
       .returning({ id: events.id });
-    await reindexSource("event", [...changed, ...gone.map((row) => row.id)], tx);
-    return { fetched: entries.length, upserted: rows.length, cancelled: gone.length, skipped, requests };
+    const changedIds = [...changed, ...gone.map((row) => row.id)];
+    await reindexSource("event", changedIds, tx);
+    return { fetched: entries.length, upserted: rows.length, cancelled: gone.length, skipped, requests, changedIds };
   });
 }
 
@@ -190,8 +203,10 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
     if (result) {
       await db.insert(lumaSyncRuns).values({ startedAt, status: "succeeded", fetched: result.fetched, upserted: result.upserted, cancelled: result.cancelled, skipped: result.skipped });
       console.log(`[luma] synced ${result.upserted} events, ${result.cancelled} cancelled, ${result.skipped} private skipped, ${result.requests} requests`);
-      // The home page prerenders its Luma events.
-      await expirePublicPages(["/"]).catch((error) => console.error("[luma] the home page keeps its events until its hourly revalidation:", error instanceof Error ? error.message : error));
+      // The home page and /events prerender Luma events, and each event has its page.
+      if (result.changedIds.length) {
+        await expireEventPages(result.changedIds, { home: true }).catch((error) => console.error("[luma] the event pages keep their events until their hourly revalidation:", error instanceof Error ? error.message : error));
+      }
     }
     return result;
   } catch (error) {

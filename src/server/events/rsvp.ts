@@ -4,10 +4,22 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { eventRsvps, events } from "@/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
+import { expirePublicPages } from "@/server/cache/public-pages";
+import type { EventViewerPart } from "@/features/events/types";
 import type { SessionUser } from "@/server/auth/sessions";
 
 export const EVENT_FULL_MESSAGE = "Sorry, this event is full.";
 export const MEMBERS_ONLY_MESSAGE = "This event is for members. A membership is needed to RSVP.";
+
+export async function eventViewerPart(eventId: number, user: SessionUser): Promise<EventViewerPart> {
+  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
+  if (!event) throw notFound("Event not found.");
+  const [[counted], [mine]] = await Promise.all([
+    db.select({ n: count() }).from(eventRsvps).where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "going"))),
+    db.select({ status: eventRsvps.status }).from(eventRsvps).where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, user.id))).limit(1),
+  ]);
+  return { going: mine?.status === "going", goingCount: counted?.n ?? 0 };
+}
 
 /** True once the event has ended (or started, when it has no end). */
 export function isEventOver(event: { startsAt: Date; endsAt: Date | null }, now = new Date()): boolean {
@@ -19,7 +31,7 @@ export function isEventOver(event: { startsAt: Date; endsAt: Date | null }, now 
  * members cannot both take the last seat.
  */
 export async function rsvpToEvent(eventId: number, user: SessionUser): Promise<{ going: true; goingCount: number }> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update").limit(1);
     if (!event) throw notFound("Event not found.");
     if (event.source !== "internal") throw badRequest("RSVP for this event on its Luma page.");
@@ -44,6 +56,13 @@ export async function rsvpToEvent(eventId: number, user: SessionUser): Promise<{
       .onConflictDoUpdate({ target: [eventRsvps.eventId, eventRsvps.userId], set: { status: "going", updatedAt: sql`now()` } });
     return { going: true as const, goingCount: n + 1 };
   });
+  await expireGoingCount(eventId);
+  return result;
+}
+
+/** The prerendered event page shows visitors how many are going. */
+async function expireGoingCount(eventId: number): Promise<void> {
+  await expirePublicPages([`/events/${eventId}`]).catch((error) => console.error(`[events] /events/${eventId} keeps its count until its hourly revalidation:`, error instanceof Error ? error.message : error));
 }
 
 /** Cancels the user's own RSVP (a member acts only on her own row). */
@@ -52,5 +71,6 @@ export async function cancelRsvp(eventId: number, userId: number): Promise<{ goi
     .update(eventRsvps)
     .set({ status: "cancelled", updatedAt: sql`now()` })
     .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, userId)));
+  await expireGoingCount(eventId);
   return { going: false };
 }

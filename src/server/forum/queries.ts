@@ -5,11 +5,12 @@ import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopics, users } from "@/db/schema";
 import { REACTION_TYPES, type ReactionType } from "@/features/forum/constants";
 import { notFound } from "@/lib/errors";
+import { cookMarkdown } from "@/lib/markdown/cook";
 import { encodeCursor } from "@/lib/validation";
 import { categoryReadableBy, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
 import { previewOf } from "./plain-text";
 import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH, type ReplyCursor, type TopicCursor } from "@/features/forum/schemas";
-import type { ForumCategory, TopicSummary } from "@/features/forum/types";
+import type { ForumCategory, ReactionSummary, Reply, TopicDetail, TopicSummary } from "@/features/forum/types";
 
 /**
  * What the forum shows of a member: her public profile (decisions.md, People, not ids), her bio only
@@ -131,13 +132,14 @@ export async function listTopics(reader: Reader, options: { categoryId?: number;
 }
 
 /** A topic by its slug, if the reader may read it (404 otherwise, as for a missing one). */
-export async function getTopicBySlug(slug: string, reader: Reader) {
+export async function getTopicBySlug(slug: string, reader: Reader): Promise<TopicDetail> {
   const [row] = await db
     .select({
       id: forumTopics.id,
       title: forumTopics.title,
       slug: forumTopics.slug,
       content: forumTopics.content,
+      contentHtml: forumTopics.contentHtml,
       userId: forumTopics.userId,
       categoryId: forumTopics.categoryId,
       views: forumTopics.views,
@@ -155,11 +157,14 @@ export async function getTopicBySlug(slug: string, reader: Reader) {
     .where(and(eq(forumTopics.slug, slug), categoryReadableBy(reader), notBlockedBy(reader, forumTopics.userId)))
     .limit(1);
   if (!row) throw notFound(TOPIC_NOT_FOUND);
-  return row;
+  const { contentHtml, ...topic } = row;
+  return { ...topic, html: cooked(contentHtml, topic.content) };
 }
-export type TopicDetail = Awaited<ReturnType<typeof getTopicBySlug>>;
 
-export type ReactionSummary = Record<ReactionType, { count: number; mine: boolean }>;
+/** A post's HTML as cooked when written; an older row the background backfill (the forum.cook job) has not reached yet is cooked here. */
+function cooked(html: string | null, markdown: string): string {
+  return html ?? cookMarkdown(markdown);
+}
 
 async function reactionsFor(postIds: number[], reader: Reader): Promise<Map<number, ReactionSummary>> {
   const summaries = new Map<number, ReactionSummary>();
@@ -183,13 +188,14 @@ async function reactionsFor(postIds: number[], reader: Reader): Promise<Map<numb
  * One page of a topic's visible replies, oldest first, without those of members the reader blocked.
  * The caller has checked that the reader may read the topic (readableTopic).
  */
-export async function listReplies(topicId: number, reader: Reader, options: { after?: ReplyCursor; limit?: number } = {}) {
+export async function listReplies(topicId: number, reader: Reader, options: { after?: ReplyCursor; limit?: number } = {}): Promise<{ posts: Reply[]; nextCursor: string | null }> {
   const limit = options.limit ?? REPLY_PAGE_SIZE;
   const cursor = options.after;
   const rows = await db
     .select({
       id: forumPosts.id,
       content: forumPosts.content,
+      contentHtml: forumPosts.contentHtml,
       topicId: forumPosts.topicId,
       parentId: forumPosts.parentId,
       userId: forumPosts.userId,
@@ -217,11 +223,10 @@ export async function listReplies(topicId: number, reader: Reader, options: { af
     reader,
   );
   return {
-    posts: page.map(({ sortKey: _sortKey, ...post }) => ({ ...post, reactions: reactions.get(post.id)! })),
+    posts: page.map(({ sortKey: _sortKey, contentHtml, ...post }) => ({ ...post, html: cooked(contentHtml, post.content), reactions: reactions.get(post.id)! })),
     nextCursor: next,
   };
 }
-export type Reply = Awaited<ReturnType<typeof listReplies>>["posts"][number];
 
 /** Reaction counts of one post after a toggle. */
 export async function reactionSummary(postId: number, reader: Reader): Promise<ReactionSummary> {

@@ -2,8 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumTopics, users } from "@/db/schema";
-import { categoryReadableBy, notBlockedBy, type Reader } from "./access";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/features/forum/constants";
+import { categoryReadableBy, notBlockedBy, type Reader } from "./access";
 import type { SearchHit } from "@/features/forum/types";
 
 export const SEARCH_RESULT_LIMIT = 20;

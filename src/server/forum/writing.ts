@@ -14,13 +14,14 @@ import { categoryReadableBy, eitherBlocked, readablePost, readableTopic, type Re
 import { queueReplyNotifications } from "./notifications";
 import { reactionSummary } from "./queries";
 import { newReplySchema, newTopicSchema, reactionSchema, slugify } from "@/features/forum/schemas";
+import { ARCHIVED_MESSAGE, LOCKED_MESSAGE } from "@/features/forum/constants";
+import { cookMarkdown } from "@/lib/markdown/cook";
 
 /** Issue 12: a new member (account younger than NEW_MEMBER_DAYS) may post 10 times in 10 minutes. */
 export const NEW_MEMBER_DAYS = 30;
 export const NEW_MEMBER_POSTS: LimitPolicy = { keyPrefix: "forum_new_member_posts", points: 10, durationSeconds: 600 };
 
-export const LOCKED_MESSAGE = "This topic is locked. No new replies can be added.";
-export const ARCHIVED_MESSAGE = "This category is archived. No new posts can be added.";
+export { ARCHIVED_MESSAGE, LOCKED_MESSAGE };
 export const BLOCKED_MESSAGE = "You cannot reply to this member.";
 
 function waitText(seconds: number): string {
@@ -84,7 +85,7 @@ export async function createTopic(raw: unknown, reader: Reader) {
     const { topic, eventId } = await db.transaction(async (tx) => {
       const [topic] = await tx
         .insert(forumTopics)
-        .values({ title: input.title, slug, content: input.content, userId: reader.id, categoryId: input.categoryId })
+        .values({ title: input.title, slug, content: input.content, contentHtml: cookMarkdown(input.content), userId: reader.id, categoryId: input.categoryId })
         .returning({ id: forumTopics.id, title: forumTopics.title, slug: forumTopics.slug, content: forumTopics.content, categoryId: forumTopics.categoryId, userId: forumTopics.userId, createdAt: forumTopics.createdAt });
       // Members @mentioned in the opening post hear of it (issue 29).
       const eventId = mentionedIds(input.content).length ? await recordNotificationEvent(tx, { kind: "forum_topic", topicId: topic!.id }) : null;
@@ -123,7 +124,7 @@ export async function createReply(raw: unknown, reader: Reader, baseUrl: string)
     if (!current || current.isLocked) throw forbidden(LOCKED_MESSAGE);
     const [post] = await tx
       .insert(forumPosts)
-      .values({ content: input.content, topicId: topic.id, parentId: input.parentId ?? null, userId: reader.id })
+      .values({ content: input.content, contentHtml: cookMarkdown(input.content), topicId: topic.id, parentId: input.parentId ?? null, userId: reader.id })
       .returning({ id: forumPosts.id, content: forumPosts.content, topicId: forumPosts.topicId, parentId: forumPosts.parentId, userId: forumPosts.userId, createdAt: forumPosts.createdAt, isEdited: forumPosts.isEdited });
     await tx.update(forumTopics).set({ lastPostAt: post!.createdAt }).where(eq(forumTopics.id, topic.id));
     await queueReplyNotifications(tx, queueEmail, { topic, replierId: reader.id, content: input.content, baseUrl });
@@ -147,9 +148,9 @@ export async function editReply(postId: number, content: string, reader: Reader)
   if (post.categoryArchived) throw forbidden(ARCHIVED_MESSAGE);
   const [row] = await db
     .update(forumPosts)
-    .set({ content, isEdited: true, editedAt: sql`now()` })
+    .set({ content, contentHtml: cookMarkdown(content), isEdited: true, editedAt: sql`now()` })
     .where(and(eq(forumPosts.id, postId), eq(forumPosts.userId, reader.id)))
-    .returning({ id: forumPosts.id, content: forumPosts.content, isEdited: forumPosts.isEdited, editedAt: forumPosts.editedAt });
+    .returning({ id: forumPosts.id, content: forumPosts.content, html: forumPosts.contentHtml, isEdited: forumPosts.isEdited, editedAt: forumPosts.editedAt });
   return row!;
 }
 

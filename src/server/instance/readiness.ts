@@ -46,9 +46,10 @@ async function prepare(): Promise<void> {
   if (problems.length) throw new Error(problems.join(" "));
   const { startJobWorkers } = await import("@/server/jobs/worker");
   await startJobWorkers();
-  // The assistant's index holds texts from the code (the FAQ) as well as the database: rebuilt at start.
-  const { reindexAll } = await import("@/server/assistant/index-passages");
-  await reindexAll().catch((error) => console.error("[assistant] could not rebuild the index at start:", error));
+  // The assistant's index holds texts from the code (the FAQ) as well as the database: those from the
+  // code are rebuilt at start, the database's when missing (reindexAtStart).
+  const { reindexAtStart } = await import("@/server/assistant/index-passages");
+  await reindexAtStart().catch((error) => console.error("[assistant] could not rebuild the index at start:", error));
   const { restoreDemoLibraryFiles } = await import("@/server/library/demo-files");
   await restoreDemoLibraryFiles().catch((error) => console.error("[library] could not write the demo files", error));
 }

@@ -5,6 +5,7 @@ import { sendContactNotices } from "@/server/contact";
 import { deliverEmail, sweepOutbox } from "@/server/email/outbox";
 import { syncLumaEvents } from "@/server/events/luma-sync";
 import { reindexAfterSettingsSaved, reindexAll } from "@/server/assistant/index-passages";
+import { cookOlderPosts } from "@/server/forum/cooking";
 import { publishDueItems } from "@/server/library/editor";
 import { eraseDueAccounts } from "@/server/privacy";
 import { purgeUnattachedUploads } from "@/server/storage";
@@ -56,6 +57,12 @@ export async function startJobWorkers(): Promise<void> {
     if (published) console.log(`[library] published ${published} scheduled items`);
   });
   await boss.schedule(QUEUES.libraryPublish.name, "* * * * *");
+  // Forum posts written before posts were cooked on write: once after each start, by one instance.
+  await boss.work(QUEUES.forumCook.name, async () => {
+    const cooked = await cookOlderPosts();
+    if (cooked) console.log(`[forum] cooked ${cooked} posts written before this version`);
+  });
+  await boss.send(QUEUES.forumCook.name, {}, { singletonKey: "forum-cook-start", singletonSeconds: 300 });
   // Accounts whose 30-day deletion grace period has ended (issue 16).
   await boss.work(QUEUES.accountsErase.name, async () => {
     const erased = await eraseDueAccounts();

@@ -7,8 +7,8 @@ import type { SessionUser } from "@/server/auth/sessions";
 import { TIER_ORDER } from "@/lib/auth/access";
 import { canEditLibrary, isOpenTo, openToUser, visibleToUser } from "./access";
 import { sanitizeArticleHtml } from "./html";
-import type { LibraryFilters } from "@/features/library/schemas";
-import type { LibraryCard, LibraryCategory, LibraryItem } from "@/features/library/types";
+import { SEARCH_CANDIDATES, type LibraryFilters } from "@/features/library/schemas";
+import type { LibraryCard, LibraryCategory, LibraryItem, LibraryTag } from "@/features/library/types";
 
 /** What a card shows (spec 02 section 2.13): never the body, video, attachment or external link. */
 function cardColumns(user: SessionUser | null) {
@@ -79,13 +79,15 @@ export function searchQueryText(search: string): string {
 
 /**
  * The library list (GET /api/content/items and /api/content/bookmarks): published items matching the
- * filters, newest first, or best match first when searching. Search looks into bodies, so it only
- * returns items the member may read.
+ * filters, newest first. A search ranks a bounded set of candidates (docs/decisions/020-library.md):
+ * the newest SEARCH_CANDIDATES matches (every match when there are fewer), best first by where the
+ * words are (title, then tags, then summary, then body); `capped` says when more matched than were
+ * ranked. Search looks into bodies, so it only returns items the member may read.
  */
-export async function listLibraryItems(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}): Promise<LibraryCard[]> {
+export async function listLibraryPage(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}): Promise<{ items: LibraryCard[]; capped: boolean }> {
   const conditions: (SQL | undefined)[] = [eq(contentItems.status, "published")];
   const terms = searchQueryText(filters.search);
-  if (filters.search && !terms) return [];
+  if (filters.search && !terms) return { items: [], capped: false };
   if (filters.contentType) conditions.push(eq(contentItems.contentType, filters.contentType));
   if (filters.category) conditions.push(eq(contentCategories.slug, filters.category));
   if (filters.tag) {
@@ -101,25 +103,54 @@ export async function listLibraryItems(user: SessionUser, filters: LibraryFilter
   }
   if (filters.membersOnly) conditions.push(or(eq(contentItems.isPublic, false), eq(contentCategories.isPublic, false)));
 
-  const query = sql`to_tsquery('english', ${terms})`;
-  if (terms) conditions.push(sql`${contentItems.searchVector} @@ ${query}`, openToUser(user));
+  const matching = () => {
+    let statement = db.select(cardColumns(user)).from(contentItems).leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId)).$dynamic();
+    if (options.bookmarkedOnly) {
+      statement = statement.innerJoin(contentBookmarks, and(eq(contentBookmarks.contentId, contentItems.id), eq(contentBookmarks.userId, user.id)));
+    }
+    return statement;
+  };
 
-  const order = terms
-    ? [desc(sql`ts_rank(${contentItems.searchVector}, ${query})`), desc(contentItems.publishedAt), desc(contentItems.id)]
-    : options.bookmarkedOnly
-      ? [desc(contentBookmarks.createdAt)]
-      : [desc(contentItems.publishedAt), desc(contentItems.id)];
-
-  let statement = db.select(cardColumns(user)).from(contentItems).leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId)).$dynamic();
-  if (options.bookmarkedOnly) {
-    statement = statement.innerJoin(contentBookmarks, and(eq(contentBookmarks.contentId, contentItems.id), eq(contentBookmarks.userId, user.id)));
+  if (!terms) {
+    const order = options.bookmarkedOnly ? [desc(contentBookmarks.createdAt)] : [desc(contentItems.publishedAt), desc(contentItems.id)];
+    const rows = await matching()
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(filters.limit)
+      .offset(filters.offset);
+    return { items: rows.map(toCard), capped: false };
   }
-  const rows = await statement
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(filters.limit)
-    .offset(filters.offset);
-  return rows.map(toCard);
+
+  const query = sql`to_tsquery('english', ${terms})`;
+  conditions.push(sql`${contentItems.searchVector} @@ ${query}`, openToUser(user));
+  const bookmarks = options.bookmarkedOnly
+    ? sql`inner join ${contentBookmarks} on ${contentBookmarks.contentId} = ${contentItems.id} and ${contentBookmarks.userId} = ${user.id}`
+    : sql``;
+  // The newest matches (ids only), one more than are ranked to know whether the cap applied; then the
+  // ranking of those alone, and the cards of the page's few. ts_rank's default weights make a word in
+  // the title (A) count most, then tags (B), summary (C) and body (D).
+  const ranked = await db.execute<{ id: number; capped: boolean }>(sql`
+    with newest as (
+      select ${contentItems.id} as id, ${contentItems.publishedAt} as published_at
+      from ${contentItems} left join ${contentCategories} on ${contentCategories.id} = ${contentItems.categoryId} ${bookmarks}
+      where ${and(...conditions)}
+      order by ${contentItems.publishedAt} desc, ${contentItems.id} desc
+      limit ${SEARCH_CANDIDATES + 1}
+    ),
+    candidates as (
+      select id, published_at from (select id, published_at, row_number() over (order by published_at desc, id desc) as n from newest) numbered
+      where n <= ${SEARCH_CANDIDATES}
+    )
+    select candidates.id, (select count(*) from newest) > ${SEARCH_CANDIDATES} as capped
+    from candidates join ${contentItems} on ${contentItems.id} = candidates.id
+    order by ts_rank(${contentItems.searchVector}, ${query}) desc, candidates.published_at desc, candidates.id desc
+    limit ${filters.limit} offset ${filters.offset}`);
+  const ids = ranked.rows.map((row) => row.id);
+  const capped = ranked.rows[0]?.capped ?? false;
+  if (!ids.length) return { items: [], capped };
+  const cards = await matching().where(inArray(contentItems.id, ids));
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return { items: ids.flatMap((id) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), capped };
 }
 
 /** One item for its page and GET /api/content/items/{slug}; the content only when she may read it. */
@@ -170,6 +201,17 @@ export async function listRelatedItems(user: SessionUser, item: { id: number; ca
   return rows.map(toCard);
 }
 
+/** "More like this" of an item she may see, by its id (GET /api/content/items/{id}/related). */
+export async function listRelatedItemsOf(user: SessionUser, itemId: number): Promise<LibraryCard[]> {
+  const [row] = await db
+    .select({ slug: contentCategories.slug })
+    .from(contentItems)
+    .innerJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+    .where(eq(contentItems.id, itemId))
+    .limit(1);
+  return listRelatedItems(user, { id: itemId, category: row ?? null });
+}
+
 /** A category's own columns, shared with the editor's list (taxonomy.ts). */
 export const categoryColumns = {
   id: contentCategories.id,
@@ -194,10 +236,9 @@ export async function getLibraryCategory(user: SessionUser, slug: string): Promi
 
 const tagColumns = { id: contentTags.id, name: contentTags.name, slug: contentTags.slug };
 
-export async function listLibraryTags() {
+export async function listLibraryTags(): Promise<LibraryTag[]> {
   return db.select(tagColumns).from(contentTags).orderBy(asc(contentTags.name));
 }
-export type LibraryTag = Awaited<ReturnType<typeof listLibraryTags>>[number];
 
 /** The tags most used by published items, for the chips above the list. */
 export async function listPopularTags(limit = 20): Promise<LibraryTag[]> {

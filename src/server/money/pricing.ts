@@ -9,7 +9,7 @@ export const CURRENCY = "usd";
 
 /**
  * What joining a tier costs now: its monthly price from membership_tiers, never an amount sent by
- * a browser (docs/docs/decisions/010-membership-journey.md).
+ * a browser (docs/decisions/010-membership-journey.md).
  */
 export async function tierCharge(tierId: string, executor: Executor = db) {
   const [tier] = await executor

@@ -13,10 +13,10 @@ export const metadata: Metadata = {
   description: "Circles, workshops, socials and retreats: meet the community in person and online.",
 };
 
-export const dynamic = "force-dynamic";
+// Static, expired by a Luma sync and by an admin's change to an event (src/server/events/pages.ts); hourly otherwise.
+export const revalidate = 3600;
 
 const PAST_EVENTS_SHOWN = 6;
-
 
 export default async function EventsPage() {
   const [settings, pastEvents] = await Promise.all([getSiteSettings(), listPastEvents(PAST_EVENTS_SHOWN)]);

@@ -1,7 +1,5 @@
-import { SIGNED_IN } from "@/lib/auth/access";
-import { requirePageAccess } from "@/server/auth/current-user";
-
-export default async function ForumLayout({ children }: { children: React.ReactNode }) {
-  await requirePageAccess(SIGNED_IN);
+// The forum's pages are guarded by the proxy (src/proxy.ts); the prerendered ones hold nothing of any
+// member's, and those rendered per request (settings, new topic) check her session themselves.
+export default function ForumLayout({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">{children}</div>;
 }

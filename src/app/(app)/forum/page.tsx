@@ -1,45 +1,20 @@
 import type { Metadata } from "next";
-import { CategoryGrid } from "@/components/forum/category-grid";
+import { Suspense } from "react";
 import { ForumHeader } from "@/components/forum/forum-header";
-import { SearchResults } from "@/components/forum/search-results";
-import { TopicList } from "@/components/forum/topic-list";
-import { SIGNED_IN } from "@/lib/auth/access";
-import { pageQuery } from "@/lib/page-input";
-import { requirePageAccess } from "@/server/auth/current-user";
-import { listCategories, listTopics, searchTopics } from "@/server/forum";
-import { searchQuerySchema, topicListQuerySchema } from "@/features/forum/schemas";
+import { ForumHome } from "@/components/forum/forum-home";
+import { FORUM_DESCRIPTION, FORUM_TITLE } from "@/features/forum/constants";
+
+// Rendered afresh hourly, and at once when the site settings change (their root layout).
+export const revalidate = 3600;
 
 export const metadata: Metadata = { title: "Forum", robots: { index: false } };
 
-export default async function ForumPage({ searchParams }: PageProps<"/forum">) {
-  const me = await requirePageAccess(SIGNED_IN);
-  const params = await searchParams;
-  const search = searchQuerySchema.safeParse({ q: params.q });
-  if (params.q !== undefined) {
-    return (
-      <div className="grid gap-8">
-        <ForumHeader title="Community Forum" query={String(params.q)} />
-        {search.success ? <SearchResults query={search.data.q} hits={await searchTopics(search.data.q, me)} /> : <p role="alert">Search for at least 2 characters.</p>}
-      </div>
-    );
-  }
-  const { after } = pageQuery(topicListQuerySchema.pick({ after: true }), params);
-  const [categories, page] = await Promise.all([listCategories(me), listTopics(me, { after })]);
+// Prerendered once for every member (docs/decisions/032-member-pages-at-the-speed-of-the-floor.md): her categories, topics
+// and searches load in the browser.
+export default function ForumPage() {
   return (
-    <div className="grid gap-10">
-      <ForumHeader title="Community Forum" description="Conversations between events: introductions, work in progress, questions and plans." />
-      <section aria-labelledby="categories-heading" className="grid gap-4">
-        <h2 id="categories-heading" className="text-2xl font-semibold">
-          Categories
-        </h2>
-        <CategoryGrid categories={categories} />
-      </section>
-      <section aria-labelledby="topics-heading" className="grid gap-4">
-        <h2 id="topics-heading" className="text-2xl font-semibold">
-          Recent discussions
-        </h2>
-        <TopicList topics={page.topics} nextHref={page.nextCursor ? `/forum?after=${page.nextCursor}` : null} />
-      </section>
-    </div>
+    <Suspense fallback={<ForumHeader title={FORUM_TITLE} description={FORUM_DESCRIPTION} />}>
+      <ForumHome />
+    </Suspense>
   );
 }

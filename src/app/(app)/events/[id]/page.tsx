@@ -11,20 +11,27 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
 import { siteUrl } from "@/lib/http/site-url";
-import { getCurrentUser } from "@/server/auth/current-user";
-import { findEvent, formatInZone, goingCount, isGoing, type EventRow } from "@/server/events/queries";
+import { findEvent, formatInZone, goingCount, type EventRow } from "@/server/events/queries";
 import { joinLinkIsPublic } from "@/server/events/join-link";
-import { hasMembership } from "@/lib/auth/access";
 import { isEventOver } from "@/server/events/rsvp";
 import { rsvpUrl } from "@/features/events/rules";
 import { getSiteSettings } from "@/server/settings";
 import { JsonLd } from "@/components/seo/json-ld";
-import { pageId } from "@/lib/page-input";
 
 type Params = { params: Promise<{ id: string }> };
 
+// Prerendered for everyone on its first visit, then expired by a Luma sync, an admin's edit or an RSVP
+// (src/server/events/pages.ts); hourly otherwise. Her RSVP and a members-only join link load in the browser.
+export const revalidate = 3600;
+
+export function generateStaticParams(): Array<{ id: string }> {
+  return [];
+}
+
 async function load(params: Params["params"]): Promise<EventRow> {
-  const event = await findEvent(pageId((await params).id));
+  const { id } = await params;
+  const eventId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
+  const event = Number.isSafeInteger(eventId) ? await findEvent(eventId) : null;
   if (!event) notFound();
   return event;
 }
@@ -42,7 +49,7 @@ function mapLink(event: EventRow): string | null {
   return null;
 }
 
-/** schema.org Event data. */
+/** schema.org Event data; a members-only event's join link stays out of it. */
 function eventJsonLd(event: EventRow, baseUrl: string): Record<string, unknown> {
   const online = Boolean(event.onlineUrl) && !event.address;
   const data = {
@@ -55,7 +62,7 @@ function eventJsonLd(event: EventRow, baseUrl: string): Record<string, unknown> 
     eventStatus: event.status === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
     eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
     location: online
-      ? { "@type": "VirtualLocation", url: joinLinkIsPublic(event) ? event.onlineUrl : `${baseUrl}/events/${event.id}` }
+      ? { "@type": "VirtualLocation", url: joinLinkIsPublic(event) && event.onlineUrl ? event.onlineUrl : `${baseUrl}/events/${event.id}` }
       : { "@type": "Place", name: event.locationName ?? undefined, address: event.address ?? undefined },
     image: event.imageUrl ? [new URL(event.imageUrl, baseUrl).toString()] : undefined,
     url: `${baseUrl}/events/${event.id}`,
@@ -65,9 +72,8 @@ function eventJsonLd(event: EventRow, baseUrl: string): Record<string, unknown> 
 
 export default async function EventPage({ params }: Params) {
   const event = await load(params);
-  const [user, settings, going] = await Promise.all([getCurrentUser(), getSiteSettings(), goingCount(event.id)]);
+  const [settings, going] = await Promise.all([getSiteSettings(), goingCount(event.id)]);
   const baseUrl = siteUrl();
-  const userGoing = user ? await isGoing(event.id, user.id) : false;
   const zone = event.timezone;
   const endsAt = event.endsAt;
   const sameDay = endsAt && formatInZone(endsAt, zone, "yyyy-MM-dd") === formatInZone(event.startsAt, zone, "yyyy-MM-dd");
@@ -160,12 +166,11 @@ export default async function EventPage({ params }: Params) {
           ) : (
             <RsvpPanel
               eventId={event.id}
-              signedIn={user !== null}
-              allowed={event.accessType !== "members" || (user !== null && hasMembership(user))}
-              initiallyGoing={userGoing}
-              initialCount={going}
+              membersOnly={event.accessType === "members"}
+              prerenderedCount={going}
               capacity={event.capacity}
               open={!over && !cancelled}
+              closesAt={(event.endsAt ?? event.startsAt).toISOString()}
             />
           )}
           <Button asChild variant="outline">

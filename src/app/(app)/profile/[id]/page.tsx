@@ -1,24 +1,26 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
-import { SIGNED_IN } from "@/lib/auth/access";
-import { idSchema } from "@/lib/validation";
-import { AppError } from "@/lib/errors";
-import { requirePageAccess } from "@/server/auth/current-user";
-import { ProfilePage } from "../profile-page";
+import { Suspense } from "react";
+import { ProfileView } from "@/components/profile/profile-view";
+import { PRERENDERED_PARAM } from "@/lib/http/member-pages";
+
+// Rendered afresh hourly, and at once when the site settings change (their root layout).
+export const revalidate = 3600;
 
 export const metadata: Metadata = { title: "Member Profile", robots: { index: false } };
 
-// decisions.md: /profile/{id} is another member's profile (the spec's default id 1 is dropped).
-export default async function MemberProfilePage({ params, searchParams }: PageProps<"/profile/[id]">) {
-  const me = await requirePageAccess(SIGNED_IN);
-  const parsed = idSchema.safeParse((await params).id);
-  if (!parsed.success) notFound();
-  const tab = (await searchParams).tab;
-  if (parsed.data === me.id) redirect(tab ? `/profile?tab=${encodeURIComponent(String(tab))}` : "/profile");
-  try {
-    return await ProfilePage({ viewer: me, userId: parsed.data, tab });
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) notFound();
-    throw error;
-  }
+// decisions.md: /profile/{id} is another member's profile. One page prerendered for every member
+// (next.config.ts rewrites /profile/{id} to it): the profile she asked for loads in the browser.
+export const dynamicParams = false;
+export function generateStaticParams() {
+  return [{ id: PRERENDERED_PARAM }];
+}
+
+export default function MemberProfilePage() {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <Suspense>
+        <ProfileView own={false} />
+      </Suspense>
+    </div>
+  );
 }

@@ -1,139 +1,21 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound } from "next/navigation";
-import { Pencil } from "lucide-react";
-import { Comments } from "@/components/library/comments";
-import { GatingPanel } from "@/components/membership/gating-panel";
-import { BookmarkButton, ShareButton } from "@/components/library/item-actions";
-import { ItemCard, LibraryBadges } from "@/components/library/item-card";
-import { ItemContent } from "@/components/library/item-content";
-import { ItemViews } from "@/components/library/item-views";
-import { CONTENT_TYPE_ICONS, contentTypeLabel, readingLabel } from "@/components/library/labels";
-import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
-import { initialsOf } from "@/lib/initials";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { ContentType } from "@/features/library/constants";
-import { actsAsAdmin, SIGNED_IN } from "@/lib/auth/access";
-import { formatDate } from "@/lib/format";
-import { requirePageAccess } from "@/server/auth/current-user";
-import { isBookmarked } from "@/server/library/bookmarks";
-import { getLibraryItem, listItemTags, listRelatedItems } from "@/server/library/queries";
+import { Suspense } from "react";
+import { LibraryItemView } from "@/components/library/item-view";
+import { PRERENDERED_PARAM } from "@/lib/http/member-pages";
 
-export async function generateMetadata({ params }: PageProps<"/library/item/[slug]">): Promise<Metadata> {
-  const user = await requirePageAccess(SIGNED_IN);
-  const item = await getLibraryItem(user, (await params).slug);
-  return item ? { title: item.title, description: item.summary } : { title: "Content Not Found" };
+// Rendered afresh hourly, and at once when the site settings change (their root layout).
+export const revalidate = 3600;
+
+// One page prerendered for every item (next.config.ts rewrites /library/item/{slug} to it): the one
+// she asked for loads in the browser (docs/decisions/032-member-pages-at-the-speed-of-the-floor.md).
+export const dynamicParams = false;
+export function generateStaticParams() {
+  return [{ slug: PRERENDERED_PARAM }];
 }
 
-/** Spec 02 section 4: a status other than published shows a badge; no publishedAt shows 'Draft'. */
-function statusBadge(item: { status: string; publishedAt: Date | null }) {
-  if (!item.publishedAt) return "Draft";
-  if (item.status !== "published") return item.status[0]!.toUpperCase() + item.status.slice(1);
-  return null;
-}
-
-export default async function LibraryItemPage({ params }: PageProps<"/library/item/[slug]">) {
-  const user = await requirePageAccess(SIGNED_IN);
-  const item = await getLibraryItem(user, (await params).slug);
-  if (!item) notFound();
-  const [tags, saved, related] = await Promise.all([listItemTags([item.id]), isBookmarked(user, item.id), listRelatedItems(user, item)]);
-  const TypeIcon = CONTENT_TYPE_ICONS[item.contentType as ContentType];
-  const status = statusBadge(item);
-
+export default function LibraryItemPage() {
   return (
-    <article className="mx-auto grid max-w-4xl gap-8">
-      <p>
-        <Link href={item.category ? `/library/category/${item.category.slug}` : "/library"} className="text-sm text-primary underline underline-offset-4">
-          ← {item.category ? item.category.name : "All of the library"}
-        </Link>
-      </p>
-      <header className="grid gap-4">
-        <div className="flex flex-wrap items-center gap-2">
-          {status ? <Badge variant="warning">{status}</Badge> : null}
-          <LibraryBadges item={item} />
-        </div>
-        <h1 className="text-4xl font-semibold text-balance">{item.title}</h1>
-        <p className="text-lg text-muted-foreground">{item.summary}</p>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
-          {item.author ? (
-            <Link href={`/profile/${item.author.id}`} className="inline-flex items-center gap-2 font-medium text-foreground hover:underline">
-              <Avatar className="size-8">
-                {item.author.profilePicture ? <AvatarImage src={item.author.profilePicture} alt="" /> : null}
-                <AvatarFallback className="text-xs">{initialsOf(item.author.firstName, item.author.lastName)}</AvatarFallback>
-              </Avatar>
-              {item.author.firstName} {item.author.lastName}
-            </Link>
-          ) : null}
-          <span>{item.publishedAt ? <time dateTime={item.publishedAt.toISOString()}>{formatDate(item.publishedAt)}</time> : "Draft"}</span>
-          <span className="inline-flex items-center gap-1.5">
-            {TypeIcon ? <TypeIcon aria-hidden className="size-4" /> : null}
-            {contentTypeLabel(item.contentType)} · {readingLabel(item)}
-          </span>
-          <ItemViews id={item.id} slug={item.slug} initial={item.viewCount} record={item.status === "published" && !item.locked} />
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <BookmarkButton contentId={item.id} initial={saved} />
-          <ShareButton title={item.title} />
-          {item.canEdit ? (
-            <Button asChild variant="ghost">
-              <Link href={`/admin/library/items/${item.id}`}>
-                <Pencil aria-hidden /> Edit
-              </Link>
-            </Button>
-          ) : null}
-        </div>
-      </header>
-
-      {item.featuredImage && item.contentType !== "video" ? (
-        // eslint-disable-next-line @next/next/no-img-element -- uploaded images are served with the member's session from /api/files
-        <img src={item.featuredImage} alt="" className="aspect-video w-full rounded-xl object-cover" />
-      ) : null}
-
-      {item.locked ? <GatingPanel level={item.requiredMembershipLevel} memberLevel={user.membershipLevel} what="This content" /> : <ItemContent item={item} />}
-
-      {tags.length ? (
-        <section aria-labelledby="item-tags-heading">
-          <h2 id="item-tags-heading" className="mb-3 text-lg font-semibold">
-            Related tags
-          </h2>
-          <ul className="flex flex-wrap gap-2">
-            {tags.map((tag) => (
-              <li key={tag.slug}>
-                <Link href={`/library/tag/${tag.slug}`} className="inline-block rounded-full border px-3 py-1 text-sm hover:bg-accent">
-                  #{tag.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      <Tabs defaultValue={item.locked ? "related" : "comments"}>
-        <TabsList>
-          {item.locked ? null : <TabsTrigger value="comments">Comments</TabsTrigger>}
-          <TabsTrigger value="related">More like this</TabsTrigger>
-        </TabsList>
-        {item.locked ? null : (
-          <TabsContent value="comments" className="mt-6">
-            <Comments contentId={item.id} viewer={{ id: user.id, isAdmin: actsAsAdmin(user) }} />
-          </TabsContent>
-        )}
-        <TabsContent value="related" className="mt-6">
-          {related.length ? (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {related.map((card) => (
-                <li key={card.id}>
-                  <ItemCard item={card} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-muted-foreground">Nothing else in this category yet.</p>
-          )}
-        </TabsContent>
-      </Tabs>
-    </article>
+    <Suspense>
+      <LibraryItemView />
+    </Suspense>
   );
 }

@@ -1,34 +1,21 @@
 import { Suspense } from "react";
-import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound } from "next/navigation";
-import { LibraryBrowser } from "@/components/library/library-browser";
-import { SIGNED_IN } from "@/lib/auth/access";
-import { requirePageAccess } from "@/server/auth/current-user";
-import { getLibraryTag, listLibraryCategories } from "@/server/library/queries";
+import { LibraryTagView } from "@/components/library/library-views";
+import { PRERENDERED_PARAM } from "@/lib/http/member-pages";
 
-export async function generateMetadata({ params }: PageProps<"/library/tag/[slug]">): Promise<Metadata> {
-  const tag = await getLibraryTag((await params).slug);
-  return { title: tag ? `#${tag.name}` : "Tag Not Found" };
+// Rendered afresh hourly, and at once when the site settings change (their root layout).
+export const revalidate = 3600;
+
+// One page prerendered for every tag (next.config.ts rewrites /library/tag/{slug} to it): the one
+// she asked for loads in the browser (docs/decisions/032-member-pages-at-the-speed-of-the-floor.md).
+export const dynamicParams = false;
+export function generateStaticParams() {
+  return [{ slug: PRERENDERED_PARAM }];
 }
 
-// Spec 02 section 2.13: '#tag' and its items.
-export default async function LibraryTagPage({ params }: PageProps<"/library/tag/[slug]">) {
-  const user = await requirePageAccess(SIGNED_IN);
-  const tag = await getLibraryTag((await params).slug);
-  if (!tag) notFound();
-  const categories = await listLibraryCategories(user);
+export default function LibraryTagPage() {
   return (
-    <div className="grid gap-8">
-      <p>
-        <Link href="/library" className="text-sm text-primary underline underline-offset-4">
-          ← All of the library
-        </Link>
-      </p>
-      <h1 className="text-4xl font-semibold">#{tag.name}</h1>
-      <Suspense>
-        <LibraryBrowser fixed={{ tag: tag.slug }} categories={categories} />
-      </Suspense>
-    </div>
+    <Suspense>
+      <LibraryTagView />
+    </Suspense>
   );
 }

@@ -1,5 +1,0 @@
-import { LibraryNotFound } from "@/components/library/library-not-found";
-
-export default function NotFound() {
-  return <LibraryNotFound title="Content Not Found" />;
-}
