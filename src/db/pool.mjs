@@ -12,9 +12,10 @@ import pg from "pg";
  *   ends the connection instead of running. The app sends a statement at least `answer` before it
  *   gives up on it, so one read after that is always refused. The pool closes its idle connections
  *   after `poolIdle`, before the server would.
- * - `commitWindow`: before COMMIT the client sets the transaction's idle limit to this, so a COMMIT
- *   read later than that after the last statement ends the connection and the transaction rolls
- *   back; `answer` > `commitWindow`, so the app never gives up on a COMMIT the server carried out.
+ * - `commitWindow`: before COMMIT the client gives a write transaction a deadline this far ahead on
+ *   the database's clock (`arm_commit_deadline`, migration 0028), and a deferred trigger refuses the
+ *   COMMIT when it is carried out later, however late PostgreSQL read it; `answer` > `commitWindow`,
+ *   so the app waits for the answer of any COMMIT the server accepted.
  * - `idleInTransaction` is long: some transactions hold a row lock while they call Stripe (20 s a
  *   try, three tries).
  */
@@ -57,7 +58,7 @@ class DeadlineClient extends pg.Client {
     const text = (typeof config === "string" ? config : config?.text) ?? "";
     const answer =
       this.commitWindowMs && COMMIT.test(text)
-        ? this.timed(`set local idle_in_transaction_session_timeout = ${this.commitWindowMs}`).then(() => this.timed(config, values))
+        ? this.timed(`select arm_commit_deadline(${this.commitWindowMs})`).then(() => this.timed(config, values))
         : ROLLBACK.test(text)
           ? this.timed(config, values, Math.min(this.answerMs, ROLLBACK_WAIT_MS), { rows: [], rowCount: 0, command: "ROLLBACK" })
           : this.timed(config, values);
