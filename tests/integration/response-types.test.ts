@@ -69,6 +69,7 @@ interface Fixture {
   owner: Member;
   other: Member;
   categoryId: number;
+  categorySlug: string;
   topic: { id: number; slug: string };
   replyId: number;
   item: { id: number; slug: string };
@@ -120,6 +121,7 @@ beforeAll(async () => {
     owner,
     other,
     categoryId: category!.id,
+    categorySlug: category!.slug,
     topic: { id: topic!.id, slug: topic!.slug },
     replyId: reply.json.id,
     item: { id: item!.id, slug: item!.slug },
@@ -278,6 +280,7 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
   "GET /api/events/[id]/ics": async () => everyone(`/api/events/${fx.eventId}/ics`),
   "GET /api/events/calendar.ics": async () => everyone("/api/events/calendar.ics"),
   "GET /api/events/[id]/join-link": async () => everyone(`/api/events/${fx.eventId}/join-link`),
+  "GET /api/events/[id]/rsvp": async () => everyone(`/api/events/${fx.eventId}/rsvp`),
   "POST /api/events/[id]/rsvp": async () => everyone(`/api/events/${fx.eventId}/rsvp`, "POST"),
   "DELETE /api/events/[id]/rsvp": async () => everyone(`/api/events/${fx.eventId}/rsvp`, "DELETE"),
 
@@ -291,6 +294,7 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
   // The library
   "GET /api/content/items": async () => everyone("/api/content/items?limit=5"),
   "GET /api/content/items/[item]": async () => everyone(`/api/content/items/${fx.item.slug}`),
+  "GET /api/content/items/[item]/related": async () => everyone(`/api/content/items/${fx.item.id}/related`),
   "GET /api/content/items/[item]/tags": async () => everyone(`/api/content/items/${fx.item.id}/tags`),
   "POST /api/content/items/[item]/view": async () => everyone(`/api/content/items/${fx.item.id}/view`, "POST"),
   "GET /api/content/categories": async () => everyone("/api/content/categories"),
@@ -317,6 +321,7 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
   "GET /api/forum/topics": async () => everyone(`/api/forum/topics?categoryId=${fx.categoryId}`),
   "POST /api/forum/topics": async () =>
     (["owner", "member", "visitor"] as const).map((as) => send(as, "POST", "/api/forum/topics", { title: `A typed topic ${tag()}`, content: "The opening post of a typed topic.", categoryId: fx.categoryId })),
+  "GET /api/forum/categories/[slug]": async () => everyone(`/api/forum/categories/${fx.categorySlug}`),
   "GET /api/forum/topics/slug/[slug]": async () => everyone(`/api/forum/topics/slug/${fx.topic.slug}`),
   "GET /api/forum/topics/[id]/posts": async () => everyone(`/api/forum/topics/${fx.topic.id}/posts`),
   "POST /api/forum/topics/[id]/view": async () => everyone(`/api/forum/topics/${fx.topic.id}/view`, "POST"),
@@ -360,6 +365,7 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
 
   // Profiles, the directory, mentorship
   "GET /api/users/[id]": async () => everyone(`/api/users/${fx.owner.user.id}`),
+  "GET /api/users/[id]/profile-screen": async () => everyone(`/api/users/${fx.owner.user.id}/profile-screen`),
   "PATCH /api/users/[id]": async () => [
     send("member", "PATCH", `/api/users/${fx.owner.user.id}`, { occupation: "Not hers to change" }),
     send("owner", "PATCH", `/api/users/${fx.owner.user.id}`, { occupation: "Potter", interests: "Raku, Glazes" }),

@@ -4,7 +4,7 @@ import { applicationReceivedSchema } from "@/features/applications/types";
 import { chatAnswerSchema, chatHistoryDeletedSchema, chatHistorySchema, chatStreamEventSchema } from "@/features/assistant/types";
 import { activeSessionSchema, currentUserSchema, recoveryCodesSchema, twoFactorSetupSchema } from "@/features/auth/types";
 import { cancellationSchema, cardSavedSchema, cardSetupSchema, memberBillingSchema, tierChangeSchema, upgradePreviewSchema } from "@/features/billing/types";
-import { eventJoinLinkSchema, publicEventSchema, rsvpCancelledSchema, rsvpGoingSchema } from "@/features/events/types";
+import { eventJoinLinkSchema, eventViewerPartSchema, publicEventSchema, rsvpCancelledSchema, rsvpGoingSchema } from "@/features/events/types";
 import {
   blockAnswerSchema,
   blockedMemberSchema,
@@ -28,7 +28,7 @@ import { conversationListSchema, conversationPageSchema, messageReportedSchema, 
 import { applicationPaymentIntentSchema, memberPaymentSchema } from "@/features/money/types";
 import { notificationPageSchema, notificationPreferencesSchema, notificationViewSchema, unreadCountSchema } from "@/features/notifications/types";
 import { placeListSchema } from "@/features/places/types";
-import { directoryPageSchema, ownProfileSchema, publicProfileSchema } from "@/features/profiles/types";
+import { directoryPageSchema, memberProfileScreenSchema, ownProfileScreenSchema, ownProfileSchema, publicProfileSchema } from "@/features/profiles/types";
 import { pushKeySchema } from "@/features/push/types";
 import { reportSchema, spiritualProfileSchema, storedBirthDataSchema } from "@/features/spiritual-profile/types";
 import { uploadedFileSchema } from "@/features/storage/types";
@@ -108,6 +108,7 @@ export const API_RESPONSES = {
   "GET /api/events/[id]/ics": anyone(file),
   "GET /api/events/calendar.ics": anyone(file),
   "GET /api/events/[id]/join-link": anyone(eventJoinLinkSchema),
+  "GET /api/events/[id]/rsvp": members(eventViewerPartSchema),
   "POST /api/events/[id]/rsvp": members(rsvpGoingSchema),
   "DELETE /api/events/[id]/rsvp": members(rsvpCancelledSchema),
 
@@ -118,6 +119,7 @@ export const API_RESPONSES = {
   // The library
   "GET /api/content/items": members(z.array(libraryCardSchema)),
   "GET /api/content/items/[item]": members(libraryItemSchema),
+  "GET /api/content/items/[item]/related": members(z.array(libraryCardSchema)),
   "GET /api/content/items/[item]/tags": members(z.array(libraryTagSchema)),
   "POST /api/content/items/[item]/view": members(itemViewSchema),
   "GET /api/content/categories": members(z.array(libraryCategorySchema)),
@@ -135,6 +137,7 @@ export const API_RESPONSES = {
 
   // The forum
   "GET /api/forum/categories": members(z.array(forumCategorySchema)),
+  "GET /api/forum/categories/[slug]": members(forumCategorySchema),
   "GET /api/forum/topics": members(topicPageSchema),
   "POST /api/forum/topics": members(createdTopicSchema),
   "GET /api/forum/topics/slug/[slug]": members(topicDetailSchema),
@@ -155,6 +158,7 @@ export const API_RESPONSES = {
 
   // Profiles, the directory, mentorship
   "GET /api/users/[id]": { member: publicProfileSchema, owner: ownProfileSchema },
+  "GET /api/users/[id]/profile-screen": { member: memberProfileScreenSchema, owner: ownProfileScreenSchema },
   "PATCH /api/users/[id]": herOwn(z.union([ownProfileSchema, currentUserSchema.extend({ birthData: storedBirthDataSchema })])),
   "GET /api/members": members(directoryPageSchema),
   "GET /api/places": members(placeListSchema),

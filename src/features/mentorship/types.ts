@@ -15,9 +15,8 @@ export const receivedRequestSchema = z.strictObject({
 export type ReceivedRequest = z.infer<typeof receivedRequestSchema>;
 
 /** Her own unanswered request to a mentor, shown on the mentor's profile in place of the form. */
-export interface OpenMentorshipRequest {
-  sentAt: string;
-}
+export const openMentorshipRequestSchema = z.strictObject({ sentAt: z.string() });
+export type OpenMentorshipRequest = z.infer<typeof openMentorshipRequestSchema>;
 
 /** POST /api/users/{id}/mentorship-requests: sent, and to whom (her first name, for the toast). */
 export const sentRequestSchema = z.strictObject({ id, mentorName: z.string() });

@@ -1,8 +1,8 @@
 import { z } from "@/lib/validation";
 import { PROFILE_VISIBILITIES } from "./constants";
 import { id } from "@/features/api/json";
-import type { PartnerDashboard } from "@/features/affiliate/types";
-import type { OpenMentorshipRequest } from "@/features/mentorship/types";
+import { partnerDashboardSchema } from "@/features/affiliate/types";
+import { openMentorshipRequestSchema } from "@/features/mentorship/types";
 
 /** What any member sees of another (GET /api/users/{id}): never her email, birth data, reports, payments or partner figures. */
 export const publicProfileSchema = z.strictObject({
@@ -65,32 +65,46 @@ export const directoryPageSchema = z.strictObject({
 export type DirectoryPage = z.infer<typeof directoryPageSchema>;
 
 /** One of the two events on the My Events tab. */
-export interface ProfileEvent {
-  id: number;
-  title: string;
-  image: string | null;
-  date: string;
-  location: string;
+export const profileEventSchema = z.strictObject({
+  id,
+  title: z.string(),
+  image: z.string().nullable(),
+  date: z.string(),
+  location: z.string(),
   /** She said she is going. */
-  going: boolean;
-}
+  going: z.boolean(),
+});
+export type ProfileEvent = z.infer<typeof profileEventSchema>;
 
 /** The profile's tabs, as `?tab=` names them. */
 export const PROFILE_TABS = ["about", "events", "payments", "billing", "affiliate", "mentorship"] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** What the profile screen shows its viewer (GET /api/users/{id}/profile-screen): the page is prerendered for everyone. */
-export interface ProfileScreenData {
-  profile: Profile;
-  /** The viewer is looking at her own profile. */
-  isOwn: boolean;
-  events: ProfileEvent[];
-  /** Her affiliate figures, on her own profile when she is a partner. */
-  partner: PartnerDashboard | null;
-  /** Her unanswered request to this mentor (another member's profile only). */
-  openMentorshipRequest: OpenMentorshipRequest | null;
-  /** Stripe's publishable key for her card on the Billing tab (her own profile, with Stripe configured). */
-  publishableKey: string | null;
+/**
+ * What the profile screen shows its viewer (GET /api/users/{id}/profile-screen; the page is prerendered
+ * for everyone): her own screen with the partner figures and the Billing tab's Stripe key, another
+ * member's with only her public profile and the viewer's open mentorship request to her.
+ */
+const screenFields = {
+  events: z.array(profileEventSchema),
   /** The site's address, for her referral link. */
-  origin: string;
-}
+  origin: z.string(),
+};
+export const ownProfileScreenSchema = z.strictObject({
+  ...screenFields,
+  profile: ownProfileSchema,
+  isOwn: z.literal(true),
+  partner: partnerDashboardSchema.nullable(),
+  openMentorshipRequest: z.null(),
+  /** Stripe's publishable key for her card on the Billing tab, with Stripe configured. */
+  publishableKey: z.string().nullable(),
+});
+export const memberProfileScreenSchema = z.strictObject({
+  ...screenFields,
+  profile: publicProfileSchema,
+  isOwn: z.literal(false),
+  partner: z.null(),
+  openMentorshipRequest: openMentorshipRequestSchema.nullable(),
+  publishableKey: z.null(),
+});
+export type ProfileScreenData = z.infer<typeof ownProfileScreenSchema> | z.infer<typeof memberProfileScreenSchema>;
