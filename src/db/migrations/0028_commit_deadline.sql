@@ -8,13 +8,16 @@ CREATE UNLOGGED TABLE commit_deadlines (deadline timestamptz NOT NULL);
 --> statement-breakpoint
 CREATE FUNCTION commit_deadline_check() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The row goes first, so that the clock is read last: once the check has passed, only the COMMIT's
+  -- own few steps remain (a DELETE after it was planned there on a connection's first COMMIT, a
+  -- millisecond in which a freeze let a COMMIT that had passed its check commit after the app gave up).
+  DELETE FROM commit_deadlines WHERE ctid = NEW.ctid;
   IF clock_timestamp() > NEW.deadline THEN
     -- 25P03 (idle_in_transaction_session_timeout): the COMMIT came later than the transaction may wait
     -- for it; the app answers it as the database being unavailable (503), as it does that timeout.
     RAISE EXCEPTION 'COMMIT refused: carried out % ms after its deadline',
       round(extract(epoch FROM clock_timestamp() - NEW.deadline) * 1000) USING ERRCODE = '25P03';
   END IF;
-  DELETE FROM commit_deadlines WHERE ctid = NEW.ctid;
   RETURN NULL;
 END;
 $$;

@@ -89,7 +89,7 @@ export const replyPageSchema = z.strictObject({
 export const createdTopicSchema = z.strictObject({ id, title: z.string(), slug: z.string(), content: z.string(), categoryId: id, userId: id, createdAt: isoDateTime });
 /** POST /api/forum/posts: the reply she wrote. */
 export const createdReplySchema = z.strictObject({ id, content: z.string(), topicId: id, parentId: id.nullable(), userId: id, createdAt: isoDateTime, isEdited: z.boolean() });
-export const editedReplySchema = z.strictObject({ id, content: z.string(), isEdited: z.boolean(), editedAt: isoDateTime.nullable() });
+export const editedReplySchema = z.strictObject({ id, content: z.string(), html: z.string(), isEdited: z.boolean(), editedAt: isoDateTime.nullable() });
 export const deletedReplySchema = z.strictObject({ deleted: z.literal(true) });
 export const reactionAnswerSchema = z.strictObject({ postId: id, reactionType: z.enum(REACTION_TYPES), active: z.boolean(), reactions: reactionSummarySchema });
 export const topicViewSchema = z.strictObject({ views: z.number().int().nonnegative(), counted: z.boolean() });
