@@ -37,6 +37,10 @@ export async function proxy(request: NextRequest) {
   }
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", policy);
+  // A prerendered member page would carry the page cache's s-maxage and stale-while-revalidate, which a
+  // browser takes as leave to show its stored copy and ask again behind it: after her sign-out (or her
+  // account's end) she would be shown the page instead of sent to sign in. Each visit asks here first.
+  if (isPrerenderedMemberPage(pathname)) response.headers.set("cache-control", "private, no-cache");
   return response;
 }
 
