@@ -65,7 +65,12 @@ export default class PostgresCacheHandler {
       return remembered ?? null;
     };
     if (!remembered) return read.catch(inMemory);
-    const slow = delay(SLOW_READ_MS).then(() => (answered ? read : inMemory()));
+    // Node runs due timers before it reads sockets: after the event loop was busy (a render), an answer
+    // that came in time may be waiting unread, so it is read (setImmediate comes after the reads) before
+    // the copy in memory is taken for it.
+    const slow = delay(SLOW_READ_MS)
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => (answered ? read : inMemory()));
     return Promise.race([read.catch(inMemory), slow]);
   }
 

@@ -45,10 +45,14 @@ test.describe("events page", () => {
     // is rendered again, hourly or after a change to the events. Written straight into the database,
     // this one has not caused that: the shared page cache's copy of /events is dropped for it.
     await testDb().delete(nextCacheEntries).where(eq(nextCacheEntries.key, "/events"));
-    await page.goto("/events#past");
     const past = page.locator("#past");
+    // A page-cache read slower than 300 ms on this busy machine serves the copy the instance last saw
+    // (docs/decisions/016), once: the read refreshes it.
+    await expect(async () => {
+      await page.goto("/events#past");
+      await expect(past.getByRole("heading", { name: ended.title })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(past.getByRole("heading", { name: "Past Events" })).toBeVisible();
-    await expect(past.getByRole("heading", { name: ended.title })).toBeVisible();
     const titles = await past.getByRole("heading", { level: 3 }).allTextContents();
     expect(titles.indexOf(ended.title)).toBe(0);
     expect(titles).toContain("Breathwork for Beginners");
