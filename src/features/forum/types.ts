@@ -139,7 +139,8 @@ export interface ForumAuthor {
   memberSince: string | null;
 }
 
-export interface TopicSummary {
+/** What a topic's list entry and its page both show. */
+interface TopicBase {
   id: number;
   title: string;
   slug: string;
@@ -149,30 +150,22 @@ export interface TopicSummary {
   isPinned: boolean;
   isLocked: boolean;
   createdAt: Date;
-  lastPostAt: Date;
   replyCount: number;
-  preview: string;
-  category: { slug: string; name: string };
   user: ForumAuthor;
 }
 
+export interface TopicSummary extends TopicBase {
+  lastPostAt: Date;
+  preview: string;
+  category: { slug: string; name: string };
+}
+
 /** A topic as its page shows it; `html` is its Markdown cooked into sanitized HTML when written. */
-export interface TopicDetail {
-  id: number;
-  title: string;
-  slug: string;
+export interface TopicDetail extends TopicBase {
   content: string;
   html: string;
-  userId: number;
-  categoryId: number;
-  views: number;
-  isPinned: boolean;
-  isLocked: boolean;
-  createdAt: Date;
   updatedAt: Date;
-  replyCount: number;
   category: { id: number; slug: string; name: string; archived: boolean };
-  user: ForumAuthor;
 }
 
 /** Each reaction type's count on a post and whether the reader gave it. */
