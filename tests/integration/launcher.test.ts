@@ -134,6 +134,7 @@ describe("npm start on the embedded default", () => {
     await checkUploadsOnLocalDisk(first.baseUrl, adminCookie);
 
     await checkOperatorScriptsBesideTheApp(first.baseUrl);
+    checkServerMemorySettings(first.child.pid!);
 
     expect(await stop(first.child)).toBe(0);
     expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
@@ -235,6 +236,13 @@ function descendant(root: number, pattern: RegExp): number | undefined {
     }
   }
   return undefined;
+}
+
+/** Decision 014: the serving process runs with the heap flags and glibc's two malloc arenas. */
+function checkServerMemorySettings(launcher: number) {
+  const server = descendant(launcher, NEXT_SERVER)!;
+  expect(readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0")).toEqual(expect.arrayContaining(["--max-old-space-size=512", "--heap-growing-percent=20"]));
+  expect(readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "2"}`);
 }
 
 const runScript = promisify(execFile);

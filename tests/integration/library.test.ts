@@ -270,8 +270,10 @@ describe("library search ranks a bounded set of candidates (issue 28)", () => {
     await testDb().insert(contentItemTags).values({ contentId: inTags.id, tagId: tagRow!.id });
     const inSummary = await insertItem({ summary: `A summary mentioning ${word}.`, publishedAt: new Date(Date.now() - 2 * hour) });
     const inBody = await insertItem({ content: `<p>The body says ${word} once.</p>`, publishedAt: new Date(Date.now() - hour) });
+    // Among items with the word in the body alone, the newest comes first, however often an older one says it.
+    const inBodyOften = await insertItem({ content: `<p>${`${word} and ${word} again. `.repeat(5)}</p>`, publishedAt: new Date(Date.now() - 1.5 * hour) });
     const found = await call(`/api/content/items?search=${word}`, { cookie });
-    expect(found.json.map((card: { slug: string }) => card.slug)).toEqual([inTitle.slug, inTags.slug, inSummary.slug, inBody.slug]);
+    expect(found.json.map((card: { slug: string }) => card.slug)).toEqual([inTitle.slug, inTags.slug, inSummary.slug, inBody.slug, inBodyOften.slug]);
     expect(found.headers.get("x-search-capped")).toBeNull();
   });
 

@@ -89,6 +89,9 @@ describe("birth places worldwide", () => {
     expect(two.every((p) => /^Zw/i.test(p.label))).toBe(true);
     expect(await search("z")).toEqual([]);
     expect(await search("100%_")).toEqual([]);
+    // LIKE's wildcards are letters like any other: "_" would otherwise stand for the "a" of São Paulo.
+    expect(await search("s_o paulo")).toEqual([]);
+    expect(await search("s%lo")).toEqual([]);
   });
 
   it("computes a chart with the zone the coordinates fall in, not the country's main one", async () => {

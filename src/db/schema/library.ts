@@ -48,7 +48,7 @@ export const contentItems = pgTable(
     /** Minutes to read an article, from its words (docs/decisions/020-library.md); null for other types. */
     readingMinutes: integer(),
     /**
-     * Title (weight A), summary and tag names (B) and the article's text (C), for the library search.
+     * Title (weight A), tag names (B), summary (C) and the article's text (D), for the library search.
      * Written by triggers on this table and on content_item_tags / content_tags, never by the app.
      */
     searchVector: tsvector(),
@@ -64,7 +64,9 @@ export const contentItems = pgTable(
     // The lists' order exactly as queried (newest first, nulls first as PostgreSQL's DESC has them, id
     // breaking ties), so a page is read straight from the index instead of sorting every item.
     index("content_items_published_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("content_items_search_idx").using("gin", t.searchVector),
+    // Without a pending list (migration 0030): a search reads the index alone, never a list of recent
+    // entries to scan; the library is written rarely and searched often.
+    index("content_items_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
   ],
 );
 
