@@ -3,6 +3,7 @@ import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { Pool } from "pg";
+import type PostgresCacheHandler from "../../cache-handler.mjs";
 import { SLOW_READ_MS } from "../../cache-handler.mjs";
 import { closeTestDb, testDb } from "../support/db";
 import { call } from "../support/http";
@@ -24,12 +25,12 @@ it("keeps a served public page in PostgreSQL and serves the next request from th
 
 describe("the page cache's reads after the event loop was busy (a render)", () => {
   // cache-handler.mjs is what Next.js loads; here it reads the tests' database directly.
-  let handler: { get(key: string, ctx?: unknown): Promise<unknown>; set(key: string, value: unknown, ctx?: unknown): Promise<void> };
+  let handler: PostgresCacheHandler;
   const lockHolder = new Pool({ connectionString: testEnv().databaseUrl, max: 1 });
   beforeAll(async () => {
     process.env.DATABASE_URL = testEnv().databaseUrl;
-    const { default: PostgresCacheHandler } = await import("../../cache-handler.mjs");
-    handler = new PostgresCacheHandler({ serverDistDir: path.join(tmpdir(), "no-build", "server") });
+    const { default: CacheHandler } = await import("../../cache-handler.mjs");
+    handler = new CacheHandler({ serverDistDir: path.join(tmpdir(), "no-build", "server") });
   });
   afterAll(() => lockHolder.end());
 
