@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { freshTotpCode } from "../support/two-factor";
 import { expect, expectAccessible, test, toast } from "./fixtures";
@@ -7,9 +7,12 @@ import { expect, expectAccessible, test, toast } from "./fixtures";
 // guarded page is the proxy's redirect to /login. After sign-in, sign-out and the two-factor step the
 // client's cached routes must be dropped, or the router replays that redirect and she never lands.
 
-/** Resolves once the router has prefetched `path` (a request for its React Server Components payload). */
+/** Whether a request is the router's prefetch of `path` (a request for its React Server Components payload). */
+const isPrefetchOf = (path: string) => (request: Request) => new URL(request.url()).pathname === path && request.headers()["rsc"] === "1";
+
+/** Resolves once the router has prefetched `path`. */
 function prefetchOf(page: Page, path: string) {
-  return page.waitForRequest((request) => new URL(request.url()).pathname === path && request.headers()["rsc"] === "1");
+  return page.waitForRequest(isPrefetchOf(path));
 }
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -59,9 +62,15 @@ test.describe("her session ends in another tab while the navbar has prefetched h
       await page.goto("/login");
       await signInOnTheForm(page, member.username);
       await expect(page).toHaveURL("/");
-      const prefetched = prefetchOf(page, path);
+      // The reloaded page's own prefetch, made once its navbar knows her: the page before the reload
+      // may prefetch late too, and signing out while the new one still asks who she is shows the
+      // visitor's navbar (no link to click).
+      const requests: Request[] = [];
+      page.on("request", (request) => requests.push(request));
       await page.reload();
-      await prefetched;
+      const reloadedAt = requests.findLastIndex((request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/");
+      await expect(nav(page).getByRole("link", { name: label, exact: true })).toBeVisible();
+      await expect.poll(() => requests.slice(reloadedAt + 1).some(isPrefetchOf(path))).toBe(true);
       // Signed out elsewhere (another tab of the same browser): this tab's navbar still shows her links.
       const signOut = await page.request.post("/api/auth/logout", { headers: { origin: process.env.TEST_BASE_URL! } });
       expect(signOut.status()).toBe(200);
