@@ -303,3 +303,80 @@ describe("library search ranks a bounded set of candidates (issue 28)", () => {
     }
   });
 });
+
+describe("library search reads whole words (issue 28, migration 0031)", () => {
+  const queryFor = async (words: string[]) =>
+    (await testDb().execute<{ query: string }>(sql`select content_search_query(array[${sql.join(words.map((word) => sql`${word}`), sql`, `)}]::text[])::text as query`)).rows[0]!.query;
+  const libraryWords = async (prefix: string) =>
+    (await testDb().execute<{ word: string }>(sql`select word from content_search_words where starts_with(word, ${prefix}) order by word`)).rows.map((row) => row.word);
+
+  it("keeps every word an item's title, tags, summary or body has held, however it was written", async () => {
+    const word = `kelpwick${unique()}`;
+    const cookie = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
+    const bulk = await insertItem({ title: `About ${word}x1` });
+    const editor = await signIn((await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username, TEST_PASSWORD);
+    const edited = await call("/api/admin/library/items", { body: itemInput({ summary: `A summary that says ${word}x2.` }), cookie: editor });
+    expect(edited.status).toBe(201);
+    const [tag] = await testDb().insert(contentTags).values({ name: `${word}x3`, slug: `tag-${word}` }).returning();
+    await testDb().insert(contentItemTags).values({ contentId: bulk.id, tagId: tag!.id });
+    await testDb().update(contentItems).set({ content: `<p>Now the body says ${word}x4.</p>` }).where(eq(contentItems.id, bulk.id));
+
+    expect(await libraryWords(word)).toEqual([`${word}x1`, `${word}x2`, `${word}x3`, `${word}x4`]);
+    expect(await queryFor([word])).toBe([1, 2, 3, 4].map((n) => `'${word}x${n}'`).join(" | "));
+    const found = await call(`/api/content/items?search=${word}`, { cookie });
+    expect(found.json.map((card: { slug: string }) => card.slug).sort()).toEqual([bulk.slug, edited.json.slug].sort());
+  });
+
+  it("keeps the prefix when more than 32 words start with it, and finds the same items either way", async () => {
+    const word = `sedgeloom${unique()}`;
+    const cookie = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
+    await testDb().execute(sql`
+      insert into content_items (title, slug, summary, content, content_type, status, published_at)
+      select 'Notes on ' || ${word} || 'q' || g, ${`words-${word}-`} || g, 'Summary', '<p>Body</p>', 'article', 'published', now() - g * interval '1 minute'
+      from generate_series(1, 33) g`);
+    try {
+      expect(await libraryWords(`${word}q`)).toHaveLength(33);
+      expect(await queryFor(["notes", `${word}q`])).toBe(`'note' & '${word}q':*`);
+      // q1 and q10 to q19: eleven words, searched whole.
+      expect(await queryFor([`${word}q1`])).toBe([1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19].map((n) => `'${word}q${n}'`).join(" | "));
+      const all = await call(`/api/content/items?search=notes ${word}q&limit=48`, { cookie });
+      expect(all.json).toHaveLength(33);
+      const some = await call(`/api/content/items?search=${word}q1&limit=48`, { cookie });
+      expect(some.json.map((card: { slug: string }) => card.slug).sort()).toEqual([1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19].map((n) => `words-${word}-${n}`).sort());
+    } finally {
+      await testDb().execute(sql`delete from content_items where slug like ${`words-${word}-%`}`);
+    }
+  });
+
+  it("matches exactly the items the prefix matches, for stop words, stems and words no item holds", async () => {
+    await insertItem({ title: "Breathwork for journaling practice", summary: "Grants and ceramics" });
+    const searches = [["breath"], ["journaling", "pr"], ["journaling", "the"], ["the"], ["grants"], ["ceramics", "grant"], ["j"], ["zzqxv"], ["practices"]];
+    let matched = 0;
+    for (const words of searches) {
+      const terms = words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(" & ");
+      const ids = async (condition: ReturnType<typeof sql>) =>
+        (await testDb().execute<{ id: number }>(sql`select id from content_items where search_vector @@ ${condition} order by id`)).rows.map((row) => row.id);
+      const wholeWords = sql`(select content_search_query(array[${sql.join(words.map((word) => sql`${word}`), sql`, `)}]::text[]))`;
+      const found = await ids(wholeWords);
+      expect({ words, ids: found }).toEqual({ words, ids: await ids(sql`to_tsquery('english', ${terms})`) });
+      matched += found.length > 0 ? 1 : 0;
+    }
+    // The item above answers seven of them; "the" (a stop word) and "zzqxv" find nothing.
+    expect(matched).toBe(7);
+    expect(await queryFor(["journaling", "the"])).toBe("'journal'");
+  });
+
+  it("quotes a library word as tsquery reads it, whatever characters it holds", async () => {
+    const word = `rushpoint${unique()}`;
+    const odd = [`${word}'s`, `${word}\\x`, `${word}:*`, `${word} | b`];
+    await testDb().execute(sql`insert into content_search_words (word) select unnest(array[${sql.join(odd.map((w) => sql`${w}`), sql`, `)}]::text[])`);
+    try {
+      for (const w of odd) {
+        const { rows } = await testDb().execute<{ matches: boolean }>(sql`select array_to_tsvector(array[${w}]) @@ content_search_query(array[${word}]) as matches`);
+        expect({ w, matches: rows[0]!.matches }).toEqual({ w, matches: true });
+      }
+    } finally {
+      await testDb().execute(sql`delete from content_search_words where starts_with(word, ${word})`);
+    }
+  });
+});

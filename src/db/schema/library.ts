@@ -1,4 +1,5 @@
 import { boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "@/features/library/constants";
 import { TIER_IDS } from "@/features/membership/constants";
@@ -69,6 +70,16 @@ export const contentItems = pgTable(
     index("content_items_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
   ],
 );
+
+/**
+ * Every lexeme the library's search vectors have held (migration 0031), kept by triggers on
+ * content_items. A search expands its last word's prefix into these (content_search_query), so the
+ * index is read for whole words, not a prefix. Words of deleted or edited items stay: an expansion
+ * to a word no item holds finds nothing, and the prefix is used when a word has too many.
+ */
+export const contentSearchWords = pgTable("content_search_words", { word: text().primaryKey() }, (t) => [
+  index("content_search_words_prefix_idx").using("btree", sql`${t.word} text_pattern_ops`),
+]);
 
 export const contentTags = pgTable("content_tags", { id: serial().primaryKey(), name: text().notNull(), slug: text().notNull() }, (t) => [
   uniqueIndex("content_tags_slug_key").on(t.slug),

@@ -73,8 +73,13 @@ function stricterLevel(a: string | null, b: string | null): string | null {
  * input can inject its operators. Empty when the text has no words.
  */
 export function searchQueryText(search: string): string {
-  const words = search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words = searchWords(search);
   return words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(" & ");
+}
+
+/** The words a search looks for: letters and digits only, at most eight. */
+function searchWords(search: string): string[] {
+  return search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
 }
 
 /**
@@ -122,7 +127,13 @@ export async function listLibraryPage(user: SessionUser, filters: LibraryFilters
   }
 
   const query = sql`to_tsquery('english', ${terms})`;
-  conditions.push(sql`${contentItems.searchVector} @@ ${query}`, openToUser(user));
+  // The same match, with the last word's prefix turned into the library's whole words (migration
+  // 0031): computed once per search, the index then skips through the rarer word's items.
+  const wholeWords = sql`(select content_search_query(array[${sql.join(
+    searchWords(filters.search).map((word) => sql`${word}`),
+    sql`, `,
+  )}]::text[]))`;
+  conditions.push(sql`${contentItems.searchVector} @@ ${wholeWords}`, openToUser(user));
   const bookmarks = options.bookmarkedOnly
     ? sql`inner join ${contentBookmarks} on ${contentBookmarks.contentId} = ${contentItems.id} and ${contentBookmarks.userId} = ${user.id}`
     : sql``;
