@@ -322,6 +322,12 @@ describe("library search reads whole words (issue 28, migration 0031)", () => {
     await testDb().update(contentItems).set({ content: `<p>Now the body says ${word}x4.</p>` }).where(eq(contentItems.id, bulk.id));
 
     expect(await libraryWords(word)).toEqual([`${word}x1`, `${word}x2`, `${word}x3`, `${word}x4`]);
+    // An update that leaves the vector as it was (a view's counter) adds nothing; one that changes it does.
+    await testDb().execute(sql`delete from content_search_words where word = ${`${word}x1`}`);
+    expect((await call(`/api/content/items/${bulk.id}/view`, { method: "POST", cookie })).json).toEqual({ recorded: true, viewCount: 1 });
+    expect(await libraryWords(`${word}x1`)).toEqual([]);
+    await testDb().update(contentItems).set({ summary: `Again ${word}x1` }).where(eq(contentItems.id, bulk.id));
+    expect(await libraryWords(`${word}x1`)).toEqual([`${word}x1`]);
     expect(await queryFor([word])).toBe([1, 2, 3, 4].map((n) => `'${word}x${n}'`).join(" | "));
     const found = await call(`/api/content/items?search=${word}`, { cookie });
     expect(found.json.map((card: { slug: string }) => card.slug).sort()).toEqual([bulk.slug, edited.json.slug].sort());

@@ -9,23 +9,31 @@ CREATE TABLE "content_search_words" (
 --> statement-breakpoint
 CREATE INDEX "content_search_words_prefix_idx" ON "content_search_words" USING btree ("word" text_pattern_ops);--> statement-breakpoint
 
--- Statement-level with a transition table: a bulk insert adds its words in one statement. Every update
--- passes through (PostgreSQL allows no column list with transition tables, and the vector is also
--- rewritten by the tag triggers of 0015); an update that keeps the words adds nothing.
+-- Statement-level with transition tables: a bulk insert adds its words in one statement. PostgreSQL
+-- allows no column list with transition tables, and the tag triggers of 0015 rewrite the vector too, so
+-- every update passes through; only rows whose vector changed add words (a view's counter does not).
 CREATE FUNCTION content_search_words_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO content_search_words (word)
-  SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM changed_items WHERE search_vector IS NOT NULL
-  ON CONFLICT DO NOTHING;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO content_search_words (word)
+    SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM new_items WHERE search_vector IS NOT NULL
+    ON CONFLICT DO NOTHING;
+  ELSE
+    INSERT INTO content_search_words (word)
+    SELECT DISTINCT unnest(tsvector_to_array(n.search_vector))
+      FROM new_items n JOIN old_items o ON o.id = n.id
+     WHERE n.search_vector IS NOT NULL AND n.search_vector IS DISTINCT FROM o.search_vector
+    ON CONFLICT DO NOTHING;
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 
 CREATE TRIGGER content_search_words_insert AFTER INSERT ON content_items
-  REFERENCING NEW TABLE AS changed_items FOR EACH STATEMENT EXECUTE FUNCTION content_search_words_add();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION content_search_words_add();--> statement-breakpoint
 
 CREATE TRIGGER content_search_words_update AFTER UPDATE ON content_items
-  REFERENCING NEW TABLE AS changed_items FOR EACH STATEMENT EXECUTE FUNCTION content_search_words_add();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_items NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION content_search_words_add();--> statement-breakpoint
 
 INSERT INTO content_search_words (word)
 SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM content_items WHERE search_vector IS NOT NULL
