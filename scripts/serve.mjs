@@ -25,6 +25,13 @@ const trustProxy = ["true", "1"].includes(process.env.TRUST_PROXY ?? "");
 const BAD_HOST = "The Host header is not a host name.";
 /** How long a stop waits for open requests (long-lived event streams included) before closing them. */
 const STOP_GRACE_MS = 20_000;
+/**
+ * How long an idle kept-alive connection stays open: longer than a proxy in front keeps one
+ * (deploy/nginx/community.conf, keepalive_timeout 60s), so that the proxy is always the one to close
+ * it. With Node's default of 5 s, a proxy or a client could send a request on a connection this server
+ * was closing that moment, and get a reset (a 502 from nginx for a POST, which it does not retry).
+ */
+const KEEP_ALIVE_MS = 65_000;
 
 const app = next({ dev: values.dev, dir: process.cwd(), hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
@@ -47,6 +54,8 @@ const server = createServer((request, response) => {
     response.end("Internal Server Error");
   });
 });
+
+server.keepAliveTimeout = KEEP_ALIVE_MS;
 
 let stopping = false;
 function stop() {

@@ -81,6 +81,9 @@ test.describe("AI chat", () => {
     await page.goto("/chat");
     await ask(page, "How long does approval take?");
     await expect(messages(page)).toContainText("5 business days");
+    // The answer is hers to find again once it is done (the log no longer busy): the exchange is stored
+    // after its last words are sent, so a reload between the two would find the conversation empty.
+    await expect(messages(page)).toHaveAttribute("aria-busy", "false");
     await page.reload();
     await expect(messages(page).getByText("How long does approval take?", { exact: true })).toBeVisible();
     await expect(messages(page)).toContainText("5 business days");

@@ -372,6 +372,18 @@ describe("library search reads whole words (issue 28, migration 0031)", () => {
     expect(await queryFor(["journaling", "the"])).toBe("'journal'");
   });
 
+  it("searches the editor's list the same way, drafts included", async () => {
+    const word = `mossgate${unique()}`;
+    const editor = await signIn((await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username, TEST_PASSWORD);
+    const member = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
+    const draft = await call("/api/admin/library/items", { body: itemInput({ title: `Notes on ${word}ery`, status: "draft" }), cookie: editor });
+    expect(draft.status).toBe(201);
+    const listed = await call(`/api/admin/library/items?search=notes ${word}`, { cookie: editor });
+    expect(listed.json.items.map((item: { slug: string }) => item.slug)).toEqual([draft.json.slug]);
+    expect((await call(`/api/admin/library/items?search=!!!`, { cookie: editor })).json.items).toEqual([]);
+    expect((await call(`/api/content/items?search=${word}`, { cookie: member })).json).toEqual([]);
+  });
+
   it("quotes a library word as tsquery reads it, whatever characters it holds", async () => {
     const word = `rushpoint${unique()}`;
     const odd = [`${word}'s`, `${word}\\x`, `${word}:*`, `${word} | b`];

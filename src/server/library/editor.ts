@@ -17,7 +17,7 @@ import { attachFile, deleteStoredFiles } from "@/server/storage";
 import { fileIdFromUrl } from "@/features/storage/kinds";
 import { sanitizeArticleHtml, storedFileIdsIn } from "./html";
 import { readingMinutes } from "@/features/library/text";
-import { searchQueryText } from "./queries";
+import { searchMatch } from "./queries";
 import { accessChoice, accessColumns, type LibraryItemValues } from "@/features/library/schemas";
 import type { EditorItem, EditorListItem } from "@/features/library/types";
 
@@ -40,8 +40,8 @@ export async function recordItemWrite(executor: Executor, change: { action: Item
 /** The admin list (GET /api/admin/library/items): every item, by status, newest change first. */
 export async function listEditorItems(viewer: SessionUser, query: { status: ContentStatus | ""; search: string; limit: number; offset: number }): Promise<{ items: EditorListItem[]; counts: Partial<Record<ContentStatus, number>> }> {
   assertAccess(viewer, permission("manage_content"));
-  const terms = searchQueryText(query.search);
-  const where = and(query.status ? eq(contentItems.status, query.status) : undefined, terms ? sql`${contentItems.searchVector} @@ to_tsquery('english', ${terms})` : undefined);
+  const match = searchMatch(query.search);
+  const where = and(query.status ? eq(contentItems.status, query.status) : undefined, match ?? undefined);
   const [items, counts] = await Promise.all([
     db
       .select({
@@ -61,7 +61,7 @@ export async function listEditorItems(viewer: SessionUser, query: { status: Cont
       .from(contentItems)
       .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
       .leftJoin(users, eq(users.id, contentItems.authorId))
-      .where(query.search && !terms ? sql`false` : where)
+      .where(query.search && !match ? sql`false` : where)
       .orderBy(desc(contentItems.updatedAt), desc(contentItems.id))
       .limit(query.limit)
       .offset(query.offset),

@@ -72,7 +72,7 @@ function stricterLevel(a: string | null, b: string | null): string | null {
  * come while typing ("breath" finds "breathwork"). Only letters and digits reach to_tsquery, so no
  * input can inject its operators. Empty when the text has no words.
  */
-export function searchQueryText(search: string): string {
+function searchQueryText(search: string): string {
   const words = searchWords(search);
   return words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(" & ");
 }
@@ -80,6 +80,21 @@ export function searchQueryText(search: string): string {
 /** The words a search looks for: letters and digits only, at most eight. */
 function searchWords(search: string): string[] {
   return search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+}
+
+/**
+ * The items a search matches (the member's list and the editor's), or null when the text has no
+ * words. The same match as searchQueryText's, with the last word's prefix turned into the library's
+ * whole words (migration 0031): computed once per search, the index then skips through the rarer
+ * word's items instead of collecting every item of the prefix.
+ */
+export function searchMatch(search: string): SQL | null {
+  const words = searchWords(search);
+  if (!words.length) return null;
+  return sql`${contentItems.searchVector} @@ (select content_search_query(array[${sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  )}]::text[]))`;
 }
 
 /**
@@ -92,7 +107,8 @@ function searchWords(search: string): string[] {
 export async function listLibraryPage(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}): Promise<{ items: LibraryCard[]; capped: boolean }> {
   const conditions: (SQL | undefined)[] = [eq(contentItems.status, "published")];
   const terms = searchQueryText(filters.search);
-  if (filters.search && !terms) return { items: [], capped: false };
+  const match = searchMatch(filters.search);
+  if (filters.search && !match) return { items: [], capped: false };
   if (filters.contentType) conditions.push(eq(contentItems.contentType, filters.contentType));
   if (filters.category) conditions.push(eq(contentCategories.slug, filters.category));
   if (filters.tag) {
@@ -116,7 +132,7 @@ export async function listLibraryPage(user: SessionUser, filters: LibraryFilters
     return statement;
   };
 
-  if (!terms) {
+  if (!match) {
     const order = options.bookmarkedOnly ? [desc(contentBookmarks.createdAt)] : [desc(contentItems.publishedAt), desc(contentItems.id)];
     const rows = await matching()
       .where(and(...conditions))
@@ -127,13 +143,7 @@ export async function listLibraryPage(user: SessionUser, filters: LibraryFilters
   }
 
   const query = sql`to_tsquery('english', ${terms})`;
-  // The same match, with the last word's prefix turned into the library's whole words (migration
-  // 0031): computed once per search, the index then skips through the rarer word's items.
-  const wholeWords = sql`(select content_search_query(array[${sql.join(
-    searchWords(filters.search).map((word) => sql`${word}`),
-    sql`, `,
-  )}]::text[]))`;
-  conditions.push(sql`${contentItems.searchVector} @@ ${wholeWords}`, openToUser(user));
+  conditions.push(match, openToUser(user));
   const bookmarks = options.bookmarkedOnly
     ? sql`inner join ${contentBookmarks} on ${contentBookmarks.contentId} = ${contentItems.id} and ${contentBookmarks.userId} = ${user.id}`
     : sql``;
