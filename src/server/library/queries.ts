@@ -68,9 +68,9 @@ function stricterLevel(a: string | null, b: string | null): string | null {
 }
 
 /**
- * Full-text search terms as a tsquery: each word must match, the last one as a prefix so results
- * come while typing ("breath" finds "breathwork"). Only letters and digits reach to_tsquery, so no
- * input can inject its operators. Empty when the text has no words.
+ * Full-text search terms as a tsquery, which the rank uses: each word must match, the last one as a
+ * prefix so results come while typing ("breath" finds "breathwork"). Only letters and digits reach
+ * to_tsquery, so no input can inject its operators. Empty when the text has no words.
  */
 function searchQueryText(search: string): string {
   const words = searchWords(search);
