@@ -75,9 +75,11 @@ export const contentItems = pgTable(
  * Every lexeme the library's search vectors have held (migration 0031), kept by triggers on
  * content_items. A search expands its last word's prefix into these (content_search_query), so the
  * index is read for whole words, not a prefix. Words of deleted or edited items stay: an expansion
- * to a word no item holds finds nothing, and the prefix is used when a word has too many.
+ * to a word no item holds finds nothing, and the prefix is used when a word has too many. No unique
+ * key: a save would wait for (and could deadlock with) another's uncommitted new words; a word two
+ * saves add at once is kept twice, which the expansion reads as one.
  */
-export const contentSearchWords = pgTable("content_search_words", { word: text().primaryKey() }, (t) => [
+export const contentSearchWords = pgTable("content_search_words", { word: text().notNull() }, (t) => [
   index("content_search_words_prefix_idx").using("btree", sql`${t.word} text_pattern_ops`),
 ]);
 
