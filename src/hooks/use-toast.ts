@@ -56,32 +56,40 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
 }
 
 // A toast that must outlive a full page load (sign-in and sign-out end with one): kept for this tab
-// only, shown by the Toaster when the next page mounts it.
+// only, shown by the Toaster when the next page mounts it. It names the page that wrote it: the
+// Toaster loads after the page is interactive, and one that arrives between the write and the page
+// load would otherwise show the toast on the page being left, where no one sees it.
 const NEXT_PAGE_TOAST_KEY = "toast-on-next-page";
+const THIS_PAGE_LOAD = Math.random().toString(36).slice(2);
+
+interface StoredToast extends Partial<ToastInput> {
+  writtenBy?: string;
+}
 
 export function toastOnNextPage(input: ToastInput & { description?: string }): void {
   try {
-    sessionStorage.setItem(NEXT_PAGE_TOAST_KEY, JSON.stringify(input));
+    sessionStorage.setItem(NEXT_PAGE_TOAST_KEY, JSON.stringify({ ...input, writtenBy: THIS_PAGE_LOAD } satisfies StoredToast));
   } catch {
     // Storage refused (private mode quota): the page still loads, without its toast.
   }
 }
 
 export function showNextPageToast(): void {
-  let stored: string | null = null;
+  let input: StoredToast | null = null;
   try {
-    stored = sessionStorage.getItem(NEXT_PAGE_TOAST_KEY);
+    const stored = sessionStorage.getItem(NEXT_PAGE_TOAST_KEY);
+    if (!stored) return;
+    try {
+      input = JSON.parse(stored) as StoredToast;
+    } catch {
+      // Not ours (written by an older version): dropped below, nothing to show.
+    }
+    if (input?.writtenBy === THIS_PAGE_LOAD) return;
     sessionStorage.removeItem(NEXT_PAGE_TOAST_KEY);
   } catch {
     return;
   }
-  if (!stored) return;
-  try {
-    const input = JSON.parse(stored) as Partial<ToastInput>;
-    if (typeof input.title === "string") toast({ title: input.title, description: typeof input.description === "string" ? input.description : undefined, variant: input.variant === "destructive" ? "destructive" : "default" });
-  } catch {
-    // Not ours (written by an older version): nothing to show.
-  }
+  if (input && typeof input.title === "string") toast({ title: input.title, description: typeof input.description === "string" ? input.description : undefined, variant: input.variant === "destructive" ? "destructive" : "default" });
 }
 
 export function getToasts(): ToastEntry[] {
