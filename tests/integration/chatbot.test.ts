@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, like, sql } from "drizzle-orm";
 import { assistantPassages, chatMessages, events } from "@/db/schema";
 import { FAKE_LLM_BREAK, FAKE_LLM_FAIL, FAKE_LLM_HANG } from "../fakes/llm";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
+import { waitFor } from "../support/applicants";
 import { call, randomIp, signIn } from "../support/http";
 
 // The test server talks to the fake OpenAI-compatible endpoint of tests/fakes/llm.ts (OpenAI's chat
@@ -307,6 +308,40 @@ describe("a member's conversation", () => {
     const deleted = await call("/api/chatbot/history", { method: "DELETE", cookie });
     expect(deleted.json.deleted).toBe(2);
     expect((await call("/api/chatbot/history", { cookie })).json.messages).toEqual([]);
+  });
+
+  it("keeps what she was sent when she leaves while the answer is written (a reload cancels the stream)", async () => {
+    const member = await createTestUser();
+    const cookie = await signIn(member.username, TEST_PASSWORD);
+    const question = "What does the Play tier cost?";
+    const leaving = new AbortController();
+    const response = await fetch(`${process.env.TEST_BASE_URL}/api/chatbot/message/stream`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: process.env.TEST_BASE_URL!, "x-forwarded-for": randomIp(), cookie },
+      body: JSON.stringify({ message: question, chatHistory: [] }),
+      signal: leaving.signal,
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = "";
+    while (!/"type":"text","text":"[^"]+"/.test(received)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`The answer ended before any of it was written: ${received}`);
+      received += value;
+    }
+    leaving.abort();
+    await reader.cancel().catch(() => {});
+
+    const whole = (await ask(question)).json.response as string;
+    const messages = await waitFor(
+      async () => (await call("/api/chatbot/history", { cookie })).json.messages as Array<{ type: string; message: string }>,
+      (stored) => stored.length === 2,
+      "her exchange to be stored",
+    );
+    expect(messages.map((m) => m.type)).toEqual(["user", "assistant"]);
+    expect(messages[0]!.message).toBe(question);
+    expect(messages[1]!.message).toMatch(/^From the site:/);
+    expect(whole.startsWith(messages[1]!.message)).toBe(true);
+    expect(messages[1]!.message.length).toBeLessThan(whole.length);
   });
 
   it("is never stored for a visitor, who cannot read any history", async () => {

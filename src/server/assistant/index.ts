@@ -30,36 +30,41 @@ const MODEL_PASSAGES = 5;
  * Answers one chat message from the site's own content, as events (sources, then text as it is
  * written). With a model configured the model writes the answer from the retrieved passages; if it
  * fails, times out or is not configured, the answer is built from the passages themselves.
- * A signed-in member's exchange is stored; a visitor's is not.
+ * A signed-in member's exchange is stored; a visitor's is not. It is stored however the answer ends:
+ * one she leaves while it is written (a reload cancels the stream) is kept as far as it was sent.
  */
 export async function* answerChat(request: ChatRequest, user: (LevelSubject & { id: number }) | null): AsyncGenerator<ChatStreamEvent> {
   const fromPassages = await answerWithoutModel(request.message, user);
+  // What she has been sent so far: stored as it stands when the answer ends, however it ends.
   let answer = "";
   let sources = fromPassages.sources;
-  // With nothing that answers, this is the plain "found nothing, ask us" answer; the model is not asked.
-  if (fromPassages.passages.length && modelConfigured()) {
-    const passages = fromPassages.passages;
-    sources = sourcesOf(passages);
-    yield { type: "sources", sources };
-    try {
-      const prompt = buildModelPrompt({ siteName: (await getSiteSettings()).siteName, passages, history: request.chatHistory, question: request.message });
-      for await (const text of streamModelAnswer(prompt)) {
-        answer += text;
-        yield { type: "text", text };
-      }
-      if (!answer.trim()) throw new Error("The model answered nothing.");
-    } catch (error) {
-      console.error("[assistant] the model failed; answering from the passages:", error instanceof Error ? error.message : error);
-      yield answer ? { type: "replace", text: fromPassages.text } : { type: "text", text: fromPassages.text };
-      ({ text: answer, sources } = fromPassages);
+  try {
+    // With nothing that answers, this is the plain "found nothing, ask us" answer; the model is not asked.
+    if (fromPassages.passages.length && modelConfigured()) {
+      sources = sourcesOf(fromPassages.passages);
       yield { type: "sources", sources };
+      try {
+        const prompt = buildModelPrompt({ siteName: (await getSiteSettings()).siteName, passages: fromPassages.passages, history: request.chatHistory, question: request.message });
+        for await (const text of streamModelAnswer(prompt)) {
+          answer += text;
+          yield { type: "text", text };
+        }
+        if (!answer.trim()) throw new Error("The model answered nothing.");
+      } catch (error) {
+        console.error("[assistant] the model failed; answering from the passages:", error instanceof Error ? error.message : error);
+        const replaced = answer !== "";
+        ({ text: answer, sources } = fromPassages);
+        yield replaced ? { type: "replace", text: answer } : { type: "text", text: answer };
+        yield { type: "sources", sources };
+      }
+    } else {
+      yield { type: "sources", sources };
+      answer = fromPassages.text;
+      yield { type: "text", text: answer };
     }
-  } else {
-    ({ text: answer, sources } = fromPassages);
-    yield { type: "sources", sources };
-    yield { type: "text", text: answer };
+  } finally {
+    if (user && answer.trim()) await saveExchange(user.id, request.message, answer, sources);
   }
-  if (user) await saveExchange(user.id, request.message, answer, sources);
   yield { type: "done" };
 }
 
