@@ -1,5 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { recoveryCodes, sessions, users } from "@/db/schema";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { auditLog, emailOutbox, recoveryCodes, sessions, users } from "@/db/schema";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, sessionCookieFrom, signIn } from "../support/http";
 import { testEnv } from "../support/env";
@@ -144,6 +144,32 @@ describe("two-factor and her sessions", () => {
     expect((await me(withCode)).status).toBe(401);
     expect((await me(cookie)).status).toBe(401);
     expect(await openSessions(user.id)).toEqual([true]);
+  });
+
+  it("audits a sign-in with a recovery code and emails her where it came from and how many codes are left", async () => {
+    const { user, secret, codes } = await memberWithTwoFactor();
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    const signInWith = (code: string) => call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD, code }, headers: { "user-agent": firefox, "x-forwarded-for": "10.77.0.9" } });
+    expect((await signInWith(codes[0]!)).status).toBe(200);
+    expect((await signInWith(codes[1]!)).status).toBe(200);
+
+    const audited = await testDb().select().from(auditLog).where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, "two_factor.recovery_code_used"))).orderBy(asc(auditLog.id));
+    expect(audited.map((a) => ({ ip: a.ip, details: a.details, entity: [a.entityType, a.entityId] }))).toEqual([
+      { ip: "10.77.0.9", details: { device: "Firefox on Linux", codesLeft: 9 }, entity: ["user", String(user.id)] },
+      { ip: "10.77.0.9", details: { device: "Firefox on Linux", codesLeft: 8 }, entity: ["user", String(user.id)] },
+    ]);
+    const mails = await testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, user.email), eq(emailOutbox.kind, "recovery-code-used"))).orderBy(asc(emailOutbox.id));
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.subject).toMatch(/^A recovery code was used to sign in to /);
+    expect(mails[0]!.text).toContain("from Firefox on Linux (address 10.77.0.9). Every other device was signed out.");
+    expect(mails[0]!.text).toContain("You have 9 recovery codes left.");
+    expect(mails[1]!.text).toContain("You have 8 recovery codes left.");
+    expect(mails[1]!.text).toMatch(/If this was not you, choose a new password at http\S+\/forgot-password and write to us/);
+
+    // A code from her app is neither audited nor emailed as a recovery.
+    const before = mails.length;
+    expect((await login(user.username, await freshTotpCode(user.username, secret))).status).toBe(200);
+    expect(await testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, user.email), eq(emailOutbox.kind, "recovery-code-used")))).toHaveLength(before);
   });
 
   it("refuses a password-only session of an account that has two-factor on, however it came to be", async () => {

@@ -4,11 +4,11 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
 import { loginSchema } from "@/features/auth/schemas";
-import { SESSION_MAX_AGE_SECONDS, createSession, keepOnlySession } from "./sessions";
+import { SESSION_MAX_AGE_SECONDS, createSession } from "./sessions";
 import { findUserByLogin } from "./users";
 import { secureCookiesEnabled } from "./session-cookie";
 import { verifyPassword } from "./password";
-import { checkSecondFactor, type SecondFactor } from "./two-factor";
+import { checkSecondFactor, recordRecoverySignIn, type SecondFactor } from "./two-factor";
 import { AppError } from "@/lib/errors";
 import { cancelDeletionOnSignIn } from "@/server/privacy";
 
@@ -89,13 +89,12 @@ function config(): NextAuthConfig {
           if (!user || !valid || user.disabledAt) return null;
           const proof = user.totpEnabledAt ? await passSecondFactor(user.id, credentials.code) : null;
           if (user.deletionRequestedAt) await cancelDeletionOnSignIn(user.id);
-          const sessionId = await createSession(user.id, {
+          const client = {
             ip: typeof credentials.clientIp === "string" ? credentials.clientIp : null,
             userAgent: typeof credentials.userAgent === "string" ? credentials.userAgent : null,
-            twoFactor: proof !== null,
-          });
-          // A recovery code means her device may be lost, or in someone else's hands: end every other session.
-          if (proof === "recovery") await keepOnlySession(user.id, sessionId, true);
+          };
+          const sessionId = await createSession(user.id, { ...client, twoFactor: proof !== null });
+          if (proof === "recovery") await recordRecoverySignIn(user.id, sessionId, client);
           return { id: String(user.id), sessionId };
         },
       }),

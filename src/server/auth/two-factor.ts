@@ -4,13 +4,19 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import { db } from "@/db";
+import type { Executor } from "@/db/client";
 import { recoveryCodes, users } from "@/db/schema";
 import { badRequest, conflict, notFound, tooManyRequests } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
+import { transactionWithEmail } from "@/server/email/outbox";
+import { renderEmail } from "@/server/email/render";
+import { writeToUs } from "@/features/settings/schemas";
+import { siteUrl } from "@/lib/http/site-url";
 import { holdsAdminRole } from "@/lib/auth/access";
 import { recordUse, resetLimit, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
 import { openTwoFactorSecret, sealFor } from "@/server/sealing";
+import { deviceName } from "./device-name";
 import { verifyPassword } from "./password";
 import { keepOnlySession } from "./sessions";
 
@@ -156,8 +162,40 @@ export async function disableTwoFactor(userId: number, input: { password: string
   });
 }
 
-export async function unusedRecoveryCodeCount(userId: number): Promise<number> {
-  const [row] = await db
+/**
+ * After a sign-in with a recovery code: her phone may be lost, or the code in someone else's hands.
+ * Every other session ends, the sign-in is audited, and she is told by email where it came from and
+ * how many codes are left, so that a code used by someone else does not go unnoticed.
+ */
+export async function recordRecoverySignIn(userId: number, sessionId: string, client: { ip: string | null; userAgent: string | null }): Promise<void> {
+  const settings = await getSiteSettings();
+  const device = deviceName(client.userAgent);
+  await transactionWithEmail(async (tx, queueEmail) => {
+    await keepOnlySession(userId, sessionId, true, tx);
+    const codesLeft = await unusedRecoveryCodeCount(userId, tx);
+    await recordAudit({ actorId: userId, action: "two_factor.recovery_code_used", entityType: "user", entityId: userId, details: { device, codesLeft }, ip: client.ip }, tx);
+    const [user] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+    if (!user) return;
+    await queueEmail({
+      to: user.email,
+      kind: "recovery-code-used",
+      subject: `A recovery code was used to sign in to ${settings.siteName}`,
+      ...renderEmail({
+        siteName: settings.siteName,
+        heading: "A recovery code was used to sign in",
+        paragraphs: [
+          `Hi ${user.firstName},`,
+          `Someone just signed in to your account with one of your recovery codes, from ${device}${client.ip ? ` (address ${client.ip})` : ""}. Every other device was signed out.`,
+          codesLeft === 0 ? "That was your last recovery code." : `You have ${codesLeft} recovery ${codesLeft === 1 ? "code" : "codes"} left.`,
+          `If this was not you, choose a new password at ${siteUrl()}/forgot-password and ${writeToUs(settings, siteUrl())} straight away.`,
+        ],
+      }),
+    });
+  });
+}
+
+export async function unusedRecoveryCodeCount(userId: number, executor: Executor = db): Promise<number> {
+  const [row] = await executor
     .select({ count: sql<number>`count(*)::int` })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
