@@ -183,7 +183,7 @@ const API_PATTERNS = Object.keys(API_METHODS);
 const fillRaw = (pattern: string, value: string) => pattern.replace(/\[\[?(\.\.\.)?[^\]]+\]\]?/g, value);
 const pagePatterns = declaredPages().map((page) => page.pattern);
 /** What a member's browser loads beside pages: public files, build output, feeds and metadata routes. */
-const FILES = ["/images/garden.svg", "/icons/icon-192.png", "/robots.txt", "/sitemap.xml", "/manifest.webmanifest", "/sw.js", "/blog/rss.xml"];
+const FILES = ["/images/garden.svg", "/icons/icon-192.png", "/robots.txt", "/sitemap.xml", "/manifest.webmanifest", "/sw.js", "/blog/rss.xml", "/.well-known/security.txt"];
 const firstServedMethod = (pattern: string) => API_METHODS[pattern]!.find((method) => method !== "OPTIONS" && method !== "HEAD")!;
 
 /** A page's HTML names its build's chunks, so only an API answer is searched for a stack trace. */

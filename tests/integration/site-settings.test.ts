@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { assistantPassages, auditLog, siteSettings } from "@/db/schema";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
+import { testEnv } from "../support/env";
 
 afterAll(closeTestDb);
 
@@ -34,6 +35,37 @@ describe("site settings API", () => {
     } finally {
       await call("/api/admin/settings", { method: "PUT", body: { contactCity: before.contactCity }, cookie });
     }
+  });
+
+  it("serves /.well-known/security.txt (RFC 9116) from the settings, static, with the contact address once one is set", async () => {
+    const { json: before } = await call("/api/admin/settings", { cookie });
+    const { baseUrl } = testEnv();
+    const fields = (text: string) => text.trimEnd().split("\n").map((line) => line.split(/: (.*)/s).slice(0, 2));
+    const first = await call("/.well-known/security.txt");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    // From the page cache (HIT, STALE while it is made again, MISS just after a settings save), never rendered per request.
+    expect((await call("/.well-known/security.txt")).headers.get("x-nextjs-cache")).not.toBeNull();
+    const expires = Date.parse(Object.fromEntries(fields(first.text)).Expires!);
+    // Section 2.5.5: required, and less than a year away.
+    expect(expires).toBeGreaterThan(Date.now() + 80 * 86_400_000);
+    expect(expires).toBeLessThan(Date.now() + 365 * 86_400_000);
+    expect(fields(first.text).filter(([name]) => name !== "Expires")).toEqual([
+      ["Contact", `${baseUrl}/contact`],
+      ["Preferred-Languages", "en"],
+      ["Canonical", `${baseUrl}/.well-known/security.txt`],
+    ]);
+    try {
+      expect((await call("/api/admin/settings", { method: "PUT", body: { contactEmail: "security-desk@example.org" }, cookie })).status).toBe(200);
+      const updated = fields((await call("/.well-known/security.txt")).text);
+      expect(updated.filter(([name]) => name === "Contact")).toEqual([
+        ["Contact", "mailto:security-desk@example.org"],
+        ["Contact", `${baseUrl}/contact`],
+      ]);
+    } finally {
+      await call("/api/admin/settings", { method: "PUT", body: { contactEmail: before.contactEmail }, cookie });
+    }
+    expect((await call("/.well-known/security.txt")).text).not.toContain("mailto:");
   });
 
   it("re-indexes the assistant's FAQ passages after a save (the assistant listens for settings.saved)", async () => {
