@@ -20,6 +20,7 @@ export const QUEUES = {
   // An event: the site settings were saved. The assistant listens, re-indexing the passages that quote them.
   siteSettingsSaved: { name: "settings.saved", retryLimit: 2 },
   libraryPublish: { name: "library.publish", retryLimit: 3 },
+  libraryWordsPrune: { name: "library.words-prune", retryLimit: 2 },
   // A large forum's first cooking after an upgrade may take many minutes; each batch commits, so a retry goes on from there.
   forumCook: { name: "forum.cook", retryLimit: 3, expireInSeconds: 3600 },
   accountsErase: { name: "privacy.erase-accounts", retryLimit: 2 },

@@ -7,6 +7,7 @@ import { syncLumaEvents } from "@/server/events/luma-sync";
 import { reindexAfterSettingsSaved, reindexAll } from "@/server/assistant/index-passages";
 import { cookOlderPosts } from "@/server/forum/cooking";
 import { publishDueItems } from "@/server/library/editor";
+import { pruneSearchWords } from "@/server/library/search-words";
 import { eraseDueAccounts } from "@/server/privacy";
 import { purgeUnattachedUploads } from "@/server/storage";
 import { reconcileBilling } from "@/server/billing/reconcile";
@@ -57,6 +58,12 @@ export async function startJobWorkers(): Promise<void> {
     if (published) console.log(`[library] published ${published} scheduled items`);
   });
   await boss.schedule(QUEUES.libraryPublish.name, "* * * * *");
+  // The words library searches expand a prefix into lose those no item holds any more.
+  await boss.work(QUEUES.libraryWordsPrune.name, async () => {
+    const pruned = await pruneSearchWords();
+    if (pruned) console.log(`[library] pruned ${pruned} search words no item holds`);
+  });
+  await boss.schedule(QUEUES.libraryWordsPrune.name, "53 3 * * *");
   // Forum posts written before posts were cooked on write: once after each start, by one instance.
   await boss.work(QUEUES.forumCook.name, async () => {
     const cooked = await cookOlderPosts();
