@@ -58,7 +58,7 @@ export async function startJobWorkers(): Promise<void> {
     if (published) console.log(`[library] published ${published} scheduled items`);
   });
   await boss.schedule(QUEUES.libraryPublish.name, "* * * * *");
-  // The words library searches expand a prefix into lose those no item holds any more.
+  // Nightly, the words a library search may expand its last word into lose those no item holds any more.
   await boss.work(QUEUES.libraryWordsPrune.name, async () => {
     const pruned = await pruneSearchWords();
     if (pruned) console.log(`[library] pruned ${pruned} search words no item holds`);
