@@ -48,7 +48,9 @@ export default class PostgresCacheHandler {
       // Once a process: entries of older builds nobody has served for a day are dropped.
       shared.cleaned = true;
       pool()
-        ?.query("delete from next_cache_entries where build_id <> $1 and updated_at < now() - interval '1 day'", [this.buildId])
+        ?.query("delete from next_cache_entries where build_id <> $1 and updated_at < now() - interval '1 day'", [
+          this.buildId,
+        ])
         .catch(() => {});
     }
   }
@@ -61,7 +63,9 @@ export default class PostgresCacheHandler {
     const read = this.read(db, key, ctx, memoryKey).finally(() => (answered = true));
     const remembered = shared.fallback.get(memoryKey);
     const inMemory = (error) => {
-      console.error(`[page-cache] ${error ? `read failed (${error.message})` : `no answer within ${SLOW_READ_MS} ms`}, serving what this instance last saw`);
+      console.error(
+        `[page-cache] ${error ? `read failed (${error.message})` : `no answer within ${SLOW_READ_MS} ms`}, serving what this instance last saw`,
+      );
       return remembered ?? null;
     };
     if (!remembered) return read.catch(inMemory);
@@ -82,7 +86,11 @@ export default class PostgresCacheHandler {
       [this.buildId, key, ctx?.softTags ?? []],
     );
     const row = rows[0];
-    const entry = row && { lastModified: Number(row.last_modified), value: deserialize(row.value), cacheControl: row.cache_control ?? undefined };
+    const entry = row && {
+      lastModified: Number(row.last_modified),
+      value: deserialize(row.value),
+      cacheControl: row.cache_control ?? undefined,
+    };
     if (!entry || row.expired || (await this.tagsExpired(db, tagsOf(entry.value, ctx), entry.lastModified))) {
       shared.fallback.delete(memoryKey);
       return null;
@@ -93,7 +101,10 @@ export default class PostgresCacheHandler {
 
   async tagsExpired(db, tags, lastModified) {
     if (tags.length === 0) return false;
-    const { rows } = await db.query("select 1 from next_cache_tags where tag = any($1::text[]) and expired_at > $2 limit 1", [tags, lastModified]);
+    const { rows } = await db.query(
+      "select 1 from next_cache_tags where tag = any($1::text[]) and expired_at > $2 limit 1",
+      [tags, lastModified],
+    );
     return rows.length > 0;
   }
 
@@ -108,7 +119,13 @@ export default class PostgresCacheHandler {
          values ($1, $2, $3, $4, $5, now())
          on conflict (build_id, key) do update set value = excluded.value, last_modified = excluded.last_modified,
            cache_control = excluded.cache_control, updated_at = now()`,
-        [this.buildId, key, serialize(data), entry.lastModified, entry.cacheControl ? JSON.stringify(entry.cacheControl) : null],
+        [
+          this.buildId,
+          key,
+          serialize(data),
+          entry.lastModified,
+          entry.cacheControl ? JSON.stringify(entry.cacheControl) : null,
+        ],
       );
     } catch (error) {
       console.error("[page-cache] write failed:", error.message);
@@ -118,7 +135,8 @@ export default class PostgresCacheHandler {
   async revalidateTag(tags) {
     const list = [...new Set((Array.isArray(tags) ? tags : [tags]).filter(Boolean))];
     if (list.length === 0) return;
-    for (const [key, entry] of shared.fallback) if (tagsOf(entry.value).some((tag) => list.includes(tag))) shared.fallback.delete(key);
+    for (const [key, entry] of shared.fallback)
+      if (tagsOf(entry.value).some((tag) => list.includes(tag))) shared.fallback.delete(key);
     const db = pool();
     if (!db) return;
     await db.query(

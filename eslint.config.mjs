@@ -1,9 +1,11 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 const clientImportsServer = {
-  selector: "Program:has(> ExpressionStatement[directive='use client']) ImportDeclaration[source.value=/^@\\/server\\//]",
+  selector:
+    "Program:has(> ExpressionStatement[directive='use client']) ImportDeclaration[source.value=/^@\\/server\\//]",
   message: "A client component runs in the browser: import what it shares from src/features.",
 };
 const adminPageWithoutCheck = {
@@ -14,7 +16,14 @@ const adminPageWithoutCheck = {
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".data/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
+  globalIgnores([
+    ".next/**",
+    ".data/**",
+    "node_modules/**",
+    "next-env.d.ts",
+    "test-results/**",
+    "playwright-report/**",
+  ]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -25,7 +34,14 @@ export default defineConfig([
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/lib/validation.ts", "src/lib/validation-messages.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [{ name: "zod", message: "Import z from @/lib/validation (it carries the app's validation messages)." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "zod", message: "Import z from @/lib/validation (it carries the app's validation messages)." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -49,9 +65,22 @@ export default defineConfig([
         "error",
         {
           zones: [
-            { target: ["./src/components", "./src/hooks"], from: ["./src/server", "./src/db"], message: "Components and hooks run in the browser: import what they share from src/features." },
-            { target: ["./src/lib", "./src/features"], from: ["./src/server", "./src/db"], message: "src/lib and src/features are shared with the browser: they import neither src/server nor src/db." },
-            { target: "./src/app", from: "./src/db", message: "Pages, layouts and route handlers read and write through src/server/<feature>, never src/db." },
+            {
+              target: ["./src/components", "./src/hooks"],
+              from: ["./src/server", "./src/db"],
+              message: "Components and hooks run in the browser: import what they share from src/features.",
+            },
+            {
+              target: ["./src/lib", "./src/features"],
+              from: ["./src/server", "./src/db"],
+              message:
+                "src/lib and src/features are shared with the browser: they import neither src/server nor src/db.",
+            },
+            {
+              target: "./src/app",
+              from: "./src/db",
+              message: "Pages, layouts and route handlers read and write through src/server/<feature>, never src/db.",
+            },
           ],
         },
       ],
@@ -82,5 +111,6 @@ export default defineConfig([
       ],
     },
   },
+  // Layout is Prettier's (.prettierrc.json, checked in the lint step): no stylistic rule may disagree with it.
+  prettier,
 ]);
-

@@ -24,9 +24,26 @@ const integration = {
 const project = process.env.JEST_PROJECT === "integration" ? integration : unit;
 
 // Packages published only as ES modules (the Markdown parser behind react-markdown) are compiled for Jest.
-const esmPackages = ["mdast-util-.*", "micromark.*", "unist-util-.*", "decode-named-character-reference", "character-entities.*", "devlop",
+const esmPackages = [
+  "mdast-util-.*",
+  "micromark.*",
+  "unist-util-.*",
+  "decode-named-character-reference",
+  "character-entities.*",
+  "devlop",
   // The HTML writer of cooked posts (src/lib/markdown/cook.ts) and what it uses.
-  "hast-util-.*", "ccount", "comma-separated-tokens", "html-void-elements", "property-information", "space-separated-tokens", "stringify-entities", "zwitch", "trim-lines", "vfile.*", "@ungap/structured-clone"];
+  "hast-util-.*",
+  "ccount",
+  "comma-separated-tokens",
+  "html-void-elements",
+  "property-information",
+  "space-separated-tokens",
+  "stringify-entities",
+  "zwitch",
+  "trim-lines",
+  "vfile.*",
+  "@ungap/structured-clone",
+];
 
 export default async function config() {
   const base = await createJestConfig({
@@ -34,6 +51,8 @@ export default async function config() {
     testTimeout: 30_000,
     modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/.data/"],
   })();
-  const ignored = base.transformIgnorePatterns.map((pattern) => (pattern.includes("node_modules") ? `/node_modules/(?!(${esmPackages.join("|")})/)` : pattern));
+  const ignored = base.transformIgnorePatterns.map((pattern) =>
+    pattern.includes("node_modules") ? `/node_modules/(?!(${esmPackages.join("|")})/)` : pattern,
+  );
   return { ...base, transformIgnorePatterns: ignored };
 }

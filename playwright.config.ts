@@ -27,7 +27,14 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath,
-          args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+          ],
         },
       },
     },

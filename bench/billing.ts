@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { Pool } from "pg";
 import { createStripeClient, STRIPE_API_VERSION } from "../src/lib/stripe-client";
 import { lookupKeyFor, syncStripeCatalogue } from "../src/server/billing/catalogue";
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhookPayload, startFakeStripe } from "../tests/fakes/stripe";
+import {
+  FAKE_STRIPE_SECRET_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  signWebhookPayload,
+  startFakeStripe,
+} from "../tests/fakes/stripe";
 import { benchDatabaseUrl, startBenchApp } from "./lib/app";
 import { describeLoad, rssOfListener, runLoad } from "./lib/load";
 
@@ -13,9 +18,11 @@ const AMOUNT = 5000;
 /** Runs `work` over `items`, `width` at a time. */
 async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /**
@@ -32,18 +39,31 @@ export async function benchBilling(): Promise<string[]> {
   const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 2 });
   try {
     const stripe = createStripeClient(FAKE_STRIPE_SECRET_KEY, fake.url);
-    const { rows: tiers } = await pool.query<{ id: string; title: string; monthlyPriceCents: number }>(`select id, title, monthly_price_cents as "monthlyPriceCents" from membership_tiers`);
+    const { rows: tiers } = await pool.query<{ id: string; title: string; monthlyPriceCents: number }>(
+      `select id, title, monthly_price_cents as "monthlyPriceCents" from membership_tiers`,
+    );
     await syncStripeCatalogue(stripe, tiers);
     const [price] = (await stripe.prices.list({ lookup_keys: [lookupKeyFor("create")], active: true, limit: 1 })).data;
     if (price?.unit_amount !== AMOUNT) throw new Error(`The create tier's price is not ${AMOUNT} cents`);
 
     const anchor = Math.floor(Date.now() / 1000) + 30 * 86_400;
     const members: { customer: string; subscription: string }[] = [];
-    await inParallel(Array.from({ length: INVOICES }, (_, i) => i), 20, async (i) => {
-      const customer = await stripe.customers.create({ email: `bench_billing_${i}@example.com` });
-      const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], billing_mode: { type: "classic" }, default_payment_method: "pm_card_visa", billing_cycle_anchor: anchor, proration_behavior: "none" });
-      members[i] = { customer: customer.id, subscription: subscription.id };
-    });
+    await inParallel(
+      Array.from({ length: INVOICES }, (_, i) => i),
+      20,
+      async (i) => {
+        const customer = await stripe.customers.create({ email: `bench_billing_${i}@example.com` });
+        const subscription = await stripe.subscriptions.create({
+          customer: customer.id,
+          items: [{ price: price.id }],
+          billing_mode: { type: "classic" },
+          default_payment_method: "pm_card_visa",
+          billing_cycle_anchor: anchor,
+          proration_behavior: "none",
+        });
+        members[i] = { customer: customer.id, subscription: subscription.id };
+      },
+    );
     await pool.query(
       `with u as (
          insert into users (username, email, password_hash, first_name, last_name, membership_level)
@@ -77,11 +97,38 @@ export async function benchBilling(): Promise<string[]> {
         attempt_count: 1,
         next_payment_attempt: null,
         hosted_invoice_url: `https://invoice.stripe.com/i/${invoiceId}`,
-        lines: { object: "list", has_more: false, url: "/v1/invoices/lines", data: [{ id: `il_bench_${i}`, object: "line_item", amount: AMOUNT, currency: "usd", description: "1 × Create membership", pricing: { type: "price_details", price_details: { price: price.id, product: price.product } }, quantity: 1 }] },
-        parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: m.subscription, metadata: {} } },
+        lines: {
+          object: "list",
+          has_more: false,
+          url: "/v1/invoices/lines",
+          data: [
+            {
+              id: `il_bench_${i}`,
+              object: "line_item",
+              amount: AMOUNT,
+              currency: "usd",
+              description: "1 × Create membership",
+              pricing: { type: "price_details", price_details: { price: price.id, product: price.product } },
+              quantity: 1,
+            },
+          ],
+        },
+        parent: {
+          type: "subscription_details",
+          quote_details: null,
+          subscription_details: { subscription: m.subscription, metadata: {} },
+        },
         livemode: false,
       };
-      return JSON.stringify({ id: `evt_bench_${randomBytes(8).toString("hex")}_${i}`, object: "event", type: "invoice.paid", api_version: STRIPE_API_VERSION, created, livemode: false, data: { object: invoice } });
+      return JSON.stringify({
+        id: `evt_bench_${randomBytes(8).toString("hex")}_${i}`,
+        object: "event",
+        type: "invoice.paid",
+        api_version: STRIPE_API_VERSION,
+        created,
+        livemode: false,
+        data: { object: invoice },
+      });
     });
     const deliver = (label: string) =>
       runLoad({
@@ -91,11 +138,18 @@ export async function benchBilling(): Promise<string[]> {
         amount: INVOICES,
         eachRequest: (n) => {
           const payload = events[(n - 1) % INVOICES]!;
-          return { body: JSON.parse(payload), headers: { "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) } };
+          return {
+            body: JSON.parse(payload),
+            headers: { "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) },
+          };
         },
       }).then((result) => describeLoad(label, result));
-    const first = await deliver(`POST /api/stripe/webhook, ${INVOICES} invoice.paid events (${CONNECTIONS} connections)`);
-    const again = await deliver(`POST /api/stripe/webhook, the same ${INVOICES} events redelivered (${CONNECTIONS} connections)`);
+    const first = await deliver(
+      `POST /api/stripe/webhook, ${INVOICES} invoice.paid events (${CONNECTIONS} connections)`,
+    );
+    const again = await deliver(
+      `POST /api/stripe/webhook, the same ${INVOICES} events redelivered (${CONNECTIONS} connections)`,
+    );
     const rss = rssOfListener(Number(new URL(app.baseUrl).port));
 
     const { rows } = await pool.query<{ rows: number; invoices: number; total: number; events: number }>(
@@ -104,7 +158,11 @@ export async function benchBilling(): Promise<string[]> {
        from payment_transactions where stripe_invoice_id like 'in_bench_%' and kind = 'renewal' and status = 'completed'`,
     );
     const ledger = rows[0]!;
-    const intact = ledger.rows === INVOICES && ledger.invoices === INVOICES && ledger.total === INVOICES * AMOUNT && ledger.events === INVOICES;
+    const intact =
+      ledger.rows === INVOICES &&
+      ledger.invoices === INVOICES &&
+      ledger.total === INVOICES * AMOUNT &&
+      ledger.events === INVOICES;
     const verdict = `Ledger after both deliveries: ${ledger.rows} renewal rows for ${ledger.invoices} invoices, ${ledger.events} events recorded, total ${ledger.total} cents: ${intact ? "none lost, none applied twice" : "MISMATCH"}`;
     if (!intact) throw new Error([first, again, verdict].join("\n"));
     return [first, again, verdict, `Server RSS after the webhook load: ${rss.toFixed(0)} MB`];

@@ -33,9 +33,19 @@ export const CHAT_EVAL_SET: EvalQuestion[] = [
   { question: "Can I change my tier later?", pages: ["/faq", "/apply"], fact: /upgrade at any time/i },
   { question: "Can I pay with Klarna?", pages: ["/apply"], fact: /buy-now-pay-later|pay later/i },
   { question: "Which payment methods do you accept?", pages: ["/apply"], fact: /credit and debit cards/ },
-  { question: "When will I hear back after I apply?", pages: ["/faq", "/apply"], fact: /5 business days/, heldOut: true },
+  {
+    question: "When will I hear back after I apply?",
+    pages: ["/faq", "/apply"],
+    fact: /5 business days/,
+    heldOut: true,
+  },
   { question: "Can I pay with Apple Pay?", pages: ["/apply"], fact: /digital wallet/, heldOut: true },
-  { question: "What happens after my application is accepted?", pages: ["/apply", "/faq"], fact: /invitation/, heldOut: true },
+  {
+    question: "What happens after my application is accepted?",
+    pages: ["/apply", "/faq"],
+    fact: /invitation/,
+    heldOut: true,
+  },
   // The community and the FAQ
   { question: "Can men join the community?", pages: ["/faq"], fact: /womxn and female-identifying people only/ },
   { question: "Is there a mobile app?", pages: ["/faq"], fact: /not at the moment|no mobile app/i },
@@ -45,8 +55,17 @@ export const CHAT_EVAL_SET: EvalQuestion[] = [
   { question: "What is Womxn Community?", pages: ["/faq", "/about", "/"], fact: /women-focused community/ },
   { question: "What is your mission?", pages: ["/about", "/"], fact: /connecting womxn/ },
   { question: "What values does the community hold?", pages: ["/community"], fact: /Inclusivity/ },
-  { question: "Can I book a private event for my team?", pages: ["/events"], fact: /Team building workshops|teams, companies/ },
-  { question: "Is the community open to men?", pages: ["/faq"], fact: /womxn and female-identifying people only/, heldOut: true },
+  {
+    question: "Can I book a private event for my team?",
+    pages: ["/events"],
+    fact: /Team building workshops|teams, companies/,
+  },
+  {
+    question: "Is the community open to men?",
+    pages: ["/faq"],
+    fact: /womxn and female-identifying people only/,
+    heldOut: true,
+  },
   // Privacy
   { question: "Do you use tracking cookies?", pages: ["/privacy"], fact: /no advertising or tracking cookies/ },
   { question: "Do you store my card details?", pages: ["/privacy"], fact: /never reach our servers/ },
@@ -55,12 +74,30 @@ export const CHAT_EVAL_SET: EvalQuestion[] = [
   { question: "What events are coming up?", pages: ["/events"], fact: "next-event" },
   { question: "When is the New Moon Intention Circle?", event: "New Moon Intention Circle", fact: "date" },
   { question: "Where is the Rooftop Sisterhood Social?", event: "Rooftop Sisterhood Social", fact: /Skyline Terrace/ },
-  { question: "Is the Leadership Salon open to everyone?", event: "Leadership Salon: Leading With Intuition", fact: /members only/i },
+  {
+    question: "Is the Leadership Salon open to everyone?",
+    event: "Leadership Salon: Leading With Intuition",
+    fact: /members only/i,
+  },
   { question: "What time does the sound bath start?", event: "Sound Bath and Journaling", fact: "time" },
   { question: "What's on at the Maker Market?", event: "Maker Market", fact: /art, ceramics, zines/, heldOut: true },
-  { question: "Where is the community garden morning?", event: "Community Garden Morning", fact: /Fruitvale Community Garden/, heldOut: true },
+  {
+    question: "Where is the community garden morning?",
+    event: "Community Garden Morning",
+    fact: /Fruitvale Community Garden/,
+    heldOut: true,
+  },
   // The blog
   { question: "Why do womxn need circles?", pages: ["/blog/the-power-of-gathering"], fact: /circle/i },
-  { question: "How do I start with breathwork?", pages: ["/blog/a-beginners-guide-to-breathwork"], fact: /box breathing|Breathe in through your nose|five minutes/i },
-  { question: "What did the leadership incubator teach its founders?", pages: ["/blog/leading-with-intuition"], fact: /Intuition is data|Rest is strategy|Asking is leading|permission to lead/, heldOut: true },
+  {
+    question: "How do I start with breathwork?",
+    pages: ["/blog/a-beginners-guide-to-breathwork"],
+    fact: /box breathing|Breathe in through your nose|five minutes/i,
+  },
+  {
+    question: "What did the leadership incubator teach its founders?",
+    pages: ["/blog/leading-with-intuition"],
+    fact: /Intuition is data|Rest is strategy|Asking is leading|permission to lead/,
+    heldOut: true,
+  },
 ];

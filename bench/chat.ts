@@ -53,10 +53,17 @@ async function evaluate(app: BenchApp): Promise<Outcome[]> {
     const event = item.event ? events.find((e) => e.title === item.event) : undefined;
     const expected = item.event ? [event ? `/events/${event.id}` : `(no upcoming event "${item.event}")`] : item.pages!;
     const fact =
-      item.fact === "date" ? (event ? formatInZone(event.startsAt, event.timezone, DATE_FORMAT) : "(no event)")
-      : item.fact === "time" ? (event ? formatInZone(event.startsAt, event.timezone, TIME_FORMAT) : "(no event)")
-      : item.fact === "next-event" ? (events[0]?.title ?? "(no event)")
-      : item.fact;
+      item.fact === "date"
+        ? event
+          ? formatInZone(event.startsAt, event.timezone, DATE_FORMAT)
+          : "(no event)"
+        : item.fact === "time"
+          ? event
+            ? formatInZone(event.startsAt, event.timezone, TIME_FORMAT)
+            : "(no event)"
+          : item.fact === "next-event"
+            ? (events[0]?.title ?? "(no event)")
+            : item.fact;
     const response = await fetch(`${app.baseUrl}/api/chatbot/message`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: app.baseUrl, "x-forwarded-for": nextAddress() },
@@ -65,19 +72,33 @@ async function evaluate(app: BenchApp): Promise<Outcome[]> {
     const answer = (await response.json()) as { response: string; sources: Array<{ url: string }> };
     const cited = answer.sources[0]?.url ?? "";
     const first = firstSentence(answer.response);
-    outcomes.push({ item, hit: expected.includes(cited), fact: typeof fact === "string" ? first.includes(fact) : fact.test(first), cited, first });
+    outcomes.push({
+      item,
+      hit: expected.includes(cited),
+      fact: typeof fact === "string" ? first.includes(fact) : fact.test(first),
+      cited,
+      first,
+    });
   }
   return outcomes;
 }
 
 function report(label: string, outcomes: Outcome[]): string[] {
   const lines: string[] = [];
-  for (const [group, heldOut] of [["30 tuning questions", false], ["10 held-back questions", true]] as const) {
+  for (const [group, heldOut] of [
+    ["30 tuning questions", false],
+    ["10 held-back questions", true],
+  ] as const) {
     const chosen = outcomes.filter((o) => Boolean(o.item.heldOut) === heldOut);
     const hits = chosen.filter((o) => o.hit).length;
     const facts = chosen.filter((o) => o.fact).length;
-    lines.push(`Assistant ${label}, ${group}: cited page hit@1 ${hits}/${chosen.length}; first sentence holds the fact ${facts}/${chosen.length}`);
-    for (const o of chosen.filter((c) => !c.hit || !c.fact)) lines.push(`  ${o.hit ? "" : `cited ${o.cited || "nothing"}; `}${o.fact ? "" : "fact missing; "}"${o.item.question}" -> "${o.first.slice(0, 140)}"`);
+    lines.push(
+      `Assistant ${label}, ${group}: cited page hit@1 ${hits}/${chosen.length}; first sentence holds the fact ${facts}/${chosen.length}`,
+    );
+    for (const o of chosen.filter((c) => !c.hit || !c.fact))
+      lines.push(
+        `  ${o.hit ? "" : `cited ${o.cited || "nothing"}; `}${o.fact ? "" : "fact missing; "}"${o.item.question}" -> "${o.first.slice(0, 140)}"`,
+      );
   }
   return lines;
 }
@@ -139,11 +160,23 @@ export async function benchChat(app: BenchApp): Promise<string[]> {
     await fake.stop();
   }
 
-  lines.push(describeLoad("POST /api/chatbot/message without a model, the demo site's passages (20 connections, 15 s; aim: p95 under 100 ms)", await loadAnswers(app.baseUrl, 15)));
+  lines.push(
+    describeLoad(
+      "POST /api/chatbot/message without a model, the demo site's passages (20 connections, 15 s; aim: p95 under 100 ms)",
+      await loadAnswers(app.baseUrl, 15),
+    ),
+  );
   const total = await addNoisePassages(app);
   const noisy = await evaluate(app);
-  lines.push(`Assistant without a model, ${total.toLocaleString("en-US")} passages (${NOISE_PASSAGES.toLocaleString("en-US")} generated forum-like ones added): cited page hit@1 ${noisy.filter((o) => o.hit).length}/${noisy.length}`);
-  lines.push(describeLoad(`POST /api/chatbot/message without a model, ${total.toLocaleString("en-US")} passages (20 connections, 15 s; aim: p95 under 100 ms)`, await loadAnswers(app.baseUrl, 15)));
+  lines.push(
+    `Assistant without a model, ${total.toLocaleString("en-US")} passages (${NOISE_PASSAGES.toLocaleString("en-US")} generated forum-like ones added): cited page hit@1 ${noisy.filter((o) => o.hit).length}/${noisy.length}`,
+  );
+  lines.push(
+    describeLoad(
+      `POST /api/chatbot/message without a model, ${total.toLocaleString("en-US")} passages (20 connections, 15 s; aim: p95 under 100 ms)`,
+      await loadAnswers(app.baseUrl, 15),
+    ),
+  );
   lines.push(`Server memory (RSS) after the load: ${rssOfListener(port).toFixed(0)} MB`);
   return lines;
 }

@@ -17,7 +17,9 @@ const GOAL_P95_MS = 100;
  * charges with one in fifty a refund.
  */
 async function seedDashboard(pool: Pool, size: { members: number; payments: number }): Promise<void> {
-  const { rows } = await pool.query<{ users: number; payments: number }>("select (select count(*) from users)::int as users, (select count(*) from payment_transactions)::int as payments");
+  const { rows } = await pool.query<{ users: number; payments: number }>(
+    "select (select count(*) from users)::int as users, (select count(*) from payment_transactions)::int as payments",
+  );
   const users = Math.max(0, size.members - rows[0]!.users);
   const payments = Math.max(0, size.payments - rows[0]!.payments);
   await pool.query(
@@ -48,9 +50,18 @@ async function seedDashboard(pool: Pool, size: { members: number; payments: numb
  */
 export async function benchDashboard(app: BenchApp): Promise<string[]> {
   const cookie = await benchAdminSignIn(app);
-  const load = (period: string) => runLoad({ url: `${app.baseUrl}/api/admin/dashboard?period=${period}`, headers: { cookie }, connections: 4, seconds: 10 });
+  const load = (period: string) =>
+    runLoad({
+      url: `${app.baseUrl}/api/admin/dashboard?period=${period}`,
+      headers: { cookie },
+      connections: 4,
+      seconds: 10,
+    });
   const lines: string[] = [];
-  for (const period of ["30d", "12m"]) lines.push(describeLoad(`GET /api/admin/dashboard?period=${period}, demo data (4 connections, 10 s)`, await load(period)));
+  for (const period of ["30d", "12m"])
+    lines.push(
+      describeLoad(`GET /api/admin/dashboard?period=${period}, demo data (4 connections, 10 s)`, await load(period)),
+    );
 
   for (const size of SIZES) {
     const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 2 });
@@ -65,11 +76,20 @@ export async function benchDashboard(app: BenchApp): Promise<string[]> {
     await load("30d"); // warm the server and the caches once after seeding
     for (const period of ["30d", "90d", "12m"]) {
       const result = await load(period);
-      lines.push(`${describeLoad(`GET /api/admin/dashboard?period=${period}, ${sizeLabel} (4 connections, 10 s)`, result)} (goal p95 under ${GOAL_P95_MS} ms: ${result.p95 < GOAL_P95_MS ? "met" : "NOT met"})`);
+      lines.push(
+        `${describeLoad(`GET /api/admin/dashboard?period=${period}, ${sizeLabel} (4 connections, 10 s)`, result)} (goal p95 under ${GOAL_P95_MS} ms: ${result.p95 < GOAL_P95_MS ? "met" : "NOT met"})`,
+      );
     }
   }
-  const page = await runLoad({ url: `${app.baseUrl}/admin?period=12m`, headers: { cookie }, connections: 4, seconds: 10 });
-  lines.push(describeLoad(`GET /admin?period=12m (the page with its six charts), same data (4 connections, 10 s)`, page));
+  const page = await runLoad({
+    url: `${app.baseUrl}/admin?period=12m`,
+    headers: { cookie },
+    connections: 4,
+    seconds: 10,
+  });
+  lines.push(
+    describeLoad(`GET /admin?period=12m (the page with its six charts), same data (4 connections, 10 s)`, page),
+  );
   lines.push(`Server memory (RSS) after the load: ${rssOfListener(Number(new URL(app.baseUrl).port)).toFixed(0)} MB`);
   return lines;
 }

@@ -22,7 +22,9 @@ async function seedEvents(app: BenchApp): Promise<number> {
       [ZONES, TYPES, EVENT_COUNT],
     );
     await pool.query("analyze events");
-    const { rows } = await pool.query<{ id: number }>("select id from events where source = 'internal' and title like 'Bench event %' order by id desc limit 1");
+    const { rows } = await pool.query<{ id: number }>(
+      "select id from events where source = 'internal' and title like 'Bench event %' order by id desc limit 1",
+    );
     return rows[0]!.id;
   } finally {
     await pool.end();
@@ -33,7 +35,11 @@ async function seedEvents(app: BenchApp): Promise<number> {
 export async function benchEvents(app: BenchApp): Promise<string[]> {
   const eventId = await seedEvents(app);
   const list = await runLoad({ url: `${app.baseUrl}/api/luma/events?limit=10&type=all`, connections: 20, seconds: 15 });
-  const filtered = await runLoad({ url: `${app.baseUrl}/api/luma/events?limit=50&type=workshop`, connections: 20, seconds: 10 });
+  const filtered = await runLoad({
+    url: `${app.baseUrl}/api/luma/events?limit=50&type=workshop`,
+    connections: 20,
+    seconds: 10,
+  });
   const page = await runLoad({ url: `${app.baseUrl}/events/${eventId}`, connections: 20, seconds: 15 });
   return [
     `Events in the database: ${EVENT_COUNT.toLocaleString("en-US")} generated + the demo events`,

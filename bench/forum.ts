@@ -17,7 +17,9 @@ const SEARCH_WORD = "heliotrope";
  * generate_series, not loops of inserts. The searched word sits in SEARCH_MATCHES of the new replies.
  */
 export async function seedForum(pool: Pool, topics: number): Promise<void> {
-  await pool.query(`insert into forum_categories (name, slug, description) values ('Bench', 'bench', 'Seeded for the benchmark') on conflict (slug) do nothing`);
+  await pool.query(
+    `insert into forum_categories (name, slug, description) values ('Bench', 'bench', 'Seeded for the benchmark') on conflict (slug) do nothing`,
+  );
   const { rows } = await pool.query<{ id: number; count: number }>(
     `select c.id, (select count(*)::int from forum_topics t where t.category_id = c.id) as count from forum_categories c where c.slug = 'bench'`,
   );
@@ -94,8 +96,12 @@ export async function benchForum(app: BenchApp): Promise<string[]> {
       // Rows written by SQL are cooked as an upgrade's are: by the backfill (run here directly rather than by its job).
       const cooking = Date.now();
       const cooked = await cookPending(app);
-      console.log(`  forum: seeded ${size.toLocaleString("en-US")} topics in ${((cooking - started) / 1000).toFixed(0)} s, cooked ${cooked.toLocaleString("en-US")} posts in ${((Date.now() - cooking) / 1000).toFixed(0)} s`);
-      backfill.push(`Forum: the backfill cooked ${cooked.toLocaleString("en-US")} posts written by SQL in ${((Date.now() - cooking) / 1000).toFixed(1)} s`);
+      console.log(
+        `  forum: seeded ${size.toLocaleString("en-US")} topics in ${((cooking - started) / 1000).toFixed(0)} s, cooked ${cooked.toLocaleString("en-US")} posts in ${((Date.now() - cooking) / 1000).toFixed(0)} s`,
+      );
+      backfill.push(
+        `Forum: the backfill cooked ${cooked.toLocaleString("en-US")} posts written by SQL in ${((Date.now() - cooking) / 1000).toFixed(1)} s`,
+      );
       const { rows } = await pool.query<{ id: number }>("select id from forum_topics where slug = 'bench-topic-1'");
       results[size] = await measure(app.baseUrl, cookie, rows[0]!.id);
     }
@@ -112,16 +118,29 @@ export async function benchForum(app: BenchApp): Promise<string[]> {
     ["replies of a topic", "replies", "GET /api/forum/topics/{id}/posts"],
     ["search", "search", `GET /api/forum/search?q=${SEARCH_WORD}`],
   ] as const) {
-    lines.push(describeLoad(`Forum ${label} ${path}, 1,000 topics / 10,000 replies (20 connections, 10 s)`, small[key]));
-    lines.push(describeLoad(`Forum ${label} ${path}, 100,000 topics / 1,000,000 replies (20 connections, 10 s)`, large[key]));
+    lines.push(
+      describeLoad(`Forum ${label} ${path}, 1,000 topics / 10,000 replies (20 connections, 10 s)`, small[key]),
+    );
+    lines.push(
+      describeLoad(`Forum ${label} ${path}, 100,000 topics / 1,000,000 replies (20 connections, 10 s)`, large[key]),
+    );
     lines.push(`Forum ${label}: p95 growth from 1,000 to 100,000 topics ${growth(key)} (goal: under 1.5x)`);
   }
   const samples = await memberPageSamples(app, { categorySlug: "bench", topicSlug: "bench-topic-1" });
   const forumPages = memberPages(samples).filter((page) => page.path.startsWith("/forum"));
-  lines.push(`Forum pages with 100,000 topics and 1,000,000 replies (20 connections, 6 s each, each right after GET ${SIGNED_IN_FLOOR}):`);
-  for (const measured of await measureAgainstFloor({ baseUrl: app.baseUrl, headers: { cookie }, floorPath: SIGNED_IN_FLOOR, paths: forumPages })) {
+  lines.push(
+    `Forum pages with 100,000 topics and 1,000,000 replies (20 connections, 6 s each, each right after GET ${SIGNED_IN_FLOOR}):`,
+  );
+  for (const measured of await measureAgainstFloor({
+    baseUrl: app.baseUrl,
+    headers: { cookie },
+    floorPath: SIGNED_IN_FLOOR,
+    paths: forumPages,
+  })) {
     lines.push(`  ${describeShare(measured, "the signed-in floor", MEMBER_PAGE_GOAL)}`);
   }
-  lines.push(`Forum: server memory (RSS) after the load ${rssOfListener(Number(new URL(app.baseUrl).port)).toFixed(0)} MB`);
+  lines.push(
+    `Forum: server memory (RSS) after the load ${rssOfListener(Number(new URL(app.baseUrl).port)).toFixed(0)} MB`,
+  );
   return lines;
 }

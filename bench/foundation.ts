@@ -11,5 +11,8 @@ export async function benchFoundation(app: BenchApp): Promise<string[]> {
     connections: 20,
     seconds: 15,
   });
-  return [`Cold start (clean data dir to first 200 from /): ${(app.coldStartMs / 1000).toFixed(2)} s`, describeLoad("POST /api/auth/login (20 connections, 15 s)", login)];
+  return [
+    `Cold start (clean data dir to first 200 from /): ${(app.coldStartMs / 1000).toFixed(2)} s`,
+    describeLoad("POST /api/auth/login (20 connections, 15 s)", login),
+  ];
 }

@@ -7,13 +7,36 @@ import { MEMBER_PAGE_GOAL, SIGNED_IN_FLOOR, memberPageSamples, memberPages } fro
 // Issue 13: the library list and its search at 20 connections, with 1,000 items and with 50,000.
 
 const SIZES = [1_000, 50_000];
-const TOPICS = ["breathwork", "journaling", "pricing", "ceramics", "retreats", "mentorship", "illustration", "rituals", "grants", "portfolio", "rest", "collaboration", "clients", "writing", "movement", "photography", "budgeting", "community", "moon", "studio"];
+const TOPICS = [
+  "breathwork",
+  "journaling",
+  "pricing",
+  "ceramics",
+  "retreats",
+  "mentorship",
+  "illustration",
+  "rituals",
+  "grants",
+  "portfolio",
+  "rest",
+  "collaboration",
+  "clients",
+  "writing",
+  "movement",
+  "photography",
+  "budgeting",
+  "community",
+  "moon",
+  "studio",
+];
 /** A specific search (two subjects, a fraction of a percent of items) and a broad one (one word in most articles). */
 const SEARCHES = { specific: "ceramics grants", broad: "journaling practice" };
 
 /** Tops the library up to `total` items with SQL: mixed types, tiers, categories, tags and article text. */
 async function growLibraryTo(pool: Pool, total: number): Promise<void> {
-  const { rows } = await pool.query<{ count: number; first: number }>("select count(*)::int as count, coalesce(max(id), 0)::int as first from content_items");
+  const { rows } = await pool.query<{ count: number; first: number }>(
+    "select count(*)::int as count, coalesce(max(id), 0)::int as first from content_items",
+  );
   const missing = total - rows[0]!.count;
   if (missing <= 0) return;
   await pool.query(
@@ -48,7 +71,13 @@ async function growLibraryTo(pool: Pool, total: number): Promise<void> {
 }
 
 async function measure(app: BenchApp, cookie: string): Promise<Record<"list" | keyof typeof SEARCHES, LoadResult>> {
-  const load = (query: string, seconds = 10) => runLoad({ url: `${app.baseUrl}/api/content/items?limit=24${query}`, headers: { cookie }, connections: 20, seconds });
+  const load = (query: string, seconds = 10) =>
+    runLoad({
+      url: `${app.baseUrl}/api/content/items?limit=24${query}`,
+      headers: { cookie },
+      connections: 20,
+      seconds,
+    });
   // Unmeasured: the first requests after start-up (compilation, caches) would weigh on the smaller library only.
   await load(`&search=${encodeURIComponent(SEARCHES.broad)}`, 3);
   return {
@@ -63,31 +92,60 @@ export async function benchLibrary(app: BenchApp): Promise<string[]> {
   const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 2 });
   const lines: string[] = [];
   const p95s: Record<string, number[]> = { list: [], specific: [], broad: [] };
-  const labels: Record<string, string> = { list: "GET /api/content/items (newest 24)", specific: `?search=${SEARCHES.specific}`, broad: `?search=${SEARCHES.broad}` };
+  const labels: Record<string, string> = {
+    list: "GET /api/content/items (newest 24)",
+    specific: `?search=${SEARCHES.specific}`,
+    broad: `?search=${SEARCHES.broad}`,
+  };
   try {
     for (const size of SIZES) {
       const seeding = Date.now();
       await growLibraryTo(pool, size);
       const seeded = ((Date.now() - seeding) / 1000).toFixed(1);
       const results = await measure(app, cookie);
-      lines.push(`Library with ${size.toLocaleString("en-US")} items (seeded in ${seeded} s), member of the Create tier, 20 connections, 10 s each:`);
+      lines.push(
+        `Library with ${size.toLocaleString("en-US")} items (seeded in ${seeded} s), member of the Create tier, 20 connections, 10 s each:`,
+      );
       for (const [name, result] of Object.entries(results)) {
         p95s[name]!.push(result.p95);
         lines.push(`  ${describeLoad(labels[name]!, result)}`);
       }
     }
     const growth = (values: number[]) => (values[1]! / Math.max(1, values[0]!)).toFixed(2);
-    lines.push(`Library p95 growth from 1,000 to 50,000 items: ${Object.entries(p95s).map(([name, values]) => `${name} ${growth(values)}x`).join(", ")} (goal: under 1.5x)`);
-    const capped = await fetch(`${app.baseUrl}/api/content/items?limit=24&search=${encodeURIComponent(SEARCHES.broad)}`, { headers: { cookie } });
-    lines.push(`Broad search at 50,000 items ranked the newest 1,000 matches only: ${capped.headers.get("x-search-capped") === "true" ? "yes (the notice shows)" : "no"}`);
-    const { rows } = await pool.query<{ slug: string }>("select slug from content_items where slug like 'bench-item-%' and is_public order by id desc limit 1");
+    lines.push(
+      `Library p95 growth from 1,000 to 50,000 items: ${Object.entries(p95s)
+        .map(([name, values]) => `${name} ${growth(values)}x`)
+        .join(", ")} (goal: under 1.5x)`,
+    );
+    const capped = await fetch(
+      `${app.baseUrl}/api/content/items?limit=24&search=${encodeURIComponent(SEARCHES.broad)}`,
+      { headers: { cookie } },
+    );
+    lines.push(
+      `Broad search at 50,000 items ranked the newest 1,000 matches only: ${capped.headers.get("x-search-capped") === "true" ? "yes (the notice shows)" : "no"}`,
+    );
+    const { rows } = await pool.query<{ slug: string }>(
+      "select slug from content_items where slug like 'bench-item-%' and is_public order by id desc limit 1",
+    );
     const samples = await memberPageSamples(app, { itemSlug: rows[0]!.slug });
-    const libraryPages = [...memberPages(samples).filter((page) => page.path.startsWith("/library")), { label: "Library item's data", path: `/api/content/items/${rows[0]!.slug}` }];
+    const libraryPages = [
+      ...memberPages(samples).filter((page) => page.path.startsWith("/library")),
+      { label: "Library item's data", path: `/api/content/items/${rows[0]!.slug}` },
+    ];
     lines.push(`Library pages with 50,000 items (20 connections, 6 s each, each right after GET ${SIGNED_IN_FLOOR}):`);
-    for (const measured of await measureAgainstFloor({ baseUrl: app.baseUrl, headers: { cookie }, floorPath: SIGNED_IN_FLOOR, paths: libraryPages })) {
-      lines.push(`  ${measured.path.startsWith("/api/") ? describeLoad(`${measured.label} GET ${measured.path}`, measured.result) : describeShare(measured, "the signed-in floor", MEMBER_PAGE_GOAL)}`);
+    for (const measured of await measureAgainstFloor({
+      baseUrl: app.baseUrl,
+      headers: { cookie },
+      floorPath: SIGNED_IN_FLOOR,
+      paths: libraryPages,
+    })) {
+      lines.push(
+        `  ${measured.path.startsWith("/api/") ? describeLoad(`${measured.label} GET ${measured.path}`, measured.result) : describeShare(measured, "the signed-in floor", MEMBER_PAGE_GOAL)}`,
+      );
     }
-    lines.push(`Server memory (RSS) after the library load: ${rssOfListener(Number(new URL(app.baseUrl).port)).toFixed(0)} MB`);
+    lines.push(
+      `Server memory (RSS) after the library load: ${rssOfListener(Number(new URL(app.baseUrl).port)).toFixed(0)} MB`,
+    );
   } finally {
     await pool.end();
   }

@@ -24,11 +24,20 @@ function mixedTraffic(cookie: string): autocannon.Request[] {
     { method: "GET", path: "/blog" },
     { method: "GET", path: "/faq" },
     { method: "GET", path: "/api/auth/me", headers: member },
-    { method: "POST", path: "/api/auth/login", headers: json, body: JSON.stringify({ username: "member", password: "community-demo" }) },
+    {
+      method: "POST",
+      path: "/api/auth/login",
+      headers: json,
+      body: JSON.stringify({ username: "member", password: "community-demo" }),
+    },
   ];
 }
 
-async function drive(baseUrl: string, requests: autocannon.Request[], origin: string): Promise<LoadResult & { statuses: Record<string, number> }> {
+async function drive(
+  baseUrl: string,
+  requests: autocannon.Request[],
+  origin: string,
+): Promise<LoadResult & { statuses: Record<string, number> }> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -42,8 +51,18 @@ async function drive(baseUrl: string, requests: autocannon.Request[], origin: st
     });
   });
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
-  return { requests: result.requests.total, requestsPerSecond: result.requests.total / SECONDS, p50: at(50), p95: at(95), p99: at(99), non2xx: result.non2xx, errors: result.errors, statuses };
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.total / SECONDS,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statuses,
+  };
 }
 
 /**
@@ -68,7 +87,10 @@ export async function benchLoad(app: BenchApp): Promise<string[]> {
   };
   const instances: TestServer[] = [];
   try {
-    instances.push(await startTestServer(env, path.join(scratch, "a.log")), await startTestServer(env, path.join(scratch, "b.log")));
+    instances.push(
+      await startTestServer(env, path.join(scratch, "a.log")),
+      await startTestServer(env, path.join(scratch, "b.log")),
+    );
     const ports = instances.map((i) => Number(new URL(i.baseUrl).port));
     const staticRoot = path.join(scratch, "static");
     mkdirSync(staticRoot);

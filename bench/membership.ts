@@ -49,8 +49,18 @@ export async function benchMembership(app: BenchApp): Promise<string[]> {
   }
 
   const cookie = await benchAdminSignIn(app);
-  const list = await runLoad({ url: `${app.baseUrl}/api/applications?status=pending`, headers: { cookie }, connections: 10, seconds: 10 });
-  const search = await runLoad({ url: `${app.baseUrl}/api/applications?search=applicant%2049`, headers: { cookie }, connections: 10, seconds: 10 });
+  const list = await runLoad({
+    url: `${app.baseUrl}/api/applications?status=pending`,
+    headers: { cookie },
+    connections: 10,
+    seconds: 10,
+  });
+  const search = await runLoad({
+    url: `${app.baseUrl}/api/applications?search=applicant%2049`,
+    headers: { cookie },
+    connections: 10,
+    seconds: 10,
+  });
   return [
     describeLoad("POST /api/applications/submit (20 connections, 15 s)", submit),
     describeLoad("GET /api/applications?status=pending, 50,000 applications (10 connections, 10 s)", list),

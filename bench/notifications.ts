@@ -18,7 +18,9 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
 
 /** 5,000 members who replied to one topic; then one more reply through the API, fanned out by the server's job. */
 async function benchFanOut(app: BenchApp, pool: Pool): Promise<string[]> {
-  const { rows: [topic] } = await pool.query<{ id: number; user_id: number }>(
+  const {
+    rows: [topic],
+  } = await pool.query<{ id: number; user_id: number }>(
     `insert into forum_topics (title, slug, content, category_id, user_id)
      select 'Bench: spring gathering', 'bench-spring-gathering-' || extract(epoch from now())::bigint, 'Who is coming to the spring gathering?', c.id, u.id
      from forum_categories c, users u where c.slug = 'introductions' and u.username = 'admin' returning id, user_id`,
@@ -28,7 +30,10 @@ async function benchFanOut(app: BenchApp, pool: Pool): Promise<string[]> {
      select 'fan_' || g, 'fan_' || g || '@example.com', (select password_hash from users where username = 'member'), 'Fan', 'Member ' || g, 'connect'
      from generate_series(1, 4998) g`,
   );
-  await pool.query(`insert into forum_posts (topic_id, user_id, content) select $1, id, 'Count me in!' from users where username like 'fan\\_%'`, [topic!.id]);
+  await pool.query(
+    `insert into forum_posts (topic_id, user_id, content) select $1, id, 'Count me in!' from users where username like 'fan\\_%'`,
+    [topic!.id],
+  );
   await pool.query("analyze users; analyze forum_posts");
   const cookie = await benchSignIn(app.baseUrl, "member");
   const started = Date.now();
@@ -40,9 +45,19 @@ async function benchFanOut(app: BenchApp, pool: Pool): Promise<string[]> {
   if (reply.status !== 201) throw new Error(`reply failed: ${reply.status} ${await reply.text()}`);
   const { id: postId } = (await reply.json()) as { id: number };
   const answered = Date.now() - started;
-  await waitUntil(async () => (await pool.query("select 1 from notification_events where payload->>'postId' = $1 and done_at is not null", [String(postId)])).rowCount === 1, 120_000);
+  await waitUntil(
+    async () =>
+      (
+        await pool.query("select 1 from notification_events where payload->>'postId' = $1 and done_at is not null", [
+          String(postId),
+        ])
+      ).rowCount === 1,
+    120_000,
+  );
   const total = Date.now() - started;
-  const { rows: [event] } = await pool.query<{ made: number; job_ms: number; attempts: number }>(
+  const {
+    rows: [event],
+  } = await pool.query<{ made: number; job_ms: number; attempts: number }>(
     `select (select count(*)::int from notifications where dedupe_key = 'post:' || $1) as made,
        extract(epoch from (done_at - (select min(created_at) from notifications where dedupe_key = 'post:' || $1))) * 1000 as job_ms, attempts
      from notification_events where payload->>'postId' = $1`,
@@ -67,7 +82,11 @@ async function benchStreams(app: BenchApp, pool: Pool): Promise<string[]> {
   const before = rssOfListener(port);
   const controllers: AbortController[] = [];
   const arrivals: Promise<number>[] = [];
-  const ids = (await pool.query<{ id: number; username: string }>("select id, username from users where username like 'streamer\\_%' order by id")).rows;
+  const ids = (
+    await pool.query<{ id: number; username: string }>(
+      "select id, username from users where username like 'streamer\\_%' order by id",
+    )
+  ).rows;
   let sent = 0;
   try {
     // Signed in a few at a time, each member's 20 tabs opened at once: all 1,000 are open well within a
@@ -75,11 +94,17 @@ async function benchStreams(app: BenchApp, pool: Pool): Promise<string[]> {
     const open = async (cookie: string) => {
       const controller = new AbortController();
       controllers.push(controller);
-      let response = await fetch(`${app.baseUrl}/api/notifications/stream`, { headers: { cookie }, signal: controller.signal });
+      let response = await fetch(`${app.baseUrl}/api/notifications/stream`, {
+        headers: { cookie },
+        signal: controller.signal,
+      });
       // A burst of new streams can find the pool busy (503 with Retry-After); a browser would try again.
       while (response.status === 503) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        response = await fetch(`${app.baseUrl}/api/notifications/stream`, { headers: { cookie }, signal: controller.signal });
+        response = await fetch(`${app.baseUrl}/api/notifications/stream`, {
+          headers: { cookie },
+          signal: controller.signal,
+        });
       }
       if (response.status !== 200) throw new Error(`stream answered ${response.status}`);
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -100,7 +125,9 @@ async function benchStreams(app: BenchApp, pool: Pool): Promise<string[]> {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const withStreams = rssOfListener(port);
     sent = Date.now();
-    await pool.query(`insert into notifications (user_id, kind, title, url) select id, 'announcement', 'Bench: the spring gathering is on', '/events' from users where username like 'streamer\\_%'`);
+    await pool.query(
+      `insert into notifications (user_id, kind, title, url) select id, 'announcement', 'Bench: the spring gathering is on', '/events' from users where username like 'streamer\\_%'`,
+    );
     const latencies = (await Promise.all(arrivals)).sort((a, b) => a - b);
     const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1]!;
     return [
@@ -120,8 +147,12 @@ async function benchList(app: BenchApp, pool: Pool): Promise<string[]> {
      select 'reader_' || g, 'reader_' || g || '@example.com', 'x', 'Reader', 'Member ' || g, 'connect' from generate_series(1, greatest(0, 10000 - $1::int)) g`,
     [count],
   );
-  const { rows: [member] } = await pool.query<{ id: number }>("select id from users where username = 'member'");
-  const { rows: [actor] } = await pool.query<{ id: number }>("select id from users where username = 'amara'");
+  const {
+    rows: [member],
+  } = await pool.query<{ id: number }>("select id from users where username = 'member'");
+  const {
+    rows: [actor],
+  } = await pool.query<{ id: number }>("select id from users where username = 'amara'");
   await pool.query(
     `insert into notifications (user_id, kind, actor_id, title, url, read_at, created_at)
      select u.id, (array['forum_reply','forum_reaction','library_item','announcement','direct_message'])[1 + g % 5], case when g % 5 in (0, 1, 4) then $2::int end,
@@ -137,10 +168,21 @@ async function benchList(app: BenchApp, pool: Pool): Promise<string[]> {
     [member!.id, actor!.id],
   );
   await pool.query("analyze notifications");
-  const total = (await pool.query<{ total: number }>("select count(*)::int as total from notifications")).rows[0]!.total;
+  const total = (await pool.query<{ total: number }>("select count(*)::int as total from notifications")).rows[0]!
+    .total;
   const cookie = await benchSignIn(app.baseUrl, "member");
-  const first = await runLoad({ url: `${app.baseUrl}/api/notifications`, headers: { cookie }, connections: 20, seconds: 10 });
-  const filtered = await runLoad({ url: `${app.baseUrl}/api/notifications?kind=forum_reply`, headers: { cookie }, connections: 20, seconds: 10 });
+  const first = await runLoad({
+    url: `${app.baseUrl}/api/notifications`,
+    headers: { cookie },
+    connections: 20,
+    seconds: 10,
+  });
+  const filtered = await runLoad({
+    url: `${app.baseUrl}/api/notifications?kind=forum_reply`,
+    headers: { cookie },
+    connections: 20,
+    seconds: 10,
+  });
   const size = `${total.toLocaleString("en-US")} notifications`;
   return [
     describeLoad(`GET /api/notifications (first page and unread count), ${size} (20 connections, 10 s)`, first),

@@ -26,7 +26,8 @@ export async function benchPlaces(app: BenchApp): Promise<string[]> {
   const before = rssOfListener(port);
   const placesUrl = (q: string) => `${app.baseUrl}/api/places?q=${encodeURIComponent(q)}`;
   // Warm the server's code paths first, so that the first figure is not the JIT's.
-  for (const url of [`${app.baseUrl}/api/auth/me`, ...QUERIES.map(placesUrl)]) await runLoad({ url, headers: { cookie }, connections: 20, seconds: 2 });
+  for (const url of [`${app.baseUrl}/api/auth/me`, ...QUERIES.map(placesUrl)])
+    await runLoad({ url, headers: { cookie }, connections: 20, seconds: 2 });
   // The floors under the typeahead on this machine: the framework answering a visitor with nothing
   // read, and a signed-in call whose only query is the session check.
   const visitor = await runLoad({ url: `${app.baseUrl}/api/auth/me`, connections: 20, seconds: 6 });
@@ -34,7 +35,12 @@ export async function benchPlaces(app: BenchApp): Promise<string[]> {
   // Issue 28's goal is relative: each query's p95 at most 1.5x the signed-in floor's, measured right
   // before it, so that both see the same load from whatever else runs on the machine.
   for (const q of QUERIES) {
-    const floor = await runLoad({ url: `${app.baseUrl}/api/auth/me`, headers: { cookie }, connections: 20, seconds: 6 });
+    const floor = await runLoad({
+      url: `${app.baseUrl}/api/auth/me`,
+      headers: { cookie },
+      connections: 20,
+      seconds: 6,
+    });
     const result = await runLoad({ url: placesUrl(q), headers: { cookie }, connections: 20, seconds: 6 });
     const ratio = result.p95 / floor.p95;
     lines.push(
@@ -43,7 +49,11 @@ export async function benchPlaces(app: BenchApp): Promise<string[]> {
   }
   const after = rssOfListener(port);
   const cost = inProcessListCost();
-  lines.push(`Server RSS before/after the typeahead load: ${before.toFixed(0)}/${after.toFixed(0)} MB, the list in PostgreSQL`);
-  lines.push(`The same list held in a Node process instead: ${cost.before.toFixed(0)} MB -> ${cost.after.toFixed(0)} MB (+${(cost.after - cost.before).toFixed(0)} MB per process)`);
+  lines.push(
+    `Server RSS before/after the typeahead load: ${before.toFixed(0)}/${after.toFixed(0)} MB, the list in PostgreSQL`,
+  );
+  lines.push(
+    `The same list held in a Node process instead: ${cost.before.toFixed(0)} MB -> ${cost.after.toFixed(0)} MB (+${(cost.after - cost.before).toFixed(0)} MB per process)`,
+  );
   return lines;
 }

@@ -2,7 +2,18 @@ import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
 import { benchSignIn, describeLoad, rssOfListener, runLoad } from "./lib/load";
 
-const INTERESTS = ["Weaving", "Ceramics", "Poetry", "Dance", "Breathwork", "Illustration", "Zines", "Leadership", "Travel", "Murals"];
+const INTERESTS = [
+  "Weaving",
+  "Ceramics",
+  "Poetry",
+  "Dance",
+  "Breathwork",
+  "Illustration",
+  "Zines",
+  "Leadership",
+  "Travel",
+  "Murals",
+];
 
 /** Members up to `total`, seeded in one statement: names, places, interests, a mentor in ten. */
 async function seedMembers(pool: Pool, total: number): Promise<void> {
@@ -30,11 +41,28 @@ export async function benchProfiles(app: BenchApp): Promise<string[]> {
   try {
     for (const total of [1_000, 10_000]) {
       await seedMembers(pool, total);
-      const { rows } = await pool.query<{ id: number }>("select id from users where username like 'bench_%' order by id desc limit 1");
+      const { rows } = await pool.query<{ id: number }>(
+        "select id from users where username like 'bench_%' order by id desc limit 1",
+      );
       const size = `${total.toLocaleString("en-US")} members`;
-      const profile = await runLoad({ url: `${app.baseUrl}/api/users/${rows[0]!.id}`, headers: { cookie }, connections: 20, seconds: 10 });
-      const search = await runLoad({ url: `${app.baseUrl}/api/members?q=weav`, headers: { cookie }, connections: 20, seconds: 10 });
-      const mentors = await runLoad({ url: `${app.baseUrl}/api/members?mentors=1&q=pricing`, headers: { cookie }, connections: 20, seconds: 10 });
+      const profile = await runLoad({
+        url: `${app.baseUrl}/api/users/${rows[0]!.id}`,
+        headers: { cookie },
+        connections: 20,
+        seconds: 10,
+      });
+      const search = await runLoad({
+        url: `${app.baseUrl}/api/members?q=weav`,
+        headers: { cookie },
+        connections: 20,
+        seconds: 10,
+      });
+      const mentors = await runLoad({
+        url: `${app.baseUrl}/api/members?mentors=1&q=pricing`,
+        headers: { cookie },
+        connections: 20,
+        seconds: 10,
+      });
       lines.push(
         describeLoad(`GET /api/users/{id}, ${size} (20 connections, 10 s)`, profile),
         describeLoad(`GET /api/members?q=weav (directory search), ${size} (20 connections, 10 s)`, search),
@@ -44,6 +72,8 @@ export async function benchProfiles(app: BenchApp): Promise<string[]> {
   } finally {
     await pool.end();
   }
-  lines.push(`Server memory (RSS) after the profile load: ${rssOfListener(Number(new URL(app.baseUrl).port)).toFixed(0)} MB`);
+  lines.push(
+    `Server memory (RSS) after the profile load: ${rssOfListener(Number(new URL(app.baseUrl).port)).toFixed(0)} MB`,
+  );
   return lines;
 }

@@ -22,7 +22,9 @@ export function firstLoadJsBytes(page: string, buildDir = ".next"): { files: num
   const html = readFileSync(path.join(buildDir, "server/app", `${file}.html`), "utf8");
   // Scripts marked noModule (legacy polyfills) are skipped by every browser that runs modules.
   const tags = [...html.matchAll(/<script[^>]+>/g)].map((m) => m[0]).filter((tag) => !/nomodule/i.test(tag));
-  const sources = new Set(tags.flatMap((tag) => [...tag.matchAll(/src="\/_next\/(static\/[^"]+\.js)"/g)].map((m) => m[1]!)));
+  const sources = new Set(
+    tags.flatMap((tag) => [...tag.matchAll(/src="\/_next\/(static\/[^"]+\.js)"/g)].map((m) => m[1]!)),
+  );
   let gzipBytes = 0;
   for (const source of sources) gzipBytes += gzipSync(readFileSync(path.join(buildDir, source)), { level: 9 }).length;
   return { files: sources.size, gzipBytes };
@@ -33,7 +35,10 @@ type Scores = Record<(typeof CATEGORIES)[number], number> & { range: string };
 async function lighthouseScores(urls: string[]): Promise<Scores[]> {
   const { default: lighthouse } = await import("lighthouse");
   const { launch } = await import("chrome-launcher");
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
   try {
     const scores: Scores[] = [];
     for (const url of urls) {
@@ -43,12 +48,29 @@ async function lighthouseScores(urls: string[]): Promise<Scores[]> {
       // machine swings by several points: the median of LIGHTHOUSE_RUNS, and the range.
       const runs: Array<Record<(typeof CATEGORIES)[number], number>> = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], formFactor: "mobile" });
-        if (result?.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-        if (result) runs.push(Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])) as Record<(typeof CATEGORIES)[number], number>);
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          formFactor: "mobile",
+        });
+        if (result?.lhr.runtimeError)
+          throw new Error(
+            `Lighthouse could not load ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+          );
+        if (result)
+          runs.push(
+            Object.fromEntries(
+              CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)]),
+            ) as Record<(typeof CATEGORIES)[number], number>,
+          );
       }
       runs.sort((a, b) => a.performance - b.performance);
-      scores.push({ ...runs[Math.floor(runs.length / 2)]!, range: `${runs[0]!.performance}-${runs.at(-1)!.performance}` });
+      scores.push({
+        ...runs[Math.floor(runs.length / 2)]!,
+        range: `${runs[0]!.performance}-${runs.at(-1)!.performance}`,
+      });
     }
     return scores;
   } finally {
@@ -77,8 +99,12 @@ export async function benchPublicSite(app: BenchApp): Promise<string[]> {
       const js = firstLoadJsBytes(page);
       const s = ours[i]!;
       const over = [
-        js.gzipBytes > floorJs.gzipBytes + JS_ALLOWANCE_BYTES ? `JS +${kB(js.gzipBytes - floorJs.gzipBytes - JS_ALLOWANCE_BYTES)} over` : null,
-        s.performance < floorScores!.performance - PERFORMANCE_ALLOWANCE ? `performance ${floorScores!.performance - PERFORMANCE_ALLOWANCE - s.performance} under` : null,
+        js.gzipBytes > floorJs.gzipBytes + JS_ALLOWANCE_BYTES
+          ? `JS +${kB(js.gzipBytes - floorJs.gzipBytes - JS_ALLOWANCE_BYTES)} over`
+          : null,
+        s.performance < floorScores!.performance - PERFORMANCE_ALLOWANCE
+          ? `performance ${floorScores!.performance - PERFORMANCE_ALLOWANCE - s.performance} under`
+          : null,
         ...(["accessibility", "best-practices", "seo"] as const).filter((c) => s[c] < 100).map((c) => `${c} ${s[c]}`),
       ].filter(Boolean);
       lines.push(

@@ -39,10 +39,13 @@ async function main() {
   // `npm run bench -- events membership` runs only those; no names runs them all.
   const names = process.argv.slice(2);
   const unknown = names.filter((name) => !(name in BENCHES));
-  if (unknown.length) throw new Error(`Unknown benchmark ${unknown.join(", ")}; choose from ${Object.keys(BENCHES).join(", ")}.`);
+  if (unknown.length)
+    throw new Error(`Unknown benchmark ${unknown.join(", ")}; choose from ${Object.keys(BENCHES).join(", ")}.`);
   const chosen = Object.entries(BENCHES).filter(([name]) => names.length === 0 || names.includes(name));
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first.");
-  console.log(`Benchmarks on ${process.platform}/${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} CPUs\n`);
+  console.log(
+    `Benchmarks on ${process.platform}/${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} CPUs\n`,
+  );
   const app = await startBenchApp();
   const lines: string[] = [];
   try {

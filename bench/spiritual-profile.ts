@@ -17,7 +17,11 @@ export async function benchSpiritualProfile(_app: BenchApp): Promise<string[]> {
     offsetKind: "daylight",
   });
   const lines: string[] = [];
-  for (const [name, build] of [["Astrology", buildAstrologyReport], ["Human Design", buildHumanDesignReport], ["Gene Key", buildGeneKeyReport]] as const) {
+  for (const [name, build] of [
+    ["Astrology", buildAstrologyReport],
+    ["Human Design", buildHumanDesignReport],
+    ["Gene Key", buildGeneKeyReport],
+  ] as const) {
     build(birth(-1));
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -26,7 +30,9 @@ export async function benchSpiritualProfile(_app: BenchApp): Promise<string[]> {
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
-    lines.push(`${name} report: median ${((times[49]! + times[50]!) / 2).toFixed(1)} ms, p95 ${times[94]!.toFixed(1)} ms (${RUNS} runs)`);
+    lines.push(
+      `${name} report: median ${((times[49]! + times[50]!) / 2).toFixed(1)} ms, p95 ${times[94]!.toFixed(1)} ms (${RUNS} runs)`,
+    );
   }
   return lines;
 }

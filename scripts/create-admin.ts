@@ -15,7 +15,10 @@ import { runScript } from "./lib/run-script";
 async function askPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
   // Without a terminal (a script, a pipe, CI) there is nobody to ask: say so instead of creating no one.
-  if (!process.stdin.isTTY) throw new Error("No terminal to ask for the password: set ADMIN_PASSWORD in the environment to run npm run admin:create from a script.");
+  if (!process.stdin.isTTY)
+    throw new Error(
+      "No terminal to ask for the password: set ADMIN_PASSWORD in the environment to run npm run admin:create from a script.",
+    );
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   const output = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WriteStream };
   const answer = rl.question("Password for the new administrator: ");
@@ -28,10 +31,17 @@ async function askPassword(): Promise<string> {
 
 async function main() {
   const { values } = parseArgs({
-    options: { username: { type: "string" }, email: { type: "string" }, "first-name": { type: "string" }, "last-name": { type: "string", default: "" } },
+    options: {
+      username: { type: "string" },
+      email: { type: "string" },
+      "first-name": { type: "string" },
+      "last-name": { type: "string", default: "" },
+    },
   });
   if (!values.username || !values.email || !values["first-name"]) {
-    throw new Error("usage: npm run admin:create -- --username NAME --email ADDRESS --first-name NAME [--last-name NAME]");
+    throw new Error(
+      "usage: npm run admin:create -- --username NAME --email ADDRESS --first-name NAME [--last-name NAME]",
+    );
   }
   const password = newPasswordSchema.parse(await askPassword());
   const database = await openDatabase();
@@ -39,9 +49,15 @@ async function main() {
   const { db, pool } = createDatabase(database.url, 1);
   try {
     const passwordHash = await hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, values.email.toLowerCase()));
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, values.email.toLowerCase()));
     if (existing) {
-      await db.update(users).set({ isAdmin: true, passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, existing.id));
+      await db
+        .update(users)
+        .set({ isAdmin: true, passwordHash, passwordChangedAt: new Date() })
+        .where(eq(users.id, existing.id));
     } else {
       await db.insert(users).values({
         username: values.username,

@@ -9,9 +9,17 @@ async function main() {
   const outDir = path.resolve(process.argv[2] ?? path.join(DATA_DIR, "backups", stamp));
   const manifest = await backup(outDir);
   console.log(`Backup written to ${outDir}`);
-  console.log(`  database.dump: PostgreSQL ${manifest.serverVersion}, ${manifest.migrations} migrations (restore with npm run db:restore -- ${outDir})`);
-  console.log(manifest.uploads === "local" ? "  uploads/: the uploaded files" : `  uploaded files stay in the S3 bucket ${manifest.bucket}: keep it versioned or replicated`);
-  console.log("  Not included: AUTH_SECRET, BIRTH_DATA_KEY and TWO_FACTOR_KEY (.data/secrets.json for the embedded default). Keep them apart from the backup: birth data and two-factor secrets cannot be read without their keys.");
+  console.log(
+    `  database.dump: PostgreSQL ${manifest.serverVersion}, ${manifest.migrations} migrations (restore with npm run db:restore -- ${outDir})`,
+  );
+  console.log(
+    manifest.uploads === "local"
+      ? "  uploads/: the uploaded files"
+      : `  uploaded files stay in the S3 bucket ${manifest.bucket}: keep it versioned or replicated`,
+  );
+  console.log(
+    "  Not included: AUTH_SECRET, BIRTH_DATA_KEY and TWO_FACTOR_KEY (.data/secrets.json for the embedded default). Keep them apart from the backup: birth data and two-factor secrets cannot be read without their keys.",
+  );
 }
 
 runScript(main);

@@ -3,7 +3,9 @@ import { migrateDatabase } from "@/db/migrate";
 
 const url = process.env.DATABASE_URL;
 if (!url) {
-  console.error("Set DATABASE_URL to the PostgreSQL server to migrate. (npm start migrates the embedded database by itself.)");
+  console.error(
+    "Set DATABASE_URL to the PostgreSQL server to migrate. (npm start migrates the embedded database by itself.)",
+  );
   process.exit(1);
 }
 migrateDatabase(url).then(

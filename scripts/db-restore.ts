@@ -8,7 +8,9 @@ async function main() {
   const from = args.find((a) => !a.startsWith("--"));
   if (!from) throw new Error("usage: npm run db:restore -- <backup directory> [--replace]");
   const manifest = await restore(path.resolve(from), { replace: args.includes("--replace") });
-  console.log(`Restored the backup of ${manifest.createdAt} (${manifest.migrations} migrations). Start the app as usual; it applies any newer migrations.`);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} (${manifest.migrations} migrations). Start the app as usual; it applies any newer migrations.`,
+  );
 }
 
 runScript(main);

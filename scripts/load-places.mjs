@@ -29,9 +29,28 @@ function readPlaces() {
     .filter(Boolean)
     .map((line) => {
       const f = line.split("\t");
-      return { id: Number(f[0]), name: f[1], asciiName: f[2] || f[1], alternates: f[3], latitude: Number(f[4]), longitude: Number(f[5]), countryCode: f[8], admin1Code: f[10], admin2Code: f[11], population: Number(f[14]) || 0, geonamesZone: f[17] };
+      return {
+        id: Number(f[0]),
+        name: f[1],
+        asciiName: f[2] || f[1],
+        alternates: f[3],
+        latitude: Number(f[4]),
+        longitude: Number(f[5]),
+        countryCode: f[8],
+        admin1Code: f[10],
+        admin2Code: f[11],
+        population: Number(f[14]) || 0,
+        geonamesZone: f[17],
+      };
     })
-    .filter((p) => Number.isInteger(p.id) && p.name && Number.isFinite(p.latitude) && Number.isFinite(p.longitude) && /^[A-Z]{2}$/.test(p.countryCode));
+    .filter(
+      (p) =>
+        Number.isInteger(p.id) &&
+        p.name &&
+        Number.isFinite(p.latitude) &&
+        Number.isFinite(p.longitude) &&
+        /^[A-Z]{2}$/.test(p.countryCode),
+    );
 }
 
 /**
@@ -75,7 +94,19 @@ const shownRegion = (place) => {
 
 async function load(client, list) {
   const countries = new Intl.DisplayNames(["en"], { type: "region" });
-  const columns = { id: [], name: [], ascii: [], alternates: [], region: [], code: [], country: [], population: [], lat: [], lon: [], zone: [] };
+  const columns = {
+    id: [],
+    name: [],
+    ascii: [],
+    alternates: [],
+    region: [],
+    code: [],
+    country: [],
+    population: [],
+    lat: [],
+    lon: [],
+    zone: [],
+  };
   const flush = async () => {
     await client.query(
       `insert into places (id, name, ascii_name, alternate_names, region, country_code, country, population, latitude, longitude, time_zone)
@@ -115,7 +146,11 @@ async function main() {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   const state = async () =>
-    (await client.query("select exists (select 1 from places) as filled, obj_description('places'::regclass, 'pg_class') as source")).rows[0];
+    (
+      await client.query(
+        "select exists (select 1 from places) as filled, obj_description('places'::regclass, 'pg_class') as source",
+      )
+    ).rows[0];
   try {
     const before = await state();
     if (before.filled && before.source === REGION_SOURCE) return;

@@ -18,7 +18,9 @@ import { normalizeForwarding } from "../src/lib/http/forwarding.mjs";
 import { compileRoutes, refuseBadRequest } from "../src/lib/http/request-guard.mjs";
 import { apiRouteMethods } from "./lib/route-methods.mjs";
 
-const { values } = parseArgs({ options: { dev: { type: "boolean", default: false }, port: { type: "string" }, hostname: { type: "string" } } });
+const { values } = parseArgs({
+  options: { dev: { type: "boolean", default: false }, port: { type: "string" }, hostname: { type: "string" } },
+});
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname || undefined;
 const trustProxy = ["true", "1"].includes(process.env.TRUST_PROXY ?? "");
@@ -43,7 +45,10 @@ const server = createServer((request, response) => {
   if (!normalizeForwarding(request.headers, request.socket.remoteAddress, trustProxy)) {
     // The API's error shape for API calls (the spec's decisions.md, The API), plain text for anything else.
     const api = request.url?.startsWith("/api/");
-    response.writeHead(400, { "content-type": api ? "application/json" : "text/plain; charset=utf-8", connection: "close" });
+    response.writeHead(400, {
+      "content-type": api ? "application/json" : "text/plain; charset=utf-8",
+      connection: "close",
+    });
     response.end(api ? JSON.stringify({ error: BAD_HOST }) : `Bad Request: ${BAD_HOST}\n`);
     return;
   }
@@ -85,5 +90,7 @@ server.on("error", (error) => {
 });
 server.listen(port, hostname, () => {
   const shown = hostname && hostname !== "0.0.0.0" && hostname !== "::" ? hostname : "localhost";
-  console.log(`Serving on http://${shown.includes(":") ? `[${shown}]` : shown}:${port}${trustProxy ? " (behind a trusted proxy)" : ""}`);
+  console.log(
+    `Serving on http://${shown.includes(":") ? `[${shown}]` : shown}:${port}${trustProxy ? " (behind a trusted proxy)" : ""}`,
+  );
 });

@@ -55,7 +55,14 @@ async function main(): Promise<number> {
   // With DATABASE_URL this is a real deployment: its secrets and its public address must be set. The
   // embedded default is local use, at http://localhost:PORT unless APP_URL says otherwise.
   if (process.env.DATABASE_URL) {
-    const problems = [...secretProblems({ AUTH_SECRET: process.env.AUTH_SECRET, BIRTH_DATA_KEY: process.env.BIRTH_DATA_KEY, TWO_FACTOR_KEY: process.env.TWO_FACTOR_KEY }), ...appUrlProblems(process.env.APP_URL)];
+    const problems = [
+      ...secretProblems({
+        AUTH_SECRET: process.env.AUTH_SECRET,
+        BIRTH_DATA_KEY: process.env.BIRTH_DATA_KEY,
+        TWO_FACTOR_KEY: process.env.TWO_FACTOR_KEY,
+      }),
+      ...appUrlProblems(process.env.APP_URL),
+    ];
     if (problems.length) throw new Error(`Not starting: ${problems.join(" ")} (docs/deployment.md, Settings)`);
   }
   const url = process.env.APP_URL?.trim() || `http://localhost:${port}`;

@@ -12,25 +12,34 @@ import { syncWebhookEndpoint } from "@/server/money/webhook/endpoint";
 import { assertMigrated, openDatabase } from "./lib/open-database";
 import { runScript } from "./lib/run-script";
 
-const isLocal = (url: URL) => ["localhost", "127.0.0.1", "[::1]", "0.0.0.0"].includes(url.hostname) || url.hostname.endsWith(".localhost");
+const isLocal = (url: URL) =>
+  ["localhost", "127.0.0.1", "[::1]", "0.0.0.0"].includes(url.hostname) || url.hostname.endsWith(".localhost");
 
 async function syncWebhook(client: ReturnType<typeof createStripeClient>) {
   const appUrl = process.env.APP_URL?.trim();
   const fake = Boolean(process.env.STRIPE_API_BASE_URL);
   if (!appUrl) {
-    console.log("Webhook endpoint: skipped, APP_URL is not set. Set it to the site's public address (https://your.domain) and run this again.");
+    console.log(
+      "Webhook endpoint: skipped, APP_URL is not set. Set it to the site's public address (https://your.domain) and run this again.",
+    );
     return;
   }
   if (isLocal(new URL(appUrl)) && !fake) {
-    console.log(`Webhook endpoint: skipped, Stripe cannot reach ${appUrl}. For local testing forward events with the Stripe CLI (docs/deployment.md, Stripe in test mode).`);
+    console.log(
+      `Webhook endpoint: skipped, Stripe cannot reach ${appUrl}. For local testing forward events with the Stripe CLI (docs/deployment.md, Stripe in test mode).`,
+    );
     return;
   }
   const result = await syncWebhookEndpoint(client, appUrl);
   if (result.created) {
-    console.log(`Webhook endpoint ${result.endpointId} created for ${result.url} at API version ${STRIPE_API_VERSION}.`);
+    console.log(
+      `Webhook endpoint ${result.endpointId} created for ${result.url} at API version ${STRIPE_API_VERSION}.`,
+    );
     console.log(`Its signing secret is ${result.secret}: set STRIPE_WEBHOOK_SECRET to it and restart the app.`);
   } else {
-    console.log(`Webhook endpoint ${result.endpointId} for ${result.url} is at API version ${STRIPE_API_VERSION}${result.changes.length ? `; changed: ${result.changes.join("; ")}` : ", with the events the app handles"}.`);
+    console.log(
+      `Webhook endpoint ${result.endpointId} for ${result.url} is at API version ${STRIPE_API_VERSION}${result.changes.length ? `; changed: ${result.changes.join("; ")}` : ", with the events the app handles"}.`,
+    );
   }
   for (const old of result.stale) {
     console.log(

@@ -11,8 +11,13 @@ type Step = (typeof ALL_STEPS)[number];
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (exit ${code})`))));
+    const child = spawn(command, args, {
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (exit ${code})`)),
+    );
   });
 }
 
@@ -35,10 +40,12 @@ async function main() {
 
   if (steps.has("lint")) {
     await timed("lint", () => run(bin("eslint"), ["."]));
+    await timed("formatting", () => run(bin("prettier"), ["--check", "--log-level", "warn", "."]));
     // No import circles (issue 27): madge reads .madgerc (type-only imports do not count).
     await timed("import circles", () => run(bin("madge"), ["--circular", "--no-spinner", "src"]));
   }
-  if (steps.has("types")) await timed("type check", () => run(bin("next"), ["typegen"]).then(() => run(bin("tsc"), ["--noEmit"])));
+  if (steps.has("types"))
+    await timed("type check", () => run(bin("next"), ["typegen"]).then(() => run(bin("tsc"), ["--noEmit"])));
   if (steps.has("unit")) await timed("unit tests", () => run(bin("jest"), filters, { JEST_PROJECT: "unit" }));
   if (!steps.has("integration") && !steps.has("e2e")) return;
 
@@ -50,13 +57,25 @@ async function main() {
     if (full || !existsSync(".next/BUILD_ID")) await timed("production build", () => run(bin("next"), ["build"], env));
     server = await startTestServer(env, ".data/test-logs/server.log");
     fakes.setAppUrl(server.baseUrl);
-    const testEnv = { ...fakes.env, TEST_BASE_URL: server.baseUrl, TEST_DATABASE_URL: database.url, AUTH_SECRET: TEST_AUTH_SECRET, DATABASE_URL: database.url };
+    const testEnv = {
+      ...fakes.env,
+      TEST_BASE_URL: server.baseUrl,
+      TEST_DATABASE_URL: database.url,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      DATABASE_URL: database.url,
+    };
     // --forceExit: once every file has run, Jest ends even if a handle outlives the tests (a full run
     // was seen waiting on one after every test had passed); a hang must never stall CI.
-    if (steps.has("integration")) await timed("integration tests", () => run(bin("jest"), ["--runInBand", "--forceExit", ...filters], { ...testEnv, JEST_PROJECT: "integration" }));
+    if (steps.has("integration"))
+      await timed("integration tests", () =>
+        run(bin("jest"), ["--runInBand", "--forceExit", ...filters], { ...testEnv, JEST_PROJECT: "integration" }),
+      );
     // The browser tests' helpers load a few server modules (the Stripe catalogue), which import
     // "server-only": that package is empty under the react-server condition, as in Next.js' server.
-    if (steps.has("e2e")) await timed("browser tests", () => run(bin("playwright"), ["test", ...filters], { ...testEnv, NODE_OPTIONS: "--conditions=react-server" }));
+    if (steps.has("e2e"))
+      await timed("browser tests", () =>
+        run(bin("playwright"), ["test", ...filters], { ...testEnv, NODE_OPTIONS: "--conditions=react-server" }),
+      );
   } finally {
     await server?.stop();
     await fakes.stop();

@@ -9,7 +9,10 @@ async function main(): Promise<number> {
   const database = await prepareDatabase({ log: (line) => console.log(line) });
   try {
     return await new Promise<number>((resolve) => {
-      const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...database.env } });
+      const child = spawn(command, args, {
+        stdio: "inherit",
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...database.env },
+      });
       child.on("exit", (code) => resolve(code ?? 1));
     });
   } finally {

@@ -5,7 +5,11 @@ import { checkAccess, pageRuleFor, redirectFor } from "@/lib/auth/access";
 import { env } from "@/lib/env";
 import { isPrerenderedMemberPage } from "@/lib/http/member-pages";
 import { nonceContentSecurityPolicy, prerenderedMemberContentSecurityPolicy } from "@/lib/http/security-headers";
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/database-errors";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "@/lib/database-errors";
 import { readSessionId } from "@/server/auth/session-cookie";
 import { loadSessionUser } from "@/server/auth/sessions";
 
@@ -17,7 +21,10 @@ export async function proxy(request: NextRequest) {
     user = sessionId ? await loadSessionUser(sessionId) : null;
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    return new NextResponse(DATABASE_UNAVAILABLE_MESSAGE, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Content-Type": "text/plain; charset=utf-8" } });
+    return new NextResponse(DATABASE_UNAVAILABLE_MESSAGE, {
+      status: 503,
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const decision = checkAccess(user, pageRuleFor(pathname));
   if (decision !== "allowed") {
@@ -47,5 +54,14 @@ export async function proxy(request: NextRequest) {
 // Only guarded pages pass through here, so public pages stay static and never wait on the database.
 // Keep in step with PAGE_RULES (a unit test checks it).
 export const config = {
-  matcher: ["/admin/:path*", "/spiritual-profile/:path*", "/forum/:path*", "/library/:path*", "/profile/:path*", "/members/:path*", "/notifications/:path*", "/messages/:path*"],
+  matcher: [
+    "/admin/:path*",
+    "/spiritual-profile/:path*",
+    "/forum/:path*",
+    "/library/:path*",
+    "/profile/:path*",
+    "/members/:path*",
+    "/notifications/:path*",
+    "/messages/:path*",
+  ],
 };

@@ -17,8 +17,14 @@ const CONNECTIONS = 20;
  * load changes from one minute to the next, and a floor measured once at the start would flatter or
  * wrong the pages measured last. Each path is warmed first (compilation, the page cache's first miss).
  */
-export async function measureAgainstFloor(options: { baseUrl: string; headers?: Record<string, string>; floorPath: string; paths: Array<{ label: string; path: string }> }): Promise<Measured[]> {
-  const load = (path: string, seconds = SECONDS) => runLoad({ url: `${options.baseUrl}${path}`, headers: options.headers, connections: CONNECTIONS, seconds });
+export async function measureAgainstFloor(options: {
+  baseUrl: string;
+  headers?: Record<string, string>;
+  floorPath: string;
+  paths: Array<{ label: string; path: string }>;
+}): Promise<Measured[]> {
+  const load = (path: string, seconds = SECONDS) =>
+    runLoad({ url: `${options.baseUrl}${path}`, headers: options.headers, connections: CONNECTIONS, seconds });
   for (const { path } of [{ path: options.floorPath }, ...options.paths]) await load(path, 2);
   const measured: Measured[] = [];
   for (const { label, path } of options.paths) {

@@ -24,11 +24,22 @@ export async function startBenchApp(extraEnv: Record<string, string> = {}): Prom
 
   const port = await freePort();
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
-    // The bench calls the app at 127.0.0.1: that is its address (APP_URL) for links and the Origin check.
-    env: { ...process.env, APP_URL: `http://127.0.0.1:${port}`, ...extraEnv, PORT: String(port), COMMUNITY_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"],
+    {
+      // The bench calls the app at 127.0.0.1: that is its address (APP_URL) for links and the Origin check.
+      env: {
+        ...process.env,
+        APP_URL: `http://127.0.0.1:${port}`,
+        ...extraEnv,
+        PORT: String(port),
+        COMMUNITY_DATA_DIR: dataDir,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const output: string[] = [];
   child.stdout?.on("data", (c: Buffer) => output.push(c.toString()));
   child.stderr?.on("data", (c: Buffer) => output.push(c.toString()));
@@ -61,12 +72,19 @@ export async function startBenchApp(extraEnv: Record<string, string> = {}): Prom
 }
 
 /** The secrets `npm start` generated for the bench app (secrets.json in its data directory). */
-export function benchSecrets(app: BenchApp): { authSecret: string; birthDataKey: string; twoFactorKey: string; databasePassword: string } {
+export function benchSecrets(app: BenchApp): {
+  authSecret: string;
+  birthDataKey: string;
+  twoFactorKey: string;
+  databasePassword: string;
+} {
   return JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8"));
 }
 
 /** The bench app's embedded database: its port from postmaster.pid, its password from secrets.json. */
 export function benchDatabaseUrl(app: BenchApp): string {
-  const port = readFileSync(path.join(app.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
+  const port = readFileSync(path.join(app.dataDir, "postgres", "postmaster.pid"), "utf8")
+    .split("\n")[3]!
+    .trim();
   return `postgres://postgres:${encodeURIComponent(benchSecrets(app).databasePassword)}@127.0.0.1:${port}/community`;
 }

@@ -23,20 +23,36 @@ export async function startFloorApp(): Promise<FloorApp> {
   mkdirSync(path.join(dir, "app"));
   symlinkSync(path.join(process.cwd(), "node_modules"), path.join(dir, "node_modules"));
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, name: "floor" }));
-  writeFileSync(path.join(dir, "next.config.mjs"), 'export default { poweredByHeader: false, turbopack: { root: "/" } };\n');
+  writeFileSync(
+    path.join(dir, "next.config.mjs"),
+    'export default { poweredByHeader: false, turbopack: { root: "/" } };\n',
+  );
   writeFileSync(
     path.join(dir, "app/layout.jsx"),
     'export const metadata = { title: "Floor", description: "A one-page Next.js app" };\nexport default function Layout({ children }) { return <html lang="en"><body>{children}</body></html>; }\n',
   );
-  writeFileSync(path.join(dir, "app/page.jsx"), "export default function Page() { return <main><h1>One page</h1><p>The framework and nothing else.</p></main>; }\n");
+  writeFileSync(
+    path.join(dir, "app/page.jsx"),
+    "export default function Page() { return <main><h1>One page</h1><p>The framework and nothing else.</p></main>; }\n",
+  );
   const next = path.join(process.cwd(), "node_modules/next/dist/bin/next");
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" };
   execFileSync(process.execPath, [next, "build"], { cwd: dir, env, stdio: "pipe" });
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env, stdio: "ignore" });
+  const child: ChildProcess = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: dir,
+    env,
+    stdio: "ignore",
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(baseUrl).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(baseUrl).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i === 600) throw new Error("The one-page app did not answer 200 within a minute.");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -49,7 +49,11 @@ export async function runLoad(options: {
               {
                 setupRequest: (request) => {
                   const { body, headers } = options.eachRequest!(++n);
-                  return { ...request, headers: { ...request.headers, "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
+                  return {
+                    ...request,
+                    headers: { ...request.headers, "content-type": "application/json", ...headers },
+                    body: JSON.stringify(body),
+                  };
                 },
               },
             ]
@@ -92,5 +96,8 @@ export async function benchSignIn(baseUrl: string, username: string): Promise<st
     body: JSON.stringify({ username, password: "community-demo" }),
   });
   if (!login.ok) throw new Error(`Could not sign in as ${username}: ${login.status}`);
-  return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }

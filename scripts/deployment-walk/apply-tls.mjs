@@ -24,5 +24,8 @@ const body = conf
   .join("\n");
 const placeholder = /^\s*# \.\.\. the locations of the shipped server block, unchanged \.\.\.\n/m;
 if (!placeholder.test(example)) throw new Error("the guide's TLS example no longer has its placeholder line");
-writeFileSync(confFile, conf.slice(0, start) + example.replace(placeholder, `${body.trim() ? body : ""}\n`) + conf.slice(end + 1));
+writeFileSync(
+  confFile,
+  conf.slice(0, start) + example.replace(placeholder, `${body.trim() ? body : ""}\n`) + conf.slice(end + 1),
+);
 console.log(`(walk) ${confFile}: the public server now as the guide's TLS example`);

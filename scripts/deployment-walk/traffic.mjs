@@ -38,7 +38,11 @@ async function client(n) {
     if (script) await visit(script, undefined, `script of ${page}`);
     await visit("/api/auth/me");
     if (i % 10 === n) {
-      await visit("/api/auth/login", { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ username: `walk_visitor_${n}`, password: "not-the-password" }) });
+      await visit("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base },
+        body: JSON.stringify({ username: `walk_visitor_${n}`, password: "not-the-password" }),
+      });
     }
   }
 }

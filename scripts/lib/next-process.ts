@@ -23,7 +23,11 @@ export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MA
 const heapFlags = () => (process.env.NODE_OPTIONS?.includes("--max-old-space-size") ? [] : SERVER_HEAP_FLAGS);
 
 /** Runs the Next.js CLI (`build`) in a child process with the given extra environment. */
-export function spawnNext(args: string[], extraEnv: Record<string, string>, stdio: "inherit" | "pipe" = "inherit"): ChildProcess {
+export function spawnNext(
+  args: string[],
+  extraEnv: Record<string, string>,
+  stdio: "inherit" | "pipe" = "inherit",
+): ChildProcess {
   return spawn(process.execPath, [NEXT_BIN, ...args], {
     stdio,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
@@ -42,8 +46,17 @@ export interface ServerOptions {
  * Serves the app (scripts/serve.mjs: Next.js' request handler behind the door that rewrites the
  * forwarding headers from the socket) in a child process, with the serving heap settings.
  */
-export function spawnServer(options: ServerOptions, extraEnv: Record<string, string>, stdio: "inherit" | "pipe" = "inherit"): ChildProcess {
-  const args = ["--port", options.port, ...(options.hostname ? ["--hostname", options.hostname] : []), ...(options.dev ? ["--dev"] : [])];
+export function spawnServer(
+  options: ServerOptions,
+  extraEnv: Record<string, string>,
+  stdio: "inherit" | "pipe" = "inherit",
+): ChildProcess {
+  const args = [
+    "--port",
+    options.port,
+    ...(options.hostname ? ["--hostname", options.hostname] : []),
+    ...(options.dev ? ["--dev"] : []),
+  ];
   return spawn(process.execPath, [...(options.dev ? [] : heapFlags()), SERVER, ...args], {
     stdio,
     env: { ...process.env, ...(options.dev ? {} : SERVER_MALLOC_ENV), NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
@@ -54,6 +67,8 @@ export function runNext(args: string[], extraEnv: Record<string, string>): Promi
   return new Promise((resolve, reject) => {
     const child = spawnNext(args, extraEnv);
     child.on("error", reject);
-    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`next ${args.join(" ")} exited with ${code ?? signal}`))));
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`next ${args.join(" ")} exited with ${code ?? signal}`)),
+    );
   });
 }

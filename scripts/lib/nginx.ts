@@ -29,7 +29,9 @@ export async function startNginx(dir: string, ports: NginxPorts, extraServers = 
   mkdirSync(snippets, { recursive: true });
   writeFileSync(path.join(snippets, "proxy-to-app.conf"), readFileSync("deploy/nginx/proxy-to-app.conf", "utf8"));
   const shipped = readFileSync("deploy/nginx/community.conf", "utf8");
-  const upstream = ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`).join("\n");
+  const upstream = ports.instances
+    .map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`)
+    .join("\n");
   const site = shipped
     .replace(/( {4}server 127\.0\.0\.1:300\d max_fails=3 fail_timeout=10s;\n)+/, `${upstream}\n`)
     .replace("listen 80;", `listen 127.0.0.1:${ports.listen};`)
@@ -39,7 +41,8 @@ export async function startNginx(dir: string, ports: NginxPorts, extraServers = 
     .replaceAll("/srv/community/current", process.cwd())
     .replace("/var/cache/nginx/community", path.join(dir, "cache"))
     .replaceAll("include snippets/", `include ${snippets}/`);
-  if (site === shipped || !site.includes(`127.0.0.1:${ports.instances[0]}`) || site.includes("/srv/community")) throw new Error("deploy/nginx/community.conf no longer has the expected upstream and listen lines.");
+  if (site === shipped || !site.includes(`127.0.0.1:${ports.instances[0]}`) || site.includes("/srv/community"))
+    throw new Error("deploy/nginx/community.conf no longer has the expected upstream and listen lines.");
   writeFileSync(path.join(dir, "community.conf"), site);
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   writeFileSync(
@@ -61,8 +64,14 @@ http {
   );
   const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
   const url = `http://127.0.0.1:${ports.listen}`;
-  for (const deadline = Date.now() + 15_000; ; ) {
-    if (await fetch(`${url}/robots.txt`).then(() => true, () => false)) break;
+  for (const deadline = Date.now() + 15_000; ;) {
+    if (
+      await fetch(`${url}/robots.txt`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (child.exitCode !== null || Date.now() > deadline) {
       const log = existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "";
       throw new Error(`nginx did not start:\n${log}`);

@@ -19,7 +19,9 @@ export async function openDatabase(): Promise<OpenDatabase> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, close: async () => {} };
   const dataDir = path.join(DATA_DIR, "postgres");
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
-    throw new Error(`There is no database yet: DATABASE_URL is not set and ${dataDir} holds no embedded database. Run npm start once (it creates one), or set DATABASE_URL.`);
+    throw new Error(
+      `There is no database yet: DATABASE_URL is not set and ${dataDir} holds no embedded database. Run npm start once (it creates one), or set DATABASE_URL.`,
+    );
   }
   const { databasePassword } = loadLocalSecrets();
   const running = runningEmbeddedUrl(dataDir, databasePassword);
@@ -34,7 +36,10 @@ export async function assertMigrated(url: string): Promise<void> {
   await client.connect();
   try {
     const { rows } = await client.query<{ ready: boolean }>("select to_regclass('public.users') is not null as ready");
-    if (!rows[0]?.ready) throw new Error("The database has no tables yet: start the app once (npm start), or run npm run db:migrate with DATABASE_URL set.");
+    if (!rows[0]?.ready)
+      throw new Error(
+        "The database has no tables yet: start the app once (npm start), or run npm run db:migrate with DATABASE_URL set.",
+      );
   } finally {
     await client.end();
   }

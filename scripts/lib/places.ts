@@ -11,6 +11,9 @@ const run = promisify(execFile);
 export async function ensurePlaces(databaseUrl: string, log: (line: string) => void = () => {}): Promise<void> {
   const script = path.join(process.cwd(), "scripts/load-places.mjs");
   // Its own heap limit, on the command line so that a serving instance's NODE_OPTIONS cap never applies to it.
-  const { stdout } = await run(process.execPath, ["--max-old-space-size=4096", script], { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20 });
+  const { stdout } = await run(process.execPath, ["--max-old-space-size=4096", script], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    maxBuffer: 1 << 20,
+  });
   if (stdout.trim()) log(stdout.trim());
 }

@@ -8,7 +8,10 @@ import path from "node:path";
 /** The methods Next.js dispatches to a route module; any other reaches a route only to fail. */
 export const ROUTE_HANDLER_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"];
 
-const EXPORTED_METHOD = new RegExp(`^export\\s+(?:const|(?:async\\s+)?function)\\s+(${ROUTE_HANDLER_METHODS.join("|")})\\b`, "gm");
+const EXPORTED_METHOD = new RegExp(
+  `^export\\s+(?:const|(?:async\\s+)?function)\\s+(${ROUTE_HANDLER_METHODS.join("|")})\\b`,
+  "gm",
+);
 
 /**
  * The methods a route module answers: those it exports, HEAD with GET, and OPTIONS (Next.js implements both).

@@ -16,7 +16,13 @@ export async function generateMetadata(): Promise<Metadata> {
     description: settings.tagline,
     applicationName: settings.siteName,
     // Pages set their own canonical path; the Open Graph image is app/opengraph-image.tsx.
-    openGraph: { type: "website", siteName: settings.siteName, locale: "en_US", title: settings.siteName, description: settings.tagline },
+    openGraph: {
+      type: "website",
+      siteName: settings.siteName,
+      locale: "en_US",
+      title: settings.siteName,
+      description: settings.tagline,
+    },
     twitter: { card: "summary_large_image", title: settings.siteName, description: settings.tagline },
   };
 }
@@ -26,7 +32,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en-US" className={displayFont.variable}>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2"
+        >
           Skip to main content
         </a>
         <Providers>

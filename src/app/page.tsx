@@ -43,7 +43,11 @@ export default async function HomePage() {
       <section className="bg-secondary/60">
         <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 sm:py-28">
           <h1 className="text-4xl font-semibold text-balance sm:text-6xl">{hero?.title ?? settings.tagline}</h1>
-          {hero ? <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-muted-foreground whitespace-pre-line">{hero.content}</p> : null}
+          {hero ? (
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-muted-foreground whitespace-pre-line">
+              {hero.content}
+            </p>
+          ) : null}
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Button asChild size="lg">
               <Link href="/membership">Explore Membership</Link>
@@ -69,7 +73,11 @@ export default async function HomePage() {
         </PageSection>
       ) : null}
 
-      <PageSection id="tiers" title="Membership Tiers" intro="Four memberships, one community. Choose the term that fits your season.">
+      <PageSection
+        id="tiers"
+        title="Membership Tiers"
+        intro="Four memberships, one community. Choose the term that fits your season."
+      >
         <TierCards tiers={tiers} />
       </PageSection>
 
@@ -81,7 +89,11 @@ export default async function HomePage() {
           <div className="mt-8">
             <PrerenderedEventListing
               featured={events.featured ? <FeaturedEventCard event={events.featured} /> : null}
-              grids={Object.fromEntries(EVENT_FILTERS.map(({ value }) => [value, <EventGrid key={value} events={events.grids[value]} />])) as Record<EventFilter, React.ReactNode>}
+              grids={
+                Object.fromEntries(
+                  EVENT_FILTERS.map(({ value }) => [value, <EventGrid key={value} events={events.grids[value]} />]),
+                ) as Record<EventFilter, React.ReactNode>
+              }
             />
           </div>
           <p className="mt-6">
@@ -100,7 +112,15 @@ export default async function HomePage() {
                 <figure className="flex h-full flex-col rounded-xl border bg-card p-6 shadow-sm">
                   <blockquote className="flex-1 text-lg">“{t.quote}”</blockquote>
                   <figcaption className="mt-6 flex items-center gap-3">
-                    {t.image ? <OptimizedImage src={t.image} alt="" width={48} height={48} className="size-12 rounded-full object-cover" /> : null}
+                    {t.image ? (
+                      <OptimizedImage
+                        src={t.image}
+                        alt=""
+                        width={48}
+                        height={48}
+                        className="size-12 rounded-full object-cover"
+                      />
+                    ) : null}
                     <span>
                       <span className="block font-semibold">{t.name}</span>
                       <span className="block text-sm text-muted-foreground">{t.title}</span>
@@ -122,11 +142,28 @@ export default async function HomePage() {
               return (
                 <li key={tile.id}>
                   {href ? (
-                    <a href={href} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
-                      <OptimizedImage src={tile.imageUrl} alt={`${tile.alt || "Community photo"} (opens our photo profile in a new tab)`} width={400} height={400} className="aspect-square w-full object-cover transition-transform hover:scale-105" />
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="block overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                    >
+                      <OptimizedImage
+                        src={tile.imageUrl}
+                        alt={`${tile.alt || "Community photo"} (opens our photo profile in a new tab)`}
+                        width={400}
+                        height={400}
+                        className="aspect-square w-full object-cover transition-transform hover:scale-105"
+                      />
                     </a>
                   ) : (
-                    <OptimizedImage src={tile.imageUrl} alt={tile.alt || "Community photo"} width={400} height={400} className="aspect-square w-full rounded-lg object-cover" />
+                    <OptimizedImage
+                      src={tile.imageUrl}
+                      alt={tile.alt || "Community photo"}
+                      width={400}
+                      height={400}
+                      className="aspect-square w-full rounded-lg object-cover"
+                    />
                   )}
                 </li>
               );
@@ -134,7 +171,12 @@ export default async function HomePage() {
           </ul>
           {settings.instagramUrl ? (
             <p className="mt-6">
-              <a href={settings.instagramUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+              <a
+                href={settings.instagramUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-primary underline underline-offset-4"
+              >
                 Follow us on Instagram<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </p>

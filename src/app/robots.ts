@@ -7,7 +7,20 @@ export default function robots(): MetadataRoute.Robots {
     rules: {
       userAgent: "*",
       allow: "/",
-      disallow: ["/admin", "/api/", "/profile", "/forum", "/library", "/chat", "/spiritual-profile", "/payment", "/payment-success", "/join/", "/reset-password/", "/newsletter/"],
+      disallow: [
+        "/admin",
+        "/api/",
+        "/profile",
+        "/forum",
+        "/library",
+        "/chat",
+        "/spiritual-profile",
+        "/payment",
+        "/payment-success",
+        "/join/",
+        "/reset-password/",
+        "/newsletter/",
+      ],
     },
     sitemap: `${siteUrl()}/sitemap.xml`,
   };

@@ -14,7 +14,9 @@ export async function cookPendingForumPosts(db: Database, log: (line: string) =>
   let cooked = 0;
   for (const table of ["forum_topics", "forum_posts"] as const) {
     for (;;) {
-      const { rows } = await db.execute<{ id: number; content: string }>(sql`select id, content from ${sql.identifier(table)} where content_html is null order by id limit ${BATCH}`);
+      const { rows } = await db.execute<{ id: number; content: string }>(
+        sql`select id, content from ${sql.identifier(table)} where content_html is null order by id limit ${BATCH}`,
+      );
       if (rows.length === 0) break;
       const ids = rows.map((row) => row.id);
       const html = rows.map((row) => cookMarkdown(row.content));
@@ -23,7 +25,8 @@ export async function cookPendingForumPosts(db: Database, log: (line: string) =>
         sql`update ${sql.identifier(table)} as t set content_html = c.html from unnest(${sql.param(ids)}::int[], ${sql.param(html)}::text[]) as c(id, html) where t.id = c.id and t.content_html is null`,
       );
       cooked += rows.length;
-      if (Math.floor(cooked / 50_000) > Math.floor((cooked - rows.length) / 50_000)) log(`Cooked ${cooked.toLocaleString("en-US")} forum posts...`);
+      if (Math.floor(cooked / 50_000) > Math.floor((cooked - rows.length) / 50_000))
+        log(`Cooked ${cooked.toLocaleString("en-US")} forum posts...`);
     }
   }
   return cooked;

@@ -15,4 +15,9 @@ export type PoolProfile = "requests" | "pageCache" | "jobs" | "operator";
 
 export const POOL_PROFILES: Record<PoolProfile, PoolLimits>;
 
-export function createPool(options: { connectionString: string; max: number; profile: PoolProfile; applicationName?: string }): Pool;
+export function createPool(options: {
+  connectionString: string;
+  max: number;
+  profile: PoolProfile;
+  applicationName?: string;
+}): Pool;

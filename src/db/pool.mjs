@@ -20,8 +20,26 @@ import pg from "pg";
  *   try, three tries).
  */
 export const POOL_PROFILES = {
-  requests: { answer: 3000, statement: 2500, lock: 1500, idleInTransaction: 90_000, idleSession: 2500, commitWindow: 2000, poolIdle: 1000, connect: 3000 },
-  pageCache: { answer: 3000, statement: 2500, lock: 1500, idleInTransaction: 10_000, idleSession: 2500, commitWindow: 2000, poolIdle: 1000, connect: 3000 },
+  requests: {
+    answer: 3000,
+    statement: 2500,
+    lock: 1500,
+    idleInTransaction: 90_000,
+    idleSession: 2500,
+    commitWindow: 2000,
+    poolIdle: 1000,
+    connect: 3000,
+  },
+  pageCache: {
+    answer: 3000,
+    statement: 2500,
+    lock: 1500,
+    idleInTransaction: 10_000,
+    idleSession: 2500,
+    commitWindow: 2000,
+    poolIdle: 1000,
+    connect: 3000,
+  },
   // pg-boss: its fetches and maintenance are not a visitor's wait; its own set-up takes 30 s locks.
   jobs: { answer: 65_000, statement: 60_000, lock: 30_000, idleInTransaction: 60_000, connect: 10_000 },
   // Migrations, seeds, backups and the operator's commands take as long as they take.
@@ -60,7 +78,11 @@ class DeadlineClient extends pg.Client {
       this.commitWindowMs && COMMIT.test(text)
         ? this.timed(`select arm_commit_deadline(${this.commitWindowMs})`).then(() => this.timed(config, values))
         : ROLLBACK.test(text)
-          ? this.timed(config, values, Math.min(this.answerMs, ROLLBACK_WAIT_MS), { rows: [], rowCount: 0, command: "ROLLBACK" })
+          ? this.timed(config, values, Math.min(this.answerMs, ROLLBACK_WAIT_MS), {
+              rows: [],
+              rowCount: 0,
+              command: "ROLLBACK",
+            })
           : this.timed(config, values);
     if (!callback) return answer;
     answer.then(
@@ -123,7 +145,12 @@ class FreshPool extends pg.Pool {
     const acquire = async () => {
       for (;;) {
         const client = await super.connect();
-        if (!this.options.freshWithinMs || !client.idleSince || Date.now() - client.idleSince < this.options.freshWithinMs) return client;
+        if (
+          !this.options.freshWithinMs ||
+          !client.idleSince ||
+          Date.now() - client.idleSince < this.options.freshWithinMs
+        )
+          return client;
         client.release(true);
       }
     };
@@ -151,7 +178,13 @@ export function createPool({ connectionString, max, profile, applicationName }) 
     application_name: applicationName ?? `community-${profile}`,
     connectionTimeoutMillis: limits.connect,
     ...(limits.poolIdle ? { idleTimeoutMillis: limits.poolIdle } : {}),
-    ...(limits.statement ? { statement_timeout: limits.statement, lock_timeout: limits.lock, idle_in_transaction_session_timeout: limits.idleInTransaction } : {}),
+    ...(limits.statement
+      ? {
+          statement_timeout: limits.statement,
+          lock_timeout: limits.lock,
+          idle_in_transaction_session_timeout: limits.idleInTransaction,
+        }
+      : {}),
     ...(startup.length ? { options: startup.join(" ") } : {}),
     ...(limits.idleSession ? { freshWithinMs: limits.idleSession - 500 } : {}),
     answerMs: limits.answer,

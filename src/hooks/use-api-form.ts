@@ -43,7 +43,8 @@ export function useApiForm<TResult = unknown>({ path, extra, onSuccess, onError 
         const fields = error.fields;
         setErrors(fields);
         // Move focus to the first field in error so keyboard and screen reader users land on it.
-        const first = [...form.elements].find((element) => (element as HTMLInputElement).name in fields) as HTMLElement | undefined;
+        const first = [...form.elements].find((element) => (element as HTMLInputElement).name in fields) as
+          HTMLElement | undefined;
         if (first) requestAnimationFrame(() => first.focus());
       } else {
         setErrors({});

@@ -109,9 +109,16 @@ export function useLogout() {
       await apiRequest("POST", "/api/auth/logout");
       setCurrentUser(null);
       // Spec 01 section 4: sign-out clears all cached data and goes home; she stays "pending" until the page is left.
-      reloadAfterSessionChange("/", { title: "Logout successful", description: "You have been logged out successfully" });
+      reloadAfterSessionChange("/", {
+        title: "Logout successful",
+        description: "You have been logged out successfully",
+      });
     } catch (error) {
-      toast({ title: "Logout failed", description: errorMessage(error, "Something went wrong"), variant: "destructive" });
+      toast({
+        title: "Logout failed",
+        description: errorMessage(error, "Something went wrong"),
+        variant: "destructive",
+      });
       setPending(false);
     }
   };

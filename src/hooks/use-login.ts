@@ -17,10 +17,15 @@ export function useLogin() {
     onError: (error, input) => {
       // Her password was right and the form now asks for her two-factor code: nothing failed yet.
       if (asksForCode(error) && !input.code) return;
-      toast({ title: "Login failed", description: errorMessage(error, "Invalid username or password"), variant: "destructive" });
+      toast({
+        title: "Login failed",
+        description: errorMessage(error, "Invalid username or password"),
+        variant: "destructive",
+      });
     },
   });
 }
 
 /** The sign-in answer that asks for the two-factor code (401 with a `code` field). */
-export const asksForCode = (error: unknown) => error instanceof ApiError && error.status === 401 && Boolean(error.fields?.code);
+export const asksForCode = (error: unknown) =>
+  error instanceof ApiError && error.status === 401 && Boolean(error.fields?.code);

@@ -3,7 +3,8 @@
 import * as React from "react";
 import type { NotificationView } from "@/features/notifications/types";
 
-export type StreamEvent = { type: "notification"; notification: NotificationView } | { type: "unread"; unreadCount: number };
+export type StreamEvent =
+  { type: "notification"; notification: NotificationView } | { type: "unread"; unreadCount: number };
 
 /*
  * One EventSource per page for GET /api/notifications/stream, shared by the bell, the notifications

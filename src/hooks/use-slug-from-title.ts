@@ -8,7 +8,11 @@ import { slugify } from "@/lib/slug";
  * The registrations of a form's title and slug fields where the slug follows the title until the
  * editor types a slug of her own (or the record already has one).
  */
-export function useSlugFromTitle<T extends FieldValues>(form: UseFormReturn<T>, fields: { title: Path<T>; slug: Path<T> }, hasSlug: boolean) {
+export function useSlugFromTitle<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  fields: { title: Path<T>; slug: Path<T> },
+  hasSlug: boolean,
+) {
   const [edited, setEdited] = React.useState(hasSlug);
   const title = form.register(fields.title);
   const slug = form.register(fields.slug);

@@ -8,7 +8,12 @@ describe("toast store", () => {
     toast({ title: "First" });
     toast({ title: "Second", description: "Newest", variant: "destructive" });
     expect(getToasts()).toHaveLength(1);
-    expect(getToasts()[0]).toMatchObject({ title: "Second", description: "Newest", variant: "destructive", open: true });
+    expect(getToasts()[0]).toMatchObject({
+      title: "Second",
+      description: "Newest",
+      variant: "destructive",
+      open: true,
+    });
   });
 
   it("closes a dismissed toast at once and forgets it after 1,000,000 ms", () => {
@@ -32,7 +37,11 @@ describe("a toast for the next page (sign-in and sign-out end with a page load)"
   const store = new Map<string, string>();
   beforeAll(() => {
     Object.assign(globalThis, {
-      sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) },
+      sessionStorage: {
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => void store.set(k, v),
+        removeItem: (k: string) => void store.delete(k),
+      },
     });
   });
   afterAll(() => delete (globalThis as { sessionStorage?: unknown }).sessionStorage);
@@ -51,7 +60,12 @@ describe("a toast for the next page (sign-in and sign-out end with a page load)"
     const next = nextPage();
     next.toast({ title: "Something else" });
     next.showNextPageToast();
-    expect(next.getToasts()[0]).toMatchObject({ title: "Login successful", description: "Welcome back, Rosa!", variant: "default", open: true });
+    expect(next.getToasts()[0]).toMatchObject({
+      title: "Login successful",
+      description: "Welcome back, Rosa!",
+      variant: "default",
+      open: true,
+    });
     next.toast({ title: "Later" });
     next.showNextPageToast();
     expect(next.getToasts()[0]).toMatchObject({ title: "Later" });
@@ -64,7 +78,10 @@ describe("a toast for the next page (sign-in and sign-out end with a page load)"
     expect(getToasts()[0]).toMatchObject({ title: "Before" });
     const next = nextPage();
     next.showNextPageToast();
-    expect(next.getToasts()[0]).toMatchObject({ title: "Logout successful", description: "You have been logged out successfully" });
+    expect(next.getToasts()[0]).toMatchObject({
+      title: "Logout successful",
+      description: "You have been logged out successfully",
+    });
     expect(store.size).toBe(0);
   });
 

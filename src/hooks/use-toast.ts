@@ -68,7 +68,10 @@ interface StoredToast extends Partial<ToastInput> {
 
 export function toastOnNextPage(input: ToastInput & { description?: string }): void {
   try {
-    sessionStorage.setItem(NEXT_PAGE_TOAST_KEY, JSON.stringify({ ...input, writtenBy: THIS_PAGE_LOAD } satisfies StoredToast));
+    sessionStorage.setItem(
+      NEXT_PAGE_TOAST_KEY,
+      JSON.stringify({ ...input, writtenBy: THIS_PAGE_LOAD } satisfies StoredToast),
+    );
   } catch {
     // Storage refused (private mode quota): the page still loads, without its toast.
   }
@@ -89,7 +92,12 @@ export function showNextPageToast(): void {
   } catch {
     return;
   }
-  if (input && typeof input.title === "string") toast({ title: input.title, description: typeof input.description === "string" ? input.description : undefined, variant: input.variant === "destructive" ? "destructive" : "default" });
+  if (input && typeof input.title === "string")
+    toast({
+      title: input.title,
+      description: typeof input.description === "string" ? input.description : undefined,
+      variant: input.variant === "destructive" ? "destructive" : "default",
+    });
 }
 
 export function getToasts(): ToastEntry[] {

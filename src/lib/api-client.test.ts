@@ -10,7 +10,12 @@ describe("apiRequest", () => {
   it("sends JSON only when a body is given, always with credentials", async () => {
     const fetchMock = respond(200, '{"ok":true}');
     await apiRequest("GET", "/api/x");
-    expect(fetchMock).toHaveBeenLastCalledWith("/api/x", { method: "GET", credentials: "include", headers: undefined, body: undefined });
+    expect(fetchMock).toHaveBeenLastCalledWith("/api/x", {
+      method: "GET",
+      credentials: "include",
+      headers: undefined,
+      body: undefined,
+    });
     await apiRequest("POST", "/api/x", { a: 1 });
     expect(fetchMock).toHaveBeenLastCalledWith("/api/x", {
       method: "POST",

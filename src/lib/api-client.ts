@@ -18,7 +18,11 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
 }
 
 /** As apiRequest, with the answer's headers too (a list that says something beside its rows). */
-export async function apiResponse<T = unknown>(method: string, path: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
+export async function apiResponse<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ data: T; headers: Headers }> {
   const response = await fetch(path, {
     method,
     credentials: "include",
@@ -33,7 +37,12 @@ export async function apiResponse<T = unknown>(method: string, path: string, bod
     } catch {
       parsed = undefined;
     }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parsed?.error, parsed?.fields);
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text || response.statusText}`,
+      parsed?.error,
+      parsed?.fields,
+    );
   }
   if (response.status === 204) return { data: undefined as T, headers: response.headers };
   return { data: (await response.json()) as T, headers: response.headers };
@@ -54,7 +63,11 @@ export interface UploadedFile {
 
 /** Uploads a file as the raw request body (POST /api/uploads/{purpose}); the server checks its bytes. */
 export async function uploadFile(purpose: string, file: File): Promise<UploadedFile> {
-  const response = await fetch(`/api/uploads/${purpose}?name=${encodeURIComponent(file.name)}`, { method: "POST", credentials: "include", body: file });
+  const response = await fetch(`/api/uploads/${purpose}?name=${encodeURIComponent(file.name)}`, {
+    method: "POST",
+    credentials: "include",
+    body: file,
+  });
   if (!response.ok) {
     const parsed = (await response.json().catch(() => undefined)) as { error?: string } | undefined;
     throw new ApiError(response.status, `${response.status}: ${parsed?.error ?? response.statusText}`, parsed?.error);

@@ -15,7 +15,9 @@ const optionalText = z
 /** Every environment variable the app reads; README.md lists them all. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (npm start sets it when it starts the embedded PostgreSQL)"),
+  DATABASE_URL: z
+    .string()
+    .min(1, "DATABASE_URL is required (npm start sets it when it starts the embedded PostgreSQL)"),
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters"),
   APP_URL: optionalUrl,
@@ -51,7 +53,10 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   /** The contact push services may write to about our pushes (RFC 8292 section 2.1): mailto: or https:. */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, "VAPID_SUBJECT must start with mailto: or https:").default("mailto:no-reply@localhost"),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, "VAPID_SUBJECT must start with mailto: or https:")
+    .default("mailto:no-reply@localhost"),
   /** Push services besides the browsers' own that subscriptions may name (comma-separated origins; the tests' fake). */
   PUSH_SERVICE_ORIGINS: optionalText,
   /** Where the embedded default keeps its data; uploaded files go under its `uploads/` without S3. */
@@ -77,17 +82,30 @@ export type Env = z.infer<typeof envSchema>;
  * admin's correct code would fail at sign-in. The launcher checks them before it starts anything when
  * DATABASE_URL is set (it generates them for the embedded default), and every instance at start.
  */
-export function secretProblems(source: { AUTH_SECRET?: string; BIRTH_DATA_KEY?: string; TWO_FACTOR_KEY?: string }): string[] {
+export function secretProblems(source: {
+  AUTH_SECRET?: string;
+  BIRTH_DATA_KEY?: string;
+  TWO_FACTOR_KEY?: string;
+}): string[] {
   const problems: string[] = [];
   const authSecret = source.AUTH_SECRET?.trim() ?? "";
   if (!authSecret) problems.push("AUTH_SECRET is not set: at least 32 random characters (openssl rand -base64 32).");
-  else if (authSecret.length < 32) problems.push("AUTH_SECRET is shorter than 32 characters (openssl rand -base64 32).");
+  else if (authSecret.length < 32)
+    problems.push("AUTH_SECRET is shorter than 32 characters (openssl rand -base64 32).");
   const birthDataKey = source.BIRTH_DATA_KEY?.trim() ?? "";
-  if (!birthDataKey) problems.push("BIRTH_DATA_KEY is not set: 32 random bytes in base64 (openssl rand -base64 32). It seals birth data.");
-  else if (Buffer.from(birthDataKey, "base64").length !== 32) problems.push("BIRTH_DATA_KEY is not 32 bytes in base64 (openssl rand -base64 32).");
+  if (!birthDataKey)
+    problems.push(
+      "BIRTH_DATA_KEY is not set: 32 random bytes in base64 (openssl rand -base64 32). It seals birth data.",
+    );
+  else if (Buffer.from(birthDataKey, "base64").length !== 32)
+    problems.push("BIRTH_DATA_KEY is not 32 bytes in base64 (openssl rand -base64 32).");
   const twoFactorKey = source.TWO_FACTOR_KEY?.trim() ?? "";
-  if (!twoFactorKey) problems.push("TWO_FACTOR_KEY is not set: 32 random bytes in base64 (openssl rand -base64 32). It seals two-factor secrets.");
-  else if (Buffer.from(twoFactorKey, "base64").length !== 32) problems.push("TWO_FACTOR_KEY is not 32 bytes in base64 (openssl rand -base64 32).");
+  if (!twoFactorKey)
+    problems.push(
+      "TWO_FACTOR_KEY is not set: 32 random bytes in base64 (openssl rand -base64 32). It seals two-factor secrets.",
+    );
+  else if (Buffer.from(twoFactorKey, "base64").length !== 32)
+    problems.push("TWO_FACTOR_KEY is not 32 bytes in base64 (openssl rand -base64 32).");
   return problems;
 }
 
@@ -98,15 +116,20 @@ export function secretProblems(source: { AUTH_SECRET?: string; BIRTH_DATA_KEY?: 
  */
 export function appUrlProblems(value: string | undefined): string[] {
   const appUrl = value?.trim() ?? "";
-  if (!appUrl) return ["APP_URL is not set: the site's public address, e.g. https://community.example (every emailed link and the cross-site check use it)."];
+  if (!appUrl)
+    return [
+      "APP_URL is not set: the site's public address, e.g. https://community.example (every emailed link and the cross-site check use it).",
+    ];
   let url: URL;
   try {
     url = new URL(appUrl);
   } catch {
     return [`APP_URL is not a URL: ${appUrl}.`];
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return ["APP_URL must start with https:// (or http:// for local use)."];
-  if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) return [`APP_URL must be the site's origin alone, e.g. ${url.origin}.`];
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return ["APP_URL must start with https:// (or http:// for local use)."];
+  if (url.pathname !== "/" || url.search || url.hash || url.username || url.password)
+    return [`APP_URL must be the site's origin alone, e.g. ${url.origin}.`];
   return [];
 }
 

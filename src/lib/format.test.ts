@@ -22,8 +22,12 @@ describe("formatting", () => {
 describe("shortenAtWord", () => {
   it("keeps short text whole and cuts long text at a word, with an ellipsis", () => {
     expect(shortenAtWord("A morning in the garden.", 60)).toBe("A morning in the garden.");
-    expect(shortenAtWord("Plant, weed and share a picnic lunch in our community garden.", 30)).toBe("Plant, weed and share a picnic…");
-    expect(shortenAtWord("Plant, weed and share a picnic lunch in our community garden.", 28)).toBe("Plant, weed and share a…");
+    expect(shortenAtWord("Plant, weed and share a picnic lunch in our community garden.", 30)).toBe(
+      "Plant, weed and share a picnic…",
+    );
+    expect(shortenAtWord("Plant, weed and share a picnic lunch in our community garden.", 28)).toBe(
+      "Plant, weed and share a…",
+    );
     expect(shortenAtWord("x".repeat(40), 10)).toBe(`${"x".repeat(10)}…`);
   });
 });

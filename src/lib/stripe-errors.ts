@@ -5,5 +5,9 @@ export const PAYMENTS_RETRY_AFTER_SECONDS = 60;
 
 /** Stripe's own outage (a 5xx, no answer, or too many requests), after the client's retries: the caller can try again later. */
 export function isStripeUnavailable(error: unknown): error is Stripe.errors.StripeError {
-  return error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeRateLimitError;
+  return (
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  );
 }

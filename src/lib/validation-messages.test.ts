@@ -1,7 +1,8 @@
 import { z } from "./validation";
 import { fieldLabel } from "./validation-messages";
 
-const messages = (schema: z.ZodType, input: unknown) => schema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+const messages = (schema: z.ZodType, input: unknown) =>
+  schema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
 
 describe("fieldLabel", () => {
   it.each([
@@ -48,7 +49,18 @@ describe("the app's error map (installed by src/lib/validation.ts)", () => {
   });
 
   it("says what is wrong in words", () => {
-    const wrong = { title: "Hi", count: 9, tags: [], tier: "gold", agree: false, email: "nope", website: "nope", day: "June", code: "12", flag: "yes" };
+    const wrong = {
+      title: "Hi",
+      count: 9,
+      tags: [],
+      tier: "gold",
+      agree: false,
+      email: "nope",
+      website: "nope",
+      day: "June",
+      code: "12",
+      flag: "yes",
+    };
     expect(messages(schema, wrong)).toEqual([
       "Title must be at least 5 characters.",
       "Count must be at most 3.",
@@ -61,15 +73,21 @@ describe("the app's error map (installed by src/lib/validation.ts)", () => {
       "Code is not in the right form.",
       "Flag must be true or false.",
     ]);
-    expect(messages(schema, { ...wrong, title: 12, count: Number.NaN, tags: "a" })).toEqual(expect.arrayContaining(["Title must be text.", "Count must be a number.", "Tags must be a list."]));
+    expect(messages(schema, { ...wrong, title: 12, count: Number.NaN, tags: "a" })).toEqual(
+      expect.arrayContaining(["Title must be text.", "Count must be a number.", "Tags must be a list."]),
+    );
   });
 
   it("refuses a body that is not an object, and unknown fields, plainly", () => {
     expect(messages(schema, [])).toEqual(["The request body must be a JSON object."]);
-    expect(messages(z.object({ a: z.string() }).strict(), { a: "x", b: 1, c: 2 })).toEqual(["These fields are not accepted here: b, c."]);
+    expect(messages(z.object({ a: z.string() }).strict(), { a: "x", b: 1, c: 2 })).toEqual([
+      "These fields are not accepted here: b, c.",
+    ]);
   });
 
   it("keeps a schema's own message, as the spec's are written there", () => {
-    expect(messages(z.object({ title: z.string().min(5, "Title must be at least 5 characters") }), { title: "Hi" })).toEqual(["Title must be at least 5 characters"]);
+    expect(
+      messages(z.object({ title: z.string().min(5, "Title must be at least 5 characters") }), { title: "Hi" }),
+    ).toEqual(["Title must be at least 5 characters"]);
   });
 });

@@ -35,7 +35,8 @@ export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
   return label ? label[0]!.toUpperCase() + label.slice(1) : LABELS._!;
 }
 
-const plural = (count: number | bigint, one: string, many = `${one}s`) => `${count} ${count === 1 || count === BigInt(1) ? one : many}`;
+const plural = (count: number | bigint, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 || count === BigInt(1) ? one : many}`;
 
 const KINDS: Record<string, string> = {
   string: "text",
@@ -82,7 +83,12 @@ function isIdField(path: readonly PropertyKey[] | undefined): boolean {
 /** zod's error map: a plain sentence for each issue (docs/decisions/001-platform-and-structure.md). */
 export function plainIssueMessage(issue: z.core.$ZodRawIssue): string {
   const label = fieldLabel(issue.path);
-  if (isIdField(issue.path) && ["invalid_type", "too_small", "too_big", "invalid_format"].includes(issue.code ?? "") && issue.input !== undefined && issue.input !== null) {
+  if (
+    isIdField(issue.path) &&
+    ["invalid_type", "too_small", "too_big", "invalid_format"].includes(issue.code ?? "") &&
+    issue.input !== undefined &&
+    issue.input !== null
+  ) {
     return `${label} is not valid.`;
   }
   switch (issue.code) {
@@ -93,8 +99,14 @@ export function plainIssueMessage(issue: z.core.$ZodRawIssue): string {
     }
     case "too_small": {
       const { minimum, origin, inclusive } = issue;
-      if (origin === "string") return Number(minimum) <= 1 ? `${label} is required.` : `${label} must be at least ${plural(minimum, "character")}.`;
-      if (origin === "array" || origin === "set") return Number(minimum) <= 1 ? `${label} needs at least one item.` : `${label} needs at least ${plural(minimum, "item")}.`;
+      if (origin === "string")
+        return Number(minimum) <= 1
+          ? `${label} is required.`
+          : `${label} must be at least ${plural(minimum, "character")}.`;
+      if (origin === "array" || origin === "set")
+        return Number(minimum) <= 1
+          ? `${label} needs at least one item.`
+          : `${label} needs at least ${plural(minimum, "item")}.`;
       if (origin === "date") return `${label} is too early.`;
       if (origin === "file") return `${label} is empty.`;
       return inclusive === false ? `${label} must be more than ${minimum}.` : `${label} must be at least ${minimum}.`;
@@ -116,7 +128,9 @@ export function plainIssueMessage(issue: z.core.$ZodRawIssue): string {
     case "invalid_value":
       if (issue.input === undefined || issue.input === null) return `${label} is required.`;
       if (issue.values.length === 1) return `${label} must be ${choices(issue.values)}.`;
-      return issue.values.length <= 8 ? `${label} must be one of ${choices(issue.values)}.` : `${label} is not one of the choices.`;
+      return issue.values.length <= 8
+        ? `${label} must be one of ${choices(issue.values)}.`
+        : `${label} is not one of the choices.`;
     case "not_multiple_of":
       return `${label} must be a multiple of ${issue.divisor}.`;
     case "unrecognized_keys": {

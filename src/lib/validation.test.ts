@@ -1,4 +1,17 @@
-import { bigIdSchema, CURSOR_MESSAGE, cursorPart, cursorSchema, encodeCursor, findMalformedText, idField, idParams, idSchema, isMalformedText, isTimestamp, z } from "./validation";
+import {
+  bigIdSchema,
+  CURSOR_MESSAGE,
+  cursorPart,
+  cursorSchema,
+  encodeCursor,
+  findMalformedText,
+  idField,
+  idParams,
+  idSchema,
+  isMalformedText,
+  isTimestamp,
+  z,
+} from "./validation";
 
 const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
@@ -9,7 +22,25 @@ describe("idSchema", () => {
     expect(idSchema.parse("2147483647")).toBe(2147483647);
   });
 
-  it.each([0, -1, 1.5, 2147483648, "2147483648", "99999999999", "99999999999999999999", "1e3", "0x10", " 1", "1 ", "", "abc", null, true, [], Number.NaN])("refuses %p", (value) => {
+  it.each([
+    0,
+    -1,
+    1.5,
+    2147483648,
+    "2147483648",
+    "99999999999",
+    "99999999999999999999",
+    "1e3",
+    "0x10",
+    " 1",
+    "1 ",
+    "",
+    "abc",
+    null,
+    true,
+    [],
+    Number.NaN,
+  ])("refuses %p", (value) => {
     expect(idSchema.safeParse(value).success).toBe(false);
   });
 
@@ -38,11 +69,29 @@ describe("idParams", () => {
 });
 
 describe("isTimestamp", () => {
-  it.each(["2026-01-02T10:11:12Z", "2026-01-02T10:11:12.123Z", "2026-01-02 10:11:12.123456+00", "2026-01-02T10:11:12+01:00", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z"])("takes %s", (value) => {
+  it.each([
+    "2026-01-02T10:11:12Z",
+    "2026-01-02T10:11:12.123Z",
+    "2026-01-02 10:11:12.123456+00",
+    "2026-01-02T10:11:12+01:00",
+    "0001-01-01T00:00:00Z",
+    "9999-12-31T23:59:59Z",
+  ])("takes %s", (value) => {
     expect(isTimestamp(value)).toBe(true);
   });
 
-  it.each(["+275760-09-13T00:00:00.000Z", "275760-09-13T00:00:00Z", "0000-01-01T00:00:00Z", "2026-02-30T10:00:00Z", "2026-02-29T10:00:00Z", "2026-13-01T10:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01", "yesterday", "2026-01-01T00:00:00+99:00"])("refuses %s", (value) => {
+  it.each([
+    "+275760-09-13T00:00:00.000Z",
+    "275760-09-13T00:00:00Z",
+    "0000-01-01T00:00:00Z",
+    "2026-02-30T10:00:00Z",
+    "2026-02-29T10:00:00Z",
+    "2026-13-01T10:00:00Z",
+    "2026-01-01T24:00:00Z",
+    "2026-01-01",
+    "yesterday",
+    "2026-01-01T00:00:00+99:00",
+  ])("refuses %s", (value) => {
     expect(isTimestamp(value)).toBe(false);
   });
 });
@@ -77,7 +126,13 @@ describe("cursorSchema", () => {
 
 describe("malformed text", () => {
   it("is a NUL or a surrogate without its pair", () => {
-    expect(["\u0000", "a\u0000", "\ud800", "x\udfff", "\udc00\ud800"].map(isMalformedText)).toEqual([true, true, true, true, true]);
+    expect(["\u0000", "a\u0000", "\ud800", "x\udfff", "\udc00\ud800"].map(isMalformedText)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(["", "plain", "👩🏽‍🎨", "\u202e", "\ufffd"].map(isMalformedText)).toEqual([false, false, false, false, false]);
   });
 

@@ -14,7 +14,11 @@ export { z };
  * `missing`, when a form words the empty field apart, is its message for a field left out.
  */
 export function emailField(message = "Please enter a valid email address", { missing }: { missing?: string } = {}) {
-  return z.string(missing ?? message).trim().max(254, message).pipe(z.email(message));
+  return z
+    .string(missing ?? message)
+    .trim()
+    .max(254, message)
+    .pipe(z.email(message));
 }
 
 /** PostgreSQL's largest `integer`, the type of most id columns. */
@@ -26,7 +30,10 @@ export const MAX_ID = 2_147_483_647;
  * segment, a query string or a JSON body. `message`, when given, is the field's only message.
  */
 export function idField(message?: string, max = MAX_ID) {
-  return z.preprocess((value) => (typeof value === "string" && /^\d{1,20}$/.test(value) ? Number(value) : value), z.int(message).min(1, message).max(max, message));
+  return z.preprocess(
+    (value) => (typeof value === "string" && /^\d{1,20}$/.test(value) ? Number(value) : value),
+    z.int(message).min(1, message).max(max, message),
+  );
 }
 
 export const idSchema = idField();
@@ -60,7 +67,17 @@ export function isTimestamp(value: string): boolean {
   const [year, month, day, hour, minute, second, , offsetHours = "0", offsetMinutes = "0"] = match.slice(1);
   const [y, m, d] = [Number(year), Number(month), Number(day)];
   const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const real = y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth && Number(hour) <= 23 && Number(minute) <= 59 && Number(second) <= 59 && Number(offsetHours) <= 15 && Number(offsetMinutes) <= 59;
+  const real =
+    y >= 1 &&
+    m >= 1 &&
+    m <= 12 &&
+    d >= 1 &&
+    d <= daysInMonth &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59 &&
+    Number(offsetHours) <= 15 &&
+    Number(offsetMinutes) <= 59;
   // Both sides read it: the app as a Date, PostgreSQL as timestamptz.
   return real && !Number.isNaN(Date.parse(value));
 }
@@ -74,8 +91,15 @@ export const cursorPart = {
   flag: z.boolean(),
 };
 
-const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromBase64Url = (text: string) => new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)));
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+const fromBase64Url = (text: string) =>
+  new TextDecoder("utf-8", { fatal: true }).decode(
+    Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)),
+  );
 
 /** The page link of a keyset page: the last row's sort key, as base64url JSON. */
 export function encodeCursor(key: readonly unknown[]): string {

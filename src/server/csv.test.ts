@@ -2,11 +2,21 @@ import { CSV_PAGE_SIZE, csvResponse, pagesByIdDescending, toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("quotes separators, quotes and line breaks", () => {
-    expect(toCsv(["a", "b"], [["x,y", 'say "hi"'], ["line\nbreak", null]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",\r\n');
+    expect(
+      toCsv(
+        ["a", "b"],
+        [
+          ["x,y", 'say "hi"'],
+          ["line\nbreak", null],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",\r\n');
   });
 
   it("defuses cells a spreadsheet would run as formulas", () => {
-    expect(toCsv(["email"], [["=HYPERLINK(\"x\")"], ["+1"], ["@a"]])).toBe("email\r\n\"'=HYPERLINK(\"\"x\"\")\"\r\n'+1\r\n'@a\r\n");
+    expect(toCsv(["email"], [['=HYPERLINK("x")'], ["+1"], ["@a"]])).toBe(
+      'email\r\n"\'=HYPERLINK(""x"")"\r\n\'+1\r\n\'@a\r\n',
+    );
   });
 });
 
@@ -33,10 +43,21 @@ describe("csvResponse", () => {
 
   it("streams the header and every page as one CSV download", async () => {
     const people = { name: "people", header: ["id", "name"], row: (p: { id: number; name: string }) => [p.id, p.name] };
-    const response = await csvResponse(people, pagesOf([{ id: 3, name: "=cmd" }], [{ id: 2, name: "a,b" }, { id: 1, name: "c" }]));
+    const response = await csvResponse(
+      people,
+      pagesOf(
+        [{ id: 3, name: "=cmd" }],
+        [
+          { id: 2, name: "a,b" },
+          { id: 1, name: "c" },
+        ],
+      ),
+    );
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="people-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(await response.text()).toBe("id,name\r\n3,'=cmd\r\n2,\"a,b\"\r\n1,c\r\n");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="people-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(await response.text()).toBe('id,name\r\n3,\'=cmd\r\n2,"a,b"\r\n1,c\r\n');
   });
 
   it("answers with the header alone when nothing matches, and fails before answering when the first page does", async () => {

@@ -20,7 +20,12 @@ const defuse = (value: CsvCell): string => {
 };
 
 function csvLines(rows: CsvCell[][]): string {
-  return rows.length ? stringify(rows.map((row) => row.map(defuse)), { record_delimiter: "windows", quoted_match: /[\r\n]/ }) : "";
+  return rows.length
+    ? stringify(
+        rows.map((row) => row.map(defuse)),
+        { record_delimiter: "windows", quoted_match: /[\r\n]/ },
+      )
+    : "";
 }
 
 export function toCsv(header: readonly string[], rows: CsvCell[][]): string {
@@ -31,7 +36,9 @@ export function toCsv(header: readonly string[], rows: CsvCell[][]): string {
  * The pages of a query read newest first by id: `page(beforeId)` returns up to CSV_PAGE_SIZE rows
  * with ids below `beforeId` (all ids the first time), in descending id order.
  */
-export async function* pagesByIdDescending<T extends { id: number }>(page: (beforeId: number | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
+export async function* pagesByIdDescending<T extends { id: number }>(
+  page: (beforeId: number | undefined) => Promise<T[]>,
+): AsyncGenerator<T[]> {
   let beforeId: number | undefined;
   for (;;) {
     const rows = await page(beforeId);
@@ -52,7 +59,10 @@ export interface CsvExport<T> {
  * The download `{name}-{date}.csv`, streamed page by page. The first page is read before the
  * response starts, so a database that cannot answer still gets its 503 rather than a broken file.
  */
-export async function csvResponse<T>({ name, header, row: toRow }: CsvExport<T>, pages: AsyncIterable<T[]>): Promise<Response> {
+export async function csvResponse<T>(
+  { name, header, row: toRow }: CsvExport<T>,
+  pages: AsyncIterable<T[]>,
+): Promise<Response> {
   const iterator = pages[Symbol.asyncIterator]();
   const first = await iterator.next();
   const encoder = new TextEncoder();
@@ -74,5 +84,10 @@ export async function csvResponse<T>({ name, header, row: toRow }: CsvExport<T>,
     },
   });
   const date = new Date().toISOString().slice(0, 10);
-  return fileResponse(body, { contentType: CSV_CONTENT_TYPE, filename: `${name}-${date}.csv`, disposition: "attachment", extra: { "Cache-Control": "no-store" } });
+  return fileResponse(body, {
+    contentType: CSV_CONTENT_TYPE,
+    filename: `${name}-${date}.csv`,
+    disposition: "attachment",
+    extra: { "Cache-Control": "no-store" },
+  });
 }

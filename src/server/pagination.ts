@@ -9,7 +9,11 @@ import "server-only";
  * A keyset page from `limit + 1` rows read past the cursor: the extra row only tells that there is a
  * next page, whose cursor is made from the last row shown.
  */
-export function keysetPage<Row, Cursor>(rows: readonly Row[], limit: number, cursorOf: (last: Row) => Cursor): { page: Row[]; next: Cursor | null } {
+export function keysetPage<Row, Cursor>(
+  rows: readonly Row[],
+  limit: number,
+  cursorOf: (last: Row) => Cursor,
+): { page: Row[]; next: Cursor | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { page, next: rows.length > limit && last !== undefined ? cursorOf(last) : null };

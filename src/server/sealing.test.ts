@@ -33,7 +33,9 @@ describe("sealing", () => {
   it("keeps two-factor working on an install without BIRTH_DATA_KEY", async () => {
     const { sealFor, openTwoFactorSecret } = await sealing({ TWO_FACTOR_KEY });
     expect(openTwoFactorSecret(3, sealFor("two-factor", 3, "SECRET"))).toEqual({ secret: "SECRET", resealed: null });
-    expect(() => sealFor("birth-data", 3, {})).toThrow(expect.objectContaining({ status: 503, message: "Birth data storage is not configured (BIRTH_DATA_KEY)." }));
+    expect(() => sealFor("birth-data", 3, {})).toThrow(
+      expect.objectContaining({ status: 503, message: "Birth data storage is not configured (BIRTH_DATA_KEY)." }),
+    );
   });
 
   it("opens a secret sealed with the birth-data key before the change, and reseals it under TWO_FACTOR_KEY", async () => {

@@ -30,7 +30,8 @@ function key(kind: SealedKind): Buffer {
 
 export const sealFor = (kind: SealedKind, userId: number, value: unknown): string => seal(key(kind), userId, value);
 
-export const unsealFor = <T>(kind: SealedKind, userId: number, sealed: string): T => unseal<T>(key(kind), userId, sealed);
+export const unsealFor = <T>(kind: SealedKind, userId: number, sealed: string): T =>
+  unseal<T>(key(kind), userId, sealed);
 
 /**
  * Her TOTP secret. Secrets sealed before TWO_FACTOR_KEY existed were sealed with BIRTH_DATA_KEY: such a

@@ -48,7 +48,9 @@ test.beforeEach(async ({ page }) => {
   await signInAs(page, admin.username, TEST_PASSWORD);
 });
 
-test("Process Payment: missing and invalid card details, a declined card, then a successful payment in the history", async ({ page }) => {
+test("Process Payment: missing and invalid card details, a declined card, then a successful payment in the history", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const application = await insertApplication();
   await openApproved(page, application.email);
@@ -63,12 +65,16 @@ test("Process Payment: missing and invalid card details, a declined card, then a
   const pay = dialog.getByRole("button", { name: "Pay $50.00" });
 
   await pay.click();
-  await expect(toast(page).filter({ hasText: "Missing Information" })).toContainText("Please fill in all card details.");
+  await expect(toast(page).filter({ hasText: "Missing Information" })).toContainText(
+    "Please fill in all card details.",
+  );
 
   // A number too short is invalid, an empty CVC is missing, a number failing Stripe's check is invalid; nothing is charged.
   await fillCard(page, { number: "4242 4242", expiry: "12/34", cvc: "123" });
   await pay.click();
-  await expect(toast(page).filter({ hasText: "Invalid Card Details" })).toContainText("Please check your card information and try again.");
+  await expect(toast(page).filter({ hasText: "Invalid Card Details" })).toContainText(
+    "Please check your card information and try again.",
+  );
   await fillCard(page, { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "" });
   await pay.click();
   await expect(toast(page).filter({ hasText: "Missing Information" })).toBeVisible();
@@ -85,7 +91,9 @@ test("Process Payment: missing and invalid card details, a declined card, then a
 
   await fillCard(page, { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" });
   await pay.click();
-  await expect(toast(page).filter({ hasText: "Payment Successful" })).toContainText("The membership payment has been processed successfully.");
+  await expect(toast(page).filter({ hasText: "Payment Successful" })).toContainText(
+    "The membership payment has been processed successfully.",
+  );
   // Spec 02 section 2.5: the dialog closes by itself 2 seconds after success.
   await expect(dialog).toBeHidden({ timeout: 5_000 });
   // (The page behind the modal dialog is hidden from the accessibility tree until it closes.)
@@ -97,32 +105,69 @@ test("Process Payment: missing and invalid card details, a declined card, then a
 
   // Approved and paid: the invitation goes out, after the payment's receipt, which an admin can read in the outbox.
   await expect.poll(async () => (await latestEmailTo(application.email))?.kind).toBe("membership-invitation");
-  const [receipt] = await testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, application.email), eq(emailOutbox.kind, "payment-receipt")));
+  const [receipt] = await testDb()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, application.email), eq(emailOutbox.kind, "payment-receipt")));
   await page.goto(`/admin/outbox/${receipt!.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Your receipt from Womxn Community" })).toBeVisible();
-  await expect(page.getByTestId("email-text")).toContainText("we received your payment of $50.00 for the Create membership");
+  await expect(page.getByTestId("email-text")).toContainText(
+    "we received your payment of $50.00 for the Create membership",
+  );
   await expect(page.getByTestId("email-text")).toContainText("Payment method: Card.");
   await expectAccessible(page, "receipt in the outbox");
 });
 
-test("a referred, paid application: its commission exists once (Generate Referral adds none), and Resend Invitation revokes the old link", async ({ page }) => {
-  const application = await insertApplication({ status: "pending", approvedAt: null, partnerCode: "SOFIA15", membershipTier: "empower" });
+test("a referred, paid application: its commission exists once (Generate Referral adds none), and Resend Invitation revokes the old link", async ({
+  page,
+}) => {
+  const application = await insertApplication({
+    status: "pending",
+    approvedAt: null,
+    partnerCode: "SOFIA15",
+    membershipTier: "empower",
+  });
   const headers = { origin: process.env.TEST_BASE_URL! };
-  expect((await page.request.post(`/api/applications/${application.id}/manual-payment`, { data: { notes: "Bank transfer 7" }, headers })).status()).toBe(201);
-  expect((await page.request.patch(`/api/applications/${application.id}/status`, { data: { status: "approved", reviewNotes: "" }, headers })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post(`/api/applications/${application.id}/manual-payment`, {
+        data: { notes: "Bank transfer 7" },
+        headers,
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await page.request.patch(`/api/applications/${application.id}/status`, {
+        data: { status: "approved", reviewNotes: "" },
+        headers,
+      })
+    ).status(),
+  ).toBe(200);
   const first = await latestEmailTo(application.email);
   expect(first?.kind).toBe("membership-invitation");
 
   // The cleared payment created the commission; the button creates the same row only where none exists.
-  const [commission] = await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, application.id));
+  const [commission] = await testDb()
+    .select()
+    .from(referralCommissions)
+    .where(eq(referralCommissions.applicationId, application.id));
   expect(commission).toMatchObject({ amountCents: 975, rate: "15%", status: "pending" });
   await openApproved(page, application.email);
   await page.getByRole("button", { name: "Generate Referral" }).click();
-  await expect(toast(page).filter({ hasText: "A referral commission already exists for this application." })).toBeVisible();
+  await expect(
+    toast(page).filter({ hasText: "A referral commission already exists for this application." }),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: "Resend Invitation" }).click();
-  await expect(toast(page).filter({ hasText: "Invitation Sent" })).toContainText(`A new invitation has been emailed to ${application.email}.`);
-  const sent = await testDb().select().from(invitations).where(eq(invitations.applicationId, application.id)).orderBy(invitations.id);
+  await expect(toast(page).filter({ hasText: "Invitation Sent" })).toContainText(
+    `A new invitation has been emailed to ${application.email}.`,
+  );
+  const sent = await testDb()
+    .select()
+    .from(invitations)
+    .where(eq(invitations.applicationId, application.id))
+    .orderBy(invitations.id);
   expect(sent).toHaveLength(2);
   expect(sent[0]!.revokedAt).not.toBeNull();
   expect(sent[1]!.revokedAt).toBeNull();
@@ -136,7 +181,14 @@ test("Mark as Failed on a manual payment needs a note, then the button is disabl
   const application = await insertApplication({ status: "pending", approvedAt: null });
   const [payment] = await testDb()
     .insert(paymentTransactions)
-    .values({ applicationId: application.id, amount: 5000, paymentMethod: "manual", status: "pending", membershipTier: "create", notes: "Paying by cheque." })
+    .values({
+      applicationId: application.id,
+      amount: 5000,
+      paymentMethod: "manual",
+      status: "pending",
+      membershipTier: "create",
+      notes: "Paying by cheque.",
+    })
     .returning();
   await page.goto(`/admin/payment-transactions/${payment!.id}`);
   await expect(page.getByRole("heading", { name: "Transaction Actions" })).toBeVisible();
@@ -144,19 +196,28 @@ test("Mark as Failed on a manual payment needs a note, then the button is disabl
   await expect(toast(page).filter({ hasText: "Error" })).toContainText("Please add a note (at least 3 characters)");
   await page.getByLabel("Note (required to mark a manual payment)").fill("The cheque bounced");
   await page.getByRole("button", { name: "Mark as Failed" }).click();
-  await expect(toast(page).filter({ hasText: "Transaction updated" })).toContainText("The payment is now marked as failed.");
+  await expect(toast(page).filter({ hasText: "Transaction updated" })).toContainText(
+    "The payment is now marked as failed.",
+  );
   await expect(page.getByRole("button", { name: "Mark as Failed" })).toBeDisabled();
   await expect(page.getByText("The cheque bounced")).toBeVisible();
   await expectAccessible(page, "failed manual payment");
 });
 
 test("Email Payment Link sends a pending applicant a fresh link that opens her payment", async ({ page }) => {
-  const application = await insertApplication({ status: "pending", approvedAt: null, firstName: "Lee", lastName: "Krasner" });
+  const application = await insertApplication({
+    status: "pending",
+    approvedAt: null,
+    firstName: "Lee",
+    lastName: "Krasner",
+  });
   await page.goto("/admin/applications");
   await page.getByLabel("Search applications").fill(application.email);
   await expect(page.getByText("1 application", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Email Payment Link" }).click();
-  await expect(toast(page).filter({ hasText: "Payment Link Sent" })).toContainText(`A new payment link has been emailed to ${application.email}.`);
+  await expect(toast(page).filter({ hasText: "Payment Link Sent" })).toContainText(
+    `A new payment link has been emailed to ${application.email}.`,
+  );
   const mail = await latestEmailTo(application.email);
   expect(mail?.kind).toBe("application-payment-link");
 
@@ -168,7 +229,9 @@ test("Email Payment Link sends a pending applicant a fresh link that opens her p
   await expectAccessible(page, "payment from an admin's link");
 });
 
-test("an approved application offers Resend Invitation only once an invitation could have been sent (paid for)", async ({ page }) => {
+test("an approved application offers Resend Invitation only once an invitation could have been sent (paid for)", async ({
+  page,
+}) => {
   const application = await insertApplication();
   await openApproved(page, application.email);
   await expect(page.getByRole("button", { name: "Record Manual Payment" })).toBeVisible();
@@ -180,7 +243,9 @@ test("an approved application offers Resend Invitation only once an invitation c
   await expect(page.getByRole("button", { name: "Resend Invitation" })).toBeVisible();
 });
 
-test("after Approve or Reject from the keyboard, focus moves to the next card, then to the empty list's heading", async ({ page }) => {
+test("after Approve or Reject from the keyboard, focus moves to the next card, then to the empty list's heading", async ({
+  page,
+}) => {
   const tag = randomUUID().slice(0, 8);
   await insertApplication({ status: "pending", approvedAt: null, firstName: "Audre", lastName: `Lorde ${tag}` });
   await insertApplication({ status: "pending", approvedAt: null, firstName: "Octavia", lastName: `Butler ${tag}` });

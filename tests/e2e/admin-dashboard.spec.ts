@@ -12,7 +12,14 @@ test("the dashboard draws its charts, each with a table that follows the seeded 
   await expect(page.getByRole("heading", { level: 2, name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
   await expect(page.locator("figure .recharts-wrapper")).toHaveCount(6);
-  for (const title of ["Members by tier", "Member growth", "Applications funnel", "Revenue and refunds", "Event RSVPs", "Forum and library activity"]) {
+  for (const title of [
+    "Members by tier",
+    "Member growth",
+    "Applications funnel",
+    "Revenue and refunds",
+    "Event RSVPs",
+    "Forum and library activity",
+  ]) {
     await expect(page.getByRole("table", { name: title })).toBeAttached();
   }
   await expectAccessibleAtBothWidths(page, "/admin dashboard");
@@ -22,25 +29,39 @@ test("the dashboard draws its charts, each with a table that follows the seeded 
   await expect(page.getByRole("link", { name: "12 months" })).toHaveAttribute("aria-current", "page");
   const at = new Date(Date.now() - 300 * 86_400_000);
   const month = `${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
-  const refundsCell = () => page.getByRole("table", { name: "Revenue and refunds" }).getByRole("row", { name: new RegExp(`^${month} `) }).getByRole("cell").nth(1);
+  const refundsCell = () =>
+    page
+      .getByRole("table", { name: "Revenue and refunds" })
+      .getByRole("row", { name: new RegExp(`^${month} `) })
+      .getByRole("cell")
+      .nth(1);
   const before = dollars((await refundsCell().textContent())!);
-  await testDb().insert(paymentTransactions).values({ kind: "refund", amount: 12_345, status: "completed", paymentMethod: "card", createdAt: at });
+  await testDb()
+    .insert(paymentTransactions)
+    .values({ kind: "refund", amount: 12_345, status: "completed", paymentMethod: "card", createdAt: at });
   await page.reload();
   await expect.poll(async () => dollars((await refundsCell().textContent())!)).toBe(before + 12_345);
   await expectAccessible(page, "/admin dashboard, 12 months");
 });
 
-test("at 390 and 1280 px the page is no wider than the screen and every admin section's tab is in view", async ({ page }) => {
+test("at 390 and 1280 px the page is no wider than the screen and every admin section's tab is in view", async ({
+  page,
+}) => {
   const admin = await createTestUser({ isAdmin: true });
   await signInAs(page, admin.username, TEST_PASSWORD);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/admin");
     await expect(page.locator("figure .recharts-wrapper")).toHaveCount(6);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width} px`).toBeLessThanOrEqual(width);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `page width at ${width} px`,
+    ).toBeLessThanOrEqual(width);
     const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
     await expect(tabs).toHaveCount(14);
-    for (const box of await tabs.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect))) {
+    for (const box of await tabs.evaluateAll((links) =>
+      links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
       expect(box.left, `a tab's left edge at ${width} px`).toBeGreaterThanOrEqual(0);
       expect(box.right, `a tab's right edge at ${width} px`).toBeLessThanOrEqual(width);
     }

@@ -1,8 +1,19 @@
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { freshTotpCode } from "../support/two-factor";
-import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, signInWithForm, test, toast } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectAccessibleAtBothWidths,
+  signInAs,
+  signInWithForm,
+  test,
+  toast,
+} from "./fixtures";
 
-test("an admin finds a member, changes her tier and grants manage_content, and the Create Content screen opens for her", async ({ page, browser }) => {
+test("an admin finds a member, changes her tier and grants manage_content, and the Create Content screen opens for her", async ({
+  page,
+  browser,
+}) => {
   const admin = await createTestUser({ isAdmin: true });
   const member = await createTestUser({ firstName: "Marisol", membershipLevel: "connect" });
   await signInAs(page, admin.username, TEST_PASSWORD);
@@ -37,7 +48,9 @@ test("a member sets up two-factor sign-in, then signs in with a code", async ({ 
   await page.goto("/profile/security");
   await expect(page.getByRole("table", { name: "Your active sessions" })).toContainText("this device");
   // Named as a person would (issue 25): the browser and its system, not the raw User-Agent.
-  await expect(page.getByRole("table", { name: "Your active sessions" })).toContainText(/Chrome on (Windows|Linux|macOS)/);
+  await expect(page.getByRole("table", { name: "Your active sessions" })).toContainText(
+    /Chrome on (Windows|Linux|macOS)/,
+  );
   await expect(page.getByRole("table", { name: "Your active sessions" })).not.toContainText("Mozilla/5.0");
   await expectAccessibleAtBothWidths(page, "/profile/security");
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();

@@ -14,7 +14,9 @@ test("an admin edits the site settings and the public pages show them", async ({
   const originalInstagram = await page.getByLabel("Instagram profile").inputValue();
   await page.getByLabel("Instagram profile").fill("instagram.com/us");
   await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Please enter a full web address starting with https://, or leave it empty")).toBeVisible();
+  await expect(
+    page.getByText("Please enter a full web address starting with https://, or leave it empty"),
+  ).toBeVisible();
   await expectAccessible(page, "settings with an error");
 
   const newPhone = `+1 555 0${Date.now() % 1_000_000}`;
@@ -25,7 +27,10 @@ test("an admin edits the site settings and the public pages show them", async ({
   try {
     await page.goto("/contact");
     await expect(page.getByRole("main").getByRole("link", { name: newPhone })).toBeVisible();
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", "https://www.instagram.com/our.community/");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: /Instagram/ })).toHaveAttribute(
+      "href",
+      "https://www.instagram.com/our.community/",
+    );
   } finally {
     const response = await page.request.put("/api/admin/settings", {
       data: { contactPhone: original, instagramUrl: originalInstagram },
@@ -50,6 +55,9 @@ test("an admin reads contact messages", async ({ page }) => {
   await page.goto("/admin/messages");
   const message = page.getByRole("article", { name: subject });
   await expect(message).toContainText("Is there a waiting list for the mentorship circle?");
-  await expect(message.getByRole("link", { name: "lena@example.com" })).toHaveAttribute("href", /^mailto:lena@example\.com\?subject=Re/);
+  await expect(message.getByRole("link", { name: "lena@example.com" })).toHaveAttribute(
+    "href",
+    /^mailto:lena@example\.com\?subject=Re/,
+  );
   await expectAccessible(page);
 });

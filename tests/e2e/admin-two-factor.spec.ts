@@ -2,7 +2,9 @@ import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { freshTotpCode } from "../support/two-factor";
 import { expect, expectAccessible, signInAs, signInWithForm, test, toast } from "./fixtures";
 
-test("an admin sets up two-factor before the admin pages, signs in with a recovery code, and wrong codes are rate-limited", async ({ page }) => {
+test("an admin sets up two-factor before the admin pages, signs in with a recovery code, and wrong codes are rate-limited", async ({
+  page,
+}) => {
   const admin = await createTestUser({ isAdmin: true, twoFactor: false });
   await signInAs(page, admin.username, TEST_PASSWORD);
   await page.goto("/admin/audit");
@@ -46,7 +48,10 @@ test("an admin sets up two-factor before the admin pages, signs in with a recove
   expect((await blocked).status()).toBe(429);
 });
 
-test("an admin disables a member: her open session ends at once, and the audit log shows it", async ({ page, browser }) => {
+test("an admin disables a member: her open session ends at once, and the audit log shows it", async ({
+  page,
+  browser,
+}) => {
   const admin = await createTestUser({ isAdmin: true });
   const member = await createTestUser({ firstName: "Rosalind" });
   const hers = await browser.newPage();

@@ -28,9 +28,11 @@ test.describe("sign in and sign out", () => {
     await expect(toast(page)).toContainText("Welcome back, Rosa!");
     await expect(page).toHaveURL(/\/$/);
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const item of ["AI Chat", "Spiritual Profile", "My Profile"]) await expect(nav.getByRole("link", { name: item })).toBeVisible();
+    for (const item of ["AI Chat", "Spiritual Profile", "My Profile"])
+      await expect(nav.getByRole("link", { name: item })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
-    for (const hidden of ["About", "Membership", "FAQ", "Login"]) await expect(nav.getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
+    for (const hidden of ["About", "Membership", "FAQ", "Login"])
+      await expect(nav.getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
 
     await nav.getByRole("button", { name: "Logout" }).click();
     await expect(toast(page)).toContainText("Logout successful");
@@ -53,7 +55,9 @@ test.describe("sign in and sign out", () => {
     await expect(toast(page)).toContainText("Login successful");
   });
 
-  test("a wrong password shows the destructive 'Login failed' toast with the server's message, and focus goes to the username with the message linked", async ({ page }) => {
+  test("a wrong password shows the destructive 'Login failed' toast with the server's message, and focus goes to the username with the message linked", async ({
+    page,
+  }) => {
     const user = await createTestUser();
     await page.goto("/login");
     await page.getByLabel("Username").fill(user.username);
@@ -67,7 +71,9 @@ test.describe("sign in and sign out", () => {
     await expect(page.getByLabel("Username")).toBeFocused();
     const focused = await page.evaluate(() => {
       const active = document.activeElement as HTMLInputElement;
-      const described = (active.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent);
+      const described = (active.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent);
       return { id: active.id, invalid: active.getAttribute("aria-invalid"), described };
     });
     expect(focused).toEqual({ id: "username", invalid: "true", described: ["Invalid username or password"] });

@@ -14,10 +14,14 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** The value of a term in the membership summary. */
-const field = (page: Page, label: string) => page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
-const membershipOf = async (userId: number) => (await testDb().select().from(memberships).where(eq(memberships.userId, userId)))[0]!;
+const field = (page: Page, label: string) =>
+  page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+const membershipOf = async (userId: number) =>
+  (await testDb().select().from(memberships).where(eq(memberships.userId, userId)))[0]!;
 
-test("she upgrades after Stripe's preview and is charged exactly it, then downgrades at period end and undoes it", async ({ page }) => {
+test("she upgrades after Stripe's preview and is charged exactly it, then downgrades at period end and undoes it", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { user, subscriptionId } = await arrangeCardMember("create");
   await signInAs(page, user.username, TEST_PASSWORD);
@@ -30,21 +34,39 @@ test("she upgrades after Stripe's preview and is charged exactly it, then downgr
   await page.getByRole("button", { name: "Upgrade to Play" }).click();
   const preview = page.getByRole("dialog", { name: "Upgrade to Play" });
   await expect(preview.getByRole("rowheader", { name: "Due today" })).toBeVisible();
-  const due = (await preview.getByRole("row", { name: /Due today/ }).getByRole("cell").textContent())!;
+  const due = (await preview
+    .getByRole("row", { name: /Due today/ })
+    .getByRole("cell")
+    .textContent())!;
   expect(due).toMatch(/^\$\d+\.\d\d$/);
   await expectAccessible(page, "upgrade preview");
   await preview.getByRole("button", { name: `Pay ${due} and upgrade` }).click();
   await expect(toast(page).filter({ hasText: "Upgraded to Play" })).toContainText(`${due} was charged.`);
-  const invoice = (await fakeBilling()).invoices.find((i) => i.billing_reason === "subscription_update" && i.parent.subscription_details.subscription === subscriptionId)!;
+  const invoice = (await fakeBilling()).invoices.find(
+    (i) => i.billing_reason === "subscription_update" && i.parent.subscription_details.subscription === subscriptionId,
+  )!;
   expect(`$${(invoice.amount_paid / 100).toFixed(2)}`).toBe(due);
   await expect(field(page, "Tier")).toHaveText("Play");
   await expect(field(page, "Next charge")).toHaveText(/^\$75\.00 on /);
   // The invoice becomes a transaction row from Stripe's invoice.paid webhook, with its receipt.
-  await expect.poll(async () => (await testDb().select().from(paymentTransactions).where(and(eq(paymentTransactions.userId, user.id), eq(paymentTransactions.kind, "upgrade")))).length).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (
+          await testDb()
+            .select()
+            .from(paymentTransactions)
+            .where(and(eq(paymentTransactions.userId, user.id), eq(paymentTransactions.kind, "upgrade")))
+        ).length,
+    )
+    .toBe(1);
   await page.reload();
   const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: /^Upgrade/ }) });
   await expect(row.getByRole("cell", { name: due })).toBeVisible();
-  await expect(row.getByRole("link", { name: /^Receipt/ })).toHaveAttribute("href", `https://invoice.stripe.com/i/${invoice.id}`);
+  await expect(row.getByRole("link", { name: /^Receipt/ })).toHaveAttribute(
+    "href",
+    `https://invoice.stripe.com/i/${invoice.id}`,
+  );
 
   await page.getByRole("button", { name: "Switch to Connect" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Switch to Connect" }).click();
@@ -85,11 +107,23 @@ test("at 320 px she cancels once her term is served, undoes it, and replaces her
   await expect(page.getByText("Mastercard ending in 4444", { exact: true })).toBeVisible();
 });
 
-test("an admin finds a member's renewal by its kind, opens her billing from it, and may cancel on her behalf but never enters her card", async ({ page }) => {
+test("an admin finds a member's renewal by its kind, opens her billing from it, and may cancel on her behalf but never enters her card", async ({
+  page,
+}) => {
   const { user, subscriptionId } = await arrangeCardMember("empower");
   const [renewal] = await testDb()
     .insert(paymentTransactions)
-    .values({ userId: user.id, kind: "renewal", amount: 6500, membershipTier: "empower", paymentMethod: "card", status: "completed", completedAt: new Date(), stripeInvoiceId: `in_e2e_${subscriptionId}`, stripePaymentIntentId: `pi_e2e_${subscriptionId}` })
+    .values({
+      userId: user.id,
+      kind: "renewal",
+      amount: 6500,
+      membershipTier: "empower",
+      paymentMethod: "card",
+      status: "completed",
+      completedAt: new Date(),
+      stripeInvoiceId: `in_e2e_${subscriptionId}`,
+      stripePaymentIntentId: `pi_e2e_${subscriptionId}`,
+    })
     .returning();
   const admin = await createTestUser({ isAdmin: true });
   await signInAs(page, admin.username, TEST_PASSWORD);
@@ -114,12 +148,32 @@ test("an admin finds a member's renewal by its kind, opens her billing from it, 
 test("an admin refunds part of a renewal from her billing page, and may refund the rest later", async ({ page }) => {
   const { user, subscriptionId } = await arrangeCardMember("empower");
   // The renewal's charge, made in the fake Stripe as an invoice's off-session charge is.
-  const [customer] = (await testDb().select({ id: memberships.stripeCustomerId }).from(memberships).where(eq(memberships.userId, user.id)));
-  const charge = await stripeCall("/v1/payment_intents", { amount: "6500", currency: "usd", customer: customer!.id!, payment_method: "pm_card_visa", confirm: "true", off_session: "true" });
+  const [customer] = await testDb()
+    .select({ id: memberships.stripeCustomerId })
+    .from(memberships)
+    .where(eq(memberships.userId, user.id));
+  const charge = await stripeCall("/v1/payment_intents", {
+    amount: "6500",
+    currency: "usd",
+    customer: customer!.id!,
+    payment_method: "pm_card_visa",
+    confirm: "true",
+    off_session: "true",
+  });
   expect(charge.json.status).toBe("succeeded");
   const [renewal] = await testDb()
     .insert(paymentTransactions)
-    .values({ userId: user.id, kind: "renewal", amount: 6500, membershipTier: "empower", paymentMethod: "card", status: "completed", completedAt: new Date(), stripeInvoiceId: `in_e2e_refund_${subscriptionId}`, stripePaymentIntentId: charge.json.id })
+    .values({
+      userId: user.id,
+      kind: "renewal",
+      amount: 6500,
+      membershipTier: "empower",
+      paymentMethod: "card",
+      status: "completed",
+      completedAt: new Date(),
+      stripeInvoiceId: `in_e2e_refund_${subscriptionId}`,
+      stripePaymentIntentId: charge.json.id,
+    })
     .returning();
   const admin = await createTestUser({ isAdmin: true });
   await signInAs(page, admin.username, TEST_PASSWORD);
@@ -137,8 +191,13 @@ test("an admin refunds part of a renewal from her billing page, and may refund t
   await dialog.getByRole("button", { name: "Issue Refund" }).click();
   await expect(toast(page).filter({ hasText: "Refund issued" })).toContainText("$20.50 is going back to the card.");
   await expect(page.getByRole("cell", { name: "-$20.50" })).toBeVisible();
-  const refunds = await testDb().select().from(paymentTransactions).where(and(eq(paymentTransactions.refundOfId, renewal!.id), eq(paymentTransactions.kind, "refund")));
-  expect(refunds.map((r) => [r.amount, r.status, r.notes])).toEqual([[2050, "completed", "Goodwill for a missed event"]]);
+  const refunds = await testDb()
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.refundOfId, renewal!.id), eq(paymentTransactions.kind, "refund")));
+  expect(refunds.map((r) => [r.amount, r.status, r.notes])).toEqual([
+    [2050, "completed", "Goodwill for a missed event"],
+  ]);
 
   // What is left is still refundable, up to what is left.
   await row.getByRole("button", { name: /^Refund/ }).click();
@@ -146,10 +205,14 @@ test("an admin refunds part of a renewal from her billing page, and may refund t
   await page.getByRole("dialog").getByLabel("Amount in dollars (optional)").fill("50");
   await page.getByRole("dialog").getByLabel("Reason").fill("Too much");
   await page.getByRole("dialog").getByRole("button", { name: "Issue Refund" }).click();
-  await expect(page.getByRole("dialog").getByText("Enter an amount between $0.01 and $44.50, or leave it empty.")).toBeVisible();
+  await expect(
+    page.getByRole("dialog").getByText("Enter an amount between $0.01 and $44.50, or leave it empty."),
+  ).toBeVisible();
 });
 
-test("an admin records a bank-transfer member's payment, and her paid period moves forward a month", async ({ page }) => {
+test("an admin records a bank-transfer member's payment, and her paid period moves forward a month", async ({
+  page,
+}) => {
   const { user } = await arrangeBankTransferMember("create");
   const before = await membershipOf(user.id);
   const admin = await createTestUser({ isAdmin: true });
@@ -163,7 +226,9 @@ test("an admin records a bank-transfer member's payment, and her paid period mov
   await expectAccessible(page, "bank transfer");
   await page.getByRole("button", { name: "Record $50.00 transfer" }).click();
   await expect(toast(page).filter({ hasText: "Transfer recorded" })).toContainText("Her membership is paid until");
-  await expect.poll(async () => (await membershipOf(user.id)).currentPeriodEnd!.getTime()).toBe(addMonths(before.currentPeriodEnd!, 1).getTime());
+  await expect
+    .poll(async () => (await membershipOf(user.id)).currentPeriodEnd!.getTime())
+    .toBe(addMonths(before.currentPeriodEnd!, 1).getTime());
   const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: /^Renewal/ }) });
   await expect(row.getByRole("cell", { name: "$50.00" })).toBeVisible();
 });

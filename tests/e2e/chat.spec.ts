@@ -29,13 +29,19 @@ test.describe("AI chat", () => {
     await ask(page, "How much does the Create tier cost?");
     await expect(messages(page).getByText("How much does the Create tier cost?")).toBeVisible();
     await expect(messages(page)).toContainText("$50.00");
-    await expect(messages(page).getByRole("link", { name: /membership/i }).first()).toHaveAttribute("href", "/membership");
+    await expect(
+      messages(page)
+        .getByRole("link", { name: /membership/i })
+        .first(),
+    ).toHaveAttribute("href", "/membership");
     await expect(input(page)).toBeEnabled();
     await expect(input(page)).toBeFocused();
     await expectAccessible(page, "/chat with an answer");
   });
 
-  test("Enter sends, Shift+Enter adds a line, blank is not sent, and the input waits with a spinner", async ({ page }) => {
+  test("Enter sends, Shift+Enter adds a line, blank is not sent, and the input waits with a spinner", async ({
+    page,
+  }) => {
     await ownAddress(page);
     await page.goto("/chat");
     await input(page).fill("   ");
@@ -63,7 +69,10 @@ test.describe("AI chat", () => {
       .select({ id: events.id, title: events.title, startsAt: events.startsAt, timezone: events.timezone })
       .from(events)
       // A demo event the assistant has indexed (tests elsewhere insert events straight into the table).
-      .innerJoin(assistantPassages, and(eq(assistantPassages.sourceKind, "event"), eq(assistantPassages.sourceId, sql`${events.id}::text`)))
+      .innerJoin(
+        assistantPassages,
+        and(eq(assistantPassages.sourceKind, "event"), eq(assistantPassages.sourceId, sql`${events.id}::text`)),
+      )
       .where(and(eq(events.status, "scheduled"), gt(events.startsAt, new Date()), eq(events.source, "internal")))
       .orderBy(asc(events.startsAt))
       .limit(1);
@@ -103,7 +112,12 @@ test.describe("AI chat", () => {
       .values(
         Array.from({ length: 24 }, (_, i) => [
           { userId: member.id, role: "user", message: `Question number ${i + 1} about the events?` },
-          { userId: member.id, role: "assistant", message: `Answer number ${i + 1}: workshops, socials and retreats.`, sources: [{ title: "FAQ", url: "/faq" }] },
+          {
+            userId: member.id,
+            role: "assistant",
+            message: `Answer number ${i + 1}: workshops, socials and retreats.`,
+            sources: [{ title: "FAQ", url: "/faq" }],
+          },
         ]).flat(),
       );
     await signInAs(page, member.username, TEST_PASSWORD);
@@ -122,7 +136,11 @@ test.describe("AI chat", () => {
     await ownAddress(page);
     await page.goto("/chat");
     // Use up this address's allowance through the API, as a script would.
-    for (let i = 0; i < 20; i++) await page.request.post("/api/chatbot/message", { data: { message: "xylophonic quasar", chatHistory: [] }, headers: { origin: process.env.TEST_BASE_URL! } });
+    for (let i = 0; i < 20; i++)
+      await page.request.post("/api/chatbot/message", {
+        data: { message: "xylophonic quasar", chatHistory: [] },
+        headers: { origin: process.env.TEST_BASE_URL! },
+      });
     await ask(page, "Can men join?");
     await expect(toast(page)).toContainText("Error");
     await expect(toast(page)).toContainText(/Please wait \d+ seconds/);
@@ -136,7 +154,9 @@ test.describe("AI chat", () => {
       await page.goto("/chat");
       await ask(page, "What kinds of events do you hold?");
       await expect(messages(page)).toContainText("Workshops");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
       await expectAccessible(page, "/chat at 320 px");
     });
   });

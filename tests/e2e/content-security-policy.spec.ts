@@ -16,7 +16,10 @@ const INJECT = () =>
     setTimeout(() => resolve((window as unknown as { __injected?: boolean }).__injected === true), 500);
   });
 
-test("an injected inline script does not run on a member page rendered per request, and the page's own scripts do", async ({ page, consoleErrors }) => {
+test("an injected inline script does not run on a member page rendered per request, and the page's own scripts do", async ({
+  page,
+  consoleErrors,
+}) => {
   const member = await createTestUser();
   await signInAs(page, member.username, TEST_PASSWORD);
   const response = await page.goto("/profile/security");
@@ -31,7 +34,10 @@ test("an injected inline script does not run on a member page rendered per reque
   expect(consoleErrors.splice(0).join("\n")).toMatch(/Content Security Policy/);
 });
 
-test("a member page prerendered for everyone refuses inline event handlers too, and its own scripts run (issue 28)", async ({ page, consoleErrors }) => {
+test("a member page prerendered for everyone refuses inline event handlers too, and its own scripts run (issue 28)", async ({
+  page,
+  consoleErrors,
+}) => {
   const member = await createTestUser();
   await signInAs(page, member.username, TEST_PASSWORD);
   await page.goto("/profile");

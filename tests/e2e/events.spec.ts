@@ -39,12 +39,18 @@ async function dayButton(page: Page, day: string) {
 }
 
 test.describe("events page", () => {
-  test("Past Events lists events that have ended, most recent first, under the navbar's Past anchor", async ({ page }) => {
+  test("Past Events lists events that have ended, most recent first, under the navbar's Past anchor", async ({
+    page,
+  }) => {
     // /events is prerendered (docs/decisions/032): she sees the copy in the shared page cache...
     await page.request.get("/events");
     expect((await page.request.get("/events")).headers()["x-nextjs-cache"]).toBe("HIT");
     const past = page.locator("#past");
-    const ended = await createEvent({ title: `Ended ${Math.random().toString(36).slice(2, 8)}`, startsAt: new Date(Date.now() - 3 * 3600_000), endsAt: new Date(Date.now() - 3600_000) });
+    const ended = await createEvent({
+      title: `Ended ${Math.random().toString(36).slice(2, 8)}`,
+      startsAt: new Date(Date.now() - 3 * 3600_000),
+      endsAt: new Date(Date.now() - 3600_000),
+    });
     // ...until a change to the events expires it on every instance, as a Luma sync or an admin's edit
     // in another instance does (next_cache_tags); this event was written straight into the database.
     await testDb().execute(sql`insert into next_cache_tags (tag, expired_at) values ('_N_T_/events', ${Date.now()})
@@ -61,7 +67,10 @@ test.describe("events page", () => {
   test("Member Events: featured event, grid and filters", async ({ page }) => {
     await page.goto("/events");
     await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Subscribe to Calendar" })).toHaveAttribute("href", /^webcal:\/\/.*\/api\/events\/calendar\.ics$/);
+    await expect(page.getByRole("link", { name: "Subscribe to Calendar" })).toHaveAttribute(
+      "href",
+      /^webcal:\/\/.*\/api\/events\/calendar\.ics$/,
+    );
     await expect(page.getByRole("tab", { name: "Member Events" })).toHaveAttribute("aria-selected", "true");
     const featured = page.getByTestId("featured-event");
     await expect(featured).toContainText("New Moon Intention Circle");
@@ -84,34 +93,63 @@ test.describe("events page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Rooftop Sisterhood Social" })).toBeVisible();
   });
 
-  test("at 320 px with WCAG 1.4.12 text spacing, event cards show all their text, and badges are as wide as their words", async ({ page }) => {
+  test("at 320 px with WCAG 1.4.12 text spacing, event cards show all their text, and badges are as wide as their words", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await page.goto("/events");
     await expect(page.getByTestId("featured-event")).toBeVisible();
     // The spacing WCAG 1.4.12 says content must survive (the W3C's text-spacing bookmarklet).
-    await page.addStyleTag({ content: "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }" });
+    await page.addStyleTag({
+      content:
+        "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }",
+    });
     const clipped = await page.locator("[data-testid=featured-event], [data-testid=event-card]").evaluateAll((cards) =>
       cards.flatMap((card) =>
-        [...card.querySelectorAll<HTMLElement>("p, span, li, h3")].filter((el) => {
-          // Text for screen readers only is hidden on purpose.
-          if (el.closest(".sr-only")) return false;
-          const style = getComputedStyle(el);
-          const hides = style.overflow !== "visible" || style.overflowY !== "visible" || style.webkitLineClamp !== "none";
-          return hides && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
-        }).map((el) => el.textContent),
+        [...card.querySelectorAll<HTMLElement>("p, span, li, h3")]
+          .filter((el) => {
+            // Text for screen readers only is hidden on purpose.
+            if (el.closest(".sr-only")) return false;
+            const style = getComputedStyle(el);
+            const hides =
+              style.overflow !== "visible" || style.overflowY !== "visible" || style.webkitLineClamp !== "none";
+            return hides && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
+          })
+          .map((el) => el.textContent),
       ),
     );
     expect(clipped).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     const card = page.getByTestId("event-card").first();
-    const [badge, body] = await Promise.all([card.getByText(/^(Open to All|Members Only)$/).boundingBox(), card.boundingBox()]);
+    const [badge, body] = await Promise.all([
+      card.getByText(/^(Open to All|Members Only)$/).boundingBox(),
+      card.boundingBox(),
+    ]);
     expect(badge!.width).toBeLessThan(body!.width / 2);
   });
 
   test("an empty filter says so", async ({ page }) => {
     await page.route("**/api/luma/events?*", async (route) => {
       const type = new URL(route.request().url()).searchParams.get("type");
-      const only = { id: 424242, source: "luma", title: "Only Event", description: "", image: null, startsAt: new Date(Date.now() + 86_400_000).toISOString(), endsAt: null, timezone: "UTC", date: "Jan 1, 2031", time: "7:00 PM UTC", day: "2031-01-01", location: "Online", url: null, featured: true, accessType: "public", type: "public", status: "scheduled" };
+      const only = {
+        id: 424242,
+        source: "luma",
+        title: "Only Event",
+        description: "",
+        image: null,
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        endsAt: null,
+        timezone: "UTC",
+        date: "Jan 1, 2031",
+        time: "7:00 PM UTC",
+        day: "2031-01-01",
+        location: "Online",
+        url: null,
+        featured: true,
+        accessType: "public",
+        type: "public",
+        status: "scheduled",
+      };
       await route.fulfill({ json: type === "all" ? [only] : [] });
     });
     await page.goto("/events");
@@ -126,7 +164,11 @@ test.describe("events page", () => {
     let calls = 0;
     await page.route("**/api/luma/events?*", async (route) => {
       calls++;
-      await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Something went wrong. Please try again." }) });
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Something went wrong. Please try again." }),
+      });
     });
     await page.goto("/events");
     await expect(page.getByRole("status").filter({ hasText: "Loading events" }).first()).toBeAttached();
@@ -152,7 +194,10 @@ test.describe("events page", () => {
     await day.hover();
     const card = page.getByTestId("calendar-hover-card");
     await expect(card).toContainText("Rooftop Sisterhood Social");
-    await expect(card.getByRole("link", { name: /RSVP: Rooftop Sisterhood Social/ })).toHaveAttribute("href", "https://lu.ma/rooftop-social");
+    await expect(card.getByRole("link", { name: /RSVP: Rooftop Sisterhood Social/ })).toHaveAttribute(
+      "href",
+      "https://lu.ma/rooftop-social",
+    );
     await expectAccessible(page, "calendar hover card");
 
     await day.click();
@@ -185,8 +230,17 @@ test.describe("events page", () => {
   test("the calendar browses past months; a past event's page still opens, marked as past", async ({ page }) => {
     const startsAt = new Date(Date.now() - 62 * 86_400_000);
     startsAt.setUTCHours(17, 0, 0, 0);
-    const past = await createEvent({ title: `Two months ago ${Math.random().toString(36).slice(2, 8)}`, startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3600_000) });
-    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(startsAt);
+    const past = await createEvent({
+      title: `Two months ago ${Math.random().toString(36).slice(2, 8)}`,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 2 * 3600_000),
+    });
+    const day = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/New_York",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(startsAt);
 
     await page.goto("/events");
     await page.getByRole("tab", { name: "Community Events" }).click();
@@ -240,8 +294,14 @@ test.describe("event page", () => {
     await page.goto(`/events/${event.id}`);
     await expect(page.getByRole("heading", { level: 1, name: event.title })).toBeVisible();
     await expect(page.getByText("Open to All")).toBeVisible();
-    await expect(page.getByRole("link", { name: /Open in map/ })).toHaveAttribute("href", /openstreetmap\.org\/\?mlat=40\.72&mlon=-73\.96/);
-    await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", `/api/events/${event.id}/ics`);
+    await expect(page.getByRole("link", { name: /Open in map/ })).toHaveAttribute(
+      "href",
+      /openstreetmap\.org\/\?mlat=40\.72&mlon=-73\.96/,
+    );
+    await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveAttribute(
+      "href",
+      `/api/events/${event.id}/ics`,
+    );
     await expect(page.getByText(/^Your time: .* GMT\+9$/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in to RSVP" })).toBeVisible();
     await expectAccessible(page, "event page signed out");
@@ -265,7 +325,13 @@ test.describe("event page", () => {
 
   test("a members-only online event's link to join shows once she RSVPs (issue 24 item 8)", async ({ page }) => {
     const link = `https://meet.example.com/circle-${Math.random().toString(36).slice(2, 8)}`;
-    const event = await createEvent({ accessType: "members", type: "members", onlineUrl: link, locationName: null, address: null });
+    const event = await createEvent({
+      accessType: "members",
+      type: "members",
+      onlineUrl: link,
+      locationName: null,
+      address: null,
+    });
     await page.goto(`/events/${event.id}`);
     await expect(page.getByText("Members who sign in and RSVP see the link to join here.")).toBeVisible();
     expect(await page.content()).not.toContain(link);
@@ -290,14 +356,21 @@ test.describe("event page", () => {
     await expect(page.getByText("Members Only")).toBeVisible();
     await expect(page.getByText("This event is for members. A membership is needed to RSVP.")).toBeVisible();
 
-    const luma = ((await (await request.get("/api/luma/events?limit=50")).json()) as Listed[]).find((e) => e.title === "New Moon Intention Circle")!;
+    const luma = ((await (await request.get("/api/luma/events?limit=50")).json()) as Listed[]).find(
+      (e) => e.title === "New Moon Intention Circle",
+    )!;
     await page.goto(`/events/${luma.id}`);
-    await expect(page.getByRole("link", { name: /RSVP on Luma/ })).toHaveAttribute("href", "https://lu.ma/new-moon-circle");
+    await expect(page.getByRole("link", { name: /RSVP on Luma/ })).toHaveAttribute(
+      "href",
+      "https://lu.ma/new-moon-circle",
+    );
     await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
     await expectAccessible(page, "luma event page");
   });
 
-  test("a members-only online event's join link loads for a member who RSVPs, never into the page", async ({ page }) => {
+  test("a members-only online event's join link loads for a member who RSVPs, never into the page", async ({
+    page,
+  }) => {
     const joinUrl = "https://meet.example.com/members-room-e2e";
     const event = await createEvent({ accessType: "members", type: "members", onlineUrl: joinUrl });
     const html = await (await page.request.get(`/events/${event.id}`)).text();
@@ -327,7 +400,10 @@ test.describe("event page", () => {
   test("a broken image falls back to a local one; an unknown id is not found", async ({ page }) => {
     const event = await createEvent({ imageUrl: "/images/this-image-does-not-exist.svg" });
     await page.goto(`/events/${event.id}`);
-    await expect(page.locator("article img").first()).toHaveAttribute("src", /^\/images\/(gathering|circle|stage|sunrise)\.svg$/);
+    await expect(page.locator("article img").first()).toHaveAttribute(
+      "src",
+      /^\/images\/(gathering|circle|stage|sunrise)\.svg$/,
+    );
     await page.goto("/events/99999999");
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   });

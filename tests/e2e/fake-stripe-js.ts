@@ -110,7 +110,9 @@ function script(): string {
 export async function useFakeStripeJs(page: Page): Promise<void> {
   const apiUrl = process.env.STRIPE_API_BASE_URL;
   if (!apiUrl) throw new Error("STRIPE_API_BASE_URL is not set: run the browser tests through npm test");
-  await page.route("https://js.stripe.com/**", (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: script() }));
+  await page.route("https://js.stripe.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "application/javascript", body: script() }),
+  );
   // The real API answers browsers with CORS headers; so does the pass-through.
   await routeOriginToFake(page, STRIPE_API, apiUrl, { "access-control-allow-origin": "*" });
 }

@@ -10,7 +10,9 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 export async function expectAccessible(page: Page, context = page.url()): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const problems = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  const problems = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
+  );
   expect(problems, `accessibility violations on ${context}`).toEqual([]);
 }
 
@@ -24,7 +26,9 @@ export async function expectAccessibleAtBothWidths(page: Page, context: string):
 
 // Browsers log failed requests (a 401 from /api/auth/me when signed out, a 402 for a declined test card) as errors;
 // anything else written to console.error fails the test, as it would in production.
-const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (401|402|403|404|409|429|400)/];
+const EXPECTED_CONSOLE = [
+  /Failed to load resource: the server responded with a status of (401|402|403|404|409|429|400)/,
+];
 
 export const test = base.extend<{ consoleErrors: string[]; lumaImages: void; clientAddress: void }>({
   // The test server stands behind a trusted proxy, as in production (tests/support/server.ts): each
@@ -52,7 +56,8 @@ export const test = base.extend<{ consoleErrors: string[]; lumaImages: void; cli
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error" && !EXPECTED_CONSOLE.some((pattern) => pattern.test(message.text()))) errors.push(message.text());
+        if (message.type() === "error" && !EXPECTED_CONSOLE.some((pattern) => pattern.test(message.text())))
+          errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
@@ -70,9 +75,11 @@ export { expect };
  */
 export async function signInAs(page: Page, username: string, password: string): Promise<void> {
   const baseURL = process.env.TEST_BASE_URL!;
-  const login = (data: Record<string, string>) => page.request.post("/api/auth/login", { data, headers: { origin: baseURL } });
+  const login = (data: Record<string, string>) =>
+    page.request.post("/api/auth/login", { data, headers: { origin: baseURL } });
   let response = await login({ username, password });
-  if (asksForCode(response.status(), await response.json().catch(() => undefined))) response = await login({ username, password, code: await freshTotpCode(username) });
+  if (asksForCode(response.status(), await response.json().catch(() => undefined)))
+    response = await login({ username, password, code: await freshTotpCode(username) });
   expect(response.status(), await response.text()).toBe(200);
 }
 

@@ -8,14 +8,21 @@ import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test,
 
 const tag = () => randomUUID().slice(0, 8);
 
-async function signInNewMember(page: Page, level: TierId | null = "create", overrides: Parameters<typeof createTestUser>[0] = {}) {
+async function signInNewMember(
+  page: Page,
+  level: TierId | null = "create",
+  overrides: Parameters<typeof createTestUser>[0] = {},
+) {
   const user = await createTestUser({ membershipLevel: level, firstName: "Robin", ...overrides });
   await signInAs(page, user.username, TEST_PASSWORD);
   return user;
 }
 
 async function categoryId(slug: string) {
-  const [row] = await testDb().select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.slug, slug));
+  const [row] = await testDb()
+    .select({ id: forumCategories.id })
+    .from(forumCategories)
+    .where(eq(forumCategories.slug, slug));
   return row!.id;
 }
 
@@ -23,7 +30,14 @@ async function newTopic(authorId: number, overrides: Partial<typeof forumTopics.
   const t = tag();
   const [row] = await testDb()
     .insert(forumTopics)
-    .values({ title: `Browser topic ${t}`, slug: `browser-topic-${t}`, content: `Opening post of browser topic ${t}.`, categoryId: await categoryId("creative-corner"), userId: authorId, ...overrides })
+    .values({
+      title: `Browser topic ${t}`,
+      slug: `browser-topic-${t}`,
+      content: `Opening post of browser topic ${t}.`,
+      categoryId: await categoryId("creative-corner"),
+      userId: authorId,
+      ...overrides,
+    })
     .returning();
   return row!;
 }
@@ -141,8 +155,13 @@ test.describe("forum as a member", () => {
     await expect(page).toHaveURL(/\/forum\/leadership-circle$/);
     await expect(page.getByRole("heading", { level: 1, name: "Leadership Circle" })).toBeVisible();
     const panel = page.getByTestId("gating-panel");
-    await expect(panel).toContainText(/This forum category is for Empower members and above\. It holds \d+ topics?\. Your Create membership does not include it yet\./);
-    await expect(panel.getByRole("link", { name: "Upgrade your membership" })).toHaveAttribute("href", "/profile?tab=billing");
+    await expect(panel).toContainText(
+      /This forum category is for Empower members and above\. It holds \d+ topics?\. Your Create membership does not include it yet\./,
+    );
+    await expect(panel.getByRole("link", { name: "Upgrade your membership" })).toHaveAttribute(
+      "href",
+      "/profile?tab=billing",
+    );
     await expect(page.getByRole("list", { name: "Topics" })).toHaveCount(0);
     await expect(page.getByText("Asking for help in public")).toHaveCount(0);
     await expectAccessibleAtBothWidths(page, "a locked forum category");
@@ -164,7 +183,9 @@ test.describe("forum as a member", () => {
     expect(plain[preview.length - 1]).toMatch(/[\s.;,]/);
   });
 
-  test("a locked topic shows the notice and no reply form; a Create-tier member cannot open an Empower-only topic by its URL", async ({ page }) => {
+  test("a locked topic shows the notice and no reply form; a Create-tier member cannot open an Empower-only topic by its URL", async ({
+    page,
+  }) => {
     await signInNewMember(page, "create");
     await page.goto("/forum/topic/autumn-retreat-photos");
     await expect(page.getByText("This topic is locked. No new replies can be added.")).toBeVisible();
@@ -214,7 +235,10 @@ test.describe("moderation and /admin/forum", () => {
       const reporter = await context.newPage();
       await signInNewMember(reporter);
       await reporter.goto(`/forum/topic/${topic.slug}`);
-      await reporter.getByRole("article", { name: /Reply by Ash/ }).getByRole("button", { name: "Report" }).click();
+      await reporter
+        .getByRole("article", { name: /Reply by Ash/ })
+        .getByRole("button", { name: "Report" })
+        .click();
       await reporter.getByLabel("Reason").fill("Unkind to another member");
       await reporter.getByRole("button", { name: "Send report" }).click();
       await expect(toast(reporter)).toContainText("Report sent");

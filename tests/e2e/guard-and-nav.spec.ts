@@ -2,7 +2,19 @@ import { DEMO_PASSWORD } from "@/db/seed/demo-users";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { expect, expectAccessible, signInAs, test } from "./fixtures";
 
-const ADMIN_MENU = ["Members", "Applications", "Payment Transactions", "Affiliates", "Forum", "Reported Messages", "Announcements", "Blog", "Content", "Library", "Audit Log"];
+const ADMIN_MENU = [
+  "Members",
+  "Applications",
+  "Payment Transactions",
+  "Affiliates",
+  "Forum",
+  "Reported Messages",
+  "Announcements",
+  "Blog",
+  "Content",
+  "Library",
+  "Audit Log",
+];
 
 test.describe("route guard", () => {
   test("a visitor is sent to /login from member and admin pages", async ({ page }) => {
@@ -25,7 +37,10 @@ test.describe("route guard", () => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole("link", { name: /Email Outbox/ }).first().click();
+    await page
+      .getByRole("link", { name: /Email Outbox/ })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { name: "Email Outbox" })).toBeVisible();
     await expectAccessible(page);
   });
@@ -37,7 +52,19 @@ test.describe("navbar per role", () => {
     page.on("request", (request) => request.url().includes("/api/auth/me") && authChecks.push(request.url()));
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const item of ["Home", "About", "Membership", "Events", "Community", "Forum", "Library", "Blog", "Apply", "FAQ", "Login"]) {
+    for (const item of [
+      "Home",
+      "About",
+      "Membership",
+      "Events",
+      "Community",
+      "Forum",
+      "Library",
+      "Blog",
+      "Apply",
+      "FAQ",
+      "Login",
+    ]) {
       await expect(nav.getByRole("link", { name: item, exact: true })).toBeVisible();
     }
     await expect(nav.getByRole("link", { name: "Join Now" })).toHaveAttribute("href", "/apply");
@@ -51,13 +78,15 @@ test.describe("navbar per role", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "About sections" }).click();
     const about = page.getByRole("list", { name: "About sections" });
-    for (const anchor of ["Who We Are", "Principles", "Leadership", "Empowered Team"]) await expect(about.getByRole("link", { name: anchor })).toBeVisible();
+    for (const anchor of ["Who We Are", "Principles", "Leadership", "Empowered Team"])
+      await expect(about.getByRole("link", { name: anchor })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(about).toBeHidden();
     await expect(page.getByRole("button", { name: "About sections" })).toBeFocused();
     await page.getByRole("button", { name: "Events sections" }).click();
     const events = page.getByRole("list", { name: "Events sections" });
-    for (const anchor of ["Calendar", "Upcoming", "Past"]) await expect(events.getByRole("link", { name: anchor })).toBeVisible();
+    for (const anchor of ["Calendar", "Upcoming", "Past"])
+      await expect(events.getByRole("link", { name: anchor })).toBeVisible();
     await events.getByRole("link", { name: "Calendar" }).click();
     await expect(page).toHaveURL(/\/events#calendar$/);
     await expect(events).toBeHidden();
@@ -101,7 +130,12 @@ test.describe("navbar per role", () => {
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     // aria-controls never names an element that is not in the page (issue 31).
-    const controlsExisting = () => page.evaluate(() => [...document.querySelectorAll("[aria-controls]")].every((el) => document.getElementById(el.getAttribute("aria-controls")!) !== null));
+    const controlsExisting = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("[aria-controls]")].every(
+          (el) => document.getElementById(el.getAttribute("aria-controls")!) !== null,
+        ),
+      );
     expect(await controlsExisting()).toBe(true);
     await toggle.click();
     await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
@@ -128,7 +162,8 @@ test.describe("the demo logins printed at start", () => {
     await signInAs(page, "member", DEMO_PASSWORD);
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const item of ["AI Chat", "Spiritual Profile", "My Profile"]) await expect(nav.getByRole("link", { name: item })).toBeVisible();
+    for (const item of ["AI Chat", "Spiritual Profile", "My Profile"])
+      await expect(nav.getByRole("link", { name: item })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Admin" })).toHaveCount(0);
   });

@@ -16,7 +16,16 @@ async function insertItem(values: Partial<typeof contentItems.$inferInsert>) {
   const slug = `e2e-${unique()}`;
   const [row] = await testDb()
     .insert(contentItems)
-    .values({ title: `Item ${slug}`, slug, summary: "A summary for the card.", contentType: "article", content: "<p>Words</p>", status: "published", publishedAt: new Date(), ...values })
+    .values({
+      title: `Item ${slug}`,
+      slug,
+      summary: "A summary for the card.",
+      contentType: "article",
+      content: "<p>Words</p>",
+      status: "published",
+      publishedAt: new Date(),
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -33,7 +42,9 @@ const cardTitles = (page: Page) => page.getByTestId("library-card").getByRole("h
 // The video players are other sites this machine cannot reach: answer their frames with a stand-in page.
 async function standInVideoPlayers(page: Page) {
   for (const origin of ["https://www.youtube-nocookie.com", "https://player.vimeo.com"]) {
-    await page.route(`${origin}/**`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title><p>player</p>" }));
+    await page.route(`${origin}/**`, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title><p>player</p>" }),
+    );
   }
 }
 
@@ -43,17 +54,49 @@ test.describe("library", () => {
     await expect(page).toHaveURL(/\/login\?next=%2Flibrary%2Fitem%2Fanything/);
   });
 
-  test("filters by search, category, tag and type, in the URL: shared, reloaded and undone with the back button", async ({ page, browser }) => {
+  test("filters by search, category, tag and type, in the URL: shared, reloaded and undone with the back button", async ({
+    page,
+    browser,
+  }) => {
     // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
     test.slow();
     const tag = unique();
-    const [category] = await testDb().insert(contentCategories).values({ name: `Rituals ${tag}`, slug: `rituals-${tag}` }).returning();
-    const [tagRow] = await testDb().insert(contentTags).values({ name: `moon-${tag}`, slug: `moon-${tag}` }).returning();
+    const [category] = await testDb()
+      .insert(contentCategories)
+      .values({ name: `Rituals ${tag}`, slug: `rituals-${tag}` })
+      .returning();
+    const [tagRow] = await testDb()
+      .insert(contentTags)
+      .values({ name: `moon-${tag}`, slug: `moon-${tag}` })
+      .returning();
     const day = (n: number) => new Date(Date.now() - n * 86_400_000);
-    const article = await insertItem({ title: `Moon journaling ${tag}`, categoryId: category!.id, publishedAt: day(1) });
-    const video = await insertItem({ title: `Moon flow ${tag}`, categoryId: category!.id, contentType: "video", content: "", videoUrl: "https://youtu.be/dQw4w9WgXcQ", publishedAt: day(2) });
-    await insertItem({ title: `Pricing art ${tag}`, categoryId: category!.id, contentType: "external", content: "", externalUrl: "https://example.com", publishedAt: day(3) });
-    await testDb().insert(contentItemTags).values([{ contentId: article.id, tagId: tagRow!.id }, { contentId: video.id, tagId: tagRow!.id }]);
+    const article = await insertItem({
+      title: `Moon journaling ${tag}`,
+      categoryId: category!.id,
+      publishedAt: day(1),
+    });
+    const video = await insertItem({
+      title: `Moon flow ${tag}`,
+      categoryId: category!.id,
+      contentType: "video",
+      content: "",
+      videoUrl: "https://youtu.be/dQw4w9WgXcQ",
+      publishedAt: day(2),
+    });
+    await insertItem({
+      title: `Pricing art ${tag}`,
+      categoryId: category!.id,
+      contentType: "external",
+      content: "",
+      externalUrl: "https://example.com",
+      publishedAt: day(3),
+    });
+    await testDb()
+      .insert(contentItemTags)
+      .values([
+        { contentId: article.id, tagId: tagRow!.id },
+        { contentId: video.id, tagId: tagRow!.id },
+      ]);
 
     await memberPage(page);
     await page.goto("/library");
@@ -63,7 +106,9 @@ test.describe("library", () => {
 
     await page.getByLabel("Category").selectOption(category!.slug);
     await expect(page).toHaveURL(new RegExp(`category=${category!.slug}`));
-    await expect.poll(() => cardTitles(page)).toEqual([`Moon journaling ${tag}`, `Moon flow ${tag}`, `Pricing art ${tag}`]);
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual([`Moon journaling ${tag}`, `Moon flow ${tag}`, `Pricing art ${tag}`]);
 
     await page.getByLabel("Tag", { exact: true }).selectOption(tagRow!.slug);
     await expect.poll(() => cardTitles(page)).toEqual([`Moon journaling ${tag}`, `Moon flow ${tag}`]);
@@ -115,7 +160,9 @@ test.describe("library", () => {
     await expect(page.getByRole("heading", { name: "Tag Not Found" })).toBeVisible();
   });
 
-  test("a search that matched more than it ranked says so under the results; one more word narrows it (issue 28)", async ({ page }) => {
+  test("a search that matched more than it ranked says so under the results; one more word narrows it (issue 28)", async ({
+    page,
+  }) => {
     const word = `ravelwing${unique()}`;
     await testDb().execute(sql`
       insert into content_items (title, slug, summary, content, content_type, status, published_at)
@@ -138,41 +185,78 @@ test.describe("library", () => {
     }
   });
 
-  test("opens each content type: an article, a video, a PDF with its download and an external link", async ({ page }) => {
+  test("opens each content type: an article, a video, a PDF with its download and an external link", async ({
+    page,
+  }) => {
     await standInVideoPlayers(page);
     const editor = await createTestUser({ isAdmin: true });
     await signInAs(page, editor.username, TEST_PASSWORD);
-    const uploaded = await page.request.post("/api/uploads/library-pdf?name=workbook.pdf", { data: PDF, headers: { origin: process.env.TEST_BASE_URL!, "content-type": "application/octet-stream" } });
+    const uploaded = await page.request.post("/api/uploads/library-pdf?name=workbook.pdf", {
+      data: PDF,
+      headers: { origin: process.env.TEST_BASE_URL!, "content-type": "application/octet-stream" },
+    });
     expect(uploaded.status()).toBe(201);
     const { url: pdfUrl, id: pdfId } = await uploaded.json();
-    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#4a7" } }).png().toBuffer();
-    const image = await page.request.post("/api/uploads/library-image?name=garden.png", { data: picture, headers: { origin: process.env.TEST_BASE_URL!, "content-type": "application/octet-stream" } });
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#4a7" } })
+      .png()
+      .toBuffer();
+    const image = await page.request.post("/api/uploads/library-image?name=garden.png", {
+      data: picture,
+      headers: { origin: process.env.TEST_BASE_URL!, "content-type": "application/octet-stream" },
+    });
     const { url: imageUrl, id: imageId } = await image.json();
 
-    const article = await insertItem({ content: `<h2>Begin</h2><p><img src="${imageUrl}" alt="The garden"></p><p>${"word ".repeat(450)}</p>` });
-    const video = await insertItem({ contentType: "video", content: "", videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" });
+    const article = await insertItem({
+      content: `<h2>Begin</h2><p><img src="${imageUrl}" alt="The garden"></p><p>${"word ".repeat(450)}</p>`,
+    });
+    const video = await insertItem({
+      contentType: "video",
+      content: "",
+      videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    });
     const pdf = await insertItem({ contentType: "pdf", content: "", attachmentUrl: pdfUrl });
-    const external = await insertItem({ contentType: "external", content: "", externalUrl: "https://example.com/guide" });
-    await testDb().update(storedFiles).set({ access: "gated", gateKind: "library-item", gateId: pdf.id }).where(eq(storedFiles.id, pdfId));
+    const external = await insertItem({
+      contentType: "external",
+      content: "",
+      externalUrl: "https://example.com/guide",
+    });
+    await testDb()
+      .update(storedFiles)
+      .set({ access: "gated", gateKind: "library-item", gateId: pdf.id })
+      .where(eq(storedFiles.id, pdfId));
 
-    await testDb().update(storedFiles).set({ access: "gated", gateKind: "library-item", gateId: article.id }).where(eq(storedFiles.id, imageId));
+    await testDb()
+      .update(storedFiles)
+      .set({ access: "gated", gateKind: "library-item", gateId: article.id })
+      .where(eq(storedFiles.id, imageId));
 
     await page.goto(`/library/item/${article.slug}`);
     await expect(page.getByTestId("article-body").getByRole("heading", { name: "Begin" })).toBeVisible();
     // Files are served sandboxed (issue 24 item 10); an image in an article still shows.
-    await expect.poll(() => page.getByRole("img", { name: "The garden" }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("img", { name: "The garden" })
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBe(64);
     await expect(page.getByTestId("item-views")).toHaveText("1 view");
     await expectAccessible(page, "article");
 
     await page.goto(`/library/item/${video.slug}`);
-    await expect(page.getByTestId("video-embed")).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+    await expect(page.getByTestId("video-embed")).toHaveAttribute(
+      "src",
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    );
 
     await page.setViewportSize({ width: 320, height: 800 });
     await page.goto(`/library/item/${pdf.slug}`);
     await expect(page.getByTestId("pdf-embed")).toHaveAttribute("src", pdfUrl);
     await expect(page.getByTestId("pdf-embed")).toHaveCSS("height", "600px");
     // Chromium's PDF viewer opens the sandboxed file in the embed (a frame refused would be chrome-error://).
-    await expect.poll(() => page.frames().map((frame) => frame.url())).toContainEqual(expect.stringMatching(/^chrome-extension:\/\/[a-z]+\/index\.html$/));
+    await expect
+      .poll(() => page.frames().map((frame) => frame.url()))
+      .toContainEqual(expect.stringMatching(/^chrome-extension:\/\/[a-z]+\/index\.html$/));
     expect(page.frames().map((frame) => frame.url())).toContain(new URL(pdfUrl, page.url()).toString());
     expect(page.frames().some((frame) => frame.url().startsWith("chrome-error:"))).toBe(false);
     const download = await page.request.get(`${pdfUrl}?download=1`);
@@ -189,7 +273,9 @@ test.describe("library", () => {
     await expect(page.getByRole("heading", { name: "Content Not Found" })).toBeVisible();
   });
 
-  test("bookmarks, un-bookmarks and finds it under My Bookmarks; comments (empty first) and deletes the comment", async ({ page }) => {
+  test("bookmarks, un-bookmarks and finds it under My Bookmarks; comments (empty first) and deletes the comment", async ({
+    page,
+  }) => {
     // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
     test.slow();
     const item = await insertItem({ title: `Keep this ${unique()}` });
@@ -205,7 +291,10 @@ test.describe("library", () => {
     await expect.poll(() => cardTitles(page)).toEqual([item.title]);
     await expectAccessible(page, "my bookmarks");
 
-    await page.getByTestId("library-card").getByRole("link", { name: /Read More/ }).click();
+    await page
+      .getByTestId("library-card")
+      .getByRole("link", { name: /Read More/ })
+      .click();
     await page.getByRole("button", { name: "Saved" }).click();
     await expect(toast(page).filter({ hasText: "Content removed from your bookmarks" })).toBeVisible();
     await page.goto("/library?tab=bookmarks");
@@ -224,10 +313,25 @@ test.describe("library", () => {
     await expect(page.getByText("No comments yet")).toBeVisible();
   });
 
-  test("a Connect member sees the gating panel for a Play-only item, and the API gives her no body", async ({ page }) => {
+  test("a Connect member sees the gating panel for a Play-only item, and the API gives her no body", async ({
+    page,
+  }) => {
     const secret = `secret${unique()}`;
-    const item = await insertItem({ title: `Play retreat ${unique()}`, isPublic: false, requiredMembershipLevel: "play", content: `<p>${secret}</p>` });
-    const [category] = await testDb().insert(contentCategories).values({ name: `Play room ${unique()}`, slug: `play-room-${unique()}`, isPublic: false, requiredMembershipLevel: "play" }).returning();
+    const item = await insertItem({
+      title: `Play retreat ${unique()}`,
+      isPublic: false,
+      requiredMembershipLevel: "play",
+      content: `<p>${secret}</p>`,
+    });
+    const [category] = await testDb()
+      .insert(contentCategories)
+      .values({
+        name: `Play room ${unique()}`,
+        slug: `play-room-${unique()}`,
+        isPublic: false,
+        requiredMembershipLevel: "play",
+      })
+      .returning();
     await memberPage(page, { membershipLevel: "connect" });
 
     await page.goto(`/library/item/${item.slug}`);
@@ -249,7 +353,10 @@ test.describe("library", () => {
     await expect(page.getByRole("link", { name: "Return to Library" })).toBeVisible();
   });
 
-  test("a member with manage_content creates an article with an image, schedules it, and it appears when the time comes", async ({ page, browser }) => {
+  test("a member with manage_content creates an article with an image, schedules it, and it appears when the time comes", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(300_000);
     await memberPage(page, { permissions: { manage_content: true } });
     const title = `Scheduled rest ${unique()}`;
@@ -263,7 +370,9 @@ test.describe("library", () => {
     const body = page.getByRole("textbox", { name: "Article" });
     await body.click();
     await body.pressSequentially("Rest is part of the practice.");
-    const image = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#a36" } }).png().toBuffer();
+    const image = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#a36" } })
+      .png()
+      .toBuffer();
     await page.getByLabel("Featured image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: image });
     await expect(page.getByRole("button", { name: "Remove featured image" })).toBeVisible();
     await page.getByLabel("Tags").fill("rest");
@@ -281,7 +390,9 @@ test.describe("library", () => {
     await page.getByLabel("Publish at").fill(local);
     await expectAccessible(page, "editor");
     await page.getByRole("button", { name: "Save Content" }).click();
-    await expect(toast(page).filter({ hasText: "Content Saved" })).toContainText("Your changes have been saved successfully.");
+    await expect(toast(page).filter({ hasText: "Content Saved" })).toContainText(
+      "Your changes have been saved successfully.",
+    );
     await expect(page).toHaveURL(/\/admin\/library$/);
     await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Scheduled");
     await expectAccessible(page, "admin list");
@@ -296,7 +407,11 @@ test.describe("library", () => {
     await expectAccessible(page, "admin tags");
 
     const [row] = await testDb().select().from(contentItems).where(eq(contentItems.title, title));
-    expect(row).toMatchObject({ status: "scheduled", content: "<p>Rest is part of the practice.</p>", featuredImage: expect.stringMatching(/^\/api\/files\//) });
+    expect(row).toMatchObject({
+      status: "scheduled",
+      content: "<p>Rest is part of the practice.</p>",
+      featuredImage: expect.stringMatching(/^\/api\/files\//),
+    });
     expect(row!.publishedAt!.getTime()).toBe(at.getTime());
 
     const reader = await browser.newPage({ baseURL: process.env.TEST_BASE_URL });
@@ -304,7 +419,10 @@ test.describe("library", () => {
     await reader.goto(`/library/item/${row!.slug}`);
     await expect(reader.getByRole("heading", { name: "Content Not Found" })).toBeVisible();
     await expect
-      .poll(async () => (await reader.request.get(`/api/content/items/${row!.slug}`)).status(), { timeout: at.getTime() - Date.now() + 30_000, intervals: [2000] })
+      .poll(async () => (await reader.request.get(`/api/content/items/${row!.slug}`)).status(), {
+        timeout: at.getTime() - Date.now() + 30_000,
+        intervals: [2000],
+      })
       .toBe(200);
     await reader.goto(`/library?search=${encodeURIComponent(title)}`);
     await expect.poll(() => cardTitles(reader)).toEqual([title]);

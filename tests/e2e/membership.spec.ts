@@ -7,7 +7,12 @@ import { useFakeStripeJs } from "./fake-stripe-js";
 import { expect, expectAccessible, signInAs, signInWithForm, test, toast } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-const fakeIntents = async () => (await (await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/intents`)).json()) as { id: string; status: string; amount: number }[];
+const fakeIntents = async () =>
+  (await (await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/intents`)).json()) as {
+    id: string;
+    status: string;
+    amount: number;
+  }[];
 
 async function fillApplication(page: Page, email: string) {
   await page.getByLabel("First name").fill("Maya");
@@ -39,19 +44,33 @@ test.beforeEach(async ({ page }) => {
   await useFakeStripeJs(page);
 });
 
-test("an applicant applies with a referral code, pays, is approved, joins and signs in as a member", async ({ page }) => {
+test("an applicant applies with a referral code, pays, is approved, joins and signs in as a member", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = `maya_${randomUUID().slice(0, 8)}@example.com`;
   await page.goto("/apply?ref=SOFIA15");
   await expect(page.getByRole("heading", { name: "Apply for Membership" })).toBeVisible();
   await expect(page.getByLabel("Partner code (optional)")).toHaveValue("SOFIA15");
   // The form's outer group has a legend (issue 31); the tier picker is a group of its own inside it.
-  await expect(page.getByRole("group", { name: "Your membership application" }).getByRole("group", { name: "Membership tier" })).toBeVisible();
-  expect(await page.locator("form fieldset").evaluateAll((sets) => sets.every((set) => set.firstElementChild?.tagName === "LEGEND" && set.firstElementChild.textContent!.trim() !== ""))).toBe(true);
+  await expect(
+    page.getByRole("group", { name: "Your membership application" }).getByRole("group", { name: "Membership tier" }),
+  ).toBeVisible();
+  expect(
+    await page
+      .locator("form fieldset")
+      .evaluateAll((sets) =>
+        sets.every(
+          (set) => set.firstElementChild?.tagName === "LEGEND" && set.firstElementChild.textContent!.trim() !== "",
+        ),
+      ),
+  ).toBe(true);
   await expectAccessible(page, "apply");
   // At 1280 px the benefits panel beside the long form is as tall as what it holds, and stays in view.
   const benefits = page.getByRole("complementary", { name: "Member benefits" });
-  const spare = await benefits.evaluate((panel) => panel.getBoundingClientRect().bottom - panel.querySelector("ul")!.getBoundingClientRect().bottom);
+  const spare = await benefits.evaluate(
+    (panel) => panel.getBoundingClientRect().bottom - panel.querySelector("ul")!.getBoundingClientRect().bottom,
+  );
   expect(spare).toBeLessThanOrEqual(48);
   await page.getByRole("button", { name: "Submit Application" }).scrollIntoViewIfNeeded();
   await expect(benefits).toBeInViewport();
@@ -93,7 +112,17 @@ test("an applicant applies with a referral code, pays, is approved, joins and si
 
   const [application] = await testDb().select().from(applications).where(eq(applications.email, email));
   expect(application!.partnerCode).toBe("SOFIA15");
-  await expect.poll(async () => (await testDb().select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, application!.id)))[0]?.status).toBe("authorized");
+  await expect
+    .poll(
+      async () =>
+        (
+          await testDb()
+            .select()
+            .from(paymentTransactions)
+            .where(eq(paymentTransactions.applicationId, application!.id))
+        )[0]?.status,
+    )
+    .toBe("authorized");
 
   // The admin approves: the card is captured and the invitation goes out.
   const admin = await createTestUser({ isAdmin: true });
@@ -156,7 +185,8 @@ test("a rejected applicant is never charged, and a declined card says why", asyn
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 
   const [application] = await testDb().select().from(applications).where(eq(applications.email, email));
-  const payments = () => testDb().select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, application!.id));
+  const payments = () =>
+    testDb().select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, application!.id));
   await expect.poll(async () => (await payments())[0]?.status).toBe("authorized");
 
   const admin = await createTestUser({ isAdmin: true });
@@ -173,7 +203,9 @@ test("a rejected applicant is never charged, and a declined card says why", asyn
   expect((await latestEmailTo(email))?.kind).toBe("application-declined");
 });
 
-test("a free trial application, from the membership page, shows no tier picker and goes to the trial confirmation", async ({ page }) => {
+test("a free trial application, from the membership page, shows no tier picker and goes to the trial confirmation", async ({
+  page,
+}) => {
   await page.goto("/membership");
   await page.getByRole("link", { name: "Start Your Free Trial" }).click();
   await expect(page).toHaveURL(/\/apply\?trial=true$/);
@@ -217,7 +249,10 @@ test("the payment page without her link, and admins' payment screens", async ({ 
   await page.getByRole("link", { name: "Export to CSV" }).click();
   expect((await download).suggestedFilename()).toMatch(/^payment-transactions-.*\.csv$/);
 
-  await page.getByRole("link", { name: /View transaction/ }).first().click();
+  await page
+    .getByRole("link", { name: /View transaction/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Transaction Actions" })).toBeVisible();
   await expectAccessible(page, "transaction detail");
   await page.goto("/admin/payment-transactions/999999");

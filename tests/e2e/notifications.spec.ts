@@ -20,28 +20,51 @@ async function newMember(page: Page, overrides: Parameters<typeof createTestUser
 const bell = (page: Page) => page.getByTestId("notification-bell");
 
 async function topicBy(userId: number) {
-  const [category] = await testDb().select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.slug, "creative-corner"));
+  const [category] = await testDb()
+    .select({ id: forumCategories.id })
+    .from(forumCategories)
+    .where(eq(forumCategories.slug, "creative-corner"));
   const t = tag();
   const [row] = await testDb()
     .insert(forumTopics)
-    .values({ title: `Zine swap ${t}`, slug: `zine-swap-${t}`, content: `Who wants to swap zines this spring? ${t}`, categoryId: category!.id, userId })
+    .values({
+      title: `Zine swap ${t}`,
+      slug: `zine-swap-${t}`,
+      content: `Who wants to swap zines this spring? ${t}`,
+      categoryId: category!.id,
+      userId,
+    })
     .returning();
   return row!;
 }
 
-test("the bell shows her unread count; the panel opens a notification, which marks it read; the page filters and marks all read", async ({ page }) => {
+test("the bell shows her unread count; the panel opens a notification, which marks it read; the page filters and marks all read", async ({
+  page,
+}) => {
   const her = await newMember(page);
   const amara = await createTestUser({ firstName: "Amara", lastName: `Okafor ${tag()}` });
   const topic = await topicBy(her.id);
-  await testDb().insert(notifications).values([
-    { userId: her.id, kind: "announcement", title: "The spring retreat is open for booking", url: "/events" },
-    { userId: her.id, kind: "forum_reply", actorId: amara.id, title: `replied to your topic “${topic.title}”`, url: `/forum/topic/${topic.slug}` },
-  ]);
+  await testDb()
+    .insert(notifications)
+    .values([
+      { userId: her.id, kind: "announcement", title: "The spring retreat is open for booking", url: "/events" },
+      {
+        userId: her.id,
+        kind: "forum_reply",
+        actorId: amara.id,
+        title: `replied to your topic “${topic.title}”`,
+        url: `/forum/topic/${topic.slug}`,
+      },
+    ]);
   await page.goto("/forum");
   await expect(bell(page)).toHaveAccessibleName("Notifications, 2 unread");
   await bell(page).click();
   const panel = page.getByRole("region", { name: "Latest notifications" });
-  await expect(panel.getByRole("link", { name: `Unread: ${amara.firstName} ${amara.lastName} replied to your topic “${topic.title}”` })).toBeVisible();
+  await expect(
+    panel.getByRole("link", {
+      name: `Unread: ${amara.firstName} ${amara.lastName} replied to your topic “${topic.title}”`,
+    }),
+  ).toBeVisible();
   await expectAccessibleAtBothWidths(page, "the notification panel");
   await panel.getByRole("link", { name: /replied to your topic/ }).click();
   await expect(page).toHaveURL(new RegExp(`/forum/topic/${topic.slug}$`));
@@ -79,7 +102,10 @@ test("a reply to her topic reaches her open page live, without a reload", async 
   await expect(page.getByText(`New notification: Lena ${replier.lastName} replied to your topic`)).toBeAttached();
 });
 
-test("members write to each other from the directory; the conversation updates live and shows read state", async ({ page, browser }) => {
+test("members write to each other from the directory; the conversation updates live and shows read state", async ({
+  page,
+  browser,
+}) => {
   const amara = await newMember(page, { firstName: "Amara" });
   const jordanPage = await browser.newPage();
   const jordan = await newMember(jordanPage, { firstName: "Jordan" });
@@ -89,10 +115,14 @@ test("members write to each other from the directory; the conversation updates l
   const card = page.getByRole("listitem").filter({ hasText: `Jordan ${jordan.lastName}` });
   await card.getByRole("link", { name: `Message Jordan ${jordan.lastName}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New message" })).toBeVisible();
-  await page.getByLabel(`Message to Jordan ${jordan.lastName}`).fill("Hi Jordan! Would you like to make a zine together?");
+  await page
+    .getByLabel(`Message to Jordan ${jordan.lastName}`)
+    .fill("Hi Jordan! Would you like to make a zine together?");
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page).toHaveURL(/\/messages\/\d+$/);
-  await expect(page.getByRole("list", { name: "Messages" }).getByText("Would you like to make a zine together?")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Messages" }).getByText("Would you like to make a zine together?"),
+  ).toBeVisible();
   await expectAccessibleAtBothWidths(page, "a conversation");
 
   await jordanPage.goto("/profile");
@@ -102,17 +132,28 @@ test("members write to each other from the directory; the conversation updates l
   await expect(jordanPage.getByRole("heading", { level: 1, name: `Amara ${amara.lastName}` })).toBeVisible();
   await jordanPage.getByLabel(`Message to Amara ${amara.lastName}`).fill("Yes! Let's meet at the Creative Lab.");
   await jordanPage.getByRole("button", { name: "Send" }).click();
-  await expect(jordanPage.getByRole("list", { name: "Messages" }).getByText("Let's meet at the Creative Lab.")).toBeVisible();
+  await expect(
+    jordanPage.getByRole("list", { name: "Messages" }).getByText("Let's meet at the Creative Lab."),
+  ).toBeVisible();
 
   // Amara's open conversation shows the answer without a reload.
-  await expect(page.getByRole("list", { name: "Messages" }).getByText("Let's meet at the Creative Lab.")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("list", { name: "Messages" }).getByText("Let's meet at the Creative Lab.")).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole("link", { name: "← All messages" }).click();
-  await expect(page.getByRole("list", { name: "Conversations" }).getByRole("link", { name: new RegExp(`Jordan ${jordan.lastName}`) })).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: "Conversations" })
+      .getByRole("link", { name: new RegExp(`Jordan ${jordan.lastName}`) }),
+  ).toBeVisible();
   await expectAccessibleAtBothWidths(page, "/messages");
   await jordanPage.close();
 });
 
-test("a member who turned messages off cannot be written to, and the Message button says so", async ({ page, browser }) => {
+test("a member who turned messages off cannot be written to, and the Message button says so", async ({
+  page,
+  browser,
+}) => {
   const quietPage = await browser.newPage();
   const quiet = await newMember(quietPage);
   await quietPage.goto("/messages");
@@ -127,7 +168,11 @@ test("a member who turned messages off cannot be written to, and the Message but
   await expect(page.getByRole("button", { name: "Send" })).toHaveCount(0);
 });
 
-test("installable on a phone: a valid manifest, a service worker and an offline page", async ({ page, context, consoleErrors }) => {
+test("installable on a phone: a valid manifest, a service worker and an offline page", async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
   await newMember(page);
   await page.goto("/notifications/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Notification settings" })).toBeVisible();
@@ -136,16 +181,27 @@ test("installable on a phone: a valid manifest, a service worker and an offline 
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(manifestHref).toBe("/manifest.webmanifest");
   const manifest = await (await page.request.get(manifestHref!)).json();
-  expect(manifest).toMatchObject({ name: expect.any(String), short_name: expect.any(String), start_url: "/", display: "standalone", theme_color: expect.stringMatching(/^#/) });
-  for (const icon of manifest.icons as { src: string; sizes: string }[]) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
-  expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(manifest).toMatchObject({
+    name: expect.any(String),
+    short_name: expect.any(String),
+    start_url: "/",
+    display: "standalone",
+    theme_color: expect.stringMatching(/^#/),
+  });
+  for (const icon of manifest.icons as { src: string; sizes: string }[])
+    expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+  expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+    expect.arrayContaining(["192x192", "512x512"]),
+  );
 
   // The service worker the settings page registered takes control; Chromium then finds nothing missing to install the app.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   const cdp = await context.newCDPSession(page);
-  const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+  const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+    installabilityErrors: { errorId: string }[];
+  };
   // Playwright's contexts are incognito profiles, where Chromium never offers to install ("in-incognito");
   // anything about the manifest, its icons, the start URL or the service worker would be listed too.
   expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito")).toEqual([]);
@@ -174,8 +230,15 @@ test("mentions a member with the editor's typeahead; she is notified of the ment
   await expect(editor).toHaveValue(`Thank you [@Zephyrine ${mentioned.lastName}](/profile/${mentioned.id}) `);
   await editor.pressSequentially("for the idea!");
   await page.getByRole("button", { name: "Post Reply" }).click();
-  await expect(page.getByRole("link", { name: `@Zephyrine ${mentioned.lastName}` })).toHaveAttribute("href", `/profile/${mentioned.id}`);
+  await expect(page.getByRole("link", { name: `@Zephyrine ${mentioned.lastName}` })).toHaveAttribute(
+    "href",
+    `/profile/${mentioned.id}`,
+  );
   await expect
-    .poll(async () => (await testDb().select().from(notifications).where(eq(notifications.userId, mentioned.id))).map((n) => n.kind), { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await testDb().select().from(notifications).where(eq(notifications.userId, mentioned.id))).map((n) => n.kind),
+      { timeout: 30_000 },
+    )
     .toEqual(["forum_mention"]);
 });

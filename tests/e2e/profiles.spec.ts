@@ -12,14 +12,21 @@ import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test,
 
 const origin = { origin: process.env.TEST_BASE_URL! };
 
-async function signedInPage(browser: Browser, username: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  username: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<Page> {
   const context = await browser.newContext({ baseURL: process.env.TEST_BASE_URL, viewport });
   const page = await context.newPage();
   await signInAs(page, username, TEST_PASSWORD);
   return page;
 }
 
-test("a member edits her profile, uploads a picture seen in the navbar and by others, who see only her public fields", async ({ page, browser }) => {
+test("a member edits her profile, uploads a picture seen in the navbar and by others, who see only her public fields", async ({
+  page,
+  browser,
+}) => {
   // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
   test.slow();
   const tag = randomUUID().slice(0, 6);
@@ -42,7 +49,9 @@ test("a member edits her profile, uploads a picture seen in the navbar and by ot
 
   await page.getByLabel("First name").fill("Wren");
   await page.getByLabel("Last name").fill(`Ash${tag}`);
-  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a7" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a7" } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Upload a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expect(page.getByTestId("picture-preview")).toHaveAttribute("src", /^\/api\/files\//);
   const pictureUrl = (await page.getByTestId("picture-preview").getAttribute("src"))!;
@@ -54,7 +63,9 @@ test("a member edits her profile, uploads a picture seen in the navbar and by ot
   await page.getByLabel("Offer Mentorship").click();
   await page.getByLabel("Mentor topics").fill("Glazes, Studio pricing");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(toast(page).filter({ hasText: "Profile Updated" })).toContainText("Your profile changes have been saved successfully.");
+  await expect(toast(page).filter({ hasText: "Profile Updated" })).toContainText(
+    "Your profile changes have been saved successfully.",
+  );
   await expect(page.getByText("Ceramicist")).toBeVisible();
   await expect(page.getByTestId("navbar-avatar").locator("img")).toHaveAttribute("src", pictureUrl);
 
@@ -83,7 +94,10 @@ test("a member edits her profile, uploads a picture seen in the navbar and by ot
   await expectAccessible(phone, "profile at 320 px");
 });
 
-test("a mentorship request reaches the mentor's email and her profile, and she accepts it", async ({ page, browser }) => {
+test("a mentorship request reaches the mentor's email and her profile, and she accepts it", async ({
+  page,
+  browser,
+}) => {
   const mentor = await createTestUser({ firstName: "Iris", isMentor: true, mentorTopics: ["Bookbinding"] });
   const mentee = await createTestUser({ firstName: "Juno" });
   await signInAs(page, mentee.username, TEST_PASSWORD);
@@ -92,7 +106,9 @@ test("a mentorship request reaches the mentor's email and her profile, and she a
   await expect(page.getByText("Please write a message")).toBeVisible();
   await page.getByLabel("Ask Iris for mentorship").fill("Could we talk about coptic stitch bindings?");
   await page.getByRole("button", { name: "Send Request" }).click();
-  await expect(toast(page).filter({ hasText: "Request Sent" })).toContainText(`Your mentorship request has been sent to Iris ${mentor.lastName}.`);
+  await expect(toast(page).filter({ hasText: "Request Sent" })).toContainText(
+    `Your mentorship request has been sent to Iris ${mentor.lastName}.`,
+  );
   // While it is open the form is gone, and says so now and when she comes back (issue 25).
   const open = page.getByTestId("mentorship-request-open");
   await expect(open).toContainText("You asked Iris for mentorship on");
@@ -118,10 +134,19 @@ test("a mentorship request reaches the mentor's email and her profile, and she a
 
 const webhook = (page: Page, type: string, object: Record<string, unknown>) => {
   const payload = JSON.stringify(stripeEvent(type, object));
-  return page.request.post("/api/stripe/webhook", { data: payload, headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) } });
+  return page.request.post("/api/stripe/webhook", {
+    data: payload,
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET),
+    },
+  });
 };
 
-test("the affiliate journey: registration email, share link, a referred payment, a payout; a refund cancels another", async ({ page, browser }) => {
+test("the affiliate journey: registration email, share link, a referred payment, a payout; a refund cancels another", async ({
+  page,
+  browser,
+}) => {
   // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
   test.slow();
   const her = await createTestUser({ firstName: "Nova" });
@@ -131,7 +156,9 @@ test("the affiliate journey: registration email, share link, a referred payment,
   await expect(page.getByLabel("Email")).toHaveValue(her.email);
   await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
   await page.getByRole("button", { name: "Send Registration Email" }).click();
-  await expect(toast(page).filter({ hasText: "Registration Email Sent" })).toContainText("Check your inbox to complete the affiliate registration process.");
+  await expect(toast(page).filter({ hasText: "Registration Email Sent" })).toContainText(
+    "Check your inbox to complete the affiliate registration process.",
+  );
   await expectAccessible(page, "affiliate tab after the request");
 
   await page.goto(new URL(linkIn((await latestEmailTo(her.email))!.text, "/profile/affiliate/")).pathname);
@@ -155,15 +182,42 @@ test("the affiliate journey: registration email, share link, a referred payment,
   const applicant = `ref_${randomUUID().slice(0, 8)}@example.com`;
   const submitted = await visitor.request.post("/api/applications/submit", {
     headers: origin,
-    data: { firstName: "Tess", lastName: "Referred", email: applicant, phone: "+1 555 010 0199", membershipTier: "create", heardAbout: "A friend", whyJoin: "Nova told me all about this community.", partnerCode: code, agreeTerms: true },
+    data: {
+      firstName: "Tess",
+      lastName: "Referred",
+      email: applicant,
+      phone: "+1 555 010 0199",
+      membershipTier: "create",
+      heardAbout: "A friend",
+      whyJoin: "Nova told me all about this community.",
+      partnerCode: code,
+      agreeTerms: true,
+    },
   });
   expect(submitted.status()).toBe(201);
-  const [{ id: applicationId }] = (await testDb().select({ id: applications.id }).from(applications).where(eq(applications.email, applicant))) as [{ id: number }];
+  const [{ id: applicationId }] = (await testDb()
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.email, applicant))) as [{ id: number }];
 
   // The administrator takes the payment and approves: the commission follows the payment.
   const admin = await signedInPage(browser, (await createTestUser({ isAdmin: true })).username);
-  expect((await admin.request.post(`/api/applications/${applicationId}/manual-payment`, { data: { notes: "Bank transfer" }, headers: origin })).status()).toBe(201);
-  expect((await admin.request.patch(`/api/applications/${applicationId}/status`, { data: { status: "approved", reviewNotes: "" }, headers: origin })).status()).toBe(200);
+  expect(
+    (
+      await admin.request.post(`/api/applications/${applicationId}/manual-payment`, {
+        data: { notes: "Bank transfer" },
+        headers: origin,
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await admin.request.patch(`/api/applications/${applicationId}/status`, {
+        data: { status: "approved", reviewNotes: "" },
+        headers: origin,
+      })
+    ).status(),
+  ).toBe(200);
   await page.reload();
   await expect(page.getByText("Link visits").locator("..")).toContainText("1");
   await expect(page.getByText("Approved members").locator("..")).toContainText("1");
@@ -172,17 +226,55 @@ test("the affiliate journey: registration email, share link, a referred payment,
   // A second referral paid by card is refunded before payout: its commission is cancelled.
   const [second] = await testDb()
     .insert(applications)
-    .values({ firstName: "Rue", lastName: "Refunded", email: `rue_${randomUUID().slice(0, 8)}@example.com`, phone: "+1 555 0100", membershipTier: "create", heardAbout: "A friend", whyJoin: "Referred by Nova.", partnerCode: code, agreeTerms: true, status: "approved", approvedAt: new Date() })
+    .values({
+      firstName: "Rue",
+      lastName: "Refunded",
+      email: `rue_${randomUUID().slice(0, 8)}@example.com`,
+      phone: "+1 555 0100",
+      membershipTier: "create",
+      heardAbout: "A friend",
+      whyJoin: "Referred by Nova.",
+      partnerCode: code,
+      agreeTerms: true,
+      status: "approved",
+      approvedAt: new Date(),
+    })
     .returning();
   const intent = await chargedIntent();
-  await testDb().insert(paymentTransactions).values({ applicationId: second!.id, amount: 5000, membershipTier: "create", paymentMethod: "card", status: "authorized", stripePaymentIntentId: intent });
-  expect((await webhook(admin, "payment_intent.succeeded", paymentIntentObject({ id: intent, status: "succeeded", amount: 5000, amount_received: 5000 }))).status()).toBe(200);
+  await testDb()
+    .insert(paymentTransactions)
+    .values({
+      applicationId: second!.id,
+      amount: 5000,
+      membershipTier: "create",
+      paymentMethod: "card",
+      status: "authorized",
+      stripePaymentIntentId: intent,
+    });
+  expect(
+    (
+      await webhook(
+        admin,
+        "payment_intent.succeeded",
+        paymentIntentObject({ id: intent, status: "succeeded", amount: 5000, amount_received: 5000 }),
+      )
+    ).status(),
+  ).toBe(200);
   // Refunded in Stripe's Dashboard: Stripe's refund events reach the app, which reads the refunds from Stripe.
   await refundInStripe(intent);
-  await expect.poll(async () => (await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, second!.id)))[0]?.status).toBe("cancelled");
+  await expect
+    .poll(
+      async () =>
+        (await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, second!.id)))[0]
+          ?.status,
+    )
+    .toBe("cancelled");
 
   // Thirty days later the first commission is eligible, and the payout run pays it.
-  await testDb().update(referralCommissions).set({ eligibleAt: new Date(Date.now() - 1000) }).where(eq(referralCommissions.applicationId, applicationId));
+  await testDb()
+    .update(referralCommissions)
+    .set({ eligibleAt: new Date(Date.now() - 1000) })
+    .where(eq(referralCommissions.applicationId, applicationId));
   await admin.goto("/admin/affiliates");
   await expect(admin.getByRole("row", { name: new RegExp(`Nova.*${code}`) })).toBeVisible();
   await admin.getByRole("link", { name: "Cancelled" }).click();
@@ -191,7 +283,10 @@ test("the affiliate journey: registration email, share link, a referred payment,
   await expectAccessible(admin, "admin affiliates");
   await admin.getByRole("button", { name: /Run Payout/ }).click();
   await expect(toast(admin).filter({ hasText: "Payout complete" })).toBeVisible();
-  const [paid] = await testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, applicationId));
+  const [paid] = await testDb()
+    .select()
+    .from(referralCommissions)
+    .where(eq(referralCommissions.applicationId, applicationId));
   expect(paid!.status).toBe("paid");
   const csvLink = admin.getByRole("link", { name: `Download CSV of payout ${paid!.payoutId}` });
   const csv = await admin.request.get((await csvLink.getAttribute("href"))!);
@@ -202,7 +297,9 @@ test("the affiliate journey: registration email, share link, a referred payment,
   // Her own statement (issue 25): each referral with its amount, status and hold date, and the payout that paid her.
   const commissions = page.getByRole("table", { name: "Your commissions, newest first" });
   await expect(commissions.getByRole("row", { name: /Tess R\. \$7\.50 Paid Paid/ })).toBeVisible();
-  await expect(commissions.getByRole("row", { name: /Rue R\. \$7\.50 Cancelled The referred payment was refunded/ })).toBeVisible();
+  await expect(
+    commissions.getByRole("row", { name: /Rue R\. \$7\.50 Cancelled The referred payment was refunded/ }),
+  ).toBeVisible();
   const payouts = page.getByRole("table", { name: "Payouts to you, newest first" });
   await expect(payouts.getByRole("row")).toHaveCount(2);
   await expect(payouts.getByRole("row").nth(1)).toContainText("1$7.50");

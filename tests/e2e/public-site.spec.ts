@@ -3,23 +3,37 @@ import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
 
 // Every test starts with consent stored, except the one about the banner, so the banner covers nothing.
 test.beforeEach(async ({ page }, info) => {
-  if (!info.title.includes("cookie banner")) await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "accepted"));
+  if (!info.title.includes("cookie banner"))
+    await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "accepted"));
 });
 
 test("the home page has every section and its calls to action", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where womxn connect, create, play and empower");
-  for (const heading of ["Our Four Pillars", "About Us", "Membership Tiers", "Upcoming Events", "What Our Members Say", "Moments From Our Community", "Stay in the Loop", "Join Our Community"]) {
+  for (const heading of [
+    "Our Four Pillars",
+    "About Us",
+    "Membership Tiers",
+    "Upcoming Events",
+    "What Our Members Say",
+    "Moments From Our Community",
+    "Stay in the Loop",
+    "Join Our Community",
+  ]) {
     await expect(page.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
   }
-  for (const pillar of ["Connect", "Create", "Play", "Empower"]) await expect(page.locator("#pillars").getByRole("heading", { name: pillar })).toBeVisible();
+  for (const pillar of ["Connect", "Create", "Play", "Empower"])
+    await expect(page.locator("#pillars").getByRole("heading", { name: pillar })).toBeVisible();
   await expect(page.locator("#tiers li > h3")).toHaveText(["Connect", "Create", "Empower", "Play"]);
   await expect(page.locator("#gallery img")).toHaveCount(6);
   const whatsapp = page.getByRole("link", { name: /Join WhatsApp Channel/ });
   await expect(whatsapp).toHaveAttribute("target", "_blank");
   await expect(page.getByRole("link", { name: "Explore Membership" })).toHaveAttribute("href", "/membership");
   await expect(page.getByRole("link", { name: "View Events" })).toHaveAttribute("href", "/events");
-  await expect(page.locator("#join").getByRole("link", { name: "Apply for Membership" })).toHaveAttribute("href", "/apply");
+  await expect(page.locator("#join").getByRole("link", { name: "Apply for Membership" })).toHaveAttribute(
+    "href",
+    "/apply",
+  );
   await expect(page.locator("#join").getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
   await expectAccessible(page);
 
@@ -27,10 +41,13 @@ test("the home page has every section and its calls to action", async ({ page })
   await expect(page).toHaveURL(/\/apply\?tier=create$/);
 });
 
-test("the home page's event filters switch between grids the server rendered, with no request for events", async ({ page }) => {
+test("the home page's event filters switch between grids the server rendered, with no request for events", async ({
+  page,
+}) => {
   const eventRequests: string[] = [];
   page.on("request", (request) => {
-    if (request.url().includes("/api/luma/events") || request.url().includes("/api/events")) eventRequests.push(request.url());
+    if (request.url().includes("/api/luma/events") || request.url().includes("/api/events"))
+      eventRequests.push(request.url());
   });
   await page.goto("/");
   const listing = page.locator("#upcoming-events");
@@ -61,15 +78,27 @@ test("about, membership and community render their sections and anchors", async 
 
   await page.goto("/membership");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Membership");
-  await expect(page.locator("#benefits li h3")).toHaveText(["Supportive Community", "Exclusive Member-Only Events", "Resource Library", "Networking Opportunities"]);
-  for (const tier of ["connect", "create", "empower", "play"]) await expect(page.locator(`#tiers a[href="/apply?tier=${tier}"]`)).toBeVisible();
+  await expect(page.locator("#benefits li h3")).toHaveText([
+    "Supportive Community",
+    "Exclusive Member-Only Events",
+    "Resource Library",
+    "Networking Opportunities",
+  ]);
+  for (const tier of ["connect", "create", "empower", "play"])
+    await expect(page.locator(`#tiers a[href="/apply?tier=${tier}"]`)).toBeVisible();
   await expectAccessible(page);
 
   await page.goto("/community");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Community");
-  await expect(page.locator("#values li h3")).toHaveText(["Inclusivity", "Authentic Expression", "Collective Care", "Collaborative Growth"]);
+  await expect(page.locator("#values li h3")).toHaveText([
+    "Inclusivity",
+    "Authentic Expression",
+    "Collective Care",
+    "Collaborative Growth",
+  ]);
   const engage = page.locator("#engage");
-  for (const href of ["/events", "#whatsapp", "/membership", "/apply"]) await expect(engage.locator(`a[href="${href}"]`)).toBeVisible();
+  for (const href of ["/events", "#whatsapp", "/membership", "/apply"])
+    await expect(engage.locator(`a[href="${href}"]`)).toBeVisible();
   await expectAccessible(page);
 });
 
@@ -101,7 +130,11 @@ test("the FAQ opens one answer at a time, and its contact form validates and sen
 });
 
 test("contact, terms and privacy pages", async ({ page }) => {
-  for (const [path, title] of [["/contact", "Contact Us"], ["/terms", "Terms of Service"], ["/privacy", "Privacy Policy"]] as const) {
+  for (const [path, title] of [
+    ["/contact", "Contact Us"],
+    ["/terms", "Terms of Service"],
+    ["/privacy", "Privacy Policy"],
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expectAccessible(page);
@@ -193,7 +226,10 @@ test("an admin edits About in the content editor and the page shows it after sav
   await page.getByRole("tabpanel").getByLabel("Section Title").nth(1).fill("Who We Are");
   await page.getByRole("button", { name: "Add Section" }).click();
   await expect(page.getByRole("tabpanel").getByLabel("Section Title").last()).toHaveValue("New Section");
-  await page.getByRole("button", { name: /Delete About section \d+/ }).last().click();
+  await page
+    .getByRole("button", { name: /Delete About section \d+/ })
+    .last()
+    .click();
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(page)).toContainText("Content Saved");
 
@@ -207,7 +243,10 @@ test("admins see newsletter subscribers and manage blog posts", async ({ page })
   await page.goto("/admin/newsletter");
   await expect(page.getByRole("heading", { name: "Newsletter Subscribers" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "reader.one@example.com" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Export to CSV" })).toHaveAttribute("href", "/api/admin/newsletter/export");
+  await expect(page.getByRole("link", { name: "Export to CSV" })).toHaveAttribute(
+    "href",
+    "/api/admin/newsletter/export",
+  );
   await expectAccessible(page);
 
   await page.goto("/admin/blog");
@@ -218,7 +257,9 @@ test("admins see newsletter subscribers and manage blog posts", async ({ page })
   await page.getByLabel("Category").fill("Community");
   await page.getByLabel("Author").fill("Maya Okafor");
   await page.getByLabel("Excerpt").fill("What we talked about at the spring salon.");
-  await page.getByLabel("Content (Markdown)").fill("## Opening\n\nWe began with tea and a circle. <script>alert(1)</script>");
+  await page
+    .getByLabel("Content (Markdown)")
+    .fill("## Opening\n\nWe began with tea and a circle. <script>alert(1)</script>");
   await page.getByLabel("Status").selectOption("published");
   await expectAccessible(page, "blog editor");
   await page.getByRole("button", { name: "Save Post" }).click();
@@ -261,6 +302,8 @@ test("search engines get robots.txt, the sitemap, RSS and structured data", asyn
   const orgLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(orgLd["@type"]).toBe("Organization");
   // The absolute URL uses APP_URL, which the test server does not set: fetch its path from this server.
-  const og = await page.request.get(new URL((await page.locator('meta[property="og:image"]').getAttribute("content"))!).pathname);
+  const og = await page.request.get(
+    new URL((await page.locator('meta[property="og:image"]').getAttribute("content"))!).pathname,
+  );
   expect(og.headers()["content-type"]).toBe("image/png");
 });

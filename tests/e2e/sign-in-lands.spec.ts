@@ -8,7 +8,8 @@ import { expect, expectAccessible, test, toast } from "./fixtures";
 // client's cached routes must be dropped, or the router replays that redirect and she never lands.
 
 /** Whether a request is the router's prefetch of `path` (a request for its React Server Components payload). */
-const isPrefetchOf = (path: string) => (request: Request) => new URL(request.url()).pathname === path && request.headers()["rsc"] === "1";
+const isPrefetchOf = (path: string) => (request: Request) =>
+  new URL(request.url()).pathname === path && request.headers()["rsc"] === "1";
 
 /** Resolves once the router has prefetched `path`. */
 function prefetchOf(page: Page, path: string) {
@@ -68,7 +69,9 @@ test.describe("her session ends in another tab while the navbar has prefetched h
       const requests: Request[] = [];
       page.on("request", (request) => requests.push(request));
       await page.reload();
-      const reloadedAt = requests.findLastIndex((request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/");
+      const reloadedAt = requests.findLastIndex(
+        (request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/",
+      );
       await expect(nav(page).getByRole("link", { name: label, exact: true })).toBeVisible();
       await expect.poll(() => requests.slice(reloadedAt + 1).some(isPrefetchOf(path))).toBe(true);
       // Signed out elsewhere (another tab of the same browser): this tab's navbar still shows her links.
@@ -83,7 +86,9 @@ test.describe("her session ends in another tab while the navbar has prefetched h
   }
 });
 
-test("after sign-out her prefetched pages are gone: Forum asks her to sign in, and the next member lands on it", async ({ page }) => {
+test("after sign-out her prefetched pages are gone: Forum asks her to sign in, and the next member lands on it", async ({
+  page,
+}) => {
   const first = await createTestUser();
   const second = await createTestUser();
   await page.goto("/login");
@@ -107,7 +112,9 @@ test.describe("on a slow connection", () => {
   // see only what the page fetches, and this test holds the page load home.
   test.use({ serviceWorkers: "block" });
 
-  test("her toasts arrive after she signs out, before she leaves the page: the home page still says she is signed out", async ({ page }) => {
+  test("her toasts arrive after she signs out, before she leaves the page: the home page still says she is signed out", async ({
+    page,
+  }) => {
     const member = await createTestUser();
     await page.goto("/login");
     await signInOnTheForm(page, member.username);
@@ -152,7 +159,9 @@ test.describe("on a slow connection", () => {
   });
 });
 
-test("an administrator with two-factor sign-in follows a prefetched admin link, signs in with her code and lands", async ({ page }) => {
+test("an administrator with two-factor sign-in follows a prefetched admin link, signs in with her code and lands", async ({
+  page,
+}) => {
   const admin = await createTestUser({ isAdmin: true });
   await page.goto("/login");
   await signInOnTheForm(page, admin.username);
@@ -173,7 +182,9 @@ test("an administrator with two-factor sign-in follows a prefetched admin link, 
   await expect(page.getByRole("heading", { level: 1, name: "Membership Applications" })).toBeVisible();
 });
 
-test("an administrator who sets up two-factor sign-in from a prefetched admin link lands on the admin page", async ({ page }) => {
+test("an administrator who sets up two-factor sign-in from a prefetched admin link lands on the admin page", async ({
+  page,
+}) => {
   const admin = await createTestUser({ isAdmin: true, twoFactor: false });
   await page.goto("/login");
   await signInOnTheForm(page, admin.username);

@@ -2,7 +2,20 @@ import type { Page } from "@playwright/test";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
 
-const PUBLIC_PAGES = ["/", "/about", "/membership", "/community", "/events", "/faq", "/contact", "/terms", "/privacy", "/blog", "/apply", "/login"];
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/membership",
+  "/community",
+  "/events",
+  "/faq",
+  "/contact",
+  "/terms",
+  "/privacy",
+  "/blog",
+  "/apply",
+  "/login",
+];
 
 /**
  * How far the page is wider than the screen, in CSS pixels (0 when nothing scrolls sideways), with the
@@ -11,8 +24,11 @@ const PUBLIC_PAGES = ["/", "/about", "/membership", "/community", "/events", "/f
 async function sidewaysOverflow(page: Page): Promise<number> {
   const { overflow, culprits } = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const describe = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}.${[...e.classList].slice(0, 4).join(".")} (right ${Math.round(e.getBoundingClientRect().right)})`;
-    const sticking = [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > width + 0.5);
+    const describe = (e: Element) =>
+      `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}.${[...e.classList].slice(0, 4).join(".")} (right ${Math.round(e.getBoundingClientRect().right)})`;
+    const sticking = [...document.querySelectorAll("body *")].filter(
+      (e) => e.getBoundingClientRect().right > width + 0.5,
+    );
     return { overflow: document.documentElement.scrollWidth - width, culprits: sticking.slice(-5).map(describe) };
   });
   if (overflow > 0) console.log(`sticking out on ${page.url()}: ${culprits.join(" | ")}`);
@@ -56,14 +72,19 @@ test.describe("at 320 px wide", () => {
 test.describe("on a phone (320 px)", () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  test("a member enters birth data and reads her Human Design report with the bodygraph inside the screen", async ({ page }) => {
+  test("a member enters birth data and reads her Human Design report with the bodygraph inside the screen", async ({
+    page,
+  }) => {
     const member = await createTestUser();
     await signInAs(page, member.username, TEST_PASSWORD);
     await page.goto("/spiritual-profile");
     await page.getByLabel("Birth date").fill("1988-06-21");
     await page.getByLabel("Birth time (24-hour)").fill("14:20");
     await page.getByRole("combobox", { name: "Birth location" }).fill("Sydn");
-    await page.getByRole("option", { name: /^Sydney/ }).first().click();
+    await page
+      .getByRole("option", { name: /^Sydney/ })
+      .first()
+      .click();
     await page.getByRole("button", { name: "Save Birth Data" }).click();
     await expect(toast(page)).toContainText("Your birth data has been saved");
     expect(await sidewaysOverflow(page), "the birth data tab is wider than 320 px").toBe(0);
@@ -122,7 +143,9 @@ test.describe("keyboard only", () => {
     // Every focusable control shows a visible focus indicator.
     const accept = page.getByRole("button", { name: "Accept All" });
     await accept.focus();
-    const outline = await accept.evaluate((element) => getComputedStyle(element).outlineStyle + getComputedStyle(element).boxShadow);
+    const outline = await accept.evaluate(
+      (element) => getComputedStyle(element).outlineStyle + getComputedStyle(element).boxShadow,
+    );
     expect(outline).not.toBe("nonenone");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);

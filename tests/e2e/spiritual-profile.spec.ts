@@ -43,7 +43,8 @@ test.describe("spiritual profile", () => {
     // Generate on the empty form: each field says what it needs, and focus goes to the first (issue 25).
     await page.getByRole("button", { name: "Generate Astrology Report" }).click();
     await expect(toast(page)).toContainText("Failed to generate your astrology report");
-    for (const message of ["Birth date is required", "Birth time is required", "Birth location is required"]) await expect(page.getByText(message)).toBeVisible();
+    for (const message of ["Birth date is required", "Birth time is required", "Birth location is required"])
+      await expect(page.getByText(message)).toBeVisible();
     await expect(page.getByLabel("Birth date")).toBeFocused();
     await expectAccessible(page, "birth data form with its messages");
 
@@ -57,7 +58,10 @@ test.describe("spiritual profile", () => {
     await page.getByLabel("Birth date").fill("1992-10-03");
     await page.getByLabel("Birth time (24-hour)").fill("00:03");
     await page.getByRole("combobox", { name: "Birth location" }).fill("New Yor");
-    await page.getByRole("option", { name: /^New York/ }).first().click();
+    await page
+      .getByRole("option", { name: /^New York/ })
+      .first()
+      .click();
     await expect(page.getByRole("combobox", { name: "Birth location" })).toHaveValue(/^New York/);
     await page.getByRole("button", { name: "Save Birth Data" }).click();
     await expect(toast(page)).toContainText("Your birth data has been saved");
@@ -74,8 +78,15 @@ test.describe("spiritual profile", () => {
         const outline = group.querySelector("path") as SVGPathElement;
         return [...group.querySelectorAll("text")].flatMap((text) => {
           const box = (text as SVGTextElement).getBBox();
-          const corners = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]];
-          return corners.some(([x, y]) => !outline.isPointInFill(new DOMPoint(x, y))) ? [`${group.getAttribute("data-center")}: ${text.textContent}`] : [];
+          const corners = [
+            [box.x, box.y],
+            [box.x + box.width, box.y],
+            [box.x, box.y + box.height],
+            [box.x + box.width, box.y + box.height],
+          ];
+          return corners.some(([x, y]) => !outline.isPointInFill(new DOMPoint(x, y)))
+            ? [`${group.getAttribute("data-center")}: ${text.textContent}`]
+            : [];
         });
       }),
     );
@@ -96,14 +107,22 @@ test.describe("spiritual profile", () => {
     await expectAccessible(page, "gene key report");
   });
 
-  test("another member and an admin get 403 from the owner's birth data and reports, and no admin screen shows them", async ({ page, browser }) => {
+  test("another member and an admin get 403 from the owner's birth data and reports, and no admin screen shows them", async ({
+    page,
+    browser,
+  }) => {
     // It opens every admin screen (there are more than twenty) and runs axe on each.
     test.setTimeout(180_000);
     const owner = await createTestUser();
     await signInAs(page, owner.username, TEST_PASSWORD);
     const places = await (await page.request.get("/api/places?q=reykjav")).json();
     const saved = await page.request.patch(`/api/users/${owner.id}`, {
-      data: { birthDate: "1965-11-21", birthTime: "07:50", birthLocation: places.places[0].label, placeId: places.places[0].id },
+      data: {
+        birthDate: "1965-11-21",
+        birthTime: "07:50",
+        birthLocation: places.places[0].label,
+        placeId: places.places[0].id,
+      },
       headers: origin,
     });
     expect(saved.status()).toBe(200);
@@ -122,13 +141,18 @@ test.describe("spiritual profile", () => {
 
     await admin.goto("/admin");
     await expect(admin.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
-    const screens = [...new Set(await admin.locator('a[href^="/admin"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")!)))];
+    const screens = [
+      ...new Set(
+        await admin.locator('a[href^="/admin"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")!)),
+      ),
+    ];
     expect(screens.length).toBeGreaterThan(5);
     for (const screen of screens) {
       await admin.goto(screen);
       await expectAccessible(admin, screen);
       const text = await admin.locator("body").innerText();
-      for (const trace of ["1965-11-21", "Nov 21, 1965", "07:50", "Reykjav"]) expect(text, `${trace} on ${screen}`).not.toContain(trace);
+      for (const trace of ["1965-11-21", "Nov 21, 1965", "07:50", "Reykjav"])
+        expect(text, `${trace} on ${screen}`).not.toContain(trace);
     }
     // The owner's own data is still there: nobody else's attempt changed or deleted it.
     expect(await (await page.request.get(`/api/users/${owner.id}/spiritual-profile`)).text()).toMatch(/1965-11-21/);

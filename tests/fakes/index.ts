@@ -10,7 +10,11 @@ import { startFakePushService } from "./push";
  * server that keeps what it receives, and fakes of the services this machine cannot reach
  * (Stripe, Luma, an LLM endpoint, S3, a Web Push service) speaking their real wire formats.
  */
-export async function startFakes(): Promise<{ env: Record<string, string>; setAppUrl: (url: string) => void; stop: () => Promise<void> }> {
+export async function startFakes(): Promise<{
+  env: Record<string, string>;
+  setAppUrl: (url: string) => void;
+  stop: () => Promise<void>;
+}> {
   const mailbox = await startMailbox();
   const luma = await startFakeLuma();
   const stripe = await startFakeStripe();

@@ -42,20 +42,24 @@ export async function startFakeLlm() {
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(body));
     };
-    const error = (status: number, message: string, type: string) => send(status, { error: { message, type, param: null, code: null } });
+    const error = (status: number, message: string, type: string) =>
+      send(status, { error: { message, type, param: null, code: null } });
     if (request.url === "/_fake/requests" && request.method === "GET") return send(200, { requests });
     if (request.url === "/_fake/reset" && request.method === "POST") {
       requests.length = 0;
       return send(200, { ok: true });
     }
-    if (request.url !== "/v1/chat/completions" || request.method !== "POST") return error(404, "Not found", "invalid_request_error");
-    if (request.headers.authorization !== `Bearer ${FAKE_LLM_API_KEY}`) return error(401, "Incorrect API key provided.", "invalid_request_error");
+    if (request.url !== "/v1/chat/completions" || request.method !== "POST")
+      return error(404, "Not found", "invalid_request_error");
+    if (request.headers.authorization !== `Bearer ${FAKE_LLM_API_KEY}`)
+      return error(401, "Incorrect API key provided.", "invalid_request_error");
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString()) as ChatCompletionRequest;
     requests.push(body);
     const question = body.messages.at(-1)?.content ?? "";
-    if (question.includes(FAKE_LLM_FAIL)) return error(500, "The server had an error while processing your request.", "server_error");
+    if (question.includes(FAKE_LLM_FAIL))
+      return error(500, "The server had an error while processing your request.", "server_error");
     if (question.includes(FAKE_LLM_HANG)) return; // never answers; the app's timeout must end the wait
 
     const id = `chatcmpl-${Date.now()}`;
@@ -71,7 +75,11 @@ export async function startFakeLlm() {
         usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
       });
     }
-    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    response.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
     const event = (delta: Record<string, string>, finishReason: string | null) =>
       `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }] })}\n\n`;
     response.write(event({ role: "assistant", content: "" }, null));
@@ -87,10 +95,17 @@ export async function startFakeLlm() {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    env: { LLM_API_BASE_URL: `${baseUrl}/v1`, LLM_API_KEY: FAKE_LLM_API_KEY, LLM_MODEL: FAKE_LLM_MODEL, LLM_TIMEOUT_MS: "3000", FAKE_LLM_URL: baseUrl },
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    env: {
+      LLM_API_BASE_URL: `${baseUrl}/v1`,
+      LLM_API_KEY: FAKE_LLM_API_KEY,
+      LLM_MODEL: FAKE_LLM_MODEL,
+      LLM_TIMEOUT_MS: "3000",
+      FAKE_LLM_URL: baseUrl,
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -12,7 +12,13 @@ export interface LumaEntryInput {
   endAt: Date;
   timezone: string;
   description?: string;
-  venue?: { address: string; city?: string | null; region?: string | null; country?: string | null; fullAddress?: string | null } | null;
+  venue?: {
+    address: string;
+    city?: string | null;
+    region?: string | null;
+    country?: string | null;
+    fullAddress?: string | null;
+  } | null;
   coordinate?: { latitude: number; longitude: number } | null;
   meetingUrl?: string | null;
   coverUrl?: string;
@@ -26,7 +32,9 @@ function durationInterval(ms: number) {
   return `PT${Math.floor(minutes / 60)}H${minutes % 60}M`;
 }
 
-function geoAddress(venue: NonNullable<LumaEntryInput["venue"]>): Required<{ [K in keyof LumaGeoAddress]: string | null }> {
+function geoAddress(
+  venue: NonNullable<LumaEntryInput["venue"]>,
+): Required<{ [K in keyof LumaGeoAddress]: string | null }> {
   const cityState = [venue.city, venue.region].filter(Boolean).join(", ") || null;
   return {
     address: venue.address,

@@ -36,8 +36,14 @@ function demoEntries(): LumaEntry[] {
         startAt: event.startsAt,
         endAt: event.endsAt,
         timezone: event.timezone,
-        venue: event.locationName && event.locationName !== "Online" ? { address: event.locationName, fullAddress: event.address ?? null } : null,
-        coordinate: event.latitude != null && event.longitude != null ? { latitude: event.latitude, longitude: event.longitude } : null,
+        venue:
+          event.locationName && event.locationName !== "Online"
+            ? { address: event.locationName, fullAddress: event.address ?? null }
+            : null,
+        coordinate:
+          event.latitude != null && event.longitude != null
+            ? { latitude: event.latitude, longitude: event.longitude }
+            : null,
         meetingUrl: event.onlineUrl ?? null,
         coverUrl: `${FAKE_LUMA_IMAGE_ORIGIN}${event.imageUrl}`,
         url: event.url ?? undefined,
@@ -71,7 +77,14 @@ async function readBody<T>(request: http.IncomingMessage): Promise<T> {
  */
 export async function startFakeLuma() {
   let baseUrl = "";
-  const initial = (): FakeState => ({ entries: demoEntries(), maxPageSize: 50, rateLimited: 0, retryAfterSeconds: 1, down: false, listRequests: 0 });
+  const initial = (): FakeState => ({
+    entries: demoEntries(),
+    maxPageSize: 50,
+    rateLimited: 0,
+    retryAfterSeconds: 1,
+    down: false,
+    listRequests: 0,
+  });
   let state: FakeState;
 
   const server = http.createServer(async (request, response) => {
@@ -79,21 +92,33 @@ export async function startFakeLuma() {
       const url = new URL(request.url ?? "/", baseUrl);
       if (url.pathname === LIST_PATH && request.method === "GET") {
         state.listRequests++;
-        if (request.headers["x-luma-api-key"] !== FAKE_LUMA_API_KEY) return json(response, 401, { message: "Invalid API key" });
+        if (request.headers["x-luma-api-key"] !== FAKE_LUMA_API_KEY)
+          return json(response, 401, { message: "Invalid API key" });
         if (state.down) return json(response, 503, { message: "Service Unavailable" });
         if (state.rateLimited > 0) {
           state.rateLimited--;
-          return json(response, 429, { message: "Too many requests" }, { "retry-after": String(state.retryAfterSeconds) });
+          return json(
+            response,
+            429,
+            { message: "Too many requests" },
+            { "retry-after": String(state.retryAfterSeconds) },
+          );
         }
         const after = url.searchParams.get("after");
-        const matching = state.entries.filter((entry) => !after || !startOf(entry) || startOf(entry) >= after).sort((a, b) => startOf(a).localeCompare(startOf(b)));
+        const matching = state.entries
+          .filter((entry) => !after || !startOf(entry) || startOf(entry) >= after)
+          .sort((a, b) => startOf(a).localeCompare(startOf(b)));
         const limit = Math.min(Number(url.searchParams.get("pagination_limit") ?? 50) || 50, state.maxPageSize);
         const cursor = url.searchParams.get("pagination_cursor");
         const offset = cursor ? Number(Buffer.from(cursor, "base64url").toString()) : 0;
         if (!Number.isInteger(offset) || offset < 0) return json(response, 400, { message: "Invalid cursor" });
         const page = matching.slice(offset, offset + limit);
         const hasMore = offset + limit < matching.length;
-        return json(response, 200, { entries: page, has_more: hasMore, next_cursor: hasMore ? Buffer.from(String(offset + limit)).toString("base64url") : null });
+        return json(response, 200, {
+          entries: page,
+          has_more: hasMore,
+          next_cursor: hasMore ? Buffer.from(String(offset + limit)).toString("base64url") : null,
+        });
       }
       if (url.pathname.startsWith("/images/") && request.method === "GET") {
         const file = path.join(process.cwd(), "public/images", path.basename(url.pathname));

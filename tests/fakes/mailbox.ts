@@ -74,7 +74,11 @@ export async function startMailbox() {
   const apiPort = (api.address() as AddressInfo).port;
 
   return {
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, EMAIL_FROM: '"Test Community" <hello@example.com>', TEST_MAILBOX_URL: `http://127.0.0.1:${apiPort}` },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      EMAIL_FROM: '"Test Community" <hello@example.com>',
+      TEST_MAILBOX_URL: `http://127.0.0.1:${apiPort}`,
+    },
     stop: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await new Promise<void>((resolve) => api.close(() => resolve()));

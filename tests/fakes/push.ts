@@ -1,4 +1,12 @@
-import { createECDH, createPublicKey, hkdfSync, createDecipheriv, randomBytes, verify, type KeyObject } from "node:crypto";
+import {
+  createECDH,
+  createPublicKey,
+  hkdfSync,
+  createDecipheriv,
+  randomBytes,
+  verify,
+  type KeyObject,
+} from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 
 /**
@@ -44,21 +52,34 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 /** An uncompressed P-256 point (RFC 8291 section 3.1, X9.62) as a key object. */
 function p256PublicKey(point: Buffer): KeyObject {
   if (point.length !== 65 || point[0] !== 4) throw new Error("not an uncompressed P-256 point");
-  return createPublicKey({ key: { kty: "EC", crv: "P-256", x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33)) }, format: "jwk" });
+  return createPublicKey({
+    key: { kty: "EC", crv: "P-256", x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33)) },
+    format: "jwk",
+  });
 }
 
 /** RFC 8292 section 2 and 3: checks the VAPID JWT; answers the refusal, or null. */
-function checkVapid(header: string | undefined, origin: string, serverKey: string | null): { status: number; reason: string } | null {
+function checkVapid(
+  header: string | undefined,
+  origin: string,
+  serverKey: string | null,
+): { status: number; reason: string } | null {
   const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+),\s*k=([\w-]+)$/.exec(header ?? "");
   if (!match) return { status: 401, reason: "missing or malformed vapid Authorization" };
   const [, token, key] = match as unknown as [string, string, string];
-  if (serverKey && key !== serverKey) return { status: 403, reason: "the key is not the subscription's applicationServerKey" };
+  if (serverKey && key !== serverKey)
+    return { status: 403, reason: "the key is not the subscription's applicationServerKey" };
   const [head, body, signature] = token.split(".") as [string, string, string];
   let claims: { aud?: string; exp?: number; sub?: string };
   try {
     const alg = JSON.parse(Buffer.from(head, "base64url").toString("utf8")) as { alg?: string; typ?: string };
     if (alg.alg !== "ES256") return { status: 401, reason: "the JWT must be ES256" };
-    const ok = verify("sha256", Buffer.from(`${head}.${body}`), { key: p256PublicKey(Buffer.from(key, "base64url")), dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
+    const ok = verify(
+      "sha256",
+      Buffer.from(`${head}.${body}`),
+      { key: p256PublicKey(Buffer.from(key, "base64url")), dsaEncoding: "ieee-p1363" },
+      Buffer.from(signature, "base64url"),
+    );
     if (!ok) return { status: 401, reason: "bad JWT signature" };
     claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
   } catch {
@@ -66,8 +87,10 @@ function checkVapid(header: string | undefined, origin: string, serverKey: strin
   }
   if (claims.aud !== origin) return { status: 401, reason: `aud must be ${origin}` };
   const now = Math.floor(Date.now() / 1000);
-  if (typeof claims.exp !== "number" || claims.exp <= now || claims.exp > now + 24 * 3600) return { status: 401, reason: "exp must be in the next 24 hours" };
-  if (typeof claims.sub !== "string" || !/^(mailto:|https:)/.test(claims.sub)) return { status: 401, reason: "sub must be a mailto: or https: contact" };
+  if (typeof claims.exp !== "number" || claims.exp <= now || claims.exp > now + 24 * 3600)
+    return { status: 401, reason: "exp must be in the next 24 hours" };
+  if (typeof claims.sub !== "string" || !/^(mailto:|https:)/.test(claims.sub))
+    return { status: 401, reason: "sub must be a mailto: or https: contact" };
   return null;
 }
 
@@ -109,7 +132,10 @@ type FakePushService = {
 
 export async function startFakePushService(): Promise<FakePushService> {
   const api = {} as FakePushService;
-  const subscriptions = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer; serverKey: string | null; expired: boolean }>();
+  const subscriptions = new Map<
+    string,
+    { ecdh: ReturnType<typeof createECDH>; auth: Buffer; serverKey: string | null; expired: boolean }
+  >();
   const received: ReceivedPush[] = [];
   const refusals: string[] = [];
   let origin = "";
@@ -122,10 +148,13 @@ export async function startFakePushService(): Promise<FakePushService> {
     if (request.url?.startsWith("/_test/")) {
       const url = new URL(request.url, origin);
       await readBody(request);
-      const json = (value: unknown) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(value));
-      if (url.pathname === "/_test/subscribe") return json(api.subscribe(url.searchParams.get("applicationServerKey") ?? undefined));
+      const json = (value: unknown) =>
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(value));
+      if (url.pathname === "/_test/subscribe")
+        return json(api.subscribe(url.searchParams.get("applicationServerKey") ?? undefined));
       if (url.pathname === "/_test/received") return json(api.received(url.searchParams.get("endpoint") ?? undefined));
-      if (url.pathname === "/_test/expire") return json((api.expire(url.searchParams.get("endpoint") ?? ""), { ok: true }));
+      if (url.pathname === "/_test/expire")
+        return json((api.expire(url.searchParams.get("endpoint") ?? ""), { ok: true }));
       if (url.pathname === "/_test/refusals") return json(api.refusals());
     }
     const id = /^\/push\/([\w-]+)$/.exec(request.url ?? "")?.[1];

@@ -9,9 +9,19 @@ export const FAKE_S3_BUCKET = "community-uploads";
  * A local S3 stand-in (s3rver: the S3 REST API, with AWS Signature V4 checked against its fixed
  * S3RVER/S3RVER credentials), so that uploads go through @aws-sdk/client-s3 exactly as against AWS.
  */
-export async function startFakeS3(): Promise<{ env: Record<string, string>; directory: string; stop: () => Promise<void> }> {
+export async function startFakeS3(): Promise<{
+  env: Record<string, string>;
+  directory: string;
+  stop: () => Promise<void>;
+}> {
   const directory = mkdtempSync(path.join(tmpdir(), "fake-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: FAKE_S3_BUCKET, configs: [] }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: FAKE_S3_BUCKET, configs: [] }],
+  });
   const { port } = (await server.run()) as { port: number };
   return {
     directory,

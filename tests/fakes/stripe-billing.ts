@@ -47,14 +47,23 @@ export interface BillingContext {
   outgoing: (object: Json) => Json;
   customers: Map<string, FakeCustomer>;
   /** Creates and confirms an off-session PaymentIntent as Stripe does for an invoice. */
-  charge: (customer: string, amount: number, currency: string, paymentMethod: string | null, description: string) => Promise<FakeIntent>;
+  charge: (
+    customer: string,
+    amount: number,
+    currency: string,
+    paymentMethod: string | null,
+    description: string,
+  ) => Promise<FakeIntent>;
 }
 
 const MONTH_RETRY_DAYS = 3;
 const MAX_ATTEMPTS = 4;
 const DAY = 86_400;
 
-const notFound = (what: string): Result => ({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } } });
+const notFound = (what: string): Result => ({
+  status: 404,
+  body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } },
+});
 const invalid = (message: string): Result => refuse(message);
 const list = (data: Json[], url: string) => ({ object: "list", data, has_more: false, url });
 /** A page of a list, as Stripe pages it: `limit` items after the `starting_after` id, and has_more. */
@@ -76,7 +85,10 @@ function addMonths(seconds: number, months: number): number {
 
 export function createBillingFake(ctx: BillingContext) {
   const products = new Map<string, Json>();
-  const prices = new Map<string, Json & { id: string; unit_amount: number; currency: string; lookup_key: string | null }>();
+  const prices = new Map<
+    string,
+    Json & { id: string; unit_amount: number; currency: string; lookup_key: string | null }
+  >();
   const subscriptions = new Map<
     string,
     Json & {
@@ -84,14 +96,34 @@ export function createBillingFake(ctx: BillingContext) {
       status: string;
       customer: string;
       billing_mode: { type: "classic" | "flexible" };
-      items: { data: (Json & { id: string; price: Json & { id: string; unit_amount: number; currency: string }; current_period_start: number; current_period_end: number })[] };
+      items: {
+        data: (Json & {
+          id: string;
+          price: Json & { id: string; unit_amount: number; currency: string };
+          current_period_start: number;
+          current_period_end: number;
+        })[];
+      };
     }
   >();
-  const invoices = new Map<string, Json & { id: string; status: string; customer: string; amount_due: number; attempt_count: number; next_payment_attempt: number | null }>();
+  const invoices = new Map<
+    string,
+    Json & {
+      id: string;
+      status: string;
+      customer: string;
+      amount_due: number;
+      attempt_count: number;
+      next_payment_attempt: number | null;
+    }
+  >();
   const invoicePayments = new Map<string, Json[]>();
   /** What was debited for each subscription's current period, and for which span of it (flexible mode's credit is a share of it). */
   const debits = new Map<string, { amount: number; start: number; end: number }>();
-  const setupIntents = new Map<string, Json & { id: string; status: string; client_secret: string; customer: string | null }>();
+  const setupIntents = new Map<
+    string,
+    Json & { id: string; status: string; client_secret: string; customer: string | null }
+  >();
   const clocks = new Map<string, Json & { id: string; frozen_time: number }>();
 
   const nowFor = (customerId: string) => {
@@ -101,7 +133,15 @@ export function createBillingFake(ctx: BillingContext) {
   type Sub = NonNullable<ReturnType<typeof subscriptions.get>>;
   const itemOf = (sub: Sub) => sub.items.data[0]!;
 
-  function line(sub: Sub, price: Json & { id: string; unit_amount: number; currency: string }, amount: number, start: number, end: number, proration: boolean, description: string) {
+  function line(
+    sub: Sub,
+    price: Json & { id: string; unit_amount: number; currency: string },
+    amount: number,
+    start: number,
+    end: number,
+    proration: boolean,
+    description: string,
+  ) {
     return {
       id: ctx.id("il"),
       object: "line_item",
@@ -109,8 +149,22 @@ export function createBillingFake(ctx: BillingContext) {
       currency: price.currency,
       description,
       period: { start, end },
-      pricing: { type: "price_details", price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount) },
-      parent: { type: "subscription_item_details", invoice_item_details: null, subscription_item_details: { subscription: sub.id, subscription_item: itemOf(sub).id, proration, invoice_item: null, proration_details: null } },
+      pricing: {
+        type: "price_details",
+        price_details: { price: price.id, product: price.product },
+        unit_amount_decimal: String(price.unit_amount),
+      },
+      parent: {
+        type: "subscription_item_details",
+        invoice_item_details: null,
+        subscription_item_details: {
+          subscription: sub.id,
+          subscription_item: itemOf(sub).id,
+          proration,
+          invoice_item: null,
+          proration_details: null,
+        },
+      },
       quantity: 1,
       subscription: sub.id,
       metadata: {},
@@ -123,18 +177,28 @@ export function createBillingFake(ctx: BillingContext) {
     return Math.round(debit.amount * ((debit.end - Math.max(at, debit.start)) / (debit.end - debit.start)));
   }
 
-  function prorationLines(sub: Sub, newPrice: Json & { id: string; unit_amount: number; currency: string }, at: number) {
+  function prorationLines(
+    sub: Sub,
+    newPrice: Json & { id: string; unit_amount: number; currency: string },
+    at: number,
+  ) {
     const item = itemOf(sub);
     const { current_period_start: start, current_period_end: end } = item;
     const remaining = (end - at) / (end - start);
     // Classic: the unused share of the old price. Flexible: the unused share of what was debited for the period.
     const credit =
-      sub.billing_mode.type === "classic"
-        ? Math.round(item.price.unit_amount * remaining)
-        : debitedShare(sub.id, at);
+      sub.billing_mode.type === "classic" ? Math.round(item.price.unit_amount * remaining) : debitedShare(sub.id, at);
     return [
       line(sub, item.price, -credit, at, end, true, `Unused time on ${item.price.id} after ${at}`),
-      line(sub, newPrice, Math.round(newPrice.unit_amount * remaining), at, end, true, `Remaining time on ${newPrice.id} after ${at}`),
+      line(
+        sub,
+        newPrice,
+        Math.round(newPrice.unit_amount * remaining),
+        at,
+        end,
+        true,
+        `Remaining time on ${newPrice.id} after ${at}`,
+      ),
     ];
   }
 
@@ -161,8 +225,21 @@ export function createBillingFake(ctx: BillingContext) {
       attempted: false,
       next_payment_attempt: null as number | null,
       lines: list(lines, "/v1/invoices/lines"),
-      parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata, ...(previewProrationDate !== undefined ? { subscription_proration_date: previewProrationDate } : {}) } },
-      status_transitions: { finalized_at: created, paid_at: null as number | null, marked_uncollectible_at: null, voided_at: null },
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: {
+          subscription: sub.id,
+          metadata: sub.metadata,
+          ...(previewProrationDate !== undefined ? { subscription_proration_date: previewProrationDate } : {}),
+        },
+      },
+      status_transitions: {
+        finalized_at: created,
+        paid_at: null as number | null,
+        marked_uncollectible_at: null,
+        voided_at: null,
+      },
       hosted_invoice_url: null as string | null,
       invoice_pdf: null as string | null,
       number: null as string | null,
@@ -171,7 +248,11 @@ export function createBillingFake(ctx: BillingContext) {
     };
   }
 
-  const paymentMethodOf = (sub: Sub, override?: string) => override ?? (sub.default_payment_method as string | null) ?? ctx.customers.get(sub.customer)?.invoice_settings.default_payment_method ?? null;
+  const paymentMethodOf = (sub: Sub, override?: string) =>
+    override ??
+    (sub.default_payment_method as string | null) ??
+    ctx.customers.get(sub.customer)?.invoice_settings.default_payment_method ??
+    null;
 
   /** One payment attempt; sends invoice.paid or invoice.payment_failed and moves the subscription. */
   async function attempt(invoice: ReturnType<typeof invoiceFor>, sub: Sub, paymentMethod?: string): Promise<boolean> {
@@ -184,10 +265,29 @@ export function createBillingFake(ctx: BillingContext) {
       await ctx.sendEvent("invoice.paid", invoice);
       return true;
     }
-    const intent = await ctx.charge(sub.customer, invoice.amount_due, invoice.currency, paymentMethodOf(sub, paymentMethod), `Invoice ${invoice.id}`);
+    const intent = await ctx.charge(
+      sub.customer,
+      invoice.amount_due,
+      invoice.currency,
+      paymentMethodOf(sub, paymentMethod),
+      `Invoice ${invoice.id}`,
+    );
     invoicePayments.set(invoice.id, [
       ...(invoicePayments.get(invoice.id) ?? []),
-      { id: ctx.id("inpay"), object: "invoice_payment", invoice: invoice.id, amount_requested: invoice.amount_due, amount_paid: intent.status === "succeeded" ? invoice.amount_due : null, currency: invoice.currency, is_default: true, livemode: false, created: now, status: intent.status === "succeeded" ? "paid" : "open", payment: { type: "payment_intent", payment_intent: intent.id }, status_transitions: { paid_at: intent.status === "succeeded" ? now : null, canceled_at: null } },
+      {
+        id: ctx.id("inpay"),
+        object: "invoice_payment",
+        invoice: invoice.id,
+        amount_requested: invoice.amount_due,
+        amount_paid: intent.status === "succeeded" ? invoice.amount_due : null,
+        currency: invoice.currency,
+        is_default: true,
+        livemode: false,
+        created: now,
+        status: intent.status === "succeeded" ? "paid" : "open",
+        payment: { type: "payment_intent", payment_intent: intent.id },
+        status_transitions: { paid_at: intent.status === "succeeded" ? now : null, canceled_at: null },
+      },
     ]);
     const statusBefore = sub.status;
     if (intent.status === "succeeded") {
@@ -200,11 +300,17 @@ export function createBillingFake(ctx: BillingContext) {
       invoice.hosted_invoice_url = `https://invoice.stripe.com/i/${invoice.id}`;
       invoice.invoice_pdf = `https://pay.stripe.com/invoice/${invoice.id}/pdf`;
       if (sub.status === "past_due" || sub.status === "trialing") sub.status = "active";
-      if (invoice.billing_reason !== "subscription_update") debits.set(sub.id, { amount: invoice.amount_paid, start: itemOf(sub).current_period_start, end: itemOf(sub).current_period_end });
+      if (invoice.billing_reason !== "subscription_update")
+        debits.set(sub.id, {
+          amount: invoice.amount_paid,
+          start: itemOf(sub).current_period_start,
+          end: itemOf(sub).current_period_end,
+        });
       await ctx.sendEvent("invoice.paid", invoice);
     } else {
       invoice.next_payment_attempt = invoice.attempt_count < MAX_ATTEMPTS ? now + MONTH_RETRY_DAYS * DAY : null;
-      if (invoice.billing_reason === "subscription_cycle" || invoice.billing_reason === "subscription_create") sub.status = "past_due";
+      if (invoice.billing_reason === "subscription_cycle" || invoice.billing_reason === "subscription_create")
+        sub.status = "past_due";
       await ctx.sendEvent("invoice.payment_failed", invoice);
     }
     if (sub.status !== statusBefore) await ctx.sendEvent("customer.subscription.updated", sub);
@@ -236,7 +342,22 @@ export function createBillingFake(ctx: BillingContext) {
       start_date: now,
       currency: price.currency,
       default_payment_method: (form.default_payment_method as string) ?? null,
-      items: list([{ id: ctx.id("si"), object: "subscription_item", price, quantity: 1, subscription: subId, created: now, current_period_start: now, current_period_end: periodEnd, metadata: {} }], `/v1/subscription_items?subscription=${subId}`),
+      items: list(
+        [
+          {
+            id: ctx.id("si"),
+            object: "subscription_item",
+            price,
+            quantity: 1,
+            subscription: subId,
+            created: now,
+            current_period_start: now,
+            current_period_end: periodEnd,
+            metadata: {},
+          },
+        ],
+        `/v1/subscription_items?subscription=${subId}`,
+      ),
       latest_invoice: null as string | null,
       metadata: (form.metadata as Json) ?? {},
       trial_start: trialEnd ? now : null,
@@ -249,8 +370,14 @@ export function createBillingFake(ctx: BillingContext) {
   /** What happens to one subscription when time reaches `now`: renewals, retries, cancellation. */
   async function advance(sub: Sub, now: number) {
     for (const invoice of invoices.values()) {
-      const parent = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription;
-      if (parent === sub.id && invoice.status === "open" && invoice.next_payment_attempt !== null && invoice.next_payment_attempt <= now) {
+      const parent = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details
+        .subscription;
+      if (
+        parent === sub.id &&
+        invoice.status === "open" &&
+        invoice.next_payment_attempt !== null &&
+        invoice.next_payment_attempt <= now
+      ) {
         await attempt(invoice as ReturnType<typeof invoiceFor>, sub);
       }
     }
@@ -266,7 +393,22 @@ export function createBillingFake(ctx: BillingContext) {
       }
       item.current_period_start = end;
       item.current_period_end = addMonths(end, 1);
-      const invoice = invoiceFor(sub, [line(sub, item.price, item.price.unit_amount, end, item.current_period_end, false, `1 × ${item.price.id} (at ${item.price.unit_amount} / month)`)], "subscription_cycle", end);
+      const invoice = invoiceFor(
+        sub,
+        [
+          line(
+            sub,
+            item.price,
+            item.price.unit_amount,
+            end,
+            item.current_period_end,
+            false,
+            `1 × ${item.price.id} (at ${item.price.unit_amount} / month)`,
+          ),
+        ],
+        "subscription_cycle",
+        end,
+      );
       invoice.period_start = end;
       invoice.period_end = item.current_period_end;
       invoices.set(invoice.id, invoice);
@@ -285,12 +427,26 @@ export function createBillingFake(ctx: BillingContext) {
       const paymentMethod = String(form.payment_method ?? "");
       if (!paymentMethod) return invalid("Missing payment method");
       // Confirming a SetupIntent that accepts redirect-based methods needs a return_url (2023-08-16; there is no off_session exemption here).
-      const refusal = redirectRefusal(intent.automatic_payment_methods as { enabled: boolean; allow_redirects: string } | null, form, false);
+      const refusal = redirectRefusal(
+        intent.automatic_payment_methods as { enabled: boolean; allow_redirects: string } | null,
+        form,
+        false,
+      );
       if (refusal) return refusal;
       if (paymentMethod === "pm_card_chargeDeclined") {
         intent.last_setup_error = { code: "card_declined", message: "Your card was declined." };
         await ctx.sendEvent("setup_intent.setup_failed", intent);
-        return { status: 402, body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined.", setup_intent: intent } } };
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: "card_error",
+              code: "card_declined",
+              message: "Your card was declined.",
+              setup_intent: intent,
+            },
+          },
+        };
       }
       Object.assign(intent, { status: "succeeded", payment_method: paymentMethod, last_setup_error: null });
       await ctx.sendEvent("setup_intent.succeeded", intent);
@@ -300,27 +456,88 @@ export function createBillingFake(ctx: BillingContext) {
 
     if (path === "/v1/products" && method === "POST") {
       const productId = String(form.id ?? ctx.id("prod"));
-      if (products.has(productId)) return { status: 400, body: { error: { type: "invalid_request_error", code: "resource_already_exists", message: "Product already exists." } } };
-      const product = { id: productId, object: "product", name: form.name, active: true, metadata: form.metadata ?? {}, livemode: false };
+      if (products.has(productId))
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_already_exists",
+              message: "Product already exists.",
+            },
+          },
+        };
+      const product = {
+        id: productId,
+        object: "product",
+        name: form.name,
+        active: true,
+        metadata: form.metadata ?? {},
+        livemode: false,
+      };
       products.set(productId, product);
       return { status: 200, body: product };
     }
-    if ((match = path.match(/^\/v1\/products\/([^/]+)$/)) && method === "GET") return products.has(match[1]!) ? { status: 200, body: products.get(match[1]!)! } : notFound("product");
+    if ((match = path.match(/^\/v1\/products\/([^/]+)$/)) && method === "GET")
+      return products.has(match[1]!) ? { status: 200, body: products.get(match[1]!)! } : notFound("product");
     if (path === "/v1/prices" && method === "GET") {
       const keys = Object.values((form["lookup_keys"] as Json | undefined) ?? {}).map(String);
-      const found = [...prices.values()].filter((p) => p.active && (keys.length === 0 || (p.lookup_key && keys.includes(p.lookup_key))));
+      const found = [...prices.values()].filter(
+        (p) => p.active && (keys.length === 0 || (p.lookup_key && keys.includes(p.lookup_key))),
+      );
       return { status: 200, body: list(found, "/v1/prices") };
     }
-    if ((match = path.match(/^\/v1\/prices\/([^/]+)$/)) && method === "GET") return prices.has(match[1]!) ? { status: 200, body: prices.get(match[1]!)! } : notFound("price");
+    if ((match = path.match(/^\/v1\/prices\/([^/]+)$/)) && method === "GET")
+      return prices.has(match[1]!) ? { status: 200, body: prices.get(match[1]!)! } : notFound("price");
     if ((match = path.match(/^\/v1\/payment_methods\/(pm_[A-Za-z_]+)$/)) && method === "GET") {
-      const brand = { pm_card_mastercard: ["mastercard", "4444"], pm_card_chargeCustomerFail: ["visa", "0341"], pm_card_chargeDeclined: ["visa", "0002"] }[match[1]!] ?? ["visa", "4242"];
-      return { status: 200, body: { id: match[1], object: "payment_method", type: "card", card: { brand: brand[0], last4: brand[1], exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: "credit", country: "US" }, customer: null, livemode: false } };
+      const brand = {
+        pm_card_mastercard: ["mastercard", "4444"],
+        pm_card_chargeCustomerFail: ["visa", "0341"],
+        pm_card_chargeDeclined: ["visa", "0002"],
+      }[match[1]!] ?? ["visa", "4242"];
+      return {
+        status: 200,
+        body: {
+          id: match[1],
+          object: "payment_method",
+          type: "card",
+          card: {
+            brand: brand[0],
+            last4: brand[1],
+            exp_month: 12,
+            exp_year: new Date().getUTCFullYear() + 3,
+            funding: "credit",
+            country: "US",
+          },
+          customer: null,
+          livemode: false,
+        },
+      };
     }
     if (path === "/v1/prices" && method === "POST") {
       const lookupKey = (form.lookup_key as string) ?? null;
-      if (lookupKey && form.transfer_lookup_key === "true") for (const p of prices.values()) if (p.lookup_key === lookupKey) p.lookup_key = null;
+      if (lookupKey && form.transfer_lookup_key === "true")
+        for (const p of prices.values()) if (p.lookup_key === lookupKey) p.lookup_key = null;
       const recurring = (form.recurring as Json) ?? null;
-      const price = { id: ctx.id("price"), object: "price", active: true, product: String(form.product), unit_amount: Number(form.unit_amount), currency: String(form.currency), lookup_key: lookupKey, type: recurring ? "recurring" : "one_time", recurring: recurring ? { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1), usage_type: "licensed" } : null, metadata: form.metadata ?? {}, livemode: false };
+      const price = {
+        id: ctx.id("price"),
+        object: "price",
+        active: true,
+        product: String(form.product),
+        unit_amount: Number(form.unit_amount),
+        currency: String(form.currency),
+        lookup_key: lookupKey,
+        type: recurring ? "recurring" : "one_time",
+        recurring: recurring
+          ? {
+              interval: recurring.interval,
+              interval_count: Number(recurring.interval_count ?? 1),
+              usage_type: "licensed",
+            }
+          : null,
+        metadata: form.metadata ?? {},
+        livemode: false,
+      };
       prices.set(price.id, price);
       return { status: 200, body: price };
     }
@@ -329,11 +546,26 @@ export function createBillingFake(ctx: BillingContext) {
       const methods = paymentMethodsOf(form);
       if ("body" in methods) return methods as Result;
       const setupId = ctx.id("seti");
-      const intent = { ...methods, id: setupId, object: "setup_intent", client_secret: `${setupId}_secret_${randomBytes(8).toString("hex")}`, customer: (form.customer as string) ?? null, status: "requires_payment_method", usage: form.usage ?? "off_session", payment_method: null, last_setup_error: null, metadata: form.metadata ?? {}, livemode: false };
+      const intent = {
+        ...methods,
+        id: setupId,
+        object: "setup_intent",
+        client_secret: `${setupId}_secret_${randomBytes(8).toString("hex")}`,
+        customer: (form.customer as string) ?? null,
+        status: "requires_payment_method",
+        usage: form.usage ?? "off_session",
+        payment_method: null,
+        last_setup_error: null,
+        metadata: form.metadata ?? {},
+        livemode: false,
+      };
       setupIntents.set(setupId, intent);
       return { status: 200, body: intent };
     }
-    if ((match = path.match(/^\/v1\/setup_intents\/([^/]+)$/)) && method === "GET") return setupIntents.has(match[1]!) ? { status: 200, body: setupIntents.get(match[1]!)! } : notFound("setup_intent");
+    if ((match = path.match(/^\/v1\/setup_intents\/([^/]+)$/)) && method === "GET")
+      return setupIntents.has(match[1]!)
+        ? { status: 200, body: setupIntents.get(match[1]!)! }
+        : notFound("setup_intent");
 
     if (path === "/v1/subscriptions" && method === "POST") {
       // https://docs.stripe.com/api/subscriptions/create: customer and items are required; billing_mode[type] is classic or flexible.
@@ -343,7 +575,10 @@ export function createBillingFake(ctx: BillingContext) {
       const price = prices.get(String(items["0"].price));
       if (!price) return invalid(`No such price: '${String(items["0"].price)}'`);
       const mode = (form.billing_mode as Json | undefined)?.type;
-      if (form.billing_mode !== undefined && mode !== "classic" && mode !== "flexible") return refuse("Invalid billing_mode[type]: must be one of classic or flexible", { param: "billing_mode[type]" });
+      if (form.billing_mode !== undefined && mode !== "classic" && mode !== "flexible")
+        return refuse("Invalid billing_mode[type]: must be one of classic or flexible", {
+          param: "billing_mode[type]",
+        });
       if (!ctx.customers.has(String(form.customer))) return notFound("customer");
       const sub = subscriptionObject(form, price);
       subscriptions.set(sub.id, sub);
@@ -351,7 +586,22 @@ export function createBillingFake(ctx: BillingContext) {
       // Without an anchor or a trial, the first period is charged at once (billing_reason subscription_create).
       if (!form.trial_end && !form.billing_cycle_anchor) {
         const item = itemOf(sub);
-        const invoice = invoiceFor(sub, [line(sub, price, price.unit_amount, item.current_period_start, item.current_period_end, false, `1 × ${price.id}`)], "subscription_create", sub.created as number);
+        const invoice = invoiceFor(
+          sub,
+          [
+            line(
+              sub,
+              price,
+              price.unit_amount,
+              item.current_period_start,
+              item.current_period_end,
+              false,
+              `1 × ${price.id}`,
+            ),
+          ],
+          "subscription_create",
+          sub.created as number,
+        );
         invoices.set(invoice.id, invoice);
         sub.latest_invoice = invoice.id;
         await attempt(invoice, sub);
@@ -369,11 +619,13 @@ export function createBillingFake(ctx: BillingContext) {
         return { status: 200, body: ctx.outgoing(sub) };
       }
       if (method !== "POST") return null;
-      if (sub.status === "canceled") return invalid("A canceled subscription can only update its cancellation_details and metadata.");
+      if (sub.status === "canceled")
+        return invalid("A canceled subscription can only update its cancellation_details and metadata.");
       const items = form.items as Record<string, Json> | undefined;
       const wanted = items?.["0"]?.price ? prices.get(String(items["0"].price)) : undefined;
       if (items?.["0"]?.price && !wanted) return invalid("No such price");
-      if (wanted && items?.["0"]?.id !== itemOf(sub).id) return invalid("Subscription item not found on this subscription");
+      if (wanted && items?.["0"]?.id !== itemOf(sub).id)
+        return invalid("Subscription item not found on this subscription");
       const behavior = String(form.proration_behavior ?? "create_prorations");
       if (wanted && wanted.id !== itemOf(sub).price.id && behavior === "always_invoice") {
         const at = form.proration_date ? Number(form.proration_date) : nowFor(sub.customer);
@@ -382,10 +634,18 @@ export function createBillingFake(ctx: BillingContext) {
         const paid = await attempt(invoice, sub, form.default_payment_method as string | undefined);
         if (!paid && form.payment_behavior === "error_if_incomplete") {
           invoice.status = "void";
-          return { status: 402, body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } } };
+          return {
+            status: 402,
+            body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } },
+          };
         }
         // What the rest of the period now cost: the charge for the remaining time on the new price.
-        if (paid) debits.set(sub.id, { amount: (invoice.lines.data.at(-1)?.amount as number) ?? 0, start: at, end: itemOf(sub).current_period_end });
+        if (paid)
+          debits.set(sub.id, {
+            amount: (invoice.lines.data.at(-1)?.amount as number) ?? 0,
+            start: at,
+            end: itemOf(sub).current_period_end,
+          });
         sub.latest_invoice = invoice.id;
       }
       if (wanted) itemOf(sub).price = wanted;
@@ -398,11 +658,27 @@ export function createBillingFake(ctx: BillingContext) {
       if (form.metadata) sub.metadata = { ...(sub.metadata as Json), ...(form.metadata as Json) };
       await ctx.sendEvent("customer.subscription.updated", sub);
       const expand = Object.values((form.expand as Json | undefined) ?? {});
-      return { status: 200, body: ctx.outgoing(expand.includes("latest_invoice") && sub.latest_invoice ? { ...sub, latest_invoice: invoices.get(sub.latest_invoice as string) ?? sub.latest_invoice } : sub) };
+      return {
+        status: 200,
+        body: ctx.outgoing(
+          expand.includes("latest_invoice") && sub.latest_invoice
+            ? { ...sub, latest_invoice: invoices.get(sub.latest_invoice as string) ?? sub.latest_invoice }
+            : sub,
+        ),
+      };
     }
     if (path === "/v1/subscriptions" && method === "GET") {
-      const found = [...subscriptions.values()].filter((s) => (!form.customer || s.customer === form.customer) && (form.status === "all" || s.status !== "canceled"));
-      return { status: 200, body: page(found.map((f) => ctx.outgoing(f) as typeof f), form, "/v1/subscriptions") };
+      const found = [...subscriptions.values()].filter(
+        (s) => (!form.customer || s.customer === form.customer) && (form.status === "all" || s.status !== "canceled"),
+      );
+      return {
+        status: 200,
+        body: page(
+          found.map((f) => ctx.outgoing(f) as typeof f),
+          form,
+          "/v1/subscriptions",
+        ),
+      };
     }
 
     if (path === "/v1/invoices/create_preview" && method === "POST") {
@@ -414,10 +690,22 @@ export function createBillingFake(ctx: BillingContext) {
       if (!wanted) return invalid("No such price");
       const at = details.proration_date ? Number(details.proration_date) : nowFor(sub.customer);
       const item = itemOf(sub);
-      if (at < item.current_period_start || at > item.current_period_end) return invalid("proration_date must be within the current subscription period.");
+      if (at < item.current_period_start || at > item.current_period_end)
+        return invalid("proration_date must be within the current subscription period.");
       const lines = prorationLines(sub, wanted, at);
       // create_prorations previews the next invoice: the prorations plus the next period at the new price.
-      if (details.proration_behavior !== "always_invoice") lines.push(line(sub, wanted, wanted.unit_amount, item.current_period_end, addMonths(item.current_period_end, 1), false, `1 × ${wanted.id}`));
+      if (details.proration_behavior !== "always_invoice")
+        lines.push(
+          line(
+            sub,
+            wanted,
+            wanted.unit_amount,
+            item.current_period_end,
+            addMonths(item.current_period_end, 1),
+            false,
+            `1 × ${wanted.id}`,
+          ),
+        );
       return { status: 200, body: invoiceFor(sub, lines, "subscription_update", nowFor(sub.customer), at) };
     }
     if ((match = path.match(/^\/v1\/invoices\/([^/]+)\/pay$/)) && method === "POST") {
@@ -426,20 +714,41 @@ export function createBillingFake(ctx: BillingContext) {
       if (invoice.status !== "open") return invalid("Invoice is already paid");
       const sub = subscriptions.get(invoice.parent.subscription_details.subscription)!;
       const paid = await attempt(invoice, sub, form.payment_method as string | undefined);
-      if (!paid) return { status: 402, body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined.", invoice } } };
+      if (!paid)
+        return {
+          status: 402,
+          body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined.", invoice } },
+        };
       return { status: 200, body: invoice };
     }
-    if ((match = path.match(/^\/v1\/invoices\/([^/]+)$/)) && method === "GET") return invoices.has(match[1]!) ? { status: 200, body: invoices.get(match[1]!)! } : notFound("invoice");
+    if ((match = path.match(/^\/v1\/invoices\/([^/]+)$/)) && method === "GET")
+      return invoices.has(match[1]!) ? { status: 200, body: invoices.get(match[1]!)! } : notFound("invoice");
     if (path === "/v1/invoices" && method === "GET") {
       const found = [...invoices.values()]
-        .filter((i) => (!form.customer || i.customer === form.customer) && (!form.subscription || (i.parent as { subscription_details: { subscription: string } }).subscription_details.subscription === form.subscription) && (!form.status || i.status === form.status))
+        .filter(
+          (i) =>
+            (!form.customer || i.customer === form.customer) &&
+            (!form.subscription ||
+              (i.parent as { subscription_details: { subscription: string } }).subscription_details.subscription ===
+                form.subscription) &&
+            (!form.status || i.status === form.status),
+        )
         .sort((a, b) => (b.created as number) - (a.created as number));
       return { status: 200, body: page(found, form, "/v1/invoices") };
     }
-    if (path === "/v1/invoice_payments" && method === "GET") return { status: 200, body: list(invoicePayments.get(String(form.invoice)) ?? [], "/v1/invoice_payments") };
+    if (path === "/v1/invoice_payments" && method === "GET")
+      return { status: 200, body: list(invoicePayments.get(String(form.invoice)) ?? [], "/v1/invoice_payments") };
 
     if (path === "/v1/test_helpers/test_clocks" && method === "POST") {
-      const clock = { id: ctx.id("clock"), object: "test_helpers.test_clock", frozen_time: Number(form.frozen_time), name: form.name ?? null, status: "ready", created: Math.floor(Date.now() / 1000), livemode: false };
+      const clock = {
+        id: ctx.id("clock"),
+        object: "test_helpers.test_clock",
+        frozen_time: Number(form.frozen_time),
+        name: form.name ?? null,
+        status: "ready",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
       clocks.set(clock.id, clock);
       return { status: 200, body: clock };
     }
@@ -449,16 +758,22 @@ export function createBillingFake(ctx: BillingContext) {
       const target = Number(form.frozen_time);
       if (target <= clock.frozen_time) return invalid("The frozen_time must be after the current frozen_time.");
       clock.frozen_time = target;
-      for (const sub of subscriptions.values()) if (ctx.customers.get(sub.customer)?.test_clock === clock.id) await advance(sub, target);
+      for (const sub of subscriptions.values())
+        if (ctx.customers.get(sub.customer)?.test_clock === clock.id) await advance(sub, target);
       await ctx.sendEvent("test_helpers.test_clock.ready", clock);
       return { status: 200, body: clock };
     }
-    if ((match = path.match(/^\/v1\/test_helpers\/test_clocks\/([^/]+)$/)) && method === "GET") return clocks.has(match[1]!) ? { status: 200, body: clocks.get(match[1]!)! } : notFound("test_clock");
+    if ((match = path.match(/^\/v1\/test_helpers\/test_clocks\/([^/]+)$/)) && method === "GET")
+      return clocks.has(match[1]!) ? { status: 200, body: clocks.get(match[1]!)! } : notFound("test_clock");
     return null;
   }
 
   return {
     route,
-    inspect: () => ({ subscriptions: [...subscriptions.values()], invoices: [...invoices.values()], prices: [...prices.values()] }),
+    inspect: () => ({
+      subscriptions: [...subscriptions.values()],
+      invoices: [...invoices.values()],
+      prices: [...prices.values()],
+    }),
   };
 }

@@ -70,7 +70,9 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
 /** Stripe's test PaymentMethods are pm_card_* (https://docs.stripe.com/testing#cards); any other id is unknown here. */
 const unknownPaymentMethod = (paymentMethod: string) =>
-  paymentMethod.startsWith("pm_card_") ? null : refuse(`No such PaymentMethod: '${paymentMethod}'`, { code: "resource_missing", param: "payment_method" });
+  paymentMethod.startsWith("pm_card_")
+    ? null
+    : refuse(`No such PaymentMethod: '${paymentMethod}'`, { code: "resource_missing", param: "payment_method" });
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Stripe's form encoding (a[b][c]=v) into nested objects. */
@@ -94,7 +96,17 @@ export function signWebhookPayload(payload: string, secret: string, timestamp = 
 
 /** An event as Stripe sends it (https://docs.stripe.com/api/events/object), at the SDK's version unless told. */
 export function stripeEvent(type: string, object: Json, apiVersion: string | null = FAKE_API_VERSION) {
-  return { id: id("evt"), object: "event", type, api_version: apiVersion, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: structuredClone(object) } };
+  return {
+    id: id("evt"),
+    object: "event",
+    type,
+    api_version: apiVersion,
+    created: now(),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: structuredClone(object) },
+  };
 }
 
 /** A PaymentIntent with every field the app reads (https://docs.stripe.com/api/payment_intents/object), for events a test writes itself. */
@@ -161,7 +173,10 @@ export async function startFakeStripe() {
   const intents = new Map<string, Intent>();
   const refunds = new Map<string, Refund>();
   const customers = new Map<string, FakeCustomer>();
-  const endpoints = new Map<string, Json & { id: string; url: string; api_version: string | null; enabled_events: string[]; status: string }>();
+  const endpoints = new Map<
+    string,
+    Json & { id: string; url: string; api_version: string | null; enabled_events: string[]; status: string }
+  >();
   const idempotent = new Map<string, { method: string; path: string; fingerprint: string; result: Result }>();
   const requests: { method: string; path: string; params: Json; idempotencyKey: string | null; status: number }[] = [];
   const deliveries: { id: string; type: string; status: number; apiVersion: string }[] = [];
@@ -193,7 +208,10 @@ export async function startFakeStripe() {
         try {
           const response = await fetch(target, {
             method: "POST",
-            headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) },
+            headers: {
+              "content-type": "application/json",
+              "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET),
+            },
             body: payload,
           });
           status = response.status;
@@ -217,22 +235,43 @@ export async function startFakeStripe() {
 
   const cardError = (intent: Intent | null, message: string, code = "card_declined"): Result => ({
     status: 402,
-    body: { error: { type: "card_error", code, decline_code: "generic_decline", message, ...(intent ? { payment_intent: outgoing(intent) } : {}) } },
+    body: {
+      error: {
+        type: "card_error",
+        code,
+        decline_code: "generic_decline",
+        message,
+        ...(intent ? { payment_intent: outgoing(intent) } : {}),
+      },
+    },
   });
-  const stateError = (message: string): Result => ({ status: 400, body: { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message } } });
+  const stateError = (message: string): Result => ({
+    status: 400,
+    body: { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message } },
+  });
 
   async function confirm(intent: Intent, form: Json): Promise<Result> {
     const paymentMethod = (form.payment_method as string | undefined) ?? intent.payment_method ?? undefined;
-    if (!paymentMethod) return refuse("You cannot confirm this PaymentIntent because it's missing a payment method.", { param: "payment_method" });
+    if (!paymentMethod)
+      return refuse("You cannot confirm this PaymentIntent because it's missing a payment method.", {
+        param: "payment_method",
+      });
     const unknown = unknownPaymentMethod(paymentMethod);
     if (unknown) return unknown;
     if (form.off_session === "true") intent.off_session = true;
     const refusal = redirectRefusal(intent.automatic_payment_methods, form, intent.off_session);
     if (refusal) return refusal;
     intent.payment_method = paymentMethod;
-    if (paymentMethod === "pm_card_chargeDeclined" || (paymentMethod === "pm_card_chargeCustomerFail" && intent.off_session)) {
+    if (
+      paymentMethod === "pm_card_chargeDeclined" ||
+      (paymentMethod === "pm_card_chargeCustomerFail" && intent.off_session)
+    ) {
       intent.status = "requires_payment_method";
-      intent.last_payment_error = { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." };
+      intent.last_payment_error = {
+        code: "card_declined",
+        decline_code: "generic_decline",
+        message: "Your card was declined.",
+      };
       await sendEvent("payment_intent.payment_failed", intent);
       return cardError(intent, "Your card was declined.");
     }
@@ -256,7 +295,8 @@ export async function startFakeStripe() {
 
   function createIntent(form: Json): Intent | Result {
     // https://docs.stripe.com/api/payment_intents/create: amount and currency are required.
-    if (!form.amount || !Number.isInteger(Number(form.amount)) || Number(form.amount) < 1) return refuse("Missing required param: amount.", { param: "amount" });
+    if (!form.amount || !Number.isInteger(Number(form.amount)) || Number(form.amount) < 1)
+      return refuse("Missing required param: amount.", { param: "amount" });
     if (!form.currency) return refuse("Missing required param: currency.", { param: "currency" });
     const methods = paymentMethodsOf(form);
     if ("status" in methods) return methods;
@@ -283,31 +323,70 @@ export async function startFakeStripe() {
   }
 
   function refundFrom(intent: Intent, amount: number, metadata: Json): Refund {
-    const refund: Refund = { id: id("re"), object: "refund", amount, currency: intent.currency, payment_intent: intent.id, status: "succeeded", failure_reason: null, reason: "requested_by_customer", metadata, created: now() };
+    const refund: Refund = {
+      id: id("re"),
+      object: "refund",
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: "succeeded",
+      failure_reason: null,
+      reason: "requested_by_customer",
+      metadata,
+      created: now(),
+    };
     refunds.set(refund.id, refund);
     intent.amount_refunded += amount;
     return refund;
   }
-  const chargeOf = (intent: Intent) => ({ id: `ch_${intent.id.slice(3)}`, object: "charge", amount: intent.amount, amount_refunded: intent.amount_refunded, payment_intent: intent.id, refunded: intent.amount_refunded >= intent.amount });
+  const chargeOf = (intent: Intent) => ({
+    id: `ch_${intent.id.slice(3)}`,
+    object: "charge",
+    amount: intent.amount,
+    amount_refunded: intent.amount_refunded,
+    payment_intent: intent.id,
+    refunded: intent.amount_refunded >= intent.amount,
+  });
 
   async function route(method: string, path: string, form: Json, auth: string): Promise<Result> {
     const secret = auth === `Bearer ${FAKE_STRIPE_SECRET_KEY}`;
     const publishable = auth === `Bearer ${FAKE_STRIPE_PUBLISHABLE_KEY}`;
-    if (!secret && !publishable) return { status: 401, body: { error: { type: "invalid_request_error", message: "Invalid API Key provided" } }, save: false };
+    if (!secret && !publishable)
+      return {
+        status: 401,
+        body: { error: { type: "invalid_request_error", message: "Invalid API Key provided" } },
+        save: false,
+      };
     let match: RegExpMatchArray | null;
 
     if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/)) && method === "POST") {
       const intent = intents.get(match[1]!);
       if (!intent || (!secret && form.client_secret !== intent.client_secret)) return missing("payment_intent");
-      if (!["requires_payment_method", "requires_confirmation"].includes(intent.status)) return stateError(`This PaymentIntent's status is ${intent.status}.`);
+      if (!["requires_payment_method", "requires_confirmation"].includes(intent.status))
+        return stateError(`This PaymentIntent's status is ${intent.status}.`);
       return confirm(intent, form);
     }
     const billingResult = await billing.route(method, path, form, secret);
     if (billingResult) return billingResult;
-    if (!secret) return { status: 401, body: { error: { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key." } }, save: false };
+    if (!secret)
+      return {
+        status: 401,
+        body: {
+          error: { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key." },
+        },
+        save: false,
+      };
 
     if (path === "/v1/customers" && method === "POST") {
-      const customer: FakeCustomer = { id: id("cus"), object: "customer", email: form.email ?? null, name: form.name ?? null, metadata: form.metadata ?? {}, test_clock: (form.test_clock as string) ?? null, invoice_settings: { default_payment_method: null } };
+      const customer: FakeCustomer = {
+        id: id("cus"),
+        object: "customer",
+        email: form.email ?? null,
+        name: form.name ?? null,
+        metadata: form.metadata ?? {},
+        test_clock: (form.test_clock as string) ?? null,
+        invoice_settings: { default_payment_method: null },
+      };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
@@ -315,11 +394,13 @@ export async function startFakeStripe() {
       const customer = customers.get(match[1]!);
       if (!customer) return missing("customer");
       const settings = form.invoice_settings as Record<string, string> | undefined;
-      if (method === "POST" && settings?.default_payment_method) customer.invoice_settings.default_payment_method = settings.default_payment_method;
+      if (method === "POST" && settings?.default_payment_method)
+        customer.invoice_settings.default_payment_method = settings.default_payment_method;
       return { status: 200, body: customer };
     }
     if (path === "/v1/payment_intents" && method === "POST") {
-      if (form.customer && !customers.has(String(form.customer))) return refuse(`No such customer: '${String(form.customer)}'`, { code: "resource_missing", param: "customer" });
+      if (form.customer && !customers.has(String(form.customer)))
+        return refuse(`No such customer: '${String(form.customer)}'`, { code: "resource_missing", param: "customer" });
       const unknown = form.payment_method ? unknownPaymentMethod(String(form.payment_method)) : null;
       if (unknown) return unknown;
       const made = createIntent(form);
@@ -336,8 +417,14 @@ export async function startFakeStripe() {
       return { status: 200, body: outgoing(created) };
     }
     if (path === "/v1/payment_intents" && method === "GET") {
-      const found = [...intents.values()].filter((i) => !form.customer || i.customer === form.customer).reverse().slice(0, Number(form.limit ?? 10));
-      return { status: 200, body: { object: "list", data: found.map((i) => outgoing(i)), has_more: false, url: "/v1/payment_intents" } };
+      const found = [...intents.values()]
+        .filter((i) => !form.customer || i.customer === form.customer)
+        .reverse()
+        .slice(0, Number(form.limit ?? 10));
+      return {
+        status: 200,
+        body: { object: "list", data: found.map((i) => outgoing(i)), has_more: false, url: "/v1/payment_intents" },
+      };
     }
     if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)$/)) && method === "GET") {
       const intent = intents.get(match[1]!);
@@ -346,7 +433,8 @@ export async function startFakeStripe() {
     if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)\/capture$/)) && method === "POST") {
       const intent = intents.get(match[1]!);
       if (!intent) return missing("payment_intent");
-      if (intent.status !== "requires_capture") return stateError(`This PaymentIntent could not be captured because it has a status of ${intent.status}.`);
+      if (intent.status !== "requires_capture")
+        return stateError(`This PaymentIntent could not be captured because it has a status of ${intent.status}.`);
       intent.status = "succeeded";
       intent.amount_received = intent.amount;
       await sendEvent("payment_intent.succeeded", intent);
@@ -355,20 +443,50 @@ export async function startFakeStripe() {
     if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/)) && method === "POST") {
       const intent = intents.get(match[1]!);
       if (!intent) return missing("payment_intent");
-      if (!["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action"].includes(intent.status)) return stateError(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
+      if (
+        !["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action"].includes(
+          intent.status,
+        )
+      )
+        return stateError(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
       intent.status = "canceled";
       await sendEvent("payment_intent.canceled", intent);
       return { status: 200, body: outgoing(intent) };
     }
     if (path === "/v1/refunds" && method === "POST") {
       // https://docs.stripe.com/api/refunds/create: a charge or a PaymentIntent, at most what is left of it.
-      if (!form.payment_intent && !form.charge) return refuse("One of the following params should be provided for this request: payment_intent or charge.");
+      if (!form.payment_intent && !form.charge)
+        return refuse("One of the following params should be provided for this request: payment_intent or charge.");
       const intent = intents.get(String(form.payment_intent));
-      if (!intent) return refuse(`No such payment_intent: '${String(form.payment_intent)}'`, { code: "resource_missing", param: "payment_intent" });
-      if (intent.status !== "succeeded") return { status: 400, body: { error: { type: "invalid_request_error", code: "charge_not_refundable", message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` } } };
+      if (!intent)
+        return refuse(`No such payment_intent: '${String(form.payment_intent)}'`, {
+          code: "resource_missing",
+          param: "payment_intent",
+        });
+      if (intent.status !== "succeeded")
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "charge_not_refundable",
+              message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+            },
+          },
+        };
       const remaining = intent.amount - intent.amount_refunded;
       const amount = form.amount ? Number(form.amount) : remaining;
-      if (amount <= 0 || amount > remaining) return { status: 400, body: { error: { type: "invalid_request_error", code: "amount_too_large", message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})` } } };
+      if (amount <= 0 || amount > remaining)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "amount_too_large",
+              message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+            },
+          },
+        };
       const refund = refundFrom(intent, amount, (form.metadata as Json) ?? {});
       await sendEvent("charge.refunded", chargeOf(intent));
       await sendEvent("refund.created", refund);
@@ -386,9 +504,19 @@ export async function startFakeStripe() {
     }
     if (path === "/v1/refunds" && method === "GET") {
       const intent = form.payment_intent ? intents.get(String(form.payment_intent)) : undefined;
-      if (form.payment_intent && !intent) return refuse(`No such payment_intent: '${String(form.payment_intent)}'`, { code: "resource_missing", param: "payment_intent" });
-      const found = [...refunds.values()].filter((r) => !intent || r.payment_intent === intent.id).reverse().slice(0, Number(form.limit ?? 10));
-      return { status: 200, body: { object: "list", data: found.map((r) => outgoing(r)), has_more: false, url: "/v1/refunds" } };
+      if (form.payment_intent && !intent)
+        return refuse(`No such payment_intent: '${String(form.payment_intent)}'`, {
+          code: "resource_missing",
+          param: "payment_intent",
+        });
+      const found = [...refunds.values()]
+        .filter((r) => !intent || r.payment_intent === intent.id)
+        .reverse()
+        .slice(0, Number(form.limit ?? 10));
+      return {
+        status: 200,
+        body: { object: "list", data: found.map((r) => outgoing(r)), has_more: false, url: "/v1/refunds" },
+      };
     }
 
     // Webhook endpoints (https://docs.stripe.com/api/webhook_endpoints): an endpoint's API version is
@@ -397,11 +525,25 @@ export async function startFakeStripe() {
       if (!form.url) return refuse("Missing required param: url.", { param: "url" });
       const events = Object.values((form.enabled_events as Json | undefined) ?? {}).map(String);
       if (events.length === 0) return refuse("Missing required param: enabled_events.", { param: "enabled_events" });
-      const endpoint = { id: id("we"), object: "webhook_endpoint", url: String(form.url), api_version: (form.api_version as string) ?? null, enabled_events: events, status: "enabled", description: form.description ?? null, livemode: false, created: now() };
+      const endpoint = {
+        id: id("we"),
+        object: "webhook_endpoint",
+        url: String(form.url),
+        api_version: (form.api_version as string) ?? null,
+        enabled_events: events,
+        status: "enabled",
+        description: form.description ?? null,
+        livemode: false,
+        created: now(),
+      };
       endpoints.set(endpoint.id, endpoint);
       return { status: 200, body: { ...endpoint, secret: `whsec_${randomBytes(16).toString("hex")}` } };
     }
-    if (path === "/v1/webhook_endpoints" && method === "GET") return { status: 200, body: { object: "list", data: [...endpoints.values()], has_more: false, url: "/v1/webhook_endpoints" } };
+    if (path === "/v1/webhook_endpoints" && method === "GET")
+      return {
+        status: 200,
+        body: { object: "list", data: [...endpoints.values()], has_more: false, url: "/v1/webhook_endpoints" },
+      };
     if ((match = path.match(/^\/v1\/webhook_endpoints\/([^/]+)$/))) {
       const endpoint = endpoints.get(match[1]!);
       if (!endpoint) return missing("webhook_endpoint");
@@ -410,13 +552,18 @@ export async function startFakeStripe() {
         endpoints.delete(endpoint.id);
         return { status: 200, body: { id: endpoint.id, object: "webhook_endpoint", deleted: true } };
       }
-      if (form.api_version !== undefined) return refuse("Received unknown parameter: api_version", { param: "api_version" });
+      if (form.api_version !== undefined)
+        return refuse("Received unknown parameter: api_version", { param: "api_version" });
       if (form.enabled_events) endpoint.enabled_events = Object.values(form.enabled_events as Json).map(String);
       if (form.url) endpoint.url = String(form.url);
       if (form.disabled !== undefined) endpoint.status = form.disabled === "true" ? "disabled" : "enabled";
       return { status: 200, body: endpoint };
     }
-    return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } }, save: false };
+    return {
+      status: 404,
+      body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } },
+      save: false,
+    };
   }
 
   const billing = createBillingFake({
@@ -426,7 +573,15 @@ export async function startFakeStripe() {
     customers,
     async charge(customer, amount, currency, paymentMethod, description) {
       const intentId = id("pi");
-      const intent = paymentIntentObject({ id: intentId, amount, currency, capture_method: "automatic", customer, description, off_session: true });
+      const intent = paymentIntentObject({
+        id: intentId,
+        amount,
+        currency,
+        capture_method: "automatic",
+        customer,
+        description,
+        off_session: true,
+      });
       intents.set(intentId, intent);
       if (paymentMethod) await confirm(intent, { payment_method: paymentMethod });
       return intent;
@@ -439,7 +594,11 @@ export async function startFakeStripe() {
     const raw = Buffer.concat(chunks).toString();
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const method = req.method ?? "GET";
-    const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "authorization, content-type", "access-control-allow-methods": "GET, POST" };
+    const cors = {
+      "access-control-allow-origin": "*",
+      "access-control-allow-headers": "authorization, content-type",
+      "access-control-allow-methods": "GET, POST",
+    };
     if (method === "OPTIONS") return void res.writeHead(204, cors).end();
     const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { "content-type": "application/json", "request-id": id("req"), ...cors, ...headers });
@@ -484,19 +643,30 @@ export async function startFakeStripe() {
     const version = req.headers["stripe-version"];
     if (typeof version === "string" && version !== FAKE_API_VERSION) {
       log(400);
-      return reply(400, { error: { type: "invalid_request_error", message: `This fake Stripe answers API version ${FAKE_API_VERSION} only; the request asked for ${version}.` } });
+      return reply(400, {
+        error: {
+          type: "invalid_request_error",
+          message: `This fake Stripe answers API version ${FAKE_API_VERSION} only; the request asked for ${version}.`,
+        },
+      });
     }
 
     // https://docs.stripe.com/api/idempotent_requests: the first answer for a key is saved once the
     // endpoint has begun to run (a 500 included) and replayed for the same key; a key reused with
     // another endpoint or other parameters is refused with an idempotency_error.
-    const fingerprint = [...new URLSearchParams(method === "GET" ? url.search : raw)].map(([k, v]) => `${k}=${v}`).sort().join("&");
+    const fingerprint = [...new URLSearchParams(method === "GET" ? url.search : raw)]
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join("&");
     if (key) {
       const seen = idempotent.get(key);
       if (seen && (seen.method !== method || seen.path !== url.pathname || seen.fingerprint !== fingerprint)) {
         log(400);
         return reply(400, {
-          error: { type: "idempotency_error", message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` },
+          error: {
+            type: "idempotency_error",
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          },
         });
       }
       if (seen) {

@@ -38,14 +38,23 @@ describe("API authorization (decisions.md: Authorization is the server's job)", 
     expect(adminRoutes.length).toBeGreaterThan(0);
     expect(memberRoutes.length).toBeGreaterThan(0);
     expect(ownerRoutes.length).toBeGreaterThan(0);
-    expect(routes.every((r) => ["PUBLIC", "SIGNED_IN", "ADMIN", "SELF", "SELF_OR_ADMIN"].includes(r.access) || r.access.startsWith("permission("))).toBe(true);
+    expect(
+      routes.every(
+        (r) =>
+          ["PUBLIC", "SIGNED_IN", "ADMIN", "SELF", "SELF_OR_ADMIN"].includes(r.access) ||
+          r.access.startsWith("permission("),
+      ),
+    ).toBe(true);
   });
 
-  it.each(guardedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s refuses a visitor with 401 before reading a malformed body", async (_name, route) => {
-    const result = await callMalformed(route);
-    expect(result.status).toBe(401);
-    expect(result.json.error).toEqual(expect.any(String));
-  });
+  it.each(guardedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s refuses a visitor with 401 before reading a malformed body",
+    async (_name, route) => {
+      const result = await callMalformed(route);
+      expect(result.status).toBe(401);
+      expect(result.json.error).toEqual(expect.any(String));
+    },
+  );
 
   it.each([...adminRoutes, ...permissionRoutes, ...ownerRoutes].map((r) => [`${r.method} ${r.path}`, r] as const))(
     "%s refuses a member who may not call it with 403 before reading a malformed body",
@@ -58,28 +67,47 @@ describe("API authorization (decisions.md: Authorization is the server's job)", 
     },
   );
 
-  it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s answers 401 JSON without a session and 403 for a member", async (_name, route) => {
-    const body = route.method === "GET" ? undefined : {};
-    const anonymous = await call(route.path, { method: route.method, body });
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.headers.get("content-type")).toMatch(/application\/json/);
-    expect(anonymous.json.error).toEqual(expect.any(String));
+  it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s answers 401 JSON without a session and 403 for a member",
+    async (_name, route) => {
+      const body = route.method === "GET" ? undefined : {};
+      const anonymous = await call(route.path, { method: route.method, body });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get("content-type")).toMatch(/application\/json/);
+      expect(anonymous.json.error).toEqual(expect.any(String));
 
-    const asMember = await call(route.path, { method: route.method, body, cookie: memberCookie });
-    expect(asMember.status).toBe(403);
-    expect(asMember.json.error).toEqual(expect.any(String));
-  });
+      const asMember = await call(route.path, { method: route.method, body, cookie: memberCookie });
+      expect(asMember.status).toBe(403);
+      expect(asMember.json.error).toEqual(expect.any(String));
+    },
+  );
 
-  it.each(memberRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s answers 401 JSON without a session", async (_name, route) => {
-    const anonymous = await call(route.path, { method: route.method, body: route.method === "GET" ? undefined : {} });
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.json.error).toEqual(expect.any(String));
-  });
+  it.each(memberRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s answers 401 JSON without a session",
+    async (_name, route) => {
+      const anonymous = await call(route.path, { method: route.method, body: route.method === "GET" ? undefined : {} });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.json.error).toEqual(expect.any(String));
+    },
+  );
 });
 
 describe("page guard (spec 02 section 2.2)", () => {
-  const memberPages = ["/spiritual-profile", "/forum", "/forum/topic/welcome-start-here", "/library", "/profile", "/profile/1"];
-  const adminPages = ["/admin", "/admin/applications", "/admin/payment-transactions/1", "/admin/content", "/admin/outbox"];
+  const memberPages = [
+    "/spiritual-profile",
+    "/forum",
+    "/forum/topic/welcome-start-here",
+    "/library",
+    "/profile",
+    "/profile/1",
+  ];
+  const adminPages = [
+    "/admin",
+    "/admin/applications",
+    "/admin/payment-transactions/1",
+    "/admin/content",
+    "/admin/outbox",
+  ];
 
   it.each([...memberPages, ...adminPages])("sends a visitor from %s to /login with next", async (page) => {
     const result = await call(page);
@@ -129,18 +157,64 @@ describe("admin rights need this session to have passed two-factor sign-in", () 
     const herCookie = await signIn(her.username, TEST_PASSWORD);
     // A picture she has uploaded and not yet attached: hers alone (access "uploader").
     const { baseUrl } = testEnv();
-    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a5" } }).png().toBuffer();
-    const uploaded = await fetch(`${baseUrl}/api/uploads/avatar?name=me.png`, { method: "POST", headers: { origin: baseUrl, cookie: herCookie, "content-type": "application/octet-stream" }, body: new Uint8Array(picture) });
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a5" } })
+      .png()
+      .toBuffer();
+    const uploaded = await fetch(`${baseUrl}/api/uploads/avatar?name=me.png`, {
+      method: "POST",
+      headers: { origin: baseUrl, cookie: herCookie, "content-type": "application/octet-stream" },
+      body: new Uint8Array(picture),
+    });
     expect(uploaded.status).toBe(201);
     herFile = ((await uploaded.json()) as { url: string }).url;
-    const [category] = await testDb().insert(forumCategories).values({ name: `Play ${tag}`, slug: `play-${tag}`, description: "For Play members", requiredMembershipLevel: "play" }).returning();
-    const [topic] = await testDb().insert(forumTopics).values({ title: `Play circle ${tag}`, slug: `play-circle-${tag}`, content: "Only for Play members.", categoryId: category!.id, userId: her.id }).returning();
+    const [category] = await testDb()
+      .insert(forumCategories)
+      .values({
+        name: `Play ${tag}`,
+        slug: `play-${tag}`,
+        description: "For Play members",
+        requiredMembershipLevel: "play",
+      })
+      .returning();
+    const [topic] = await testDb()
+      .insert(forumTopics)
+      .values({
+        title: `Play circle ${tag}`,
+        slug: `play-circle-${tag}`,
+        content: "Only for Play members.",
+        categoryId: category!.id,
+        userId: her.id,
+      })
+      .returning();
     playTopic = topic!.id;
-    const [item] = await testDb().insert(contentItems).values({ title: `Open ${tag}`, slug: `open-${tag}`, summary: "Summary", contentType: "article", content: "<p>Words</p>", status: "published", publishedAt: new Date() }).returning();
-    const [comment] = await testDb().insert(contentComments).values({ contentId: item!.id, userId: her.id, comment: "Her comment" }).returning();
+    const [item] = await testDb()
+      .insert(contentItems)
+      .values({
+        title: `Open ${tag}`,
+        slug: `open-${tag}`,
+        summary: "Summary",
+        contentType: "article",
+        content: "<p>Words</p>",
+        status: "published",
+        publishedAt: new Date(),
+      })
+      .returning();
+    const [comment] = await testDb()
+      .insert(contentComments)
+      .values({ contentId: item!.id, userId: her.id, comment: "Her comment" })
+      .returning();
     herComment = comment!.id;
     draftSlug = `draft-${tag}`;
-    await testDb().insert(contentItems).values({ title: `Draft ${tag}`, slug: draftSlug, summary: "Summary", contentType: "article", content: "<p>Draft</p>", status: "draft" });
+    await testDb()
+      .insert(contentItems)
+      .values({
+        title: `Draft ${tag}`,
+        slug: draftSlug,
+        summary: "Summary",
+        contentType: "article",
+        content: "<p>Draft</p>",
+        status: "draft",
+      });
   });
 
   /** What an administrator's rights open, each as [what, status or fact]. */
@@ -159,7 +233,13 @@ describe("admin rights need this session to have passed two-factor sign-in", () 
     const admin = await createTestUser({ isAdmin: true, twoFactor: false, membershipLevel: null });
     const cookie = await signIn(admin.username, TEST_PASSWORD);
     expect((await call("/api/auth/me", { cookie })).json).toMatchObject({ isAdmin: true, twoFactorEnabled: false });
-    expect(await rightsOf(cookie)).toEqual({ adminApi: 403, privateFields: false, uploaderOnlyFile: 403, higherTierTopic: 404, libraryDraft: 404 });
+    expect(await rightsOf(cookie)).toEqual({
+      adminApi: 403,
+      privateFields: false,
+      uploaderOnlyFile: 403,
+      higherTierTopic: 404,
+      libraryDraft: 404,
+    });
     expect((await call(`/api/content/comments/${herComment}`, { method: "DELETE", cookie })).status).toBe(403);
   });
 
@@ -167,7 +247,13 @@ describe("admin rights need this session to have passed two-factor sign-in", () 
     const admin = await createTestUser({ isAdmin: true, membershipLevel: null });
     const cookie = await signIn(admin.username, TEST_PASSWORD);
     expect((await call("/api/auth/me", { cookie })).json).toMatchObject({ isAdmin: true, twoFactorEnabled: true });
-    expect(await rightsOf(cookie)).toEqual({ adminApi: 200, privateFields: true, uploaderOnlyFile: 200, higherTierTopic: 200, libraryDraft: 200 });
+    expect(await rightsOf(cookie)).toEqual({
+      adminApi: 200,
+      privateFields: true,
+      uploaderOnlyFile: 200,
+      higherTierTopic: 200,
+      libraryDraft: 200,
+    });
   });
 
   it("ends a password-only session when she sets up two-factor in another, instead of making it an admin's", async () => {
@@ -179,11 +265,22 @@ describe("admin rights need this session to have passed two-factor sign-in", () 
     await setUpTwoFactor(testEnv().baseUrl, x, admin.username);
     expect((await call("/api/admin/members", { cookie: y })).status).toBe(401);
     expect((await call("/api/auth/me", { cookie: y })).status).toBe(401);
-    expect(await rightsOf(y)).toEqual({ adminApi: 401, privateFields: false, uploaderOnlyFile: 401, higherTierTopic: 401, libraryDraft: 401 });
+    expect(await rightsOf(y)).toEqual({
+      adminApi: 401,
+      privateFields: false,
+      uploaderOnlyFile: 401,
+      higherTierTopic: 401,
+      libraryDraft: 401,
+    });
     expect((await call(`/api/content/comments/${herComment}`, { method: "DELETE", cookie: y })).status).toBe(401);
     // X proved the code as she turned it on: it is an admin's session now.
-    expect(await rightsOf(x)).toEqual({ adminApi: 200, privateFields: true, uploaderOnlyFile: 200, higherTierTopic: 200, libraryDraft: 200 });
+    expect(await rightsOf(x)).toEqual({
+      adminApi: 200,
+      privateFields: true,
+      uploaderOnlyFile: 200,
+      higherTierTopic: 200,
+      libraryDraft: 200,
+    });
     expect((await call(`/api/content/comments/${herComment}`, { method: "DELETE", cookie: x })).status).toBe(200);
   });
 });
-

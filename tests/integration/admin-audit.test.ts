@@ -29,18 +29,35 @@ describe("the audit log (issue 16)", () => {
     const actor = await createTestUser({ isAdmin: true });
     const cookie = await signIn(actor.username, TEST_PASSWORD);
     const member = await createTestUser();
-    expect((await call(`/api/admin/members/${member.id}`, { method: "PATCH", cookie, body: { membershipLevel: "play", disabled: true } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/admin/members/${member.id}`, {
+          method: "PATCH",
+          cookie,
+          body: { membershipLevel: "play", disabled: true },
+        })
+      ).status,
+    ).toBe(200);
 
     const byActor = await call(`/api/admin/audit?actor=${actor.username.toUpperCase()}`, { cookie });
     expect(byActor.status).toBe(200);
-    expect(byActor.json.entries.map((e: Entry) => [e.action, e.actorUsername, e.entityType, e.entityId, e.href])).toEqual([
+    expect(
+      byActor.json.entries.map((e: Entry) => [e.action, e.actorUsername, e.entityType, e.entityId, e.href]),
+    ).toEqual([
       ["member.disabled", actor.username, "user", String(member.id), `/admin/members/${member.id}`],
       ["member.tier_changed", actor.username, "user", String(member.id), `/admin/members/${member.id}`],
     ]);
-    expect((await call(`/api/admin/audit?actor=${actor.id}&action=member.tier`, { cookie })).json.entries.map((e: Entry) => e.action)).toEqual(["member.tier_changed"]);
+    expect(
+      (await call(`/api/admin/audit?actor=${actor.id}&action=member.tier`, { cookie })).json.entries.map(
+        (e: Entry) => e.action,
+      ),
+    ).toEqual(["member.tier_changed"]);
     const byEntity = await call(`/api/admin/audit?entityType=user&entityId=${member.id}`, { cookie });
     expect(byEntity.json.entries).toHaveLength(2);
-    expect((await call(`/api/admin/audit?entityType=application&entityId=${member.id}&actor=${actor.id}`, { cookie })).json.entries).toEqual([]);
+    expect(
+      (await call(`/api/admin/audit?entityType=application&entityId=${member.id}&actor=${actor.id}`, { cookie })).json
+        .entries,
+    ).toEqual([]);
 
     // Dates are whole UTC days, both ends included.
     const tag = `audit-${Date.now()}`;
@@ -48,9 +65,27 @@ describe("the audit log (issue 16)", () => {
     const inserted = await testDb()
       .insert(auditLog)
       .values([
-        { actorId: actor.id, action: "test.dated", entityType: "application", entityId: tag, createdAt: at("2020-03-01") },
-        { actorId: actor.id, action: "test.dated", entityType: "application", entityId: tag, createdAt: at("2020-03-02") },
-        { actorId: actor.id, action: "test.dated", entityType: "application", entityId: tag, createdAt: at("2020-03-03") },
+        {
+          actorId: actor.id,
+          action: "test.dated",
+          entityType: "application",
+          entityId: tag,
+          createdAt: at("2020-03-01"),
+        },
+        {
+          actorId: actor.id,
+          action: "test.dated",
+          entityType: "application",
+          entityId: tag,
+          createdAt: at("2020-03-02"),
+        },
+        {
+          actorId: actor.id,
+          action: "test.dated",
+          entityType: "application",
+          entityId: tag,
+          createdAt: at("2020-03-03"),
+        },
       ])
       .returning({ id: auditLog.id });
     const dated = await call(`/api/admin/audit?entityId=${tag}&from=2020-03-02&to=2020-03-03`, { cookie });
@@ -65,13 +100,24 @@ describe("the audit log (issue 16)", () => {
     const tag = `page-${Date.now()}`;
     await testDb()
       .insert(auditLog)
-      .values(Array.from({ length: 61 }, (_, i) => ({ actorId: actor.id, action: "test.paged", entityType: "payment_transaction", entityId: tag, details: { n: i, note: i === 0 ? '=cmd|"x"' : "" } })));
+      .values(
+        Array.from({ length: 61 }, (_, i) => ({
+          actorId: actor.id,
+          action: "test.paged",
+          entityType: "payment_transaction",
+          entityId: tag,
+          details: { n: i, note: i === 0 ? '=cmd|"x"' : "" },
+        })),
+      );
 
     const seen: number[] = [];
     let before: number | null = null;
     let pages = 0;
     do {
-      const page: { json: { entries: Entry[]; next: number | null } } = await call(`/api/admin/audit?entityId=${tag}${before ? `&before=${before}` : ""}`, { cookie });
+      const page: { json: { entries: Entry[]; next: number | null } } = await call(
+        `/api/admin/audit?entityId=${tag}${before ? `&before=${before}` : ""}`,
+        { cookie },
+      );
       seen.push(...ids(page.json.entries));
       before = page.json.next;
       pages += 1;
@@ -86,7 +132,9 @@ describe("the audit log (issue 16)", () => {
     const lines = csv.text.trim().split("\r\n");
     expect(lines[0]).toBe("id,at,actor_id,actor_username,action,entity_type,entity_id,details,ip");
     expect(lines).toHaveLength(62);
-    expect(lines[1]).toMatch(new RegExp(`^${seen[0]},[^,]+,${actor.id},${actor.username},test\\.paged,payment_transaction,${tag},`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^${seen[0]},[^,]+,${actor.id},${actor.username},test\\.paged,payment_transaction,${tag},`),
+    );
     expect(lines.at(-1)).toContain('"{""n"":0,""note"":""=cmd|\\""x\\""""}"');
   });
 });

@@ -13,7 +13,14 @@ interface Dashboard {
   growth: { bucket: string; joined: number; total: number }[];
   funnel: { submitted: number; approved: number; paid: number; joined: number };
   money: { bucket: string; revenue: number; refunds: number }[];
-  activity: { bucket: string; rsvps: number; topics: number; replies: number; comments: number; libraryViews: number }[];
+  activity: {
+    bucket: string;
+    rsvps: number;
+    topics: number;
+    replies: number;
+    comments: number;
+    libraryViews: number;
+  }[];
 }
 
 const tierCount = (d: Dashboard, tier: string) => d.tiers.find((t) => t.tier === tier)!.members;
@@ -23,7 +30,9 @@ describe("the admin dashboard (issue 16)", () => {
   it("is for administrators only", async () => {
     const member = await createTestUser();
     expect((await call("/api/admin/dashboard")).status).toBe(401);
-    expect((await call("/api/admin/dashboard", { cookie: await signIn(member.username, TEST_PASSWORD) })).status).toBe(403);
+    expect((await call("/api/admin/dashboard", { cookie: await signIn(member.username, TEST_PASSWORD) })).status).toBe(
+      403,
+    );
   });
 
   it("counts exactly the seeded rows in each period", async () => {
@@ -39,10 +48,24 @@ describe("the admin dashboard (issue 16)", () => {
     expect(before.m12.growth.length).toBeGreaterThanOrEqual(12);
 
     // Members: two joined 10 days ago, one 60 days ago, one 200 days ago; a disabled one never counts.
-    const joined = [await createTestUser({ membershipLevel: "play" }), await createTestUser({ membershipLevel: "play" }), await createTestUser({ membershipLevel: "play" }), await createTestUser({ membershipLevel: "play" })];
+    const joined = [
+      await createTestUser({ membershipLevel: "play" }),
+      await createTestUser({ membershipLevel: "play" }),
+      await createTestUser({ membershipLevel: "play" }),
+      await createTestUser({ membershipLevel: "play" }),
+    ];
     const disabled = await createTestUser({ membershipLevel: "play", disabledAt: new Date() });
-    for (const [user, days] of [[joined[0]!, 10], [joined[1]!, 10], [joined[2]!, 60], [joined[3]!, 200], [disabled, 10]] as const) {
-      await testDb().update(users).set({ createdAt: daysAgo(days) }).where(eq(users.id, user.id));
+    for (const [user, days] of [
+      [joined[0]!, 10],
+      [joined[1]!, 10],
+      [joined[2]!, 60],
+      [joined[3]!, 200],
+      [disabled, 10],
+    ] as const) {
+      await testDb()
+        .update(users)
+        .set({ createdAt: daysAgo(days) })
+        .where(eq(users.id, user.id));
     }
 
     // Applications 5 days ago: 4 submitted, 2 approved, 1 paid, 1 joined; one 60 days ago (approved).
@@ -61,11 +84,23 @@ describe("the admin dashboard (issue 16)", () => {
     });
     const apps = await testDb()
       .insert(applications)
-      .values([application(5, "pending"), application(5, "approved", joined[0]!.id), application(5, "approved"), application(60, "approved"), application(5, "pending")])
+      .values([
+        application(5, "pending"),
+        application(5, "approved", joined[0]!.id),
+        application(5, "approved"),
+        application(60, "approved"),
+        application(5, "pending"),
+      ])
       .returning({ id: applications.id });
 
     // Money: a first payment (9000) and a refund (2000) 20 days ago, a renewal (5000) 60 days ago; a failed charge never counts.
-    const payment = (days: number, kind: "payment" | "renewal" | "refund", amount: number, status: "completed" | "failed" = "completed", applicationId: number | null = null) => ({ kind, amount, status, paymentMethod: "card", applicationId, createdAt: daysAgo(days) });
+    const payment = (
+      days: number,
+      kind: "payment" | "renewal" | "refund",
+      amount: number,
+      status: "completed" | "failed" = "completed",
+      applicationId: number | null = null,
+    ) => ({ kind, amount, status, paymentMethod: "card", applicationId, createdAt: daysAgo(days) });
     await testDb()
       .insert(paymentTransactions)
       .values([
@@ -78,14 +113,43 @@ describe("the admin dashboard (issue 16)", () => {
       ]);
 
     // Activity now: one RSVP going and one cancelled, a topic and a reply.
-    const [event] = await testDb().insert(events).values({ source: "internal", title: "Dashboard evening", startsAt: new Date(Date.now() + 7 * DAY), timezone: "UTC" }).returning();
-    await testDb().insert(eventRsvps).values([{ eventId: event!.id, userId: joined[0]!.id }, { eventId: event!.id, userId: joined[1]!.id, status: "cancelled" }]);
+    const [event] = await testDb()
+      .insert(events)
+      .values({
+        source: "internal",
+        title: "Dashboard evening",
+        startsAt: new Date(Date.now() + 7 * DAY),
+        timezone: "UTC",
+      })
+      .returning();
+    await testDb()
+      .insert(eventRsvps)
+      .values([
+        { eventId: event!.id, userId: joined[0]!.id },
+        { eventId: event!.id, userId: joined[1]!.id, status: "cancelled" },
+      ]);
     const poster = await signIn(joined[0]!.username, TEST_PASSWORD);
     const categories = await call("/api/forum/categories", { cookie: poster });
-    const open = categories.json.find((c: { requiredMembershipLevel: string | null }) => c.requiredMembershipLevel === null);
-    const topic = await call("/api/forum/topics", { cookie: poster, body: { categoryId: open.id, title: "Counting on the dashboard", content: "A topic the dashboard should count once." } });
+    const open = categories.json.find(
+      (c: { requiredMembershipLevel: string | null }) => c.requiredMembershipLevel === null,
+    );
+    const topic = await call("/api/forum/topics", {
+      cookie: poster,
+      body: {
+        categoryId: open.id,
+        title: "Counting on the dashboard",
+        content: "A topic the dashboard should count once.",
+      },
+    });
     expect(topic.status).toBe(201);
-    expect((await call("/api/forum/posts", { cookie: poster, body: { topicId: topic.json.id, content: "And one reply to count." } })).status).toBe(201);
+    expect(
+      (
+        await call("/api/forum/posts", {
+          cookie: poster,
+          body: { topicId: topic.json.id, content: "And one reply to count." },
+        })
+      ).status,
+    ).toBe(201);
 
     const after = { d30: await read("30d"), d90: await read("90d"), m12: await read("12m") };
     // Members by tier are today's, whatever the period; the disabled member is left out.
@@ -96,24 +160,42 @@ describe("the admin dashboard (issue 16)", () => {
     expect(joinedIn(after.m12) - joinedIn(before.m12)).toBe(4);
     expect(after.d30.growth.at(-1)!.total - before.d30.growth.at(-1)!.total).toBe(4);
     const tenDaysAgo = daysAgo(10).toISOString().slice(0, 10);
-    expect(after.d30.growth.find((g) => g.bucket === tenDaysAgo)!.joined - before.d30.growth.find((g) => g.bucket === tenDaysAgo)!.joined).toBe(2);
+    expect(
+      after.d30.growth.find((g) => g.bucket === tenDaysAgo)!.joined -
+        before.d30.growth.find((g) => g.bucket === tenDaysAgo)!.joined,
+    ).toBe(2);
 
-    const funnelDelta = (a: Dashboard, b: Dashboard) => Object.fromEntries(Object.entries(a.funnel).map(([k, v]) => [k, v - b.funnel[k as keyof Dashboard["funnel"]]]));
+    const funnelDelta = (a: Dashboard, b: Dashboard) =>
+      Object.fromEntries(Object.entries(a.funnel).map(([k, v]) => [k, v - b.funnel[k as keyof Dashboard["funnel"]]]));
     expect(funnelDelta(after.d30, before.d30)).toEqual({ submitted: 4, approved: 2, paid: 1, joined: 1 });
     expect(funnelDelta(after.d90, before.d90)).toEqual({ submitted: 5, approved: 3, paid: 1, joined: 1 });
     // Each stage is part of the one before it, so the bars never grow.
-    for (const { funnel } of [after.d30, after.d90, after.m12]) expect(funnel.submitted >= funnel.approved && funnel.approved >= funnel.paid && funnel.paid >= funnel.joined).toBe(true);
+    for (const { funnel } of [after.d30, after.d90, after.m12])
+      expect(
+        funnel.submitted >= funnel.approved && funnel.approved >= funnel.paid && funnel.paid >= funnel.joined,
+      ).toBe(true);
 
-    const moneyDelta = (a: Dashboard, b: Dashboard) => ({ revenue: sum(a.money, (m) => m.revenue) - sum(b.money, (m) => m.revenue), refunds: sum(a.money, (m) => m.refunds) - sum(b.money, (m) => m.refunds) });
+    const moneyDelta = (a: Dashboard, b: Dashboard) => ({
+      revenue: sum(a.money, (m) => m.revenue) - sum(b.money, (m) => m.revenue),
+      refunds: sum(a.money, (m) => m.refunds) - sum(b.money, (m) => m.refunds),
+    });
     expect(moneyDelta(after.d30, before.d30)).toEqual({ revenue: 12000, refunds: 2000 });
     expect(moneyDelta(after.d90, before.d90)).toEqual({ revenue: 17000, refunds: 2000 });
 
-    const activityDelta = (key: "rsvps" | "topics" | "replies") => sum(after.d30.activity, (a) => a[key]) - sum(before.d30.activity, (a) => a[key]);
+    const activityDelta = (key: "rsvps" | "topics" | "replies") =>
+      sum(after.d30.activity, (a) => a[key]) - sum(before.d30.activity, (a) => a[key]);
     expect([activityDelta("rsvps"), activityDelta("topics"), activityDelta("replies")]).toEqual([1, 1, 1]);
 
     // Leave the shared test database's recent figures as they were for other tests.
     await testDb().delete(eventRsvps).where(eq(eventRsvps.eventId, event!.id));
-    await testDb().delete(paymentTransactions).where(inArray(paymentTransactions.applicationId, apps.map((a) => a.id)));
+    await testDb()
+      .delete(paymentTransactions)
+      .where(
+        inArray(
+          paymentTransactions.applicationId,
+          apps.map((a) => a.id),
+        ),
+      );
   });
 });
 
@@ -121,12 +203,29 @@ describe("the dashboard's daily rollups (issue 28)", () => {
   it("agree, day by day (and members by tier), with counting the rows, after inserts, updates and deletes of every table they count", async () => {
     const member = await createTestUser({ membershipLevel: "create" });
     const other = await createTestUser({ membershipLevel: "play" });
-    await testDb().update(users).set({ createdAt: daysAgo(400) }).where(eq(users.id, other.id));
+    await testDb()
+      .update(users)
+      .set({ createdAt: daysAgo(400) })
+      .where(eq(users.id, other.id));
     await testDb().update(users).set({ disabledAt: new Date() }).where(eq(users.id, member.id));
-    const [paid] = await testDb().insert(paymentTransactions).values({ kind: "renewal", amount: 4321, status: "completed", paymentMethod: "card", createdAt: daysAgo(3) }).returning();
+    const [paid] = await testDb()
+      .insert(paymentTransactions)
+      .values({ kind: "renewal", amount: 4321, status: "completed", paymentMethod: "card", createdAt: daysAgo(3) })
+      .returning();
     await testDb().update(paymentTransactions).set({ status: "refunded" }).where(eq(paymentTransactions.id, paid!.id));
-    await testDb().update(paymentTransactions).set({ createdAt: daysAgo(33) }).where(eq(paymentTransactions.id, paid!.id));
-    const [event] = await testDb().insert(events).values({ source: "internal", title: "Rollup evening", startsAt: new Date(Date.now() + 3 * DAY), timezone: "UTC" }).returning();
+    await testDb()
+      .update(paymentTransactions)
+      .set({ createdAt: daysAgo(33) })
+      .where(eq(paymentTransactions.id, paid!.id));
+    const [event] = await testDb()
+      .insert(events)
+      .values({
+        source: "internal",
+        title: "Rollup evening",
+        startsAt: new Date(Date.now() + 3 * DAY),
+        timezone: "UTC",
+      })
+      .returning();
     await testDb().insert(eventRsvps).values({ eventId: event!.id, userId: other.id });
     await testDb().update(eventRsvps).set({ status: "cancelled" }).where(eq(eventRsvps.eventId, event!.id));
     await testDb().delete(events).where(eq(events.id, event!.id)); // the RSVP goes with it (cascade)

@@ -10,7 +10,13 @@ import { closeInProcessApp } from "../support/in-process";
 afterAll(closeInProcessApp);
 
 describe("admin data functions check their viewer", () => {
-  const member: SessionUser = { ...adminViewer(), isAdmin: false, twoFactorEnabled: false, twoFactorPassed: false, membershipLevel: "play" };
+  const member: SessionUser = {
+    ...adminViewer(),
+    isAdmin: false,
+    twoFactorEnabled: false,
+    twoFactorPassed: false,
+    membershipLevel: "play",
+  };
   const adminWithoutTwoFactor: SessionUser = { ...adminViewer(), twoFactorPassed: false };
   const editor: SessionUser = { ...member, permissions: { manage_content: true } };
 
@@ -31,13 +37,25 @@ describe("admin data functions check their viewer", () => {
       listTransactions: (viewer: SessionUser) => listTransactions(viewer),
       saveSiteSettings: (viewer: SessionUser) => saveSiteSettings(viewer, { siteName: "Taken over" }),
       createCommunityEvent: (viewer: SessionUser) =>
-        createCommunityEvent(viewer, { title: "x", description: "x", startsAt: new Date(), endsAt: null, location: "x", imageUrl: "", eventType: "social", accessType: "public", capacity: null, isFeatured: false } as never),
+        createCommunityEvent(viewer, {
+          title: "x",
+          description: "x",
+          startsAt: new Date(),
+          endsAt: null,
+          location: "x",
+          imageUrl: "",
+          eventType: "social",
+          accessType: "public",
+          capacity: null,
+          isFeatured: false,
+        } as never),
     };
   };
 
   it("refuses a member and an admin whose session did not pass two-factor, with 403", async () => {
     for (const call of Object.values(await calls())) {
-      for (const viewer of [member, adminWithoutTwoFactor, editor]) await expect(call(viewer)).rejects.toMatchObject({ status: 403 });
+      for (const viewer of [member, adminWithoutTwoFactor, editor])
+        await expect(call(viewer)).rejects.toMatchObject({ status: 403 });
     }
   });
 

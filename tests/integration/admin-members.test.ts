@@ -11,7 +11,8 @@ async function admin() {
   return { user, cookie: await signIn(user.username, TEST_PASSWORD) };
 }
 
-const patch = (id: number, cookie: string, body: unknown) => call(`/api/admin/members/${id}`, { method: "PATCH", cookie, body });
+const patch = (id: number, cookie: string, body: unknown) =>
+  call(`/api/admin/members/${id}`, { method: "PATCH", cookie, body });
 
 describe("members and roles (issue 16)", () => {
   it("finds members by name, username or email, tier and status, a page at a time, and exports them", async () => {
@@ -26,7 +27,9 @@ describe("members and roles (issue 16)", () => {
     const byEmail = await call(`/api/admin/members?q=${encodeURIComponent(found.email.toUpperCase())}`, { cookie });
     expect(byEmail.json.members.map((m: { id: number }) => m.id)).toEqual([found.id]);
     const disabled = await call(`/api/admin/members?q=${tag}&status=disabled`, { cookie });
-    expect(disabled.json.members.map((m: { firstName: string; status: string }) => [m.firstName, m.status])).toEqual([["Other", "disabled"]]);
+    expect(disabled.json.members.map((m: { firstName: string; status: string }) => [m.firstName, m.status])).toEqual([
+      ["Other", "disabled"],
+    ]);
     const byTier = await call(`/api/admin/members?q=${tag}&tier=empower`, { cookie });
     expect(byTier.json.members.map((m: { id: number }) => m.id)).toEqual([found.id]);
 
@@ -34,7 +37,10 @@ describe("members and roles (issue 16)", () => {
     const seen: number[] = [];
     let after: string | null = null;
     do {
-      const page: { json: { members: { id: number }[]; next: string | null } } = await call(`/api/admin/members${after ? `?after=${after}` : ""}`, { cookie });
+      const page: { json: { members: { id: number }[]; next: string | null } } = await call(
+        `/api/admin/members${after ? `?after=${after}` : ""}`,
+        { cookie },
+      );
       seen.push(...page.json.members.map((m) => m.id));
       after = page.json.next;
     } while (after);
@@ -47,7 +53,11 @@ describe("members and roles (issue 16)", () => {
     const lines = csv.text.trim().split("\r\n");
     expect(lines[0]).toBe("id,username,email,first_name,last_name,tier,status,admin,permissions,joined_at");
     expect(lines).toHaveLength(3);
-    expect(lines.some((line) => line.startsWith(`${found.id},${found.username},${found.email},Ondine,${tag},empower,active,no,,`))).toBe(true);
+    expect(
+      lines.some((line) =>
+        line.startsWith(`${found.id},${found.username},${found.email},Ondine,${tag},empower,active,no,,`),
+      ),
+    ).toBe(true);
   });
 
   it("exports a search of several pages in full, each member once, newest account first", async () => {
@@ -57,7 +67,15 @@ describe("members and roles (issue 16)", () => {
     const { passwordHash } = await createTestUser();
     const inserted = await testDb()
       .insert(users)
-      .values(Array.from({ length: count }, (_, i) => ({ username: `${tag}_${i}`, email: `${tag}_${i}@example.com`, firstName: "Bulk", lastName: tag, passwordHash })))
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          username: `${tag}_${i}`,
+          email: `${tag}_${i}@example.com`,
+          firstName: "Bulk",
+          lastName: tag,
+          passwordHash,
+        })),
+      )
       .returning({ id: users.id });
 
     const csv = await call(`/api/admin/members/export?q=${tag}`, { cookie });
@@ -82,7 +100,11 @@ describe("members and roles (issue 16)", () => {
     await patch(member.id, cookie, { permissions: { manage_content: false } });
     expect((await call("/admin/content/create", { cookie: memberCookie })).status).toBe(307);
 
-    const entries = await testDb().select().from(auditLog).where(and(eq(auditLog.entityType, "user"), eq(auditLog.entityId, String(member.id)))).orderBy(auditLog.id);
+    const entries = await testDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "user"), eq(auditLog.entityId, String(member.id))))
+      .orderBy(auditLog.id);
     expect(entries.map((e) => [e.action, e.actorId, e.details])).toEqual([
       ["member.tier_changed", actor.id, { from: "connect", to: "play" }],
       ["member.permission_granted", actor.id, { permission: "manage_content" }],
@@ -100,7 +122,9 @@ describe("members and roles (issue 16)", () => {
     expect((await call("/api/auth/me", { cookie: memberCookie })).status).toBe(401);
     const open = await testDb().select().from(sessions).where(eq(sessions.userId, member.id));
     expect(open.every((s) => s.revokedAt !== null)).toBe(true);
-    expect((await call("/api/auth/login", { body: { username: member.username, password: TEST_PASSWORD } })).status).toBe(401);
+    expect(
+      (await call("/api/auth/login", { body: { username: member.username, password: TEST_PASSWORD } })).status,
+    ).toBe(401);
 
     expect((await patch(member.id, cookie, { disabled: false })).json.member.status).toBe("active");
     await signIn(member.username, TEST_PASSWORD);
@@ -117,7 +141,15 @@ describe("members and roles (issue 16)", () => {
     const { cookie } = await admin();
     const member = await createTestUser({ membershipLevel: "create" });
     const view = await call(`/api/admin/members/${member.id}`, { cookie });
-    expect(view.json.member).toMatchObject({ id: member.id, email: member.email, membershipLevel: "create", status: "active", topics: 0, replies: 0, twoFactorEnabled: false });
+    expect(view.json.member).toMatchObject({
+      id: member.id,
+      email: member.email,
+      membershipLevel: "create",
+      status: "active",
+      topics: 0,
+      replies: 0,
+      twoFactorEnabled: false,
+    });
     expect(view.json).toMatchObject({ applications: [], payments: [], rsvps: [] });
     expect((await call("/api/admin/members/999999999", { cookie })).status).toBe(404);
   });
@@ -160,8 +192,13 @@ describe("members and roles (issue 16)", () => {
 
 describe("the audit log cannot be edited", () => {
   it("refuses UPDATE, DELETE and TRUNCATE on audit_log at the database", async () => {
-    const [entry] = await testDb().insert(auditLog).values({ actorId: null, action: "test.entry", entityType: "test" }).returning();
-    await expect(testDb().update(auditLog).set({ action: "test.changed" }).where(eq(auditLog.id, entry!.id))).rejects.toThrow();
+    const [entry] = await testDb()
+      .insert(auditLog)
+      .values({ actorId: null, action: "test.entry", entityType: "test" })
+      .returning();
+    await expect(
+      testDb().update(auditLog).set({ action: "test.changed" }).where(eq(auditLog.id, entry!.id)),
+    ).rejects.toThrow();
     await expect(testDb().delete(auditLog).where(eq(auditLog.id, entry!.id))).rejects.toThrow();
     await expect(testDb().execute("truncate audit_log")).rejects.toThrow();
     const [still] = await testDb().select().from(auditLog).where(eq(auditLog.id, entry!.id));
@@ -173,14 +210,25 @@ describe("the audit log cannot be edited", () => {
 // list's "Joined"), and the demo member's first payment, her membership's start and "member since" are one day.
 describe("the demo's dates", () => {
   it("date every demo account on the day its member joined, and give the demo member one first day everywhere", async () => {
-    const demo = await testDb().select({ username: users.username, createdAt: users.createdAt, memberSince: users.memberSince }).from(users).where(inArray(users.username, ["admin", "member", "mentor", "partner", "amara"]));
+    const demo = await testDb()
+      .select({ username: users.username, createdAt: users.createdAt, memberSince: users.memberSince })
+      .from(users)
+      .where(inArray(users.username, ["admin", "member", "mentor", "partner", "amara"]));
     expect(demo).toHaveLength(5);
-    for (const person of demo) expect([person.username, person.createdAt.toISOString().slice(0, 10)]).toEqual([person.username, person.memberSince]);
+    for (const person of demo)
+      expect([person.username, person.createdAt.toISOString().slice(0, 10)]).toEqual([
+        person.username,
+        person.memberSince,
+      ]);
     const dates = new Set(demo.map((p) => p.memberSince));
     expect(dates.size).toBeGreaterThan(1);
 
     const [jordan] = demo.filter((p) => p.username === "member");
-    const [membership] = await testDb().select({ startedAt: memberships.startedAt, userId: memberships.userId }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(users.username, "member"));
+    const [membership] = await testDb()
+      .select({ startedAt: memberships.startedAt, userId: memberships.userId })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(users.username, "member"));
     const [first] = await testDb()
       .select({ completedAt: paymentTransactions.completedAt })
       .from(paymentTransactions)

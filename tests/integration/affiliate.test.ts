@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { applications, auditLog, partnerLinkVisits, partnerRegistrations, partners, paymentTransactions, referralCommissions, users } from "@/db/schema";
+import {
+  applications,
+  auditLog,
+  partnerLinkVisits,
+  partnerRegistrations,
+  partners,
+  paymentTransactions,
+  referralCommissions,
+  users,
+} from "@/db/schema";
 import { FAKE_STRIPE_WEBHOOK_SECRET, paymentIntentObject, signWebhookPayload, stripeEvent } from "../fakes/stripe";
 import { waitFor } from "../support/applicants";
 import { chargedIntent, refundInStripe } from "../support/billing";
@@ -25,7 +34,10 @@ async function member(overrides: Partial<typeof users.$inferInsert> = {}) {
 async function partnerWithCode() {
   const her = await member({ isPartner: true });
   const code = `P${randomUUID().slice(0, 8).toUpperCase()}`;
-  const [partner] = await testDb().insert(partners).values({ userId: her.user.id, partnerCode: code }).returning({ id: partners.id });
+  const [partner] = await testDb()
+    .insert(partners)
+    .values({ userId: her.user.id, partnerCode: code })
+    .returning({ id: partners.id });
   return { ...her, code, partnerId: partner!.id };
 }
 
@@ -35,47 +47,109 @@ const visitLink = (code: string, ip: string, headers: Record<string, string> = {
 
 /** The visitor cookie a visit answered with (name=value). */
 function visitorCookie(result: { headers: Headers }): string {
-  const pair = result.headers.getSetCookie().map((header) => header.split(";")[0]!).find((p) => p.startsWith("ref_visitor="));
+  const pair = result.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0]!)
+    .find((p) => p.startsWith("ref_visitor="));
   if (!pair) throw new Error("No visitor cookie was set");
   return pair;
 }
 
 /** A referred application (approved) with one pending card payment per intent id given. */
-async function referredApplication(code: string, intents: string[], email = `referred_${randomUUID().slice(0, 8)}@example.com`) {
+async function referredApplication(
+  code: string,
+  intents: string[],
+  email = `referred_${randomUUID().slice(0, 8)}@example.com`,
+) {
   const [app] = await testDb()
     .insert(applications)
-    .values({ firstName: "Rae", lastName: "Ferred", email, phone: "+1 555 0100", membershipTier: "create", heardAbout: "A friend", whyJoin: "Referred by a friend who loves it.", partnerCode: code, agreeTerms: true, status: "approved", approvedAt: new Date() })
+    .values({
+      firstName: "Rae",
+      lastName: "Ferred",
+      email,
+      phone: "+1 555 0100",
+      membershipTier: "create",
+      heardAbout: "A friend",
+      whyJoin: "Referred by a friend who loves it.",
+      partnerCode: code,
+      agreeTerms: true,
+      status: "approved",
+      approvedAt: new Date(),
+    })
     .returning();
   for (const intent of intents) {
-    await testDb().insert(paymentTransactions).values({ applicationId: app!.id, amount: 5000, membershipTier: "create", paymentMethod: "card", status: "authorized", stripePaymentIntentId: intent });
+    await testDb()
+      .insert(paymentTransactions)
+      .values({
+        applicationId: app!.id,
+        amount: 5000,
+        membershipTier: "create",
+        paymentMethod: "card",
+        status: "authorized",
+        stripePaymentIntentId: intent,
+      });
   }
   return app!;
 }
 
 const webhook = (type: string, object: Record<string, unknown>) => {
   const payload = JSON.stringify(stripeEvent(type, object));
-  return fetch(`${process.env.TEST_BASE_URL}/api/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET) }, body: payload });
+  return fetch(`${process.env.TEST_BASE_URL}/api/stripe/webhook`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": signWebhookPayload(payload, FAKE_STRIPE_WEBHOOK_SECRET),
+    },
+    body: payload,
+  });
 };
-const succeeded = (intent: string) => webhook("payment_intent.succeeded", paymentIntentObject({ id: intent, status: "succeeded", amount: 5000, amount_received: 5000 }));
+const succeeded = (intent: string) =>
+  webhook(
+    "payment_intent.succeeded",
+    paymentIntentObject({ id: intent, status: "succeeded", amount: 5000, amount_received: 5000 }),
+  );
 /** Refunded in Stripe: the app reads the refunds from Stripe when its refund events arrive. */
 const refundedInStripe = async (intent: string, applicationId: number) => {
   await refundInStripe(intent);
-  await waitFor(() => commissionsOf(applicationId), (rows) => rows[0]?.status === "cancelled", "the refund events to cancel the commission");
+  await waitFor(
+    () => commissionsOf(applicationId),
+    (rows) => rows[0]?.status === "cancelled",
+    "the refund events to cancel the commission",
+  );
 };
-const commissionsOf = (applicationId: number) => testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, applicationId));
+const commissionsOf = (applicationId: number) =>
+  testDb().select().from(referralCommissions).where(eq(referralCommissions.applicationId, applicationId));
 
 describe("registration", () => {
   it("emails a single-use link; opening it changes nothing, accepting creates her partner record at 15%", async () => {
     const her = await member();
     const other = await member();
-    expect((await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: "" } })).json.fields).toEqual({ email: "Email is required" });
-    expect((await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: "me@example.com", userId: other.user.id } })).status).toBe(403);
+    expect(
+      (await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: "" } })).json.fields,
+    ).toEqual({ email: "Email is required" });
+    expect(
+      (
+        await call("/api/partners/send-registration-email", {
+          cookie: her.cookie,
+          body: { email: "me@example.com", userId: other.user.id },
+        })
+      ).status,
+    ).toBe(403);
     // Only to her account's address: the call never makes the app write to an address she names (issue 24 item 8).
     const elsewhere = `victim_${her.user.id}@example.com`;
-    const refused = await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: elsewhere, userId: her.user.id } });
-    expect([refused.status, refused.json.fields]).toEqual([400, { email: "The registration link is sent to your account's email address." }]);
+    const refused = await call("/api/partners/send-registration-email", {
+      cookie: her.cookie,
+      body: { email: elsewhere, userId: her.user.id },
+    });
+    expect([refused.status, refused.json.fields]).toEqual([
+      400,
+      { email: "The registration link is sent to your account's email address." },
+    ]);
     expect(await latestEmailTo(elsewhere)).toBeNull();
-    const sent = await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: her.user.email.toUpperCase(), userId: her.user.id } });
+    const sent = await call("/api/partners/send-registration-email", {
+      cookie: her.cookie,
+      body: { email: her.user.email.toUpperCase(), userId: her.user.id },
+    });
     expect(sent.status).toBe(200);
     const link = linkIn((await latestEmailTo(her.user.email))!.text, "/profile/affiliate/");
     const token = new URL(link).pathname.split("/").pop()!;
@@ -88,22 +162,40 @@ describe("registration", () => {
     expect((await call("/api/partners/accept", { cookie: other.cookie, body: { token } })).status).toBe(409);
     const accepted = await call("/api/partners/accept", { cookie: her.cookie, body: { token } });
     expect(accepted.status).toBe(201);
-    expect(accepted.json).toMatchObject({ userId: her.user.id, referralCommission: "15%", partnerCode: expect.stringMatching(/^TEST[A-Z0-9]{4}$/) });
+    expect(accepted.json).toMatchObject({
+      userId: her.user.id,
+      referralCommission: "15%",
+      partnerCode: expect.stringMatching(/^TEST[A-Z0-9]{4}$/),
+    });
     expect((await call("/api/partners/accept", { cookie: her.cookie, body: { token } })).status).toBe(409);
-    const [row] = await testDb().select().from(partnerRegistrations).where(eq(partnerRegistrations.userId, her.user.id));
+    const [row] = await testDb()
+      .select()
+      .from(partnerRegistrations)
+      .where(eq(partnerRegistrations.userId, her.user.id));
     expect(row!.usedAt).not.toBeNull();
     const [user] = await testDb().select({ isPartner: users.isPartner }).from(users).where(eq(users.id, her.user.id));
     expect(user!.isPartner).toBe(true);
-    expect((await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: her.user.email } })).status).toBe(409);
+    expect(
+      (await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: her.user.email } }))
+        .status,
+    ).toBe(409);
   });
 
   it("refuses an expired link", async () => {
     const her = await member();
     await call("/api/partners/send-registration-email", { cookie: her.cookie, body: { email: her.user.email } });
-    const token = new URL(linkIn((await latestEmailTo(her.user.email))!.text, "/profile/affiliate/")).pathname.split("/").pop()!;
-    await testDb().update(partnerRegistrations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(partnerRegistrations.userId, her.user.id));
+    const token = new URL(linkIn((await latestEmailTo(her.user.email))!.text, "/profile/affiliate/")).pathname
+      .split("/")
+      .pop()!;
+    await testDb()
+      .update(partnerRegistrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(partnerRegistrations.userId, her.user.id));
     const refused = await call("/api/partners/accept", { cookie: her.cookie, body: { token } });
-    expect([refused.status, refused.json.error]).toEqual([409, "This registration link has expired. Request a new one from the Affiliate tab of your profile."]);
+    expect([refused.status, refused.json.error]).toEqual([
+      409,
+      "This registration link has expired. Request a new one from the Affiliate tab of your profile.",
+    ]);
   });
 });
 
@@ -117,8 +209,19 @@ describe("the partner's figures", () => {
     await visitLink(p.code, randomIp());
     expect((await call("/api/partners/visits", { body: { code: "NOBODY" }, origin: null })).status).toBe(204);
     const app = await referredApplication(p.code, [`pi_fig_${randomUUID()}`]);
-    await testDb().insert(applications).values({ ...app, id: undefined, email: `pending_${randomUUID()}@example.com`, status: "pending", approvedAt: null });
-    await succeeded((await testDb().select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, app.id)))[0]!.stripePaymentIntentId!);
+    await testDb()
+      .insert(applications)
+      .values({
+        ...app,
+        id: undefined,
+        email: `pending_${randomUUID()}@example.com`,
+        status: "pending",
+        approvedAt: null,
+      });
+    await succeeded(
+      (await testDb().select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, app.id)))[0]!
+        .stripePaymentIntentId!,
+    );
 
     const mine = await call(`/api/partners/${p.user.id}`, { cookie: p.cookie });
     expect(mine.json).toEqual({
@@ -128,11 +231,24 @@ describe("the partner's figures", () => {
       linkVisits: 2,
       applications: 2,
       approvedMembers: 1,
-      commissions: { pending: { count: 1, amountCents: 750 }, eligible: { count: 0, amountCents: 0 }, paid: { count: 0, amountCents: 0 } },
+      commissions: {
+        pending: { count: 1, amountCents: 750 },
+        eligible: { count: 0, amountCents: 0 },
+        paid: { count: 0, amountCents: 0 },
+      },
       // Issue 25: her own statement, each referral by first name and initial (nothing else of the application).
       statement: {
         commissions: [
-          { id: expect.any(Number), referral: `${app.firstName} ${app.lastName.charAt(0)}.`, amountCents: 750, status: "pending", eligibleAt: expect.any(String), paidAt: null, cancelReason: null, createdAt: expect.any(String) },
+          {
+            id: expect.any(Number),
+            referral: `${app.firstName} ${app.lastName.charAt(0)}.`,
+            amountCents: 750,
+            status: "pending",
+            eligibleAt: expect.any(String),
+            paidAt: null,
+            cancelReason: null,
+            createdAt: expect.any(String),
+          },
         ],
         payouts: [],
       },
@@ -146,7 +262,8 @@ describe("the partner's figures", () => {
 });
 
 describe("link visits (issue 31 item 6)", () => {
-  const visits = async (partnerId: number) => (await testDb().select().from(partnerLinkVisits).where(eq(partnerLinkVisits.partnerId, partnerId))).length;
+  const visits = async (partnerId: number) =>
+    (await testDb().select().from(partnerLinkVisits).where(eq(partnerLinkVisits.partnerId, partnerId))).length;
 
   it("counts a visitor once a day by her first-party cookie, whatever her User-Agent or address says", async () => {
     const p = await partnerWithCode();
@@ -154,14 +271,19 @@ describe("link visits (issue 31 item 6)", () => {
     const cookie = visitorCookie(first);
     expect(first.headers.get("set-cookie")).toMatch(/; HttpOnly/i);
     expect(first.headers.get("set-cookie")).toMatch(/; SameSite=lax/i);
-    for (let i = 1; i < 25; i++) expect((await visitLink(p.code, randomIp(), { cookie, "user-agent": `agent-${i}` })).status).toBe(204);
+    for (let i = 1; i < 25; i++)
+      expect((await visitLink(p.code, randomIp(), { cookie, "user-agent": `agent-${i}` })).status).toBe(204);
     expect(await visits(p.partnerId)).toBe(1);
   });
 
   it("counts at most 10 new visitors a day from one address, however its requests vary their headers", async () => {
     const p = await partnerWithCode();
     const ip = randomIp();
-    for (let i = 0; i < 25; i++) expect((await visitLink(p.code, ip, { "user-agent": `Mozilla/5.0 (variant ${i})`, "accept-language": `x-${i}` })).status).toBe(204);
+    for (let i = 0; i < 25; i++)
+      expect(
+        (await visitLink(p.code, ip, { "user-agent": `Mozilla/5.0 (variant ${i})`, "accept-language": `x-${i}` }))
+          .status,
+      ).toBe(204);
     expect(await visits(p.partnerId)).toBe(10);
     // Another address is another budget.
     await visitLink(p.code, randomIp());
@@ -179,11 +301,17 @@ describe("commissions follow the money", () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const rows = await commissionsOf(app.id);
     expect(rows).toHaveLength(1);
-    const [paid] = await testDb().select().from(paymentTransactions).where(eq(paymentTransactions.id, rows[0]!.paymentTransactionId!));
+    const [paid] = await testDb()
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.id, rows[0]!.paymentTransactionId!));
     expect(rows[0]).toMatchObject({ amountCents: 1000, rate: "20%", status: "pending" });
     expect(rows[0]!.eligibleAt!.getTime()).toBe(paid!.completedAt!.getTime() + 30 * 86_400_000);
     const button = await call(`/api/applications/${app.id}/generate-referral`, { method: "POST", cookie: admin });
-    expect([button.status, button.json.error]).toEqual([409, "A referral commission already exists for this application."]);
+    expect([button.status, button.json.error]).toEqual([
+      409,
+      "A referral commission already exists for this application.",
+    ]);
   });
 
   it("a refund before payout cancels the commission; a self-referral earns nothing", async () => {
@@ -193,7 +321,10 @@ describe("commissions follow the money", () => {
     await succeeded(intent);
     expect((await commissionsOf(app.id))[0]!.status).toBe("pending");
     await refundedInStripe(intent, app.id);
-    expect((await commissionsOf(app.id))[0]).toMatchObject({ status: "cancelled", cancelReason: "The referred payment was refunded or reversed." });
+    expect((await commissionsOf(app.id))[0]).toMatchObject({
+      status: "cancelled",
+      cancelReason: "The referred payment was refunded or reversed.",
+    });
 
     const selfIntent = `pi_self_${randomUUID()}`;
     const self = await referredApplication(p.code, [selfIntent], p.user.email);
@@ -207,24 +338,38 @@ describe("commissions follow the money", () => {
     const app = await referredApplication(p.code, [intent]);
     await succeeded(intent);
     // Other tests' commissions may be eligible too; this one is made due by moving its date back.
-    await testDb().update(referralCommissions).set({ eligibleAt: new Date(Date.now() - 1000) }).where(eq(referralCommissions.applicationId, app.id));
-    expect((await call("/api/admin/affiliates/payouts", { method: "POST", cookie: (await member()).cookie })).status).toBe(403);
+    await testDb()
+      .update(referralCommissions)
+      .set({ eligibleAt: new Date(Date.now() - 1000) })
+      .where(eq(referralCommissions.applicationId, app.id));
+    expect(
+      (await call("/api/admin/affiliates/payouts", { method: "POST", cookie: (await member()).cookie })).status,
+    ).toBe(403);
     const run = await call("/api/admin/affiliates/payouts", { method: "POST", cookie: admin });
     expect(run.status).toBe(201);
     const [commission] = await commissionsOf(app.id);
     expect(commission).toMatchObject({ status: "paid", payoutId: run.json.id });
-    const [audit] = await testDb().select().from(auditLog).where(and(eq(auditLog.action, "affiliate.payout"), eq(auditLog.entityId, String(run.json.id))));
+    const [audit] = await testDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "affiliate.payout"), eq(auditLog.entityId, String(run.json.id))));
     expect(audit!.details).toMatchObject({ commissionIds: expect.arrayContaining([commission!.id]) });
     const csv = await call(`/api/admin/affiliates/payouts/${run.json.id}/csv`, { cookie: admin });
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect(csv.text.split("\r\n")[0]).toBe("commissionId,partnerCode,partnerName,partnerEmail,applicationId,rate,amount,currency,paidAt");
+    expect(csv.text.split("\r\n")[0]).toBe(
+      "commissionId,partnerCode,partnerName,partnerEmail,applicationId,rate,amount,currency,paidAt",
+    );
     expect(csv.text).toContain(`${commission!.id},${p.code},`);
     expect(csv.text).toContain(",15%,7.50,usd,");
     const again = await call("/api/admin/affiliates/payouts", { method: "POST", cookie: admin });
     expect([again.status, again.json.error]).toEqual([409, "No commissions are eligible for payout."]);
     // A refund after the payout leaves the paid commission alone.
     await refundInStripe(intent);
-    await waitFor(() => testDb().select().from(paymentTransactions).where(eq(paymentTransactions.stripePaymentIntentId, intent)), (rows) => rows[0]?.status === "refunded", "the refund events");
+    await waitFor(
+      () => testDb().select().from(paymentTransactions).where(eq(paymentTransactions.stripePaymentIntentId, intent)),
+      (rows) => rows[0]?.status === "refunded",
+      "the refund events",
+    );
     expect((await commissionsOf(app.id))[0]!.status).toBe("paid");
   });
 });

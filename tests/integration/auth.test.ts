@@ -17,7 +17,9 @@ describe("POST /api/auth/login", () => {
 
   it("accepts the email address too, in any case", async () => {
     const user = await createTestUser();
-    const result = await call("/api/auth/login", { body: { username: user.email.toUpperCase(), password: TEST_PASSWORD } });
+    const result = await call("/api/auth/login", {
+      body: { username: user.email.toUpperCase(), password: TEST_PASSWORD },
+    });
     expect(result.status).toBe(200);
     expect(result.json.id).toBe(user.id);
   });
@@ -34,7 +36,9 @@ describe("POST /api/auth/login", () => {
   it("answers a wrong password and an unknown user with the same 401", async () => {
     const user = await createTestUser();
     const wrong = await call("/api/auth/login", { body: { username: user.username, password: "not-the-password" } });
-    const unknown = await call("/api/auth/login", { body: { username: `nobody_${randomUUID()}`, password: "whatever" } });
+    const unknown = await call("/api/auth/login", {
+      body: { username: `nobody_${randomUUID()}`, password: "whatever" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json).toEqual({ error: "Invalid username or password" });
@@ -45,7 +49,10 @@ describe("POST /api/auth/login", () => {
   it("validates the input with the spec's rule: both fields required", async () => {
     const result = await call("/api/auth/login", { body: { username: "", password: "" } });
     expect(result.status).toBe(400);
-    expect(result.json.fields).toEqual({ username: "Please enter your username", password: "Please enter your password" });
+    expect(result.json.fields).toEqual({
+      username: "Please enter your username",
+      password: "Please enter your password",
+    });
   });
 
   it("refuses a disabled account", async () => {
@@ -59,7 +66,9 @@ describe("rate limiting of failed sign-ins", () => {
   it("blocks an account after 5 failures with 429 and Retry-After, even for the right password", async () => {
     const user = await createTestUser();
     for (let i = 0; i < 5; i++) {
-      expect((await call("/api/auth/login", { body: { username: user.username, password: "wrong" } })).status).toBe(401);
+      expect((await call("/api/auth/login", { body: { username: user.username, password: "wrong" } })).status).toBe(
+        401,
+      );
     }
     const blocked = await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD } });
     expect(blocked.status).toBe(429);
@@ -69,8 +78,14 @@ describe("rate limiting of failed sign-ins", () => {
 
   it("counts failures per account and address in the database, shared by every instance", async () => {
     const user = await createTestUser();
-    await call("/api/auth/login", { body: { username: user.username, password: "wrong" }, headers: { "x-forwarded-for": "192.0.2.77" } });
-    const [counter] = await testDb().select().from(rateLimits).where(eq(rateLimits.key, `login_account:user:${user.id}|192.0.2.77`));
+    await call("/api/auth/login", {
+      body: { username: user.username, password: "wrong" },
+      headers: { "x-forwarded-for": "192.0.2.77" },
+    });
+    const [counter] = await testDb()
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login_account:user:${user.id}|192.0.2.77`));
     expect(counter?.points).toBe(1);
   });
 
@@ -78,7 +93,11 @@ describe("rate limiting of failed sign-ins", () => {
   it("checks and counts in one step: of 40 wrong passwords at once, five are tried", async () => {
     const user = await createTestUser();
     const headers = { "x-forwarded-for": randomIp() };
-    const answers = await Promise.all(Array.from({ length: 40 }, () => call("/api/auth/login", { body: { username: user.username, password: "wrong-password" }, headers })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        call("/api/auth/login", { body: { username: user.username, password: "wrong-password" }, headers }),
+      ),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(35);
@@ -87,21 +106,45 @@ describe("rate limiting of failed sign-ins", () => {
   it("counts the username and the email of one account together", async () => {
     const user = await createTestUser();
     const headers = { "x-forwarded-for": randomIp() };
-    for (const login of [user.username, user.email, user.username.toUpperCase(), user.email.toUpperCase(), ` ${user.email} `]) {
-      expect((await call("/api/auth/login", { body: { username: login, password: "wrong" }, headers })).status).toBe(401);
+    for (const login of [
+      user.username,
+      user.email,
+      user.username.toUpperCase(),
+      user.email.toUpperCase(),
+      ` ${user.email} `,
+    ]) {
+      expect((await call("/api/auth/login", { body: { username: login, password: "wrong" }, headers })).status).toBe(
+        401,
+      );
     }
-    expect((await call("/api/auth/login", { body: { username: user.email, password: TEST_PASSWORD }, headers })).status).toBe(429);
+    expect(
+      (await call("/api/auth/login", { body: { username: user.email, password: TEST_PASSWORD }, headers })).status,
+    ).toBe(429);
   });
 
   it("locks the account at that address only: her right password from another address gets through", async () => {
     const user = await createTestUser();
     const attacker = { "x-forwarded-for": randomIp() };
-    for (let i = 0; i < 8; i++) await call("/api/auth/login", { body: { username: user.username, password: `guess-${i}` }, headers: attacker });
-    expect((await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD }, headers: attacker })).status).toBe(429);
-    const her = await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD }, headers: { "x-forwarded-for": randomIp() } });
+    for (let i = 0; i < 8; i++)
+      await call("/api/auth/login", { body: { username: user.username, password: `guess-${i}` }, headers: attacker });
+    expect(
+      (await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD }, headers: attacker }))
+        .status,
+    ).toBe(429);
+    const her = await call("/api/auth/login", {
+      body: { username: user.username, password: TEST_PASSWORD },
+      headers: { "x-forwarded-for": randomIp() },
+    });
     expect(her.status).toBe(200);
     // A wrong password from her address is counted for her address alone.
-    expect((await call("/api/auth/login", { body: { username: user.username, password: "typo" }, headers: { "x-forwarded-for": randomIp() } })).status).toBe(401);
+    expect(
+      (
+        await call("/api/auth/login", {
+          body: { username: user.username, password: "typo" },
+          headers: { "x-forwarded-for": randomIp() },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("forgets earlier failures after a successful sign-in", async () => {
@@ -109,7 +152,9 @@ describe("rate limiting of failed sign-ins", () => {
     for (let i = 0; i < 4; i++) await call("/api/auth/login", { body: { username: user.username, password: "wrong" } });
     await signIn(user.username, TEST_PASSWORD);
     for (let i = 0; i < 4; i++) await call("/api/auth/login", { body: { username: user.username, password: "wrong" } });
-    expect((await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD } })).status).toBe(200);
+    expect((await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD } })).status).toBe(
+      200,
+    );
   });
 
   it("limits failures per client address across accounts", async () => {
@@ -119,7 +164,10 @@ describe("rate limiting of failed sign-ins", () => {
       await call("/api/auth/login", { body: { username: `nobody_${randomUUID()}`, password: "x" }, headers });
     }
     const user = await createTestUser();
-    const blocked = await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD }, headers });
+    const blocked = await call("/api/auth/login", {
+      body: { username: user.username, password: TEST_PASSWORD },
+      headers,
+    });
     expect(blocked.status).toBe(429);
   });
 });
@@ -180,7 +228,16 @@ describe("same-origin check on state-changing requests", () => {
   it("refuses a request from another origin, signed in or not", async () => {
     const user = await createTestUser();
     const cookie = await signIn(user.username, TEST_PASSWORD);
-    expect((await call("/api/auth/logout", { method: "POST", cookie, origin: "https://evil.example" })).status).toBe(403);
-    expect((await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD }, origin: "https://evil.example" })).status).toBe(403);
+    expect((await call("/api/auth/logout", { method: "POST", cookie, origin: "https://evil.example" })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await call("/api/auth/login", {
+          body: { username: user.username, password: TEST_PASSWORD },
+          origin: "https://evil.example",
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -37,7 +37,9 @@ async function admin(sql: string) {
 }
 
 function script(name: string, args: string[], env: Record<string, string>) {
-  return run(process.execPath, [tsx, `scripts/${name}.ts`, ...args], { env: { ...process.env, S3_BUCKET: "", ...env } });
+  return run(process.execPath, [tsx, `scripts/${name}.ts`, ...args], {
+    env: { ...process.env, S3_BUCKET: "", ...env },
+  });
 }
 
 afterAll(async () => {
@@ -54,7 +56,10 @@ it("backs up the database and the uploads, and a restore into an empty database 
   writeFileSync(path.join(sourceData, "uploads", "avatar", "picture.webp"), "picture bytes");
 
   const backupDir = path.join(scratch, "backup");
-  const made = await script("db-backup", [backupDir], { DATABASE_URL: testEnv().databaseUrl, COMMUNITY_DATA_DIR: sourceData });
+  const made = await script("db-backup", [backupDir], {
+    DATABASE_URL: testEnv().databaseUrl,
+    COMMUNITY_DATA_DIR: sourceData,
+  });
   expect(made.stdout).toContain(`Backup written to ${backupDir}`);
   const manifest = JSON.parse(readFileSync(path.join(backupDir, "manifest.json"), "utf8"));
   expect(manifest).toMatchObject({ uploads: "local", migrations: expect.any(Number) });
@@ -67,13 +72,21 @@ it("backs up the database and the uploads, and a restore into an empty database 
 
   await admin(`create database ${restoredName}`);
   const targetData = path.join(scratch, "target");
-  const restored = await script("db-restore", [backupDir], { DATABASE_URL: urlOf(restoredName), COMMUNITY_DATA_DIR: targetData });
+  const restored = await script("db-restore", [backupDir], {
+    DATABASE_URL: urlOf(restoredName),
+    COMMUNITY_DATA_DIR: targetData,
+  });
   expect(restored.stdout).toContain("Restored the backup");
   expect(readFileSync(path.join(targetData, "uploads", "avatar", "picture.webp"), "utf8")).toBe("picture bytes");
 
-  await expect(script("db-restore", [backupDir], { DATABASE_URL: urlOf(restoredName), COMMUNITY_DATA_DIR: targetData })).rejects.toThrow(/not empty/);
+  await expect(
+    script("db-restore", [backupDir], { DATABASE_URL: urlOf(restoredName), COMMUNITY_DATA_DIR: targetData }),
+  ).rejects.toThrow(/not empty/);
 
-  server = await startTestServer({ ...serverEnv(urlOf(restoredName)), JOBS_ENABLED: "false" }, ".data/test-logs/restored-server.log");
+  server = await startTestServer(
+    { ...serverEnv(urlOf(restoredName)), JOBS_ENABLED: "false" },
+    ".data/test-logs/restored-server.log",
+  );
   const login = await fetch(`${server.baseUrl}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.baseUrl },
@@ -92,13 +105,30 @@ it("backs up the database and the uploads, and a restore into an empty database 
   await script("db-backup", [laterBackup], { DATABASE_URL: testEnv().databaseUrl, COMMUNITY_DATA_DIR: sourceData });
   const targetOnly = { username: `target_only_${process.pid}` };
   const target = createDatabase(urlOf(restoredName), 1);
-  await target.db.insert(users).values({ username: targetOnly.username, email: `${targetOnly.username}@example.com`, firstName: "Target", passwordHash: await hash(TEST_PASSWORD) });
+  await target.db
+    .insert(users)
+    .values({
+      username: targetOnly.username,
+      email: `${targetOnly.username}@example.com`,
+      firstName: "Target",
+      passwordHash: await hash(TEST_PASSWORD),
+    });
   await target.pool.end();
-  const replaced = await script("db-restore", [laterBackup, "--replace"], { DATABASE_URL: urlOf(restoredName), COMMUNITY_DATA_DIR: targetData });
+  const replaced = await script("db-restore", [laterBackup, "--replace"], {
+    DATABASE_URL: urlOf(restoredName),
+    COMMUNITY_DATA_DIR: targetData,
+  });
   expect(replaced.stdout).toContain("Restored the backup");
-  server = await startTestServer({ ...serverEnv(urlOf(restoredName)), JOBS_ENABLED: "false" }, ".data/test-logs/restored-server.log");
+  server = await startTestServer(
+    { ...serverEnv(urlOf(restoredName)), JOBS_ENABLED: "false" },
+    ".data/test-logs/restored-server.log",
+  );
   const signIn = (username: string) =>
-    fetch(`${server!.baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: server!.baseUrl }, body: JSON.stringify({ username, password: TEST_PASSWORD }) });
+    fetch(`${server!.baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server!.baseUrl },
+      body: JSON.stringify({ username, password: TEST_PASSWORD }),
+    });
   expect((await signIn(later.username)).status).toBe(200);
   expect((await signIn(targetOnly.username)).status).toBe(401);
 }, 180_000);
@@ -106,11 +136,17 @@ it("backs up the database and the uploads, and a restore into an empty database 
 it("leaves the database as it was when a restore fails, and prints no password", async () => {
   const broken = path.join(scratch, "broken");
   mkdirSync(broken, { recursive: true });
-  writeFileSync(path.join(broken, "manifest.json"), JSON.stringify({ createdAt: new Date().toISOString(), serverVersion: 15, migrations: 1, uploads: "s3" }));
+  writeFileSync(
+    path.join(broken, "manifest.json"),
+    JSON.stringify({ createdAt: new Date().toISOString(), serverVersion: 15, migrations: 1, uploads: "s3" }),
+  );
   writeFileSync(path.join(broken, "database.dump"), "PGDMP not really a dump");
   const target = urlOf(restoredName);
   const password = decodeURIComponent(new URL(target).password);
-  const failed = await script("db-restore", [broken, "--replace"], { DATABASE_URL: target, COMMUNITY_DATA_DIR: path.join(scratch, "target") }).then(
+  const failed = await script("db-restore", [broken, "--replace"], {
+    DATABASE_URL: target,
+    COMMUNITY_DATA_DIR: path.join(scratch, "target"),
+  }).then(
     () => null,
     (error: { code: number; stderr: string; stdout: string }) => error,
   );

@@ -26,8 +26,16 @@ describe("reconciliation", () => {
   it("finds nothing when our records agree with Stripe's, lists each difference, and the dashboard shows them", async () => {
     const member = await cardMember(adminCookie, "create");
     await advanceClock(member.clock, new Date(member.membership.currentPeriodEnd!.getTime() + 3600_000));
-    const [renewal] = await waitFor(() => transactionsOf(member.userId), (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed", "the renewal");
-    await waitFor(async () => (await testDb().select().from(memberships).where(eq(memberships.id, member.membership.id)))[0]!, (m) => m.currentPeriodEnd!.getTime() > member.membership.currentPeriodEnd!.getTime(), "the next period");
+    const [renewal] = await waitFor(
+      () => transactionsOf(member.userId),
+      (rows) => rows[0]?.kind === "renewal" && rows[0].status === "completed",
+      "the renewal",
+    );
+    await waitFor(
+      async () => (await testDb().select().from(memberships).where(eq(memberships.id, member.membership.id)))[0]!,
+      (m) => m.currentPeriodEnd!.getTime() > member.membership.currentPeriodEnd!.getTime(),
+      "the next period",
+    );
 
     const clean = await reconcile();
     expect(clean.checked).toBeGreaterThan(0);
@@ -35,13 +43,28 @@ describe("reconciliation", () => {
 
     // Our records drift: a cancellation Stripe never heard of, a renewal we think unpaid.
     await testDb().update(memberships).set({ cancelAtPeriodEnd: true }).where(eq(memberships.id, member.membership.id));
-    await testDb().update(paymentTransactions).set({ status: "pending" }).where(eq(paymentTransactions.id, renewal!.id));
+    await testDb()
+      .update(paymentTransactions)
+      .set({ status: "pending" })
+      .where(eq(paymentTransactions.id, renewal!.id));
     const drifted = await reconcile();
     const mine = drifted.differences.filter((d) => d.membershipId === member.membership.id);
     expect(mine).toEqual(
       expect.arrayContaining([
-        { membershipId: member.membership.id, userId: member.userId, field: "cancel at period end", ours: "true", stripe: "false" },
-        { membershipId: member.membership.id, userId: member.userId, field: `invoice ${renewal!.stripeInvoiceId}`, ours: "pending 5000", stripe: "paid 5000" },
+        {
+          membershipId: member.membership.id,
+          userId: member.userId,
+          field: "cancel at period end",
+          ours: "true",
+          stripe: "false",
+        },
+        {
+          membershipId: member.membership.id,
+          userId: member.userId,
+          field: `invoice ${renewal!.stripeInvoiceId}`,
+          ours: "pending 5000",
+          stripe: "paid 5000",
+        },
       ]),
     );
     expect(mine).toHaveLength(2);
@@ -76,7 +99,11 @@ describe("reminders", () => {
       });
     return user;
   }
-  const sent = (to: string, kind: string) => testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)));
+  const sent = (to: string, kind: string) =>
+    testDb()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)));
 
   it("reminds a bank-transfer member before her renewal and a trial member before her trial ends, once each", async () => {
     const now = new Date();
@@ -99,7 +126,10 @@ describe("reminders", () => {
     expect(trialEmails[0]!.text).toContain("add a card on your billing page");
 
     // The next period is reminded again.
-    await testDb().update(memberships).set({ currentPeriodEnd: addDays(now, 6) }).where(eq(memberships.userId, renewing.id));
+    await testDb()
+      .update(memberships)
+      .set({ currentPeriodEnd: addDays(now, 6) })
+      .where(eq(memberships.userId, renewing.id));
     await remind(now);
     expect(await sent(renewing.email, "billing-manual-renewal-reminder")).toHaveLength(2);
   });

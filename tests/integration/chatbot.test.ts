@@ -17,15 +17,25 @@ afterAll(closeTestDb);
  * search reads "3e8a9b12" as a number and a word, so a question would carry an extra unmatched word
  * (and could fall below the assistant's coverage threshold) on one run in twenty-odd.
  */
-const letters = (count: number) => Array.from(randomBytes(count), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
+const letters = (count: number) =>
+  Array.from(randomBytes(count), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
 
-async function ask(message: string, options: { cookie?: string; history?: Array<{ type: "user" | "assistant"; message: string }>; address?: string } = {}) {
-  return call("/api/chatbot/message", { body: { message, chatHistory: options.history ?? [] }, cookie: options.cookie, headers: { "x-forwarded-for": options.address ?? randomIp() } });
+async function ask(
+  message: string,
+  options: { cookie?: string; history?: Array<{ type: "user" | "assistant"; message: string }>; address?: string } = {},
+) {
+  return call("/api/chatbot/message", {
+    body: { message, chatHistory: options.history ?? [] },
+    cookie: options.cookie,
+    headers: { "x-forwarded-for": options.address ?? randomIp() },
+  });
 }
 
 /** What the fake model was sent for the request whose last message contains `marker`. */
 async function promptSentWith(marker: string): Promise<string | null> {
-  const { requests } = (await (await fetch(`${process.env.FAKE_LLM_URL}/_fake/requests`)).json()) as { requests: Array<{ messages: Array<{ content: string }> }> };
+  const { requests } = (await (await fetch(`${process.env.FAKE_LLM_URL}/_fake/requests`)).json()) as {
+    requests: Array<{ messages: Array<{ content: string }> }>;
+  };
   const request = requests.find((r) => r.messages.at(-1)?.content.includes(marker));
   return request ? JSON.stringify(request.messages) : null;
 }
@@ -45,11 +55,15 @@ async function streamEvents(message: string) {
 
 describe("the assistant's index", () => {
   it("holds the FAQ, the tiers, the pages, the upcoming events and the blog, all public", async () => {
-    const rows = await testDb().select({ kind: assistantPassages.sourceKind, level: assistantPassages.requiredLevel }).from(assistantPassages);
+    const rows = await testDb()
+      .select({ kind: assistantPassages.sourceKind, level: assistantPassages.requiredLevel })
+      .from(assistantPassages);
     const kinds = new Set(rows.map((r) => r.kind));
     for (const kind of ["faq", "tier", "page", "section", "event", "blog"]) expect(kinds).toContain(kind);
     expect(rows.filter((r) => r.kind === "faq")).toHaveLength(12);
-    expect(rows.filter((r) => ["faq", "tier", "page", "event", "blog"].includes(r.kind)).every((r) => r.level === null)).toBe(true);
+    expect(
+      rows.filter((r) => ["faq", "tier", "page", "event", "blog"].includes(r.kind)).every((r) => r.level === null),
+    ).toBe(true);
   });
 
   it("follows a blog post from publication to unpublishing", async () => {
@@ -57,13 +71,26 @@ describe("the assistant's index", () => {
     const cookie = await signIn(admin.username, TEST_PASSWORD);
     const word = `quillofast${letters(6)}`;
     const slug = `assistant-${randomUUID().slice(0, 8)}`;
-    const post = { title: "Notes on the quiet studio", slug, excerpt: "How we keep a quiet studio.", body: `Our ${word} method keeps the studio calm on busy days.`, category: "Studio", authorName: "Team", imageUrl: "", status: "published" };
+    const post = {
+      title: "Notes on the quiet studio",
+      slug,
+      excerpt: "How we keep a quiet studio.",
+      body: `Our ${word} method keeps the studio calm on busy days.`,
+      category: "Studio",
+      authorName: "Team",
+      imageUrl: "",
+      status: "published",
+    };
     const created = await call("/api/admin/blog", { body: post, cookie });
     expect(created.status).toBe(201);
     const found = await ask(`What is the ${word} method?`);
     expect(found.json.sources).toContainEqual({ title: "Blog: Notes on the quiet studio", url: `/blog/${slug}` });
 
-    const drafted = await call(`/api/admin/blog/${created.json.id}`, { method: "PUT", body: { ...post, status: "draft" }, cookie });
+    const drafted = await call(`/api/admin/blog/${created.json.id}`, {
+      method: "PUT",
+      body: { ...post, status: "draft" },
+      cookie,
+    });
     expect(drafted.status).toBe(200);
     const gone = await ask(`What is the ${word} method?`);
     expect(gone.json.sources.map((s: { url: string }) => s.url)).not.toContain(`/blog/${slug}`);
@@ -74,7 +101,16 @@ describe("the assistant's index", () => {
     const cookie = await signIn(admin.username, TEST_PASSWORD);
     const word = `marigoldia${letters(6)}`;
     const created = await call("/api/admin/events", {
-      body: { title: `The ${word} salon`, description: "An evening of poetry.", startsAtLocal: "2031-05-14T19:00", endsAtLocal: "2031-05-14T21:00", timezone: "America/New_York", accessType: "public", type: "social", featured: false },
+      body: {
+        title: `The ${word} salon`,
+        description: "An evening of poetry.",
+        startsAtLocal: "2031-05-14T19:00",
+        endsAtLocal: "2031-05-14T21:00",
+        timezone: "America/New_York",
+        accessType: "public",
+        type: "social",
+        featured: false,
+      },
       cookie,
     });
     expect(created.status).toBe(201);
@@ -88,20 +124,44 @@ describe("the assistant's index", () => {
   });
 
   it("answers from a library item only to members of its tier, and forgets it when deleted", async () => {
-    const editor = await signIn((await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username, TEST_PASSWORD);
+    const editor = await signIn(
+      (await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username,
+      TEST_PASSWORD,
+    );
     const word = `lanternweave${letters(6)}`;
     const slug = `assistant-library-${randomUUID().slice(0, 8)}`;
-    const item = { title: `The ${word} workbook`, slug, summary: "A workbook for the weaving practice.", contentType: "article", content: `<p>The ${word} practice takes twelve minutes a day.</p>`, featuredImage: "", videoUrl: "", attachmentUrl: "", externalUrl: "", categoryId: null, tags: [], access: "play", isFeatured: false, status: "published", publishAt: "" };
+    const item = {
+      title: `The ${word} workbook`,
+      slug,
+      summary: "A workbook for the weaving practice.",
+      contentType: "article",
+      content: `<p>The ${word} practice takes twelve minutes a day.</p>`,
+      featuredImage: "",
+      videoUrl: "",
+      attachmentUrl: "",
+      externalUrl: "",
+      categoryId: null,
+      tags: [],
+      access: "play",
+      isFeatured: false,
+      status: "published",
+      publishAt: "",
+    };
     const saved = await call("/api/admin/library/items", { body: item, cookie: editor });
     expect(saved.status).toBe(201);
-    const urlsFor = async (cookie?: string) => (await ask(`How long does the ${word} practice take?`, { cookie })).json.sources.map((s: { url: string }) => s.url);
+    const urlsFor = async (cookie?: string) =>
+      (await ask(`How long does the ${word} practice take?`, { cookie })).json.sources.map(
+        (s: { url: string }) => s.url,
+      );
     const connect = await signIn((await createTestUser({ membershipLevel: "connect" })).username, TEST_PASSWORD);
     const play = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
     expect(await urlsFor()).not.toContain(`/library/item/${slug}`);
     expect(await urlsFor(connect)).not.toContain(`/library/item/${slug}`);
     expect(await urlsFor(play)).toContain(`/library/item/${slug}`);
 
-    expect((await call(`/api/admin/library/items/${saved.json.id}`, { method: "DELETE", cookie: editor })).status).toBe(200);
+    expect((await call(`/api/admin/library/items/${saved.json.id}`, { method: "DELETE", cookie: editor })).status).toBe(
+      200,
+    );
     expect(await urlsFor(play)).not.toContain(`/library/item/${slug}`);
   });
 
@@ -109,10 +169,20 @@ describe("the assistant's index", () => {
     const member = await signIn((await createTestUser({ membershipLevel: "connect" })).username, TEST_PASSWORD);
     const word = `copperfern${letters(6)}`;
     const categories = await call("/api/forum/categories", { cookie: member });
-    const open = categories.json.find((c: { requiredMembershipLevel: string | null }) => c.requiredMembershipLevel === null);
-    const created = await call("/api/forum/topics", { body: { categoryId: open.id, title: `Where to find ${word} paper`, content: `I am looking for ${word} paper for a collage series.` }, cookie: member });
+    const open = categories.json.find(
+      (c: { requiredMembershipLevel: string | null }) => c.requiredMembershipLevel === null,
+    );
+    const created = await call("/api/forum/topics", {
+      body: {
+        categoryId: open.id,
+        title: `Where to find ${word} paper`,
+        content: `I am looking for ${word} paper for a collage series.`,
+      },
+      cookie: member,
+    });
     expect(created.status).toBe(201);
-    const urlsFor = async (cookie?: string) => (await ask(`Where can I find ${word} paper?`, { cookie })).json.sources.map((s: { url: string }) => s.url);
+    const urlsFor = async (cookie?: string) =>
+      (await ask(`Where can I find ${word} paper?`, { cookie })).json.sources.map((s: { url: string }) => s.url);
     expect(await urlsFor(member)).toContain(`/forum/topic/${created.json.slug}`);
     expect(await urlsFor()).not.toContain(`/forum/topic/${created.json.slug}`);
   });
@@ -134,12 +204,16 @@ describe("POST /api/chatbot/message", () => {
     const member = await createTestUser({ location: "Lisbon, Portugal", membershipLevel: "play" });
     const cookie = await signIn(member.username, TEST_PASSWORD);
     const marker = letters(8);
-    const result = await ask(`Which events are coming up (${marker})? Write to me at jane.doe@example.com or +1 415 555 0100`, { cookie });
+    const result = await ask(
+      `Which events are coming up (${marker})? Write to me at jane.doe@example.com or +1 415 555 0100`,
+      { cookie },
+    );
     expect(result.status).toBe(200);
     const prompt = (await promptSentWith(marker))!;
     expect(prompt).toContain("[email removed]");
     expect(prompt).toContain("[number removed]");
-    for (const secret of [member.email, member.username, member.lastName, "Lisbon", "jane.doe@example.com", "555 0100"]) expect(prompt).not.toContain(secret);
+    for (const secret of [member.email, member.username, member.lastName, "Lisbon", "jane.doe@example.com", "555 0100"])
+      expect(prompt).not.toContain(secret);
   });
 
   describe("gated passages", () => {
@@ -149,8 +223,22 @@ describe("POST /api/chatbot/message", () => {
       await testDb()
         .insert(assistantPassages)
         .values([
-          { sourceKind: kind, sourceId: "1", title: `Connect guide to ${word}`, url: "/library/item/connect-guide", body: `The ${word} practice for every member.`, requiredLevel: "connect" },
-          { sourceKind: kind, sourceId: "2", title: `Play masterclass on ${word}`, url: "/library/item/play-masterclass", body: `The advanced ${word} practice for Play members.`, requiredLevel: "play" },
+          {
+            sourceKind: kind,
+            sourceId: "1",
+            title: `Connect guide to ${word}`,
+            url: "/library/item/connect-guide",
+            body: `The ${word} practice for every member.`,
+            requiredLevel: "connect",
+          },
+          {
+            sourceKind: kind,
+            sourceId: "2",
+            title: `Play masterclass on ${word}`,
+            url: "/library/item/play-masterclass",
+            body: `The advanced ${word} practice for Play members.`,
+            requiredLevel: "play",
+          },
         ]);
     });
     afterAll(async () => {
@@ -161,7 +249,9 @@ describe("POST /api/chatbot/message", () => {
       const marker = letters(8);
       const result = await ask(`Tell me about the ${word} practice ${marker}`, { cookie });
       expect(result.status).toBe(200);
-      const urls = result.json.sources.map((s: { url: string }) => s.url).filter((url: string) => url.startsWith("/library/"));
+      const urls = result.json.sources
+        .map((s: { url: string }) => s.url)
+        .filter((url: string) => url.startsWith("/library/"));
       return { urls: urls.sort(), prompt: (await promptSentWith(marker)) ?? "" };
     };
 
@@ -176,9 +266,15 @@ describe("POST /api/chatbot/message", () => {
     it("gives a visitor public passages only, and a Play member and an admin both", async () => {
       expect((await urlsFor()).urls).toEqual([]);
       const play = await createTestUser({ membershipLevel: "play" });
-      expect((await urlsFor(await signIn(play.username, TEST_PASSWORD))).urls).toEqual(["/library/item/connect-guide", "/library/item/play-masterclass"]);
+      expect((await urlsFor(await signIn(play.username, TEST_PASSWORD))).urls).toEqual([
+        "/library/item/connect-guide",
+        "/library/item/play-masterclass",
+      ]);
       const admin = await createTestUser({ isAdmin: true, membershipLevel: null });
-      expect((await urlsFor(await signIn(admin.username, TEST_PASSWORD))).urls).toEqual(["/library/item/connect-guide", "/library/item/play-masterclass"]);
+      expect((await urlsFor(await signIn(admin.username, TEST_PASSWORD))).urls).toEqual([
+        "/library/item/connect-guide",
+        "/library/item/play-masterclass",
+      ]);
     });
   });
 
@@ -198,12 +294,17 @@ describe("POST /api/chatbot/message", () => {
     const alone = async (question: string) => {
       const result = await ask(`${question} ${FAKE_LLM_FAIL}`);
       expect(result.status).toBe(200);
-      return { text: result.json.response as string, cited: (result.json.sources as Array<{ url: string }>).map((s) => s.url) };
+      return {
+        text: result.json.response as string,
+        cited: (result.json.sources as Array<{ url: string }>).map((s) => s.url),
+      };
     };
 
     it("gives a short FAQ answer whole, from its first word, citing the FAQ", async () => {
       const { text, cited } = await alone("Is there a free trial?");
-      expect(text).toMatch(/^Yes\. You can apply for a 30-day free trial from the Membership page; if your application is accepted you try the community before you pay anything\.\n\nSource: \[FAQ: Is there a free trial\?\]\(\/faq\)/);
+      expect(text).toMatch(
+        /^Yes\. You can apply for a 30-day free trial from the Membership page; if your application is accepted you try the community before you pay anything\.\n\nSource: \[FAQ: Is there a free trial\?\]\(\/faq\)/,
+      );
       expect(cited[0]).toBe("/faq");
     });
 
@@ -218,7 +319,9 @@ describe("POST /api/chatbot/message", () => {
 
     it("answers prices from the tiers and what is coming up from the events", async () => {
       const prices = await alone("How much does membership cost?");
-      expect(prices.text).toMatch(/^Membership costs from \$30\.00 to \$75\.00 a month, by tier: Connect \$30\.00 a month for 3 months; Create \$50\.00 a month for 6 months \(most popular\); Empower \$65\.00 a month for 9 months; Play \$75\.00 a month for 12 months\./);
+      expect(prices.text).toMatch(
+        /^Membership costs from \$30\.00 to \$75\.00 a month, by tier: Connect \$30\.00 a month for 3 months; Create \$50\.00 a month for 6 months \(most popular\); Empower \$65\.00 a month for 9 months; Play \$75\.00 a month for 12 months\./,
+      );
       expect(prices.cited[0]).toBe("/membership");
       const [next] = await testDb()
         .select({ title: events.title })
@@ -230,15 +333,22 @@ describe("POST /api/chatbot/message", () => {
       expect(coming.text.startsWith(`Coming up: ${next!.title} on `)).toBe(true);
       expect(coming.cited[0]).toBe("/events");
       // A question about one named event is that event's, not the list's.
-      const [rooftop] = await testDb().select({ id: events.id }).from(events).where(eq(events.title, "Rooftop Sisterhood Social"));
+      const [rooftop] = await testDb()
+        .select({ id: events.id })
+        .from(events)
+        .where(eq(events.title, "Rooftop Sisterhood Social"));
       const named = await alone("What's on at the Rooftop Sisterhood Social?");
       expect(named.text).toMatch(/^Rooftop Sisterhood Social takes place on /);
       expect(named.cited[0]).toBe(`/events/${rooftop!.id}`);
     });
 
     it("answers from every public page's sections: the apply page, the privacy policy, the community's values", async () => {
-      expect((await alone("Do you use tracking cookies?")).text).toMatch(/^We use no advertising or tracking cookies\./);
-      expect((await alone("What values does the community hold?")).text).toMatch(/^Our values are Inclusivity, Authentic Expression, Collective Care and Collaborative Growth\./);
+      expect((await alone("Do you use tracking cookies?")).text).toMatch(
+        /^We use no advertising or tracking cookies\./,
+      );
+      expect((await alone("What values does the community hold?")).text).toMatch(
+        /^Our values are Inclusivity, Authentic Expression, Collective Care and Collaborative Growth\./,
+      );
       const refund = await alone("Can I get a refund?");
       expect(refund.text).toMatch(/within 14 days/);
       expect(refund.cited[0]).toBe("/apply");
@@ -258,7 +368,10 @@ describe("POST /api/chatbot/message", () => {
     const long = await ask("a".repeat(2001));
     expect(long.status).toBe(400);
     expect(long.json.fields.message).toBe("Messages can be at most 2,000 characters");
-    const history = Array.from({ length: 11 }, (_, i) => ({ type: i % 2 ? ("assistant" as const) : ("user" as const), message: "hello" }));
+    const history = Array.from({ length: 11 }, (_, i) => ({
+      type: i % 2 ? ("assistant" as const) : ("user" as const),
+      message: "hello",
+    }));
     expect((await ask("Hello there", { history })).status).toBe(400);
     expect((await ask("Hello there", { history: history.slice(1) })).status).toBe(200);
   });
@@ -317,7 +430,12 @@ describe("a member's conversation", () => {
     const leaving = new AbortController();
     const response = await fetch(`${process.env.TEST_BASE_URL}/api/chatbot/message/stream`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: process.env.TEST_BASE_URL!, "x-forwarded-for": randomIp(), cookie },
+      headers: {
+        "content-type": "application/json",
+        origin: process.env.TEST_BASE_URL!,
+        "x-forwarded-for": randomIp(),
+        cookie,
+      },
       body: JSON.stringify({ message: question, chatHistory: [] }),
       signal: leaving.signal,
     });
@@ -333,7 +451,8 @@ describe("a member's conversation", () => {
 
     const whole = (await ask(question)).json.response as string;
     const messages = await waitFor(
-      async () => (await call("/api/chatbot/history", { cookie })).json.messages as Array<{ type: string; message: string }>,
+      async () =>
+        (await call("/api/chatbot/history", { cookie })).json.messages as Array<{ type: string; message: string }>,
       (stored) => stored.length === 2,
       "her exchange to be stored",
     );
@@ -348,7 +467,10 @@ describe("a member's conversation", () => {
   it("is never stored for a visitor, who cannot read any history", async () => {
     const question = `Can men join? ${randomUUID()}`;
     expect((await ask(question)).status).toBe(200);
-    const stored = await testDb().select().from(chatMessages).where(and(isNull(chatMessages.userId), like(chatMessages.message, `%${question.slice(-36)}%`)));
+    const stored = await testDb()
+      .select()
+      .from(chatMessages)
+      .where(and(isNull(chatMessages.userId), like(chatMessages.message, `%${question.slice(-36)}%`)));
     expect(stored).toEqual([]);
     expect((await call("/api/chatbot/history")).status).toBe(401);
     expect((await call("/api/chatbot/history", { method: "DELETE" })).status).toBe(401);
@@ -360,6 +482,11 @@ describe("a member's conversation", () => {
     await ask("Is there a mobile app?", { cookie });
     const { users } = await import("@/db/schema");
     await testDb().delete(users).where(eq(users.id, member.id));
-    expect(await testDb().select().from(chatMessages).where(inArray(chatMessages.userId, [member.id]))).toEqual([]);
+    expect(
+      await testDb()
+        .select()
+        .from(chatMessages)
+        .where(inArray(chatMessages.userId, [member.id])),
+    ).toEqual([]);
   });
 });

@@ -17,7 +17,8 @@ import { applicationBody } from "../support/applicants";
 let server: TestServer;
 let subnet = 0;
 /** A loopback address of its own for one test. */
-const ownAddress = () => `127.${(++subnet % 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+const ownAddress = () =>
+  `127.${(++subnet % 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
 /** Every address a test forged, which no counter may name. */
 const forged = new Set<string>();
 /**
@@ -32,7 +33,10 @@ function rotating(): string {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ ...serverEnv(testEnv().databaseUrl), TRUST_PROXY: "false", JOBS_ENABLED: "false" }, ".data/test-logs/client-address.log");
+  server = await startTestServer(
+    { ...serverEnv(testEnv().databaseUrl), TRUST_PROXY: "false", JOBS_ENABLED: "false" },
+    ".data/test-logs/client-address.log",
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -47,7 +51,13 @@ function forging(from: string) {
     return rawRequest(`${server.baseUrl}${path}`, {
       body,
       localAddress: from,
-      headers: { origin: server.baseUrl, "x-forwarded-for": claimed, "x-real-ip": claimed.split(", ")[1]!, forwarded: `for="[${claimed.split(", ")[0]}]"`, ...headers },
+      headers: {
+        origin: server.baseUrl,
+        "x-forwarded-for": claimed,
+        "x-real-ip": claimed.split(", ")[1]!,
+        forwarded: `for="[${claimed.split(", ")[0]}]"`,
+        ...headers,
+      },
     });
   };
 }
@@ -61,13 +71,21 @@ async function exhaust(send: (i: number) => Promise<{ status: number }>, allowed
 }
 
 const countedAddresses = async (prefix: string) =>
-  (await testDb().select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, `${prefix}:%`))).map((row) => row.key.slice(prefix.length + 1));
+  (
+    await testDb()
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(like(rateLimits.key, `${prefix}:%`))
+  ).map((row) => row.key.slice(prefix.length + 1));
 
 describe("without TRUST_PROXY, the limits count the socket's address, not what the client writes", () => {
   it("failed sign-ins per address (50 in 15 minutes)", async () => {
     const from = ownAddress();
     const send = forging(from);
-    await exhaust(() => send("/api/auth/login", { username: `nobody_${randomUUID()}`, password: "wrong-password" }), 50);
+    await exhaust(
+      () => send("/api/auth/login", { username: `nobody_${randomUUID()}`, password: "wrong-password" }),
+      50,
+    );
     const addresses = await countedAddresses("login_ip");
     expect(addresses).toContain(from);
     expect(addresses.filter((address) => forged.has(address))).toEqual([]);
@@ -77,7 +95,11 @@ describe("without TRUST_PROXY, the limits count the socket's address, not what t
     const user = await createTestUser();
     const from = ownAddress();
     const send = forging(from);
-    for (let i = 0; i < 5; i++) expect((await send("/api/auth/login", { username: i % 2 ? user.email : user.username, password: "wrong-password" })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await send("/api/auth/login", { username: i % 2 ? user.email : user.username, password: "wrong-password" }))
+          .status,
+      ).toBe(401);
     expect((await send("/api/auth/login", { username: user.username, password: TEST_PASSWORD })).status).toBe(429);
     const elsewhere = forging(ownAddress());
     expect((await elsewhere("/api/auth/login", { username: user.username, password: TEST_PASSWORD })).status).toBe(200);
@@ -100,30 +122,56 @@ describe("without TRUST_PROXY, the limits count the socket's address, not what t
 
   it("contact messages (5 an hour), each of which emails every admin", async () => {
     const send = forging(ownAddress());
-    await exhaust(() => send("/api/contact", { name: "Forger", email: `c_${randomUUID().slice(0, 8)}@example.com`, subject: "Hello there", message: "A message long enough to be sent.", source: "contact" }), 5);
+    await exhaust(
+      () =>
+        send("/api/contact", {
+          name: "Forger",
+          email: `c_${randomUUID().slice(0, 8)}@example.com`,
+          subject: "Hello there",
+          message: "A message long enough to be sent.",
+          source: "contact",
+        }),
+      5,
+    );
   });
 
   it("password reset requests (10 an hour)", async () => {
     const send = forging(ownAddress());
-    await exhaust(() => send("/api/auth/forgot-password", { email: `reset_${randomUUID().slice(0, 8)}@example.com` }), 10);
+    await exhaust(
+      () => send("/api/auth/forgot-password", { email: `reset_${randomUUID().slice(0, 8)}@example.com` }),
+      10,
+    );
   });
 
   it("partner link visits: a forged address each time counts as no more than the same address each time", async () => {
     const partnerOf = async () => {
       const user = await createTestUser({ isPartner: true });
       const code = `P${randomUUID().slice(0, 8).toUpperCase()}`;
-      const [partner] = await testDb().insert(partners).values({ userId: user.id, partnerCode: code }).returning({ id: partners.id });
+      const [partner] = await testDb()
+        .insert(partners)
+        .values({ userId: user.id, partnerCode: code })
+        .returning({ id: partners.id });
       return { id: partner!.id, code };
     };
     const [rotated, fixed] = [await partnerOf(), await partnerOf()];
     const from = ownAddress();
     const visit = (code: string, forwardedFor: string) =>
-      rawRequest(`${server.baseUrl}/api/partners/visits`, { body: { code }, localAddress: from, headers: { "x-forwarded-for": forwardedFor, "user-agent": "one browser" } });
+      rawRequest(`${server.baseUrl}/api/partners/visits`, {
+        body: { code },
+        localAddress: from,
+        headers: { "x-forwarded-for": forwardedFor, "user-agent": "one browser" },
+      });
     for (let i = 0; i < 10; i++) {
       expect((await visit(rotated.code, rotating())).status).toBeLessThan(300);
       expect((await visit(fixed.code, "198.51.100.1")).status).toBeLessThan(300);
     }
-    const visits = async (partnerId: number) => (await testDb().select({ n: sql<number>`count(*)::int` }).from(partnerLinkVisits).where(eq(partnerLinkVisits.partnerId, partnerId)))[0]!.n;
+    const visits = async (partnerId: number) =>
+      (
+        await testDb()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(partnerLinkVisits)
+          .where(eq(partnerLinkVisits.partnerId, partnerId))
+      )[0]!.n;
     expect(await visits(rotated.id)).toBe(await visits(fixed.id));
   });
 });
@@ -131,7 +179,10 @@ describe("without TRUST_PROXY, the limits count the socket's address, not what t
 describe("with TRUST_PROXY, the address our proxy appended counts (the test server stands behind one)", () => {
   it("takes the last X-Forwarded-For entry, not the ones the client wrote before it", async () => {
     const last = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
-    const result = await call("/api/auth/login", { body: { username: `nobody_${randomUUID()}`, password: "wrong" }, headers: { "x-forwarded-for": `6.6.6.6, ${last}` } });
+    const result = await call("/api/auth/login", {
+      body: { username: `nobody_${randomUUID()}`, password: "wrong" },
+      headers: { "x-forwarded-for": `6.6.6.6, ${last}` },
+    });
     expect(result.status).toBe(401);
     const addresses = await countedAddresses("login_ip");
     expect(addresses).toContain(last);

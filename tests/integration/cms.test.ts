@@ -25,12 +25,22 @@ describe("content editor API", () => {
     const community = content.community;
     const edited = {
       ...content,
-      about: content.about.map((s: { title: string }, i: number) => (i === 1 ? { ...s, content: `${marker}: who we are.` } : s)),
-      community: [community[0], community[2], community[1], ...community.slice(3, -1), { id: "new-1", title: "Fresh Section", content: "Brand new text." }],
+      about: content.about.map((s: { title: string }, i: number) =>
+        i === 1 ? { ...s, content: `${marker}: who we are.` } : s,
+      ),
+      community: [
+        community[0],
+        community[2],
+        community[1],
+        ...community.slice(3, -1),
+        { id: "new-1", title: "Fresh Section", content: "Brand new text." },
+      ],
     };
     const saved = await call("/api/cms/content", { method: "PUT", body: edited, cookie });
     expect(saved.status).toBe(200);
-    expect(saved.json.community.map((s: { title: string }) => s.title)).toEqual([...edited.community.map((s: { title: string }) => s.title)]);
+    expect(saved.json.community.map((s: { title: string }) => s.title)).toEqual([
+      ...edited.community.map((s: { title: string }) => s.title),
+    ]);
     expect(saved.json.community.at(-1).id).toEqual(expect.any(Number));
 
     const page = await call("/about");
@@ -38,19 +48,33 @@ describe("content editor API", () => {
 
     // A deleted section's id is gone for good; put the community page back with it as a new section.
     const original = [...community.slice(0, -1), { ...community.at(-1), id: "new-restored" }];
-    const restored = await call("/api/cms/content", { method: "PUT", body: { ...saved.json, community: original }, cookie });
+    const restored = await call("/api/cms/content", {
+      method: "PUT",
+      body: { ...saved.json, community: original },
+      cookie,
+    });
     expect(restored.status).toBe(200);
-    expect(restored.json.community.map((s: { title: string }) => s.title)).toEqual(community.map((s: { title: string }) => s.title));
+    expect(restored.json.community.map((s: { title: string }) => s.title)).toEqual(
+      community.map((s: { title: string }) => s.title),
+    );
   });
 
   it("refuses an invalid save and changes nothing", async () => {
     const { json: content } = await call("/api/cms/content", { cookie });
     const before = await testDb().select().from(contentSections).where(eq(contentSections.page, "home"));
-    const empty = await call("/api/cms/content", { method: "PUT", body: { ...content, home: [{ ...content.home[0], title: "" }] }, cookie });
+    const empty = await call("/api/cms/content", {
+      method: "PUT",
+      body: { ...content, home: [{ ...content.home[0], title: "" }] },
+      cookie,
+    });
     expect(empty.status).toBe(400);
     expect(empty.json.fields["home.0.title"]).toBe("Section title is required");
     // An id from another page is refused, so a stale editor cannot move or delete rows it did not load.
-    const foreign = await call("/api/cms/content", { method: "PUT", body: { ...content, home: [...content.home, content.about[0]] }, cookie });
+    const foreign = await call("/api/cms/content", {
+      method: "PUT",
+      body: { ...content, home: [...content.home, content.about[0]] },
+      cookie,
+    });
     expect(foreign.status).toBe(400);
     const after = await testDb().select().from(contentSections).where(eq(contentSections.page, "home"));
     expect(after).toEqual(before);

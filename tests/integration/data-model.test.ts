@@ -29,26 +29,45 @@ describe("database constraints", () => {
   });
 
   it("refuses a status outside the spec's set", async () => {
-    const insert = testDb().insert(t.applications).values({
-      firstName: "Ann",
-      lastName: "Bee",
-      email: `check_${Date.now()}@example.com`,
-      phone: "0123456789",
-      membershipTier: "connect",
-      heardAbout: "x",
-      whyJoin: "x".repeat(20),
-      agreeTerms: true,
-      status: "maybe",
-    });
+    const insert = testDb()
+      .insert(t.applications)
+      .values({
+        firstName: "Ann",
+        lastName: "Bee",
+        email: `check_${Date.now()}@example.com`,
+        phone: "0123456789",
+        membershipTier: "connect",
+        heardAbout: "x",
+        whyJoin: "x".repeat(20),
+        agreeTerms: true,
+        status: "maybe",
+      });
     expect(await failureCode(insert)).toBe("23514");
   });
 
   it("allows one pending application per email address", async () => {
     const email = `pending_${Date.now()}@example.com`;
-    const values = { firstName: "Ann", lastName: "Bee", email, phone: "0123456789", membershipTier: "connect", heardAbout: "x", whyJoin: "x".repeat(20), agreeTerms: true };
+    const values = {
+      firstName: "Ann",
+      lastName: "Bee",
+      email,
+      phone: "0123456789",
+      membershipTier: "connect",
+      heardAbout: "x",
+      whyJoin: "x".repeat(20),
+      agreeTerms: true,
+    };
     await testDb().insert(t.applications).values(values);
-    expect(await failureCode(testDb().insert(t.applications).values({ ...values, email: email.toUpperCase() }))).toBe("23505");
-    await testDb().insert(t.applications).values({ ...values, status: "rejected" });
+    expect(
+      await failureCode(
+        testDb()
+          .insert(t.applications)
+          .values({ ...values, email: email.toUpperCase() }),
+      ),
+    ).toBe("23505");
+    await testDb()
+      .insert(t.applications)
+      .values({ ...values, status: "rejected" });
   });
 
   it("refuses a tier that is not in the catalogue", async () => {
@@ -58,7 +77,10 @@ describe("database constraints", () => {
 
 describe("demo data (first start of the embedded database)", () => {
   const count = async (table: PgTable, where = sql`true`) => {
-    const [row] = await testDb().select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    const [row] = await testDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(where);
     return row!.n;
   };
 
@@ -73,7 +95,10 @@ describe("demo data (first start of the embedded database)", () => {
   });
 
   it("has the demo logins with their roles", async () => {
-    const users = await testDb().select().from(t.users).where(sql`${t.users.username} in ('admin','member','mentor','partner')`);
+    const users = await testDb()
+      .select()
+      .from(t.users)
+      .where(sql`${t.users.username} in ('admin','member','mentor','partner')`);
     expect(users.map((u) => u.username).sort()).toEqual(DEMO_USERS.map((u) => u.username).sort());
     expect(users.find((u) => u.username === "admin")!.isAdmin).toBe(true);
     expect(users.find((u) => u.username === "mentor")!.isMentor).toBe(true);
@@ -98,10 +123,14 @@ describe("demo data (first start of the embedded database)", () => {
   it("has applications in every status and payment transactions in every status", async () => {
     const appStatuses = await testDb().selectDistinct({ s: t.applications.status }).from(t.applications);
     expect(appStatuses.map((r) => r.s).sort()).toEqual([...APPLICATION_STATUSES].sort());
-    const paymentStatuses = await testDb().selectDistinct({ s: t.paymentTransactions.status }).from(t.paymentTransactions);
+    const paymentStatuses = await testDb()
+      .selectDistinct({ s: t.paymentTransactions.status })
+      .from(t.paymentTransactions);
     // All but "authorized": a demo card hold could never be captured (no Stripe account knows it), so
     // the demo's pending applicant paid by bank transfer (docs/docs/decisions/010-membership-journey.md).
-    expect(paymentStatuses.map((r) => r.s)).toEqual(expect.arrayContaining(PAYMENT_STATUSES.filter((s) => s !== "authorized")));
+    expect(paymentStatuses.map((r) => r.s)).toEqual(
+      expect.arrayContaining(PAYMENT_STATUSES.filter((s) => s !== "authorized")),
+    );
     // A member paying by card and one by bank transfer, so both billing pages have something to show.
     const methods = await testDb().selectDistinct({ m: t.memberships.billingMethod }).from(t.memberships);
     expect(methods.map((r) => r.m)).toEqual(expect.arrayContaining(["card", "manual"]));

@@ -6,7 +6,17 @@ import { call, signIn, randomIp } from "../support/http";
 
 afterAll(closeTestDb);
 
-type Listed = { id: number; title: string; type: string; source: string; featured: boolean; startsAt: string; date: string; time: string; day: string };
+type Listed = {
+  id: number;
+  title: string;
+  type: string;
+  source: string;
+  featured: boolean;
+  startsAt: string;
+  date: string;
+  time: string;
+  day: string;
+};
 
 async function createEvent(overrides: Partial<typeof events.$inferInsert> = {}) {
   const startsAt = new Date(Date.now() + 3 * 86_400_000);
@@ -45,7 +55,14 @@ describe("GET /api/luma/events", () => {
     expect(listed.map((e) => e.startsAt)).toEqual([...listed.map((e) => e.startsAt)].sort());
     expect(listed.map((event) => event.title)).not.toContain("Autumn Wellness Retreat"); // in the past
     expect(listed[0]).toEqual(
-      expect.objectContaining({ id: expect.any(Number), title: expect.any(String), date: expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/), time: expect.stringMatching(/^\d{1,2}:\d{2} [AP]M /), featured: expect.any(Boolean), accessType: expect.stringMatching(/^(public|members)$/) }),
+      expect.objectContaining({
+        id: expect.any(Number),
+        title: expect.any(String),
+        date: expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/),
+        time: expect.stringMatching(/^\d{1,2}:\d{2} [AP]M /),
+        featured: expect.any(Boolean),
+        accessType: expect.stringMatching(/^(public|members)$/),
+      }),
     );
   });
 
@@ -70,16 +87,35 @@ describe("GET /api/events", () => {
   });
 
   it("formats date and time in the event's own zone", async () => {
-    const event = await createEvent({ startsAt: new Date("2030-07-01T17:30:00Z"), endsAt: null, timezone: "Europe/Berlin" });
+    const event = await createEvent({
+      startsAt: new Date("2030-07-01T17:30:00Z"),
+      endsAt: null,
+      timezone: "Europe/Berlin",
+    });
     const listed = (await call("/api/events?limit=50")).json as Listed[];
-    expect(listed.find((e) => e.id === event.id)).toMatchObject({ date: "Jul 1, 2030", time: "7:30 PM GMT+2", day: "2030-07-01" });
+    expect(listed.find((e) => e.id === event.id)).toMatchObject({
+      date: "Jul 1, 2030",
+      time: "7:30 PM GMT+2",
+      day: "2030-07-01",
+    });
   });
 
   it("answers a calendar month, past months included, by the day on the event's own clock", async () => {
-    const past = await createEvent({ startsAt: new Date("2025-03-10T18:00:00Z"), endsAt: new Date("2025-03-10T20:00:00Z") });
+    const past = await createEvent({
+      startsAt: new Date("2025-03-10T18:00:00Z"),
+      endsAt: new Date("2025-03-10T20:00:00Z"),
+    });
     // 31 March 23:30 in Auckland is still 31 March there, though UTC says 31 March 10:30; 1 April 02:00 in Tokyo is 31 March in UTC.
-    const lastDay = await createEvent({ startsAt: new Date("2025-03-31T10:30:00Z"), endsAt: null, timezone: "Pacific/Auckland" });
-    const nextMonth = await createEvent({ startsAt: new Date("2025-03-31T17:00:00Z"), endsAt: null, timezone: "Asia/Tokyo" });
+    const lastDay = await createEvent({
+      startsAt: new Date("2025-03-31T10:30:00Z"),
+      endsAt: null,
+      timezone: "Pacific/Auckland",
+    });
+    const nextMonth = await createEvent({
+      startsAt: new Date("2025-03-31T17:00:00Z"),
+      endsAt: null,
+      timezone: "Asia/Tokyo",
+    });
     const march = (await call("/api/events?month=2025-03")).json as Listed[];
     expect(march.map((e) => e.id)).toEqual(expect.arrayContaining([past.id, lastDay.id]));
     expect(march.map((e) => e.id)).not.toContain(nextMonth.id);
@@ -100,14 +136,19 @@ describe("RSVP to community events", () => {
     const going = await call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie: first.cookie });
     expect(going.status).toBe(200);
     expect(going.json).toEqual({ going: true, goingCount: 1 });
-    expect((await call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie: first.cookie })).json.goingCount).toBe(1);
+    expect((await call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie: first.cookie })).json.goingCount).toBe(
+      1,
+    );
 
     const full = await call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie: second.cookie });
     expect(full.status).toBe(409);
     expect(full.json.error).toBe("Sorry, this event is full.");
 
     expect((await call(`/api/events/${event.id}/rsvp`, { method: "DELETE", cookie: first.cookie })).status).toBe(200);
-    const [row] = await testDb().select().from(eventRsvps).where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.userId, first.user.id)));
+    const [row] = await testDb()
+      .select()
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.userId, first.user.id)));
     expect(row!.status).toBe("cancelled");
     expect((await call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie: second.cookie })).status).toBe(200);
   });
@@ -115,7 +156,9 @@ describe("RSVP to community events", () => {
   it("gives the last seat to one of two members asking at once", async () => {
     const event = await createEvent({ capacity: 1 });
     const members = await Promise.all([memberCookie(), memberCookie(), memberCookie()]);
-    const results = await Promise.all(members.map(({ cookie }) => call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie })));
+    const results = await Promise.all(
+      members.map(({ cookie }) => call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   });
 
@@ -133,7 +176,10 @@ describe("RSVP to community events", () => {
     const { cookie } = await memberCookie();
     const [luma] = await testDb().select().from(events).where(eq(events.source, "luma")).limit(1);
     expect((await call(`/api/events/${luma!.id}/rsvp`, { method: "POST", cookie })).status).toBe(400);
-    const past = await createEvent({ startsAt: new Date(Date.now() - 86_400_000), endsAt: new Date(Date.now() - 82_800_000) });
+    const past = await createEvent({
+      startsAt: new Date(Date.now() - 86_400_000),
+      endsAt: new Date(Date.now() - 82_800_000),
+    });
     expect((await call(`/api/events/${past.id}/rsvp`, { method: "POST", cookie })).status).toBe(409);
     const cancelled = await createEvent({ status: "cancelled" });
     expect((await call(`/api/events/${cancelled.id}/rsvp`, { method: "POST", cookie })).status).toBe(409);
@@ -142,7 +188,8 @@ describe("RSVP to community events", () => {
 });
 
 describe("calendar feeds", () => {
-  const parse = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === "VEVENT");
+  const parse = (text: string) =>
+    Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === "VEVENT");
 
   it("serves the community events as an iCalendar feed", async () => {
     const event = await createEvent({ title: "Feed check", timezone: "Europe/Berlin" });
@@ -172,7 +219,11 @@ describe("event pages", () => {
     const page = await call(`/events/${event.id}`);
     expect(page.status).toBe(200);
     const jsonLd = page.text.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!;
-    expect(JSON.parse(jsonLd)).toMatchObject({ "@type": "Event", name: "Page </script><b>check</b>", startDate: event.startsAt.toISOString() });
+    expect(JSON.parse(jsonLd)).toMatchObject({
+      "@type": "Event",
+      name: "Page </script><b>check</b>",
+      startDate: event.startsAt.toISOString(),
+    });
     expect(page.text).not.toContain("<b>check</b>");
     expect((await call("/events/99999999")).status).toBe(404);
     expect((await call("/events/not-a-number")).status).toBe(404);
@@ -195,15 +246,33 @@ describe("event pages are prerendered for everyone (issue 28)", () => {
     expect(textOf(page.text)).toContain("0 going · 9 of 9 spots left");
 
     // A members-only event's link is for members who are going (the join-link rule of issue 24, item 8).
-    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: member.cookie })).json).toEqual({ going: false, goingCount: 0 });
-    expect((await call(`/api/events/${event.id}/join-link`, { cookie: member.cookie })).json).toEqual({ url: null, needs: "rsvp" });
+    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: member.cookie })).json).toEqual({
+      going: false,
+      goingCount: 0,
+    });
+    expect((await call(`/api/events/${event.id}/join-link`, { cookie: member.cookie })).json).toEqual({
+      url: null,
+      needs: "rsvp",
+    });
     expect((await call(`/api/events/${event.id}/rsvp`, { method: "POST", cookie: member.cookie })).status).toBe(200);
-    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: member.cookie })).json).toEqual({ going: true, goingCount: 1 });
-    expect((await call(`/api/events/${event.id}/join-link`, { cookie: member.cookie })).json).toEqual({ url: joinUrl, needs: null });
+    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: member.cookie })).json).toEqual({
+      going: true,
+      goingCount: 1,
+    });
+    expect((await call(`/api/events/${event.id}/join-link`, { cookie: member.cookie })).json).toEqual({
+      url: joinUrl,
+      needs: null,
+    });
     // Signed in without a membership: her RSVP state, never the members' join link.
     const noTier = await memberCookie({ membershipLevel: null });
-    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: noTier.cookie })).json).toEqual({ going: false, goingCount: 1 });
-    expect((await call(`/api/events/${event.id}/join-link`, { cookie: noTier.cookie })).json).toEqual({ url: null, needs: "membership" });
+    expect((await call(`/api/events/${event.id}/rsvp`, { cookie: noTier.cookie })).json).toEqual({
+      going: false,
+      goingCount: 1,
+    });
+    expect((await call(`/api/events/${event.id}/join-link`, { cookie: noTier.cookie })).json).toEqual({
+      url: null,
+      needs: "membership",
+    });
     expect((await call(`/api/events/${event.id}/rsvp`)).status).toBe(401);
     expect((await call("/api/events/99999999/rsvp", { cookie: member.cookie })).status).toBe(404);
 
@@ -221,22 +290,42 @@ describe("event pages are prerendered for everyone (issue 28)", () => {
   it("an admin's edit expires the event's page and /events; an event created later replaces a cached not-found", async () => {
     const admin = await createTestUser({ isAdmin: true });
     const cookie = await signIn(admin.username, TEST_PASSWORD);
-    const past = await createEvent({ title: `Past ${Math.random().toString(36).slice(2, 8)}`, startsAt: new Date(Date.now() - 3 * 86_400_000), endsAt: new Date(Date.now() - 3 * 86_400_000 + 3600_000) });
+    const past = await createEvent({
+      title: `Past ${Math.random().toString(36).slice(2, 8)}`,
+      startsAt: new Date(Date.now() - 3 * 86_400_000),
+      endsAt: new Date(Date.now() - 3 * 86_400_000 + 3600_000),
+    });
     await call("/events");
     await call(`/events/${past.id}`);
     expect((await call(`/events/${past.id}`)).headers.get("x-nextjs-cache")).toBe("HIT");
     // Still the most recent past event: two days ago, on New York's wall clock.
     const wallClock = (msAgo: number) => new Date(Date.now() - msAgo - 5 * 3600_000).toISOString().slice(0, 16);
-    const input = { title: `${past.title} renamed`, description: "Edited by an admin", startsAtLocal: wallClock(2 * 86_400_000), endsAtLocal: wallClock(2 * 86_400_000 - 3600_000), timezone: "America/New_York", accessType: "public", type: "social", capacity: "", featured: false };
+    const input = {
+      title: `${past.title} renamed`,
+      description: "Edited by an admin",
+      startsAtLocal: wallClock(2 * 86_400_000),
+      endsAtLocal: wallClock(2 * 86_400_000 - 3600_000),
+      timezone: "America/New_York",
+      accessType: "public",
+      type: "social",
+      capacity: "",
+      featured: false,
+    };
     expect((await call(`/api/admin/events/${past.id}`, { method: "PUT", body: input, cookie })).status).toBe(200);
     expect((await call(`/events/${past.id}`)).text).toContain(`${past.title} renamed`);
     // /events lists it among the past events, under its new name.
     expect((await call("/events")).text).toContain(`${past.title} renamed`);
 
-    const created = await call("/api/admin/events", { body: { ...input, title: "Made after a miss", startsAtLocal: "2031-01-05T10:00", endsAtLocal: "" }, cookie });
+    const created = await call("/api/admin/events", {
+      body: { ...input, title: "Made after a miss", startsAtLocal: "2031-01-05T10:00", endsAtLocal: "" },
+      cookie,
+    });
     const nextId = (created.json.id as number) + 1;
     expect((await call(`/events/${nextId}`)).status).toBe(404);
-    const after = await call("/api/admin/events", { body: { ...input, title: "The next one", startsAtLocal: "2031-01-06T10:00", endsAtLocal: "" }, cookie });
+    const after = await call("/api/admin/events", {
+      body: { ...input, title: "The next one", startsAtLocal: "2031-01-06T10:00", endsAtLocal: "" },
+      cookie,
+    });
     expect(after.json.id).toBe(nextId);
     const page = await call(`/events/${nextId}`);
     expect(page.status).toBe(200);
@@ -249,7 +338,13 @@ describe("private event inquiries", () => {
     const admin = await createTestUser({ isAdmin: true });
     const email = `planner_${Date.now()}@example.com`;
     const result = await call("/api/events/inquiries", {
-      body: { name: "Dana Planner", email, eventType: "Corporate retreat", guestCount: "25", message: "A two-day retreat for our design team in May." },
+      body: {
+        name: "Dana Planner",
+        email,
+        eventType: "Corporate retreat",
+        guestCount: "25",
+        message: "A two-day retreat for our design team in May.",
+      },
       headers: { "x-forwarded-for": randomIp() },
     });
     expect(result.status).toBe(201);
@@ -262,7 +357,9 @@ describe("private event inquiries", () => {
   });
 
   it("answers field errors for an invalid request", async () => {
-    const result = await call("/api/events/inquiries", { body: { name: "", email: "no", eventType: "Corporate retreat", message: "hi" } });
+    const result = await call("/api/events/inquiries", {
+      body: { name: "", email: "no", eventType: "Corporate retreat", message: "hi" },
+    });
     expect(result.status).toBe(400);
     expect(Object.keys(result.json.fields)).toEqual(expect.arrayContaining(["name", "email", "message"]));
   });
@@ -272,20 +369,46 @@ describe("admin event management", () => {
   it("creates, edits, features and deletes community events, with an audit trail", async () => {
     const admin = await createTestUser({ isAdmin: true });
     const cookie = await signIn(admin.username, TEST_PASSWORD);
-    const input = { title: "Admin made", description: "Hello", startsAtLocal: "2030-03-12T19:00", endsAtLocal: "2030-03-12T21:00", timezone: "America/New_York", accessType: "members", type: "workshop", capacity: "12", featured: false };
+    const input = {
+      title: "Admin made",
+      description: "Hello",
+      startsAtLocal: "2030-03-12T19:00",
+      endsAtLocal: "2030-03-12T21:00",
+      timezone: "America/New_York",
+      accessType: "members",
+      type: "workshop",
+      capacity: "12",
+      featured: false,
+    };
     const created = await call("/api/admin/events", { body: input, cookie });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ title: "Admin made", time: "7:00 PM EDT", date: "Mar 12, 2030", source: "internal" });
+    expect(created.json).toMatchObject({
+      title: "Admin made",
+      time: "7:00 PM EDT",
+      date: "Mar 12, 2030",
+      source: "internal",
+    });
     const id = created.json.id as number;
     const [row] = await testDb().select().from(events).where(eq(events.id, id));
     expect(row).toMatchObject({ startsAt: new Date("2030-03-12T23:00:00Z"), capacity: 12, createdBy: admin.id });
 
-    const edited = await call(`/api/admin/events/${id}`, { method: "PUT", body: { ...input, title: "Admin edited", startsAtLocal: "2030-03-07T18:00", endsAtLocal: "" }, cookie });
+    const edited = await call(`/api/admin/events/${id}`, {
+      method: "PUT",
+      body: { ...input, title: "Admin edited", startsAtLocal: "2030-03-07T18:00", endsAtLocal: "" },
+      cookie,
+    });
     expect(edited.status).toBe(200);
     // Before the DST change of March 10, 2030: the same kind of wall-clock time is now EST.
-    expect(edited.json).toMatchObject({ title: "Admin edited", time: "6:00 PM EST", startsAt: "2030-03-07T23:00:00.000Z", endsAt: null });
+    expect(edited.json).toMatchObject({
+      title: "Admin edited",
+      time: "6:00 PM EST",
+      startsAt: "2030-03-07T23:00:00.000Z",
+      endsAt: null,
+    });
 
-    expect((await call(`/api/admin/events/${id}`, { method: "PATCH", body: { featured: true }, cookie })).status).toBe(200);
+    expect((await call(`/api/admin/events/${id}`, { method: "PATCH", body: { featured: true }, cookie })).status).toBe(
+      200,
+    );
     expect((await testDb().select().from(events).where(eq(events.id, id)))[0]!.featured).toBe(true);
 
     const bad = await call("/api/admin/events", { body: { ...input, endsAtLocal: "2030-03-12T18:00" }, cookie });
@@ -294,7 +417,11 @@ describe("admin event management", () => {
 
     expect((await call(`/api/admin/events/${id}`, { method: "DELETE", cookie })).status).toBe(200);
     expect(await testDb().select().from(events).where(eq(events.id, id))).toHaveLength(0);
-    const actions = await testDb().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entityType, "event"), eq(auditLog.entityId, String(id)))).orderBy(desc(auditLog.id));
+    const actions = await testDb()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "event"), eq(auditLog.entityId, String(id))))
+      .orderBy(desc(auditLog.id));
     expect(actions.map((a) => a.action)).toEqual(["event.delete", "event.feature", "event.update", "event.create"]);
   });
 
@@ -312,7 +439,13 @@ describe("a members-only online event's link to join (issue 24 item 8)", () => {
 
   it("is on neither its page nor its calendar files for visitors, and goes to members who RSVP", async () => {
     const link = secretLink();
-    const event = await createEvent({ accessType: "members", type: "members", onlineUrl: link, locationName: null, address: null });
+    const event = await createEvent({
+      accessType: "members",
+      type: "members",
+      onlineUrl: link,
+      locationName: null,
+      address: null,
+    });
     const visitorPage = await call(`/events/${event.id}`);
     expect(visitorPage.status).toBe(200);
     expect(visitorPage.text).not.toContain(link);

@@ -34,7 +34,8 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-const control = (path: string, method: string, body?: object) => fetch(`${fake.url}/__fake/${path}`, { method, body: body ? JSON.stringify(body) : undefined });
+const control = (path: string, method: string, body?: object) =>
+  fetch(`${fake.url}/__fake/${path}`, { method, body: body ? JSON.stringify(body) : undefined });
 async function eventOf(type: string, objectId: string) {
   for (let i = 0; i < 100; i++) {
     const event = received.find((e) => e.type === type && e.data.object.id === objectId);
@@ -43,39 +44,87 @@ async function eventOf(type: string, objectId: string) {
   }
   throw new Error(`no ${type} for ${objectId}`);
 }
-const refusalOf = (call: Promise<unknown>) => call.then(() => null, (error: Stripe.errors.StripeError) => ({ type: error.type, status: error.statusCode, message: error.message }));
+const refusalOf = (call: Promise<unknown>) =>
+  call.then(
+    () => null,
+    (error: Stripe.errors.StripeError) => ({ type: error.type, status: error.statusCode, message: error.message }),
+  );
 
 describe("PaymentIntents confirmed on the server (https://docs.stripe.com/changelog/2023-08-16/automatic-payment-methods)", () => {
   const charge = { amount: 5000, currency: "usd", payment_method: "pm_card_visa", confirm: true };
 
   it("refuses a confirmation without return_url when redirects are not ruled out", async () => {
-    expect(await refusalOf(client.paymentIntents.create(charge))).toEqual({ type: "StripeInvalidRequestError", status: 400, message: RETURN_URL_REQUIRED });
-    expect(await refusalOf(client.paymentIntents.create({ ...charge, automatic_payment_methods: { enabled: true } }))).toMatchObject({ status: 400, message: RETURN_URL_REQUIRED });
+    expect(await refusalOf(client.paymentIntents.create(charge))).toEqual({
+      type: "StripeInvalidRequestError",
+      status: 400,
+      message: RETURN_URL_REQUIRED,
+    });
+    expect(
+      await refusalOf(client.paymentIntents.create({ ...charge, automatic_payment_methods: { enabled: true } })),
+    ).toMatchObject({ status: 400, message: RETURN_URL_REQUIRED });
   });
 
   it("confirms with redirects ruled out, with a return_url, or off session", async () => {
-    expect((await client.paymentIntents.create({ ...charge, automatic_payment_methods: { enabled: true, allow_redirects: "never" } })).status).toBe("succeeded");
-    expect((await client.paymentIntents.create({ ...charge, return_url: "https://example.com/back" })).status).toBe("succeeded");
+    expect(
+      (
+        await client.paymentIntents.create({
+          ...charge,
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+        })
+      ).status,
+    ).toBe("succeeded");
+    expect((await client.paymentIntents.create({ ...charge, return_url: "https://example.com/back" })).status).toBe(
+      "succeeded",
+    );
     expect((await client.paymentIntents.create({ ...charge, off_session: true })).status).toBe("succeeded");
   });
 
   it("refuses payment_method_types, no longer writable at our version, and allowed_payment_method_types with automatic_payment_methods", async () => {
-    const old = await client.paymentIntents.create({ amount: 5000, currency: "usd", payment_method_types: ["card"] } as Stripe.PaymentIntentCreateParams).then(
-      () => null,
-      (error: Stripe.errors.StripeError) => ({ status: error.statusCode, code: error.code }),
-    );
+    const old = await client.paymentIntents
+      .create({ amount: 5000, currency: "usd", payment_method_types: ["card"] } as Stripe.PaymentIntentCreateParams)
+      .then(
+        () => null,
+        (error: Stripe.errors.StripeError) => ({ status: error.statusCode, code: error.code }),
+      );
     expect(old).toEqual({ status: 400, code: "payment_method_types_no_longer_supported" });
-    const both = await refusalOf(client.paymentIntents.create({ amount: 5000, currency: "usd", allowed_payment_method_types: ["card"], automatic_payment_methods: { enabled: true } }));
+    const both = await refusalOf(
+      client.paymentIntents.create({
+        amount: 5000,
+        currency: "usd",
+        allowed_payment_method_types: ["card"],
+        automatic_payment_methods: { enabled: true },
+      }),
+    );
     expect(both).toMatchObject({ type: "StripeInvalidRequestError", status: 400 });
     // Card only: no redirect, so no return_url is needed.
-    expect((await client.paymentIntents.create({ amount: 5000, currency: "usd", allowed_payment_method_types: ["card"], payment_method: "pm_card_visa", confirm: true })).status).toBe("succeeded");
+    expect(
+      (
+        await client.paymentIntents.create({
+          amount: 5000,
+          currency: "usd",
+          allowed_payment_method_types: ["card"],
+          payment_method: "pm_card_visa",
+          confirm: true,
+        })
+      ).status,
+    ).toBe("succeeded");
   });
 
   it("refuses a SetupIntent's confirmation without return_url too", async () => {
     const customer = await client.customers.create({ email: "setup@example.com" });
     const setup = await client.setupIntents.create({ customer: customer.id });
-    expect(await refusalOf(client.setupIntents.confirm(setup.id, { payment_method: "pm_card_visa" }))).toMatchObject({ status: 400, message: RETURN_URL_REQUIRED });
-    expect((await client.setupIntents.confirm(setup.id, { payment_method: "pm_card_visa", return_url: "https://example.com/back" })).status).toBe("succeeded");
+    expect(await refusalOf(client.setupIntents.confirm(setup.id, { payment_method: "pm_card_visa" }))).toMatchObject({
+      status: 400,
+      message: RETURN_URL_REQUIRED,
+    });
+    expect(
+      (
+        await client.setupIntents.confirm(setup.id, {
+          payment_method: "pm_card_visa",
+          return_url: "https://example.com/back",
+        })
+      ).status,
+    ).toBe("succeeded");
   });
 });
 
@@ -84,32 +133,60 @@ describe("idempotency keys (https://docs.stripe.com/api/idempotent_requests)", (
     const first = await client.customers.create({ email: "a@example.com" }, { idempotencyKey: "key-reused-1" });
     const replay = await client.customers.create({ email: "a@example.com" }, { idempotencyKey: "key-reused-1" });
     expect(replay.id).toBe(first.id);
-    const refused = await refusalOf(client.customers.create({ email: "b@example.com" }, { idempotencyKey: "key-reused-1" }));
+    const refused = await refusalOf(
+      client.customers.create({ email: "b@example.com" }, { idempotencyKey: "key-reused-1" }),
+    );
     expect(refused).toEqual({
       type: "StripeIdempotencyError",
       status: 400,
-      message: "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than 'key-reused-1' if you meant to execute a different request.",
+      message:
+        "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than 'key-reused-1' if you meant to execute a different request.",
     });
   });
 
   it("replays a saved 500 for its key after the outage is over; another key runs", async () => {
-    const once = new Stripe(FAKE_STRIPE_SECRET_KEY, { maxNetworkRetries: 0, host: "127.0.0.1", port: Number(new URL(fake.url).port), protocol: "http" });
+    const once = new Stripe(FAKE_STRIPE_SECRET_KEY, {
+      maxNetworkRetries: 0,
+      host: "127.0.0.1",
+      port: Number(new URL(fake.url).port),
+      protocol: "http",
+    });
     await control("faults", "POST", { method: "POST", path: "/v1/customers", count: 1 });
-    expect(await refusalOf(once.customers.create({ email: "c@example.com" }, { idempotencyKey: "key-outage-1" }))).toMatchObject({ type: "StripeAPIError", status: 500 });
-    expect(await refusalOf(once.customers.create({ email: "c@example.com" }, { idempotencyKey: "key-outage-1" }))).toMatchObject({ type: "StripeAPIError", status: 500 });
-    expect((await once.customers.create({ email: "c@example.com" }, { idempotencyKey: "key-outage-2" })).id).toMatch(/^cus_/);
+    expect(
+      await refusalOf(once.customers.create({ email: "c@example.com" }, { idempotencyKey: "key-outage-1" })),
+    ).toMatchObject({ type: "StripeAPIError", status: 500 });
+    expect(
+      await refusalOf(once.customers.create({ email: "c@example.com" }, { idempotencyKey: "key-outage-1" })),
+    ).toMatchObject({ type: "StripeAPIError", status: 500 });
+    expect((await once.customers.create({ email: "c@example.com" }, { idempotencyKey: "key-outage-2" })).id).toMatch(
+      /^cus_/,
+    );
   });
 });
 
 describe("API versions", () => {
   it("answers only the SDK's version", async () => {
     expect(FAKE_API_VERSION).toBe(STRIPE_API_VERSION);
-    const older = new Stripe(FAKE_STRIPE_SECRET_KEY, { apiVersion: "2024-06-20" as Stripe.LatestApiVersion, host: "127.0.0.1", port: Number(new URL(fake.url).port), protocol: "http" });
-    expect(await refusalOf(older.customers.create({ email: "v@example.com" }))).toMatchObject({ status: 400, message: expect.stringContaining(`answers API version ${FAKE_API_VERSION} only`) });
+    const older = new Stripe(FAKE_STRIPE_SECRET_KEY, {
+      apiVersion: "2024-06-20" as Stripe.LatestApiVersion,
+      host: "127.0.0.1",
+      port: Number(new URL(fake.url).port),
+      protocol: "http",
+    });
+    expect(await refusalOf(older.customers.create({ email: "v@example.com" }))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining(`answers API version ${FAKE_API_VERSION} only`),
+    });
   });
 
   it("sends events at the endpoint's version, in that version's shapes", async () => {
-    const intent = await client.paymentIntents.create({ amount: 5000, currency: "usd", payment_method: "pm_card_visa", confirm: true, off_session: true });
+    const intent = await client.paymentIntents.create({
+      amount: 5000,
+      currency: "usd",
+      payment_method: "pm_card_visa",
+      confirm: true,
+      off_session: true,
+    });
     expect((await eventOf("payment_intent.succeeded", intent.id)).api_version).toBe(FAKE_API_VERSION);
 
     const { subscription, invoiceOf } = await renewedSubscription("2024-06-20");
@@ -133,8 +210,20 @@ async function renewedSubscription(version: string | null) {
   const clock = await client.testHelpers.testClocks.create({ frozen_time: start });
   const customer = await client.customers.create({ email: "renewal@example.com", test_clock: clock.id });
   const product = await client.products.create({ name: "Renewal" });
-  const price = await client.prices.create({ product: product.id, currency: "usd", unit_amount: 5000, recurring: { interval: "month" } });
-  const subscription = await client.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], billing_mode: { type: "classic" }, default_payment_method: "pm_card_visa", billing_cycle_anchor: start + 86_400, proration_behavior: "none" });
+  const price = await client.prices.create({
+    product: product.id,
+    currency: "usd",
+    unit_amount: 5000,
+    recurring: { interval: "month" },
+  });
+  const subscription = await client.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: price.id }],
+    billing_mode: { type: "classic" },
+    default_payment_method: "pm_card_visa",
+    billing_cycle_anchor: start + 86_400,
+    proration_behavior: "none",
+  });
   await client.testHelpers.testClocks.advance(clock.id, { frozen_time: start + 2 * 86_400 });
   const [invoice] = (await client.invoices.list({ subscription: subscription.id, status: "paid" })).data;
   return { subscription: subscription.id, invoiceOf: invoice!.id! };
@@ -144,8 +233,18 @@ describe("billing mode (https://docs.stripe.com/billing/subscriptions/billing-mo
   it("credits the unused price in classic mode, and only what was debited in flexible mode, the default", async () => {
     const start = Math.floor(Date.now() / 1000);
     const product = await client.products.create({ id: `prod_mode_${start}`, name: "Mode" });
-    const low = await client.prices.create({ product: product.id, currency: "usd", unit_amount: 5000, recurring: { interval: "month" } });
-    const high = await client.prices.create({ product: product.id, currency: "usd", unit_amount: 7500, recurring: { interval: "month" } });
+    const low = await client.prices.create({
+      product: product.id,
+      currency: "usd",
+      unit_amount: 5000,
+      recurring: { interval: "month" },
+    });
+    const high = await client.prices.create({
+      product: product.id,
+      currency: "usd",
+      unit_amount: 7500,
+      recurring: { interval: "month" },
+    });
     const previewFor = async (mode?: "classic" | "flexible") => {
       const customer = await client.customers.create({ email: `mode_${mode}@example.com` });
       // Her first month was paid apart (as an application's first payment is): nothing charged before the anchor.
@@ -159,8 +258,20 @@ describe("billing mode (https://docs.stripe.com/billing/subscriptions/billing-mo
       });
       const item = subscription.items.data[0]!;
       const at = start + 10 * 86_400;
-      const preview = await client.invoices.createPreview({ customer: customer.id, subscription: subscription.id, subscription_details: { items: [{ id: item.id, price: high.id }], proration_behavior: "always_invoice", proration_date: at } });
-      return { mode: subscription.billing_mode.type, lines: preview.lines.data.map((l) => l.amount), unused: (item.current_period_end - at) / (item.current_period_end - item.current_period_start) };
+      const preview = await client.invoices.createPreview({
+        customer: customer.id,
+        subscription: subscription.id,
+        subscription_details: {
+          items: [{ id: item.id, price: high.id }],
+          proration_behavior: "always_invoice",
+          proration_date: at,
+        },
+      });
+      return {
+        mode: subscription.billing_mode.type,
+        lines: preview.lines.data.map((l) => l.amount),
+        unused: (item.current_period_end - at) / (item.current_period_end - item.current_period_start),
+      };
     };
     const classic = await previewFor("classic");
     expect(classic.mode).toBe("classic");
@@ -168,15 +279,34 @@ describe("billing mode (https://docs.stripe.com/billing/subscriptions/billing-mo
     const flexible = await previewFor();
     expect(flexible.mode).toBe("flexible");
     expect(flexible.lines).toEqual([0, Math.round(7500 * flexible.unused)]);
-    expect(await refusalOf(client.subscriptions.create({ customer: "cus_x", items: [{ price: low.id }], billing_mode: { type: "other" as "classic" } }))).toMatchObject({ status: 400 });
+    expect(
+      await refusalOf(
+        client.subscriptions.create({
+          customer: "cus_x",
+          items: [{ price: low.id }],
+          billing_mode: { type: "other" as "classic" },
+        }),
+      ),
+    ).toMatchObject({ status: 400 });
   });
 });
 
 describe("refunds (https://docs.stripe.com/api/refunds/create)", () => {
   it("refuses more than is left and unknown PaymentIntents; a refund of the test card 4000 0000 0000 5126 fails afterwards", async () => {
-    const intent = await client.paymentIntents.create({ amount: 5000, currency: "usd", payment_method: "pm_card_refundFail", confirm: true, off_session: true });
-    expect(await refusalOf(client.refunds.create({ payment_intent: intent.id, amount: 6000 }))).toMatchObject({ status: 400 });
-    expect(await refusalOf(client.refunds.create({ payment_intent: "pi_unknown" }))).toMatchObject({ status: 400, message: "No such payment_intent: 'pi_unknown'" });
+    const intent = await client.paymentIntents.create({
+      amount: 5000,
+      currency: "usd",
+      payment_method: "pm_card_refundFail",
+      confirm: true,
+      off_session: true,
+    });
+    expect(await refusalOf(client.refunds.create({ payment_intent: intent.id, amount: 6000 }))).toMatchObject({
+      status: 400,
+    });
+    expect(await refusalOf(client.refunds.create({ payment_intent: "pi_unknown" }))).toMatchObject({
+      status: 400,
+      message: "No such payment_intent: 'pi_unknown'",
+    });
     const refund = await client.refunds.create({ payment_intent: intent.id });
     expect(refund.status).toBe("succeeded");
     const failed = await eventOf("refund.failed", refund.id);
@@ -188,21 +318,40 @@ describe("refunds (https://docs.stripe.com/api/refunds/create)", () => {
 describe("npm run stripe:sync's webhook endpoint", () => {
   it("creates it at the SDK's version for the events the app handles, keeps it, and reports one at another version", async () => {
     const appUrl = "https://community.example.org";
-    const older = await client.webhookEndpoints.create({ url: `${appUrl}/api/stripe/webhook`, enabled_events: ["invoice.paid"] });
+    const older = await client.webhookEndpoints.create({
+      url: `${appUrl}/api/stripe/webhook`,
+      enabled_events: ["invoice.paid"],
+    });
     expect(older.api_version).toBeNull();
     const created = await syncWebhookEndpoint(client, appUrl);
-    expect(created).toMatchObject({ url: `${appUrl}/api/stripe/webhook`, created: true, stale: [{ id: older.id, apiVersion: null }] });
+    expect(created).toMatchObject({
+      url: `${appUrl}/api/stripe/webhook`,
+      created: true,
+      stale: [{ id: older.id, apiVersion: null }],
+    });
     expect(created.secret).toMatch(/^whsec_/);
     const endpoint = await client.webhookEndpoints.retrieve(created.endpointId);
     expect(endpoint).toMatchObject({ api_version: STRIPE_API_VERSION, status: "enabled" });
     expect([...endpoint.enabled_events].sort()).toEqual([...HANDLED_STRIPE_EVENTS].sort());
 
-    expect(await syncWebhookEndpoint(client, appUrl)).toMatchObject({ endpointId: created.endpointId, created: false, changes: [] });
+    expect(await syncWebhookEndpoint(client, appUrl)).toMatchObject({
+      endpointId: created.endpointId,
+      created: false,
+      changes: [],
+    });
     await client.webhookEndpoints.update(created.endpointId, { enabled_events: ["invoice.paid"], disabled: true });
     const repaired = await syncWebhookEndpoint(client, appUrl);
     expect(repaired.changes).toHaveLength(2);
-    expect([...(await client.webhookEndpoints.retrieve(created.endpointId)).enabled_events].sort()).toEqual([...HANDLED_STRIPE_EVENTS].sort());
+    expect([...(await client.webhookEndpoints.retrieve(created.endpointId)).enabled_events].sort()).toEqual(
+      [...HANDLED_STRIPE_EVENTS].sort(),
+    );
     // An endpoint's version is fixed when it is made (https://docs.stripe.com/api/webhook_endpoints/update has no api_version).
-    expect(await refusalOf(client.webhookEndpoints.update(created.endpointId, { api_version: "2024-06-20" } as Stripe.WebhookEndpointUpdateParams))).toMatchObject({ status: 400 });
+    expect(
+      await refusalOf(
+        client.webhookEndpoints.update(created.endpointId, {
+          api_version: "2024-06-20",
+        } as Stripe.WebhookEndpointUpdateParams),
+      ),
+    ).toMatchObject({ status: 400 });
   });
 });

@@ -42,7 +42,15 @@ it("answers 503 with Retry-After within 5 s while PostgreSQL restarts, then reco
   const port = await freePort();
   postgres = await startPostgresProcess(dataDir, port, { fresh: true });
   const { db, pool } = createDatabase(postgres.url, 1);
-  await db.insert(users).values({ username: "fault_member", email: "fault@example.com", firstName: "Fault", passwordHash: await hash("fault-password-1"), membershipLevel: "play" });
+  await db
+    .insert(users)
+    .values({
+      username: "fault_member",
+      email: "fault@example.com",
+      firstName: "Fault",
+      passwordHash: await hash("fault-password-1"),
+      membershipLevel: "play",
+    });
   await pool.end();
 
   server = await startTestServer(serverEnv(postgres.url), ".data/test-logs/fault-db-server.log");
@@ -52,7 +60,10 @@ it("answers 503 with Retry-After within 5 s while PostgreSQL restarts, then reco
     body: JSON.stringify({ username: "fault_member", password: "fault-password-1" }),
   });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const me = `${server.baseUrl}/api/auth/me`;
   expect((await timedGet(me, cookie)).status).toBe(200);
 
@@ -73,7 +84,7 @@ it("answers 503 with Retry-After within 5 s while PostgreSQL restarts, then reco
   postgres = await startPostgresProcess(dataDir, port);
 
   let recovered: Sample | undefined;
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     const sample = await timedGet(me, cookie);
     if (sample.status === 200) {
       recovered = sample;

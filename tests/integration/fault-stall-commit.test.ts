@@ -26,12 +26,19 @@ const answer = POOL_PROFILES.requests.answer!;
 const commitWindow = POOL_PROFILES.requests.commitWindow!;
 
 beforeAll(async () => {
-  postgres = await startPostgresProcess(path.join(scratch, "postgres"), await freePort(), { fresh: true, commitTimestamps: true });
+  postgres = await startPostgresProcess(path.join(scratch, "postgres"), await freePort(), {
+    fresh: true,
+    commitTimestamps: true,
+  });
   admin = createPool({ connectionString: postgres.url, max: 2, profile: "operator" });
   await admin.query("create table commit_probe (id text primary key)");
   await admin.query("create table commit_work (id text primary key, seconds float8 not null)");
-  await admin.query("create function commit_work_sleep() returns trigger language plpgsql as $$ begin perform pg_sleep(new.seconds); return null; end $$");
-  await admin.query("create constraint trigger commit_work_sleep after insert on commit_work deferrable initially deferred for each row execute function commit_work_sleep()");
+  await admin.query(
+    "create function commit_work_sleep() returns trigger language plpgsql as $$ begin perform pg_sleep(new.seconds); return null; end $$",
+  );
+  await admin.query(
+    "create constraint trigger commit_work_sleep after insert on commit_work deferrable initially deferred for each row execute function commit_work_sleep()",
+  );
   pool = createPool({ connectionString: postgres.url, max: 6, profile: "requests" });
   pool.on("error", () => {}); // a connection the server ended while it sat idle in the pool
 }, 120_000);
@@ -69,17 +76,21 @@ function freeze(pid: number): () => void {
 }
 
 async function until(condition: () => Promise<boolean>, what: string, ms = 30_000) {
-  for (const deadline = Date.now() + ms; !(await condition()); ) {
+  for (const deadline = Date.now() + ms; !(await condition());) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await delay(5);
   }
 }
 
-const gone = async (pid: number) => (await admin.query("select 1 from pg_stat_activity where pid = $1", [pid])).rowCount === 0;
+const gone = async (pid: number) =>
+  (await admin.query("select 1 from pg_stat_activity where pid = $1", [pid])).rowCount === 0;
 
 /** When the row's transaction committed (track_commit_timestamp), or null when it is not in the table. */
 async function committedAt(table: "commit_probe" | "commit_work", id: string): Promise<number | null> {
-  const { rows } = await admin.query<{ at: Date }>(`select pg_xact_commit_timestamp(xmin) as at from ${table} where id = $1`, [id]);
+  const { rows } = await admin.query<{ at: Date }>(
+    `select pg_xact_commit_timestamp(xmin) as at from ${table} where id = $1`,
+    [id],
+  );
   return rows[0] ? rows[0].at.getTime() : null;
 }
 
@@ -92,7 +103,12 @@ it("rolls back a COMMIT that PostgreSQL, frozen while carrying it out, finishes 
     await client.query("insert into commit_work (id, seconds) values ($1, 0.5)", [id]);
     const commit = settle(client.query("commit"));
     // The COMMIT was read and is being carried out: its work at commit time is under way.
-    await until(async () => (await admin.query("select 1 from pg_stat_activity where pid = $1 and wait_event = 'PgSleep'", [pid])).rowCount === 1, "the COMMIT is under way");
+    await until(
+      async () =>
+        (await admin.query("select 1 from pg_stat_activity where pid = $1 and wait_event = 'PgSleep'", [pid]))
+          .rowCount === 1,
+      "the COMMIT is under way",
+    );
     const thaw = freeze(pid);
     const outcome = await commit;
     thaw();
@@ -124,7 +140,8 @@ it("refuses a COMMIT carried out after its window with an error answered as 503,
 
     // A transaction that wrote nothing stays read-only (it takes no transaction id), and no deadline
     // row is left behind by any.
-    const nextXid = async () => (await admin.query<{ xid: string }>("select pg_snapshot_xmax(pg_current_snapshot())::text as xid")).rows[0]!.xid;
+    const nextXid = async () =>
+      (await admin.query<{ xid: string }>("select pg_snapshot_xmax(pg_current_snapshot())::text as xid")).rows[0]!.xid;
     const before = await nextXid();
     await client.query("begin");
     await client.query("select count(*) from commit_probe");
@@ -138,7 +155,8 @@ it("refuses a COMMIT carried out after its window with an error answered as 503,
 
 /** Up to a few milliseconds, finely spread: a number of event-loop turns (each lets sockets be read) or of milliseconds. */
 async function waitAWhile() {
-  if (Math.random() < 0.5) for (let turns = Math.floor(Math.random() * 40); turns > 0; turns--) await new Promise(setImmediate);
+  if (Math.random() < 0.5)
+    for (let turns = Math.floor(Math.random() * 40); turns > 0; turns--) await new Promise(setImmediate);
   else await delay(Math.random() * 4);
 }
 
@@ -166,12 +184,24 @@ it("commits nothing after the app gave up, with PostgreSQL frozen at any moment 
     }
   };
   await Promise.all([0, 1, 2, 3].map(worker));
-  console.log(results.map((r) => `${r.outcome.ok ? "ok" : r.outcome.error.code} ${r.committedAt === null ? "-" : r.committedAt < r.outcome.at ? "committed before" : "COMMITTED AFTER"}`).join("\n"));
+  console.log(
+    results
+      .map(
+        (r) =>
+          `${r.outcome.ok ? "ok" : r.outcome.error.code} ${r.committedAt === null ? "-" : r.committedAt < r.outcome.at ? "committed before" : "COMMITTED AFTER"}`,
+      )
+      .join("\n"),
+  );
 
   // Every COMMIT the app saw succeed is there; one it gave up on is not, unless it committed before
   // the app gave up (PostgreSQL froze between committing and answering: the answer, not the
   // transaction, was lost, and nothing can tell the app in time).
   expect(results.filter((r) => r.outcome.ok && r.committedAt === null)).toEqual([]);
   expect(results.filter((r) => !r.outcome.ok && r.committedAt !== null && r.committedAt >= r.outcome.at)).toEqual([]);
-  expect(results.filter((r) => !r.outcome.ok).map((r) => (r.outcome.ok ? "" : r.outcome.error.code)).filter((code) => code !== "ETIMEDOUT" && code !== "25P03")).toEqual([]);
+  expect(
+    results
+      .filter((r) => !r.outcome.ok)
+      .map((r) => (r.outcome.ok ? "" : r.outcome.error.code))
+      .filter((code) => code !== "ETIMEDOUT" && code !== "25P03"),
+  ).toEqual([]);
 }, 180_000);

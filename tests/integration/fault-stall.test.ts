@@ -50,10 +50,21 @@ async function timed(url: string, init: RequestInit = {}): Promise<Answer> {
 it("keeps public pages up, answers the API with 503 and commits nothing a request gave up on", async () => {
   postgres = await startPostgresProcess(dataDir, await freePort(), { fresh: true, commitTimestamps: true });
   const { db, pool } = createDatabase(postgres.url, 1);
-  await db.insert(users).values({ username: "stall_member", email: "stall@example.com", firstName: "Stall", passwordHash: await hash("stall-password-1"), membershipLevel: "play" });
+  await db
+    .insert(users)
+    .values({
+      username: "stall_member",
+      email: "stall@example.com",
+      firstName: "Stall",
+      passwordHash: await hash("stall-password-1"),
+      membershipLevel: "play",
+    });
 
   // The run's SMTP server, so that sign-ups send their confirmation emails for real.
-  const smtp = Object.fromEntries(Object.entries(process.env).filter(([key]) => /^(SMTP_|EMAIL_)/.test(key))) as Record<string, string>;
+  const smtp = Object.fromEntries(Object.entries(process.env).filter(([key]) => /^(SMTP_|EMAIL_)/.test(key))) as Record<
+    string,
+    string
+  >;
   server = await startTestServer({ ...serverEnv(postgres.url), ...smtp }, ".data/test-logs/stall-server.log");
   const base = server.baseUrl;
   const login = await fetch(`${base}/api/auth/login`, {
@@ -62,14 +73,21 @@ it("keeps public pages up, answers the API with 503 and commits nothing a reques
     body: JSON.stringify({ username: "stall_member", password: "stall-password-1" }),
   });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   for (let i = 0; i < 2; i++) expect((await timed(`${base}/`)).status).toBe(200);
 
   const run = Date.now();
   /** Each sign-up's answer, and when it came. */
   const answered = new Map<string, { status: number; at: number }>();
   const signUp = async (email: string) => {
-    const answer = await timed(`${base}/api/newsletter/subscribe`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email }) });
+    const answer = await timed(`${base}/api/newsletter/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email }),
+    });
     answered.set(email, { status: answer.status, at: Date.now() });
     return answer;
   };
@@ -97,7 +115,10 @@ it("keeps public pages up, answers the API with 503 and commits nothing a reques
     expect(first.ms).toBeLessThan(5000);
 
     // Back by itself once PostgreSQL is.
-    for (const deadline = Date.now() + 20_000; (await timed(`${base}/api/auth/me`, { headers: { cookie } })).status !== 200; ) {
+    for (
+      const deadline = Date.now() + 20_000;
+      (await timed(`${base}/api/auth/me`, { headers: { cookie } })).status !== 200;
+    ) {
       expect(Date.now()).toBeLessThan(deadline);
       await delay(250);
     }
@@ -108,7 +129,10 @@ it("keeps public pages up, answers the API with 503 and commits nothing a reques
   await delay(3000);
   const emails = [...answered.keys()];
   const rows = await db
-    .select({ email: newsletterSubscribers.email, committedAt: sql<Date>`pg_xact_commit_timestamp(${newsletterSubscribers}.xmin)` })
+    .select({
+      email: newsletterSubscribers.email,
+      committedAt: sql<Date>`pg_xact_commit_timestamp(${newsletterSubscribers}.xmin)`,
+    })
     .from(newsletterSubscribers)
     .where(inArray(newsletterSubscribers.email, emails));
   const committedAt = new Map(rows.map((row) => [row.email, new Date(row.committedAt).getTime()]));
@@ -116,11 +140,13 @@ it("keeps public pages up, answers the API with 503 and commits nothing a reques
   expect(succeeded.filter((email) => !committedAt.has(email))).toEqual([]);
   expect(succeeded.length).toBeGreaterThanOrEqual(2);
   const gaveUp = emails.filter((email) => answered.get(email)!.status !== 200);
-  expect(gaveUp.filter((email) => committedAt.has(email) && committedAt.get(email)! >= answered.get(email)!.at)).toEqual([]);
+  expect(
+    gaveUp.filter((email) => committedAt.has(email) && committedAt.get(email)! >= answered.get(email)!.at),
+  ).toEqual([]);
 
   // Whatever committed sends its email (from the outbox, in the same transaction); nothing else does.
   for (const email of committedAt.keys()) {
-    for (const deadline = Date.now() + 60_000; (await messagesTo(email)).length === 0; ) {
+    for (const deadline = Date.now() + 60_000; (await messagesTo(email)).length === 0;) {
       expect(Date.now()).toBeLessThan(deadline);
       await delay(500);
     }

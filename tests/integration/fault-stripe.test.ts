@@ -20,7 +20,10 @@ beforeAll(async () => {
 });
 
 async function injectFault(method: string, path: string, count: number) {
-  const response = await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/faults`, { method: "POST", body: JSON.stringify({ method, path, count }) });
+  const response = await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/faults`, {
+    method: "POST",
+    body: JSON.stringify({ method, path, count }),
+  });
   expect(response.status).toBe(204);
 }
 
@@ -47,16 +50,33 @@ it("approves once Stripe answers again after an outage during the capture: the r
   await payAndWaitForHold(id);
   // The first approval's capture fails; the client's two retries of it are answered the saved 500.
   await injectFault("POST", "/v1/payment_intents/", 1);
-  const failed = await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+  const failed = await call(`/api/applications/${id}/status`, {
+    method: "PATCH",
+    body: { status: "approved" },
+    cookie: adminCookie,
+  });
   expect(failed.status).toBe(503);
   expect((await paymentsOf(id))[0]!.status).toBe("authorized");
 
-  const approved = await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
+  const approved = await call(`/api/applications/${id}/status`, {
+    method: "PATCH",
+    body: { status: "approved" },
+    cookie: adminCookie,
+  });
   expect(approved.status).toBe(200);
   expect((await paymentsOf(id))[0]!.status).toBe("completed");
   const [payment] = await paymentsOf(id);
-  const attempts = await testDb().select().from(stripeRequests).where(and(eq(stripeRequests.operation, "capture"), eq(stripeRequests.subject, `payment-${payment!.id}`)));
-  expect(attempts).toEqual([expect.objectContaining({ outcome: "succeeded", stripeId: payment!.stripePaymentIntentId, idempotencyKey: `capture-payment-${payment!.id}-attempt-${attempts[0]!.id}` })]);
+  const attempts = await testDb()
+    .select()
+    .from(stripeRequests)
+    .where(and(eq(stripeRequests.operation, "capture"), eq(stripeRequests.subject, `payment-${payment!.id}`)));
+  expect(attempts).toEqual([
+    expect.objectContaining({
+      outcome: "succeeded",
+      stripeId: payment!.stripePaymentIntentId,
+      idempotencyKey: `capture-payment-${payment!.id}-attempt-${attempts[0]!.id}`,
+    }),
+  ]);
 });
 
 it("refunds once Stripe answers again after an outage during a refund, and never twice", async () => {
@@ -65,13 +85,22 @@ it("refunds once Stripe answers again after an outage during a refund, and never
   await call(`/api/applications/${id}/status`, { method: "PATCH", body: { status: "approved" }, cookie: adminCookie });
   const [payment] = await paymentsOf(id);
   await injectFault("POST", "/v1/refunds", 1);
-  const failed = await call(`/api/payment-transactions/${payment!.id}/refund`, { body: { amount: 1000, reason: "Goodwill" }, cookie: adminCookie });
+  const failed = await call(`/api/payment-transactions/${payment!.id}/refund`, {
+    body: { amount: 1000, reason: "Goodwill" },
+    cookie: adminCookie,
+  });
   expect(failed.status).toBe(503);
   expect((await paymentsOf(id)).filter((p) => p.kind === "refund")).toEqual([]);
 
-  const refunded = await call(`/api/payment-transactions/${payment!.id}/refund`, { body: { amount: 1000, reason: "Goodwill" }, cookie: adminCookie });
+  const refunded = await call(`/api/payment-transactions/${payment!.id}/refund`, {
+    body: { amount: 1000, reason: "Goodwill" },
+    cookie: adminCookie,
+  });
   expect(refunded.status).toBe(201);
   expect(refunded.json).toMatchObject({ kind: "refund", amount: 1000, status: "completed" });
-  const intents = (await (await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/intents`)).json()) as { id: string; amount_refunded: number }[];
+  const intents = (await (await fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/intents`)).json()) as {
+    id: string;
+    amount_refunded: number;
+  }[];
   expect(intents.find((i) => i.id === payment!.stripePaymentIntentId)!.amount_refunded).toBe(1000);
 });

@@ -12,11 +12,16 @@ afterAll(closeTestDb);
 const FILE_POLICY = "default-src 'none'; sandbox";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 // The smallest MP4 file-type recognises: an ftyp box (ISO/IEC 14496-12 section 4.3).
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(4), Buffer.from("mp42isom")]);
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from("ftypmp42"),
+  Buffer.alloc(4),
+  Buffer.from("mp42isom"),
+]);
 
 async function upload(purpose: string, body: Buffer, cookie: string) {
   const { baseUrl } = testEnv();
-  const response = await fetch(`${baseUrl}/api/uploads/${purpose}?name=${encodeURIComponent("Spring <plan>\".bin")}`, {
+  const response = await fetch(`${baseUrl}/api/uploads/${purpose}?name=${encodeURIComponent('Spring <plan>".bin')}`, {
     method: "POST",
     headers: { origin: baseUrl, "content-type": "application/octet-stream", cookie },
     body: new Uint8Array(body),
@@ -46,7 +51,13 @@ describe("file responses (issue 24 item 10)", () => {
   });
 
   it("serves an uploaded image inline, sandboxed, framed only by our pages", async () => {
-    const image = await upload("avatar", await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c05" } }).png().toBuffer(), member);
+    const image = await upload(
+      "avatar",
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c05" } })
+        .png()
+        .toBuffer(),
+      member,
+    );
     const result = await call(image.url, { cookie: member });
     expect(result.status).toBe(200);
     expect(result.headers.get("content-type")).toBe("image/webp");
@@ -78,9 +89,17 @@ describe("file responses (issue 24 item 10)", () => {
     expectFileHeaders((await call(`/api/events/${eventId}/ics`)).headers, "attachment", /\.ics"$/);
     expectFileHeaders((await call("/api/events/calendar.ics")).headers, "attachment", /\.ics"$/);
     expectFileHeaders((await call("/api/admin/members/export", { cookie: admin })).headers, "attachment", /\.csv"$/);
-    expectFileHeaders((await call("/api/payment-transactions/export", { cookie: admin })).headers, "attachment", /\.csv"$/);
+    expectFileHeaders(
+      (await call("/api/payment-transactions/export", { cookie: admin })).headers,
+      "attachment",
+      /\.csv"$/,
+    );
     expectFileHeaders((await call("/blog/rss.xml")).headers, "attachment", /rss\.xml"$/);
-    expectFileHeaders((await call(`/api/users/${memberId}/data-export`, { cookie: member })).headers, "attachment", /\.json"$/);
+    expectFileHeaders(
+      (await call(`/api/users/${memberId}/data-export`, { cookie: member })).headers,
+      "attachment",
+      /\.json"$/,
+    );
   });
 
   it("gives every API answer the policy of data, not the pages' policy", async () => {

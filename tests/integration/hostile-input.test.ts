@@ -3,7 +3,16 @@ import { asc, eq, isNull, sql } from "drizzle-orm";
 import { contentItems, forumCategories, forumTopics } from "@/db/schema";
 import { MALFORMED_TEXT_MESSAGE } from "@/lib/validation";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
-import { EVERY_METHOD, FORGED_CURSORS, HUGE_IDS, MALFORMED_ESCAPES, MALFORMED_STRINGS, QUERY_KEYS, someBuiltChunk, UNPARSED_METHODS } from "../support/hostile";
+import {
+  EVERY_METHOD,
+  FORGED_CURSORS,
+  HUGE_IDS,
+  MALFORMED_ESCAPES,
+  MALFORMED_STRINGS,
+  QUERY_KEYS,
+  someBuiltChunk,
+  UNPARSED_METHODS,
+} from "../support/hostile";
 import { call, randomIp, rawCall, signIn, type CallResult } from "../support/http";
 import { apiRouteMethods, declaredPages, declaredRoutes, type DeclaredRoute } from "../support/routes";
 
@@ -51,7 +60,11 @@ async function databaseDigest(): Promise<Record<string, string>> {
   const digest: Record<string, string> = {};
   for (const { table_name: table } of tables.rows) {
     if (VOLATILE_TABLES.includes(table) || table.startsWith("__")) continue;
-    const [row] = (await testDb().execute<{ md5: string | null }>(sql`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS md5 FROM ${sql.identifier(table)} t`)).rows;
+    const [row] = (
+      await testDb().execute<{ md5: string | null }>(
+        sql`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS md5 FROM ${sql.identifier(table)} t`,
+      )
+    ).rows;
     digest[table] = row?.md5 ?? "empty";
   }
   return digest;
@@ -60,27 +73,62 @@ async function databaseDigest(): Promise<Record<string, string>> {
 const STACK_TRACE = /\n\s+at\s|node_modules|\.next\/server|webpack|turbopack|\/src\//i;
 
 function expectHandled(route: DeclaredRoute, result: CallResult, what: string) {
-  if (result.status >= 500 || STACK_TRACE.test(result.text)) throw new Error(`${route.method} ${route.pattern} with ${what} answered ${result.status}: ${result.text.slice(0, 300)}`);
+  if (result.status >= 500 || STACK_TRACE.test(result.text))
+    throw new Error(
+      `${route.method} ${route.pattern} with ${what} answered ${result.status}: ${result.text.slice(0, 300)}`,
+    );
 }
 
 function expectRefused(route: DeclaredRoute, result: CallResult, what: string) {
   expectHandled(route, result, what);
-  if (result.status < 400) throw new Error(`${route.method} ${route.pattern} accepted ${what} (${result.status}): ${result.text.slice(0, 300)}`);
+  if (result.status < 400)
+    throw new Error(
+      `${route.method} ${route.pattern} accepted ${what} (${result.status}): ${result.text.slice(0, 300)}`,
+    );
 }
 
 /** Strings a parser trips on: null bytes, lone surrogates, right-to-left marks, emoji, huge numbers, forged page links. */
 const hostileString = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("\u0000", "a\u0000b", "\ud800", "\u202e", "👩🏽‍🎨", "%00", "../../etc/passwd", "<script>alert(1)</script>", "' OR 1=1 --", "1e309", "-1", "0x10", "NaN", "Infinity", "９", " 1", "1.5", "99999999999999999999999"),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "\u202e",
+    "👩🏽‍🎨",
+    "%00",
+    "../../etc/passwd",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "1e309",
+    "-1",
+    "0x10",
+    "NaN",
+    "Infinity",
+    "９",
+    " 1",
+    "1.5",
+    "99999999999999999999999",
+  ),
   fc.constantFrom(...HUGE_IDS, ...FORGED_CURSORS, ...MALFORMED_STRINGS),
   fc.string({ minLength: 2000, maxLength: 5000 }),
 );
 
 /** An id in the URL that no row has the shape of. */
-const hostileId = fc.oneof(hostileString.filter((s) => s.length > 0 && s.length < 200), fc.constantFrom("null", "undefined", "[]", "{}", "true"));
+const hostileId = fc.oneof(
+  hostileString.filter((s) => s.length > 0 && s.length < 200),
+  fc.constantFrom("null", "undefined", "[]", "{}", "true"),
+);
 
 /** A JSON body that is not an object: no route takes one. */
-const nonObjectJson = fc.oneof(fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 5 }), hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+const nonObjectJson = fc.oneof(
+  fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 5 }),
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+);
 
 function deeplyNested(depth: number): string {
   return "[".repeat(depth) + "]".repeat(depth);
@@ -96,19 +144,32 @@ describe("hostile input to every API route (issue 17, item 4)", () => {
   let before: Record<string, string>;
 
   /** Each route is called as someone it lets in, so the input itself is what is tested. */
-  const callerFor = (route: DeclaredRoute) => (route.access === "SELF" ? member.cookie : route.access === "PUBLIC" ? undefined : adminCookie);
-  const samplePath = (route: DeclaredRoute) => (route.access === "SELF" ? route.pattern.replace(/\[id\]/, String(member.id)).replace(/\[[^\]]+\]/g, "2147483000") : route.pattern.replace(/\[[^\]]+\]/g, "2147483000"));
+  const callerFor = (route: DeclaredRoute) =>
+    route.access === "SELF" ? member.cookie : route.access === "PUBLIC" ? undefined : adminCookie;
+  const samplePath = (route: DeclaredRoute) =>
+    route.access === "SELF"
+      ? route.pattern.replace(/\[id\]/, String(member.id)).replace(/\[[^\]]+\]/g, "2147483000")
+      : route.pattern.replace(/\[[^\]]+\]/g, "2147483000");
 
-  const send = (route: DeclaredRoute, options: { path?: string; rawBody?: string; contentType?: string; query?: string }) =>
+  const send = (
+    route: DeclaredRoute,
+    options: { path?: string; rawBody?: string; contentType?: string; query?: string },
+  ) =>
     call((options.path ?? samplePath(route)) + (options.query ?? ""), {
       method: route.method,
       cookie: callerFor(route),
       rawBody: route.method === "GET" ? undefined : options.rawBody,
-      headers: { "x-forwarded-for": randomIp(), ...(options.contentType ? { "content-type": options.contentType } : {}) },
+      headers: {
+        "x-forwarded-for": randomIp(),
+        ...(options.contentType ? { "content-type": options.contentType } : {}),
+      },
     });
 
   beforeAll(async () => {
-    adminCookie = await signIn((await createTestUser({ isAdmin: true, permissions: { manage_content: true } })).username, TEST_PASSWORD);
+    adminCookie = await signIn(
+      (await createTestUser({ isAdmin: true, permissions: { manage_content: true } })).username,
+      TEST_PASSWORD,
+    );
     const user = await createTestUser({ membershipLevel: "play" });
     member = { id: user.id, cookie: await signIn(user.username, TEST_PASSWORD) };
     before = await databaseDigest();
@@ -120,57 +181,119 @@ describe("hostile input to every API route (issue 17, item 4)", () => {
     expect(writes.filter((r) => r.reads.body).length).toBeGreaterThan(20);
   });
 
-  it.each(routes.filter((r) => r.pattern.includes("[")).map((r) => [`${r.method} ${r.pattern}`, r] as const))("%s refuses malformed ids", async (_name, route) => {
-    await fc.assert(
-      fc.asyncProperty(hostileId, async (id) => {
-        const result = await send(route, { path: fillPattern(route, id), rawBody: "{}", contentType: "application/json" });
-        if (route.method === "GET") expectHandled(route, result, `id ${JSON.stringify(id)}`);
-        else expectRefused(route, result, `id ${JSON.stringify(id)}`);
-      }),
-      { numRuns: 6, seed: SEED },
-    );
-  });
-
-  it.each(routes.filter((r) => r.reads.query).map((r) => [`${r.method} ${r.pattern}`, r] as const))("%s survives hostile queries", async (_name, route) => {
-    const key = fc.constantFrom("q", "search", "page", "limit", "cursor", "month", "status", "tier", "categoryId", "sort", "from", "to", "token", "tab", "type");
-    await fc.assert(
-      fc.asyncProperty(fc.dictionary(key, hostileString, { maxKeys: 4 }), async (query) => {
-        const result = await send(route, { query: `?${new URLSearchParams(query)}`, rawBody: "{}", contentType: "application/json" });
-        expectHandled(route, result, `query ${JSON.stringify(query).slice(0, 200)}`);
-      }),
-      { numRuns: 6, seed: SEED },
-    );
-  });
-
-  describe.each(writes.filter((r) => r.reads.body).map((r) => [`${r.method} ${r.pattern}`, r] as const))("%s", (_name, route) => {
-    it("refuses bodies that are not a JSON object", async () => {
+  it.each(routes.filter((r) => r.pattern.includes("[")).map((r) => [`${r.method} ${r.pattern}`, r] as const))(
+    "%s refuses malformed ids",
+    async (_name, route) => {
       await fc.assert(
-        fc.asyncProperty(nonObjectJson, async (value) => {
-          expectRefused(route, await send(route, { rawBody: JSON.stringify(value), contentType: "application/json" }), `body ${JSON.stringify(value).slice(0, 120)}`);
+        fc.asyncProperty(hostileId, async (id) => {
+          const result = await send(route, {
+            path: fillPattern(route, id),
+            rawBody: "{}",
+            contentType: "application/json",
+          });
+          if (route.method === "GET") expectHandled(route, result, `id ${JSON.stringify(id)}`);
+          else expectRefused(route, result, `id ${JSON.stringify(id)}`);
         }),
-        { numRuns: 8, seed: SEED },
+        { numRuns: 6, seed: SEED },
       );
-    });
+    },
+  );
 
-    it("refuses non-JSON, wrong content types, deep nesting and a body over the limit", async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.string({ unit: "binary", maxLength: 200 }), async (text) => {
-          expectRefused(route, await send(route, { rawBody: `{${text}`, contentType: "application/json" }), "text that is not JSON");
-        }),
-        { numRuns: 4, seed: SEED },
+  it.each(routes.filter((r) => r.reads.query).map((r) => [`${r.method} ${r.pattern}`, r] as const))(
+    "%s survives hostile queries",
+    async (_name, route) => {
+      const key = fc.constantFrom(
+        "q",
+        "search",
+        "page",
+        "limit",
+        "cursor",
+        "month",
+        "status",
+        "tier",
+        "categoryId",
+        "sort",
+        "from",
+        "to",
+        "token",
+        "tab",
+        "type",
       );
-      const form = await send(route, { rawBody: "title=Hello&content=World", contentType: "application/x-www-form-urlencoded" });
-      expectRefused(route, form, "a form body");
-      // 415 once the body is read; a route whose target is in its URL answers 404 for a missing one first.
-      expect([404, 415]).toContain(form.status);
-      expectRefused(route, await send(route, { rawBody: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--", contentType: "multipart/form-data; boundary=x" }), "a multipart body");
-      expectRefused(route, await send(route, { rawBody: deeplyNested(20_000), contentType: "application/json" }), "an array nested 20,000 deep");
-      expectHandled(route, await send(route, { rawBody: `{"title":${deeplyNested(20_000)}}`, contentType: "application/json" }), "a field nested 20,000 deep");
-      const huge = await send(route, { rawBody: JSON.stringify({ text: "x".repeat(OVER_ANY_LIMIT) }), contentType: "application/json" });
-      expectRefused(route, huge, "a body over the limit");
-      expect([404, 413]).toContain(huge.status);
-    });
-  });
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(key, hostileString, { maxKeys: 4 }), async (query) => {
+          const result = await send(route, {
+            query: `?${new URLSearchParams(query)}`,
+            rawBody: "{}",
+            contentType: "application/json",
+          });
+          expectHandled(route, result, `query ${JSON.stringify(query).slice(0, 200)}`);
+        }),
+        { numRuns: 6, seed: SEED },
+      );
+    },
+  );
+
+  describe.each(writes.filter((r) => r.reads.body).map((r) => [`${r.method} ${r.pattern}`, r] as const))(
+    "%s",
+    (_name, route) => {
+      it("refuses bodies that are not a JSON object", async () => {
+        await fc.assert(
+          fc.asyncProperty(nonObjectJson, async (value) => {
+            expectRefused(
+              route,
+              await send(route, { rawBody: JSON.stringify(value), contentType: "application/json" }),
+              `body ${JSON.stringify(value).slice(0, 120)}`,
+            );
+          }),
+          { numRuns: 8, seed: SEED },
+        );
+      });
+
+      it("refuses non-JSON, wrong content types, deep nesting and a body over the limit", async () => {
+        await fc.assert(
+          fc.asyncProperty(fc.string({ unit: "binary", maxLength: 200 }), async (text) => {
+            expectRefused(
+              route,
+              await send(route, { rawBody: `{${text}`, contentType: "application/json" }),
+              "text that is not JSON",
+            );
+          }),
+          { numRuns: 4, seed: SEED },
+        );
+        const form = await send(route, {
+          rawBody: "title=Hello&content=World",
+          contentType: "application/x-www-form-urlencoded",
+        });
+        expectRefused(route, form, "a form body");
+        // 415 once the body is read; a route whose target is in its URL answers 404 for a missing one first.
+        expect([404, 415]).toContain(form.status);
+        expectRefused(
+          route,
+          await send(route, {
+            rawBody: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+            contentType: "multipart/form-data; boundary=x",
+          }),
+          "a multipart body",
+        );
+        expectRefused(
+          route,
+          await send(route, { rawBody: deeplyNested(20_000), contentType: "application/json" }),
+          "an array nested 20,000 deep",
+        );
+        expectHandled(
+          route,
+          await send(route, { rawBody: `{"title":${deeplyNested(20_000)}}`, contentType: "application/json" }),
+          "a field nested 20,000 deep",
+        );
+        const huge = await send(route, {
+          rawBody: JSON.stringify({ text: "x".repeat(OVER_ANY_LIMIT) }),
+          contentType: "application/json",
+        });
+        expectRefused(route, huge, "a body over the limit");
+        expect([404, 413]).toContain(huge.status);
+      });
+    },
+  );
 
   it("changed nothing in the database", async () => {
     expect(await databaseDigest()).toEqual(before);
@@ -183,24 +306,39 @@ const API_PATTERNS = Object.keys(API_METHODS);
 const fillRaw = (pattern: string, value: string) => pattern.replace(/\[\[?(\.\.\.)?[^\]]+\]\]?/g, value);
 const pagePatterns = declaredPages().map((page) => page.pattern);
 /** What a member's browser loads beside pages: public files, build output, feeds and metadata routes. */
-const FILES = ["/images/garden.svg", "/icons/icon-192.png", "/robots.txt", "/sitemap.xml", "/manifest.webmanifest", "/sw.js", "/blog/rss.xml", "/.well-known/security.txt"];
-const firstServedMethod = (pattern: string) => API_METHODS[pattern]!.find((method) => method !== "OPTIONS" && method !== "HEAD")!;
+const FILES = [
+  "/images/garden.svg",
+  "/icons/icon-192.png",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/manifest.webmanifest",
+  "/sw.js",
+  "/blog/rss.xml",
+  "/.well-known/security.txt",
+];
+const firstServedMethod = (pattern: string) =>
+  API_METHODS[pattern]!.find((method) => method !== "OPTIONS" && method !== "HEAD")!;
 
 /** A page's HTML names its build's chunks, so only an API answer is searched for a stack trace. */
 function expectNoServerError(what: string, result: CallResult, kind: "api" | "page" = "api") {
-  if (result.status >= 500 || (kind === "api" && STACK_TRACE.test(result.text))) throw new Error(`${what} answered ${result.status}: ${result.text.slice(0, 300)}`);
+  if (result.status >= 500 || (kind === "api" && STACK_TRACE.test(result.text)))
+    throw new Error(`${what} answered ${result.status}: ${result.text.slice(0, 300)}`);
 }
 
 describe("the edge: methods, text no person types, ids and page links (issues 24 item 7, 31 item 1)", () => {
   let adminCookie: string;
   let member: { id: number; cookie: string };
   let before: Record<string, string>;
-  const callerFor = (route: DeclaredRoute) => (route.access === "SELF" ? member.cookie : route.access === "PUBLIC" ? undefined : adminCookie);
+  const callerFor = (route: DeclaredRoute) =>
+    route.access === "SELF" ? member.cookie : route.access === "PUBLIC" ? undefined : adminCookie;
   /** The edge answers before any session is read, so a visitor is enough. */
   const asVisitor = () => ({ headers: { "x-forwarded-for": randomIp() } });
 
   beforeAll(async () => {
-    adminCookie = await signIn((await createTestUser({ isAdmin: true, permissions: { manage_content: true } })).username, TEST_PASSWORD);
+    adminCookie = await signIn(
+      (await createTestUser({ isAdmin: true, permissions: { manage_content: true } })).username,
+      TEST_PASSWORD,
+    );
     const user = await createTestUser({ membershipLevel: "play" });
     member = { id: user.id, cookie: await signIn(user.username, TEST_PASSWORD) };
     before = await databaseDigest();
@@ -211,96 +349,170 @@ describe("the edge: methods, text no person types, ids and page links (issues 24
     for (const route of routes) expect(API_METHODS[route.pattern]).toContain(route.method);
   });
 
-  it.each(API_PATTERNS.map((pattern) => [pattern]))("%s answers a method it does not serve 405 with Allow", async (pattern) => {
-    const allow = API_METHODS[pattern]!;
-    for (const method of EVERY_METHOD.filter((m) => !allow.includes(m))) {
-      const result = await rawCall(method, fillRaw(pattern, "1"), asVisitor());
-      if (UNPARSED_METHODS.has(method)) {
-        expect([method, result.status]).toEqual([method, 400]);
-        continue;
+  it.each(API_PATTERNS.map((pattern) => [pattern]))(
+    "%s answers a method it does not serve 405 with Allow",
+    async (pattern) => {
+      const allow = API_METHODS[pattern]!;
+      for (const method of EVERY_METHOD.filter((m) => !allow.includes(m))) {
+        const result = await rawCall(method, fillRaw(pattern, "1"), asVisitor());
+        if (UNPARSED_METHODS.has(method)) {
+          expect([method, result.status]).toEqual([method, 400]);
+          continue;
+        }
+        expect([method, result.status, result.headers.get("allow")]).toEqual([method, 405, allow.join(", ")]);
       }
-      expect([method, result.status, result.headers.get("allow")]).toEqual([method, 405, allow.join(", ")]);
-    }
-  });
+    },
+  );
 
-  it.each([...pagePatterns, ...FILES, "/_next/static/chunks/[chunk]"].map((path) => [path]))("%s serves GET and HEAD, and answers every other method 405 with Allow", async (pattern) => {
-    const path = pattern === "/_next/static/chunks/[chunk]" ? someBuiltChunk() : fillRaw(pattern, "1");
-    for (const method of EVERY_METHOD) {
-      const result = await rawCall(method, path, { headers: { cookie: adminCookie } });
-      if (UNPARSED_METHODS.has(method)) expect([method, result.status]).toEqual([method, 400]);
-      else if (method === "GET" || method === "HEAD") expectNoServerError(`${method} ${path}`, result, "page");
-      else expect([method, result.status, result.headers.get("allow")]).toEqual([method, 405, "GET, HEAD"]);
-    }
-  });
+  it.each([...pagePatterns, ...FILES, "/_next/static/chunks/[chunk]"].map((path) => [path]))(
+    "%s serves GET and HEAD, and answers every other method 405 with Allow",
+    async (pattern) => {
+      const path = pattern === "/_next/static/chunks/[chunk]" ? someBuiltChunk() : fillRaw(pattern, "1");
+      for (const method of EVERY_METHOD) {
+        const result = await rawCall(method, path, { headers: { cookie: adminCookie } });
+        if (UNPARSED_METHODS.has(method)) expect([method, result.status]).toEqual([method, 400]);
+        else if (method === "GET" || method === "HEAD") expectNoServerError(`${method} ${path}`, result, "page");
+        else expect([method, result.status, result.headers.get("allow")]).toEqual([method, 405, "GET, HEAD"]);
+      }
+    },
+  );
 
   // Issue 31 item 2: a Host that is not a host name is bad input (400); X-Forwarded-Host is never read.
-  const MALFORMED_HOSTS = ["evil.example/x", "a b", "%00", "ev<il>", "[::1", "evil.example:99999999", "@", "\u00e9vil.example"];
-  it.each([...API_PATTERNS, ...pagePatterns, ...FILES].map((pattern) => [pattern]))("%s answers a malformed Host 400 and ignores a malformed X-Forwarded-Host", async (pattern) => {
-    const method = API_PATTERNS.includes(pattern) ? firstServedMethod(pattern) : "GET";
-    const path = fillRaw(pattern, "1");
-    for (const host of MALFORMED_HOSTS) {
-      const badHost = await rawCall(method, path, { headers: { ...asVisitor().headers, host } });
-      expect([host, badHost.status]).toEqual([host, 400]);
-      const forwarded = await rawCall(method, path, { headers: { ...asVisitor().headers, "x-forwarded-host": host, "x-forwarded-proto": "gopher" } });
-      expectNoServerError(`${method} ${path} with X-Forwarded-Host ${host}`, forwarded, API_PATTERNS.includes(pattern) ? "api" : "page");
-    }
-  });
-
-  it.each(API_PATTERNS.map((pattern) => [pattern]))("%s refuses a NUL, a lone surrogate or a broken escape in its address with 400", async (pattern) => {
-    const method = firstServedMethod(pattern);
-    const addresses = [...MALFORMED_ESCAPES.map((escape) => `${fillRaw(pattern, "1")}?q=${escape}`), ...(pattern.includes("[") ? MALFORMED_ESCAPES.map((escape) => fillRaw(pattern, escape)) : [])];
-    for (const address of addresses) {
-      const result = await rawCall(method, address, asVisitor());
-      expect([address, result.status]).toEqual([address, 400]);
-    }
-  });
-
-  it.each(pagePatterns.map((pattern) => [pattern]))("page %s refuses input no person types with 400 and ids no row has with 404", async (pattern) => {
-    for (const escape of MALFORMED_ESCAPES) {
-      const query = await rawCall("GET", `${fillRaw(pattern, "1")}?after=${escape}`, { headers: { cookie: adminCookie } });
-      expect([`?after=${escape}`, query.status]).toEqual([`?after=${escape}`, 400]);
-      if (!pattern.includes("[")) continue;
-      const segment = await rawCall("GET", fillRaw(pattern, escape), { headers: { cookie: adminCookie } });
-      expect([escape, segment.status]).toEqual([escape, 400]);
-    }
-    for (const value of [...HUGE_IDS, ...FORGED_CURSORS.slice(0, 8), "x".repeat(500)]) {
-      const path = pattern.includes("[") ? fillRaw(pattern, encodeURIComponent(value)) : pattern;
-      const query = QUERY_KEYS.map((key) => `${key}=${encodeURIComponent(value)}`).join("&");
-      expectNoServerError(`GET ${path}?${query.slice(0, 80)}`, await rawCall("GET", `${path}?${query}`, { headers: { cookie: adminCookie } }), "page");
-    }
-  });
-
-  it.each(routes.filter((r) => r.pattern.includes("[")).map((r) => [`${r.method} ${r.pattern}`, r] as const))("%s meets ids beyond the integer range and forged values without a server error", async (_name, route) => {
-    for (const value of [...HUGE_IDS, ...FORGED_CURSORS]) {
-      const path = fillRaw(route.pattern, encodeURIComponent(value));
-      const result = await call(path, { method: route.method, cookie: callerFor(route), rawBody: route.method === "GET" ? undefined : "{}", headers: { "content-type": "application/json", "x-forwarded-for": randomIp() } });
-      expectNoServerError(`${route.method} ${path}`, result);
-      if (route.method !== "GET") expect(result.status).toBeGreaterThanOrEqual(400);
-    }
-  });
-
-  it.each(routes.filter((r) => r.reads.query).map((r) => [`${r.method} ${r.pattern}`, r] as const))("%s meets the whole alphabet in every query key without a server error", async (_name, route) => {
-    const base = route.access === "SELF" ? route.pattern.replace(/\[id\]/, String(member.id)).replace(/\[[^\]]+\]/g, "2147483000") : route.pattern.replace(/\[[^\]]+\]/g, "2147483000");
-    for (const value of [...HUGE_IDS, ...FORGED_CURSORS, "-1", "0", "x".repeat(5000)]) {
-      const query = new URLSearchParams(QUERY_KEYS.map((key) => [key, value]));
-      const result = await call(`${base}?${query}`, { method: route.method, cookie: callerFor(route), rawBody: route.method === "GET" ? undefined : "{}", headers: { "content-type": "application/json", "x-forwarded-for": randomIp() } });
-      expectNoServerError(`${route.method} ${base}?…=${value.slice(0, 40)}`, result);
-    }
-  });
-
-  describe.each(writes.filter((r) => r.reads.body).map((r) => [`${r.method} ${r.pattern}`, r] as const))("%s", (_name, route) => {
-    it("refuses a NUL or a lone surrogate anywhere in its JSON body", async () => {
-      const path = route.access === "SELF" ? route.pattern.replace(/\[id\]/, String(member.id)).replace(/\[[^\]]+\]/g, "2147483000") : route.pattern.replace(/\[[^\]]+\]/g, "2147483000");
-      for (const text of MALFORMED_STRINGS) {
-        for (const body of [{ title: text }, { a: { b: [{ c: `fine ${text}` }] } }, { [text]: "key" }]) {
-          const result = await call(path, { method: route.method, cookie: callerFor(route), body, headers: { "x-forwarded-for": randomIp() } });
-          expectNoServerError(`${route.method} ${path} with ${JSON.stringify(body)}`, result);
-          // A route whose target is in its URL answers 404 for the missing one first (authorize).
-          if (result.status !== 404) expect([JSON.stringify(body), result.status, result.json?.error]).toEqual([JSON.stringify(body), 400, MALFORMED_TEXT_MESSAGE]);
-        }
+  const MALFORMED_HOSTS = [
+    "evil.example/x",
+    "a b",
+    "%00",
+    "ev<il>",
+    "[::1",
+    "evil.example:99999999",
+    "@",
+    "\u00e9vil.example",
+  ];
+  it.each([...API_PATTERNS, ...pagePatterns, ...FILES].map((pattern) => [pattern]))(
+    "%s answers a malformed Host 400 and ignores a malformed X-Forwarded-Host",
+    async (pattern) => {
+      const method = API_PATTERNS.includes(pattern) ? firstServedMethod(pattern) : "GET";
+      const path = fillRaw(pattern, "1");
+      for (const host of MALFORMED_HOSTS) {
+        const badHost = await rawCall(method, path, { headers: { ...asVisitor().headers, host } });
+        expect([host, badHost.status]).toEqual([host, 400]);
+        const forwarded = await rawCall(method, path, {
+          headers: { ...asVisitor().headers, "x-forwarded-host": host, "x-forwarded-proto": "gopher" },
+        });
+        expectNoServerError(
+          `${method} ${path} with X-Forwarded-Host ${host}`,
+          forwarded,
+          API_PATTERNS.includes(pattern) ? "api" : "page",
+        );
       }
-    });
-  });
+    },
+  );
+
+  it.each(API_PATTERNS.map((pattern) => [pattern]))(
+    "%s refuses a NUL, a lone surrogate or a broken escape in its address with 400",
+    async (pattern) => {
+      const method = firstServedMethod(pattern);
+      const addresses = [
+        ...MALFORMED_ESCAPES.map((escape) => `${fillRaw(pattern, "1")}?q=${escape}`),
+        ...(pattern.includes("[") ? MALFORMED_ESCAPES.map((escape) => fillRaw(pattern, escape)) : []),
+      ];
+      for (const address of addresses) {
+        const result = await rawCall(method, address, asVisitor());
+        expect([address, result.status]).toEqual([address, 400]);
+      }
+    },
+  );
+
+  it.each(pagePatterns.map((pattern) => [pattern]))(
+    "page %s refuses input no person types with 400 and ids no row has with 404",
+    async (pattern) => {
+      for (const escape of MALFORMED_ESCAPES) {
+        const query = await rawCall("GET", `${fillRaw(pattern, "1")}?after=${escape}`, {
+          headers: { cookie: adminCookie },
+        });
+        expect([`?after=${escape}`, query.status]).toEqual([`?after=${escape}`, 400]);
+        if (!pattern.includes("[")) continue;
+        const segment = await rawCall("GET", fillRaw(pattern, escape), { headers: { cookie: adminCookie } });
+        expect([escape, segment.status]).toEqual([escape, 400]);
+      }
+      for (const value of [...HUGE_IDS, ...FORGED_CURSORS.slice(0, 8), "x".repeat(500)]) {
+        const path = pattern.includes("[") ? fillRaw(pattern, encodeURIComponent(value)) : pattern;
+        const query = QUERY_KEYS.map((key) => `${key}=${encodeURIComponent(value)}`).join("&");
+        expectNoServerError(
+          `GET ${path}?${query.slice(0, 80)}`,
+          await rawCall("GET", `${path}?${query}`, { headers: { cookie: adminCookie } }),
+          "page",
+        );
+      }
+    },
+  );
+
+  it.each(routes.filter((r) => r.pattern.includes("[")).map((r) => [`${r.method} ${r.pattern}`, r] as const))(
+    "%s meets ids beyond the integer range and forged values without a server error",
+    async (_name, route) => {
+      for (const value of [...HUGE_IDS, ...FORGED_CURSORS]) {
+        const path = fillRaw(route.pattern, encodeURIComponent(value));
+        const result = await call(path, {
+          method: route.method,
+          cookie: callerFor(route),
+          rawBody: route.method === "GET" ? undefined : "{}",
+          headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+        });
+        expectNoServerError(`${route.method} ${path}`, result);
+        if (route.method !== "GET") expect(result.status).toBeGreaterThanOrEqual(400);
+      }
+    },
+  );
+
+  it.each(routes.filter((r) => r.reads.query).map((r) => [`${r.method} ${r.pattern}`, r] as const))(
+    "%s meets the whole alphabet in every query key without a server error",
+    async (_name, route) => {
+      const base =
+        route.access === "SELF"
+          ? route.pattern.replace(/\[id\]/, String(member.id)).replace(/\[[^\]]+\]/g, "2147483000")
+          : route.pattern.replace(/\[[^\]]+\]/g, "2147483000");
+      for (const value of [...HUGE_IDS, ...FORGED_CURSORS, "-1", "0", "x".repeat(5000)]) {
+        const query = new URLSearchParams(QUERY_KEYS.map((key) => [key, value]));
+        const result = await call(`${base}?${query}`, {
+          method: route.method,
+          cookie: callerFor(route),
+          rawBody: route.method === "GET" ? undefined : "{}",
+          headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+        });
+        expectNoServerError(`${route.method} ${base}?…=${value.slice(0, 40)}`, result);
+      }
+    },
+  );
+
+  describe.each(writes.filter((r) => r.reads.body).map((r) => [`${r.method} ${r.pattern}`, r] as const))(
+    "%s",
+    (_name, route) => {
+      it("refuses a NUL or a lone surrogate anywhere in its JSON body", async () => {
+        const path =
+          route.access === "SELF"
+            ? route.pattern.replace(/\[id\]/, String(member.id)).replace(/\[[^\]]+\]/g, "2147483000")
+            : route.pattern.replace(/\[[^\]]+\]/g, "2147483000");
+        for (const text of MALFORMED_STRINGS) {
+          for (const body of [{ title: text }, { a: { b: [{ c: `fine ${text}` }] } }, { [text]: "key" }]) {
+            const result = await call(path, {
+              method: route.method,
+              cookie: callerFor(route),
+              body,
+              headers: { "x-forwarded-for": randomIp() },
+            });
+            expectNoServerError(`${route.method} ${path} with ${JSON.stringify(body)}`, result);
+            // A route whose target is in its URL answers 404 for the missing one first (authorize).
+            if (result.status !== 404)
+              expect([JSON.stringify(body), result.status, result.json?.error]).toEqual([
+                JSON.stringify(body),
+                400,
+                MALFORMED_TEXT_MESSAGE,
+              ]);
+          }
+        }
+      });
+    },
+  );
 
   describe("each hole the probes found", () => {
     let category: { id: number };
@@ -308,33 +520,91 @@ describe("the edge: methods, text no person types, ids and page links (issues 24
     let itemId: number;
 
     beforeAll(async () => {
-      [category] = await testDb().select({ id: forumCategories.id }).from(forumCategories).where(isNull(forumCategories.requiredMembershipLevel)).orderBy(asc(forumCategories.id)).limit(1) as [{ id: number }];
-      [{ id: topicId }] = await testDb().select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.categoryId, category.id)).limit(1) as [{ id: number }];
-      [{ id: itemId }] = await testDb().select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.status, "published")).orderBy(asc(contentItems.id)).limit(1) as [{ id: number }];
+      [category] = (await testDb()
+        .select({ id: forumCategories.id })
+        .from(forumCategories)
+        .where(isNull(forumCategories.requiredMembershipLevel))
+        .orderBy(asc(forumCategories.id))
+        .limit(1)) as [{ id: number }];
+      [{ id: topicId }] = (await testDb()
+        .select({ id: forumTopics.id })
+        .from(forumTopics)
+        .where(eq(forumTopics.categoryId, category.id))
+        .limit(1)) as [{ id: number }];
+      [{ id: itemId }] = (await testDb()
+        .select({ id: contentItems.id })
+        .from(contentItems)
+        .where(eq(contentItems.status, "published"))
+        .orderBy(asc(contentItems.id))
+        .limit(1)) as [{ id: number }];
     });
 
     const refusesMalformedText = async (what: string, send: (text: string) => Promise<CallResult>) => {
-      for (const text of ["with a NUL \u0000 inside it, long enough for any minimum", "with a lone surrogate \ud800 inside it, long enough for any minimum"]) {
+      for (const text of [
+        "with a NUL \u0000 inside it, long enough for any minimum",
+        "with a lone surrogate \ud800 inside it, long enough for any minimum",
+      ]) {
         const result = await send(text);
         expect([what, result.status, result.json?.error]).toEqual([what, 400, MALFORMED_TEXT_MESSAGE]);
       }
     };
 
     it("a NUL or a lone surrogate in sign-in, contact, apply, the forum, comments, chat and the profile is 400", async () => {
-      await refusesMalformedText("sign-in", (text) => call("/api/auth/login", { body: { username: `member${text}`, password: "community-demo" }, headers: { "x-forwarded-for": randomIp() } }));
-      await refusesMalformedText("contact", (text) =>
-        call("/api/contact", { body: { name: "Nia Thompson", email: "nia@example.com", subject: "A question", message: `A question ${text}`, source: "contact" }, headers: { "x-forwarded-for": randomIp() } }),
-      );
-      await refusesMalformedText("apply", (text) =>
-        call("/api/applications/submit", {
-          body: { firstName: "Nia", lastName: "Thompson", email: `nia.${Date.now()}@example.com`, phone: "+1 555 010 0199", membershipTier: "create", heardAbout: "A friend", whyJoin: `I would love to join ${text}`, agreeTerms: true },
+      await refusesMalformedText("sign-in", (text) =>
+        call("/api/auth/login", {
+          body: { username: `member${text}`, password: "community-demo" },
           headers: { "x-forwarded-for": randomIp() },
         }),
       );
-      await refusesMalformedText("new topic", (text) => call("/api/forum/topics", { cookie: member.cookie, body: { categoryId: category.id, title: `A title ${text}`.slice(0, 90), content: `Opening post ${text}` } }));
-      await refusesMalformedText("comment", (text) => call("/api/content/comments", { cookie: member.cookie, body: { contentId: itemId, comment: `Thanks ${text}` } }));
-      await refusesMalformedText("chat", (text) => call("/api/chatbot/message", { cookie: member.cookie, body: { message: `Hello ${text}`, chatHistory: [] }, headers: { "x-forwarded-for": randomIp() } }));
-      await refusesMalformedText("profile", (text) => call(`/api/users/${member.id}`, { method: "PATCH", cookie: member.cookie, body: { bio: `About me ${text}` } }));
+      await refusesMalformedText("contact", (text) =>
+        call("/api/contact", {
+          body: {
+            name: "Nia Thompson",
+            email: "nia@example.com",
+            subject: "A question",
+            message: `A question ${text}`,
+            source: "contact",
+          },
+          headers: { "x-forwarded-for": randomIp() },
+        }),
+      );
+      await refusesMalformedText("apply", (text) =>
+        call("/api/applications/submit", {
+          body: {
+            firstName: "Nia",
+            lastName: "Thompson",
+            email: `nia.${Date.now()}@example.com`,
+            phone: "+1 555 010 0199",
+            membershipTier: "create",
+            heardAbout: "A friend",
+            whyJoin: `I would love to join ${text}`,
+            agreeTerms: true,
+          },
+          headers: { "x-forwarded-for": randomIp() },
+        }),
+      );
+      await refusesMalformedText("new topic", (text) =>
+        call("/api/forum/topics", {
+          cookie: member.cookie,
+          body: { categoryId: category.id, title: `A title ${text}`.slice(0, 90), content: `Opening post ${text}` },
+        }),
+      );
+      await refusesMalformedText("comment", (text) =>
+        call("/api/content/comments", {
+          cookie: member.cookie,
+          body: { contentId: itemId, comment: `Thanks ${text}` },
+        }),
+      );
+      await refusesMalformedText("chat", (text) =>
+        call("/api/chatbot/message", {
+          cookie: member.cookie,
+          body: { message: `Hello ${text}`, chatHistory: [] },
+          headers: { "x-forwarded-for": randomIp() },
+        }),
+      );
+      await refusesMalformedText("profile", (text) =>
+        call(`/api/users/${member.id}`, { method: "PATCH", cookie: member.cookie, body: { bio: `About me ${text}` } }),
+      );
     });
 
     it("PATCH /api/users/{id} with nothing to change is 400", async () => {
@@ -360,7 +630,11 @@ describe("the edge: methods, text no person types, ids and page links (issues 24
         ["/library/item/a%00b", member.cookie],
         ["/members?q=a%00b", member.cookie],
       ];
-      for (const [address, cookie] of addresses) expect([address, (await rawCall("GET", address, { headers: cookie ? { cookie } : {} })).status]).toEqual([address, 400]);
+      for (const [address, cookie] of addresses)
+        expect([address, (await rawCall("GET", address, { headers: cookie ? { cookie } : {} })).status]).toEqual([
+          address,
+          400,
+        ]);
     });
 
     it("ids beyond PostgreSQL's integer range are 400 in the API and 404 on pages", async () => {
@@ -373,7 +647,12 @@ describe("the edge: methods, text no person types, ids and page links (issues 24
         ["POST", "/api/forum/topics", member.cookie],
       ];
       for (const [method, address, cookie] of api) {
-        const body = address === "/api/forum/posts" ? { topicId: 2147483648, content: "A reply long enough." } : address === "/api/forum/topics" ? { categoryId: 99999999999, title: "A fine title", content: "An opening post long enough to pass." } : undefined;
+        const body =
+          address === "/api/forum/posts"
+            ? { topicId: 2147483648, content: "A reply long enough." }
+            : address === "/api/forum/topics"
+              ? { categoryId: 99999999999, title: "A fine title", content: "An opening post long enough to pass." }
+              : undefined;
         const result = await call(address, { method, cookie, body });
         expect([address, result.status]).toEqual([address, 400]);
       }
@@ -399,12 +678,19 @@ describe("the edge: methods, text no person types, ids and page links (issues 24
         ["/api/notifications?after=99999999999999999999", member.cookie],
         ["/api/admin/audit?before=99999999999", adminCookie],
       ];
-      for (const [address, cookie] of api) expect([address, (await call(address, { cookie })).status]).toEqual([address, 400]);
+      for (const [address, cookie] of api)
+        expect([address, (await call(address, { cookie })).status]).toEqual([address, 400]);
       const forged = base64url([true, "+275760-09-13T00:00:00.000Z", 1]);
       // Pages rendered per request refuse the link; the prerendered forum pages (docs/decisions/032) ignore
       // the address's query and their calls above refuse it.
       expect((await call(`/admin/forum?after=${forged}`, { cookie: adminCookie })).status).toBe(404);
-      expect((await call(`/api/forum/topics/${topicId}/posts?after=${base64url(["+275760-09-13T00:00:00.000Z", 1])}`, { cookie: adminCookie })).status).toBe(400);
+      expect(
+        (
+          await call(`/api/forum/topics/${topicId}/posts?after=${base64url(["+275760-09-13T00:00:00.000Z", 1])}`, {
+            cookie: adminCookie,
+          })
+        ).status,
+      ).toBe(400);
     });
 
     it("TRACE and writes to static files are 405 with Allow, not 500", async () => {

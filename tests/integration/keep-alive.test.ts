@@ -17,7 +17,13 @@ function get(agent: http.Agent, path: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.get(new URL(path, testEnv().baseUrl), { agent }, (response) => {
       response.resume();
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, reusedSocket: request.reusedSocket, localPort: request.socket?.localPort ?? 0 }));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          reusedSocket: request.reusedSocket,
+          localPort: request.socket?.localPort ?? 0,
+        }),
+      );
     });
     request.on("error", reject);
   });

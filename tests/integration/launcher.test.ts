@@ -15,7 +15,8 @@ chmodSync(dataDir, 0o755);
 const started: ChildProcess[] = [];
 // A test that failed half-way leaves no launcher running for the next one (or for the machine).
 afterEach(() => {
-  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  for (const child of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -24,7 +25,17 @@ async function startApp(): Promise<{ child: ChildProcess; output: () => string; 
   const chunks: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     // The embedded default has no Stripe and no S3: the test run's fake keys are cleared.
-    env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "", S3_BUCKET: "", PORT: String(port), COMMUNITY_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      AUTH_SECRET: "",
+      STRIPE_SECRET_KEY: "",
+      STRIPE_PUBLISHABLE_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      S3_BUCKET: "",
+      PORT: String(port),
+      COMMUNITY_DATA_DIR: dataDir,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   started.push(child);
@@ -67,46 +78,94 @@ async function checkPaymentsWithoutStripe(baseUrl: string, adminCookie: string) 
   const applied = await fetch(`${baseUrl}/api/applications/submit`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ firstName: "Lena", lastName: "Launch", email, phone: "+1 555 010 0100", membershipTier: "create", heardAbout: "Instagram", whyJoin: "To see the embedded default take an application.", agreeTerms: true }),
+    body: JSON.stringify({
+      firstName: "Lena",
+      lastName: "Launch",
+      email,
+      phone: "+1 555 010 0100",
+      membershipTier: "create",
+      heardAbout: "Instagram",
+      whyJoin: "To see the embedded default take an application.",
+      agreeTerms: true,
+    }),
   });
   expect(applied.status).toBe(201);
-  const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox`, { headers })).json()) as { messages: { to: string; text: string }[] };
+  const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox`, { headers })).json()) as {
+    messages: { to: string; text: string }[];
+  };
   const receipt = outbox.messages.find((m) => m.to === email)!;
   const token = /\/payment\/([A-Za-z0-9_-]+)/.exec(receipt.text)![1]!;
 
-  const post = (body: unknown) => fetch(`${baseUrl}/api/create-payment-intent`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl }, body: JSON.stringify(body) });
+  const post = (body: unknown) =>
+    fetch(`${baseUrl}/api/create-payment-intent`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl },
+      body: JSON.stringify(body),
+    });
   expect((await post({ token: "A".repeat(43) })).status).toBe(404);
   const intent = await post({ token });
   expect(intent.status).toBe(503);
   expect(await intent.json()).toEqual({ error: "Payments are not configured" });
   expect(await (await fetch(`${baseUrl}/payment/${token}`)).text()).toContain("Payments are not configured");
 
-  const [nia] = (await (await fetch(`${baseUrl}/api/applications?search=nia.thompson`, { headers })).json()) as { id: number; status: string }[];
+  const [nia] = (await (await fetch(`${baseUrl}/api/applications?search=nia.thompson`, { headers })).json()) as {
+    id: number;
+    status: string;
+  }[];
   expect(nia?.status).toBe("pending");
-  const approved = await fetch(`${baseUrl}/api/applications/${nia!.id}/status`, { method: "PATCH", headers, body: JSON.stringify({ status: "approved", reviewNotes: "" }) });
+  const approved = await fetch(`${baseUrl}/api/applications/${nia!.id}/status`, {
+    method: "PATCH",
+    headers,
+    body: JSON.stringify({ status: "approved", reviewNotes: "" }),
+  });
   expect(await approved.json()).toEqual({ status: "approved", invited: true });
 }
 
 /** Without Stripe, the demo member's billing shows her membership's dates, and a change is refused plainly. */
 async function checkBillingWithoutStripe(baseUrl: string) {
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl }, body: JSON.stringify({ username: "member", password: "community-demo" }) });
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ username: "member", password: "community-demo" }),
+  });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: { cookie } })).json()) as { id: number };
   const billing = await fetch(`${baseUrl}/api/users/${me.id}/billing`, { headers: { cookie } });
   expect(billing.status).toBe(200);
-  const overview = (await billing.json()) as { configured: boolean; membership: { tier: string; startedAt: string; termEndsAt: string; card: unknown } | null };
+  const overview = (await billing.json()) as {
+    configured: boolean;
+    membership: { tier: string; startedAt: string; termEndsAt: string; card: unknown } | null;
+  };
   expect(overview.configured).toBe(false);
-  expect(overview.membership).toMatchObject({ tier: expect.any(String), startedAt: expect.any(String), termEndsAt: expect.any(String), card: null });
-  const preview = await fetch(`${baseUrl}/api/users/${me.id}/billing/preview`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl, cookie }, body: JSON.stringify({ tier: "play" }) });
+  expect(overview.membership).toMatchObject({
+    tier: expect.any(String),
+    startedAt: expect.any(String),
+    termEndsAt: expect.any(String),
+    card: null,
+  });
+  const preview = await fetch(`${baseUrl}/api/users/${me.id}/billing/preview`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl, cookie },
+    body: JSON.stringify({ tier: "play" }),
+  });
   expect(preview.status).toBe(503);
   expect(await preview.json()).toEqual({ error: "Payments are not configured" });
 }
 
 /** Without S3, an upload lands under the data directory and is served back. */
 async function checkUploadsOnLocalDisk(baseUrl: string, cookie: string) {
-  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123" } }).jpeg().toBuffer();
-  const stored = await fetch(`${baseUrl}/api/uploads/avatar`, { method: "POST", headers: { origin: baseUrl, cookie }, body: picture });
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123" } })
+    .jpeg()
+    .toBuffer();
+  const stored = await fetch(`${baseUrl}/api/uploads/avatar`, {
+    method: "POST",
+    headers: { origin: baseUrl, cookie },
+    body: picture,
+  });
   expect(stored.status).toBe(201);
   const { id, url } = (await stored.json()) as { id: string; url: string };
   expect(existsSync(path.join(dataDir, "uploads", "avatar", `${id}.webp`))).toBe(true);
@@ -119,14 +178,18 @@ describe("npm start on the embedded default", () => {
   it("seeds once, prints the demo logins, stops PostgreSQL cleanly and reuses the data", async () => {
     const first = await startApp();
     expect(first.output()).toContain("Seeding demo data");
-    for (const login of ["admin", "member", "mentor", "partner"]) expect(first.output()).toMatch(new RegExp(`${login}\\s+community-demo`));
+    for (const login of ["admin", "member", "mentor", "partner"])
+      expect(first.output()).toMatch(new RegExp(`${login}\\s+community-demo`));
     const login = await fetch(`${first.baseUrl}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: first.baseUrl },
       body: JSON.stringify({ username: "admin", password: "community-demo" }),
     });
     expect(login.status).toBe(200);
-    const adminCookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const adminCookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     // The demo admin is asked to set up two-factor sign-in before any admin page (README).
     await setUpTwoFactor(first.baseUrl, adminCookie, "admin");
     await checkPaymentsWithoutStripe(first.baseUrl, adminCookie);
@@ -181,30 +244,55 @@ describe("npm start on the embedded default", () => {
 describe("npm start with DATABASE_URL", () => {
   it("refuses to start without a required secret, and names it (issue 32)", async () => {
     const attempt = (secrets: Record<string, string>) =>
-      runScript(process.execPath, [tsx, "scripts/start.ts"], { env: { ...process.env, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", AUTH_SECRET: "", BIRTH_DATA_KEY: "", TWO_FACTOR_KEY: "", ...secrets } }).then(
+      runScript(process.execPath, [tsx, "scripts/start.ts"], {
+        env: {
+          ...process.env,
+          DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+          AUTH_SECRET: "",
+          BIRTH_DATA_KEY: "",
+          TWO_FACTOR_KEY: "",
+          ...secrets,
+        },
+      }).then(
         () => null,
         (error: { code: number; stderr: string }) => error,
       );
     const twoFactorKey = Buffer.alloc(32, 2).toString("base64");
-    const withoutKey = await attempt({ AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", TWO_FACTOR_KEY: twoFactorKey });
+    const withoutKey = await attempt({
+      AUTH_SECRET: "a-secret-that-is-long-enough-0123456789",
+      TWO_FACTOR_KEY: twoFactorKey,
+    });
     expect(withoutKey?.code).toBe(1);
     expect(withoutKey?.stderr).toContain("BIRTH_DATA_KEY is not set");
     expect(withoutKey?.stderr).not.toContain("AUTH_SECRET");
-    const shortKey = await attempt({ AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", BIRTH_DATA_KEY: Buffer.alloc(16).toString("base64"), TWO_FACTOR_KEY: twoFactorKey });
+    const shortKey = await attempt({
+      AUTH_SECRET: "a-secret-that-is-long-enough-0123456789",
+      BIRTH_DATA_KEY: Buffer.alloc(16).toString("base64"),
+      TWO_FACTOR_KEY: twoFactorKey,
+    });
     expect(shortKey?.stderr).toContain("BIRTH_DATA_KEY is not 32 bytes");
     // Two-factor secrets have their own key (issue 27 item 5), named when it is missing.
-    const withoutTwoFactorKey = await attempt({ AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64") });
+    const withoutTwoFactorKey = await attempt({
+      AUTH_SECRET: "a-secret-that-is-long-enough-0123456789",
+      BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64"),
+    });
     expect(withoutTwoFactorKey?.code).toBe(1);
     expect(withoutTwoFactorKey?.stderr).toContain("TWO_FACTOR_KEY is not set");
     expect(withoutTwoFactorKey?.stderr).not.toContain("BIRTH_DATA_KEY");
     const withoutAny = await attempt({});
     expect(withoutAny?.stderr).toMatch(/AUTH_SECRET is not set.*BIRTH_DATA_KEY is not set.*TWO_FACTOR_KEY is not set/s);
     // Nor without the site's public address, which every emailed link and the cross-site check use (issue 24).
-    const secrets = { AUTH_SECRET: "a-secret-that-is-long-enough-0123456789", BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64"), TWO_FACTOR_KEY: twoFactorKey };
+    const secrets = {
+      AUTH_SECRET: "a-secret-that-is-long-enough-0123456789",
+      BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64"),
+      TWO_FACTOR_KEY: twoFactorKey,
+    };
     const withoutAddress = await attempt({ ...secrets, APP_URL: "" });
     expect(withoutAddress?.code).toBe(1);
     expect(withoutAddress?.stderr).toContain("APP_URL is not set");
-    expect((await attempt({ ...secrets, APP_URL: "https://community.example/some/path" }))?.stderr).toContain("APP_URL must be the site's origin alone, e.g. https://community.example.");
+    expect((await attempt({ ...secrets, APP_URL: "https://community.example/some/path" }))?.stderr).toContain(
+      "APP_URL must be the site's origin alone, e.g. https://community.example.",
+    );
   }, 120_000);
 });
 
@@ -241,8 +329,12 @@ function descendant(root: number, pattern: RegExp): number | undefined {
 /** Decision 014: the serving process runs with the heap flags and glibc's two malloc arenas. */
 function checkServerMemorySettings(launcher: number) {
   const server = descendant(launcher, NEXT_SERVER)!;
-  expect(readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0")).toEqual(expect.arrayContaining(["--max-old-space-size=512", "--heap-growing-percent=20"]));
-  expect(readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "2"}`);
+  expect(readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0")).toEqual(
+    expect.arrayContaining(["--max-old-space-size=512", "--heap-growing-percent=20"]),
+  );
+  expect(readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain(
+    `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "2"}`,
+  );
 }
 
 const runScript = promisify(execFile);
@@ -254,14 +346,26 @@ const tsx = path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs");
  */
 async function checkOperatorScriptsBesideTheApp(baseUrl: string) {
   const env = { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", COMMUNITY_DATA_DIR: dataDir, S3_BUCKET: "" };
-  const created = await runScript(process.execPath, [tsx, "scripts/create-admin.ts", "--username", "ops_admin", "--email", "ops@example.com", "--first-name", "Ops"], {
-    env: { ...env, ADMIN_PASSWORD: "ops-admin-password-1" },
-  });
+  const created = await runScript(
+    process.execPath,
+    [tsx, "scripts/create-admin.ts", "--username", "ops_admin", "--email", "ops@example.com", "--first-name", "Ops"],
+    {
+      env: { ...env, ADMIN_PASSWORD: "ops-admin-password-1" },
+    },
+  );
   expect(created.stdout).toContain("Administrator ops_admin <ops@example.com> is ready.");
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl }, body: JSON.stringify({ username: "ops_admin", password: "ops-admin-password-1" }) });
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ username: "ops_admin", password: "ops-admin-password-1" }),
+  });
   expect(login.status).toBe(200);
 
-  const noTerminal = await runScript(process.execPath, [tsx, "scripts/create-admin.ts", "--username", "nobody", "--email", "nobody@example.com", "--first-name", "No"], { env }).then(
+  const noTerminal = await runScript(
+    process.execPath,
+    [tsx, "scripts/create-admin.ts", "--username", "nobody", "--email", "nobody@example.com", "--first-name", "No"],
+    { env },
+  ).then(
     () => null,
     (error: { code: number; stderr: string }) => error,
   );
@@ -269,8 +373,16 @@ async function checkOperatorScriptsBesideTheApp(baseUrl: string) {
   expect(noTerminal?.stderr).toContain("set ADMIN_PASSWORD");
 
   const backup = path.join(dataDir, "backup-beside-the-app");
-  expect((await runScript(process.execPath, [tsx, "scripts/db-backup.ts", backup], { env })).stdout).toContain(`Backup written to ${backup}`);
+  expect((await runScript(process.execPath, [tsx, "scripts/db-backup.ts", backup], { env })).stdout).toContain(
+    `Backup written to ${backup}`,
+  );
   // stripe:sync against the run's Stripe stand-in, on the running embedded database.
-  const synced = await runScript(process.execPath, [tsx, "--conditions=react-server", "scripts/stripe-sync.ts"], { env: { ...env, STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? "", STRIPE_API_BASE_URL: process.env.STRIPE_API_BASE_URL ?? "" } });
+  const synced = await runScript(process.execPath, [tsx, "--conditions=react-server", "scripts/stripe-sync.ts"], {
+    env: {
+      ...env,
+      STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY ?? "",
+      STRIPE_API_BASE_URL: process.env.STRIPE_API_BASE_URL ?? "",
+    },
+  });
   expect(synced.stdout).toMatch(/connect/i);
 }

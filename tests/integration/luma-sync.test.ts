@@ -3,7 +3,14 @@ import { randomUUID } from "node:crypto";
 import { events, lumaSyncRuns } from "@/db/schema";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
-import { configureFakeLuma, fakeLumaKey, fakeLumaState, lumaEntry, resetFakeLuma, setFakeLumaEntries } from "../support/luma";
+import {
+  configureFakeLuma,
+  fakeLumaKey,
+  fakeLumaState,
+  lumaEntry,
+  resetFakeLuma,
+  setFakeLumaEntries,
+} from "../support/luma";
 
 // The sync runs here in-process against the test database and the fake Luma server; the app server
 // (which has no Luma key in tests) serves what it wrote.
@@ -51,13 +58,24 @@ describe("Luma sync against the fake Luma", () => {
         startAt: start,
         endAt: new Date(start.getTime() + 90 * 60_000),
         timezone: "Europe/Lisbon",
-        venue: { address: "Fábrica Braço de Prata", city: "Lisbon", region: "Lisboa", country: "Portugal", fullAddress: "Rua da Fábrica de Material de Guerra 1, 1950-128 Lisboa, Portugal" },
+        venue: {
+          address: "Fábrica Braço de Prata",
+          city: "Lisbon",
+          region: "Lisboa",
+          country: "Portugal",
+          fullAddress: "Rua da Fábrica de Material de Guerra 1, 1950-128 Lisboa, Portugal",
+        },
         coordinate: { latitude: 38.7566, longitude: -9.0986 },
         coverUrl: "https://images.lumacdn.com/event-covers/lisbon.png",
         url: `https://luma.com/${inPerson}`,
         tags: ["workshop"],
       }),
-      lumaEntry(online, 4, { name: "Online breath session", venue: null, coordinate: null, meetingUrl: "https://zoom.us/j/123" }),
+      lumaEntry(online, 4, {
+        name: "Online breath session",
+        venue: null,
+        coordinate: null,
+        meetingUrl: "https://zoom.us/j/123",
+      }),
     ]);
     const result = await sync();
     expect(result).toMatchObject({ cancelled: 0, skipped: 0 });
@@ -75,14 +93,22 @@ describe("Luma sync against the fake Luma", () => {
       type: "workshop",
     });
     const [row] = await rowsFor([inPerson]);
-    expect(row).toMatchObject({ latitude: 38.7566, longitude: -9.0986, address: "Rua da Fábrica de Material de Guerra 1, 1950-128 Lisboa, Portugal" });
+    expect(row).toMatchObject({
+      latitude: 38.7566,
+      longitude: -9.0986,
+      address: "Rua da Fábrica de Material de Guerra 1, 1950-128 Lisboa, Portugal",
+    });
     const page = await call(`/events/${row!.id}`);
     expect(page.text).toContain("5:30 PM"); // 16:30 UTC is 17:30 in Lisbon in June (WEST)
     expect(page.text).toContain("Fábrica Braço de Prata");
     expect(page.text).toContain("mlat=38.7566");
     const onlineEvent = listed.json.find((entry: { title: string }) => entry.title === "Online breath session");
     expect(onlineEvent).toMatchObject({ location: "Online" });
-    expect((await rowsFor([online]))[0]).toMatchObject({ address: null, latitude: null, onlineUrl: "https://zoom.us/j/123" });
+    expect((await rowsFor([online]))[0]).toMatchObject({
+      address: null,
+      latitude: null,
+      onlineUrl: "https://zoom.us/j/123",
+    });
   });
 
   it("puts a new event on the prerendered home page right after the sync", async () => {
@@ -118,17 +144,41 @@ describe("Luma sync against the fake Luma", () => {
     expect((await call("/events")).text).toContain("After the change");
     expect((await call(pageOf(unchanged[0]!.id))).headers.get("x-nextjs-cache")).toBe("HIT");
     // Still seen by the sync, though not rewritten.
-    expect((await rowsFor([steady]))[0]!.lastSyncedAt!.getTime()).toBeGreaterThan(unchanged[0]!.lastSyncedAt!.getTime());
+    expect((await rowsFor([steady]))[0]!.lastSyncedAt!.getTime()).toBeGreaterThan(
+      unchanged[0]!.lastSyncedAt!.getTime(),
+    );
   });
 
   it("still reads the older nested shape", async () => {
     const id = `evt-legacy-${tag()}`;
     const { entries: demo } = await fakeLumaState();
     const start = new Date(Date.now() + 8 * 86_400_000).toISOString();
-    const legacy = { api_id: `calev-${id}`, event: { api_id: id, name: "Legacy shaped", description: "Old API.", start_at: start, end_at: null, timezone: "America/Chicago", geo_address_json: { address: "The Annex", full_address: "1 Main St, Chicago" }, geo_latitude: "41.88", geo_longitude: "-87.63", cover_url: null, url: `https://lu.ma/${id}`, visibility: "public" }, tags: [] };
+    const legacy = {
+      api_id: `calev-${id}`,
+      event: {
+        api_id: id,
+        name: "Legacy shaped",
+        description: "Old API.",
+        start_at: start,
+        end_at: null,
+        timezone: "America/Chicago",
+        geo_address_json: { address: "The Annex", full_address: "1 Main St, Chicago" },
+        geo_latitude: "41.88",
+        geo_longitude: "-87.63",
+        cover_url: null,
+        url: `https://lu.ma/${id}`,
+        visibility: "public",
+      },
+      tags: [],
+    };
     await setFakeLumaEntries([...demo, legacy]);
     await sync();
-    expect((await rowsFor([id]))[0]).toMatchObject({ title: "Legacy shaped", timezone: "America/Chicago", locationName: "The Annex", latitude: 41.88 });
+    expect((await rowsFor([id]))[0]).toMatchObject({
+      title: "Legacy shaped",
+      timezone: "America/Chicago",
+      locationName: "The Annex",
+      latitude: 41.88,
+    });
   });
 
   it("fails loudly on entries it cannot read: nothing changes, the run is recorded and admins see it", async () => {
@@ -136,9 +186,13 @@ describe("Luma sync against the fake Luma", () => {
     const { entries: demo } = await fakeLumaState();
     await setFakeLumaEntries([...demo, lumaEntry(keep, 9, { name: "Kept through a bad page" })]);
     await sync();
-    await setFakeLumaEntries([{ platform: "luma", event_id: "evt-new", title: "A shape from the future", starts: "tomorrow" }]);
+    await setFakeLumaEntries([
+      { platform: "luma", event_id: "evt-new", title: "A shape from the future", starts: "tomorrow" },
+    ]);
 
-    await expect(sync()).rejects.toThrow("Luma sent 1 of 1 entries in a shape this version cannot read; nothing was changed.");
+    await expect(sync()).rejects.toThrow(
+      "Luma sent 1 of 1 entries in a shape this version cannot read; nothing was changed.",
+    );
     expect((await rowsFor([keep]))[0]).toMatchObject({ status: "scheduled", title: "Kept through a bad page" });
     const [run] = await testDb().select().from(lumaSyncRuns).orderBy(desc(lumaSyncRuns.id)).limit(1);
     expect(run).toMatchObject({ status: "failed" });
@@ -159,7 +213,12 @@ describe("Luma sync against the fake Luma", () => {
   it("follows has_more/next_cursor across pages and maps every event", async () => {
     const ids = Array.from({ length: 5 }, (_, i) => `evt-page-${tag()}-${i}`);
     const { entries: demo } = await fakeLumaState();
-    await setFakeLumaEntries([...demo, ...ids.map((id, i) => lumaEntry(id, 3 + i, i === 0 ? { visibility: "members-only" } : i === 1 ? { tags: ["workshop"] } : {}))]);
+    await setFakeLumaEntries([
+      ...demo,
+      ...ids.map((id, i) =>
+        lumaEntry(id, 3 + i, i === 0 ? { visibility: "members-only" } : i === 1 ? { tags: ["workshop"] } : {}),
+      ),
+    ]);
     await configureFakeLuma({ maxPageSize: 2 });
 
     const result = await sync();
@@ -170,7 +229,13 @@ describe("Luma sync against the fake Luma", () => {
     const rows = await rowsFor(ids);
     expect(rows).toHaveLength(5);
     const first = rows.find((row) => row.externalId === ids[0])!;
-    expect(first).toMatchObject({ accessType: "members", type: "members", status: "scheduled", timezone: "America/New_York", locationName: "The Loft" });
+    expect(first).toMatchObject({
+      accessType: "members",
+      type: "members",
+      status: "scheduled",
+      timezone: "America/New_York",
+      locationName: "The Loft",
+    });
     expect(rows.find((row) => row.externalId === ids[1])!.type).toBe("workshop");
     expect(first.lastSyncedAt).not.toBeNull();
   });
@@ -193,7 +258,16 @@ describe("Luma sync against the fake Luma", () => {
     await configureFakeLuma({ rateLimited: 10, retryAfterSeconds: -1 });
     const sleeps: number[] = [];
     await expect(
-      fetchLumaEntries({ apiKey: fakeLumaKey(), baseUrl: process.env.LUMA_API_BASE_URL!, maxAttempts: 4, baseDelayMs: 1000, sleep: async (ms) => void sleeps.push(ms) }, new Date(0)),
+      fetchLumaEntries(
+        {
+          apiKey: fakeLumaKey(),
+          baseUrl: process.env.LUMA_API_BASE_URL!,
+          maxAttempts: 4,
+          baseDelayMs: 1000,
+          sleep: async (ms) => void sleeps.push(ms),
+        },
+        new Date(0),
+      ),
     ).rejects.toThrow("Luma answered 429");
     expect(sleeps).toEqual([1000, 2000, 4000]);
   });
@@ -221,9 +295,17 @@ describe("Luma sync against the fake Luma", () => {
 
   it("refuses a wrong API key without touching the data", async () => {
     const { syncLumaEvents } = await import("@/server/events/luma-sync");
-    const before = await testDb().select({ id: events.id, status: events.status }).from(events).where(eq(events.source, "luma"));
-    await expect(syncLumaEvents({ apiKey: "wrong-key", sleep: async () => undefined })).rejects.toThrow("Luma answered 401");
-    const after = await testDb().select({ id: events.id, status: events.status }).from(events).where(eq(events.source, "luma"));
+    const before = await testDb()
+      .select({ id: events.id, status: events.status })
+      .from(events)
+      .where(eq(events.source, "luma"));
+    await expect(syncLumaEvents({ apiKey: "wrong-key", sleep: async () => undefined })).rejects.toThrow(
+      "Luma answered 401",
+    );
+    const after = await testDb()
+      .select({ id: events.id, status: events.status })
+      .from(events)
+      .where(eq(events.source, "luma"));
     expect(after).toEqual(expect.arrayContaining(before));
   });
 

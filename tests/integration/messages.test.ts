@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { auditLog, conversations, forumBlocks, messageReports, messages, messageSettings, notifications, users } from "@/db/schema";
+import {
+  auditLog,
+  conversations,
+  forumBlocks,
+  messageReports,
+  messages,
+  messageSettings,
+  notifications,
+  users,
+} from "@/db/schema";
 import { NEW_CONVERSATIONS_PER_DAY } from "@/features/messages/constants";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
@@ -14,15 +23,28 @@ afterAll(async () => {
 });
 
 async function member(overrides: Parameters<typeof createTestUser>[0] = {}) {
-  const user = await createTestUser({ membershipLevel: "connect", firstName: "Test", lastName: randomUUID().slice(0, 6), ...overrides });
+  const user = await createTestUser({
+    membershipLevel: "connect",
+    firstName: "Test",
+    lastName: randomUUID().slice(0, 6),
+    ...overrides,
+  });
   return { user, cookie: await signIn(user.username, TEST_PASSWORD) };
 }
 
-const send = (cookie: string, toUserId: number, body: string) => call("/api/messages", { cookie, body: { toUserId, body } });
+const send = (cookie: string, toUserId: number, body: string) =>
+  call("/api/messages", { cookie, body: { toUserId, body } });
 
 describe("direct messages", () => {
   it("answers a visitor 401 on every call", async () => {
-    for (const [path, method] of [["/api/messages", "GET"], ["/api/messages", "POST"], ["/api/messages/1", "GET"], ["/api/messages/1/read", "POST"], ["/api/messages/reports", "POST"], ["/api/messages/settings", "PUT"]] as const) {
+    for (const [path, method] of [
+      ["/api/messages", "GET"],
+      ["/api/messages", "POST"],
+      ["/api/messages/1", "GET"],
+      ["/api/messages/1/read", "POST"],
+      ["/api/messages/reports", "POST"],
+      ["/api/messages/settings", "PUT"],
+    ] as const) {
       const result = await call(path, { method, body: method === "GET" ? undefined : {} });
       expect([path, result.status]).toEqual([path, 401]);
     }
@@ -35,14 +57,24 @@ describe("direct messages", () => {
     const first = await send(amara.cookie, jordan.user.id, "Hello Jordan!");
     expect(first.status).toBe(201);
     const { conversationId } = first.json;
-    expect((await send(jordan.cookie, amara.user.id, "Hi Amara, lovely to hear from you.")).json.conversationId).toBe(conversationId);
+    expect((await send(jordan.cookie, amara.user.id, "Hi Amara, lovely to hear from you.")).json.conversationId).toBe(
+      conversationId,
+    );
     await send(amara.cookie, jordan.user.id, "Shall we meet at the Creative Lab?");
 
     const jordansList = await call("/api/messages", { cookie: jordan.cookie });
     expect(jordansList.json.conversations).toEqual([
-      { id: conversationId, other: { id: amara.user.id, name: `Amara ${amara.user.lastName}`, profilePicture: null }, lastMessage: { body: "Shall we meet at the Creative Lab?", fromMe: false, createdAt: expect.any(String) }, unreadCount: 1 },
+      {
+        id: conversationId,
+        other: { id: amara.user.id, name: `Amara ${amara.user.lastName}`, profilePicture: null },
+        lastMessage: { body: "Shall we meet at the Creative Lab?", fromMe: false, createdAt: expect.any(String) },
+        unreadCount: 1,
+      },
     ]);
-    expect((await call("/api/messages", { cookie: amara.cookie })).json.conversations[0]).toMatchObject({ unreadCount: 0, lastMessage: { fromMe: true } });
+    expect((await call("/api/messages", { cookie: amara.cookie })).json.conversations[0]).toMatchObject({
+      unreadCount: 0,
+      lastMessage: { fromMe: true },
+    });
 
     const thread = await call(`/api/messages/${conversationId}`, { cookie: jordan.cookie });
     expect(thread.status).toBe(200);
@@ -51,17 +83,32 @@ describe("direct messages", () => {
       ["Hi Amara, lovely to hear from you.", true],
       ["Shall we meet at the Creative Lab?", false],
     ]);
-    expect(thread.json.conversation).toMatchObject({ other: { id: amara.user.id }, canReply: true, cannotReplyReason: null });
+    expect(thread.json.conversation).toMatchObject({
+      other: { id: amara.user.id },
+      canReply: true,
+      cannotReplyReason: null,
+    });
 
     // Her notification is one per conversation while unread.
     const [notification] = await testDb().select().from(notifications).where(eq(notifications.userId, jordan.user.id));
-    expect(notification).toMatchObject({ kind: "direct_message", actorId: amara.user.id, url: `/messages/${conversationId}`, title: "sent you a message", readAt: null });
+    expect(notification).toMatchObject({
+      kind: "direct_message",
+      actorId: amara.user.id,
+      url: `/messages/${conversationId}`,
+      title: "sent you a message",
+      readAt: null,
+    });
     expect((await call(`/api/messages/${conversationId}/read`, { cookie: jordan.cookie, body: {} })).status).toBe(200);
     expect((await call("/api/messages", { cookie: jordan.cookie })).json.conversations[0].unreadCount).toBe(0);
-    expect((await testDb().select().from(notifications).where(eq(notifications.id, notification!.id)))[0]!.readAt).not.toBeNull();
+    expect(
+      (await testDb().select().from(notifications).where(eq(notifications.id, notification!.id)))[0]!.readAt,
+    ).not.toBeNull();
 
-    for (const path of [`/api/messages/${conversationId}`]) expect((await call(path, { cookie: outsider.cookie })).status).toBe(404);
-    expect((await call(`/api/messages/${conversationId}/read`, { cookie: outsider.cookie, body: {} })).status).toBe(404);
+    for (const path of [`/api/messages/${conversationId}`])
+      expect((await call(path, { cookie: outsider.cookie })).status).toBe(404);
+    expect((await call(`/api/messages/${conversationId}/read`, { cookie: outsider.cookie, body: {} })).status).toBe(
+      404,
+    );
     expect((await call("/api/messages", { cookie: outsider.cookie })).json.conversations).toEqual([]);
   });
 
@@ -69,12 +116,16 @@ describe("direct messages", () => {
     const a = await member();
     const b = await member();
     const { conversationId } = (await send(a.cookie, b.user.id, "Message 0")).json;
-    await testDb().execute(sql`insert into messages (conversation_id, sender_id, body) select ${conversationId}, ${a.user.id}, 'Message ' || g from generate_series(1, 40) g`);
+    await testDb().execute(
+      sql`insert into messages (conversation_id, sender_id, body) select ${conversationId}, ${a.user.id}, 'Message ' || g from generate_series(1, 40) g`,
+    );
     const latest = await call(`/api/messages/${conversationId}`, { cookie: b.cookie });
     expect(latest.json.messages).toHaveLength(30);
     expect(latest.json.messages.at(-1).body).toBe("Message 40");
     const earlier = await call(`/api/messages/${conversationId}?before=${latest.json.before}`, { cookie: b.cookie });
-    expect(earlier.json.messages.map((m: { body: string }) => m.body)).toEqual(Array.from({ length: 11 }, (_, i) => `Message ${i}`));
+    expect(earlier.json.messages.map((m: { body: string }) => m.body)).toEqual(
+      Array.from({ length: 11 }, (_, i) => `Message ${i}`),
+    );
     expect(earlier.json.before).toBeNull();
   });
 
@@ -88,16 +139,24 @@ describe("direct messages", () => {
     expect((await send(blocker.cookie, a.user.id, "Hello?")).status).toBe(403);
 
     const quiet = await member();
-    expect((await call("/api/messages/settings", { method: "PUT", cookie: quiet.cookie, body: { allowFrom: "nobody" } })).status).toBe(200);
+    expect(
+      (await call("/api/messages/settings", { method: "PUT", cookie: quiet.cookie, body: { allowFrom: "nobody" } }))
+        .status,
+    ).toBe(200);
     expect((await call("/api/messages/settings", { cookie: quiet.cookie })).json).toEqual({ allowFrom: "nobody" });
-    expect((await send(a.cookie, quiet.user.id, "Hello?")).json).toEqual({ error: "This member does not accept messages." });
+    expect((await send(a.cookie, quiet.user.id, "Hello?")).json).toEqual({
+      error: "This member does not accept messages.",
+    });
 
     const choosy = await member();
     await call("/api/messages/settings", { method: "PUT", cookie: choosy.cookie, body: { allowFrom: "mentors" } });
     expect((await send(a.cookie, choosy.user.id, "Hello?")).status).toBe(403);
     const mentor = await member({ isMentor: true, mentorTopics: ["Pricing"] });
     expect((await send(mentor.cookie, choosy.user.id, "Happy to help with pricing.")).status).toBe(201);
-    expect((await call("/api/messages/settings", { method: "PUT", cookie: choosy.cookie, body: { allowFrom: "friends" } })).status).toBe(400);
+    expect(
+      (await call("/api/messages/settings", { method: "PUT", cookie: choosy.cookie, body: { allowFrom: "friends" } }))
+        .status,
+    ).toBe(400);
     expect(await testDb().$count(messages, eq(messages.senderId, a.user.id))).toBe(0);
   });
 
@@ -113,7 +172,8 @@ describe("direct messages", () => {
   it(`limits new conversations to ${NEW_CONVERSATIONS_PER_DAY} a day, not replies in existing ones`, async () => {
     const a = await member();
     const others = await Promise.all(Array.from({ length: NEW_CONVERSATIONS_PER_DAY + 1 }, () => createTestUser()));
-    for (const other of others.slice(0, NEW_CONVERSATIONS_PER_DAY)) expect((await send(a.cookie, other.id, "Hello!")).status).toBe(201);
+    for (const other of others.slice(0, NEW_CONVERSATIONS_PER_DAY))
+      expect((await send(a.cookie, other.id, "Hello!")).status).toBe(201);
     const over = await send(a.cookie, others.at(-1)!.id, "Hello!");
     expect(over.status).toBe(429);
     expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -128,23 +188,67 @@ describe("direct messages", () => {
     const reported = (await send(sender.cookie, her.user.id, "Something hurtful")).json.message;
     const own = (await send(her.cookie, sender.user.id, "Please stop.")).json.message;
 
-    expect((await call("/api/messages/reports", { cookie: her.cookie, body: { messageId: own.id, reason: "My own message" } })).status).toBe(404);
+    expect(
+      (
+        await call("/api/messages/reports", {
+          cookie: her.cookie,
+          body: { messageId: own.id, reason: "My own message" },
+        })
+      ).status,
+    ).toBe(404);
     const outsider = await member();
-    expect((await call("/api/messages/reports", { cookie: outsider.cookie, body: { messageId: reported.id, reason: "Not mine to report" } })).status).toBe(404);
-    expect((await call("/api/messages/reports", { cookie: her.cookie, body: { messageId: reported.id, reason: "no" } })).status).toBe(400);
-    expect((await call("/api/messages/reports", { cookie: her.cookie, body: { messageId: reported.id, reason: "This was hurtful" } })).status).toBe(201);
-    expect((await call("/api/messages/reports", { cookie: her.cookie, body: { messageId: reported.id, reason: "This was hurtful" } })).status).toBe(409);
+    expect(
+      (
+        await call("/api/messages/reports", {
+          cookie: outsider.cookie,
+          body: { messageId: reported.id, reason: "Not mine to report" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call("/api/messages/reports", { cookie: her.cookie, body: { messageId: reported.id, reason: "no" } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await call("/api/messages/reports", {
+          cookie: her.cookie,
+          body: { messageId: reported.id, reason: "This was hurtful" },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await call("/api/messages/reports", {
+          cookie: her.cookie,
+          body: { messageId: reported.id, reason: "This was hurtful" },
+        })
+      ).status,
+    ).toBe(409);
 
     expect((await call("/api/admin/message-reports", { cookie: her.cookie })).status).toBe(403);
     const list = await call("/api/admin/message-reports", { cookie: admin.cookie });
     const report = list.json.reports.find((r: { message: { id: number } }) => r.message.id === reported.id);
-    expect(report).toMatchObject({ reason: "This was hurtful", message: { body: "Something hurtful" }, sender: { id: sender.user.id }, reporter: { id: her.user.id } });
+    expect(report).toMatchObject({
+      reason: "This was hurtful",
+      message: { body: "Something hurtful" },
+      sender: { id: sender.user.id },
+      reporter: { id: her.user.id },
+    });
     expect(list.text).not.toContain("A private hello that stays private");
     expect(list.text).not.toContain("Please stop.");
     // An admin cannot open the conversation itself.
     expect((await call(`/api/messages/${conversationId}`, { cookie: admin.cookie })).status).toBe(404);
 
-    expect((await call(`/api/admin/message-reports/${report.reportId}`, { method: "PATCH", cookie: admin.cookie, body: { decision: "remove" } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/admin/message-reports/${report.reportId}`, {
+          method: "PATCH",
+          cookie: admin.cookie,
+          body: { decision: "remove" },
+        })
+      ).status,
+    ).toBe(200);
     expect(await testDb().$count(messages, eq(messages.id, reported.id))).toBe(0);
     expect(await testDb().$count(messageReports, eq(messageReports.messageId, reported.id))).toBe(0);
     expect(await testDb().$count(auditLog, eq(auditLog.action, "message_report.remove"))).toBeGreaterThan(0);
@@ -157,7 +261,10 @@ describe("direct messages", () => {
     const { conversationId } = (await send(her.cookie, other.user.id, "Something only I wrote")).json;
     await send(other.cookie, her.user.id, "My own answer");
     await call("/api/messages/settings", { method: "PUT", cookie: her.cookie, body: { allowFrom: "mentors" } });
-    await testDb().update(users).set({ deletionRequestedAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(users.id, her.user.id));
+    await testDb()
+      .update(users)
+      .set({ deletionRequestedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(users.id, her.user.id));
     const { eraseDueAccounts } = await import("@/server/privacy");
     expect(await eraseDueAccounts()).toContain(her.user.id);
     expect(await testDb().$count(messages, eq(messages.senderId, her.user.id))).toBe(0);

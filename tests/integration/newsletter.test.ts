@@ -10,8 +10,15 @@ afterAll(closeInProcessApp);
 let ipCounter = 0;
 // Each test gets its own client address so that the per-IP limit of one test does not touch another.
 const fromIp = () => ({ "x-forwarded-for": `203.0.113.${++ipCounter}` });
-const subscribe = (email: string, headers = fromIp()) => call("/api/newsletter/subscribe", { body: { email, source: "home" }, headers });
-const rowFor = async (email: string) => (await testDb().select().from(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, email.toLowerCase())))[0];
+const subscribe = (email: string, headers = fromIp()) =>
+  call("/api/newsletter/subscribe", { body: { email, source: "home" }, headers });
+const rowFor = async (email: string) =>
+  (
+    await testDb()
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(sql`lower(${newsletterSubscribers.email})`, email.toLowerCase()))
+  )[0];
 const confirmTokenOf = (text: string) => new URL(linkIn(text, "/newsletter/confirm/")).pathname.split("/").pop()!;
 
 describe("newsletter double opt-in", () => {
@@ -45,7 +52,10 @@ describe("newsletter double opt-in", () => {
     const email = `twice_${Date.now()}@example.com`;
     await subscribe(email);
     expect((await subscribe(email.toUpperCase())).status).toBe(200);
-    const rows = await testDb().select().from(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, email));
+    const rows = await testDb()
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(sql`lower(${newsletterSubscribers.email})`, email));
     expect(rows).toHaveLength(1);
 
     const token = confirmTokenOf((await latestEmailTo(email))!.text);
@@ -60,10 +70,16 @@ describe("newsletter double opt-in", () => {
     await subscribe(email);
     const oneClick = (await latestEmailTo(email))!.headers["List-Unsubscribe"]!.slice(1, -1);
     const url = new URL(oneClick);
-    const response = await call(`${url.pathname}${url.search}`, { method: "POST", origin: null, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const response = await call(`${url.pathname}${url.search}`, {
+      method: "POST",
+      origin: null,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(200);
     expect((await rowFor(email))?.status).toBe("unsubscribed");
-    expect((await call("/api/newsletter/unsubscribe?token=not-a-real-token-at-all", { method: "POST" })).status).toBe(404);
+    expect((await call("/api/newsletter/unsubscribe?token=not-a-real-token-at-all", { method: "POST" })).status).toBe(
+      404,
+    );
   });
 
   it("expires a confirmation link after 7 days, as the email says, while its unsubscribe links keep working (issue 31 item 8)", async () => {
@@ -75,12 +91,18 @@ describe("newsletter double opt-in", () => {
     const oneClick = new URL(mail.headers["List-Unsubscribe"]!.slice(1, -1));
 
     // Sent eight days ago: the page offers nothing to press, and confirming is refused.
-    await testDb().update(newsletterSubscribers).set({ confirmSentAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sql`lower(${newsletterSubscribers.email})`, email));
+    await testDb()
+      .update(newsletterSubscribers)
+      .set({ confirmSentAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(sql`lower(${newsletterSubscribers.email})`, email));
     const page = await call(`/newsletter/confirm/${token}`);
     expect(page.text).toContain("This confirmation link has expired or has already been used.");
     expect(page.text).not.toContain("Press the button to start receiving our newsletter.");
     const refused = await call("/api/newsletter/confirm", { body: { token } });
-    expect([refused.status, refused.json.error]).toEqual([404, "This confirmation link has expired or has already been used."]);
+    expect([refused.status, refused.json.error]).toEqual([
+      404,
+      "This confirmation link has expired or has already been used.",
+    ]);
     expect((await rowFor(email))?.status).toBe("pending");
 
     // Signing up again sends a new link, which works.
@@ -90,8 +112,16 @@ describe("newsletter double opt-in", () => {
     expect((await call("/api/newsletter/confirm", { body: { token: fresh } })).status).toBe(200);
 
     // Long after, the first email's one-click unsubscribe (RFC 8058: no Origin, a form body) still works.
-    await testDb().update(newsletterSubscribers).set({ confirmedAt: new Date(Date.now() - 400 * 86_400_000) }).where(eq(sql`lower(${newsletterSubscribers.email})`, email));
-    const left = await call(`${oneClick.pathname}${oneClick.search}`, { method: "POST", origin: null, rawBody: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    await testDb()
+      .update(newsletterSubscribers)
+      .set({ confirmedAt: new Date(Date.now() - 400 * 86_400_000) })
+      .where(eq(sql`lower(${newsletterSubscribers.email})`, email));
+    const left = await call(`${oneClick.pathname}${oneClick.search}`, {
+      method: "POST",
+      origin: null,
+      rawBody: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(left.status).toBe(200);
     expect((await rowFor(email))?.status).toBe("unsubscribed");
   });
@@ -104,7 +134,8 @@ describe("newsletter double opt-in", () => {
 
   it("limits sign-ups per client address", async () => {
     const headers = fromIp();
-    for (let i = 0; i < 10; i++) expect((await subscribe(`burst_${i}_${Date.now()}@example.com`, headers)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await subscribe(`burst_${i}_${Date.now()}@example.com`, headers)).status).toBe(200);
     const limited = await subscribe(`burst_over_${Date.now()}@example.com`, headers);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBeTruthy();
@@ -130,10 +161,24 @@ describe("contact form", () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, address), eq(emailOutbox.kind, "contact-message")))
       .orderBy(emailOutbox.id);
-  const send = (subject: string, email = `sender_${randomUUID()}@example.com`, headers: Record<string, string> = fromIp()) =>
-    call("/api/contact", { body: { name: "Ada Visitor", email, subject, message: "We would love a team retreat in spring.", source: "contact" }, headers });
+  const send = (
+    subject: string,
+    email = `sender_${randomUUID()}@example.com`,
+    headers: Record<string, string> = fromIp(),
+  ) =>
+    call("/api/contact", {
+      body: {
+        name: "Ada Visitor",
+        email,
+        subject,
+        message: "We would love a team retreat in spring.",
+        source: "contact",
+      },
+      headers,
+    });
   /** The notice the minutely job sends, as if the interval since the last one had passed. */
-  const runNotices = async () => (await import("@/server/contact")).sendContactNotices(new Date(Date.now() + 11 * 60_000));
+  const runNotices = async () =>
+    (await import("@/server/contact")).sendContactNotices(new Date(Date.now() + 11 * 60_000));
 
   it("stores the message and emails the administrators, answering the sender by Reply-To", async () => {
     // Messages other tests left untold would share her notice: they are told first, before she joins.
@@ -148,7 +193,10 @@ describe("contact form", () => {
     expect(mail?.subject).toContain(subject);
     expect(mail?.text).toContain("We would love a team retreat in spring.");
     expect(mail?.headers["Reply-To"]).toBe("ada@example.com");
-    const bad = await call("/api/contact", { body: { name: "A", email: "x", subject: "", message: "short", source: "faq" }, headers: fromIp() });
+    const bad = await call("/api/contact", {
+      body: { name: "A", email: "x", subject: "", message: "short", source: "faq" },
+      headers: fromIp(),
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toMatchObject({ email: "Please enter a valid email address" });
   });

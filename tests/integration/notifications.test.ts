@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
-import { forumBlocks, forumCategories, forumPosts, forumTopics, notificationEvents, notifications, users } from "@/db/schema";
+import {
+  forumBlocks,
+  forumCategories,
+  forumPosts,
+  forumTopics,
+  notificationEvents,
+  notifications,
+  users,
+} from "@/db/schema";
 import type { TierId } from "@/features/membership/constants";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { closeInProcessApp } from "../support/in-process";
@@ -32,13 +40,19 @@ async function member(level: TierId | null = "connect", overrides: Parameters<ty
 
 async function category(requiredMembershipLevel: TierId | null = null) {
   const t = tag();
-  const [row] = await testDb().insert(forumCategories).values({ name: `Category ${t}`, slug: `category-${t}`, requiredMembershipLevel }).returning();
+  const [row] = await testDb()
+    .insert(forumCategories)
+    .values({ name: `Category ${t}`, slug: `category-${t}`, requiredMembershipLevel })
+    .returning();
   return row!;
 }
 
 async function topic(categoryId: number, userId: number) {
   const t = tag();
-  const [row] = await testDb().insert(forumTopics).values({ title: `Topic ${t}`, slug: `topic-${t}`, content: `The opening post of topic ${t}.`, categoryId, userId }).returning();
+  const [row] = await testDb()
+    .insert(forumTopics)
+    .values({ title: `Topic ${t}`, slug: `topic-${t}`, content: `The opening post of topic ${t}.`, categoryId, userId })
+    .returning();
   return row!;
 }
 
@@ -51,14 +65,23 @@ async function notify(userId: number, values: Partial<typeof notifications.$infe
 }
 
 const list = (cookie: string, query = "") => call(`/api/notifications${query}`, { cookie });
-const notificationsOf = (userId: number) => testDb().select().from(notifications).where(eq(notifications.userId, userId));
+const notificationsOf = (userId: number) =>
+  testDb().select().from(notifications).where(eq(notifications.userId, userId));
 /**
  * Her forum notifications only: a library item published by another test reaches every member its
  * fan-out finds, and a fan-out that runs late finds members made since.
  */
-const forumNotificationsOf = (userId: number) => testDb().select().from(notifications).where(and(eq(notifications.userId, userId), like(notifications.kind, "forum\\_%")));
+const forumNotificationsOf = (userId: number) =>
+  testDb()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), like(notifications.kind, "forum\\_%")));
 
-async function waitFor<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 90_000): Promise<T> {
+async function waitFor<T>(
+  check: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 90_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await check();
@@ -79,14 +102,40 @@ describe("GET /api/notifications and POST /api/notifications/read", () => {
     const her = await member();
     const other = await member();
     const actor = await createTestUser({ firstName: "Amara", lastName: "Okafor" });
-    const older = await notify(her.user.id, { kind: "forum_reply", actorId: actor.id, title: "replied to your topic “Tea”", url: "/forum/topic/tea" });
-    const newer = await notify(her.user.id, { kind: "forum_reaction", actorId: actor.id, actorCount: 4, title: "reacted to your reply in “Tea”" });
+    const older = await notify(her.user.id, {
+      kind: "forum_reply",
+      actorId: actor.id,
+      title: "replied to your topic “Tea”",
+      url: "/forum/topic/tea",
+    });
+    const newer = await notify(her.user.id, {
+      kind: "forum_reaction",
+      actorId: actor.id,
+      actorCount: 4,
+      title: "reacted to your reply in “Tea”",
+    });
     const hers = await list(her.cookie);
     expect(hers.status).toBe(200);
     expect(hers.json).toEqual({
       notifications: [
-        { id: newer.id, kind: "forum_reaction", title: "Amara Okafor and 3 others reacted to your reply in “Tea”", url: "/events", actor: { id: actor.id, name: "Amara Okafor", profilePicture: null }, createdAt: expect.any(String), readAt: null },
-        { id: older.id, kind: "forum_reply", title: "Amara Okafor replied to your topic “Tea”", url: "/forum/topic/tea", actor: expect.objectContaining({ id: actor.id }), createdAt: expect.any(String), readAt: null },
+        {
+          id: newer.id,
+          kind: "forum_reaction",
+          title: "Amara Okafor and 3 others reacted to your reply in “Tea”",
+          url: "/events",
+          actor: { id: actor.id, name: "Amara Okafor", profilePicture: null },
+          createdAt: expect.any(String),
+          readAt: null,
+        },
+        {
+          id: older.id,
+          kind: "forum_reply",
+          title: "Amara Okafor replied to your topic “Tea”",
+          url: "/forum/topic/tea",
+          actor: expect.objectContaining({ id: actor.id }),
+          createdAt: expect.any(String),
+          readAt: null,
+        },
       ],
       unreadCount: 2,
       next: null,
@@ -117,8 +166,16 @@ describe("GET /api/notifications and POST /api/notifications/read", () => {
     const blocked = await createTestUser();
     await testDb().insert(forumBlocks).values({ blockerId: her.user.id, blockedId: blocked.id });
     await notify(her.user.id, { kind: "forum_reply", actorId: blocked.id, title: "replied to your topic" });
-    await notify(her.user.id, { kind: "library_item", title: "New in the library: “For Play members”", requiredLevel: "play" });
-    const shown = await notify(her.user.id, { kind: "library_item", title: "New in the library: “For Connect members”", requiredLevel: "connect" });
+    await notify(her.user.id, {
+      kind: "library_item",
+      title: "New in the library: “For Play members”",
+      requiredLevel: "play",
+    });
+    const shown = await notify(her.user.id, {
+      kind: "library_item",
+      title: "New in the library: “For Connect members”",
+      requiredLevel: "connect",
+    });
     const result = await list(her.cookie);
     expect(result.json.notifications.map((n: { id: number }) => n.id)).toEqual([shown.id]);
     expect(result.json.unreadCount).toBe(1);
@@ -139,8 +196,12 @@ describe("GET /api/notifications and POST /api/notifications/read", () => {
     // Another member marking all of hers changes nothing of hers.
     await call("/api/notifications/read", { cookie: other.cookie, body: { all: true } });
     expect((await list(her.cookie)).json.unreadCount).toBe(2);
-    expect((await call("/api/notifications/read", { cookie: her.cookie, body: { all: true, kind: "library_item" } })).json).toEqual({ unreadCount: 1 });
-    expect((await call("/api/notifications/read", { cookie: her.cookie, body: { all: true } })).json).toEqual({ unreadCount: 0 });
+    expect(
+      (await call("/api/notifications/read", { cookie: her.cookie, body: { all: true, kind: "library_item" } })).json,
+    ).toEqual({ unreadCount: 1 });
+    expect((await call("/api/notifications/read", { cookie: her.cookie, body: { all: true } })).json).toEqual({
+      unreadCount: 0,
+    });
     const rows = await notificationsOf(her.user.id);
     expect(rows.filter((row) => [a.id, b.id, c.id].includes(row.id)).every((row) => row.readAt !== null)).toBe(true);
     for (const body of [{}, { ids: [] }, { all: false }, { ids: ["x"] }, { all: true, extra: 1 }]) {
@@ -163,14 +224,24 @@ describe("producers", () => {
       const rows = await forumNotificationsOf(author.user.id);
       return rows.length ? rows : undefined;
     }, "the author's notification");
-    expect(reply).toMatchObject({ kind: "forum_reply", actorId: replier.user.id, title: `replied to your topic “${t.title}”`, url: `/forum/topic/${t.slug}#post-${posted.json.id}` });
+    expect(reply).toMatchObject({
+      kind: "forum_reply",
+      actorId: replier.user.id,
+      title: `replied to your topic “${t.title}”`,
+      url: `/forum/topic/${t.slug}#post-${posted.json.id}`,
+    });
     const mention = await forumNotificationsOf(mentioned.user.id);
-    expect(mention).toEqual([expect.objectContaining({ kind: "forum_mention", title: `mentioned you in “${t.title}”` })]);
+    expect(mention).toEqual([
+      expect.objectContaining({ kind: "forum_mention", title: `mentioned you in “${t.title}”` }),
+    ]);
     expect(await forumNotificationsOf(replier.user.id)).toEqual([]);
     // A second reply by the mentioned member notifies the author and the first replier, not herself.
     await call("/api/forum/posts", { cookie: mentioned.cookie, body: { topicId: t.id, content: "Thank you, I do!" } });
     await waitFor(async () => (await forumNotificationsOf(replier.user.id)).length === 1, "the replier's notification");
-    expect((await forumNotificationsOf(replier.user.id))[0]).toMatchObject({ kind: "forum_reply", title: `replied in “${t.title}”` });
+    expect((await forumNotificationsOf(replier.user.id))[0]).toMatchObject({
+      kind: "forum_reply",
+      title: `replied in “${t.title}”`,
+    });
     expect((await forumNotificationsOf(author.user.id)).length).toBe(2);
     expect((await forumNotificationsOf(mentioned.user.id)).length).toBe(1);
   });
@@ -182,7 +253,10 @@ describe("producers", () => {
     await testDb().insert(forumBlocks).values({ blockerId: author.user.id, blockedId: replier.user.id });
     const closed = await category("play");
     const t = await topic(closed.id, author.user.id);
-    const [post] = await testDb().insert(forumPosts).values({ topicId: t.id, userId: replier.user.id, content: `Hello [@Below](/profile/${below.user.id})` }).returning();
+    const [post] = await testDb()
+      .insert(forumPosts)
+      .values({ topicId: t.id, userId: replier.user.id, content: `Hello [@Below](/profile/${below.user.id})` })
+      .returning();
     const { recordNotificationEvent, runNotificationEvent } = await import("@/server/notifications");
     const eventId = await recordNotificationEvent(testDb(), { kind: "forum_post", postId: post!.id });
     await runNotificationEvent(eventId);
@@ -196,9 +270,18 @@ describe("producers", () => {
     const lena = await member();
     const open = await category();
     const t = await topic(open.id, author.user.id);
-    const [post] = await testDb().insert(forumPosts).values({ topicId: t.id, userId: author.user.id, content: "My reply here" }).returning();
-    expect((await call("/api/forum/reactions", { cookie: lena.cookie, body: { postId: post!.id, reactionType: "heart" } })).status).toBe(200);
-    expect((await call("/api/forum/reactions", { cookie: amara.cookie, body: { postId: post!.id, reactionType: "like" } })).status).toBe(200);
+    const [post] = await testDb()
+      .insert(forumPosts)
+      .values({ topicId: t.id, userId: author.user.id, content: "My reply here" })
+      .returning();
+    expect(
+      (await call("/api/forum/reactions", { cookie: lena.cookie, body: { postId: post!.id, reactionType: "heart" } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call("/api/forum/reactions", { cookie: amara.cookie, body: { postId: post!.id, reactionType: "like" } }))
+        .status,
+    ).toBe(200);
     const page = await list(author.cookie);
     expect(page.json.notifications).toHaveLength(1);
     expect(page.json.notifications[0].title).toBe(`Amara Okafor and 1 other reacted to your reply in “${t.title}”`);
@@ -208,11 +291,29 @@ describe("producers", () => {
   it("notifies a mentor of a request and the member of the answer", async () => {
     const mentor = await member("empower", { isMentor: true, mentorTopics: ["Pricing"] });
     const asker = await member();
-    const sent = await call(`/api/users/${mentor.user.id}/mentorship-requests`, { cookie: asker.cookie, body: { message: "Could you help me price my work?" } });
+    const sent = await call(`/api/users/${mentor.user.id}/mentorship-requests`, {
+      cookie: asker.cookie,
+      body: { message: "Could you help me price my work?" },
+    });
     expect(sent.status).toBe(201);
-    expect((await list(mentor.cookie)).json.notifications[0]).toMatchObject({ kind: "mentorship_request", url: "/profile?tab=mentorship", title: `Test ${asker.user.lastName} asked for your mentorship` });
-    expect((await call(`/api/mentorship-requests/${sent.json.id}`, { method: "PATCH", cookie: mentor.cookie, body: { status: "accepted" } })).status).toBe(200);
-    expect((await list(asker.cookie)).json.notifications[0]).toMatchObject({ kind: "mentorship_answer", url: `/profile/${mentor.user.id}` });
+    expect((await list(mentor.cookie)).json.notifications[0]).toMatchObject({
+      kind: "mentorship_request",
+      url: "/profile?tab=mentorship",
+      title: `Test ${asker.user.lastName} asked for your mentorship`,
+    });
+    expect(
+      (
+        await call(`/api/mentorship-requests/${sent.json.id}`, {
+          method: "PATCH",
+          cookie: mentor.cookie,
+          body: { status: "accepted" },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await list(asker.cookie)).json.notifications[0]).toMatchObject({
+      kind: "mentorship_answer",
+      url: `/profile/${mentor.user.id}`,
+    });
   });
 
   it("reminds members going to an event that starts within a day, once", async () => {
@@ -220,14 +321,29 @@ describe("producers", () => {
     const { events, eventRsvps } = await import("@/db/schema");
     const [event] = await testDb()
       .insert(events)
-      .values({ source: "internal", title: `Tomorrow's circle ${tag()}`, description: "A circle", startsAt: new Date(Date.now() + 20 * 3600_000), timezone: "UTC", accessType: "members", type: "members", status: "scheduled" })
+      .values({
+        source: "internal",
+        title: `Tomorrow's circle ${tag()}`,
+        description: "A circle",
+        startsAt: new Date(Date.now() + 20 * 3600_000),
+        timezone: "UTC",
+        accessType: "members",
+        type: "members",
+        status: "scheduled",
+      })
       .returning();
     await testDb().insert(eventRsvps).values({ eventId: event!.id, userId: going.user.id, status: "going" });
     const { sendEventReminders } = await import("@/server/notifications");
     await sendEventReminders();
     await sendEventReminders();
     const rows = await notificationsOf(going.user.id);
-    expect(rows).toEqual([expect.objectContaining({ kind: "event_reminder", url: `/events/${event!.id}`, title: expect.stringMatching(/^“Tomorrow's circle .*” starts (today|tomorrow) at \d{1,2}:\d{2} [AP]M$/) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        kind: "event_reminder",
+        url: `/events/${event!.id}`,
+        title: expect.stringMatching(/^“Tomorrow's circle .*” starts (today|tomorrow) at \d{1,2}:\d{2} [AP]M$/),
+      }),
+    ]);
   });
 });
 
@@ -242,7 +358,10 @@ describe("fan-out for a topic with 5,000 participants", () => {
     const author = await createTestUser();
     const open = await category();
     const t = await topic(open.id, author.id);
-    const [{ hash }] = (await testDb().select({ hash: users.passwordHash }).from(users).where(eq(users.id, author.id))) as [{ hash: string }];
+    const [{ hash }] = (await testDb()
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, author.id))) as [{ hash: string }];
     await testDb().execute(sql`
       insert into users (username, email, password_hash, first_name, last_name, membership_level)
       select 'fan_' || ${t0} || '_' || g, 'fan_' || ${t0} || '_' || g || '@example.com', ${hash}, 'Fan', 'Member ' || g, 'connect'
@@ -255,7 +374,10 @@ describe("fan-out for a topic with 5,000 participants", () => {
       insert into forum_posts (topic_id, user_id, content)
       select ${t.id}, id, 'Count me in!' from users where username like ${`fan_${t0}_%`}`);
     const replier = await createTestUser();
-    const [post] = await testDb().insert(forumPosts).values({ topicId: t.id, userId: replier.id, content: "News for everyone here" }).returning();
+    const [post] = await testDb()
+      .insert(forumPosts)
+      .values({ topicId: t.id, userId: replier.id, content: "News for everyone here" })
+      .returning();
     const { recordNotificationEvent, runNotificationEvent } = await import("@/server/notifications");
     const eventId = await recordNotificationEvent(testDb(), { kind: "forum_post", postId: post!.id });
     const made = () => testDb().$count(notifications, and(eq(notifications.dedupeKey, `post:${post!.id}`)));
@@ -266,7 +388,9 @@ describe("fan-out for a topic with 5,000 participants", () => {
     const { pool } = await import("@/db");
     // The cut connection reports its loss as an 'error' event; here it is expected.
     const ignoreLoss = (client: { on: (event: "error", listener: () => void) => void }) => client.on("error", () => {});
-    (pool() as unknown as { _clients: { on: (event: "error", listener: () => void) => void }[] })._clients.forEach(ignoreLoss);
+    (pool() as unknown as { _clients: { on: (event: "error", listener: () => void) => void }[] })._clients.forEach(
+      ignoreLoss,
+    );
     pool().on("connect", ignoreLoss);
     const blocker = new Client({ connectionString: process.env.TEST_DATABASE_URL });
     await blocker.connect();
@@ -274,7 +398,10 @@ describe("fan-out for a topic with 5,000 participants", () => {
     try {
       const dying = runNotificationEvent(eventId);
       const pid = await waitFor(async () => {
-        const { rows } = await blocker.query<{ pid: number }>("select pid from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1 limit 1", [WORKER_NAME]);
+        const { rows } = await blocker.query<{ pid: number }>(
+          "select pid from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1 limit 1",
+          [WORKER_NAME],
+        );
         return rows[0]?.pid;
       }, "the worker to wait mid-way");
       await blocker.query("select pg_terminate_backend($1)", [pid]);
@@ -283,16 +410,30 @@ describe("fan-out for a topic with 5,000 participants", () => {
       await blocker.query("rollback");
       await blocker.end();
     }
-    await waitFor(async () => (await testDb().execute(sql`select 1 from pg_stat_activity where application_name = ${WORKER_NAME} and state <> 'idle'`)).rows.length === 0, "the dead worker's connection to go");
+    await waitFor(
+      async () =>
+        (
+          await testDb().execute(
+            sql`select 1 from pg_stat_activity where application_name = ${WORKER_NAME} and state <> 'idle'`,
+          )
+        ).rows.length === 0,
+      "the dead worker's connection to go",
+    );
     expect(await made()).toBe(0);
-    expect((await testDb().select().from(notificationEvents).where(eq(notificationEvents.id, eventId)))[0]).toMatchObject({ doneAt: null, attempts: 0 });
+    expect(
+      (await testDb().select().from(notificationEvents).where(eq(notificationEvents.id, eventId)))[0],
+    ).toMatchObject({ doneAt: null, attempts: 0 });
 
     // Run again (as pg-boss's retry or the sweep does): every participant once; a third run adds nothing.
     expect(await runNotificationEvent(eventId)).toBe(5000);
     expect(await runNotificationEvent(eventId)).toBeNull();
     expect(await made()).toBe(5000);
-    expect((await testDb().select().from(notificationEvents).where(eq(notificationEvents.id, eventId)))[0]).toMatchObject({ doneAt: expect.any(Date), attempts: 1 });
-    const perMember = await testDb().execute<{ n: number }>(sql`select count(*)::int as n from notifications where dedupe_key = ${`post:${post!.id}`} group by user_id having count(*) > 1`);
+    expect(
+      (await testDb().select().from(notificationEvents).where(eq(notificationEvents.id, eventId)))[0],
+    ).toMatchObject({ doneAt: expect.any(Date), attempts: 1 });
+    const perMember = await testDb().execute<{ n: number }>(
+      sql`select count(*)::int as n from notifications where dedupe_key = ${`post:${post!.id}`} group by user_id having count(*) > 1`,
+    );
     expect(perMember.rows).toEqual([]);
   });
 });
@@ -323,7 +464,10 @@ describe("GET /api/notifications/stream", () => {
     const second = await notify(her.user.id, { title: "Second news" });
     const third = await notify(her.user.id, { title: "Third news" });
     const resumed = await openEventStream(url, { cookie: her.cookie, "last-event-id": event.id! });
-    const missed = [await resumed.next((e) => e.event === "notification"), await resumed.next((e) => e.event === "notification")];
+    const missed = [
+      await resumed.next((e) => e.event === "notification"),
+      await resumed.next((e) => e.event === "notification"),
+    ];
     expect(missed.map((e) => JSON.parse(e.data).id)).toEqual([second.id, third.id]);
     // Marking read in another tab updates the count here.
     await call("/api/notifications/read", { cookie: her.cookie, body: { all: true } });
@@ -355,19 +499,50 @@ describe("her choices and the emails (item 4)", () => {
     expect(initial.json.kinds.forum_reaction).toEqual({ delivery: "app", push: false });
     expect(initial.json.kinds.forum_mention).toEqual({ delivery: "email", push: false });
     expect(initial.json.weeklyDigest).toBe(true);
-    const saved = await call("/api/notifications/preferences", { method: "PUT", cookie: her.cookie, body: { kinds: { forum_mention: { delivery: "daily", push: true } }, weeklyDigest: false } });
+    const saved = await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie: her.cookie,
+      body: { kinds: { forum_mention: { delivery: "daily", push: true } }, weeklyDigest: false },
+    });
     expect(saved.status).toBe(200);
     expect(saved.json.kinds.forum_mention).toEqual({ delivery: "daily", push: true });
     expect(saved.json.weeklyDigest).toBe(false);
-    expect((await call("/api/notifications/preferences", { method: "PUT", cookie: her.cookie, body: { kinds: { forum_mention: { delivery: "hourly", push: false } } } })).status).toBe(400);
-    expect((await call("/api/notifications/preferences", { method: "PUT", cookie: her.cookie, body: { kinds: { nope: { delivery: "app", push: false } } } })).status).toBe(400);
+    expect(
+      (
+        await call("/api/notifications/preferences", {
+          method: "PUT",
+          cookie: her.cookie,
+          body: { kinds: { forum_mention: { delivery: "hourly", push: false } } },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call("/api/notifications/preferences", {
+          method: "PUT",
+          cookie: her.cookie,
+          body: { kinds: { nope: { delivery: "app", push: false } } },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("makes nothing of a kind she turned off", async () => {
     const mentor = await member("empower", { isMentor: true, mentorTopics: ["Pricing"] });
-    await call("/api/notifications/preferences", { method: "PUT", cookie: mentor.cookie, body: { kinds: { mentorship_request: { delivery: "off", push: false } } } });
+    await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie: mentor.cookie,
+      body: { kinds: { mentorship_request: { delivery: "off", push: false } } },
+    });
     const asker = await member();
-    expect((await call(`/api/users/${mentor.user.id}/mentorship-requests`, { cookie: asker.cookie, body: { message: "Would you mentor me?" } })).status).toBe(201);
+    expect(
+      (
+        await call(`/api/users/${mentor.user.id}/mentorship-requests`, {
+          cookie: asker.cookie,
+          body: { message: "Would you mentor me?" },
+        })
+      ).status,
+    ).toBe(201);
     expect(await notificationsOf(mentor.user.id)).toEqual([]);
   });
 
@@ -376,14 +551,26 @@ describe("her choices and the emails (item 4)", () => {
     const her = await member();
     const seen = await member();
     const minuteAgo = new Date(Date.now() - 2 * 60_000);
-    await notify(her.user.id, { kind: "announcement", title: "The spring retreat is open for booking", url: "/events", createdAt: minuteAgo });
-    await notify(seen.user.id, { kind: "announcement", title: "Read in the app already", createdAt: minuteAgo, readAt: new Date() });
+    await notify(her.user.id, {
+      kind: "announcement",
+      title: "The spring retreat is open for booking",
+      url: "/events",
+      createdAt: minuteAgo,
+    });
+    await notify(seen.user.id, {
+      kind: "announcement",
+      title: "Read in the app already",
+      createdAt: minuteAgo,
+      readAt: new Date(),
+    });
     const { deliverNotificationEmails } = await import("@/server/notifications");
     await deliverNotificationEmails("http://community.test");
     const email = await waitFor(() => latestEmailTo(her.user.email), "the email");
     expect(email.subject).toBe("The spring retreat is open for booking");
     expect(email.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-    const oneClick = /^<(https?:\/\/[^>]+\/api\/notifications\/unsubscribe\?token=[^&]+&kind=announcement)>$/.exec(email.headers["List-Unsubscribe"] ?? "");
+    const oneClick = /^<(https?:\/\/[^>]+\/api\/notifications\/unsubscribe\?token=[^&]+&kind=announcement)>$/.exec(
+      email.headers["List-Unsubscribe"] ?? "",
+    );
     expect(oneClick).not.toBeNull();
     expect(email.text).toContain("/notification-emails/unsubscribe?token=");
     expect(await latestEmailTo(seen.user.email)).toBeNull();
@@ -391,10 +578,25 @@ describe("her choices and the emails (item 4)", () => {
 
     // The one-click POST as a mail client sends it (a form body, no cookie): announcements stay in the app only.
     const path = new URL(oneClick![1]!);
-    const unsubscribe = await call(`${path.pathname}${path.search}`, { method: "POST", rawBody: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" }, origin: null });
+    const unsubscribe = await call(`${path.pathname}${path.search}`, {
+      method: "POST",
+      rawBody: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      origin: null,
+    });
     expect(unsubscribe.status).toBe(200);
-    expect((await call("/api/notifications/preferences", { cookie: her.cookie })).json.kinds.announcement).toEqual({ delivery: "app", push: false });
-    expect((await call("/api/notifications/unsubscribe?token=not-a-real-token-at-all-000&kind=announcement", { method: "POST", origin: null })).status).toBe(404);
+    expect((await call("/api/notifications/preferences", { cookie: her.cookie })).json.kinds.announcement).toEqual({
+      delivery: "app",
+      push: false,
+    });
+    expect(
+      (
+        await call("/api/notifications/unsubscribe?token=not-a-real-token-at-all-000&kind=announcement", {
+          method: "POST",
+          origin: null,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("sends a weekly digest with what is new, and none when there is nothing", async () => {
@@ -406,7 +608,12 @@ describe("her choices and the emails (item 4)", () => {
     const inFuture = new Date(Date.now() + 3650 * 86_400_000);
     expect(await sendDigests("weekly", "http://community.test", inFuture, [quiet.user.id])).toBe(0);
     expect(await latestEmailTo(quiet.user.email)).toBeNull();
-    await notify(busy.user.id, { kind: "library_item", title: "New in the library: “Rest as practice”", url: "/library/item/rest", createdAt: new Date(inFuture.getTime() - 86_400_000) });
+    await notify(busy.user.id, {
+      kind: "library_item",
+      title: "New in the library: “Rest as practice”",
+      url: "/library/item/rest",
+      createdAt: new Date(inFuture.getTime() - 86_400_000),
+    });
     expect(await sendDigests("weekly", "http://community.test", inFuture, [busy.user.id])).toBe(1);
     const digest = await latestEmailTo(busy.user.email);
     expect(digest!.subject).toMatch(/^Your week in the community at /);
@@ -425,7 +632,14 @@ describe("announcements", () => {
     const body = { title: `The spring retreat is open for booking ${Date.now()}`, url: "/events" };
     expect((await call("/api/admin/announcements", { body })).status).toBe(401);
     expect((await call("/api/admin/announcements", { cookie: her.cookie, body })).status).toBe(403);
-    expect((await call("/api/admin/announcements", { cookie: admin.cookie, body: { title: "Hi", url: "https://evil.example" } })).json.fields).toEqual({
+    expect(
+      (
+        await call("/api/admin/announcements", {
+          cookie: admin.cookie,
+          body: { title: "Hi", url: "https://evil.example" },
+        })
+      ).json.fields,
+    ).toEqual({
       title: "The announcement must be at least 5 characters",
       url: "The link must be a path on this site, such as /events",
     });

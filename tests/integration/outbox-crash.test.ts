@@ -32,7 +32,8 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("end", () => {
-      for (const to of session.envelope.rcptTo) received.push({ to: to.address.toLowerCase(), raw: Buffer.concat(chunks).toString("utf8") });
+      for (const to of session.envelope.rcptTo)
+        received.push({ to: to.address.toLowerCase(), raw: Buffer.concat(chunks).toString("utf8") });
       setTimeout(() => callback(), 4000);
     });
   },
@@ -53,18 +54,27 @@ const messageIdOf = (raw: string) => raw.match(/^Message-ID:\s*(\S+)/im)?.[1];
 it("sends every email after a crash mid-send, each with its outbox row's Message-ID, and leaves none stuck", async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   postgres = await startPostgresProcess(path.join(scratch, "postgres"), await freePort(), { fresh: true });
-  const env = { ...serverEnv(postgres.url), SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, EMAIL_FROM: '"Crash Test" <hello@crash.example>' };
+  const env = {
+    ...serverEnv(postgres.url),
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    EMAIL_FROM: '"Crash Test" <hello@crash.example>',
+  };
   const first = await startTestServer(env, ".data/test-logs/outbox-crash-a.log");
   servers.push(first);
 
   const run = Date.now();
   const addresses = Array.from({ length: 6 }, (_, i) => `crash-${i}-${run}@example.com`);
   for (const email of addresses) {
-    const response = await fetch(`${first.baseUrl}/api/newsletter/subscribe`, { method: "POST", headers: { "content-type": "application/json", origin: first.baseUrl }, body: JSON.stringify({ email }) });
+    const response = await fetch(`${first.baseUrl}/api/newsletter/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: first.baseUrl },
+      body: JSON.stringify({ email }),
+    });
     expect(response.status).toBe(200);
   }
   // Killed while the SMTP server holds its answer to the first message it took.
-  for (const deadline = Date.now() + 60_000; received.length === 0; await delay(50)) expect(Date.now()).toBeLessThan(deadline);
+  for (const deadline = Date.now() + 60_000; received.length === 0; await delay(50))
+    expect(Date.now()).toBeLessThan(deadline);
   await first.kill();
 
   const { db, pool } = createDatabase(postgres.url, 1);
@@ -80,7 +90,9 @@ it("sends every email after a crash mid-send, each with its outbox row's Message
   for (const row of await rows()) {
     const copies = received.filter((message) => message.to === row.to);
     expect(copies.length).toBeGreaterThanOrEqual(1);
-    expect(copies.map((copy) => messageIdOf(copy.raw))).toEqual(copies.map(() => `<outbox.${row.id}.${row.createdAt.getTime()}@crash.example>`));
+    expect(copies.map((copy) => messageIdOf(copy.raw))).toEqual(
+      copies.map(() => `<outbox.${row.id}.${row.createdAt.getTime()}@crash.example>`),
+    );
   }
   await pool.end();
 }, 320_000);

@@ -32,9 +32,19 @@ describe("email outbox", () => {
     const { transactionWithEmail } = await import("@/server/email/outbox");
     const to = `worker_${Date.now()}@example.com`;
     await transactionWithEmail(async (_tx, queueEmail) => {
-      await queueEmail({ to, subject: "Hello", text: "Plain body", html: "<p>Html body</p>", kind: "test", headers: { "List-Unsubscribe": "<https://example.com/u>" } });
+      await queueEmail({
+        to,
+        subject: "Hello",
+        text: "Plain body",
+        html: "<p>Html body</p>",
+        kind: "test",
+        headers: { "List-Unsubscribe": "<https://example.com/u>" },
+      });
     });
-    const [{ id }] = (await testDb().select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.to, to))) as [{ id: number }];
+    const [{ id }] = (await testDb()
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, to))) as [{ id: number }];
     const sent = await waitFor(async () => ((await outboxRow(id)).status === "sent" ? outboxRow(id) : undefined));
     expect(sent.attempts).toBe(1);
     const [mail] = await messagesTo(to);
@@ -60,9 +70,16 @@ describe("email outbox", () => {
     const to = `retry_${Date.now()}@example.com`;
     await rejectNextDeliveries(to, 1);
     const now = new Date(Date.now() + 3_600_000); // in simulated time, out of the server's workers' way
-    const [row] = await testDb().insert(emailOutbox).values({ to, subject: "Retry me", text: "x", kind: "test", nextAttemptAt: now }).returning();
+    const [row] = await testDb()
+      .insert(emailOutbox)
+      .values({ to, subject: "Retry me", text: "x", kind: "test", nextAttemptAt: now })
+      .returning();
     await deliverEmail(row!.id, now);
-    expect(await outboxRow(row!.id)).toMatchObject({ status: "queued", attempts: 1, nextAttemptAt: new Date(now.getTime() + 30_000) });
+    expect(await outboxRow(row!.id)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      nextAttemptAt: new Date(now.getTime() + 30_000),
+    });
     expect((await outboxRow(row!.id)).lastError).toMatch(/451|Try again/);
     await deliverEmail(row!.id, new Date(now.getTime() + 29_000));
     expect((await outboxRow(row!.id)).attempts).toBe(1);
@@ -78,7 +95,9 @@ describe("email outbox", () => {
     for (const to of addresses) await rejectNextDeliveries(to, 1_000_000);
     const rows = await testDb()
       .insert(emailOutbox)
-      .values(addresses.map((to) => ({ to, subject: "During the outage", text: "x", kind: "test", nextAttemptAt: start })))
+      .values(
+        addresses.map((to) => ({ to, subject: "During the outage", text: "x", kind: "test", nextAttemptAt: start })),
+      )
       .returning();
     const ids = new Set(rows.map((r) => r.id));
     // The sweep and the workers, minute by minute, for 70 simulated minutes; SMTP returns after 60.
@@ -109,7 +128,9 @@ describe("email outbox", () => {
     expect(await outboxRow(row!.id)).toMatchObject({ status: "failed", attempts: MAX_DELIVERY_ATTEMPTS });
 
     expect(await retryOutboxMessage(adminViewer(), row!.id)).toBe(true);
-    const sent = await waitFor(async () => ((await outboxRow(row!.id)).status === "sent" ? outboxRow(row!.id) : undefined));
+    const sent = await waitFor(async () =>
+      (await outboxRow(row!.id)).status === "sent" ? outboxRow(row!.id) : undefined,
+    );
     expect(sent.attempts).toBe(1);
   });
 
@@ -118,7 +139,13 @@ describe("email outbox", () => {
     const to = `same_ms_${Date.now()}@example.com`;
     const [row] = await testDb()
       .insert(emailOutbox)
-      .values({ to, subject: "Right away", text: "x", kind: "test", nextAttemptAt: sql`'2026-01-01 12:00:00.123456+00'::timestamptz` })
+      .values({
+        to,
+        subject: "Right away",
+        text: "x",
+        kind: "test",
+        nextAttemptAt: sql`'2026-01-01 12:00:00.123456+00'::timestamptz`,
+      })
       .returning();
     await deliverEmail(row!.id, new Date("2026-01-01T12:00:00.123Z"));
     expect(await outboxRow(row!.id)).toMatchObject({ status: "sent", attempts: 1 });
@@ -128,7 +155,10 @@ describe("email outbox", () => {
   it("does not deliver a message twice when two workers race for it", async () => {
     const { deliverEmail } = await import("@/server/email/outbox");
     const to = `race_${Date.now()}@example.com`;
-    const [row] = await testDb().insert(emailOutbox).values({ to, subject: "Once", text: "x", kind: "test" }).returning();
+    const [row] = await testDb()
+      .insert(emailOutbox)
+      .values({ to, subject: "Once", text: "x", kind: "test" })
+      .returning();
     await Promise.all([deliverEmail(row!.id), deliverEmail(row!.id)]);
     expect(await messagesTo(to)).toHaveLength(1);
     expect((await outboxRow(row!.id)).attempts).toBe(1);

@@ -1,6 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { applications, blogPosts, contentCategories, contentItems, contentTags, conversations, emailOutbox, events, forumCategories, forumTopics, messages, paymentTransactions } from "@/db/schema";
+import {
+  applications,
+  blogPosts,
+  contentCategories,
+  contentItems,
+  contentTags,
+  conversations,
+  emailOutbox,
+  events,
+  forumCategories,
+  forumTopics,
+  messages,
+  paymentTransactions,
+} from "@/db/schema";
 import { pageRuleFor, redirectFor, type AccessRule } from "@/lib/auth/access";
 import { isPrerenderedMemberPage } from "@/lib/http/member-pages";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
@@ -25,7 +38,9 @@ async function conversationOfWalkMember() {
   const other = await createTestUser();
   const [low, high] = [walkMemberId, other.id].sort((a, b) => a - b) as [number, number];
   const [conversation] = await testDb().insert(conversations).values({ lowUserId: low, highUserId: high }).returning();
-  await testDb().insert(messages).values({ conversationId: conversation!.id, senderId: other.id, body: "Hello from the page walk" });
+  await testDb()
+    .insert(messages)
+    .values({ conversationId: conversation!.id, senderId: other.id, body: "Hello from the page walk" });
   return `/messages/${conversation!.id}`;
 }
 
@@ -37,17 +52,23 @@ const SAMPLES: Record<string, () => Promise<string>> = {
   "/messages/[conversationId]": conversationOfWalkMember,
   "/[...unmatched]": async () => `/no-such-page-${randomUUID().slice(0, 8)}`,
   "/admin/members/[id]": async () => `/admin/members/${(await createTestUser()).id}`,
-  "/admin/applications/[id]": async () => `/admin/applications/${await firstId(testDb().select({ id: applications.id }).from(applications).orderBy(asc(applications.id)).limit(1))}`,
-  "/admin/events/[id]": async () => `/admin/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "internal")).orderBy(asc(events.id)).limit(1))}`,
+  "/admin/applications/[id]": async () =>
+    `/admin/applications/${await firstId(testDb().select({ id: applications.id }).from(applications).orderBy(asc(applications.id)).limit(1))}`,
+  "/admin/events/[id]": async () =>
+    `/admin/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "internal")).orderBy(asc(events.id)).limit(1))}`,
   "/admin/outbox/[id]": async () =>
     `/admin/outbox/${await firstId(testDb().insert(emailOutbox).values({ to: "walk@example.com", subject: "Page walk", text: "A message for the page walk.", kind: "test", status: "sent" }).returning({ id: emailOutbox.id }))}`,
   "/admin/billing/[userId]": async () => `/admin/billing/${(await createTestUser({ membershipLevel: "create" })).id}`,
   "/admin/payment-transactions/[id]": async () =>
     `/admin/payment-transactions/${await firstId(testDb().select({ id: paymentTransactions.id }).from(paymentTransactions).orderBy(asc(paymentTransactions.id)).limit(1))}`,
-  "/admin/library/items/[id]": async () => `/admin/library/items/${await firstId(testDb().select({ id: contentItems.id }).from(contentItems).orderBy(asc(contentItems.id)).limit(1))}`,
-  "/blog/[slug]": async () => `/blog/${await firstSlug(testDb().select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.status, "published")).limit(1))}`,
-  "/events/[id]": async () => `/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "internal")).orderBy(asc(events.id)).limit(1))}`,
-  "/forum/[categorySlug]": async () => `/forum/${await firstSlug(testDb().select({ slug: forumCategories.slug }).from(forumCategories).where(isNull(forumCategories.requiredMembershipLevel)).limit(1))}`,
+  "/admin/library/items/[id]": async () =>
+    `/admin/library/items/${await firstId(testDb().select({ id: contentItems.id }).from(contentItems).orderBy(asc(contentItems.id)).limit(1))}`,
+  "/blog/[slug]": async () =>
+    `/blog/${await firstSlug(testDb().select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.status, "published")).limit(1))}`,
+  "/events/[id]": async () =>
+    `/events/${await firstId(testDb().select({ id: events.id }).from(events).where(eq(events.source, "internal")).orderBy(asc(events.id)).limit(1))}`,
+  "/forum/[categorySlug]": async () =>
+    `/forum/${await firstSlug(testDb().select({ slug: forumCategories.slug }).from(forumCategories).where(isNull(forumCategories.requiredMembershipLevel)).limit(1))}`,
   "/forum/topic/[slug]": async () =>
     `/forum/topic/${await firstSlug(
       testDb()
@@ -60,10 +81,18 @@ const SAMPLES: Record<string, () => Promise<string>> = {
   "/forum-emails/unsubscribe/[token]": async () => `/forum-emails/unsubscribe/${unknownToken()}`,
   "/join/[token]": async () => `/join/${unknownToken()}`,
   "/payment/[token]": async () => `/payment/${unknownToken()}`,
-  "/library/category/[slug]": async () => `/library/category/${await firstSlug(testDb().select({ slug: contentCategories.slug }).from(contentCategories).limit(1))}`,
+  "/library/category/[slug]": async () =>
+    `/library/category/${await firstSlug(testDb().select({ slug: contentCategories.slug }).from(contentCategories).limit(1))}`,
   "/library/item/[slug]": async () =>
-    `/library/item/${await firstSlug(testDb().select({ slug: contentItems.slug }).from(contentItems).where(and(eq(contentItems.status, "published"), eq(contentItems.isPublic, true))).limit(1))}`,
-  "/library/tag/[slug]": async () => `/library/tag/${await firstSlug(testDb().select({ slug: contentTags.slug }).from(contentTags).limit(1))}`,
+    `/library/item/${await firstSlug(
+      testDb()
+        .select({ slug: contentItems.slug })
+        .from(contentItems)
+        .where(and(eq(contentItems.status, "published"), eq(contentItems.isPublic, true)))
+        .limit(1),
+    )}`,
+  "/library/tag/[slug]": async () =>
+    `/library/tag/${await firstSlug(testDb().select({ slug: contentTags.slug }).from(contentTags).limit(1))}`,
   "/newsletter/confirm/[token]": async () => `/newsletter/confirm/${unknownToken()}`,
   "/newsletter/unsubscribe/[token]": async () => `/newsletter/unsubscribe/${unknownToken()}`,
   "/profile/[id]": async () => `/profile/${(await createTestUser({ membershipLevel: "create" })).id}`,
@@ -92,7 +121,10 @@ describe("every page, every role (issue 17, item 3)", () => {
     const walkMember = await createTestUser({ membershipLevel: "play" });
     walkMemberId = walkMember.id;
     cookies.member = await signIn(walkMember.username, TEST_PASSWORD);
-    cookies["permitted member"] = await signIn((await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username, TEST_PASSWORD);
+    cookies["permitted member"] = await signIn(
+      (await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username,
+      TEST_PASSWORD,
+    );
     cookies.admin = await signIn((await createTestUser({ isAdmin: true })).username, TEST_PASSWORD);
   });
 
@@ -140,7 +172,9 @@ describe("another member's profile", () => {
     expect(seenByOther.text).not.toContain(place);
     expect(seenByOther.json).toMatchObject({ isOwn: false, partner: null, publishableKey: null });
 
-    const seenByOwner = await call(`/api/users/${owner.id}/profile-screen`, { cookie: await signIn(owner.username, TEST_PASSWORD) });
+    const seenByOwner = await call(`/api/users/${owner.id}/profile-screen`, {
+      cookie: await signIn(owner.username, TEST_PASSWORD),
+    });
     expect(seenByOwner.status).toBe(200);
     expect(seenByOwner.text).toContain(place);
     expect(seenByOwner.json.isOwn).toBe(true);
@@ -152,24 +186,32 @@ describe("the Content-Security-Policy of each guarded page (issue 28)", () => {
   beforeAll(async () => {
     admin = await signIn((await createTestUser({ isAdmin: true })).username, TEST_PASSWORD);
   });
-  const guarded = pages.filter((p) => pageRuleFor(p.pattern.replace(/\[[^\]]+\]/g, "x")).kind !== "public" && p.pattern !== "/[...unmatched]");
+  const guarded = pages.filter(
+    (p) => pageRuleFor(p.pattern.replace(/\[[^\]]+\]/g, "x")).kind !== "public" && p.pattern !== "/[...unmatched]",
+  );
 
-  it.each(guarded.map((p) => [p.pattern] as const))("%s: prerendered pages refuse inline event handlers, pages rendered per request carry a nonce", async (pattern) => {
-    const path = SAMPLES[pattern] ? await SAMPLES[pattern]() : pattern;
-    await call(path, { cookie: admin });
-    const result = await call(path, { cookie: admin });
-    if (result.status !== 200) return; // redirected by its own rule (HERS_ALONE pages answer admins 404)
-    const policy = result.headers.get("content-security-policy") ?? "";
-    // Served from the page cache (HIT, or STALE while it is rendered again), or rendered for this request.
-    const prerendered = result.headers.get("x-nextjs-cache") !== null;
-    expect({ pattern, prerendered }).toEqual({ pattern, prerendered: isPrerenderedMemberPage(new URL(path, "http://x").pathname) });
-    if (prerendered) {
-      expect(policy).toContain("script-src-attr 'none'");
-      expect(policy).not.toContain("nonce-");
-      // Never shown from the browser's own copy (stale-while-revalidate): each visit passes the guard.
-      expect(result.headers.get("cache-control")).toBe("private, no-cache");
-    } else {
-      expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
-    }
-  });
+  it.each(guarded.map((p) => [p.pattern] as const))(
+    "%s: prerendered pages refuse inline event handlers, pages rendered per request carry a nonce",
+    async (pattern) => {
+      const path = SAMPLES[pattern] ? await SAMPLES[pattern]() : pattern;
+      await call(path, { cookie: admin });
+      const result = await call(path, { cookie: admin });
+      if (result.status !== 200) return; // redirected by its own rule (HERS_ALONE pages answer admins 404)
+      const policy = result.headers.get("content-security-policy") ?? "";
+      // Served from the page cache (HIT, or STALE while it is rendered again), or rendered for this request.
+      const prerendered = result.headers.get("x-nextjs-cache") !== null;
+      expect({ pattern, prerendered }).toEqual({
+        pattern,
+        prerendered: isPrerenderedMemberPage(new URL(path, "http://x").pathname),
+      });
+      if (prerendered) {
+        expect(policy).toContain("script-src-attr 'none'");
+        expect(policy).not.toContain("nonce-");
+        // Never shown from the browser's own copy (stale-while-revalidate): each visit passes the guard.
+        expect(result.headers.get("cache-control")).toBe("private, no-cache");
+      } else {
+        expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+      }
+    },
+  );
 });

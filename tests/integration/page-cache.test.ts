@@ -40,7 +40,9 @@ describe("the page cache's reads after the event loop was busy (a render)", () =
     await testDb().execute(sql`delete from next_cache_entries where key = ${key}`); // now a miss in PostgreSQL
     // PostgreSQL holds the read back 100 ms by itself (a lock it releases on its own), so that its
     // answer arrives while this process is busy.
-    const locked = lockHolder.query("begin; lock table next_cache_entries in access exclusive mode; select pg_sleep(0.1); commit;");
+    const locked = lockHolder.query(
+      "begin; lock table next_cache_entries in access exclusive mode; select pg_sleep(0.1); commit;",
+    );
     await delay(20);
     const read = handler.get(key);
     await delay(10); // the query is on its way

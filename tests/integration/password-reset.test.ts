@@ -37,15 +37,21 @@ describe("forgotten password", () => {
     const oldSession = await signIn(user.username, TEST_PASSWORD);
     const { token } = await requestLink(user.email);
 
-    const reset = await call("/api/auth/reset-password", { body: { token, password: "a-brand-new-password", confirmPassword: "a-brand-new-password" } });
+    const reset = await call("/api/auth/reset-password", {
+      body: { token, password: "a-brand-new-password", confirmPassword: "a-brand-new-password" },
+    });
     expect(reset.status).toBe(200);
 
     expect((await call("/api/auth/me", { cookie: oldSession })).status).toBe(401);
-    expect((await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD } })).status).toBe(401);
+    expect((await call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD } })).status).toBe(
+      401,
+    );
     await signIn(user.username, "a-brand-new-password");
     expect((await latestEmailTo(user.email))?.kind).toBe("password-changed");
 
-    const again = await call("/api/auth/reset-password", { body: { token, password: "another-password-9", confirmPassword: "another-password-9" } });
+    const again = await call("/api/auth/reset-password", {
+      body: { token, password: "another-password-9", confirmPassword: "another-password-9" },
+    });
     expect(again.status).toBe(400);
     expect(again.json.error).toMatch(/expired or has already been used/);
   });
@@ -53,8 +59,13 @@ describe("forgotten password", () => {
   it("refuses an expired link", async () => {
     const user = await createTestUser();
     const { token } = await requestLink(user.email);
-    await testDb().update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
-    const result = await call("/api/auth/reset-password", { body: { token, password: "a-brand-new-password", confirmPassword: "a-brand-new-password" } });
+    await testDb()
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
+    const result = await call("/api/auth/reset-password", {
+      body: { token, password: "a-brand-new-password", confirmPassword: "a-brand-new-password" },
+    });
     expect(result.status).toBe(400);
   });
 
@@ -62,21 +73,27 @@ describe("forgotten password", () => {
     const user = await createTestUser();
     const { token } = await requestLink(user.email);
     const body = { token, password: "racing-password-1", confirmPassword: "racing-password-1" };
-    const results = await Promise.all([call("/api/auth/reset-password", { body }), call("/api/auth/reset-password", { body })]);
+    const results = await Promise.all([
+      call("/api/auth/reset-password", { body }),
+      call("/api/auth/reset-password", { body }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     const confirmations = await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
     expect(confirmations.filter((m) => m.kind === "password-changed")).toHaveLength(1);
   });
 
   it("validates the new password with the form's rules", async () => {
-    const result = await call("/api/auth/reset-password", { body: { token: "x".repeat(43), password: "short", confirmPassword: "short" } });
+    const result = await call("/api/auth/reset-password", {
+      body: { token: "x".repeat(43), password: "short", confirmPassword: "short" },
+    });
     expect(result.status).toBe(400);
     expect(result.json.fields.password).toBe("Password must be at least 10 characters");
   });
 
   it("limits reset emails per address", async () => {
     const user = await createTestUser();
-    for (let i = 0; i < 3; i++) expect((await call("/api/auth/forgot-password", { body: { email: user.email } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call("/api/auth/forgot-password", { body: { email: user.email } })).status).toBe(200);
     const limited = await call("/api/auth/forgot-password", { body: { email: user.email } });
     expect(limited.status).toBe(429);
   });

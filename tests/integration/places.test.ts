@@ -102,19 +102,46 @@ describe("birth places worldwide", () => {
     ];
     for (const [q, offset] of cases) {
       const [place] = await search(q);
-      const saved = await call(`/api/users/${memberId}`, { method: "PATCH", cookie, body: { birthDate: "1990-07-01", birthTime: "12:00", birthLocation: place!.label, placeId: place!.id } });
+      const saved = await call(`/api/users/${memberId}`, {
+        method: "PATCH",
+        cookie,
+        body: { birthDate: "1990-07-01", birthTime: "12:00", birthLocation: place!.label, placeId: place!.id },
+      });
       expect(saved.status).toBe(200);
-      expect(saved.json.birthData).toMatchObject({ offsetMinutes: offset, place: { id: place!.id, timeZone: place!.timeZone } });
+      expect(saved.json.birthData).toMatchObject({
+        offsetMinutes: offset,
+        place: { id: place!.id, timeZone: place!.timeZone },
+      });
     }
   });
 
   it("still accepts a place id saved from the list used before", async () => {
-    const saved = await call(`/api/users/${memberId}`, { method: "PATCH", cookie, body: { birthDate: "1990-07-01", birthTime: "12:00", birthLocation: "Reykjavík", placeId: "IS:reykjavik:hofudhborgarsvaedhi" } });
+    const saved = await call(`/api/users/${memberId}`, {
+      method: "PATCH",
+      cookie,
+      body: {
+        birthDate: "1990-07-01",
+        birthTime: "12:00",
+        birthLocation: "Reykjavík",
+        placeId: "IS:reykjavik:hofudhborgarsvaedhi",
+      },
+    });
     expect(saved.status).toBe(200);
-    expect(saved.json.birthData.place).toMatchObject({ timeZone: "Atlantic/Reykjavik", label: expect.stringMatching(/^Reykjavík, /) });
+    expect(saved.json.birthData.place).toMatchObject({
+      timeZone: "Atlantic/Reykjavik",
+      label: expect.stringMatching(/^Reykjavík, /),
+    });
     const [row] = await testDb().select({ birth: users.birthDataEncrypted }).from(users).where(eq(users.id, memberId));
     expect(row!.birth).toMatch(/^v1\./);
-    expect((await call(`/api/users/${memberId}`, { method: "PATCH", cookie, body: { birthDate: "1990-07-01", birthTime: "12:00", birthLocation: "Nowhere", placeId: "XX:nowhere:" } })).status).toBe(400);
+    expect(
+      (
+        await call(`/api/users/${memberId}`, {
+          method: "PATCH",
+          cookie,
+          body: { birthDate: "1990-07-01", birthTime: "12:00", birthLocation: "Nowhere", placeId: "XX:nowhere:" },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("is for members only", async () => {
@@ -125,10 +152,13 @@ describe("birth places worldwide", () => {
 describe("the first letters typed (issue 28)", () => {
   // Two or three letters are answered from their own indexes; the order must stay the full ranking's:
   // the place of exactly that name, then the most populous places that start with them.
-  it.each(["pa", "san", "ber", "lo", "sy", "zw"])("%s: the same places, in the same order, as ranking every place that starts so", async (q) => {
-    const { rows } = await testDb().execute<{ id: string }>(sql`
+  it.each(["pa", "san", "ber", "lo", "sy", "zw"])(
+    "%s: the same places, in the same order, as ranking every place that starts so",
+    async (q) => {
+      const { rows } = await testDb().execute<{ id: string }>(sql`
       select id::text from places where search_name like place_fold(${q}) || '%'
       order by (search_name <> place_fold(${q})), population desc, id limit 10`);
-    expect((await search(q)).map((place) => place.id)).toEqual(rows.map((row) => row.id));
-  });
+      expect((await search(q)).map((place) => place.id)).toEqual(rows.map((row) => row.id));
+    },
+  );
 });

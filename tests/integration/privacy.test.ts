@@ -19,8 +19,13 @@ async function member(overrides: Parameters<typeof createTestUser>[0] = {}) {
 
 async function postTopic(cookie: string, title: string) {
   const categories = await call("/api/forum/categories", { cookie });
-  const open = categories.json.find((c: { requiredMembershipLevel: string | null }) => c.requiredMembershipLevel === null);
-  const created = await call("/api/forum/topics", { body: { categoryId: open.id, title, content: `${title}: a longer first post for the forum.` }, cookie });
+  const open = categories.json.find(
+    (c: { requiredMembershipLevel: string | null }) => c.requiredMembershipLevel === null,
+  );
+  const created = await call("/api/forum/topics", {
+    body: { categoryId: open.id, title, content: `${title}: a longer first post for the forum.` },
+    cookie,
+  });
   expect(created.status).toBe(201);
   return created.json as { id: number; slug: string };
 }
@@ -29,33 +34,68 @@ describe("her data and her account (issue 16, GDPR)", () => {
   it("downloads everything we hold about her, birth data decrypted, and nobody else's data", async () => {
     const her = await member({ bio: "Painter of tides" });
     const other = await member({ firstName: "Someone", bio: "Another member's bio" });
-    expect((await call(`/api/users/${her.user.id}`, { method: "PATCH", cookie: her.cookie, body: { birthDate: "1990-07-01", birthTime: "12:00", birthLocation: "Reykjavík", placeId: "IS:reykjavik:hofudhborgarsvaedhi" } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/users/${her.user.id}`, {
+          method: "PATCH",
+          cookie: her.cookie,
+          body: {
+            birthDate: "1990-07-01",
+            birthTime: "12:00",
+            birthLocation: "Reykjavík",
+            placeId: "IS:reykjavik:hofudhborgarsvaedhi",
+          },
+        })
+      ).status,
+    ).toBe(200);
     const topic = await postTopic(her.cookie, `Her own topic ${Date.now()}`);
     await postTopic(other.cookie, `Someone else's topic ${Date.now()}`);
 
     const download = await call(`/api/users/${her.user.id}/data-export`, { cookie: her.cookie });
     expect(download.status).toBe(200);
-    expect(download.headers.get("content-disposition")).toMatch(/attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(download.headers.get("content-disposition")).toMatch(
+      /attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"/,
+    );
     const data = JSON.parse(download.text);
-    expect(data.account).toMatchObject({ id: her.user.id, username: her.user.username, email: her.user.email, bio: "Painter of tides", twoFactorEnabled: false });
+    expect(data.account).toMatchObject({
+      id: her.user.id,
+      username: her.user.username,
+      email: her.user.email,
+      bio: "Painter of tides",
+      twoFactorEnabled: false,
+    });
     expect(data.spiritualProfile.birthData).toMatchObject({ birthDate: "1990-07-01", birthTime: "12:00" });
     expect(data.forumTopics.map((t: { id: number }) => t.id)).toEqual([topic.id]);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(download.text).not.toMatch(/passwordHash|totpSecret|tokenHash|codeHash|birthDataEncrypted/);
-    for (const theirs of [other.user.username, other.user.email, "Another member's bio", "Someone else's topic"]) expect(download.text).not.toContain(theirs);
+    for (const theirs of [other.user.username, other.user.email, "Another member's bio", "Someone else's topic"])
+      expect(download.text).not.toContain(theirs);
 
     // Hers alone: another member and an administrator are refused.
     expect((await call(`/api/users/${her.user.id}/data-export`, { cookie: other.cookie })).status).toBe(403);
     const admin = await createTestUser({ isAdmin: true });
-    expect((await call(`/api/users/${her.user.id}/data-export`, { cookie: await signIn(admin.username, TEST_PASSWORD) })).status).toBe(403);
+    expect(
+      (await call(`/api/users/${her.user.id}/data-export`, { cookie: await signIn(admin.username, TEST_PASSWORD) }))
+        .status,
+    ).toBe(403);
     expect((await call(`/api/users/${her.user.id}/data-export`)).status).toBe(401);
   });
 
   it("deletes her account after 30 days unless she signs in; her posts then read 'Former member'", async () => {
     const her = await member({ firstName: "Ysolde", lastName: "Marchetti" });
     const topic = await postTopic(her.cookie, `A topic that outlives her ${Date.now()}`);
-    const [payment] = await testDb().insert(paymentTransactions).values({ userId: her.user.id, amount: 9000, status: "completed", paymentMethod: "card", notes: "Paid by Ysolde Marchetti" }).returning();
-    const deletion = (cookie: string, password: string) => call(`/api/users/${her.user.id}/deletion`, { method: "POST", cookie, body: { password } });
+    const [payment] = await testDb()
+      .insert(paymentTransactions)
+      .values({
+        userId: her.user.id,
+        amount: 9000,
+        status: "completed",
+        paymentMethod: "card",
+        notes: "Paid by Ysolde Marchetti",
+      })
+      .returning();
+    const deletion = (cookie: string, password: string) =>
+      call(`/api/users/${her.user.id}/deletion`, { method: "POST", cookie, body: { password } });
 
     expect((await deletion(her.cookie, "not her password")).status).toBe(400);
     const requested = await deletion(her.cookie, TEST_PASSWORD);
@@ -72,14 +112,22 @@ describe("her data and her account (issue 16, GDPR)", () => {
     // Admins see her among the pending deletions.
     const admin = await createTestUser({ isAdmin: true });
     const adminCookie = await signIn(admin.username, TEST_PASSWORD);
-    const pending = await call(`/api/admin/members?status=deletion_pending&q=${her.user.username}`, { cookie: adminCookie });
+    const pending = await call(`/api/admin/members?status=deletion_pending&q=${her.user.username}`, {
+      cookie: adminCookie,
+    });
     expect(pending.json.members.map((m: { id: number }) => m.id)).toEqual([her.user.id]);
 
     expect(await eraseDueAccounts(new Date(Date.now() + 29 * DAY))).not.toContain(her.user.id);
     expect(await eraseDueAccounts(new Date(Date.now() + 31 * DAY))).toContain(her.user.id);
 
     const [erased] = await testDb().select().from(users).where(eq(users.id, her.user.id));
-    expect(erased).toMatchObject({ firstName: "Former member", lastName: "", bio: null, birthDataEncrypted: null, membershipLevel: null });
+    expect(erased).toMatchObject({
+      firstName: "Former member",
+      lastName: "",
+      bio: null,
+      birthDataEncrypted: null,
+      membershipLevel: null,
+    });
     expect(erased?.erasedAt).not.toBeNull();
     expect(JSON.stringify(erased)).not.toMatch(/Ysolde|Marchetti/);
     expect(JSON.stringify(erased)).not.toContain(her.user.email);
@@ -92,16 +140,29 @@ describe("her data and her account (issue 16, GDPR)", () => {
 
     const [kept] = await testDb().select().from(paymentTransactions).where(eq(paymentTransactions.id, payment!.id));
     expect(kept).toMatchObject({ userId: her.user.id, amount: 9000, notes: null });
-    const audit = await testDb().select().from(auditLog).where(and(eq(auditLog.entityType, "user"), eq(auditLog.entityId, String(her.user.id))));
-    expect(audit.map((e) => e.action)).toEqual(["member.deletion_requested", "member.deletion_cancelled", "member.deletion_requested", "member.erased"]);
+    const audit = await testDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "user"), eq(auditLog.entityId, String(her.user.id))));
+    expect(audit.map((e) => e.action)).toEqual([
+      "member.deletion_requested",
+      "member.deletion_cancelled",
+      "member.deletion_requested",
+      "member.erased",
+    ]);
 
-    expect((await call("/api/auth/login", { body: { username: her.user.username, password: TEST_PASSWORD } })).status).toBe(401);
+    expect(
+      (await call("/api/auth/login", { body: { username: her.user.username, password: TEST_PASSWORD } })).status,
+    ).toBe(401);
     expect((await call(`/api/admin/members/${her.user.id}`, { cookie: adminCookie })).status).toBe(404);
   });
 
   it("does not let an administrator delete her account while she holds the right", async () => {
     const admin = await createTestUser({ isAdmin: true });
     const cookie = await signIn(admin.username, TEST_PASSWORD);
-    expect((await call(`/api/users/${admin.id}/deletion`, { method: "POST", cookie, body: { password: TEST_PASSWORD } })).status).toBe(409);
+    expect(
+      (await call(`/api/users/${admin.id}/deletion`, { method: "POST", cookie, body: { password: TEST_PASSWORD } }))
+        .status,
+    ).toBe(409);
   });
 });

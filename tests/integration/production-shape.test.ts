@@ -28,11 +28,26 @@ beforeAll(async () => {
   // The site's public address is nginx's, for both instances (APP_URL, as in production).
   proxy = `http://127.0.0.1:${listen}`;
   // The test run's outside services (SMTP, Stripe, S3) for both instances, as in production.
-  const services = Object.fromEntries(Object.entries(process.env).filter(([key]) => /^(SMTP_|EMAIL_|STRIPE_|S3_)/.test(key))) as Record<string, string>;
-  const env = { ...serverEnv(testEnv().databaseUrl), ...services, APP_URL: proxy, TRUST_PROXY: "true", PROXY_CACHE_REFRESH_URL: `http://127.0.0.1:${refresh}` };
-  instances.push(await startTestServer(env, ".data/test-logs/instance-a.log"), await startTestServer(env, ".data/test-logs/instance-b.log"));
+  const services = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => /^(SMTP_|EMAIL_|STRIPE_|S3_)/.test(key)),
+  ) as Record<string, string>;
+  const env = {
+    ...serverEnv(testEnv().databaseUrl),
+    ...services,
+    APP_URL: proxy,
+    TRUST_PROXY: "true",
+    PROXY_CACHE_REFRESH_URL: `http://127.0.0.1:${refresh}`,
+  };
+  instances.push(
+    await startTestServer(env, ".data/test-logs/instance-a.log"),
+    await startTestServer(env, ".data/test-logs/instance-b.log"),
+  );
   instancesStartedAt = new Date();
-  nginx = await startNginx(scratch, { listen, refresh, instances: instances.map((i) => Number(new URL(i.baseUrl).port)) });
+  nginx = await startNginx(scratch, {
+    listen,
+    refresh,
+    instances: instances.map((i) => Number(new URL(i.baseUrl).port)),
+  });
   expect(nginx.url).toBe(proxy);
 }, 120_000);
 
@@ -52,13 +67,25 @@ async function get(url: string, headers: Record<string, string> = {}) {
  * `code`: the two-factor code, which administrators sign in with (tests/support/two-factor.ts). Sent
  * from the site's pages (Origin: the public address) through nginx, or straight to an instance.
  */
-async function login(base: string, username: string, password: string, headers: Record<string, string> = {}, code?: string) {
+async function login(
+  base: string,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+  code?: string,
+) {
   const response = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: proxy, ...headers },
     body: JSON.stringify({ username, password, code }),
   });
-  return { status: response.status, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  return {
+    status: response.status,
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
 }
 
 it("serves the build's files and public files from disk, with long cache lifetimes", async () => {
@@ -79,7 +106,8 @@ it("logs each request the proxy passes on under nginx's request id", async () =>
   expect(id).toMatch(/^[0-9a-f]{32}$/);
   const line = new RegExp(`^\\S+ ${id} GET /api/auth/me ${answer.status} [\\d.]+ ms$`, "m");
   const logs = () => ["a", "b"].map((name) => readFileSync(`.data/test-logs/instance-${name}.log`, "utf8")).join("");
-  for (const deadline = Date.now() + 5000; !line.test(logs()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const deadline = Date.now() + 5000; !line.test(logs()) && Date.now() < deadline;)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   expect(logs()).toMatch(line);
 });
 
@@ -112,7 +140,13 @@ it("keeps a session made through one instance valid on the other", async () => {
 
 it("shares rate limits between the instances", async () => {
   const member = await createTestUser();
-  for (const base of [instances[0]!.baseUrl, instances[1]!.baseUrl, instances[0]!.baseUrl, instances[1]!.baseUrl, instances[0]!.baseUrl]) {
+  for (const base of [
+    instances[0]!.baseUrl,
+    instances[1]!.baseUrl,
+    instances[0]!.baseUrl,
+    instances[1]!.baseUrl,
+    instances[0]!.baseUrl,
+  ]) {
     expect((await login(base, member.username, "wrong-password-1")).status).toBe(401);
   }
   expect((await login(instances[1]!.baseUrl, member.username, TEST_PASSWORD)).status).toBe(429);
@@ -121,7 +155,12 @@ it("shares rate limits between the instances", async () => {
 it("records the client's address as nginx passes it, not as the client claims it", async () => {
   const member = await createTestUser();
   expect((await login(proxy, member.username, TEST_PASSWORD, { "x-forwarded-for": "203.0.113.9" })).status).toBe(200);
-  const [session] = await testDb().select({ ip: sessions.ip }).from(sessions).where(eq(sessions.userId, member.id)).orderBy(desc(sessions.createdAt)).limit(1);
+  const [session] = await testDb()
+    .select({ ip: sessions.ip })
+    .from(sessions)
+    .where(eq(sessions.userId, member.id))
+    .orderBy(desc(sessions.createdAt))
+    .limit(1);
   expect(session?.ip).toBe("127.0.0.1");
 });
 
@@ -135,7 +174,7 @@ it("sends an email once, though every instance runs the workers", async () => {
     body: JSON.stringify({ email: member.email }),
   });
   expect(response.status).toBe(200);
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline && (await messagesTo(member.email)).length === 0; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline && (await messagesTo(member.email)).length === 0;) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   // Long enough for a second worker to have sent it again, had it been able to.
@@ -145,10 +184,14 @@ it("sends an email once, though every instance runs the workers", async () => {
 
 it("refuses a request body over the limit at the proxy", async () => {
   const status = await new Promise<number>((resolve, reject) => {
-    const req = httpRequest(`${proxy}/api/uploads/avatar`, { method: "POST", headers: { "content-length": String(300 * 1024 * 1024) } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      `${proxy}/api/uploads/avatar`,
+      { method: "POST", headers: { "content-length": String(300 * 1024 * 1024) } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -193,33 +236,46 @@ const CLIENTS = {
 
 /** A page as a client with this Accept-Encoding receives it (raw HTTP, so that nothing adds its own header), decompressed. */
 function getAs(url: string, acceptEncoding: string | undefined) {
-  return new Promise<{ status: number; cache: string | undefined; encoding: string | undefined; text: string }>((resolve, reject) => {
-    const req = httpRequest(url, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks);
-        const encoding = res.headers["content-encoding"];
-        if (encoding && encoding !== "gzip") return reject(new Error(`unexpected Content-Encoding ${encoding}`));
-        resolve({ status: res.statusCode ?? 0, cache: res.headers["x-cache-status"] as string | undefined, encoding, text: (encoding ? gunzipSync(body) : body).toString("utf8") });
+  return new Promise<{ status: number; cache: string | undefined; encoding: string | undefined; text: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(url, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          const encoding = res.headers["content-encoding"];
+          if (encoding && encoding !== "gzip") return reject(new Error(`unexpected Content-Encoding ${encoding}`));
+          resolve({
+            status: res.statusCode ?? 0,
+            cache: res.headers["x-cache-status"] as string | undefined,
+            encoding,
+            text: (encoding ? gunzipSync(body) : body).toString("utf8"),
+          });
+        });
       });
-    });
-    req.on("error", reject);
-    req.end();
-  });
+      req.on("error", reject);
+      req.end();
+    },
+  );
 }
 
 it("shows a public page edited in the content editor fresh through the proxy right after saving, to every browser", async () => {
   // Warm every cache first: nginx's, as each browser asks, and the page cache both instances share.
-  for (let i = 0; i < 2; i++) for (const acceptEncoding of Object.values(CLIENTS)) await getAs(`${proxy}/about`, acceptEncoding);
-  for (const acceptEncoding of Object.values(CLIENTS)) expect((await getAs(`${proxy}/about`, acceptEncoding)).cache).toBe("HIT");
+  for (let i = 0; i < 2; i++)
+    for (const acceptEncoding of Object.values(CLIENTS)) await getAs(`${proxy}/about`, acceptEncoding);
+  for (const acceptEncoding of Object.values(CLIENTS))
+    expect((await getAs(`${proxy}/about`, acceptEncoding)).cache).toBe("HIT");
 
   const admin = await createTestUser({ isAdmin: true });
   const { cookie } = await login(proxy, admin.username, TEST_PASSWORD, {}, await freshTotpCode(admin.username));
   const content = JSON.parse((await get(`${proxy}/api/cms/content`, { cookie })).text);
   const marker = `Edited through the proxy ${Date.now()}`;
   content.about[0].content = marker;
-  const saved = await fetch(`${proxy}/api/cms/content`, { method: "PUT", headers: { cookie, origin: proxy, "content-type": "application/json" }, body: JSON.stringify(content) });
+  const saved = await fetch(`${proxy}/api/cms/content`, {
+    method: "PUT",
+    headers: { cookie, origin: proxy, "content-type": "application/json" },
+    body: JSON.stringify(content),
+  });
   expect(saved.status).toBe(200);
 
   for (const [client, acceptEncoding] of Object.entries(CLIENTS)) {
@@ -228,7 +284,8 @@ it("shows a public page edited in the content editor fresh through the proxy rig
     // nginx compresses for those who accept it; the copy it keeps is one and the same.
     expect([client, page.encoding]).toEqual([client, acceptEncoding ? "gzip" : undefined]);
   }
-  for (const base of [instances[0]!.baseUrl, instances[1]!.baseUrl]) expect((await get(`${base}/about`)).text).toContain(marker);
+  for (const base of [instances[0]!.baseUrl, instances[1]!.baseUrl])
+    expect((await get(`${base}/about`)).text).toContain(marker);
 });
 
 it("runs a scheduled job once per tick, though every instance schedules it and works its queue", async () => {
@@ -240,12 +297,17 @@ it("runs a scheduled job once per tick, though every instance schedules it and w
         sql`SELECT start_after, state, retry_count FROM pgboss.job WHERE name = 'email.sweep' AND created_on >= ${instancesStartedAt.toISOString()} ORDER BY start_after`,
       )
     ).rows;
-  for (const deadline = Date.now() + 75_000; Date.now() < deadline && !(await sweeps()).some((job) => job.state === "completed"); ) {
+  for (
+    const deadline = Date.now() + 75_000;
+    Date.now() < deadline && !(await sweeps()).some((job) => job.state === "completed");
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const jobs = await sweeps();
   expect(jobs.some((job) => job.state === "completed")).toBe(true);
-  const gaps = jobs.slice(1).map((job, i) => new Date(job.start_after).getTime() - new Date(jobs[i]!.start_after).getTime());
+  const gaps = jobs
+    .slice(1)
+    .map((job, i) => new Date(job.start_after).getTime() - new Date(jobs[i]!.start_after).getTime());
   expect(gaps.filter((gap) => gap < 30_000)).toEqual([]);
   expect(jobs.filter((job) => job.state === "completed").every((job) => job.retry_count === 0)).toBe(true);
 }, 90_000);
@@ -255,10 +317,25 @@ it("streams a notification made on one instance to her open stream through nginx
   const { forumCategories, forumPosts, forumTopics } = await import("@/db/schema");
   const author = await createTestUser();
   const reactor = await createTestUser({ firstName: "Amara" });
-  const [category] = await testDb().select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.slug, "introductions"));
+  const [category] = await testDb()
+    .select({ id: forumCategories.id })
+    .from(forumCategories)
+    .where(eq(forumCategories.slug, "introductions"));
   const slug = `stream-through-nginx-${Date.now()}`;
-  const [topic] = await testDb().insert(forumTopics).values({ title: "Streaming through the proxy", slug, content: "A topic for the stream test.", categoryId: category!.id, userId: author.id }).returning();
-  const [post] = await testDb().insert(forumPosts).values({ topicId: topic!.id, userId: author.id, content: "My reply in it" }).returning();
+  const [topic] = await testDb()
+    .insert(forumTopics)
+    .values({
+      title: "Streaming through the proxy",
+      slug,
+      content: "A topic for the stream test.",
+      categoryId: category!.id,
+      userId: author.id,
+    })
+    .returning();
+  const [post] = await testDb()
+    .insert(forumPosts)
+    .values({ topicId: topic!.id, userId: author.id, content: "My reply in it" })
+    .returning();
 
   // Her stream goes through nginx; the reaction is made on instance B, straight.
   const { cookie } = await login(proxy, author.username, TEST_PASSWORD, { "x-forwarded-for": "198.51.100.31" });
@@ -266,11 +343,20 @@ it("streams a notification made on one instance to her open stream through nginx
   expect(stream.status).toBe(200);
   expect(stream.headers.get("x-cache-status")).toBeNull();
   await stream.next((e) => e.event === "unread");
-  const reactorLogin = await login(instances[1]!.baseUrl, reactor.username, TEST_PASSWORD, { "x-forwarded-for": "198.51.100.32" });
+  const reactorLogin = await login(instances[1]!.baseUrl, reactor.username, TEST_PASSWORD, {
+    "x-forwarded-for": "198.51.100.32",
+  });
   const base = instances[1]!.baseUrl;
-  const reacted = await fetch(`${base}/api/forum/reactions`, { method: "POST", headers: { "content-type": "application/json", origin: proxy, cookie: reactorLogin.cookie }, body: JSON.stringify({ postId: post!.id, reactionType: "heart" }) });
+  const reacted = await fetch(`${base}/api/forum/reactions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: proxy, cookie: reactorLogin.cookie },
+    body: JSON.stringify({ postId: post!.id, reactionType: "heart" }),
+  });
   expect(reacted.status).toBe(200);
   const event = await stream.next((e) => e.event === "notification");
-  expect(JSON.parse(event.data)).toMatchObject({ kind: "forum_reaction", title: `Amara ${reactor.lastName} reacted to your reply in “Streaming through the proxy”` });
+  expect(JSON.parse(event.data)).toMatchObject({
+    kind: "forum_reaction",
+    title: `Amara ${reactor.lastName} reacted to your reply in “Streaming through the proxy”`,
+  });
   await stream.close();
 });

@@ -40,15 +40,41 @@ describe("Web Push", () => {
     const { publicKey } = (await call("/api/push/key")).json;
     const device = await subscribeDevice(publicKey);
     expect((await call("/api/push/subscriptions", { body: device })).status).toBe(401);
-    expect((await call("/api/push/subscriptions", { cookie: her.cookie, body: { ...device, endpoint: "https://intranet.example/steal" } })).status).toBe(400);
-    expect((await call("/api/push/subscriptions", { cookie: her.cookie, body: { ...device, keys: { p256dh: "not base64!", auth: "x" } } })).status).toBe(400);
+    expect(
+      (
+        await call("/api/push/subscriptions", {
+          cookie: her.cookie,
+          body: { ...device, endpoint: "https://intranet.example/steal" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call("/api/push/subscriptions", {
+          cookie: her.cookie,
+          body: { ...device, keys: { p256dh: "not base64!", auth: "x" } },
+        })
+      ).status,
+    ).toBe(400);
     expect((await call("/api/push/subscriptions", { cookie: her.cookie, body: device })).status).toBe(201);
     expect(await testDb().$count(pushSubscriptions, eq(pushSubscriptions.userId, her.user.id))).toBe(1);
     // Another member cannot remove her device.
     const other = await member();
-    await call("/api/push/subscriptions", { method: "DELETE", cookie: other.cookie, body: { endpoint: device.endpoint } });
+    await call("/api/push/subscriptions", {
+      method: "DELETE",
+      cookie: other.cookie,
+      body: { endpoint: device.endpoint },
+    });
     expect(await testDb().$count(pushSubscriptions, eq(pushSubscriptions.userId, her.user.id))).toBe(1);
-    expect((await call("/api/push/subscriptions", { method: "DELETE", cookie: her.cookie, body: { endpoint: device.endpoint } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/push/subscriptions", {
+          method: "DELETE",
+          cookie: her.cookie,
+          body: { endpoint: device.endpoint },
+        })
+      ).status,
+    ).toBe(200);
     expect(await testDb().$count(pushSubscriptions, eq(pushSubscriptions.userId, her.user.id))).toBe(0);
   });
 
@@ -58,21 +84,47 @@ describe("Web Push", () => {
     const { publicKey } = (await call("/api/push/key")).json;
     const device = await subscribeDevice(publicKey);
     await call("/api/push/subscriptions", { cookie: her.cookie, body: device });
-    await call("/api/notifications/preferences", { method: "PUT", cookie: her.cookie, body: { kinds: { direct_message: { delivery: "app", push: true } } } });
+    await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie: her.cookie,
+      body: { kinds: { direct_message: { delivery: "app", push: true } } },
+    });
 
-    expect((await call("/api/messages", { cookie: sender.cookie, body: { toUserId: her.user.id, body: "Are you coming to the circle?" } })).status).toBe(201);
+    expect(
+      (
+        await call("/api/messages", {
+          cookie: sender.cookie,
+          body: { toUserId: her.user.id, body: "Are you coming to the circle?" },
+        })
+      ).status,
+    ).toBe(201);
     const [push] = await waitFor(async () => {
       const received = await pushesTo(device.endpoint);
       return received.length ? received : undefined;
     }, "the push");
-    expect(push!.payload).toEqual({ title: `Amara ${sender.user.lastName} sent you a message`, url: expect.stringMatching(/^\/messages\/\d+$/), tag: expect.stringMatching(/^notification-\d+$/) });
+    expect(push!.payload).toEqual({
+      title: `Amara ${sender.user.lastName} sent you a message`,
+      url: expect.stringMatching(/^\/messages\/\d+$/),
+      tag: expect.stringMatching(/^notification-\d+$/),
+    });
     expect(push!.ttl).toBeGreaterThan(0);
     expect(await pushRefusals()).toEqual([]);
 
     // A mentorship request is a kind she does not push: nothing more arrives.
-    const mentorHer = await testDb().update((await import("@/db/schema")).users).set({ isMentor: true, mentorTopics: ["Pricing"] }).where(eq((await import("@/db/schema")).users.id, her.user.id)).returning();
+    const mentorHer = await testDb()
+      .update((await import("@/db/schema")).users)
+      .set({ isMentor: true, mentorTopics: ["Pricing"] })
+      .where(eq((await import("@/db/schema")).users.id, her.user.id))
+      .returning();
     expect(mentorHer).toHaveLength(1);
-    expect((await call(`/api/users/${her.user.id}/mentorship-requests`, { cookie: sender.cookie, body: { message: "Would you mentor me?" } })).status).toBe(201);
+    expect(
+      (
+        await call(`/api/users/${her.user.id}/mentorship-requests`, {
+          cookie: sender.cookie,
+          body: { message: "Would you mentor me?" },
+        })
+      ).status,
+    ).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await pushesTo(device.endpoint)).toHaveLength(1);
   });
@@ -83,9 +135,16 @@ describe("Web Push", () => {
     const { publicKey } = (await call("/api/push/key")).json;
     const device = await subscribeDevice(publicKey);
     await call("/api/push/subscriptions", { cookie: her.cookie, body: device });
-    await call("/api/notifications/preferences", { method: "PUT", cookie: her.cookie, body: { kinds: { direct_message: { delivery: "app", push: true } } } });
+    await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie: her.cookie,
+      body: { kinds: { direct_message: { delivery: "app", push: true } } },
+    });
     await expireDevice(device.endpoint);
     await call("/api/messages", { cookie: sender.cookie, body: { toUserId: her.user.id, body: "Hello?" } });
-    await waitFor(async () => (await testDb().$count(pushSubscriptions, eq(pushSubscriptions.userId, her.user.id))) === 0, "the device to be forgotten");
+    await waitFor(
+      async () => (await testDb().$count(pushSubscriptions, eq(pushSubscriptions.userId, her.user.id))) === 0,
+      "the device to be forgotten",
+    );
   });
 });

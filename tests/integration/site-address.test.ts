@@ -18,7 +18,10 @@ describe("links use the configured site address, whatever Host or X-Forwarded-Ho
   // As issue 24 reproduced it: a visitor's POST (no Origin, as curl sends) naming evil.example.
   it("emails a password reset link to the site, not to the host the request named", async () => {
     const user = await createTestUser();
-    const result = await rawRequest(`${site()}/api/auth/forgot-password`, { body: { email: user.email }, headers: { ...FORGED, "x-forwarded-for": randomIp() } });
+    const result = await rawRequest(`${site()}/api/auth/forgot-password`, {
+      body: { email: user.email },
+      headers: { ...FORGED, "x-forwarded-for": randomIp() },
+    });
     expect(result.status).toBe(200);
     const mail = await latestEmailTo(user.email);
     expect(linkIn(mail!.text, "/reset-password/").startsWith(`${site()}/reset-password/`)).toBe(true);
@@ -27,7 +30,10 @@ describe("links use the configured site address, whatever Host or X-Forwarded-Ho
 
   it("emails a newsletter confirmation link to the site", async () => {
     const email = `letters_${Date.now()}@example.com`;
-    const result = await rawRequest(`${site()}/api/newsletter/subscribe`, { body: { email }, headers: { ...FORGED, "x-forwarded-for": randomIp() } });
+    const result = await rawRequest(`${site()}/api/newsletter/subscribe`, {
+      body: { email },
+      headers: { ...FORGED, "x-forwarded-for": randomIp() },
+    });
     expect(result.status).toBeLessThan(300);
     const mail = await latestEmailTo(email);
     expect(linkIn(mail!.text, "/newsletter/confirm/").startsWith(`${site()}/newsletter/confirm/`)).toBe(true);
@@ -49,10 +55,16 @@ describe("the cross-site check compares Origin with the site address only", () =
   it("refuses a signed-in request from another origin that names itself in Host and X-Forwarded-Host", async () => {
     const user = await createTestUser();
     const cookie = await signIn(user.username, TEST_PASSWORD);
-    const forged = await rawRequest(`${site()}/api/auth/logout`, { method: "POST", headers: { ...FORGED, origin: "https://evil.example", cookie } });
+    const forged = await rawRequest(`${site()}/api/auth/logout`, {
+      method: "POST",
+      headers: { ...FORGED, origin: "https://evil.example", cookie },
+    });
     expect(forged.status).toBe(403);
     expect((await call("/api/auth/me", { cookie })).status).toBe(200);
-    const ours = await rawRequest(`${site()}/api/auth/logout`, { method: "POST", headers: { ...FORGED, origin: site(), cookie } });
+    const ours = await rawRequest(`${site()}/api/auth/logout`, {
+      method: "POST",
+      headers: { ...FORGED, origin: site(), cookie },
+    });
     expect(ours.status).toBe(200);
   });
 });
@@ -61,8 +73,22 @@ describe("a malformed Host is bad input, a malformed X-Forwarded-Host is ignored
   const MALFORMED = ["evil.example/x", "a b", "%", "ev<il>", "host:port", "[::1", "evil.example:99999999", "@", "a..b"];
   let paths: string[] = [];
   beforeAll(async () => {
-    const [event] = await testDb().select({ id: events.id }).from(events).where(eq(events.status, "scheduled")).orderBy(asc(events.id)).limit(1);
-    paths = ["/", "/events", `/events/${event!.id}`, `/api/events/${event!.id}/ics`, "/login?next=%2Fforum", "/api/auth/me", "/forum", "/images/garden.svg"];
+    const [event] = await testDb()
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.status, "scheduled"))
+      .orderBy(asc(events.id))
+      .limit(1);
+    paths = [
+      "/",
+      "/events",
+      `/events/${event!.id}`,
+      `/api/events/${event!.id}/ics`,
+      "/login?next=%2Fforum",
+      "/api/auth/me",
+      "/forum",
+      "/images/garden.svg",
+    ];
   });
 
   it.each(MALFORMED)("answers Host %j with 400 on every page and route", async (host) => {
@@ -75,7 +101,9 @@ describe("a malformed Host is bad input, a malformed X-Forwarded-Host is ignored
 
   it.each(MALFORMED)("ignores X-Forwarded-Host %j", async (forwardedHost) => {
     for (const path of paths) {
-      const result = await rawRequest(`${site()}${path}`, { headers: { "x-forwarded-host": forwardedHost, "x-forwarded-proto": "gopher" } });
+      const result = await rawRequest(`${site()}${path}`, {
+        headers: { "x-forwarded-host": forwardedHost, "x-forwarded-proto": "gopher" },
+      });
       expect([path, result.status < 500]).toEqual([path, true]);
       if (forwardedHost.includes("evil")) expect(result.text).not.toContain(forwardedHost);
     }

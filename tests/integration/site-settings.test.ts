@@ -40,7 +40,11 @@ describe("site settings API", () => {
   it("serves /.well-known/security.txt (RFC 9116) from the settings, static, with the contact address once one is set", async () => {
     const { json: before } = await call("/api/admin/settings", { cookie });
     const { baseUrl } = testEnv();
-    const fields = (text: string) => text.trimEnd().split("\n").map((line) => line.split(/: (.*)/s).slice(0, 2));
+    const fields = (text: string) =>
+      text
+        .trimEnd()
+        .split("\n")
+        .map((line) => line.split(/: (.*)/s).slice(0, 2));
     const first = await call("/.well-known/security.txt");
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toBe("text/plain; charset=utf-8");
@@ -56,7 +60,15 @@ describe("site settings API", () => {
       ["Canonical", `${baseUrl}/.well-known/security.txt`],
     ]);
     try {
-      expect((await call("/api/admin/settings", { method: "PUT", body: { contactEmail: "security-desk@example.org" }, cookie })).status).toBe(200);
+      expect(
+        (
+          await call("/api/admin/settings", {
+            method: "PUT",
+            body: { contactEmail: "security-desk@example.org" },
+            cookie,
+          })
+        ).status,
+      ).toBe(200);
       const updated = fields((await call("/.well-known/security.txt")).text);
       expect(updated.filter(([name]) => name === "Contact")).toEqual([
         ["Contact", "mailto:security-desk@example.org"],
@@ -72,14 +84,18 @@ describe("site settings API", () => {
     const { json: before } = await call("/api/admin/settings", { cookie });
     const trialDays = before.trialDays === 23 ? 24 : 23;
     const faqMentions = async (text: string) => {
-      const rows = await testDb().select({ body: assistantPassages.body }).from(assistantPassages).where(eq(assistantPassages.sourceKind, "faq"));
+      const rows = await testDb()
+        .select({ body: assistantPassages.body })
+        .from(assistantPassages)
+        .where(eq(assistantPassages.sourceKind, "faq"));
       return rows.some((row) => row.body.includes(text));
     };
     try {
       expect(await faqMentions(`${trialDays}-day free trial`)).toBe(false);
       expect((await call("/api/admin/settings", { method: "PUT", body: { trialDays }, cookie })).status).toBe(200);
       const deadline = Date.now() + 60_000;
-      while (!(await faqMentions(`${trialDays}-day free trial`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      while (!(await faqMentions(`${trialDays}-day free trial`)) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 250));
       expect(await faqMentions(`${trialDays}-day free trial`)).toBe(true);
     } finally {
       await call("/api/admin/settings", { method: "PUT", body: { trialDays: before.trialDays }, cookie });
@@ -104,7 +120,10 @@ describe("site settings API", () => {
 
   it("ignores a stored value that no longer validates, falling back to that setting's default only", async () => {
     const { json: before } = await call("/api/admin/settings", { cookie });
-    await testDb().insert(siteSettings).values({ key: "facebookUrl", value: 42 }).onConflictDoUpdate({ target: siteSettings.key, set: { value: 42 } });
+    await testDb()
+      .insert(siteSettings)
+      .values({ key: "facebookUrl", value: 42 })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: 42 } });
     try {
       const { json: after } = await call("/api/admin/settings", { cookie });
       expect(after).toEqual({ ...before, facebookUrl: "" });
@@ -123,7 +142,16 @@ describe("a fresh install's contact details (issue 25)", () => {
     for (const path of ["/", "/about", "/contact", "/faq", "/blog"]) {
       const page = await call(path);
       expect(page.status).toBe(200);
-      for (const placeholder of ["hello@example.com", "(555) 010-0199", "Your City", 'href="https://www.instagram.com/"', 'href="https://www.facebook.com/"', 'href="https://www.linkedin.com/"', 'href="mailto:"', 'href="tel:"']) {
+      for (const placeholder of [
+        "hello@example.com",
+        "(555) 010-0199",
+        "Your City",
+        'href="https://www.instagram.com/"',
+        'href="https://www.facebook.com/"',
+        'href="https://www.linkedin.com/"',
+        'href="mailto:"',
+        'href="tel:"',
+      ]) {
         expect([path, page.text.includes(placeholder)]).toEqual([path, false]);
       }
       expect(page.text).toContain('href="/contact"');
@@ -137,7 +165,13 @@ describe("contact messages", () => {
     const subject = `Question ${Date.now()}`;
     const sent = await call("/api/contact", {
       method: "POST",
-      body: { name: "Ama Visitor", email: "ama@example.com", subject, message: "Do you run <b>workshops</b> for beginners?", source: "contact" },
+      body: {
+        name: "Ama Visitor",
+        email: "ama@example.com",
+        subject,
+        message: "Do you run <b>workshops</b> for beginners?",
+        source: "contact",
+      },
       headers: { "x-forwarded-for": `203.0.113.${Date.now() % 250}` },
     });
     expect(sent.status).toBeLessThan(300);

@@ -22,7 +22,10 @@ describe("GET /api/places", () => {
   it("finds cities by prefix with coordinates and IANA time zone", async () => {
     const { cookie } = await member();
     const result = await call("/api/places?q=reykjav", { cookie });
-    expect(result.json.places[0]).toMatchObject({ label: expect.stringMatching(/^Reykjavík/), timeZone: "Atlantic/Reykjavik" });
+    expect(result.json.places[0]).toMatchObject({
+      label: expect.stringMatching(/^Reykjavík/),
+      timeZone: "Atlantic/Reykjavik",
+    });
     expect(result.json.places[0].latitude).toBeCloseTo(64.15, 1);
   });
 });
@@ -37,7 +40,11 @@ describe("birth data and reports", () => {
       body: { birthDate: "1992-10-03", birthTime: "00:03", birthLocation: "New York", placeId: id },
     });
     expect(saved.status).toBe(200);
-    expect(saved.json.birthData).toMatchObject({ utc: "1992-10-03T04:03:00.000Z", offsetMinutes: -240, offsetKind: "daylight" });
+    expect(saved.json.birthData).toMatchObject({
+      utc: "1992-10-03T04:03:00.000Z",
+      offsetMinutes: -240,
+      offsetKind: "daylight",
+    });
 
     const [row] = await testDb().select().from(users).where(eq(users.id, user.id));
     expect(row!.birthDataEncrypted).toMatch(/^v1\./);
@@ -65,27 +72,49 @@ describe("birth data and reports", () => {
     const admin = await member({ isAdmin: true });
     const id = await placeId(owner.cookie, "London", /^London, .*United Kingdom/);
     const body = { birthDate: "1990-01-01", birthTime: "12:00", birthLocation: "London", placeId: id };
-    expect((await call(`/api/users/${owner.user.id}`, { method: "PATCH", cookie: owner.cookie, body })).status).toBe(200);
+    expect((await call(`/api/users/${owner.user.id}`, { method: "PATCH", cookie: owner.cookie, body })).status).toBe(
+      200,
+    );
     for (const intruder of [other, admin]) {
-      expect((await call(`/api/users/${owner.user.id}/spiritual-profile`, { cookie: intruder.cookie })).status).toBe(403);
-      expect((await call(`/api/users/${owner.user.id}`, { method: "PATCH", cookie: intruder.cookie, body })).status).toBe(403);
-      expect((await call(`/api/users/${owner.user.id}/birth-data`, { method: "DELETE", cookie: intruder.cookie })).status).toBe(403);
+      expect((await call(`/api/users/${owner.user.id}/spiritual-profile`, { cookie: intruder.cookie })).status).toBe(
+        403,
+      );
+      expect(
+        (await call(`/api/users/${owner.user.id}`, { method: "PATCH", cookie: intruder.cookie, body })).status,
+      ).toBe(403);
+      expect(
+        (await call(`/api/users/${owner.user.id}/birth-data`, { method: "DELETE", cookie: intruder.cookie })).status,
+      ).toBe(403);
     }
-    expect((await call(`/api/users/${owner.user.id}/spiritual-profile`, { cookie: owner.cookie })).json.birthData.birthDate).toBe("1990-01-01");
+    expect(
+      (await call(`/api/users/${owner.user.id}/spiritual-profile`, { cookie: owner.cookie })).json.birthData.birthDate,
+    ).toBe("1990-01-01");
   });
 
   it("answers the spec's messages for missing fields and asks which time in a DST fold", async () => {
     const { user, cookie } = await member();
-    const empty = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { birthDate: "", birthTime: "", birthLocation: "", placeId: "" } });
+    const empty = await call(`/api/users/${user.id}`, {
+      method: "PATCH",
+      cookie,
+      body: { birthDate: "", birthTime: "", birthLocation: "", placeId: "" },
+    });
     expect(empty.status).toBe(400);
-    expect(empty.json.fields).toMatchObject({ birthDate: "Birth date is required", birthTime: "Birth time is required", birthLocation: "Birth location is required" });
+    expect(empty.json.fields).toMatchObject({
+      birthDate: "Birth date is required",
+      birthTime: "Birth time is required",
+      birthLocation: "Birth location is required",
+    });
 
     const id = await placeId(cookie, "New York", /^New York/);
     const fold = { birthDate: "2021-11-07", birthTime: "01:30", birthLocation: "New York", placeId: id };
     const ambiguous = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: fold });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.json.fields.timeChoice).toMatch(/happened twice/);
-    const later = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { ...fold, timeChoice: "later" } });
+    const later = await call(`/api/users/${user.id}`, {
+      method: "PATCH",
+      cookie,
+      body: { ...fold, timeChoice: "later" },
+    });
     expect(later.json.birthData).toMatchObject({ utc: "2021-11-07T06:30:00.000Z", timeChoice: "later" });
   });
 
@@ -97,8 +126,16 @@ describe("birth data and reports", () => {
     expect(fromIcu.json.birthData).toMatchObject({ utc: "1965-11-21T07:50:00.000Z", offsetMinutes: 0 });
     const bad = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { ...body, utcOffset: "1" } });
     expect([bad.status, bad.json.fields.utcOffset]).toEqual([400, "UTC offset must look like +01:00 or -03:30"]);
-    const given = await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { ...body, utcOffset: "-01:00" } });
-    expect(given.json.birthData).toMatchObject({ utc: "1965-11-21T08:50:00.000Z", offsetMinutes: -60, offsetKind: "manual" });
+    const given = await call(`/api/users/${user.id}`, {
+      method: "PATCH",
+      cookie,
+      body: { ...body, utcOffset: "-01:00" },
+    });
+    expect(given.json.birthData).toMatchObject({
+      utc: "1965-11-21T08:50:00.000Z",
+      offsetMinutes: -60,
+      offsetKind: "manual",
+    });
     const astro = await call("/api/profile/astrology", { method: "POST", cookie });
     expect(astro.json.chart.ascendant.sign).toBe("Scorpio");
   });
@@ -107,7 +144,11 @@ describe("birth data and reports", () => {
     const { user, cookie } = await member();
     expect((await call("/api/profile/astrology", { method: "POST", cookie })).status).toBe(400);
     const id = await placeId(cookie, "Sydney", /^Sydney/);
-    await call(`/api/users/${user.id}`, { method: "PATCH", cookie, body: { birthDate: "1985-06-15", birthTime: "08:00", birthLocation: "Sydney", placeId: id } });
+    await call(`/api/users/${user.id}`, {
+      method: "PATCH",
+      cookie,
+      body: { birthDate: "1985-06-15", birthTime: "08:00", birthLocation: "Sydney", placeId: id },
+    });
     expect((await call("/api/profile/astrology", { method: "POST", cookie })).status).toBe(200);
     expect((await call(`/api/users/${user.id}/birth-data`, { method: "DELETE", cookie })).status).toBe(200);
     const [row] = await testDb().select().from(users).where(eq(users.id, user.id));

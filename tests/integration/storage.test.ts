@@ -26,10 +26,14 @@ async function upload(purpose: string, body: Buffer, cookie: string | null, head
 function uploadChunked(purpose: string, chunks: Buffer[], cookie: string): Promise<number> {
   const { baseUrl } = testEnv();
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${baseUrl}/api/uploads/${purpose}`, { method: "POST", agent: false, headers: { origin: baseUrl, cookie, "transfer-encoding": "chunked" } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      `${baseUrl}/api/uploads/${purpose}`,
+      { method: "POST", agent: false, headers: { origin: baseUrl, cookie, "transfer-encoding": "chunked" } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     // The server may answer and close before every chunk is written.
     req.on("error", (error) => (req.destroyed ? undefined : reject(error)));
     for (const chunk of chunks) req.write(chunk);
@@ -38,7 +42,9 @@ function uploadChunked(purpose: string, chunks: Buffer[], cookie: string): Promi
 }
 
 async function download(url: string, cookie: string | null, headers: Record<string, string> = {}) {
-  const response = await fetch(`${testEnv().baseUrl}${url}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  const response = await fetch(`${testEnv().baseUrl}${url}`, {
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -64,7 +70,12 @@ describe("uploads (docs/decisions/018-files-uploads.md)", () => {
   it("re-encodes a picture as a 512 px WebP without its metadata, stores it in S3, and shows it to its uploader only until attached", async () => {
     const result = await upload("avatar", await photo(1200, 800), owner);
     expect(result.status).toBe(201);
-    expect(result.json).toEqual({ id: expect.any(String), url: `/api/files/${result.json.id}`, contentType: "image/webp", sizeBytes: expect.any(Number) });
+    expect(result.json).toEqual({
+      id: expect.any(String),
+      url: `/api/files/${result.json.id}`,
+      contentType: "image/webp",
+      sizeBytes: expect.any(Number),
+    });
 
     const mine = await download(result.json.url, owner);
     expect(mine.status).toBe(200);
@@ -74,8 +85,18 @@ describe("uploads (docs/decisions/018-files-uploads.md)", () => {
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 512, 512, undefined]);
 
     const [row] = await testDb().select().from(storedFiles).where(eq(storedFiles.id, result.json.id));
-    expect(row).toMatchObject({ purpose: "avatar", access: "uploader", uploadedBy: ownerId, originalName: "holiday.png" });
-    const s3 = new S3Client({ region: "us-east-1", endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    expect(row).toMatchObject({
+      purpose: "avatar",
+      access: "uploader",
+      uploadedBy: ownerId,
+      originalName: "holiday.png",
+    });
+    const s3 = new S3Client({
+      region: "us-east-1",
+      endpoint: process.env.S3_ENDPOINT,
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
     const head = await s3.send(new HeadObjectCommand({ Bucket: process.env.S3_BUCKET, Key: row!.key }));
     expect(head.ContentLength).toBe(mine.bytes.length);
 
@@ -89,7 +110,9 @@ describe("uploads (docs/decisions/018-files-uploads.md)", () => {
 
   it("decides by the bytes: text named .png and a PNG header on garbage are refused, and nothing is kept", async () => {
     const before = await testDb().select().from(storedFiles).where(eq(storedFiles.uploadedBy, ownerId));
-    const text = await upload("avatar", Buffer.from("<script>alert(1)</script>"), owner, { "content-type": "image/png" });
+    const text = await upload("avatar", Buffer.from("<script>alert(1)</script>"), owner, {
+      "content-type": "image/png",
+    });
     expect(text).toEqual({ status: 415, json: { error: "Please choose a JPEG, PNG or WebP image." } });
     const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const broken = await upload("avatar", Buffer.concat([header, Buffer.alloc(2000, 7)]), owner);
@@ -102,7 +125,10 @@ describe("uploads (docs/decisions/018-files-uploads.md)", () => {
 
   it("refuses more than 5 MB with 413, whether the length is declared or streamed", async () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 1, 1);
-    expect(await upload("avatar", big, owner)).toEqual({ status: 413, json: { error: "The image is larger than 5 MB." } });
+    expect(await upload("avatar", big, owner)).toEqual({
+      status: 413,
+      json: { error: "The image is larger than 5 MB." },
+    });
     const chunks = [Buffer.from([0xff, 0xd8, 0xff]), ...Array.from({ length: 6 }, () => Buffer.alloc(1024 * 1024, 2))];
     expect(await uploadChunked("avatar", chunks, owner)).toBe(413);
   });

@@ -9,7 +9,8 @@ import { seal, unseal } from "@/lib/sealed";
 
 afterAll(closeTestDb);
 
-const login = (username: string, code?: string) => call("/api/auth/login", { body: { username, password: TEST_PASSWORD, ...(code === undefined ? {} : { code }) } });
+const login = (username: string, code?: string) =>
+  call("/api/auth/login", { body: { username, password: TEST_PASSWORD, ...(code === undefined ? {} : { code }) } });
 
 async function memberWithTwoFactor() {
   const user = await createTestUser();
@@ -24,7 +25,10 @@ describe("two-factor sign-in (issue 16)", () => {
     const legacy = seal(Buffer.from(TEST_BIRTH_DATA_KEY, "base64"), admin.id, TEST_TOTP_SECRET);
     await testDb().update(users).set({ totpSecretEncrypted: legacy }).where(eq(users.id, admin.id));
     await signIn(admin.username, TEST_PASSWORD);
-    const [row] = await testDb().select({ sealed: users.totpSecretEncrypted }).from(users).where(eq(users.id, admin.id));
+    const [row] = await testDb()
+      .select({ sealed: users.totpSecretEncrypted })
+      .from(users)
+      .where(eq(users.id, admin.id));
     expect(row!.sealed).not.toBe(legacy);
     expect(unseal(Buffer.from(TEST_TWO_FACTOR_KEY, "base64"), admin.id, row!.sealed!)).toBe(TEST_TOTP_SECRET);
   });
@@ -34,14 +38,19 @@ describe("two-factor sign-in (issue 16)", () => {
     const cookie = await signIn(user.username, TEST_PASSWORD);
     const setup = await call("/api/auth/two-factor/setup", { method: "POST", cookie });
     expect(setup.status).toBe(200);
-    expect(setup.json.otpauthUrl).toMatch(new RegExp(`^otpauth://totp/.*${user.username}\\?.*secret=${setup.json.secret}`));
+    expect(setup.json.otpauthUrl).toMatch(
+      new RegExp(`^otpauth://totp/.*${user.username}\\?.*secret=${setup.json.secret}`),
+    );
     expect(setup.json.qrCode).toMatch(/^data:image\/png;base64,/);
     const [row] = await testDb().select().from(users).where(eq(users.id, user.id));
     expect(row!.totpSecretEncrypted).not.toContain(setup.json.secret);
     expect(row!.totpEnabledAt).toBeNull();
 
     expect((await call("/api/auth/two-factor/confirm", { body: { code: "000000" }, cookie })).status).toBe(400);
-    const confirmed = await call("/api/auth/two-factor/confirm", { body: { code: await freshTotpCode(user.username, setup.json.secret) }, cookie });
+    const confirmed = await call("/api/auth/two-factor/confirm", {
+      body: { code: await freshTotpCode(user.username, setup.json.secret) },
+      cookie,
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.json.recoveryCodes).toHaveLength(10);
     const stored = await testDb().select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
@@ -66,7 +75,13 @@ describe("two-factor sign-in (issue 16)", () => {
     expect((await login(user.username, codes[0]!.toUpperCase())).status).toBe(200);
     expect((await login(user.username, codes[0])).status).toBe(401);
     // A wrong password is still a wrong password, code or not.
-    expect((await call("/api/auth/login", { body: { username: user.username, password: "not-the-password", code: "123456" } })).json.fields).toBeUndefined();
+    expect(
+      (
+        await call("/api/auth/login", {
+          body: { username: user.username, password: "not-the-password", code: "123456" },
+        })
+      ).json.fields,
+    ).toBeUndefined();
   });
 
   it("limits wrong codes: after five, even the right code waits", async () => {
@@ -87,7 +102,9 @@ describe("two-factor sign-in (issue 16)", () => {
 
     const admin = await createTestUser({ isAdmin: true });
     const adminCookie = await signIn(admin.username, TEST_PASSWORD);
-    expect((await off({ password: TEST_PASSWORD, code: await freshTotpCode(admin.username) }, adminCookie)).status).toBe(409);
+    expect(
+      (await off({ password: TEST_PASSWORD, code: await freshTotpCode(admin.username) }, adminCookie)).status,
+    ).toBe(409);
   });
 
   it("sends an admin without it to set it up before any admin page or call", async () => {
@@ -110,7 +127,12 @@ describe("two-factor and her sessions", () => {
   const me = (cookie: string) => call("/api/auth/me", { cookie });
   /** Whether each of her sessions still open has passed two-factor sign-in (sessions.two_factor_at). */
   const openSessions = async (userId: number) =>
-    (await testDb().select({ twoFactorAt: sessions.twoFactorAt }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))).map((row) => row.twoFactorAt !== null);
+    (
+      await testDb()
+        .select({ twoFactorAt: sessions.twoFactorAt })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    ).map((row) => row.twoFactorAt !== null);
 
   it("ends every other session when she turns it on; the session she did it in has passed it", async () => {
     const user = await createTestUser();
@@ -127,7 +149,10 @@ describe("two-factor and her sessions", () => {
     const { user, cookie: here, secret } = await memberWithTwoFactor();
     const elsewhere = sessionCookieFrom(await login(user.username, await freshTotpCode(user.username, secret)))!;
     expect(await openSessions(user.id)).toEqual([true, true]);
-    const off = await call("/api/auth/two-factor/disable", { body: { password: TEST_PASSWORD, code: await freshTotpCode(user.username, secret) }, cookie: here });
+    const off = await call("/api/auth/two-factor/disable", {
+      body: { password: TEST_PASSWORD, code: await freshTotpCode(user.username, secret) },
+      cookie: here,
+    });
     expect(off.status).toBe(200);
     expect((await me(elsewhere)).status).toBe(401);
     expect((await me(here)).json).toMatchObject({ twoFactorEnabled: false });
@@ -149,27 +174,46 @@ describe("two-factor and her sessions", () => {
   it("audits a sign-in with a recovery code and emails her where it came from and how many codes are left", async () => {
     const { user, secret, codes } = await memberWithTwoFactor();
     const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
-    const signInWith = (code: string) => call("/api/auth/login", { body: { username: user.username, password: TEST_PASSWORD, code }, headers: { "user-agent": firefox, "x-forwarded-for": "10.77.0.9" } });
+    const signInWith = (code: string) =>
+      call("/api/auth/login", {
+        body: { username: user.username, password: TEST_PASSWORD, code },
+        headers: { "user-agent": firefox, "x-forwarded-for": "10.77.0.9" },
+      });
     expect((await signInWith(codes[0]!)).status).toBe(200);
     expect((await signInWith(codes[1]!)).status).toBe(200);
 
-    const audited = await testDb().select().from(auditLog).where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, "two_factor.recovery_code_used"))).orderBy(asc(auditLog.id));
+    const audited = await testDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, "two_factor.recovery_code_used")))
+      .orderBy(asc(auditLog.id));
     expect(audited.map((a) => ({ ip: a.ip, details: a.details, entity: [a.entityType, a.entityId] }))).toEqual([
       { ip: "10.77.0.9", details: { device: "Firefox on Linux", codesLeft: 9 }, entity: ["user", String(user.id)] },
       { ip: "10.77.0.9", details: { device: "Firefox on Linux", codesLeft: 8 }, entity: ["user", String(user.id)] },
     ]);
-    const mails = await testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, user.email), eq(emailOutbox.kind, "recovery-code-used"))).orderBy(asc(emailOutbox.id));
+    const mails = await testDb()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, user.email), eq(emailOutbox.kind, "recovery-code-used")))
+      .orderBy(asc(emailOutbox.id));
     expect(mails).toHaveLength(2);
     expect(mails[0]!.subject).toMatch(/^A recovery code was used to sign in to /);
     expect(mails[0]!.text).toContain("from Firefox on Linux (address 10.77.0.9). Every other device was signed out.");
     expect(mails[0]!.text).toContain("You have 9 recovery codes left.");
     expect(mails[1]!.text).toContain("You have 8 recovery codes left.");
-    expect(mails[1]!.text).toMatch(/If this was not you, choose a new password at http\S+\/forgot-password and write to us/);
+    expect(mails[1]!.text).toMatch(
+      /If this was not you, choose a new password at http\S+\/forgot-password and write to us/,
+    );
 
     // A code from her app is neither audited nor emailed as a recovery.
     const before = mails.length;
     expect((await login(user.username, await freshTotpCode(user.username, secret))).status).toBe(200);
-    expect(await testDb().select().from(emailOutbox).where(and(eq(emailOutbox.to, user.email), eq(emailOutbox.kind, "recovery-code-used")))).toHaveLength(before);
+    expect(
+      await testDb()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, user.email), eq(emailOutbox.kind, "recovery-code-used"))),
+    ).toHaveLength(before);
   });
 
   it("refuses a password-only session of an account that has two-factor on, however it came to be", async () => {
@@ -194,8 +238,10 @@ describe("two-factor and her sessions", () => {
 describe("her active sessions", () => {
   it("lists her sessions with device and address, and ends one of them", async () => {
     const user = await createTestUser();
-    const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
-    const mac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+    const iphone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
+    const mac =
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
     const phone = await signIn(user.username, TEST_PASSWORD, { "user-agent": iphone });
     const laptop = await signIn(user.username, TEST_PASSWORD, { "user-agent": mac });
     const list = await call("/api/auth/sessions", { cookie: laptop });
@@ -209,10 +255,14 @@ describe("her active sessions", () => {
     const phoneSession = list.json.find((s: { current: boolean }) => !s.current);
     const other = await createTestUser();
     const otherCookie = await signIn(other.username, TEST_PASSWORD);
-    expect((await call(`/api/auth/sessions/${phoneSession.id}`, { method: "DELETE", cookie: otherCookie })).status).toBe(404);
+    expect(
+      (await call(`/api/auth/sessions/${phoneSession.id}`, { method: "DELETE", cookie: otherCookie })).status,
+    ).toBe(404);
     expect((await call("/api/auth/me", { cookie: phone })).status).toBe(200);
 
-    expect((await call(`/api/auth/sessions/${phoneSession.id}`, { method: "DELETE", cookie: laptop })).status).toBe(200);
+    expect((await call(`/api/auth/sessions/${phoneSession.id}`, { method: "DELETE", cookie: laptop })).status).toBe(
+      200,
+    );
     expect((await call("/api/auth/me", { cookie: phone })).status).toBe(401);
     expect((await call("/api/auth/me", { cookie: laptop })).status).toBe(200);
   });

@@ -47,7 +47,12 @@ export async function paymentTokenOf(email: string): Promise<string> {
   return new URL(linkIn(mail.text, "/payment/")).pathname.split("/").pop()!;
 }
 
-export async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -57,12 +62,19 @@ export async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boole
   }
 }
 
-export const paymentsOf = (applicationId: number) => testDb().select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, applicationId));
+export const paymentsOf = (applicationId: number) =>
+  testDb().select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, applicationId));
 
 /** Her PaymentIntent, asked for as the payment page asks: with the token of the link she was emailed. */
 export async function intentFor(applicationId: number) {
-  const [app] = await testDb().select({ email: applications.email }).from(applications).where(eq(applications.id, applicationId));
-  return call("/api/create-payment-intent", { body: { token: await paymentTokenOf(app!.email) }, headers: { "x-forwarded-for": randomIp() } });
+  const [app] = await testDb()
+    .select({ email: applications.email })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return call("/api/create-payment-intent", {
+    body: { token: await paymentTokenOf(app!.email) },
+    headers: { "x-forwarded-for": randomIp() },
+  });
 }
 
 /** Pays as the browser's Stripe.js would: confirms the intent at the fake with the publishable key and the return address. */
@@ -72,12 +84,23 @@ export async function payAndWaitForHold(applicationId: number, paymentMethod = "
   const intentId = (intent.json.clientSecret as string).split("_secret_")[0]!;
   const confirm = await fetch(`${process.env.STRIPE_API_BASE_URL}/v1/payment_intents/${intentId}/confirm`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Bearer ${FAKE_STRIPE_PUBLISHABLE_KEY}` },
-    body: new URLSearchParams({ payment_method: paymentMethod, client_secret: intent.json.clientSecret, return_url: `${process.env.TEST_BASE_URL}/payment-success` }),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      authorization: `Bearer ${FAKE_STRIPE_PUBLISHABLE_KEY}`,
+    },
+    body: new URLSearchParams({
+      payment_method: paymentMethod,
+      client_secret: intent.json.clientSecret,
+      return_url: `${process.env.TEST_BASE_URL}/payment-success`,
+    }),
   });
   if (paymentMethod !== "pm_card_chargeDeclined") {
     expect(confirm.status).toBe(200);
-    await waitFor(() => paymentsOf(applicationId), (rows) => rows[0]?.status === "authorized", "the authorization webhook");
+    await waitFor(
+      () => paymentsOf(applicationId),
+      (rows) => rows[0]?.status === "authorized",
+      "the authorization webhook",
+    );
   }
   return intentId;
 }

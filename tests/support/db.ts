@@ -28,7 +28,10 @@ let passwordHash: Promise<string> | undefined;
  * with two-factor sign-in on (TEST_TOTP_SECRET), as the app requires of them; pass `twoFactor: false` for
  * one who has not set it up yet.
  */
-export async function createTestUser({ twoFactor, ...overrides }: Partial<typeof users.$inferInsert> & { twoFactor?: boolean } = {}) {
+export async function createTestUser({
+  twoFactor,
+  ...overrides
+}: Partial<typeof users.$inferInsert> & { twoFactor?: boolean } = {}) {
   passwordHash ??= hash(TEST_PASSWORD);
   const tag = randomUUID().slice(0, 8);
   const [user] = await testDb()
@@ -53,7 +56,12 @@ export async function createTestUser({ twoFactor, ...overrides }: Partial<typeof
 }
 
 export async function latestEmailTo(address: string) {
-  const [email] = await testDb().select().from(emailOutbox).where(eq(emailOutbox.to, address)).orderBy(desc(emailOutbox.id)).limit(1);
+  const [email] = await testDb()
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, address))
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
   return email ?? null;
 }
 

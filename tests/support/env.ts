@@ -2,6 +2,7 @@
 export function testEnv() {
   const baseUrl = process.env.TEST_BASE_URL;
   const databaseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl || !databaseUrl) throw new Error("Run these tests through `npm test` (scripts/test.ts), which starts the server and database.");
+  if (!baseUrl || !databaseUrl)
+    throw new Error("Run these tests through `npm test` (scripts/test.ts), which starts the server and database.");
   return { baseUrl, databaseUrl };
 }

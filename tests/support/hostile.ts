@@ -5,7 +5,21 @@ import path from "node:path";
 // send, beside fast-check's random strings.
 
 /** Every method a scanner tries: the ones a route module can serve, TRACE (which fetch cannot even represent), WebDAV's and a made-up one. */
-export const EVERY_METHOD = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND", "MKCOL", "PURGE", "SEARCH", "BREW"];
+export const EVERY_METHOD = [
+  "GET",
+  "HEAD",
+  "OPTIONS",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "TRACE",
+  "PROPFIND",
+  "MKCOL",
+  "PURGE",
+  "SEARCH",
+  "BREW",
+];
 
 /** Node.js's HTTP parser itself refuses a method it does not know (400) before any app code runs. */
 export const UNPARSED_METHODS = new Set(["BREW"]);
@@ -47,7 +61,31 @@ export const FORGED_CURSORS = [
 export const MALFORMED_STRINGS = ["\u0000", "a\u0000b", "\ud800", "x\udfff", "\udc00\ud800"];
 
 /** Query keys the routes and pages read. */
-export const QUERY_KEYS = ["q", "search", "after", "before", "cursor", "page", "limit", "offset", "month", "status", "tier", "type", "kind", "categoryId", "contentId", "tab", "token", "from", "to", "period", "next", "ref", "name"];
+export const QUERY_KEYS = [
+  "q",
+  "search",
+  "after",
+  "before",
+  "cursor",
+  "page",
+  "limit",
+  "offset",
+  "month",
+  "status",
+  "tier",
+  "type",
+  "kind",
+  "categoryId",
+  "contentId",
+  "tab",
+  "token",
+  "from",
+  "to",
+  "period",
+  "next",
+  "ref",
+  "name",
+];
 
 /** A built chunk the server serves from /_next/static (the build the tests run against). */
 export function someBuiltChunk(): string {

@@ -58,42 +58,69 @@ export function sessionCookieFrom(result: CallResult): string | null {
  * Signs in and returns the cookie header to send with later calls. When the server asks for a second
  * factor (test admins have TEST_TOTP_SECRET), it signs in again with the current code.
  */
-export async function signIn(username: string, password: string, headers: Record<string, string> = {}): Promise<string> {
+export async function signIn(
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   let result = await call("/api/auth/login", { body: { username, password }, headers });
-  if (asksForCode(result.status, result.json)) result = await call("/api/auth/login", { body: { username, password, code: await freshTotpCode(username) }, headers });
+  if (asksForCode(result.status, result.json))
+    result = await call("/api/auth/login", {
+      body: { username, password, code: await freshTotpCode(username) },
+      headers,
+    });
   const cookie = sessionCookieFrom(result);
-  if (result.status !== 200 || !cookie) throw new Error(`Sign-in as ${username} failed: ${result.status} ${result.text}`);
+  if (result.status !== 200 || !cookie)
+    throw new Error(`Sign-in as ${username} failed: ${result.status} ${result.text}`);
   return cookie;
 }
 
 /** A client address of its own (trusted X-Forwarded-For), so that a test never shares a rate limit. */
-export const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+export const randomIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 /**
  * A request sent as written, with any method (fetch refuses TRACE and TRACK) and an address that is
  * not re-encoded (a raw NUL escape, a broken %-escape, a lone surrogate's bytes).
  */
-export function rawCall(method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<CallResult> {
+export function rawCall(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+): Promise<CallResult> {
   const { baseUrl } = testEnv();
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: url.hostname, port: url.port, method, path, headers: { ...options.headers, ...(options.body === undefined ? {} : { "content-length": String(Buffer.byteLength(options.body)) }) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: response.statusCode ?? 0, headers, json, text });
-      });
-      response.on("error", reject);
-    });
+    const request = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: {
+          ...options.headers,
+          ...(options.body === undefined ? {} : { "content-length": String(Buffer.byteLength(options.body)) }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers))
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, headers, json, text });
+        });
+        response.on("error", reject);
+      },
+    );
     request.on("error", reject);
     request.end(options.body);
   });

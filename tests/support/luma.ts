@@ -22,7 +22,13 @@ export async function setFakeLumaEntries(entries: unknown[]): Promise<void> {
   await fetch(`${baseUrl()}/_fake/entries`, { method: "PUT", body: JSON.stringify({ entries }) });
 }
 
-export async function configureFakeLuma(config: { maxPageSize?: number; rateLimited?: number; retryAfterSeconds?: number; down?: boolean; listRequests?: number }) {
+export async function configureFakeLuma(config: {
+  maxPageSize?: number;
+  rateLimited?: number;
+  retryAfterSeconds?: number;
+  down?: boolean;
+  listRequests?: number;
+}) {
   await fetch(`${baseUrl()}/_fake/config`, { method: "POST", body: JSON.stringify(config) });
 }
 
@@ -36,7 +42,13 @@ export function lumaEntry(id: string, inDays: number, overrides: Partial<LumaEnt
     startAt,
     endAt: new Date(startAt.getTime() + 2 * 3600_000),
     timezone: "America/New_York",
-    venue: { address: "The Loft", city: "Brooklyn", region: "New York", country: "United States", fullAddress: "120 Wythe Ave, Brooklyn, NY 11249, USA" },
+    venue: {
+      address: "The Loft",
+      city: "Brooklyn",
+      region: "New York",
+      country: "United States",
+      fullAddress: "120 Wythe Ave, Brooklyn, NY 11249, USA",
+    },
     coordinate: { latitude: 40.7216, longitude: -73.9577 },
     url: `https://luma.com/${id}`,
     ...overrides,

@@ -8,11 +8,26 @@ export interface PostgresProcess {
 }
 
 /** An embedded PostgreSQL of the test's own on a fixed port (tests/support/run-postgres.ts). */
-export function startPostgresProcess(dataDir: string, port: number, options: { fresh?: boolean; commitTimestamps?: boolean } = {}): Promise<PostgresProcess> {
+export function startPostgresProcess(
+  dataDir: string,
+  port: number,
+  options: { fresh?: boolean; commitTimestamps?: boolean } = {},
+): Promise<PostgresProcess> {
   const tsx = path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs");
-  const child: ChildProcess = spawn(process.execPath, [tsx, "tests/support/run-postgres.ts", dataDir, String(port), ...(options.fresh ? ["--fresh"] : []), ...(options.commitTimestamps ? ["--commit-timestamps"] : [])], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      tsx,
+      "tests/support/run-postgres.ts",
+      dataDir,
+      String(port),
+      ...(options.fresh ? ["--fresh"] : []),
+      ...(options.commitTimestamps ? ["--commit-timestamps"] : []),
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {

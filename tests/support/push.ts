@@ -10,7 +10,9 @@ function pushServiceUrl(): string {
 const get = async <T>(path: string): Promise<T> => (await (await fetch(`${pushServiceUrl()}${path}`)).json()) as T;
 
 /** What pushManager.subscribe({ applicationServerKey }) gives a browser. */
-export const subscribeDevice = (applicationServerKey: string) => get<FakeSubscription>(`/_test/subscribe?applicationServerKey=${encodeURIComponent(applicationServerKey)}`);
-export const pushesTo = (endpoint: string) => get<ReceivedPush[]>(`/_test/received?endpoint=${encodeURIComponent(endpoint)}`);
+export const subscribeDevice = (applicationServerKey: string) =>
+  get<FakeSubscription>(`/_test/subscribe?applicationServerKey=${encodeURIComponent(applicationServerKey)}`);
+export const pushesTo = (endpoint: string) =>
+  get<ReceivedPush[]>(`/_test/received?endpoint=${encodeURIComponent(endpoint)}`);
 export const expireDevice = (endpoint: string) => get(`/_test/expire?endpoint=${encodeURIComponent(endpoint)}`);
 export const pushRefusals = () => get<string[]>("/_test/refusals");

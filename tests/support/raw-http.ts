@@ -24,23 +24,37 @@ export interface RawResponse {
  */
 export function rawRequest(url: string, options: RawRequest = {}): Promise<RawResponse> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers = { ...(body === undefined ? {} : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }), ...options.headers };
+  const headers = {
+    ...(body === undefined
+      ? {}
+      : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }),
+    ...options.headers,
+  };
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, localAddress: options.localAddress, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-      res.on("error", reject);
-    });
+    const req = request(
+      url,
+      {
+        method: options.method ?? (body === undefined ? "GET" : "POST"),
+        headers,
+        localAddress: options.localAddress,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

@@ -36,7 +36,9 @@ export function declaredRoutes(): DeclaredRoute[] {
     const source = readFileSync(file, "utf8");
     const pattern = "/api/" + path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/");
     const samplePath = pattern.replace(/\[[^\]]+\]/g, "1");
-    return [...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = apiRoute\(\s*\{\s*access:\s*([A-Za-z_(")]+)/g)].map((match) => {
+    return [
+      ...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = apiRoute\(\s*\{\s*access:\s*([A-Za-z_(")]+)/g),
+    ].map((match) => {
       // The options object runs from `access:` to the handler, apiRoute's second argument.
       const rest = source.slice(match.index);
       const options = rest.slice(0, rest.search(/\},\s*(async\b|\(|[A-Za-z_]+\))/));
@@ -63,7 +65,10 @@ export function declaredPages(): DeclaredPage[] {
   return filesNamed(APP_DIR, "page.tsx")
     .filter((file) => !file.startsWith(API_DIR))
     .map((file) => {
-      const segments = path.relative(APP_DIR, path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+      const segments = path
+        .relative(APP_DIR, path.dirname(file))
+        .split(path.sep)
+        .filter((s) => s && !/^\(.*\)$/.test(s));
       return { pattern: "/" + segments.join("/"), file: path.relative(process.cwd(), file) };
     });
 }

@@ -11,7 +11,12 @@ import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 
 async function main() {
   const [dataDir, port] = process.argv.slice(2);
-  let postgres = await startEmbeddedPostgres({ dataDir: dataDir!, password: "test", port: Number(port), fresh: process.argv.includes("--fresh") });
+  let postgres = await startEmbeddedPostgres({
+    dataDir: dataDir!,
+    password: "test",
+    port: Number(port),
+    fresh: process.argv.includes("--fresh"),
+  });
   if (process.argv.includes("--commit-timestamps")) {
     const { db, pool } = createDatabase(postgres.url, 1);
     await db.execute(sql`alter system set track_commit_timestamp = on`);

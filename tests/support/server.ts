@@ -10,7 +10,10 @@ export const TEST_AUTH_SECRET = "test-secret-that-is-long-enough-for-auth-js-012
 export const TEST_BIRTH_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
 export const TEST_TWO_FACTOR_KEY = Buffer.alloc(32, 9).toString("base64");
 /** A VAPID key pair for the test runs only (RFC 8292), generated once with web-push. */
-export const TEST_VAPID = { publicKey: "BIV0jhPg7HJ0WH0oHzOGZeHr4xbXYNCRyoM2Pweq3YPyEYC7-tskBDzmJBQnmc8Y4qiShJsCgDGsAq-oTPwUCXo", privateKey: "d8Wna21wfO592gsbAF_WIr4MVz-Fm1D7lDigS9RiyGk" };
+export const TEST_VAPID = {
+  publicKey: "BIV0jhPg7HJ0WH0oHzOGZeHr4xbXYNCRyoM2Pweq3YPyEYC7-tskBDzmJBQnmc8Y4qiShJsCgDGsAq-oTPwUCXo",
+  privateKey: "d8Wna21wfO592gsbAF_WIr4MVz-Fm1D7lDigS9RiyGk",
+};
 
 export function serverEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -46,7 +49,11 @@ export async function startTestServer(env: Record<string, string>, logFile: stri
   const port = await freePort();
   mkdirSync(path.dirname(logFile), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawnServer({ port: String(port), hostname: "127.0.0.1" }, { APP_URL: baseUrl, TRUST_PROXY: "true", ...env, PORT: String(port) }, "pipe");
+  const child: ChildProcess = spawnServer(
+    { port: String(port), hostname: "127.0.0.1" },
+    { APP_URL: baseUrl, TRUST_PROXY: "true", ...env, PORT: String(port) },
+    "pipe",
+  );
   const log: string[] = [];
   const keep = (chunk: Buffer) => {
     log.push(chunk.toString());
@@ -64,7 +71,9 @@ export async function startTestServer(env: Record<string, string>, logFile: stri
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill("SIGTERM");
-      throw new Error(`The server did not become healthy within 60 s (is the build current? run npm run build):\n${log.join("")}`);
+      throw new Error(
+        `The server did not become healthy within 60 s (is the build current? run npm run build):\n${log.join("")}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

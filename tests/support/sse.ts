@@ -11,7 +11,10 @@ export interface SseEvent {
  */
 export async function openEventStream(url: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { accept: "text/event-stream", ...headers },
+    signal: controller.signal,
+  });
   const events: SseEvent[] = [];
   const waiters: (() => void)[] = [];
   let ended = false;

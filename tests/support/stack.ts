@@ -6,7 +6,14 @@ import { ensureReferenceData } from "@/db/seed/reference";
 import { ensurePlaces } from "../../scripts/lib/places";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 
-export { serverEnv, startTestServer, TEST_AUTH_SECRET, TEST_BIRTH_DATA_KEY, TEST_TWO_FACTOR_KEY, type TestServer } from "./server";
+export {
+  serverEnv,
+  startTestServer,
+  TEST_AUTH_SECRET,
+  TEST_BIRTH_DATA_KEY,
+  TEST_TWO_FACTOR_KEY,
+  type TestServer,
+} from "./server";
 
 export interface TestDatabase {
   url: string;
@@ -28,4 +35,3 @@ export async function startTestDatabase(name: string): Promise<TestDatabase> {
   }
   return { url: postgres.url, stop: postgres.stop };
 }
-

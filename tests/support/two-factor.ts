@@ -9,7 +9,8 @@ import { TEST_TWO_FACTOR_KEY } from "./server";
  */
 export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-export const sealTotpSecret = (userId: number, secret = TEST_TOTP_SECRET) => seal(Buffer.from(TEST_TWO_FACTOR_KEY, "base64"), userId, secret);
+export const sealTotpSecret = (userId: number, secret = TEST_TOTP_SECRET) =>
+  seal(Buffer.from(TEST_TWO_FACTOR_KEY, "base64"), userId, secret);
 
 const lastStepUsed = new Map<string, number>();
 const PERIOD_MS = 30_000;
@@ -33,15 +34,24 @@ export async function freshTotpCode(login: string, secret = TEST_TOTP_SECRET): P
 }
 
 /** Whether a sign-in answer asks for the second factor (401 with a `code` field). */
-export const asksForCode = (status: number, json: { fields?: Record<string, string> } | undefined) => status === 401 && Boolean(json?.fields?.code);
+export const asksForCode = (status: number, json: { fields?: Record<string, string> } | undefined) =>
+  status === 401 && Boolean(json?.fields?.code);
 
 /**
  * Sets up two-factor sign-in through the API as a member would on her Security page (the demo admin
  * is asked to on her first sign-in): start, confirm with a first code. Answers the secret and recovery codes.
  */
-export async function setUpTwoFactor(baseUrl: string, cookie: string, login: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function setUpTwoFactor(
+  baseUrl: string,
+  cookie: string,
+  login: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl, cookie }, body: JSON.stringify(body) });
+    fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl, cookie },
+      body: JSON.stringify(body),
+    });
   const setup = await post("/api/auth/two-factor/setup", {});
   if (setup.status !== 200) throw new Error(`Two-factor setup failed: ${setup.status} ${await setup.text()}`);
   const { secret } = (await setup.json()) as { secret: string };

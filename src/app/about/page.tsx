@@ -18,7 +18,9 @@ export default async function AboutPage() {
     <>
       <PageHero title={hero?.title ?? "About"} lead={hero?.content} />
       {whoWeAre ? <PageSection id="who-we-are" title={whoWeAre.title} intro={whoWeAre.content} /> : null}
-      {missionVision ? <PageSection id="principles" title={missionVision.title} intro={missionVision.content} muted /> : null}
+      {missionVision ? (
+        <PageSection id="principles" title={missionVision.title} intro={missionVision.content} muted />
+      ) : null}
       {offerings.length ? (
         <PageSection id="leadership" title="What We Do">
           <SectionCards sections={offerings} />

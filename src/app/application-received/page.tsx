@@ -12,10 +12,14 @@ export default function ApplicationReceivedPage() {
     <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
       <h1 className="text-3xl font-semibold">Check your email to complete your payment</h1>
       <p className="mt-4">
-        Thank you for applying. We have sent an email to the address you gave us with a link to pay for your first month. Your card is only authorized then,
-        and charged if you are accepted. The link works for {PAYMENT_LINK_TTL_DAYS} days.
+        Thank you for applying. We have sent an email to the address you gave us with a link to pay for your first
+        month. Your card is only authorized then, and charged if you are accepted. The link works for{" "}
+        {PAYMENT_LINK_TTL_DAYS} days.
       </p>
-      <p className="mt-4 text-muted-foreground">If the email has not arrived in a few minutes, look in your spam folder, or write to us and we will send it again.</p>
+      <p className="mt-4 text-muted-foreground">
+        If the email has not arrived in a few minutes, look in your spam folder, or write to us and we will send it
+        again.
+      </p>
       <div className="mt-8 flex justify-center gap-3">
         <Button asChild>
           <Link href="/events">Browse Events</Link>

@@ -32,7 +32,12 @@ export default async function BlogPage() {
           <p className="text-muted-foreground">No posts yet. Subscribe below to hear when the first one is out.</p>
         )}
       </div>
-      <PageSection id="press" title="Press" intro={`For interviews, features and press materials, ${writeToUs(settings)}.`} muted />
+      <PageSection
+        id="press"
+        title="Press"
+        intro={`For interviews, features and press materials, ${writeToUs(settings)}.`}
+        muted
+      />
       <section id="newsletter" aria-labelledby="newsletter-heading" className="scroll-mt-20">
         <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-14 text-center sm:px-6">
           <h2 id="newsletter-heading" className="text-3xl font-semibold">

@@ -23,7 +23,10 @@ const ENGAGE_LINKS = [
 ];
 
 export default async function CommunityPage() {
-  const [[hero, v1, v2, v3, v4, engage, ...extra], settings] = await Promise.all([getPageSections("community"), getSiteSettings()]);
+  const [[hero, v1, v2, v3, v4, engage, ...extra], settings] = await Promise.all([
+    getPageSections("community"),
+    getSiteSettings(),
+  ]);
   const values = [v1, v2, v3, v4].filter((s) => s !== undefined);
   return (
     <>
@@ -37,7 +40,10 @@ export default async function CommunityPage() {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {ENGAGE_LINKS.map((link) => (
             <li key={link.href}>
-              <Link href={link.href} className="block rounded-lg border bg-card p-4 font-medium text-primary hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring">
+              <Link
+                href={link.href}
+                className="block rounded-lg border bg-card p-4 font-medium text-primary hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+              >
                 {link.label}
               </Link>
             </li>

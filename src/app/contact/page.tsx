@@ -15,7 +15,10 @@ export default async function ContactPage() {
   const settings = await getSiteSettings();
   return (
     <>
-      <PageHero title="Contact Us" lead="Questions about membership, events, partnerships or a private event? We answer every message." />
+      <PageHero
+        title="Contact Us"
+        lead="Questions about membership, events, partnerships or a private event? We answer every message."
+      />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="message-heading">
           <h2 id="message-heading" className="mb-6 text-2xl font-semibold">
@@ -41,7 +44,10 @@ export default async function ContactPage() {
               {settings.contactPhone ? (
                 <p>
                   Phone:{" "}
-                  <a href={`tel:${settings.contactPhone.replace(/[^+\d]/g, "")}`} className="text-primary underline underline-offset-4">
+                  <a
+                    href={`tel:${settings.contactPhone.replace(/[^+\d]/g, "")}`}
+                    className="text-primary underline underline-offset-4"
+                  >
                     {settings.contactPhone}
                   </a>
                 </p>

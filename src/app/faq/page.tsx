@@ -10,7 +10,8 @@ export const revalidate = 3600;
 
 export const metadata: Metadata = {
   title: "Frequently Asked Questions",
-  description: "Membership, approval, events, trials, cancellation, mentorship, the library and your privacy: the questions we hear most.",
+  description:
+    "Membership, approval, events, trials, cancellation, mentorship, the library and your privacy: the questions we hear most.",
   alternates: { canonical: "/faq" },
 };
 
@@ -23,10 +24,17 @@ export default async function FaqPage() {
         data={{
           "@context": "https://schema.org",
           "@type": "FAQPage",
-          mainEntity: items.map((item) => ({ "@type": "Question", name: item.question, acceptedAnswer: { "@type": "Answer", text: item.answer } })),
+          mainEntity: items.map((item) => ({
+            "@type": "Question",
+            name: item.question,
+            acceptedAnswer: { "@type": "Answer", text: item.answer },
+          })),
         }}
       />
-      <PageHero title="Frequently Asked Questions" lead="Everything you might want to know before you join. Cannot find your answer? Ask us below." />
+      <PageHero
+        title="Frequently Asked Questions"
+        lead="Everything you might want to know before you join. Cannot find your answer? Ask us below."
+      />
       <section aria-labelledby="questions-heading" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         {/* The accordion's questions are h3s; this keeps the heading levels in order. */}
         <h2 id="questions-heading" className="mb-6 text-2xl font-semibold">

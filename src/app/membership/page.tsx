@@ -16,14 +16,23 @@ export const metadata: Metadata = {
 };
 
 export default async function MembershipPage() {
-  const [[hero, benefitsIntro, ...benefits], tiers, settings] = await Promise.all([getPageSections("membership"), listTiers(), getSiteSettings()]);
+  const [[hero, benefitsIntro, ...benefits], tiers, settings] = await Promise.all([
+    getPageSections("membership"),
+    listTiers(),
+    getSiteSettings(),
+  ]);
   return (
     <>
       <PageHero title={hero?.title ?? "Membership"} lead={hero?.content} />
       <PageSection id="benefits" title={benefitsIntro?.title ?? "Membership Benefits"} intro={benefitsIntro?.content}>
         {benefits.length ? <SectionCards sections={benefits} /> : null}
       </PageSection>
-      <PageSection id="tiers" title="Membership Tiers" intro="Prices are per month for the length of the membership term." muted>
+      <PageSection
+        id="tiers"
+        title="Membership Tiers"
+        intro="Prices are per month for the length of the membership term."
+        muted
+      >
         <TierCards tiers={tiers} />
       </PageSection>
       <PageSection id="trial" title={settings.trialDays > 0 ? "Not sure yet?" : "Questions before you apply?"}>

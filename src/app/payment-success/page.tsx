@@ -16,7 +16,12 @@ export default async function PaymentSuccessPage({ searchParams }: PageProps<"/p
   const retryHref = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? `/payment/${token}` : "/apply";
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-      <PaymentResult ok={outcome.ok} amountText={formatCents(outcome.amount, outcome.currency)} message={outcome.message} retryHref={retryHref} />
+      <PaymentResult
+        ok={outcome.ok}
+        amountText={formatCents(outcome.amount, outcome.currency)}
+        message={outcome.message}
+        retryHref={retryHref}
+      />
     </div>
   );
 }

@@ -5,7 +5,11 @@ import { getSiteSettings } from "@/server/settings";
 
 export const revalidate = 3600;
 
-export const metadata: Metadata = { title: "Privacy Policy", description: "What personal data we collect, why, and your rights.", alternates: { canonical: "/privacy" } };
+export const metadata: Metadata = {
+  title: "Privacy Policy",
+  description: "What personal data we collect, why, and your rights.",
+  alternates: { canonical: "/privacy" },
+};
 
 export default async function PrivacyPage() {
   const settings = await getSiteSettings();

@@ -5,7 +5,11 @@ import { getSiteSettings } from "@/server/settings";
 
 export const revalidate = 3600;
 
-export const metadata: Metadata = { title: "Terms of Service", description: "The terms of membership and of using this website.", alternates: { canonical: "/terms" } };
+export const metadata: Metadata = {
+  title: "Terms of Service",
+  description: "The terms of membership and of using this website.",
+  alternates: { canonical: "/terms" },
+};
 
 export default async function TermsPage() {
   const settings = await getSiteSettings();

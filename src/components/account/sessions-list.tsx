@@ -20,18 +20,31 @@ const KEY = ["auth", "sessions"];
 /** Her signed-in browsers (device, address, last seen); she ends any of them. */
 export function SessionsList() {
   const queryClient = useQueryClient();
-  const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => apiRequest<ActiveSession[]>("GET", "/api/auth/sessions") });
+  const { data, isLoading } = useQuery({
+    queryKey: KEY,
+    queryFn: () => apiRequest<ActiveSession[]>("GET", "/api/auth/sessions"),
+  });
   const end = useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", `/api/auth/sessions/${id}`),
     onSuccess: () => {
       toast({ title: "Session ended" });
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
-    onError: (error) => toast({ title: "Could not end the session", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Could not end the session",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
   });
   const sessions = data ?? [];
   return (
-    <DataTable caption="Your active sessions" columns={["Browser", "Address", "Last seen", ""]} empty={isLoading ? "Loading..." : "No active sessions."} isEmpty={sessions.length === 0}>
+    <DataTable
+      caption="Your active sessions"
+      columns={["Browser", "Address", "Last seen", ""]}
+      empty={isLoading ? "Loading..." : "No active sessions."}
+      isEmpty={sessions.length === 0}
+    >
       {sessions.map((s) => (
         <tr key={s.id} className="border-b last:border-b-0">
           <td className="px-4 py-3">
@@ -39,9 +52,7 @@ export function SessionsList() {
             {s.current ? <span className="ml-2 font-medium">(this device)</span> : null}
           </td>
           <td className="px-4 py-3">{s.ip ?? "-"}</td>
-          <td className="px-4 py-3 whitespace-nowrap">
-            {formatDateTime(s.lastSeenAt)}
-          </td>
+          <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(s.lastSeenAt)}</td>
           <td className="px-4 py-3">
             {s.current ? null : (
               <Button size="sm" variant="outline" disabled={end.isPending} onClick={() => end.mutate(s.id)}>

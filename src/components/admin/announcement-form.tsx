@@ -14,21 +14,39 @@ type Output = { title: string; url: string };
 
 /** An announcement to every member (the notification centre, and email for those who chose it). */
 export function AnnouncementForm() {
-  const form = useForm<AnnouncementInput, unknown, Output>({ resolver: zodResolver(announcementSchema), defaultValues: { title: "", url: "/events" } });
+  const form = useForm<AnnouncementInput, unknown, Output>({
+    resolver: zodResolver(announcementSchema),
+    defaultValues: { title: "", url: "/events" },
+  });
   const send = useMutation({
     mutationFn: (values: Output) => apiRequest("POST", "/api/admin/announcements", values),
     onSuccess: () => {
       form.reset({ title: "", url: "/events" });
       toast({ title: "Announcement sent", description: "Every member will see it in their notifications." });
     },
-    onError: (error) => toast({ title: "Announcement not sent", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Announcement not sent",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
   });
   return (
     <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate className="grid max-w-2xl gap-4">
-      <FormField label="Announcement" id="announcement-title" error={form.formState.errors.title?.message} hint="One line, as members will see it in their notifications.">
+      <FormField
+        label="Announcement"
+        id="announcement-title"
+        error={form.formState.errors.title?.message}
+        hint="One line, as members will see it in their notifications."
+      >
         <Input maxLength={200} {...form.register("title")} />
       </FormField>
-      <FormField label="Link" id="announcement-url" error={form.formState.errors.url?.message} hint="A path on this site, such as /events or /library.">
+      <FormField
+        label="Link"
+        id="announcement-url"
+        error={form.formState.errors.url?.message}
+        hint="A path on this site, such as /events or /library."
+      >
         <Input {...form.register("url")} />
       </FormField>
       <Button type="submit" disabled={send.isPending} className="justify-self-start">

@@ -22,8 +22,26 @@ interface Post extends Omit<BlogPostInput, "imageUrl"> {
   publishedAt: string | null;
 }
 const QUERY_KEY = ["admin-blog"];
-const EMPTY: BlogPostInput = { title: "", slug: "", excerpt: "", body: "", category: "", authorName: "", imageUrl: "", status: "draft" };
-const toInput = (post: Post): BlogPostInput => ({ title: post.title, slug: post.slug, excerpt: post.excerpt, body: post.body, category: post.category, authorName: post.authorName, imageUrl: post.imageUrl ?? "", status: post.status });
+const EMPTY: BlogPostInput = {
+  title: "",
+  slug: "",
+  excerpt: "",
+  body: "",
+  category: "",
+  authorName: "",
+  imageUrl: "",
+  status: "draft",
+};
+const toInput = (post: Post): BlogPostInput => ({
+  title: post.title,
+  slug: post.slug,
+  excerpt: post.excerpt,
+  body: post.body,
+  category: post.category,
+  authorName: post.authorName,
+  imageUrl: post.imageUrl ?? "",
+  status: post.status,
+});
 
 export function BlogManager() {
   const queryClient = useQueryClient();
@@ -32,12 +50,21 @@ export function BlogManager() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: QUERY_KEY });
 
   const setStatus = useMutation({
-    mutationFn: (post: Post) => apiRequest("PUT", `/api/admin/blog/${post.id}`, { ...toInput(post), status: post.status === "published" ? "draft" : "published" }),
+    mutationFn: (post: Post) =>
+      apiRequest("PUT", `/api/admin/blog/${post.id}`, {
+        ...toInput(post),
+        status: post.status === "published" ? "draft" : "published",
+      }),
     onSuccess: (_data, post) => {
       toast({ title: post.status === "published" ? "Post unpublished" : "Post published", description: post.title });
       void refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not change the post. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not change the post. Please try again."),
+        variant: "destructive",
+      }),
   });
   const remove = useMutation({
     mutationFn: (post: Post) => apiRequest("DELETE", `/api/admin/blog/${post.id}`),
@@ -45,7 +72,12 @@ export function BlogManager() {
       toast({ title: "Post deleted", description: post.title });
       void refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not delete the post. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not delete the post. Please try again."),
+        variant: "destructive",
+      }),
   });
 
   if (editing) {
@@ -66,7 +98,10 @@ export function BlogManager() {
         {(data) => (
           <ul className="mt-6 grid gap-3">
             {data.map((post) => (
-              <li key={post.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between">
+              <li
+                key={post.id}
+                className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between"
+              >
                 <div>
                   <p className="font-semibold">{post.title}</p>
                   <p className="text-sm text-muted-foreground">
@@ -78,10 +113,21 @@ export function BlogManager() {
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setEditing(post)}
+                    aria-label={`Edit ${post.title}`}
+                  >
                     Edit
                   </Button>
-                  <Button size="sm" variant="outline" disabled={setStatus.isPending} onClick={() => setStatus.mutate(post)} aria-label={`${post.status === "published" ? "Unpublish" : "Publish"} ${post.title}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={setStatus.isPending}
+                    onClick={() => setStatus.mutate(post)}
+                    aria-label={`${post.status === "published" ? "Unpublish" : "Publish"} ${post.title}`}
+                  >
                     {post.status === "published" ? "Unpublish" : "Publish"}
                   </Button>
                   <Button
@@ -106,16 +152,26 @@ export function BlogManager() {
 }
 
 function PostForm({ post, onDone }: { post: Post | null; onDone: () => void }) {
-  const form = useForm<BlogPostInput>({ resolver: zodResolver(blogPostSchema), defaultValues: post ? toInput(post) : EMPTY });
+  const form = useForm<BlogPostInput>({
+    resolver: zodResolver(blogPostSchema),
+    defaultValues: post ? toInput(post) : EMPTY,
+  });
   const save = useMutation({
-    mutationFn: (input: BlogPostInput) => (post ? apiRequest("PUT", `/api/admin/blog/${post.id}`, input) : apiRequest("POST", "/api/admin/blog", input)),
+    mutationFn: (input: BlogPostInput) =>
+      post ? apiRequest("PUT", `/api/admin/blog/${post.id}`, input) : apiRequest("POST", "/api/admin/blog", input),
     onSuccess: () => {
       toast({ title: "Post saved", description: "Your changes have been saved." });
       onDone();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields) for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof BlogPostInput, { message });
-      toast({ title: "Error", description: errorMessage(error, "Could not save the post. Please try again."), variant: "destructive" });
+      if (error instanceof ApiError && error.fields)
+        for (const [name, message] of Object.entries(error.fields))
+          form.setError(name as keyof BlogPostInput, { message });
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not save the post. Please try again."),
+        variant: "destructive",
+      });
     },
   });
   const errors = form.formState.errors;
@@ -126,7 +182,12 @@ function PostForm({ post, onDone }: { post: Post | null; onDone: () => void }) {
       <FormField label="Title" id="post-title" error={errors.title?.message}>
         <Input {...title} />
       </FormField>
-      <FormField label="URL slug" id="post-slug" error={errors.slug?.message} hint="The address of the post: /blog/your-slug">
+      <FormField
+        label="URL slug"
+        id="post-slug"
+        error={errors.slug?.message}
+        hint="The address of the post: /blog/your-slug"
+      >
         <Input {...slug} />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -137,13 +198,23 @@ function PostForm({ post, onDone }: { post: Post | null; onDone: () => void }) {
           <Input {...form.register("authorName")} />
         </FormField>
       </div>
-      <FormField label="Image" id="post-image" error={errors.imageUrl?.message} hint="Optional: a path such as /images/circle.svg or an https:// address">
+      <FormField
+        label="Image"
+        id="post-image"
+        error={errors.imageUrl?.message}
+        hint="Optional: a path such as /images/circle.svg or an https:// address"
+      >
         <Input {...form.register("imageUrl")} />
       </FormField>
       <FormField label="Excerpt" id="post-excerpt" error={errors.excerpt?.message}>
         <Textarea rows={2} {...form.register("excerpt")} />
       </FormField>
-      <FormField label="Content (Markdown)" id="post-body" error={errors.body?.message} hint="Headings with ##, lists with -, links with [text](https://...). HTML is not rendered.">
+      <FormField
+        label="Content (Markdown)"
+        id="post-body"
+        error={errors.body?.message}
+        hint="Headings with ##, lists with -, links with [text](https://...). HTML is not rendered."
+      >
         <Textarea rows={16} className="font-mono" {...form.register("body")} />
       </FormField>
       <FormField label="Status" id="post-status" error={errors.status?.message}>

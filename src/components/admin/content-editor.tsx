@@ -11,11 +11,22 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, ApiError } from "@/lib/api-client";
 import { sectionRole } from "@/features/cms/page-layout";
-import { CMS_PAGES, cmsContentSchema, NEW_SECTION, type CmsContent, type CmsContentInput } from "@/features/cms/schemas";
+import {
+  CMS_PAGES,
+  cmsContentSchema,
+  NEW_SECTION,
+  type CmsContent,
+  type CmsContentInput,
+} from "@/features/cms/schemas";
 
 type Page = (typeof CMS_PAGES)[number];
 type EditableSection = CmsContentInput[Page][number];
-const PAGE_LABELS: Record<Page, string> = { home: "Home", about: "About", membership: "Membership", community: "Community" };
+const PAGE_LABELS: Record<Page, string> = {
+  home: "Home",
+  about: "About",
+  membership: "Membership",
+  community: "Community",
+};
 const QUERY_KEY = ["cms-content"];
 
 /** Spec 02 section 2.8: four tabs of sections, Add Section, delete, Save Changes; loading, editing, saving. */
@@ -27,7 +38,12 @@ export function ContentEditor() {
   const newIds = React.useRef(0);
 
   React.useEffect(() => {
-    if (loaded.isError) toast({ title: "Error Loading Content", description: "Could not load the editable content. Please try again later.", variant: "destructive" });
+    if (loaded.isError)
+      toast({
+        title: "Error Loading Content",
+        description: "Could not load the editable content. Please try again later.",
+        variant: "destructive",
+      });
   }, [loaded.isError]);
 
   const content = draft ?? loaded.data ?? null;
@@ -42,7 +58,11 @@ export function ContentEditor() {
     onError: (error) => {
       // The draft stays as it was, so nothing typed is lost.
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      toast({ title: "Error Saving Content", description: "Could not save the content changes. Please try again later.", variant: "destructive" });
+      toast({
+        title: "Error Saving Content",
+        description: "Could not save the content changes. Please try again later.",
+        variant: "destructive",
+      });
     },
   });
 
@@ -62,12 +82,17 @@ export function ContentEditor() {
     );
   }
 
-  const update = (page: Page, change: (sections: EditableSection[]) => EditableSection[]) => setDraft({ ...content, [page]: change([...content[page]]) });
+  const update = (page: Page, change: (sections: EditableSection[]) => EditableSection[]) =>
+    setDraft({ ...content, [page]: change([...content[page]]) });
   const onSave = () => {
     const parsed = cmsContentSchema.safeParse(content);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message])));
-      toast({ title: "Error Saving Content", description: "Could not save the content changes. Please try again later.", variant: "destructive" });
+      toast({
+        title: "Error Saving Content",
+        description: "Could not save the content changes. Please try again later.",
+        variant: "destructive",
+      });
       return;
     }
     save.mutate(parsed.data);
@@ -96,23 +121,57 @@ export function ContentEditor() {
                         Section {index + 1}: {sectionRole(page, index)}
                       </p>
                       <div className="flex gap-1">
-                        <Button type="button" variant="ghost" size="icon" aria-label={`Move ${label} up`} disabled={index === 0 || save.isPending} onClick={() => update(page, (s) => swap(s, index, index - 1))}>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Move ${label} up`}
+                          disabled={index === 0 || save.isPending}
+                          onClick={() => update(page, (s) => swap(s, index, index - 1))}
+                        >
                           <ArrowUp aria-hidden="true" />
                         </Button>
-                        <Button type="button" variant="ghost" size="icon" aria-label={`Move ${label} down`} disabled={index === content[page].length - 1 || save.isPending} onClick={() => update(page, (s) => swap(s, index, index + 1))}>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Move ${label} down`}
+                          disabled={index === content[page].length - 1 || save.isPending}
+                          onClick={() => update(page, (s) => swap(s, index, index + 1))}
+                        >
                           <ArrowDown aria-hidden="true" />
                         </Button>
-                        <Button type="button" variant="ghost" size="icon" aria-label={`Delete ${label}`} disabled={save.isPending} onClick={() => update(page, (s) => s.filter((_, i) => i !== index))}>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Delete ${label}`}
+                          disabled={save.isPending}
+                          onClick={() => update(page, (s) => s.filter((_, i) => i !== index))}
+                        >
                           <Trash2 aria-hidden="true" />
                         </Button>
                       </div>
                     </div>
                     <div className="grid gap-4">
                       <FormField label="Section Title" id={`${page}-${index}-title`} error={errors[`${key}.title`]}>
-                        <Input value={section.title} disabled={save.isPending} onChange={(e) => update(page, (s) => s.map((x, i) => (i === index ? { ...x, title: e.target.value } : x)))} />
+                        <Input
+                          value={section.title}
+                          disabled={save.isPending}
+                          onChange={(e) =>
+                            update(page, (s) => s.map((x, i) => (i === index ? { ...x, title: e.target.value } : x)))
+                          }
+                        />
                       </FormField>
                       <FormField label="Content" id={`${page}-${index}-content`} error={errors[`${key}.content`]}>
-                        <Textarea rows={4} value={section.content} disabled={save.isPending} onChange={(e) => update(page, (s) => s.map((x, i) => (i === index ? { ...x, content: e.target.value } : x)))} />
+                        <Textarea
+                          rows={4}
+                          value={section.content}
+                          disabled={save.isPending}
+                          onChange={(e) =>
+                            update(page, (s) => s.map((x, i) => (i === index ? { ...x, content: e.target.value } : x)))
+                          }
+                        />
                       </FormField>
                     </div>
                   </li>
@@ -124,7 +183,12 @@ export function ContentEditor() {
               variant="outline"
               className="mt-5"
               disabled={save.isPending}
-              onClick={() => update(page, (s) => [...s, { id: `new-${Date.now()}-${newIds.current++}`, ...NEW_SECTION, position: s.length }])}
+              onClick={() =>
+                update(page, (s) => [
+                  ...s,
+                  { id: `new-${Date.now()}-${newIds.current++}`, ...NEW_SECTION, position: s.length },
+                ])
+              }
             >
               <Plus aria-hidden="true" /> Add Section
             </Button>

@@ -5,7 +5,14 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -44,7 +51,10 @@ function CategoryForm({ category, onDone }: { category?: CategoryRow; onDone: ()
     },
   });
   const save = useForumMutation<CategoryInput>({
-    request: (values) => (category ? { method: "PATCH", path: `/api/admin/forum/categories/${category.id}`, body: values } : { method: "POST", path: "/api/admin/forum/categories", body: values }),
+    request: (values) =>
+      category
+        ? { method: "PATCH", path: `/api/admin/forum/categories/${category.id}`, body: values }
+        : { method: "POST", path: "/api/admin/forum/categories", body: values },
     success: { title: category ? "Category saved" : "Category created" },
     failure: { title: "Error saving category", description: "Please check the form and try again." },
     onSuccess: onDone,
@@ -55,7 +65,11 @@ function CategoryForm({ category, onDone }: { category?: CategoryRow; onDone: ()
   return (
     <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid gap-4">
       <FormField label="Name" id={`${prefix}-name`} error={errors.name?.message}>
-        <Input {...form.register("name", { onChange: (event) => !category && form.setValue("slug", slugify(event.target.value)) })} />
+        <Input
+          {...form.register("name", {
+            onChange: (event) => !category && form.setValue("slug", slugify(event.target.value)),
+          })}
+        />
       </FormField>
       <FormField label="Slug" id={`${prefix}-slug`} error={errors.slug?.message}>
         <Input {...form.register("slug")} />
@@ -72,7 +86,10 @@ function CategoryForm({ category, onDone }: { category?: CategoryRow; onDone: ()
         </FormField>
       </div>
       <FormField label="Required membership level" id={`${prefix}-level`}>
-        <select className={nativeSelect} {...form.register("requiredMembershipLevel", { setValueAs: (value) => value || null })}>
+        <select
+          className={nativeSelect}
+          {...form.register("requiredMembershipLevel", { setValueAs: (value) => value || null })}
+        >
           <option value="">Every member</option>
           {TIER_IDS.map((tier) => (
             <option key={tier} value={tier}>
@@ -82,7 +99,11 @@ function CategoryForm({ category, onDone }: { category?: CategoryRow; onDone: ()
         </select>
       </FormField>
       <div className="flex items-center gap-2">
-        <Checkbox id={`${prefix}-private`} checked={isPrivate} onCheckedChange={(checked) => form.setValue("isPrivate", checked === true)} />
+        <Checkbox
+          id={`${prefix}-private`}
+          checked={isPrivate}
+          onCheckedChange={(checked) => form.setValue("isPrivate", checked === true)}
+        />
         <Label htmlFor={`${prefix}-private`}>Members Only badge</Label>
       </div>
       <Button type="submit" disabled={save.isPending} className="justify-self-start">
@@ -105,7 +126,9 @@ function CategoryDialog({ category }: { category?: CategoryRow }) {
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{category ? `Edit ${category.name}` : "New category"}</DialogTitle>
-          <DialogDescription>Members whose tier is below the required level never see the category or its topics.</DialogDescription>
+          <DialogDescription>
+            Members whose tier is below the required level never see the category or its topics.
+          </DialogDescription>
         </DialogHeader>
         <CategoryForm category={category} onDone={() => setOpen(false)} />
       </DialogContent>
@@ -141,25 +164,47 @@ export function CategoryManager({ categories }: { categories: CategoryRow[] }) {
       </div>
       <ul className="grid gap-3" aria-label="Forum categories">
         {categories.map((category, index) => (
-          <li key={category.id} className="flex flex-wrap items-center gap-3 rounded-md border border-l-8 p-3" style={{ borderLeftColor: category.color ?? undefined }}>
+          <li
+            key={category.id}
+            className="flex flex-wrap items-center gap-3 rounded-md border border-l-8 p-3"
+            style={{ borderLeftColor: category.color ?? undefined }}
+          >
             <div className="min-w-48 flex-1">
               <p className="font-medium">
-                {category.name} {category.archived ? <span className="text-sm text-muted-foreground">(archived)</span> : null}
+                {category.name}{" "}
+                {category.archived ? <span className="text-sm text-muted-foreground">(archived)</span> : null}
               </p>
               <p className="text-sm text-muted-foreground">
-                /{category.slug} · {category.topicCount} topics · {category.requiredMembershipLevel ? `${tierName(category.requiredMembershipLevel)} and above` : "every member"}
+                /{category.slug} · {category.topicCount} topics ·{" "}
+                {category.requiredMembershipLevel
+                  ? `${tierName(category.requiredMembershipLevel)} and above`
+                  : "every member"}
                 {category.isPrivate ? " · Members Only" : ""}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="outline" disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={index === 0 || reorder.isPending}
+                onClick={() => move(index, -1)}
+              >
                 Up<span className="sr-only"> {category.name}</span>
               </Button>
-              <Button size="sm" variant="outline" disabled={index === categories.length - 1 || reorder.isPending} onClick={() => move(index, 1)}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={index === categories.length - 1 || reorder.isPending}
+                onClick={() => move(index, 1)}
+              >
                 Down<span className="sr-only"> {category.name}</span>
               </Button>
               <CategoryDialog category={category} />
-              <Button size="sm" variant="outline" onClick={() => archive.mutate({ id: category.id, archived: !category.archived })}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => archive.mutate({ id: category.id, archived: !category.archived })}
+              >
                 {category.archived ? "Unarchive" : "Archive"}
                 <span className="sr-only"> {category.name}</span>
               </Button>
@@ -186,7 +231,13 @@ export interface TopicRow {
   authorName: string;
 }
 
-export function TopicModeration({ topic, categories }: { topic: TopicRow; categories: { id: number; name: string }[] }) {
+export function TopicModeration({
+  topic,
+  categories,
+}: {
+  topic: TopicRow;
+  categories: { id: number; name: string }[];
+}) {
   const [target, setTarget] = React.useState(String(topic.categoryId));
   const change = useForumMutation<{ isPinned?: boolean; isLocked?: boolean; categoryId?: number }>({
     request: (body) => ({ method: "PATCH", path: `/api/admin/forum/topics/${topic.id}`, body }),
@@ -211,14 +262,24 @@ export function TopicModeration({ topic, categories }: { topic: TopicRow; catego
       <label className="sr-only" htmlFor={`move-${topic.id}`}>
         Move {topic.title} to
       </label>
-      <select id={`move-${topic.id}`} className={nativeSelect} value={target} onChange={(event) => setTarget(event.target.value)}>
+      <select
+        id={`move-${topic.id}`}
+        className={nativeSelect}
+        value={target}
+        onChange={(event) => setTarget(event.target.value)}
+      >
         {categories.map((category) => (
           <option key={category.id} value={category.id}>
             {category.name}
           </option>
         ))}
       </select>
-      <Button size="sm" variant="outline" disabled={target === String(topic.categoryId)} onClick={() => change.mutate({ categoryId: Number(target) })}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={target === String(topic.categoryId)}
+        onClick={() => change.mutate({ categoryId: Number(target) })}
+      >
         Move<span className="sr-only"> {topic.title}</span>
       </Button>
       <Button size="sm" variant="destructive" onClick={() => remove.mutate()}>
@@ -231,8 +292,14 @@ export function TopicModeration({ topic, categories }: { topic: TopicRow; catego
 export function ModerationDecision({ postId }: { postId: number }) {
   const [note, setNote] = React.useState("");
   const decide = useForumMutation<"restore" | "remove">({
-    request: (decision) => ({ method: "POST", path: `/api/admin/forum/posts/${postId}/moderation`, body: { decision, note } }),
-    success: (result) => ({ title: (result as { status: string }).status === "visible" ? "Post restored" : "Post removed" }),
+    request: (decision) => ({
+      method: "POST",
+      path: `/api/admin/forum/posts/${postId}/moderation`,
+      body: { decision, note },
+    }),
+    success: (result) => ({
+      title: (result as { status: string }).status === "visible" ? "Post restored" : "Post removed",
+    }),
     failure: { title: "Error saving decision", description: "Please try again." },
   });
   return (

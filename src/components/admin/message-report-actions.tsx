@@ -10,19 +10,37 @@ import { apiRequest, errorMessage } from "@/lib/api-client";
 export function MessageReportActions({ reportId }: { reportId: number }) {
   const router = useRouter();
   const decide = useMutation({
-    mutationFn: (decision: "dismiss" | "remove") => apiRequest("PATCH", `/api/admin/message-reports/${reportId}`, { decision }),
+    mutationFn: (decision: "dismiss" | "remove") =>
+      apiRequest("PATCH", `/api/admin/message-reports/${reportId}`, { decision }),
     onSuccess: (_result, decision) => {
       toast({ title: decision === "remove" ? "Message removed" : "Report dismissed" });
       router.refresh();
     },
-    onError: (error) => toast({ title: "Could not save the decision", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Could not save the decision",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
   });
   return (
     <div className="flex gap-2">
-      <Button type="button" size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate("dismiss")}>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={decide.isPending}
+        onClick={() => decide.mutate("dismiss")}
+      >
         Dismiss
       </Button>
-      <Button type="button" size="sm" variant="destructive" disabled={decide.isPending} onClick={() => decide.mutate("remove")}>
+      <Button
+        type="button"
+        size="sm"
+        variant="destructive"
+        disabled={decide.isPending}
+        onClick={() => decide.mutate("remove")}
+      >
         Remove message
       </Button>
     </div>

@@ -14,7 +14,12 @@ export function RetryEmailButton({ id }: { id: number }) {
       toast({ title: "Queued again", description: "The message will be sent again shortly." });
       router.refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not queue the message."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not queue the message."),
+        variant: "destructive",
+      }),
   });
   return (
     <Button className="mt-4" onClick={() => retry.mutate()} disabled={retry.isPending}>

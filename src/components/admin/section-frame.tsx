@@ -4,7 +4,15 @@ import Link from "next/link";
  * An admin area's page frame: its sections as rows of links above the page. They wrap rather than
  * scroll, so every section is in view at any width (a scrolled row hid some of them, issue 25).
  */
-export function SectionFrame({ label, sections, children }: { label: string; sections: { href: string; label: string }[]; children: React.ReactNode }) {
+export function SectionFrame({
+  label,
+  sections,
+  children,
+}: {
+  label: string;
+  sections: { href: string; label: string }[];
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <nav aria-label={label} className="mb-8">

@@ -35,9 +35,23 @@ const GROUPS: { title: string; fields: Field[] }[] = [
       { name: "instagramUrl", label: "Instagram profile", type: "url" },
       { name: "facebookUrl", label: "Facebook page", type: "url" },
       { name: "linkedinUrl", label: "LinkedIn page", type: "url" },
-      { name: "whatsappChannelUrl", label: "WhatsApp channel", type: "url", hint: "The chat-group banner on the home page links here." },
-      { name: "lumaCalendarUrl", label: "Event calendar page", type: "url", hint: "View All Events and the RSVP fallback link here." },
-      { name: "lumaSubscribeUrl", label: "Calendar subscription link", hint: "A webcal:// address for Subscribe to Calendar; empty hides it." },
+      {
+        name: "whatsappChannelUrl",
+        label: "WhatsApp channel",
+        type: "url",
+        hint: "The chat-group banner on the home page links here.",
+      },
+      {
+        name: "lumaCalendarUrl",
+        label: "Event calendar page",
+        type: "url",
+        hint: "View All Events and the RSVP fallback link here.",
+      },
+      {
+        name: "lumaSubscribeUrl",
+        label: "Calendar subscription link",
+        hint: "A webcal:// address for Subscribe to Calendar; empty hides it.",
+      },
     ],
   },
 ];
@@ -56,8 +70,14 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     },
     onError: (error) => {
       // What was typed stays in the form.
-      if (error instanceof ApiError && error.fields) for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof SiteSettings, { message });
-      toast({ title: "Error Saving Settings", description: errorMessage(error, "Could not save the settings. Please try again."), variant: "destructive" });
+      if (error instanceof ApiError && error.fields)
+        for (const [name, message] of Object.entries(error.fields))
+          form.setError(name as keyof SiteSettings, { message });
+      toast({
+        title: "Error Saving Settings",
+        description: errorMessage(error, "Could not save the settings. Please try again."),
+        variant: "destructive",
+      });
     },
   });
 
@@ -67,7 +87,13 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         <fieldset key={group.title} className="grid gap-5 rounded-xl border bg-card p-5 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold">{group.title}</legend>
           {group.fields.map((field) => (
-            <FormField key={field.name} label={field.label} id={`settings-${field.name}`} hint={field.hint} error={errors[field.name]?.message}>
+            <FormField
+              key={field.name}
+              label={field.label}
+              id={`settings-${field.name}`}
+              hint={field.hint}
+              error={errors[field.name]?.message}
+            >
               <Input type={field.type ?? "text"} disabled={save.isPending} {...form.register(field.name)} />
             </FormField>
           ))}
@@ -75,8 +101,20 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       ))}
       <fieldset className="grid gap-5 rounded-xl border bg-card p-5 sm:grid-cols-2">
         <legend className="px-1 text-lg font-semibold">Membership</legend>
-        <FormField label="Free trial days" id="settings-trialDays" hint="0 turns free trials off." error={errors.trialDays?.message}>
-          <Input type="number" inputMode="numeric" min={0} max={365} disabled={save.isPending} {...form.register("trialDays", { valueAsNumber: true })} />
+        <FormField
+          label="Free trial days"
+          id="settings-trialDays"
+          hint="0 turns free trials off."
+          error={errors.trialDays?.message}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={365}
+            disabled={save.isPending}
+            {...form.register("trialDays", { valueAsNumber: true })}
+          />
         </FormField>
       </fieldset>
       <div>

@@ -16,7 +16,12 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { HEARD_ABOUT_OPTIONS, applicationSchema, type ApplicationFormValues, type ApplicationInput } from "@/features/applications/schemas";
+import {
+  HEARD_ABOUT_OPTIONS,
+  applicationSchema,
+  type ApplicationFormValues,
+  type ApplicationInput,
+} from "@/features/applications/schemas";
 import type { TierOption } from "./tier-types";
 
 interface ApplyFormProps {
@@ -51,18 +56,30 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
   });
   const errors = form.formState.errors;
   const submit = useMutation({
-    mutationFn: (values: ApplicationInput) => apiRequest<{ received: true; isTrial: boolean }>("POST", "/api/applications/submit", values),
+    mutationFn: (values: ApplicationInput) =>
+      apiRequest<{ received: true; isTrial: boolean }>("POST", "/api/applications/submit", values),
     onSuccess: (answer) => {
-      toast({ title: "Application Submitted!", description: "We've received your application and will be in touch soon." });
+      toast({
+        title: "Application Submitted!",
+        description: "We've received your application and will be in touch soon.",
+      });
       // A card application is paid through the link emailed to her (the only way to its payment).
       router.push(answer.isTrial ? "/trial-confirmation" : "/application-received");
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) form.setError(field as keyof ApplicationFormValues, { message });
+        for (const [field, message] of Object.entries(error.fields))
+          form.setError(field as keyof ApplicationFormValues, { message });
       }
       const fallback = "There was a problem submitting your application. Please try again.";
-      toast({ title: "Error", description: error instanceof ApiError && (error.status === 429 || error.status === 400) ? errorMessage(error, fallback) : fallback, variant: "destructive" });
+      toast({
+        title: "Error",
+        description:
+          error instanceof ApiError && (error.status === 429 || error.status === 400)
+            ? errorMessage(error, fallback)
+            : fallback,
+        variant: "destructive",
+      });
     },
   });
   const busy = submit.isPending || submit.isSuccess;
@@ -70,12 +87,20 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
   const chosen = tiers.find((t) => t.id === preselectedTier);
 
   return (
-    <form onSubmit={form.handleSubmit((values) => submit.mutate(values))} noValidate className="grid gap-5" aria-label="Membership application">
+    <form
+      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+      noValidate
+      className="grid gap-5"
+      aria-label="Membership application"
+    >
       {/* One group, so that the whole form is disabled while it is sent; its legend names it (issue 31, WCAG 1.3.1). */}
       <fieldset disabled={busy} className="grid gap-5">
         <legend className="sr-only">{trial ? "Your free trial application" : "Your membership application"}</legend>
         {showPicker ? (
-          <fieldset className="grid gap-3" aria-describedby={errors.membershipTier ? "membershipTier-error" : undefined}>
+          <fieldset
+            className="grid gap-3"
+            aria-describedby={errors.membershipTier ? "membershipTier-error" : undefined}
+          >
             <legend className="mb-2 text-sm font-medium">Membership tier</legend>
             <div className="grid gap-3 sm:grid-cols-2">
               {tiers.map((tier) => (
@@ -88,7 +113,11 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
                   <input type="radio" value={tier.id} className="sr-only" {...form.register("membershipTier")} />
                   <span className="flex items-center justify-between gap-2 font-semibold">
                     {tier.title}
-                    {tier.popular ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">Most Popular</span> : null}
+                    {tier.popular ? (
+                      <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">
+                        Most Popular
+                      </span>
+                    ) : null}
                   </span>
                   <span className="text-sm">
                     {formatCents(tier.monthlyPriceCents)}/month · {tier.durationMonths} months
@@ -106,7 +135,9 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
           <p className="rounded-lg border bg-muted p-4 text-sm">
             {trial ? "Free trial of the " : "Selected tier: "}
             <strong>{chosen.title}</strong>
-            {trial ? ` membership for ${trialDays} days. You can change tier when you add a card before it ends.` : ` · ${formatCents(chosen.monthlyPriceCents)}/month · ${chosen.durationMonths} months`}
+            {trial
+              ? ` membership for ${trialDays} days. You can change tier when you add a card before it ends.`
+              : ` · ${formatCents(chosen.monthlyPriceCents)}/month · ${chosen.durationMonths} months`}
           </p>
         ) : null}
         <div className="grid gap-5 sm:grid-cols-2">
@@ -136,7 +167,12 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
         <FormField label="Why would you like to join?" id="whyJoin" error={errors.whyJoin?.message}>
           <Textarea rows={5} {...form.register("whyJoin")} />
         </FormField>
-        <FormField label="Partner code (optional)" id="partnerCode" error={errors.partnerCode?.message} hint="If a member referred you, enter her partner code.">
+        <FormField
+          label="Partner code (optional)"
+          id="partnerCode"
+          error={errors.partnerCode?.message}
+          hint="If a member referred you, enter her partner code."
+        >
           <Input autoComplete="off" {...form.register("partnerCode")} />
         </FormField>
         <div className="grid gap-2">

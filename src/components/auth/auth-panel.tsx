@@ -3,7 +3,11 @@ import { CalendarHeart, HeartHandshake, Library, Network } from "lucide-react";
 // The four membership benefits of spec 01 section 1, beside the sign-in forms.
 const BENEFITS = [
   { icon: HeartHandshake, title: "Supportive community", text: "A circle of womxn who show up for each other." },
-  { icon: CalendarHeart, title: "Exclusive member-only events", text: "Gatherings, workshops and retreats for members." },
+  {
+    icon: CalendarHeart,
+    title: "Exclusive member-only events",
+    text: "Gatherings, workshops and retreats for members.",
+  },
   { icon: Library, title: "Resource library", text: "Articles, videos and guides from the community." },
   { icon: Network, title: "Networking opportunities", text: "Meet creatives and leaders who share your path." },
 ];
@@ -19,7 +23,10 @@ export function AuthPanel({ title, children }: { title: string; children: React.
       </section>
       {/* As tall as its content, and in view while a long form (the application) scrolls past: stretched to
           the form's height it was mostly an empty coloured box (issue 25). */}
-      <aside aria-labelledby="benefits-title" className="self-start rounded-xl bg-secondary p-6 sm:p-8 md:sticky md:top-24">
+      <aside
+        aria-labelledby="benefits-title"
+        className="self-start rounded-xl bg-secondary p-6 sm:p-8 md:sticky md:top-24"
+      >
         <h2 id="benefits-title" className="text-2xl font-semibold text-secondary-foreground">
           Member benefits
         </h2>

@@ -12,10 +12,19 @@ import { apiRequest, errorMessage } from "@/lib/api-client";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@/features/auth/schemas";
 
 export function ForgotPasswordForm() {
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: "" },
+  });
   const request = useMutation({
-    mutationFn: (input: ForgotPasswordInput) => apiRequest<{ message: string }>("POST", "/api/auth/forgot-password", input),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" }),
+    mutationFn: (input: ForgotPasswordInput) =>
+      apiRequest<{ message: string }>("POST", "/api/auth/forgot-password", input),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      }),
   });
 
   if (request.isSuccess) {
@@ -27,7 +36,9 @@ export function ForgotPasswordForm() {
   }
   return (
     <form onSubmit={form.handleSubmit((values) => request.mutate(values))} noValidate className="grid gap-5">
-      <p className="text-muted-foreground">Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <p className="text-muted-foreground">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </p>
       <FormField label="Email" id="email" error={form.formState.errors.email?.message}>
         <Input type="email" autoComplete="email" disabled={request.isPending} {...form.register("email")} />
       </FormField>

@@ -21,7 +21,10 @@ export function LoginForm() {
   const next = safeNextPath(searchParams.get("next"));
   const { user, isLoading } = useCurrentUser();
   const login = useLogin();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "", code: "" } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: "", password: "", code: "" },
+  });
   // Shown once the server has checked her password and asks for the code from her authenticator app.
   const [needsCode, setNeedsCode] = React.useState(false);
 
@@ -65,14 +68,32 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormField label="Username" id="username" error={form.formState.errors.username?.message}>
-        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} disabled={busy} {...form.register("username")} />
+        <Input
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          disabled={busy}
+          {...form.register("username")}
+        />
       </FormField>
       <FormField label="Password" id="password" error={form.formState.errors.password?.message}>
         <Input type="password" autoComplete="current-password" disabled={busy} {...form.register("password")} />
       </FormField>
       {needsCode ? (
-        <FormField label="Authentication code" id="code" hint="The 6-digit code from your authenticator app, or one of your recovery codes." error={form.formState.errors.code?.message}>
-          <Input autoComplete="one-time-code" inputMode="text" autoCapitalize="none" spellCheck={false} disabled={busy} {...form.register("code")} />
+        <FormField
+          label="Authentication code"
+          id="code"
+          hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          error={form.formState.errors.code?.message}
+        >
+          <Input
+            autoComplete="one-time-code"
+            inputMode="text"
+            autoCapitalize="none"
+            spellCheck={false}
+            disabled={busy}
+            {...form.register("code")}
+          />
         </FormField>
       ) : null}
       <div className="flex justify-end">

@@ -30,7 +30,8 @@ export function RecheckSessionOnMemberPages() {
     if (firstPageOfTheLoad || !isPrerenderedMemberPage(pathname)) return;
     let current = true;
     void refreshCurrentUser().then(() => {
-      if (current && !hasSignedInHint()) window.location.replace(`${window.location.pathname}${window.location.search}`);
+      if (current && !hasSignedInHint())
+        window.location.replace(`${window.location.pathname}${window.location.search}`);
     });
     return () => {
       current = false;

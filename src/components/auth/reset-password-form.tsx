@@ -14,22 +14,40 @@ import { PASSWORD_MIN, resetPasswordSchema, type ResetPasswordInput } from "@/fe
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
-  const form = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: "", confirmPassword: "" } });
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { token, password: "", confirmPassword: "" },
+  });
   const reset = useMutation({
-    mutationFn: (input: ResetPasswordInput) => apiRequest<{ message: string }>("POST", "/api/auth/reset-password", input),
+    mutationFn: (input: ResetPasswordInput) =>
+      apiRequest<{ message: string }>("POST", "/api/auth/reset-password", input),
     onSuccess: (data) => {
       toast({ title: "Password changed", description: data.message });
       router.push("/login");
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not change your password. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not change your password. Please try again."),
+        variant: "destructive",
+      }),
   });
   const busy = reset.isPending || reset.isSuccess;
   return (
     <form onSubmit={form.handleSubmit((values) => reset.mutate(values))} noValidate className="grid gap-5">
-      <FormField label="New password" id="password" hint={`At least ${PASSWORD_MIN} characters.`} error={form.formState.errors.password?.message}>
+      <FormField
+        label="New password"
+        id="password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={form.formState.errors.password?.message}
+      >
         <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("password")} />
       </FormField>
-      <FormField label="Confirm new password" id="confirmPassword" error={form.formState.errors.confirmPassword?.message}>
+      <FormField
+        label="Confirm new password"
+        id="confirmPassword"
+        error={form.formState.errors.confirmPassword?.message}
+      >
         <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("confirmPassword")} />
       </FormField>
       <Button type="submit" size="lg" disabled={busy}>

@@ -13,13 +13,26 @@ import { useBillingAction } from "./use-billing-action";
  * An admin records a bank-transfer member's monthly payment (POST /api/users/{id}/billing/bank-transfer):
  * a receipt goes to her, and her paid period moves forward a month.
  */
-export function BankTransfer({ userId, membership: m, amount, onChanged }: { userId: number; membership: MembershipView; amount: number; onChanged: () => void }) {
+export function BankTransfer({
+  userId,
+  membership: m,
+  amount,
+  onChanged,
+}: {
+  userId: number;
+  membership: MembershipView;
+  amount: number;
+  onChanged: () => void;
+}) {
   const [notes, setNotes] = React.useState("");
   const record = useBillingAction<{ notes: string }, { currentPeriodEnd: string }>(
     `/api/users/${userId}/billing/bank-transfer`,
     (r) => {
       setNotes("");
-      return { title: "Transfer recorded", description: `Her membership is paid until ${formatDate(r.currentPeriodEnd)}.` };
+      return {
+        title: "Transfer recorded",
+        description: `Her membership is paid until ${formatDate(r.currentPeriodEnd)}.`,
+      };
     },
     onChanged,
   );
@@ -28,8 +41,8 @@ export function BankTransfer({ userId, membership: m, amount, onChanged }: { use
       <CardHeader>
         <CardTitle as="h2">Bank transfer</CardTitle>
         <CardDescription>
-          {m.currentPeriodEnd ? `Paid until ${formatDate(m.currentPeriodEnd)}. ` : ""}Recording her transfer of {formatCents(amount)} sends her a receipt and moves her paid period
-          forward a month.
+          {m.currentPeriodEnd ? `Paid until ${formatDate(m.currentPeriodEnd)}. ` : ""}Recording her transfer of{" "}
+          {formatCents(amount)} sends her a receipt and moves her paid period forward a month.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -42,7 +55,13 @@ export function BankTransfer({ userId, membership: m, amount, onChanged }: { use
         >
           <div className="grid min-w-56 flex-1 gap-1">
             <Label htmlFor="bank-transfer-notes">Transfer reference</Label>
-            <Input id="bank-transfer-notes" value={notes} onChange={(e) => setNotes(e.target.value)} required minLength={3} />
+            <Input
+              id="bank-transfer-notes"
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              required
+              minLength={3}
+            />
           </div>
           <Button type="submit" disabled={record.isPending}>
             {record.isPending ? "Recording..." : `Record ${formatCents(amount)} transfer`}

@@ -24,7 +24,10 @@ interface BillingPanelProps {
  */
 export function BillingPanel({ userId, mode, publishableKey = null }: BillingPanelProps) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: billingKey(userId), queryFn: () => apiRequest<Overview>("GET", `/api/users/${userId}/billing`) });
+  const query = useQuery({
+    queryKey: billingKey(userId),
+    queryFn: () => apiRequest<Overview>("GET", `/api/users/${userId}/billing`),
+  });
   if (query.isPending) return <p role="status">Loading billing...</p>;
   if (query.error) return <p role="alert">Could not load billing. Please refresh the page.</p>;
   const overview = query.data;
@@ -33,14 +36,25 @@ export function BillingPanel({ userId, mode, publishableKey = null }: BillingPan
   return (
     <div className="grid gap-6">
       {!overview.configured ? <NotConfigured overview={overview} /> : null}
-      {m && overview.configured ? <MembershipSummary userId={userId} mode={mode} membership={m} onChanged={changed} /> : null}
-      {!m && overview.configured ? <p className="text-muted-foreground">There is no membership billing for this account yet.</p> : null}
+      {m && overview.configured ? (
+        <MembershipSummary userId={userId} mode={mode} membership={m} onChanged={changed} />
+      ) : null}
+      {!m && overview.configured ? (
+        <p className="text-muted-foreground">There is no membership billing for this account yet.</p>
+      ) : null}
       {m && overview.configured && mode === "member" && m.billingMethod !== "manual" && m.status !== "canceled" ? (
         <CardOnFile userId={userId} membership={m} publishableKey={publishableKey} onChanged={changed} />
       ) : null}
-      {m && overview.configured ? <TierChange userId={userId} mode={mode} membership={m} tiers={overview.tiers} onChanged={changed} /> : null}
+      {m && overview.configured ? (
+        <TierChange userId={userId} mode={mode} membership={m} tiers={overview.tiers} onChanged={changed} />
+      ) : null}
       {m && mode === "admin" && m.billingMethod === "manual" && m.status !== "canceled" ? (
-        <BankTransfer userId={userId} membership={m} amount={overview.tiers.find((t) => t.id === m.tier)?.amount ?? 0} onChanged={changed} />
+        <BankTransfer
+          userId={userId}
+          membership={m}
+          amount={overview.tiers.find((t) => t.id === m.tier)?.amount ?? 0}
+          onChanged={changed}
+        />
       ) : null}
       <Invoices mode={mode} rows={overview.transactions} onChanged={changed} />
     </div>
@@ -55,14 +69,20 @@ function NotConfigured({ overview }: { overview: Overview }) {
         ["Tier", m.tierTitle],
         ["Started", formatDate(m.startedAt)],
         ["Term ends", formatDate(m.termEndsAt)],
-        [m.trialEndsAt ? "Trial ends" : "Current period ends", m.trialEndsAt ? formatDate(m.trialEndsAt) : m.currentPeriodEnd ? formatDate(m.currentPeriodEnd) : null],
+        [
+          m.trialEndsAt ? "Trial ends" : "Current period ends",
+          m.trialEndsAt ? formatDate(m.trialEndsAt) : m.currentPeriodEnd ? formatDate(m.currentPeriodEnd) : null,
+        ],
       ]
     : [["Member since", overview.memberSince ? formatDate(overview.memberSince) : null]];
   return (
     <Card role="status">
       <CardHeader>
         <CardTitle as="h2">Payments are not configured</CardTitle>
-        <CardDescription>Card payments are not available on this site yet, so your membership cannot be changed here. Please contact us about your membership.</CardDescription>
+        <CardDescription>
+          Card payments are not available on this site yet, so your membership cannot be changed here. Please contact us
+          about your membership.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">

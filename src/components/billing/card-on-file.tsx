@@ -18,14 +18,18 @@ interface Props {
   onChanged: () => void;
 }
 
-
 /** Her card on file, added or replaced with the Payment Element and a SetupIntent: the card goes to Stripe only. */
 export function CardOnFile({ userId, membership: m, publishableKey, onChanged }: Props) {
   const [clientSecret, setClientSecret] = React.useState<string | null>(null);
   const setup = useMutation({
     mutationFn: () => apiRequest<{ clientSecret: string }>("POST", `/api/users/${userId}/billing/setup-intent`),
     onSuccess: (r) => setClientSecret(r.clientSecret),
-    onError: (error) => toast({ title: "Card not available", description: errorMessage(error, "The card form could not be opened. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Card not available",
+        description: errorMessage(error, "The card form could not be opened. Please try again."),
+        variant: "destructive",
+      }),
   });
   const action = m.card ? "Update card" : "Add card";
   return (
@@ -46,7 +50,9 @@ export function CardOnFile({ userId, membership: m, publishableKey, onChanged }:
           <DialogHeader>
             <DialogTitle>{action}</DialogTitle>
             <DialogDescription>
-              {m.status === "past_due" ? "The new card pays the outstanding invoice at once and is used for future renewals." : "The new card is used for future membership payments."}
+              {m.status === "past_due"
+                ? "The new card pays the outstanding invoice at once and is used for future renewals."
+                : "The new card is used for future membership payments."}
             </DialogDescription>
           </DialogHeader>
           {clientSecret && publishableKey ? (
@@ -75,19 +81,40 @@ function CardForm({ userId, onSaved }: { userId: number; onSaved: () => void }) 
     event.preventDefault();
     if (!stripe || !elements) return;
     setSaving(true);
-    const result = await stripe.confirmSetup({ elements, confirmParams: { return_url: `${window.location.origin}/profile?tab=billing` }, redirect: "if_required" });
+    const result = await stripe.confirmSetup({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}/profile?tab=billing` },
+      redirect: "if_required",
+    });
     if (result.error) {
-      toast({ title: "Card not saved", description: result.error.message ?? "The card could not be saved.", variant: "destructive" });
+      toast({
+        title: "Card not saved",
+        description: result.error.message ?? "The card could not be saved.",
+        variant: "destructive",
+      });
       setSaving(false);
       return;
     }
     try {
-      const saved = await apiRequest<{ card: string | null; paymentError: string | null }>("POST", `/api/users/${userId}/billing/payment-method`, { setupIntentId: result.setupIntent.id });
-      if (saved.paymentError) toast({ title: "Card saved, payment failed", description: saved.paymentError, variant: "destructive" });
-      else toast({ title: "Card updated", description: `Future payments are charged to ${saved.card ?? "the new card"}.` });
+      const saved = await apiRequest<{ card: string | null; paymentError: string | null }>(
+        "POST",
+        `/api/users/${userId}/billing/payment-method`,
+        { setupIntentId: result.setupIntent.id },
+      );
+      if (saved.paymentError)
+        toast({ title: "Card saved, payment failed", description: saved.paymentError, variant: "destructive" });
+      else
+        toast({
+          title: "Card updated",
+          description: `Future payments are charged to ${saved.card ?? "the new card"}.`,
+        });
       onSaved();
     } catch (error) {
-      toast({ title: "Card not saved", description: errorMessage(error, "The card could not be saved."), variant: "destructive" });
+      toast({
+        title: "Card not saved",
+        description: errorMessage(error, "The card could not be saved."),
+        variant: "destructive",
+      });
       setSaving(false);
     }
   }

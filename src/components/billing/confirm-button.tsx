@@ -2,7 +2,14 @@
 
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 
 interface ConfirmButtonProps {
   label: string;
@@ -15,7 +22,15 @@ interface ConfirmButtonProps {
 }
 
 /** A button that asks before a billing change, and closes once the change went through. */
-export function ConfirmButton({ label, title, description, confirmLabel, pending, onConfirm, variant = "outline" }: ConfirmButtonProps) {
+export function ConfirmButton({
+  label,
+  title,
+  description,
+  confirmLabel,
+  pending,
+  onConfirm,
+  variant = "outline",
+}: ConfirmButtonProps) {
   const [open, setOpen] = React.useState(false);
   return (
     <>
@@ -32,7 +47,16 @@ export function ConfirmButton({ label, title, description, confirmLabel, pending
             <Button variant="outline" onClick={() => setOpen(false)}>
               Keep as is
             </Button>
-            <Button variant={variant === "destructive" ? "destructive" : "default"} disabled={pending} onClick={() => onConfirm().then(() => setOpen(false), () => undefined)}>
+            <Button
+              variant={variant === "destructive" ? "destructive" : "default"}
+              disabled={pending}
+              onClick={() =>
+                onConfirm().then(
+                  () => setOpen(false),
+                  () => undefined,
+                )
+              }
+            >
               {pending ? "Working..." : confirmLabel}
             </Button>
           </DialogFooter>

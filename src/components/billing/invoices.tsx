@@ -6,7 +6,14 @@ import { PaymentStatusBadge } from "@/components/profile/payment-history";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { RefundForm } from "@/components/payments/refund-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatCents, formatDate, tierName } from "@/lib/format";
 import { KIND_LABEL, type BillingMode, type InvoiceRow } from "./types";
@@ -42,14 +49,21 @@ export function Invoices({ mode, rows, onChanged }: { mode: BillingMode; rows: I
                       {KIND_LABEL[t.kind] ?? t.kind}
                       {t.tier ? <span> ({tierName(t.tier)})</span> : null}
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{(t.kind === "refund" ? "-" : "") + formatCents(t.amount, t.currency)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {(t.kind === "refund" ? "-" : "") + formatCents(t.amount, t.currency)}
+                    </td>
                     <td className="px-3 py-2">
                       <PaymentStatusBadge status={t.status} />
                     </td>
                     <td className="px-3 py-2">
                       <div className="flex flex-wrap items-center gap-2">
                         {t.receiptUrl ? (
-                          <a className="text-primary underline" href={t.receiptUrl} target="_blank" rel="noopener noreferrer">
+                          <a
+                            className="text-primary underline"
+                            href={t.receiptUrl}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                          >
                             Receipt<span className="sr-only"> for the {formatDate(t.date)} payment (opens Stripe)</span>
                           </a>
                         ) : mode === "member" ? (
@@ -61,7 +75,13 @@ export function Invoices({ mode, rows, onChanged }: { mode: BillingMode; rows: I
                               View<span className="sr-only"> transaction {t.id}</span>
                             </Link>
                             {t.refundable && t.refundableAmount ? (
-                              <RefundButton id={t.id} amount={formatCents(t.amount, t.currency)} remaining={t.refundableAmount} currency={t.currency} onChanged={onChanged} />
+                              <RefundButton
+                                id={t.id}
+                                amount={formatCents(t.amount, t.currency)}
+                                remaining={t.refundableAmount}
+                                currency={t.currency}
+                                onChanged={onChanged}
+                              />
                             ) : null}
                           </>
                         ) : null}
@@ -79,7 +99,19 @@ export function Invoices({ mode, rows, onChanged }: { mode: BillingMode; rows: I
 }
 
 /** A refund within the guarantee, in full or in part: the transaction page's form, in a dialog. */
-function RefundButton({ id, amount, remaining, currency, onChanged }: { id: number; amount: string; remaining: number; currency: string; onChanged: () => void }) {
+function RefundButton({
+  id,
+  amount,
+  remaining,
+  currency,
+  onChanged,
+}: {
+  id: number;
+  amount: string;
+  remaining: number;
+  currency: string;
+  onChanged: () => void;
+}) {
   const [open, setOpen] = React.useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -91,7 +123,9 @@ function RefundButton({ id, amount, remaining, currency, onChanged }: { id: numb
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Refund of the {amount} payment</DialogTitle>
-          <DialogDescription>The refund goes back to her card. Every refund is kept with the payment and in the audit log.</DialogDescription>
+          <DialogDescription>
+            The refund goes back to her card. Every refund is kept with the payment and in the audit log.
+          </DialogDescription>
         </DialogHeader>
         <RefundForm
           id={id}

@@ -15,13 +15,26 @@ interface Props {
   onChanged: () => void;
 }
 
-const STATUS_BADGE: Record<string, "success" | "warning" | "destructive" | "secondary"> = { active: "success", trialing: "secondary", past_due: "destructive", canceled: "secondary" };
+const STATUS_BADGE: Record<string, "success" | "warning" | "destructive" | "secondary"> = {
+  active: "success",
+  trialing: "secondary",
+  past_due: "destructive",
+  canceled: "secondary",
+};
 
 /** Tier, status, next charge and term; a scheduled change with its Undo; Cancel (or from when she can). */
 export function MembershipSummary({ userId, mode, membership: m, onChanged }: Props) {
   const who = mode === "member" ? "you are" : "she is";
-  const cancel = useBillingAction<undefined, { endsOn: string }>(`/api/users/${userId}/billing/cancel`, (r) => ({ title: "Membership cancelled", description: `The membership ends on ${formatDate(r.endsOn)}.` }), onChanged);
-  const undo = useBillingAction<undefined, unknown>(`/api/users/${userId}/billing/resume`, () => ({ title: "Change undone", description: "The membership continues as before." }), onChanged);
+  const cancel = useBillingAction<undefined, { endsOn: string }>(
+    `/api/users/${userId}/billing/cancel`,
+    (r) => ({ title: "Membership cancelled", description: `The membership ends on ${formatDate(r.endsOn)}.` }),
+    onChanged,
+  );
+  const undo = useBillingAction<undefined, unknown>(
+    `/api/users/${userId}/billing/resume`,
+    () => ({ title: "Change undone", description: "The membership continues as before." }),
+    onChanged,
+  );
   const live = m.status !== "canceled" && m.billingMethod === "card";
   return (
     <Card>
@@ -37,7 +50,11 @@ export function MembershipSummary({ userId, mode, membership: m, onChanged }: Pr
             <Badge variant={STATUS_BADGE[m.status] ?? "secondary"}>{STATUS_LABEL[m.status] ?? m.status}</Badge>
           </dd>
           <dt className="font-medium">Next charge</dt>
-          <dd>{m.nextCharge ? `${formatCents(m.nextCharge.amount)} on ${formatDate(m.nextCharge.date)}${m.nextCharge.byCard ? "" : " (by bank transfer)"}` : "None"}</dd>
+          <dd>
+            {m.nextCharge
+              ? `${formatCents(m.nextCharge.amount)} on ${formatDate(m.nextCharge.date)}${m.nextCharge.byCard ? "" : " (by bank transfer)"}`
+              : "None"}
+          </dd>
           {mode === "admin" && m.billingMethod !== "manual" ? (
             <>
               <dt className="font-medium">Card</dt>
@@ -62,7 +79,9 @@ export function MembershipSummary({ userId, mode, membership: m, onChanged }: Pr
               : `The last payment failed. Stripe will try again; update the card to pay now. Access pauses on ${formatDate(m.accessEndsAt!)} if it is still unpaid.`}
           </p>
         ) : null}
-        {m.status === "trialing" && !m.nextCharge && m.trialEndsAt ? <p>Add a card before {formatDate(m.trialEndsAt)} to stay a member after the trial.</p> : null}
+        {m.status === "trialing" && !m.nextCharge && m.trialEndsAt ? (
+          <p>Add a card before {formatDate(m.trialEndsAt)} to stay a member after the trial.</p>
+        ) : null}
         {m.scheduledTier && m.currentPeriodEnd ? (
           <div className="flex flex-wrap items-center gap-3 rounded-md border p-3">
             <p>
@@ -93,15 +112,22 @@ export function MembershipSummary({ userId, mode, membership: m, onChanged }: Pr
                 pending={cancel.isPending}
                 onConfirm={() => cancel.mutateAsync(undefined)}
               />
-              {mode === "admin" && !m.canCancel ? <p className="mt-1 text-muted-foreground">Her term runs until {formatDate(m.termEndsAt)}: as an admin you may cancel earlier.</p> : null}
+              {mode === "admin" && !m.canCancel ? (
+                <p className="mt-1 text-muted-foreground">
+                  Her term runs until {formatDate(m.termEndsAt)}: as an admin you may cancel earlier.
+                </p>
+              ) : null}
             </div>
           ) : (
             <p>
-              Your membership term runs until {formatDate(m.termEndsAt)}. You can cancel from {formatDate(m.cancelableFrom)}.
+              Your membership term runs until {formatDate(m.termEndsAt)}. You can cancel from{" "}
+              {formatDate(m.cancelableFrom)}.
             </p>
           )
         ) : null}
-        {m.billingMethod === "manual" ? <p>Paid by bank transfer: {who} reminded by email a week before each renewal.</p> : null}
+        {m.billingMethod === "manual" ? (
+          <p>Paid by bank transfer: {who} reminded by email a week before each renewal.</p>
+        ) : null}
       </CardContent>
     </Card>
   );

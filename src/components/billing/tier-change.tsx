@@ -4,7 +4,14 @@ import * as React from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
@@ -32,13 +39,23 @@ export function TierChange({ userId, mode, membership: m, tiers, onChanged }: Pr
   const previewing = useMutation({
     mutationFn: (tier: string) => apiRequest<UpgradePreview>("POST", `/api/users/${userId}/billing/preview`, { tier }),
     onSuccess: setPreview,
-    onError: (error) => toast({ title: "No preview", description: errorMessage(error, "The price could not be worked out. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "No preview",
+        description: errorMessage(error, "The price could not be worked out. Please try again."),
+        variant: "destructive",
+      }),
   });
-  const change = useBillingAction<{ tier: string; prorationDate?: number }, { tier: string; charged: number; effective: "now" | "period_end"; on?: string }>(
+  const change = useBillingAction<
+    { tier: string; prorationDate?: number },
+    { tier: string; charged: number; effective: "now" | "period_end"; on?: string }
+  >(
     `/api/users/${userId}/billing/tier`,
     (r) => {
       const title = tiers.find((t) => t.id === r.tier)?.title ?? r.tier;
-      return r.effective === "now" ? { title: `Upgraded to ${title}`, description: `${formatCents(r.charged)} was charged.` } : { title: `Changes to ${title} on ${formatDate(r.on!)}`, description: "Nothing is charged or refunded now." };
+      return r.effective === "now"
+        ? { title: `Upgraded to ${title}`, description: `${formatCents(r.charged)} was charged.` }
+        : { title: `Changes to ${title} on ${formatDate(r.on!)}`, description: "Nothing is charged or refunded now." };
     },
     () => {
       setPreview(null);
@@ -46,13 +63,22 @@ export function TierChange({ userId, mode, membership: m, tiers, onChanged }: Pr
     },
   );
   if (m.status === "canceled" || m.billingMethod !== "card") return null;
-  const blocked = m.scheduledTier ? "Undo the scheduled change to choose another tier." : m.cancelAtPeriodEnd ? "Undo the cancellation to change tier." : m.status !== "active" ? "Settle the outstanding payment to change tier." : null;
+  const blocked = m.scheduledTier
+    ? "Undo the scheduled change to choose another tier."
+    : m.cancelAtPeriodEnd
+      ? "Undo the cancellation to change tier."
+      : m.status !== "active"
+        ? "Settle the outstanding payment to change tier."
+        : null;
   const periodEnd = m.currentPeriodEnd ? formatDate(m.currentPeriodEnd) : "the end of the period";
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Change tier</CardTitle>
-        <CardDescription>Upgrades apply at once, charging the rest of this period at the new price. Downgrades apply at the end of the period, on {periodEnd}.</CardDescription>
+        <CardDescription>
+          Upgrades apply at once, charging the rest of this period at the new price. Downgrades apply at the end of the
+          period, on {periodEnd}.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {blocked ? (
@@ -64,7 +90,8 @@ export function TierChange({ userId, mode, membership: m, tiers, onChanged }: Pr
               .map((t) => (
                 <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
                   <span>
-                    <span className="font-medium">{t.title}</span> <span className="text-muted-foreground">{formatCents(t.amount)} a month</span>
+                    <span className="font-medium">{t.title}</span>{" "}
+                    <span className="text-muted-foreground">{formatCents(t.amount)} a month</span>
                   </span>
                   {rank(t.id) > rank(m.tier) ? (
                     <Button disabled={previewing.isPending} onClick={() => previewing.mutate(t.id)}>
@@ -92,7 +119,8 @@ export function TierChange({ userId, mode, membership: m, tiers, onChanged }: Pr
               <DialogHeader>
                 <DialogTitle>Upgrade to {preview.tierTitle}</DialogTitle>
                 <DialogDescription>
-                  {formatCents(preview.amountDue, preview.currency)} is charged now to the card on file for the rest of this period; from {formatDate(preview.periodEnd)} the {preview.tierTitle} monthly price applies.
+                  {formatCents(preview.amountDue, preview.currency)} is charged now to the card on file for the rest of
+                  this period; from {formatDate(preview.periodEnd)} the {preview.tierTitle} monthly price applies.
                 </DialogDescription>
               </DialogHeader>
               <table className="w-full text-sm">
@@ -101,14 +129,18 @@ export function TierChange({ userId, mode, membership: m, tiers, onChanged }: Pr
                   {preview.lines.map((line, i) => (
                     <tr key={i} className="border-b">
                       <td className="py-1 pr-2">{line.description}</td>
-                      <td className="py-1 text-right whitespace-nowrap">{formatCents(line.amount, preview.currency)}</td>
+                      <td className="py-1 text-right whitespace-nowrap">
+                        {formatCents(line.amount, preview.currency)}
+                      </td>
                     </tr>
                   ))}
                   <tr>
                     <th scope="row" className="py-1 text-left">
                       Due today
                     </th>
-                    <td className="py-1 text-right font-semibold whitespace-nowrap">{formatCents(preview.amountDue, preview.currency)}</td>
+                    <td className="py-1 text-right font-semibold whitespace-nowrap">
+                      {formatCents(preview.amountDue, preview.currency)}
+                    </td>
                   </tr>
                 </tbody>
               </table>
@@ -116,8 +148,13 @@ export function TierChange({ userId, mode, membership: m, tiers, onChanged }: Pr
                 <Button variant="outline" onClick={() => setPreview(null)}>
                   Keep as is
                 </Button>
-                <Button disabled={change.isPending} onClick={() => change.mutate({ tier: preview.tier, prorationDate: preview.prorationDate })}>
-                  {change.isPending ? "Working..." : `Pay ${formatCents(preview.amountDue, preview.currency)} and upgrade`}
+                <Button
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ tier: preview.tier, prorationDate: preview.prorationDate })}
+                >
+                  {change.isPending
+                    ? "Working..."
+                    : `Pay ${formatCents(preview.amountDue, preview.currency)} and upgrade`}
                 </Button>
               </DialogFooter>
             </>

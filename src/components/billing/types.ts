@@ -9,5 +9,15 @@ export type BillingMode = "member" | "admin";
 
 export const billingKey = (userId: number) => ["billing", userId] as const;
 
-export const STATUS_LABEL: Record<string, string> = { trialing: "Free trial", active: "Active", past_due: "Past due", canceled: "Ended" };
-export const KIND_LABEL: Record<string, string> = { payment: "First payment", renewal: "Renewal", upgrade: "Upgrade", refund: "Refund" };
+export const STATUS_LABEL: Record<string, string> = {
+  trialing: "Free trial",
+  active: "Active",
+  past_due: "Past due",
+  canceled: "Ended",
+};
+export const KIND_LABEL: Record<string, string> = {
+  payment: "First payment",
+  renewal: "Renewal",
+  upgrade: "Upgrade",
+  refund: "Refund",
+};

@@ -5,7 +5,11 @@ import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 /** A billing change through the API: a toast saying what happened (or the server's reason), then a refetch. */
-export function useBillingAction<TInput, TResult>(path: string, success: (result: TResult) => { title: string; description?: string }, onChanged: () => void) {
+export function useBillingAction<TInput, TResult>(
+  path: string,
+  success: (result: TResult) => { title: string; description?: string },
+  onChanged: () => void,
+) {
   return useMutation({
     mutationFn: (body: TInput) => apiRequest<TResult>("POST", path, body),
     onSuccess: (result) => {
@@ -13,7 +17,11 @@ export function useBillingAction<TInput, TResult>(path: string, success: (result
       onChanged();
     },
     onError: (error) => {
-      toast({ title: "Billing not changed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" });
+      toast({
+        title: "Billing not changed",
+        description: errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      });
       onChanged();
     },
   });

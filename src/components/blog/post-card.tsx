@@ -5,7 +5,15 @@ import { cn } from "@/lib/utils";
 import type { PostSummary } from "@/features/blog/types";
 
 /** "Author · date", as the blog list and the article page show it. */
-export function PostByline({ post, prefix = "", className }: { post: Pick<PostSummary, "authorName" | "publishedAt">; prefix?: string; className?: string }) {
+export function PostByline({
+  post,
+  prefix = "",
+  className,
+}: {
+  post: Pick<PostSummary, "authorName" | "publishedAt">;
+  prefix?: string;
+  className?: string;
+}) {
   return (
     <p className={cn("text-muted-foreground", className)}>
       {prefix}
@@ -24,7 +32,16 @@ export function PostByline({ post, prefix = "", className }: { post: Pick<PostSu
 export function PostCard({ post, first = false }: { post: PostSummary; first?: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
-      {post.imageUrl ? <OptimizedImage src={post.imageUrl} alt="" width={640} height={360} className="aspect-video w-full object-cover" {...(first ? { loading: "eager", fetchPriority: "high" } : {})} /> : null}
+      {post.imageUrl ? (
+        <OptimizedImage
+          src={post.imageUrl}
+          alt=""
+          width={640}
+          height={360}
+          className="aspect-video w-full object-cover"
+          {...(first ? { loading: "eager", fetchPriority: "high" } : {})}
+        />
+      ) : null}
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-medium text-primary">{post.category}</p>
         <h2 className="mt-2 text-xl font-semibold">

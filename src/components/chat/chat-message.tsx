@@ -14,7 +14,12 @@ export function ChatMessage({ entry }: { entry: ChatEntry }) {
   const mine = entry.type === "user";
   return (
     <li className={cn("flex", mine ? "justify-end" : "justify-start")}>
-      <div className={cn("max-w-[85%] rounded-lg px-4 py-3 text-sm break-words", mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground")}>
+      <div
+        className={cn(
+          "max-w-[85%] rounded-lg px-4 py-3 text-sm break-words",
+          mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground",
+        )}
+      >
         <p className="sr-only">{mine ? "You said:" : "The assistant said:"}</p>
         {mine ? (
           <p className="whitespace-pre-wrap">{entry.message}</p>

@@ -15,7 +15,8 @@ import { sendChatMessage } from "./read-chat-stream";
 const GREETING: ChatEntry = {
   id: "greeting",
   type: "assistant",
-  message: "Hello! I am the community's assistant. Ask me about membership and prices, upcoming events, the blog or anything on our FAQ, and I will answer from our own pages with links to them.",
+  message:
+    "Hello! I am the community's assistant. Ask me about membership and prices, upcoming events, the blog or anything on our FAQ, and I will answer from our own pages with links to them.",
   sources: [],
 };
 const HISTORY_KEY = ["/api/chatbot/history"] as const;
@@ -41,7 +42,16 @@ export function ChatPanel() {
     queryFn: () => apiRequest<{ messages: StoredChatMessage[] }>("GET", "/api/chatbot/history"),
     enabled: user !== null,
   });
-  const stored = React.useMemo(() => (history.data?.messages ?? []).map((m): ChatEntry => ({ id: `stored-${m.id}`, type: m.type, message: m.message, sources: m.sources })), [history.data]);
+  const stored = React.useMemo(
+    () =>
+      (history.data?.messages ?? []).map((m): ChatEntry => ({
+        id: `stored-${m.id}`,
+        type: m.type,
+        message: m.message,
+        sources: m.sources,
+      })),
+    [history.data],
+  );
   const conversation = React.useMemo(() => [...stored, ...entries], [stored, entries]);
 
   const clear = useMutation({
@@ -59,13 +69,16 @@ export function ChatPanel() {
     if (log) log.scrollTop = log.scrollHeight;
   }, [conversation]);
 
-  const updateAnswer = (id: string, change: (entry: ChatEntry) => ChatEntry) => setEntries((list) => list.map((e) => (e.id === id ? change(e) : e)));
+  const updateAnswer = (id: string, change: (entry: ChatEntry) => ChatEntry) =>
+    setEntries((list) => list.map((e) => (e.id === id ? change(e) : e)));
 
   async function send() {
     const message = draft.trim();
     // Spec 02 section 5: blank or whitespace-only messages are not sent.
     if (!message || pending) return;
-    const chatHistory = conversation.slice(-CHAT_HISTORY_LIMIT).map(({ type, message: text }) => ({ type, message: text }));
+    const chatHistory = conversation
+      .slice(-CHAT_HISTORY_LIMIT)
+      .map(({ type, message: text }) => ({ type, message: text }));
     const question: ChatEntry = { id: nextId(), type: "user", message, sources: [] };
     const answerId = nextId();
     setEntries((list) => [...list, question, { id: answerId, type: "assistant", message: "", sources: [] }]);
@@ -79,7 +92,10 @@ export function ChatPanel() {
       });
     } catch (error) {
       setEntries((list) => list.filter((e) => e.id !== answerId));
-      const description = error instanceof ApiError && error.status === 429 && error.serverMessage ? error.serverMessage : ERROR_TOAST.description;
+      const description =
+        error instanceof ApiError && error.status === 429 && error.serverMessage
+          ? error.serverMessage
+          : ERROR_TOAST.description;
       toast({ title: ERROR_TOAST.title, description, variant: "destructive" });
     } finally {
       setPending(false);
@@ -104,13 +120,22 @@ export function ChatPanel() {
   const shown = [GREETING, ...conversation].filter((e) => e.type === "user" || e.message || e.sources.length);
 
   return (
-    <section aria-labelledby="chat-heading" className="flex h-[500px] flex-col rounded-xl border border-border bg-card shadow-sm">
+    <section
+      aria-labelledby="chat-heading"
+      className="flex h-[500px] flex-col rounded-xl border border-border bg-card shadow-sm"
+    >
       <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
         <h2 id="chat-heading" className="text-base font-semibold">
           Conversation
         </h2>
         {user ? (
-          <Button type="button" variant="ghost" size="sm" onClick={() => clear.mutate()} disabled={clear.isPending || conversation.length === 0 || pending}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => clear.mutate()}
+            disabled={clear.isPending || conversation.length === 0 || pending}
+          >
             <Trash2 aria-hidden="true" />
             Delete conversation
           </Button>
@@ -118,7 +143,15 @@ export function ChatPanel() {
       </div>
       {/* Positioned, so the messages' screen-reader labels (absolutely placed) stay inside the scroll box:
           without it they were laid out at their place in the whole conversation and lengthened the page below the footer. */}
-      <div ref={logRef} role="log" aria-live="polite" aria-busy={pending} aria-label="Messages" tabIndex={0} className="relative min-h-0 flex-1 overflow-y-auto px-4 py-4">
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-busy={pending}
+        aria-label="Messages"
+        tabIndex={0}
+        className="relative min-h-0 flex-1 overflow-y-auto px-4 py-4"
+      >
         <ul className="grid gap-3">
           {shown.map((entry) => (
             <ChatMessage key={entry.id} entry={entry} />

@@ -7,7 +7,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -45,21 +52,33 @@ interface AdminEventDialogProps {
 }
 
 /** Create or edit a community event; times are wall-clock times in the chosen zone. */
-export function AdminEventDialog({ eventId, initial = EMPTY_EVENT, triggerLabel, triggerVariant = "default" }: AdminEventDialogProps) {
+export function AdminEventDialog({
+  eventId,
+  initial = EMPTY_EVENT,
+  triggerLabel,
+  triggerVariant = "default",
+}: AdminEventDialogProps) {
   const router = useRouter();
   const [open, setOpen] = React.useState(false);
-  const zones = React.useMemo(() => (typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []), []);
+  const zones = React.useMemo(
+    () => (typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []),
+    [],
+  );
   const form = useForm<EventInput>({ resolver: zodResolver(eventInputSchema) as never, defaultValues: initial });
   const errors = form.formState.errors;
   const save = useMutation({
-    mutationFn: (input: EventInput) => (eventId ? apiRequest("PUT", `/api/admin/events/${eventId}`, input) : apiRequest("POST", "/api/admin/events", input)),
+    mutationFn: (input: EventInput) =>
+      eventId
+        ? apiRequest("PUT", `/api/admin/events/${eventId}`, input)
+        : apiRequest("POST", "/api/admin/events", input),
     onSuccess: () => {
       toast({ title: eventId ? "Event updated" : "Event created", description: "The events page shows it now." });
       setOpen(false);
       if (!eventId) form.reset(EMPTY_EVENT);
       router.refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not save the event."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Could not save the event."), variant: "destructive" }),
   });
   const busy = save.isPending;
   const prefix = eventId ? `event-${eventId}` : "new-event";
@@ -67,14 +86,20 @@ export function AdminEventDialog({ eventId, initial = EMPTY_EVENT, triggerLabel,
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant={triggerVariant} size={eventId ? "sm" : "default"} aria-label={eventId ? `${triggerLabel}: ${initial.title}` : undefined}>
+        <Button
+          variant={triggerVariant}
+          size={eventId ? "sm" : "default"}
+          aria-label={eventId ? `${triggerLabel}: ${initial.title}` : undefined}
+        >
           {triggerLabel}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{eventId ? "Edit Event" : "New Event"}</DialogTitle>
-          <DialogDescription>Community events appear in the Community Events tab and the calendar feed.</DialogDescription>
+          <DialogDescription>
+            Community events appear in the Community Events tab and the calendar feed.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid gap-4">
           <FormField label="Title" id={`${prefix}-title`} error={errors.title?.message}>
@@ -90,7 +115,12 @@ export function AdminEventDialog({ eventId, initial = EMPTY_EVENT, triggerLabel,
             <FormField label="Ends (optional)" id={`${prefix}-ends`} error={errors.endsAtLocal?.message}>
               <Input type="datetime-local" disabled={busy} {...form.register("endsAtLocal")} />
             </FormField>
-            <FormField label="Time zone" id={`${prefix}-timezone`} error={errors.timezone?.message} hint="Start and end are times in this zone.">
+            <FormField
+              label="Time zone"
+              id={`${prefix}-timezone`}
+              error={errors.timezone?.message}
+              hint="Start and end are times in this zone."
+            >
               <Input list={`${prefix}-zones`} disabled={busy} {...form.register("timezone")} />
             </FormField>
             <datalist id={`${prefix}-zones`}>
@@ -137,7 +167,12 @@ export function AdminEventDialog({ eventId, initial = EMPTY_EVENT, triggerLabel,
               control={form.control}
               name="featured"
               render={({ field }) => (
-                <Checkbox id={`${prefix}-featured`} checked={field.value === true} onCheckedChange={(checked) => field.onChange(checked === true)} disabled={busy} />
+                <Checkbox
+                  id={`${prefix}-featured`}
+                  checked={field.value === true}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  disabled={busy}
+                />
               )}
             />
             <Label htmlFor={`${prefix}-featured`}>Featured</Label>
@@ -151,15 +186,34 @@ export function AdminEventDialog({ eventId, initial = EMPTY_EVENT, triggerLabel,
   );
 }
 
-export function FeatureEventButton({ eventId, featured, title }: { eventId: number; featured: boolean; title: string }) {
+export function FeatureEventButton({
+  eventId,
+  featured,
+  title,
+}: {
+  eventId: number;
+  featured: boolean;
+  title: string;
+}) {
   const router = useRouter();
   const toggle = useMutation({
     mutationFn: () => apiRequest("PATCH", `/api/admin/events/${eventId}`, { featured: !featured }),
     onSuccess: () => router.refresh(),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not change the event."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not change the event."),
+        variant: "destructive",
+      }),
   });
   return (
-    <Button size="sm" variant="outline" disabled={toggle.isPending} onClick={() => toggle.mutate()} aria-label={`${featured ? "Unfeature" : "Feature"}: ${title}`}>
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={toggle.isPending}
+      onClick={() => toggle.mutate()}
+      aria-label={`${featured ? "Unfeature" : "Feature"}: ${title}`}
+    >
       {featured ? "Unfeature" : "Feature"}
     </Button>
   );
@@ -175,7 +229,12 @@ export function DeleteEventButton({ eventId, title }: { eventId: number; title: 
       toast({ title: "Event deleted", description: `${title} was deleted.` });
       router.refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not delete the event."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not delete the event."),
+        variant: "destructive",
+      }),
   });
   return (
     <Dialog open={open} onOpenChange={setOpen}>

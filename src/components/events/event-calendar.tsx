@@ -24,7 +24,11 @@ const hasEnded = (event: PublicEvent) => new Date(event.endsAt ?? event.startsAt
 function RsvpLink({ event, hostPageUrl }: { event: PublicEvent; hostPageUrl: string }) {
   if (hasEnded(event)) {
     return (
-      <Link href={`/events/${event.id}`} className="text-sm font-medium text-primary underline underline-offset-4" aria-label={`Past event: ${event.title}`}>
+      <Link
+        href={`/events/${event.id}`}
+        className="text-sm font-medium text-primary underline underline-offset-4"
+        aria-label={`Past event: ${event.title}`}
+      >
         Past event
       </Link>
     );
@@ -36,13 +40,22 @@ function RsvpLink({ event, hostPageUrl }: { event: PublicEvent; hostPageUrl: str
       RSVP
     </Link>
   ) : (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-primary underline underline-offset-4" aria-label={`${label} (opens in a new tab)`}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-sm font-medium text-primary underline underline-offset-4"
+      aria-label={`${label} (opens in a new tab)`}
+    >
       RSVP
     </a>
   );
 }
 
-const CalendarEventsContext = React.createContext<{ byDay: Map<string, PublicEvent[]>; hostPageUrl: string }>({ byDay: new Map(), hostPageUrl: "" });
+const CalendarEventsContext = React.createContext<{ byDay: Map<string, PublicEvent[]>; hostPageUrl: string }>({
+  byDay: new Map(),
+  hostPageUrl: "",
+});
 
 /** A day of the month; days with events open a hover card listing them. */
 function EventDayButton({ day, modifiers, className, ...props }: DayButtonProps) {
@@ -56,7 +69,10 @@ function EventDayButton({ day, modifiers, className, ...props }: DayButtonProps)
     <button
       ref={ref}
       {...props}
-      className={cn(className, dayEvents && !modifiers.selected && "bg-accent font-semibold text-accent-foreground ring-1 ring-primary/40")}
+      className={cn(
+        className,
+        dayEvents && !modifiers.selected && "bg-accent font-semibold text-accent-foreground ring-1 ring-primary/40",
+      )}
       data-has-events={dayEvents ? "true" : undefined}
     />
   );
@@ -105,55 +121,57 @@ export function EventCalendar({ events, hostPageUrl, month, onMonthChange, loadi
 
   return (
     <CalendarEventsContext.Provider value={context}>
-    <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
-      <div className="overflow-x-auto rounded-xl border bg-card" aria-busy={loading}>
-        <Calendar
-          month={month}
-          onMonthChange={onMonthChange}
-          mode="single"
-          selected={selected}
-          onSelect={setSelected}
-          modifiers={{ hasEvents: eventDays }}
-          modifiersClassNames={{ hasEvents: "has-events" }}
-          labels={{
-            labelDayButton: (date, modifiers) =>
-              `${modifiers.today ? "Today, " : ""}${format(date, "EEEE, MMMM d, yyyy")}${modifiers.hasEvents ? ", has events" : ""}${modifiers.selected ? ", selected" : ""}`,
-          }}
-          components={{ DayButton: EventDayButton }}
-        />
+      <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
+        <div className="overflow-x-auto rounded-xl border bg-card" aria-busy={loading}>
+          <Calendar
+            month={month}
+            onMonthChange={onMonthChange}
+            mode="single"
+            selected={selected}
+            onSelect={setSelected}
+            modifiers={{ hasEvents: eventDays }}
+            modifiersClassNames={{ hasEvents: "has-events" }}
+            labels={{
+              labelDayButton: (date, modifiers) =>
+                `${modifiers.today ? "Today, " : ""}${format(date, "EEEE, MMMM d, yyyy")}${modifiers.hasEvents ? ", has events" : ""}${modifiers.selected ? ", selected" : ""}`,
+            }}
+            components={{ DayButton: EventDayButton }}
+          />
+        </div>
+        <section aria-live="polite" aria-label="Events on the selected date" className="rounded-xl border bg-card p-5">
+          {!selected ? (
+            <p className="text-muted-foreground">Please select a date</p>
+          ) : (
+            <>
+              <h3 className="mb-4 text-lg font-semibold">{format(selected, "MMM d, yyyy")}</h3>
+              {selectedEvents.length === 0 ? (
+                <div>
+                  <p className="font-medium">No events scheduled for this date</p>
+                  <p className="text-sm text-muted-foreground">Try selecting another date</p>
+                </div>
+              ) : (
+                <ul className="grid gap-4">
+                  {selectedEvents.map((event) => (
+                    <li key={event.id} className="grid gap-1 border-b pb-4 last:border-0 last:pb-0">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
+                          {event.title}
+                        </Link>
+                        <Badge variant={event.accessType === "members" ? "secondary" : "outline"}>
+                          {event.accessType === "members" ? "Members" : "Public"}
+                        </Badge>
+                      </div>
+                      <p className="text-sm text-muted-foreground">{event.time}</p>
+                      <p className="text-sm text-muted-foreground">{event.location}</p>
+                      <RsvpLink event={event} hostPageUrl={hostPageUrl} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </section>
       </div>
-      <section aria-live="polite" aria-label="Events on the selected date" className="rounded-xl border bg-card p-5">
-        {!selected ? (
-          <p className="text-muted-foreground">Please select a date</p>
-        ) : (
-          <>
-            <h3 className="mb-4 text-lg font-semibold">{format(selected, "MMM d, yyyy")}</h3>
-            {selectedEvents.length === 0 ? (
-              <div>
-                <p className="font-medium">No events scheduled for this date</p>
-                <p className="text-sm text-muted-foreground">Try selecting another date</p>
-              </div>
-            ) : (
-              <ul className="grid gap-4">
-                {selectedEvents.map((event) => (
-                  <li key={event.id} className="grid gap-1 border-b pb-4 last:border-0 last:pb-0">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
-                        {event.title}
-                      </Link>
-                      <Badge variant={event.accessType === "members" ? "secondary" : "outline"}>{event.accessType === "members" ? "Members" : "Public"}</Badge>
-                    </div>
-                    <p className="text-sm text-muted-foreground">{event.time}</p>
-                    <p className="text-sm text-muted-foreground">{event.location}</p>
-                    <RsvpLink event={event} hostPageUrl={hostPageUrl} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </section>
-    </div>
     </CalendarEventsContext.Provider>
   );
 }

@@ -9,7 +9,11 @@ import { EventImage } from "./event-image";
 const FEATURED_DESCRIPTION_LENGTH = 220;
 
 export function AccessBadge({ accessType }: { accessType: PublicEvent["accessType"] }) {
-  return accessType === "members" ? <Badge variant="secondary">Members Only</Badge> : <Badge variant="outline">Open to All</Badge>;
+  return accessType === "members" ? (
+    <Badge variant="secondary">Members Only</Badge>
+  ) : (
+    <Badge variant="outline">Open to All</Badge>
+  );
 }
 
 function When({ event }: { event: PublicEvent }) {
@@ -33,7 +37,11 @@ function When({ event }: { event: PublicEvent }) {
 
 export function FeaturedEventCard({ event }: { event: PublicEvent }) {
   return (
-    <article aria-labelledby={`featured-${event.id}`} className="grid overflow-hidden rounded-xl border bg-card shadow-sm md:grid-cols-2" data-testid="featured-event">
+    <article
+      aria-labelledby={`featured-${event.id}`}
+      className="grid overflow-hidden rounded-xl border bg-card shadow-sm md:grid-cols-2"
+      data-testid="featured-event"
+    >
       <EventImage eventId={event.id} src={event.image} className="aspect-[16/10] h-full w-full" />
       <div className="grid content-center gap-4 p-6">
         <div className="flex flex-wrap items-center gap-2">
@@ -58,7 +66,11 @@ export function FeaturedEventCard({ event }: { event: PublicEvent }) {
 
 export function EventCard({ event }: { event: PublicEvent }) {
   return (
-    <article aria-labelledby={`event-${event.id}`} className="flex w-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="event-card">
+    <article
+      aria-labelledby={`event-${event.id}`}
+      className="flex w-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm"
+      data-testid="event-card"
+    >
       <EventImage eventId={event.id} src={event.image} className="aspect-[16/10] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         {/* In a row of its own, so the badge is as wide as its words, not the card (issue 25). */}

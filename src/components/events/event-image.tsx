@@ -8,7 +8,17 @@ import { cn } from "@/lib/utils";
  * An event's picture. Without one it shows a local fallback picked by id; when a picture fails to
  * load it rotates through the fallbacks (spec 01 section 2), stopping after one full round.
  */
-export function EventImage({ eventId, src, alt = "", className }: { eventId: number; src: string | null; alt?: string; className?: string }) {
+export function EventImage({
+  eventId,
+  src,
+  alt = "",
+  className,
+}: {
+  eventId: number;
+  src: string | null;
+  alt?: string;
+  className?: string;
+}) {
   const [failures, setFailures] = React.useState(src ? 0 : 1);
   const current = failures === 0 && src ? src : fallbackImage(eventId, failures);
   const ref = React.useRef<HTMLImageElement>(null);
@@ -20,13 +30,6 @@ export function EventImage({ eventId, src, alt = "", className }: { eventId: num
   }, [fail]);
   return (
     // eslint-disable-next-line @next/next/no-img-element -- covers come from any host (Luma's CDN, admins' links); next/image would need each host configured
-    <img
-      ref={ref}
-      src={current}
-      alt={alt}
-      loading="lazy"
-      className={cn("object-cover", className)}
-      onError={fail}
-    />
+    <img ref={ref} src={current} alt={alt} loading="lazy" className={cn("object-cover", className)} onError={fail} />
   );
 }

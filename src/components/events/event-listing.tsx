@@ -44,7 +44,12 @@ export function EventsError({ error, text }: { error: unknown; text?: string }) 
  * featured event (the first flagged featured, else the first) shown above the grid whatever the
  * filter, and a grid of the other events of the chosen type. Choosing a filter refetches by type.
  */
-export function EventListing({ source = "luma", limit = DEFAULT_EVENT_LIMIT, hideFilters = false, errorText }: EventListingProps) {
+export function EventListing({
+  source = "luma",
+  limit = DEFAULT_EVENT_LIMIT,
+  hideFilters = false,
+  errorText,
+}: EventListingProps) {
   const [filter, setFilter] = React.useState<EventFilter>("all");
   const all = useEvents(source, "all", limit);
   const typed = useEvents(source, filter, limit, filter !== "all");

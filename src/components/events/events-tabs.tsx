@@ -17,7 +17,15 @@ function CalendarPanel({ source, hostPageUrl }: { source: EventSource; hostPageU
   const events = useMonthEvents(source, format(month, "yyyy-MM"));
   if (events.isPending) return <EventsSpinner />;
   if (events.isError) return <EventsError error={events.error} text="Failed to load events" />;
-  return <EventCalendar events={events.data} hostPageUrl={hostPageUrl} month={month} onMonthChange={setMonth} loading={events.isPlaceholderData} />;
+  return (
+    <EventCalendar
+      events={events.data}
+      hostPageUrl={hostPageUrl}
+      month={month}
+      onMonthChange={setMonth}
+      loading={events.isPlaceholderData}
+    />
+  );
 }
 
 function EventsPanel({ source, hostPageUrl }: { source: EventSource; hostPageUrl: string }) {
@@ -25,11 +33,23 @@ function EventsPanel({ source, hostPageUrl }: { source: EventSource; hostPageUrl
   return (
     <div className="grid gap-6">
       <div role="group" aria-label="Choose a view" className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" variant={view === "list" ? "default" : "outline"} aria-pressed={view === "list"} onClick={() => setView("list")}>
+        <Button
+          type="button"
+          size="sm"
+          variant={view === "list" ? "default" : "outline"}
+          aria-pressed={view === "list"}
+          onClick={() => setView("list")}
+        >
           <List aria-hidden />
           List View
         </Button>
-        <Button type="button" size="sm" variant={view === "calendar" ? "default" : "outline"} aria-pressed={view === "calendar"} onClick={() => setView("calendar")}>
+        <Button
+          type="button"
+          size="sm"
+          variant={view === "calendar" ? "default" : "outline"}
+          aria-pressed={view === "calendar"}
+          onClick={() => setView("calendar")}
+        >
           <CalendarDays aria-hidden />
           Calendar View
         </Button>
@@ -43,7 +63,12 @@ function EventsPanel({ source, hostPageUrl }: { source: EventSource; hostPageUrl
       )}
       {source === "luma" ? (
         <p>
-          <a href={hostPageUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+          <a
+            href={hostPageUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-primary underline underline-offset-4"
+          >
             View All Events
             <span className="sr-only"> (opens in a new tab)</span>
           </a>

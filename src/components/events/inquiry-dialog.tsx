@@ -5,7 +5,14 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -13,7 +20,16 @@ import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { eventInquirySchema, PRIVATE_EVENT_TYPES, type EventInquiryInput } from "@/features/events/schemas";
 
-const EMPTY: EventInquiryInput = { name: "", email: "", phone: "", organization: "", eventType: PRIVATE_EVENT_TYPES[0], preferredDate: "", guestCount: "", message: "" };
+const EMPTY: EventInquiryInput = {
+  name: "",
+  email: "",
+  phone: "",
+  organization: "",
+  eventType: PRIVATE_EVENT_TYPES[0],
+  preferredDate: "",
+  guestCount: "",
+  message: "",
+};
 
 /** "Request Event Info": a form that is stored and emailed to the admins. */
 export function InquiryDialog() {
@@ -27,7 +43,12 @@ export function InquiryDialog() {
       form.reset(EMPTY);
       setOpen(false);
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to send your request. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to send your request. Please try again."),
+        variant: "destructive",
+      }),
   });
   const busy = submit.isPending;
 
@@ -39,7 +60,9 @@ export function InquiryDialog() {
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Request Event Info</DialogTitle>
-          <DialogDescription>Tell us about the gathering you have in mind and we will get back to you.</DialogDescription>
+          <DialogDescription>
+            Tell us about the gathering you have in mind and we will get back to you.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={form.handleSubmit((values) => submit.mutate(values))} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">

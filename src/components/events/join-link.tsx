@@ -13,13 +13,21 @@ const NEEDS: Record<NonNullable<EventJoinLink["needs"]>, string> = {
 
 /** A members-only event's link to join, loaded for whoever may see it (issue 24 item 8: never in the page itself). */
 export function JoinLink({ eventId }: { eventId: number }) {
-  const link = useQuery({ queryKey: joinLinkQueryKey(eventId), queryFn: () => apiRequest<EventJoinLink>("GET", `/api/events/${eventId}/join-link`) });
+  const link = useQuery({
+    queryKey: joinLinkQueryKey(eventId),
+    queryFn: () => apiRequest<EventJoinLink>("GET", `/api/events/${eventId}/join-link`),
+  });
   if (!link.data || (!link.data.url && !link.data.needs)) return null;
   return (
     <li className="flex items-start gap-3" data-testid="join-link">
       <Video aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
       {link.data.url ? (
-        <a href={link.data.url} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+        <a
+          href={link.data.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-primary underline underline-offset-4"
+        >
           Join online<span className="sr-only"> (opens in a new tab)</span>
         </a>
       ) : (

@@ -15,12 +15,17 @@ function counts(run: LumaSyncRun) {
 export function LumaSyncStatus({ connected, last, lastSuccess }: Props) {
   const failed = last?.status === "failed";
   return (
-    <section aria-labelledby="luma-sync-heading" className={`rounded-lg border p-4 ${failed ? "border-destructive" : ""}`}>
+    <section
+      aria-labelledby="luma-sync-heading"
+      className={`rounded-lg border p-4 ${failed ? "border-destructive" : ""}`}
+    >
       <h2 id="luma-sync-heading" className="font-semibold">
         Luma sync
       </h2>
       {!connected && !last ? (
-        <p className="mt-1 text-sm text-muted-foreground">Luma is not connected: set LUMA_API_KEY to list the calendar&apos;s events as Member Events.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Luma is not connected: set LUMA_API_KEY to list the calendar&apos;s events as Member Events.
+        </p>
       ) : !last ? (
         <p className="mt-1 text-sm text-muted-foreground">Luma has not synced yet.</p>
       ) : failed ? (
@@ -28,7 +33,9 @@ export function LumaSyncStatus({ connected, last, lastSuccess }: Props) {
           <p className="font-medium text-destructive">{`Last sync failed ${formatDateTime(last.finishedAt)}.`}</p>
           <p className="break-words">{last.message}</p>
           <p className="text-muted-foreground">
-            {lastSuccess ? `Showing the events of the last good sync, ${formatDateTime(lastSuccess.finishedAt)} (${counts(lastSuccess)}).` : "No sync has succeeded yet."}
+            {lastSuccess
+              ? `Showing the events of the last good sync, ${formatDateTime(lastSuccess.finishedAt)} (${counts(lastSuccess)}).`
+              : "No sync has succeeded yet."}
           </p>
         </div>
       ) : (

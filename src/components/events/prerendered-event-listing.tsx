@@ -9,7 +9,13 @@ import { EventFilterBar } from "./event-filter-bar";
  * every filter when the page is built or revalidated; the browser only switches between them, so
  * the page fetches nothing and loads no query library.
  */
-export function PrerenderedEventListing({ featured, grids }: { featured: React.ReactNode; grids: Record<EventFilter, React.ReactNode> }) {
+export function PrerenderedEventListing({
+  featured,
+  grids,
+}: {
+  featured: React.ReactNode;
+  grids: Record<EventFilter, React.ReactNode>;
+}) {
   const [filter, setFilter] = React.useState<EventFilter>("all");
   return (
     <div className="grid gap-8">

@@ -33,7 +33,14 @@ function usePassed(instant: string): boolean {
 }
 
 /** RSVP and cancel for a community event. The page is prerendered for everyone; her state loads here. */
-export function RsvpPanel({ eventId, membersOnly, prerenderedCount, capacity, open: openWhenPrerendered, closesAt }: RsvpPanelProps) {
+export function RsvpPanel({
+  eventId,
+  membersOnly,
+  prerenderedCount,
+  capacity,
+  open: openWhenPrerendered,
+  closesAt,
+}: RsvpPanelProps) {
   const passed = usePassed(closesAt);
   const open = openWhenPrerendered && !passed;
   const { user, userPending, part } = useEventViewer(eventId);
@@ -44,15 +51,29 @@ export function RsvpPanel({ eventId, membersOnly, prerenderedCount, capacity, op
       setPart((state) => ({ ...state, going: true, goingCount: result.goingCount }));
       toast({ title: "You're going!", description: "Your RSVP is saved. See you there." });
     },
-    onError: (error) => toast({ title: "RSVP failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "RSVP failed",
+        description: errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      }),
   });
   const cancel = useMutation({
     mutationFn: () => apiRequest("DELETE", `/api/events/${eventId}/rsvp`),
     onSuccess: () => {
-      setPart((state) => ({ ...state, going: false, goingCount: Math.max(0, state.goingCount - (state.going ? 1 : 0)) }));
+      setPart((state) => ({
+        ...state,
+        going: false,
+        goingCount: Math.max(0, state.goingCount - (state.going ? 1 : 0)),
+      }));
       toast({ title: "RSVP cancelled", description: "We have let the hosts know you can't make it." });
     },
-    onError: (error) => toast({ title: "Cancel failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Cancel failed",
+        description: errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      }),
   });
   const count = part.data?.goingCount ?? prerenderedCount;
   const full = capacity !== null && count >= capacity;

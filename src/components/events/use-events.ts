@@ -31,7 +31,8 @@ export function useEvents(source: EventSource, type: EventFilter, limit: number,
 export function useMonthEvents(source: EventSource, month: string) {
   return useQuery({
     queryKey: ["events", source, "month", month],
-    queryFn: () => apiRequest<PublicEvent[]>("GET", `${source === "luma" ? "/api/luma/events" : "/api/events"}?month=${month}`),
+    queryFn: () =>
+      apiRequest<PublicEvent[]>("GET", `${source === "luma" ? "/api/luma/events" : "/api/events"}?month=${month}`),
     placeholderData: keepPreviousData,
     staleTime: EVENTS_STALE_TIME_MS,
     refetchOnWindowFocus: false,

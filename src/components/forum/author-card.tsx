@@ -41,7 +41,9 @@ export function AuthorHoverCard({ author }: { author: AuthorView }) {
             <p className="font-semibold">{name}</p>
             {level ? <Badge variant="secondary">{level}</Badge> : null}
             {author.bio ? <p className="text-muted-foreground">{author.bio}</p> : null}
-            {author.memberSince ? <p className="text-xs text-muted-foreground">Member since {formatDate(parseISO(author.memberSince))}</p> : null}
+            {author.memberSince ? (
+              <p className="text-xs text-muted-foreground">Member since {formatDate(parseISO(author.memberSince))}</p>
+            ) : null}
           </div>
         </div>
       </HoverCardContent>

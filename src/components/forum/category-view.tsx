@@ -23,13 +23,20 @@ export function CategoryView() {
   const after = useSearchParams().get("after");
   const router = useRouter();
   const { user } = useCurrentUser();
-  const category = useMemberQuery<Jsonified<ForumCategory>>("forum", `/api/forum/categories/${encodeURIComponent(slug)}`);
+  const category = useMemberQuery<Jsonified<ForumCategory>>(
+    "forum",
+    `/api/forum/categories/${encodeURIComponent(slug)}`,
+  );
   const open = category.data && !category.data.locked ? category.data : null;
-  const topics = useMemberQuery<TopicPage>("forum", open ? `/api/forum/topics?categoryId=${open.id}${after ? `&after=${encodeURIComponent(after)}` : ""}` : null);
+  const topics = useMemberQuery<TopicPage>(
+    "forum",
+    open ? `/api/forum/topics?categoryId=${open.id}${after ? `&after=${encodeURIComponent(after)}` : ""}` : null,
+  );
   const missing = category.error instanceof ApiError && category.error.status === 404;
   React.useEffect(() => {
     // A cursor that is not one of ours starts the list again.
-    if (topics.error instanceof ApiError && topics.error.status === 400) router.replace(`/forum/${encodeURIComponent(slug)}`);
+    if (topics.error instanceof ApiError && topics.error.status === 400)
+      router.replace(`/forum/${encodeURIComponent(slug)}`);
   }, [topics.error, router, slug]);
   if (missing) {
     return (
@@ -52,13 +59,26 @@ export function CategoryView() {
         {(data) => (
           <>
             <ForumHeader title={data.name} description={data.description} />
-            {data.archived ? <p className="rounded-md bg-secondary p-4">This category is archived. No new posts can be added.</p> : null}
+            {data.archived ? (
+              <p className="rounded-md bg-secondary p-4">This category is archived. No new posts can be added.</p>
+            ) : null}
             {data.locked ? (
-              <GatingPanel level={data.requiredMembershipLevel} memberLevel={user?.membershipLevel ?? null} what="This forum category" holds={`It holds ${topicCount(data.topicCount)}.`} />
+              <GatingPanel
+                level={data.requiredMembershipLevel}
+                memberLevel={user?.membershipLevel ?? null}
+                what="This forum category"
+                holds={`It holds ${topicCount(data.topicCount)}.`}
+              />
             ) : (
               <section aria-label={`Topics in ${data.name}`}>
                 <QueryStatus query={topics} what="topics">
-                  {(page) => <TopicList topics={page.topics} showCategory={false} nextHref={page.nextCursor ? `/forum/${data.slug}?after=${page.nextCursor}` : null} />}
+                  {(page) => (
+                    <TopicList
+                      topics={page.topics}
+                      showCategory={false}
+                      nextHref={page.nextCursor ? `/forum/${data.slug}?after=${page.nextCursor}` : null}
+                    />
+                  )}
                 </QueryStatus>
               </section>
             )}

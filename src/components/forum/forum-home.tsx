@@ -40,7 +40,10 @@ function ForumSearch({ query }: { query: string }) {
 
 function ForumFront({ after }: { after: string | null }) {
   const categories = useMemberQuery<Jsonified<ForumCategory>[]>("forum", "/api/forum/categories");
-  const topics = useMemberQuery<TopicPage>("forum", `/api/forum/topics${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+  const topics = useMemberQuery<TopicPage>(
+    "forum",
+    `/api/forum/topics${after ? `?after=${encodeURIComponent(after)}` : ""}`,
+  );
   return (
     <div className="grid gap-10">
       <ForumHeader title={FORUM_TITLE} description={FORUM_DESCRIPTION} />
@@ -57,7 +60,9 @@ function ForumFront({ after }: { after: string | null }) {
           Recent discussions
         </h2>
         <QueryStatus query={topics} what="discussions">
-          {(page) => <TopicList topics={page.topics} nextHref={page.nextCursor ? `/forum?after=${page.nextCursor}` : null} />}
+          {(page) => (
+            <TopicList topics={page.topics} nextHref={page.nextCursor ? `/forum?after=${page.nextCursor}` : null} />
+          )}
         </QueryStatus>
       </section>
     </div>

@@ -13,7 +13,12 @@ export function ReplyEmailSetting({ emailOnReplies }: { emailOnReplies: boolean 
   });
   return (
     <div className="flex items-start gap-3">
-      <Checkbox id="email-on-replies" checked={emailOnReplies} disabled={save.isPending} onCheckedChange={(checked) => save.mutate(checked === true)} />
+      <Checkbox
+        id="email-on-replies"
+        checked={emailOnReplies}
+        disabled={save.isPending}
+        onCheckedChange={(checked) => save.mutate(checked === true)}
+      />
       <Label htmlFor="email-on-replies" className="grid gap-1 leading-normal">
         Email me about new replies in topics I started or replied to
         <span className="text-sm font-normal text-muted-foreground">At most one email per topic per hour.</span>

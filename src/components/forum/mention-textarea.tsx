@@ -35,10 +35,15 @@ export function MentionTextarea({ ref, ...props }: React.ComponentProps<"textare
     if (!trigger) return;
     let current = true;
     const timer = setTimeout(() => {
-      apiRequest<{ members: { id: number; firstName: string; lastName: string }[] }>("GET", `/api/members?q=${encodeURIComponent(trigger.term)}`).then(
+      apiRequest<{ members: { id: number; firstName: string; lastName: string }[] }>(
+        "GET",
+        `/api/members?q=${encodeURIComponent(trigger.term)}`,
+      ).then(
         (page) => {
           if (!current) return;
-          setSuggestions(page.members.slice(0, 6).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() })));
+          setSuggestions(
+            page.members.slice(0, 6).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() })),
+          );
           setActive(0);
         },
         () => current && setSuggestions([]),
@@ -94,7 +99,9 @@ export function MentionTextarea({ ref, ...props }: React.ComponentProps<"textare
           if (open) {
             if (event.key === "ArrowDown" || event.key === "ArrowUp") {
               event.preventDefault();
-              setActive((index) => (index + (event.key === "ArrowDown" ? 1 : suggestions.length - 1)) % suggestions.length);
+              setActive(
+                (index) => (index + (event.key === "ArrowDown" ? 1 : suggestions.length - 1)) % suggestions.length,
+              );
               return;
             }
             if (event.key === "Enter" || event.key === "Tab") {
@@ -116,14 +123,21 @@ export function MentionTextarea({ ref, ...props }: React.ComponentProps<"textare
         }}
       />
       {open ? (
-        <ul id={listId} role="listbox" aria-label="Members to mention" className="absolute z-20 mt-1 max-h-60 w-full max-w-sm overflow-y-auto rounded-md border bg-popover p-1 text-sm shadow-md">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Members to mention"
+          className="absolute z-20 mt-1 max-h-60 w-full max-w-sm overflow-y-auto rounded-md border bg-popover p-1 text-sm shadow-md"
+        >
           {suggestions.map((suggestion, index) => (
             <li
               key={suggestion.id}
               id={`${listId}-${index}`}
               role="option"
               aria-selected={index === active}
-              className={index === active ? "cursor-pointer rounded bg-accent px-2 py-1.5" : "cursor-pointer rounded px-2 py-1.5"}
+              className={
+                index === active ? "cursor-pointer rounded bg-accent px-2 py-1.5" : "cursor-pointer rounded px-2 py-1.5"
+              }
               onMouseDown={(event) => {
                 event.preventDefault();
                 choose(suggestion);

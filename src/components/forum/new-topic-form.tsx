@@ -18,7 +18,13 @@ const selectClass =
   "flex min-h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-invalid:border-destructive md:text-sm";
 
 /** /forum/new-topic (spec 02 sections 2.12 and 5): the slug follows the title until she edits it. */
-export function NewTopicForm({ categories, defaultCategoryId }: { categories: { id: number; name: string }[]; defaultCategoryId?: number }) {
+export function NewTopicForm({
+  categories,
+  defaultCategoryId,
+}: {
+  categories: { id: number; name: string }[];
+  defaultCategoryId?: number;
+}) {
   const router = useRouter();
   const form = useForm<NewTopicInput, unknown, NewTopic>({
     resolver: zodResolver(newTopicSchema),
@@ -34,15 +40,24 @@ export function NewTopicForm({ categories, defaultCategoryId }: { categories: { 
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {
         for (const [field, message] of Object.entries(error.fields)) {
-          if (field in form.getValues()) form.setError(field as keyof NewTopicInput, { message }, { shouldFocus: true });
+          if (field in form.getValues())
+            form.setError(field as keyof NewTopicInput, { message }, { shouldFocus: true });
         }
       }
       if (error instanceof ApiError && error.status === 401) {
-        toast({ title: "Authentication required", description: "You must be logged in to create a forum topic.", variant: "destructive" });
+        toast({
+          title: "Authentication required",
+          description: "You must be logged in to create a forum topic.",
+          variant: "destructive",
+        });
         router.push("/login?next=/forum/new-topic");
         return;
       }
-      toast({ title: "Error creating topic", description: errorMessage(error, "There was an error creating your topic. Please try again."), variant: "destructive" });
+      toast({
+        title: "Error creating topic",
+        description: errorMessage(error, "There was an error creating your topic. Please try again."),
+        variant: "destructive",
+      });
     },
   });
   const errors = form.formState.errors;
@@ -67,10 +82,20 @@ export function NewTopicForm({ categories, defaultCategoryId }: { categories: { 
       <FormField label="Title" id="title" error={errors.title?.message}>
         <Input maxLength={120} {...title} />
       </FormField>
-      <FormField label="URL slug" id="slug" error={errors.slug?.message} hint="Filled in from the title; lowercase letters, numbers and hyphens.">
+      <FormField
+        label="URL slug"
+        id="slug"
+        error={errors.slug?.message}
+        hint="Filled in from the title; lowercase letters, numbers and hyphens."
+      >
         <Input {...slug} />
       </FormField>
-      <FormField label="Content" id="content" error={errors.content?.message} hint="Markdown works: **bold**, *italic*, [links](https://example.com), lists. Type @ and a name to mention a member.">
+      <FormField
+        label="Content"
+        id="content"
+        error={errors.content?.message}
+        hint="Markdown works: **bold**, *italic*, [links](https://example.com), lists. Type @ and a name to mention a member."
+      >
         <MentionTextarea rows={10} {...form.register("content")} />
       </FormField>
       <div className="flex gap-3">

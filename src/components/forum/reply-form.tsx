@@ -25,8 +25,17 @@ export function ReplyForm({ topicId }: { topicId: number }) {
   return (
     // The button is disabled while the reply is sent, which drops keyboard focus: it comes back to the
     // editor (cleared once posted), ready for the next reply (issue 31, WCAG 2.4.3).
-    <form onSubmit={form.handleSubmit((values) => submit.mutate(values, { onSettled: () => form.setFocus("content") }))} noValidate className="grid gap-3">
-      <FormField label="Add a reply" id="reply-content" error={form.formState.errors.content?.message} hint="Markdown works: **bold**, *italic*, [links](https://example.com), lists. Type @ and a name to mention a member.">
+    <form
+      onSubmit={form.handleSubmit((values) => submit.mutate(values, { onSettled: () => form.setFocus("content") }))}
+      noValidate
+      className="grid gap-3"
+    >
+      <FormField
+        label="Add a reply"
+        id="reply-content"
+        error={form.formState.errors.content?.message}
+        hint="Markdown works: **bold**, *italic*, [links](https://example.com), lists. Type @ and a name to mention a member."
+      >
         <MentionTextarea rows={5} {...form.register("content")} />
       </FormField>
       <Button type="submit" disabled={submit.isPending} className="justify-self-start">

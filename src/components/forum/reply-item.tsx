@@ -3,7 +3,15 @@
 import * as React from "react";
 import { Heart, Smile, ThumbsUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import type { ReactionType } from "@/features/forum/constants";
@@ -27,20 +35,46 @@ const REACTIONS: { type: ReactionType; label: string; Icon: typeof Heart }[] = [
  * One reply: `header` (author, badge, date and time, '(edited)') and `body` are rendered on the server;
  * this adds the reactions, her own Edit and Delete, or Report and Block on other members' replies.
  */
-export function ReplyItem({ reply, header, body, isOwn, canChange }: { reply: ReplyView; header: React.ReactNode; body: React.ReactNode; isOwn: boolean; canChange: boolean }) {
+export function ReplyItem({
+  reply,
+  header,
+  body,
+  isOwn,
+  canChange,
+}: {
+  reply: ReplyView;
+  header: React.ReactNode;
+  body: React.ReactNode;
+  isOwn: boolean;
+  canChange: boolean;
+}) {
   const [editing, setEditing] = React.useState(false);
   const react = useForumMutation<ReactionType>({
-    request: (reactionType) => ({ method: "POST", path: "/api/forum/reactions", body: { postId: reply.id, reactionType } }),
-    failure: { title: "Error adding reaction", description: "There was an error adding your reaction. Please try again." },
+    request: (reactionType) => ({
+      method: "POST",
+      path: "/api/forum/reactions",
+      body: { postId: reply.id, reactionType },
+    }),
+    failure: {
+      title: "Error adding reaction",
+      description: "There was an error adding your reaction. Please try again.",
+    },
     signedOut: "You must be logged in to react to posts.",
   });
   const remove = useForumMutation({
     request: () => ({ method: "DELETE", path: `/api/forum/posts/${reply.id}` }),
     success: { title: "Reply deleted" },
-    failure: { title: "Error deleting reply", description: "There was an error deleting your reply. Please try again." },
+    failure: {
+      title: "Error deleting reply",
+      description: "There was an error deleting your reply. Please try again.",
+    },
   });
   return (
-    <article id={`post-${reply.id}`} className="grid scroll-mt-24 gap-3 rounded-lg border p-4" aria-label={`Reply by ${reply.author.name}`}>
+    <article
+      id={`post-${reply.id}`}
+      className="grid scroll-mt-24 gap-3 rounded-lg border p-4"
+      aria-label={`Reply by ${reply.author.name}`}
+    >
       {header}
       {editing ? <EditReplyForm postId={reply.id} content={reply.content} onDone={() => setEditing(false)} /> : body}
       <footer className="flex flex-wrap items-center gap-2">
@@ -64,7 +98,13 @@ export function ReplyItem({ reply, header, body, isOwn, canChange }: { reply: Re
               <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(true)}>
                 Edit
               </Button>
-              <Button type="button" size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate()}
+              >
                 Delete
               </Button>
             </>
@@ -101,7 +141,9 @@ function ReportDialog({ postId }: { postId: number }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Report this post</DialogTitle>
-          <DialogDescription>Tell the moderators what is wrong. A post reported by three members is hidden until they review it.</DialogDescription>
+          <DialogDescription>
+            Tell the moderators what is wrong. A post reported by three members is hidden until they review it.
+          </DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -130,7 +172,10 @@ function ReportDialog({ postId }: { postId: number }) {
 function BlockButton({ userId, name }: { userId: number; name: string }) {
   const block = useForumMutation({
     request: () => ({ method: "POST", path: "/api/forum/blocks", body: { userId } }),
-    success: { title: "Member blocked", description: `You will no longer see posts by ${name}. Unblock her in Forum settings.` },
+    success: {
+      title: "Member blocked",
+      description: `You will no longer see posts by ${name}. Unblock her in Forum settings.`,
+    },
     failure: { title: "Block failed", description: "Please try again." },
   });
   return (

@@ -9,7 +9,16 @@ export function ForumSearchBox({ defaultValue = "" }: { defaultValue?: string })
       <label htmlFor="forum-search" className="sr-only">
         Search the forum
       </label>
-      <Input id="forum-search" name="q" type="search" defaultValue={defaultValue} placeholder="Search topics and replies" minLength={2} maxLength={200} required />
+      <Input
+        id="forum-search"
+        name="q"
+        type="search"
+        defaultValue={defaultValue}
+        placeholder="Search topics and replies"
+        minLength={2}
+        maxLength={200}
+        required
+      />
       <Button type="submit" variant="outline">
         <Search aria-hidden className="size-4" /> Search
       </Button>

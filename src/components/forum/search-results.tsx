@@ -9,7 +9,11 @@ function Highlighted({ text }: { text: string }) {
   return (
     <>
       {parts.map((part, index) =>
-        part.startsWith(HIGHLIGHT_START) ? <mark key={index}>{part.slice(1, -1)}</mark> : <span key={index}>{part}</span>,
+        part.startsWith(HIGHLIGHT_START) ? (
+          <mark key={index}>{part.slice(1, -1)}</mark>
+        ) : (
+          <span key={index}>{part}</span>
+        ),
       )}
     </>
   );

@@ -8,12 +8,23 @@ import { authorName } from "./labels";
 import { TopicBadges } from "./topic-badges";
 
 /** Topic cards (spec 02 section 2.12): title, Pinned badge, views, the first 150 characters, author and date. */
-export function TopicList({ topics, nextHref, showCategory = true }: { topics: Jsonified<TopicSummary>[]; nextHref: string | null; showCategory?: boolean }) {
+export function TopicList({
+  topics,
+  nextHref,
+  showCategory = true,
+}: {
+  topics: Jsonified<TopicSummary>[];
+  nextHref: string | null;
+  showCategory?: boolean;
+}) {
   if (topics.length === 0) {
     return (
       <div className="rounded-lg border border-dashed p-8 text-center">
         <p>No topics have been created yet.</p>
-        <Link href="/forum/new-topic" className="mt-2 inline-block font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href="/forum/new-topic"
+          className="mt-2 inline-block font-medium text-primary underline-offset-4 hover:underline"
+        >
           Start a new discussion
         </Link>
       </div>
@@ -29,7 +40,10 @@ export function TopicList({ topics, nextHref, showCategory = true }: { topics: J
                 <div className="flex flex-wrap items-center gap-2">
                   <TopicBadges isPinned={topic.isPinned} isLocked={topic.isLocked} />
                   {showCategory ? (
-                    <Link href={`/forum/${topic.category.slug}`} className="text-sm text-primary underline-offset-4 hover:underline">
+                    <Link
+                      href={`/forum/${topic.category.slug}`}
+                      className="text-sm text-primary underline-offset-4 hover:underline"
+                    >
                       {topic.category.name}
                     </Link>
                   ) : null}
@@ -45,7 +59,10 @@ export function TopicList({ topics, nextHref, showCategory = true }: { topics: J
                 <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
                   <span>
                     Posted by{" "}
-                    <Link href={`/profile/${topic.user.id}`} className="font-medium text-foreground underline-offset-4 hover:underline">
+                    <Link
+                      href={`/profile/${topic.user.id}`}
+                      className="font-medium text-foreground underline-offset-4 hover:underline"
+                    >
                       {authorName(topic.user)}
                     </Link>{" "}
                     on {formatDate(topic.createdAt)}
@@ -54,7 +71,8 @@ export function TopicList({ topics, nextHref, showCategory = true }: { topics: J
                     <Eye aria-hidden className="size-4" /> {topic.views} views
                   </span>
                   <span className="inline-flex items-center gap-1">
-                    <MessageSquare aria-hidden className="size-4" /> {topic.replyCount} {topic.replyCount === 1 ? "reply" : "replies"}
+                    <MessageSquare aria-hidden className="size-4" /> {topic.replyCount}{" "}
+                    {topic.replyCount === 1 ? "reply" : "replies"}
                   </span>
                 </div>
               </CardContent>
@@ -63,7 +81,10 @@ export function TopicList({ topics, nextHref, showCategory = true }: { topics: J
         ))}
       </ul>
       {nextHref ? (
-        <Link href={nextHref} className="justify-self-center font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href={nextHref}
+          className="justify-self-center font-medium text-primary underline-offset-4 hover:underline"
+        >
           Older topics
         </Link>
       ) : null}

@@ -31,12 +31,16 @@ export function TopicView() {
   const after = useSearchParams().get("after");
   const router = useRouter();
   const topic = useMemberQuery<Topic>("forum", `/api/forum/topics/slug/${encodeURIComponent(slug)}`);
-  const replies = useMemberQuery<ReplyPage>("forum", topic.data ? `/api/forum/topics/${topic.data.id}/posts${after ? `?after=${encodeURIComponent(after)}` : ""}` : null);
+  const replies = useMemberQuery<ReplyPage>(
+    "forum",
+    topic.data ? `/api/forum/topics/${topic.data.id}/posts${after ? `?after=${encodeURIComponent(after)}` : ""}` : null,
+  );
   React.useEffect(() => {
     // Spec 02 section 2.12: a missing topic (or one her tier does not open) goes back to /forum;
     // a cursor that is not one of ours starts the replies again.
     if (topic.error instanceof ApiError && topic.error.status === 404) router.replace("/forum");
-    else if (replies.error instanceof ApiError && replies.error.status === 400) router.replace(`/forum/topic/${encodeURIComponent(slug)}`);
+    else if (replies.error instanceof ApiError && replies.error.status === 400)
+      router.replace(`/forum/topic/${encodeURIComponent(slug)}`);
   }, [topic.error, replies.error, router, slug]);
   const topicId = topic.data?.id;
   React.useEffect(() => {
@@ -52,7 +56,15 @@ export function TopicView() {
   );
 }
 
-function TopicBody({ topic, replies, after }: { topic: Topic; replies: ReturnType<typeof useMemberQuery<ReplyPage>>; after: string | null }) {
+function TopicBody({
+  topic,
+  replies,
+  after,
+}: {
+  topic: Topic;
+  replies: ReturnType<typeof useMemberQuery<ReplyPage>>;
+  after: string | null;
+}) {
   const { user: me } = useCurrentUser();
   const closed = topic.isLocked || topic.category.archived;
   return (
@@ -82,7 +94,9 @@ function TopicBody({ topic, replies, after }: { topic: Topic; replies: ReturnTyp
         <QueryStatus query={replies} what="replies">
           {(page) => (
             <>
-              {page.posts.length === 0 && !after ? <p className="text-muted-foreground">No replies yet. Be the first to respond!</p> : null}
+              {page.posts.length === 0 && !after ? (
+                <p className="text-muted-foreground">No replies yet. Be the first to respond!</p>
+              ) : null}
               <ol className="grid gap-4">
                 {page.posts.map((reply) => {
                   const level = tierBadgeLabel(reply.user.membershipLevel);
@@ -90,7 +104,12 @@ function TopicBody({ topic, replies, after }: { topic: Topic; replies: ReturnTyp
                   return (
                     <li key={reply.id} id={`post-${reply.id}`}>
                       <ReplyItem
-                        reply={{ id: reply.id, content: reply.content, author: { id: reply.user.id, name }, reactions: reply.reactions }}
+                        reply={{
+                          id: reply.id,
+                          content: reply.content,
+                          author: { id: reply.user.id, name },
+                          reactions: reply.reactions,
+                        }}
                         isOwn={reply.userId === me?.id}
                         canChange={!closed}
                         header={
@@ -101,7 +120,10 @@ function TopicBody({ topic, replies, after }: { topic: Topic; replies: ReturnTyp
                               {formatDateTime(reply.createdAt)}
                             </time>
                             {reply.isEdited ? (
-                              <span className="text-muted-foreground" title={reply.editedAt ? `Edited ${formatDateTime(reply.editedAt)}` : undefined}>
+                              <span
+                                className="text-muted-foreground"
+                                title={reply.editedAt ? `Edited ${formatDateTime(reply.editedAt)}` : undefined}
+                              >
                                 (edited)
                               </span>
                             ) : null}
@@ -114,7 +136,10 @@ function TopicBody({ topic, replies, after }: { topic: Topic; replies: ReturnTyp
                 })}
               </ol>
               {page.nextCursor ? (
-                <Link href={`/forum/topic/${topic.slug}?after=${page.nextCursor}`} className="justify-self-center font-medium text-primary underline-offset-4 hover:underline">
+                <Link
+                  href={`/forum/topic/${topic.slug}?after=${page.nextCursor}`}
+                  className="justify-self-center font-medium text-primary underline-offset-4 hover:underline"
+                >
                   Later replies
                 </Link>
               ) : null}

@@ -7,7 +7,8 @@ import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 
 interface ForumMutation<TVariables, TResult> {
   request: (variables: TVariables) => { method: string; path: string; body?: unknown };
-  success?: { title: string; description?: string } | ((result: TResult) => { title: string; description?: string } | null);
+  success?:
+    { title: string; description?: string } | ((result: TResult) => { title: string; description?: string } | null);
   failure: { title: string; description: string };
   /** The spec's toast when her session has ended (401), e.g. 'You must be logged in to react to posts.' */
   signedOut?: string;
@@ -19,7 +20,13 @@ interface ForumMutation<TVariables, TResult> {
  * are the server's) and a server-rendered page (forum settings) is refreshed; on failure a toast with
  * the server's reason or the spec's text.
  */
-export function useForumMutation<TVariables = void, TResult = unknown>({ request, success, failure, signedOut, onSuccess }: ForumMutation<TVariables, TResult>) {
+export function useForumMutation<TVariables = void, TResult = unknown>({
+  request,
+  success,
+  failure,
+  signedOut,
+  onSuccess,
+}: ForumMutation<TVariables, TResult>) {
   const router = useRouter();
   const queryClient = useQueryClient();
   return useMutation({

@@ -14,23 +14,42 @@ import { acceptInvitationSchema, type AcceptInvitationInput } from "@/features/a
 import { PASSWORD_MIN } from "@/features/auth/schemas";
 
 export function JoinForm({ token }: { token: string }) {
-  const form = useForm<AcceptInvitationInput>({ resolver: zodResolver(acceptInvitationSchema), defaultValues: { token, username: "", password: "", confirmPassword: "" } });
+  const form = useForm<AcceptInvitationInput>({
+    resolver: zodResolver(acceptInvitationSchema),
+    defaultValues: { token, username: "", password: "", confirmPassword: "" },
+  });
   const accept = useMutation({
     mutationFn: (input: AcceptInvitationInput) => apiRequest("POST", "/api/invitations/accept", input),
-    onSuccess: () => reloadAfterSessionChange("/profile", { title: "Welcome!", description: "Your member account is ready." }),
+    onSuccess: () =>
+      reloadAfterSessionChange("/profile", { title: "Welcome!", description: "Your member account is ready." }),
     onError: (error) => {
-      if (error instanceof ApiError && error.fields?.username) form.setError("username", { message: error.fields.username });
-      toast({ title: "Error", description: errorMessage(error, "Could not create your account. Please try again."), variant: "destructive" });
+      if (error instanceof ApiError && error.fields?.username)
+        form.setError("username", { message: error.fields.username });
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not create your account. Please try again."),
+        variant: "destructive",
+      });
     },
   });
   const busy = accept.isPending || accept.isSuccess;
   const errors = form.formState.errors;
   return (
     <form onSubmit={form.handleSubmit((values) => accept.mutate(values))} noValidate className="grid gap-5">
-      <FormField label="Username" id="username" hint="Letters, numbers, dots, hyphens and underscores." error={errors.username?.message}>
+      <FormField
+        label="Username"
+        id="username"
+        hint="Letters, numbers, dots, hyphens and underscores."
+        error={errors.username?.message}
+      >
         <Input autoComplete="username" disabled={busy} {...form.register("username")} />
       </FormField>
-      <FormField label="Password" id="password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
+      <FormField
+        label="Password"
+        id="password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.password?.message}
+      >
         <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("password")} />
       </FormField>
       <FormField label="Confirm password" id="confirmPassword" error={errors.confirmPassword?.message}>

@@ -63,7 +63,10 @@ export function Footer({ settings }: { settings: SiteSettings }) {
             ) : null}
             {settings.contactPhone ? (
               <p>
-                <a href={`tel:${settings.contactPhone.replace(/[^+\d]/g, "")}`} className="underline-offset-4 hover:underline">
+                <a
+                  href={`tel:${settings.contactPhone.replace(/[^+\d]/g, "")}`}
+                  className="underline-offset-4 hover:underline"
+                >
                   {settings.contactPhone}
                 </a>
               </p>
@@ -79,7 +82,12 @@ export function Footer({ settings }: { settings: SiteSettings }) {
             <ul className="mt-4 flex flex-wrap gap-3" aria-label="Social media">
               {socials.map((social) => (
                 <li key={social.label}>
-                  <a href={social.href} className="text-sm underline underline-offset-4" rel="noopener noreferrer" target="_blank">
+                  <a
+                    href={social.href}
+                    className="text-sm underline underline-offset-4"
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
                     {social.label}
                   </a>
                 </li>

@@ -4,7 +4,18 @@ const labels = (links: { label: string }[]) => links.map((l) => l.label);
 
 describe("navbar items (spec 01 section 2)", () => {
   it("shows visitors About, Membership, Apply and FAQ with the items shown always", () => {
-    expect(labels(mainLinks(false))).toEqual(["Home", "About", "Membership", "Events", "Community", "Forum", "Library", "Blog", "Apply", "FAQ"]);
+    expect(labels(mainLinks(false))).toEqual([
+      "Home",
+      "About",
+      "Membership",
+      "Events",
+      "Community",
+      "Forum",
+      "Library",
+      "Blog",
+      "Apply",
+      "FAQ",
+    ]);
   });
 
   it("hides About, Membership, Apply and FAQ once signed in", () => {

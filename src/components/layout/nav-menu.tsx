@@ -67,11 +67,18 @@ export function NavMenu({ label, children, buttonClassName, items, align = "star
         id={listId}
         aria-label={label}
         hidden={!open}
-        className={cn("absolute top-full z-50 mt-1.5 min-w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-md", align === "end" ? "right-0" : "left-0")}
+        className={cn(
+          "absolute top-full z-50 mt-1.5 min-w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-md",
+          align === "end" ? "right-0" : "left-0",
+        )}
       >
         {items.map((item) => (
           <li key={item.href}>
-            <Link href={item.href} className="block rounded-sm px-2 py-2 text-sm hover:bg-accent focus-visible:bg-accent" onClick={() => setOpen(false)}>
+            <Link
+              href={item.href}
+              className="block rounded-sm px-2 py-2 text-sm hover:bg-accent focus-visible:bg-accent"
+              onClick={() => setOpen(false)}
+            >
               {item.label}
             </Link>
           </li>

@@ -11,8 +11,14 @@ import { ADMIN_LINKS, MEMBER_LINKS, isActive, mainLinks, type NavLink } from "./
 import { Chevron, NavMenu } from "./nav-menu";
 
 // Only members have one: visitors' pages (the public, prerendered ones) do not load it.
-const NavbarAvatar = dynamic(() => import("./navbar-avatar"), { ssr: false, loading: () => <span className="block size-9" /> });
-const NotificationBell = dynamic(() => import("@/components/notifications/notification-bell"), { ssr: false, loading: () => <span className="block size-10" /> });
+const NavbarAvatar = dynamic(() => import("./navbar-avatar"), {
+  ssr: false,
+  loading: () => <span className="block size-9" />,
+});
+const NotificationBell = dynamic(() => import("@/components/notifications/notification-bell"), {
+  ssr: false,
+  loading: () => <span className="block size-10" />,
+});
 
 // Spec 01 section 2: the bar becomes more opaque once the page has scrolled 50 px.
 export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
@@ -25,7 +31,11 @@ const noSubscription = () => () => {};
  * keyed on hydration and rendered afresh once in the browser.
  */
 function useHydrated(): boolean {
-  return React.useSyncExternalStore(noSubscription, () => true, () => false);
+  return React.useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 function useScrolledPast(threshold: number): boolean {
@@ -66,7 +76,12 @@ function DesktopLink({ link, pathname }: { link: NavLink; pathname: string }) {
 
 function AdminMenu({ pathname }: { pathname: string }) {
   return (
-    <NavMenu label="Admin pages" items={ADMIN_LINKS} align="end" buttonClassName={cn(linkClass(pathname.startsWith("/admin")), "flex items-center gap-1")}>
+    <NavMenu
+      label="Admin pages"
+      items={ADMIN_LINKS}
+      align="end"
+      buttonClassName={cn(linkClass(pathname.startsWith("/admin")), "flex items-center gap-1")}
+    >
       Admin <Chevron />
     </NavMenu>
   );
@@ -91,7 +106,11 @@ export function Navbar({ siteName }: { siteName: string }) {
         scrolled ? "border-border bg-background/95 shadow-sm" : "border-transparent bg-background/80",
       )}
     >
-      <nav key={hydrated ? "browser" : "server"} aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+      <nav
+        key={hydrated ? "browser" : "server"}
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6"
+      >
         <Link href="/" className="font-serif text-xl font-semibold text-primary" onClick={closeMenu}>
           {siteName}
         </Link>
@@ -100,9 +119,7 @@ export function Navbar({ siteName }: { siteName: string }) {
           {links.map((link) => (
             <DesktopLink key={link.href} link={link} pathname={pathname} />
           ))}
-          {user
-            ? MEMBER_LINKS.map((link) => <DesktopLink key={link.href} link={link} pathname={pathname} />)
-            : null}
+          {user ? MEMBER_LINKS.map((link) => <DesktopLink key={link.href} link={link} pathname={pathname} />) : null}
           {user?.isAdmin ? <AdminMenu pathname={pathname} /> : null}
         </div>
 
@@ -113,7 +130,11 @@ export function Navbar({ siteName }: { siteName: string }) {
             </Button>
           ) : (
             <>
-              <Link href="/login" className={linkClass(pathname === "/login")} aria-current={pathname === "/login" ? "page" : undefined}>
+              <Link
+                href="/login"
+                className={linkClass(pathname === "/login")}
+                aria-current={pathname === "/login" ? "page" : undefined}
+              >
                 Login
               </Link>
               <Button asChild size="sm">
@@ -141,7 +162,14 @@ export function Navbar({ siteName }: { siteName: string }) {
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             {menuOpen ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
           </svg>
         </Button>
@@ -161,14 +189,23 @@ export function Navbar({ siteName }: { siteName: string }) {
           <ul className="flex flex-col gap-1 pt-2">
             {[...links, ...(user ? MEMBER_LINKS : [])].map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className={cn(linkClass(isActive(link, pathname)), "block")} onClick={closeMenu} aria-current={isActive(link, pathname) ? "page" : undefined}>
+                <Link
+                  href={link.href}
+                  className={cn(linkClass(isActive(link, pathname)), "block")}
+                  onClick={closeMenu}
+                  aria-current={isActive(link, pathname) ? "page" : undefined}
+                >
                   {link.label}
                 </Link>
                 {link.anchors ? (
                   <ul className="ml-4 flex flex-col">
                     {link.anchors.map((anchor) => (
                       <li key={anchor.href}>
-                        <Link href={anchor.href} className="block rounded-md px-2.5 py-1.5 text-sm text-muted-foreground hover:bg-accent" onClick={closeMenu}>
+                        <Link
+                          href={anchor.href}
+                          className="block rounded-md px-2.5 py-1.5 text-sm text-muted-foreground hover:bg-accent"
+                          onClick={closeMenu}
+                        >
                           {anchor.label}
                         </Link>
                       </li>
@@ -184,7 +221,11 @@ export function Navbar({ siteName }: { siteName: string }) {
               <ul className="flex flex-col gap-1">
                 {ADMIN_LINKS.map((link) => (
                   <li key={link.href}>
-                    <Link href={link.href} className={cn(linkClass(pathname === link.href), "block")} onClick={closeMenu}>
+                    <Link
+                      href={link.href}
+                      className={cn(linkClass(pathname === link.href), "block")}
+                      onClick={closeMenu}
+                    >
                       {link.label}
                     </Link>
                   </li>

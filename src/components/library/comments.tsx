@@ -23,8 +23,14 @@ type CommentInput = z.input<typeof commentInputSchema>;
 export function Comments({ contentId, viewer }: { contentId: number; viewer: { id: number; isAdmin: boolean } }) {
   const queryClient = useQueryClient();
   const key = ["library-comments", contentId];
-  const comments = useQuery({ queryKey: key, queryFn: () => apiRequest<Comment[]>("GET", `/api/content/comments?contentId=${contentId}`) });
-  const form = useForm<CommentInput>({ resolver: zodResolver(commentInputSchema), defaultValues: { contentId, comment: "" } });
+  const comments = useQuery({
+    queryKey: key,
+    queryFn: () => apiRequest<Comment[]>("GET", `/api/content/comments?contentId=${contentId}`),
+  });
+  const form = useForm<CommentInput>({
+    resolver: zodResolver(commentInputSchema),
+    defaultValues: { contentId, comment: "" },
+  });
 
   const post = useMutation({
     mutationFn: (input: CommentInput) => apiRequest<Comment>("POST", "/api/content/comments", input),
@@ -34,7 +40,8 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
       toast({ title: "Comment posted", description: "Your comment has been added" });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) toast({ title: "Please log in to comment", variant: "destructive" });
+      if (error instanceof ApiError && error.status === 401)
+        toast({ title: "Please log in to comment", variant: "destructive" });
       else toast({ title: "Comment failed", description: "Could not post your comment", variant: "destructive" });
     },
   });
@@ -44,7 +51,8 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
       void queryClient.invalidateQueries({ queryKey: key });
       toast({ title: "Comment deleted" });
     },
-    onError: () => toast({ title: "Could not delete the comment", description: "Please try again.", variant: "destructive" }),
+    onError: () =>
+      toast({ title: "Could not delete the comment", description: "Please try again.", variant: "destructive" }),
   });
 
   return (
@@ -56,11 +64,18 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
           (values) => post.mutate(values),
           // Spec 02 section 5: an empty comment is answered with a toast, not a call.
           (errors) => {
-            if (errors.comment?.type === "too_small") toast({ title: "Empty comment", description: "Please enter a comment", variant: "destructive" });
+            if (errors.comment?.type === "too_small")
+              toast({ title: "Empty comment", description: "Please enter a comment", variant: "destructive" });
           },
         )}
       >
-        <FormField label="Add a comment" id="library-comment" error={form.formState.errors.comment?.type === "too_small" ? undefined : form.formState.errors.comment?.message}>
+        <FormField
+          label="Add a comment"
+          id="library-comment"
+          error={
+            form.formState.errors.comment?.type === "too_small" ? undefined : form.formState.errors.comment?.message
+          }
+        >
           <Textarea rows={3} {...form.register("comment")} />
         </FormField>
         <div>

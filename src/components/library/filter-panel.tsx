@@ -57,14 +57,30 @@ export function FilterPanel({ state, update, reset, filtered, categories, tags }
       >
         <Label htmlFor="library-search">Search</Label>
         <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input id="library-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search the library" className="pl-9" maxLength={200} />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id="library-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search the library"
+            className="pl-9"
+            maxLength={200}
+          />
         </div>
       </form>
       {categories ? (
         <div className="grid gap-2">
           <Label htmlFor="library-category">Category</Label>
-          <select id="library-category" className={selectClass} value={state.category} onChange={(event) => update({ category: event.target.value })}>
+          <select
+            id="library-category"
+            className={selectClass}
+            value={state.category}
+            onChange={(event) => update({ category: event.target.value })}
+          >
             <option value="">All categories</option>
             {categories.map((category) => (
               <option key={category.slug} value={category.slug}>
@@ -77,7 +93,12 @@ export function FilterPanel({ state, update, reset, filtered, categories, tags }
       {tags ? (
         <div className="grid gap-2">
           <Label htmlFor="library-tag">Tag</Label>
-          <select id="library-tag" className={selectClass} value={state.tag} onChange={(event) => update({ tag: event.target.value })}>
+          <select
+            id="library-tag"
+            className={selectClass}
+            value={state.tag}
+            onChange={(event) => update({ tag: event.target.value })}
+          >
             <option value="">All tags</option>
             {tags.map((tag) => (
               <option key={tag.slug} value={tag.slug}>
@@ -97,10 +118,19 @@ export function FilterPanel({ state, update, reset, filtered, categories, tags }
                 key={option.label}
                 className={cn(
                   "cursor-pointer rounded-full border px-3 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
-                  checked ? "border-primary bg-primary text-primary-foreground" : "border-input bg-background hover:bg-accent",
+                  checked
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-input bg-background hover:bg-accent",
                 )}
               >
-                <input type="radio" name="library-type" value={option.value} checked={checked} onChange={() => update({ type: option.value })} className="sr-only" />
+                <input
+                  type="radio"
+                  name="library-type"
+                  value={option.value}
+                  checked={checked}
+                  onChange={() => update({ type: option.value })}
+                  className="sr-only"
+                />
                 {option.label}
               </label>
             );

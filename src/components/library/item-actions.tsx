@@ -14,23 +14,33 @@ export function BookmarkButton({ contentId }: { contentId: number }) {
   const statusKey = ["library-bookmark", contentId];
   const status = useQuery({
     queryKey: statusKey,
-    queryFn: async () => (await apiRequest<{ isBookmarked: boolean }>("GET", `/api/content/bookmarks/${contentId}/status`)).isBookmarked,
+    queryFn: async () =>
+      (await apiRequest<{ isBookmarked: boolean }>("GET", `/api/content/bookmarks/${contentId}/status`)).isBookmarked,
   });
   const toggle = useMutation({
-    mutationFn: (save: boolean) => (save ? apiRequest("POST", "/api/content/bookmarks", { contentId }) : apiRequest("DELETE", `/api/content/bookmarks/${contentId}`)),
+    mutationFn: (save: boolean) =>
+      save
+        ? apiRequest("POST", "/api/content/bookmarks", { contentId })
+        : apiRequest("DELETE", `/api/content/bookmarks/${contentId}`),
     onSuccess: (_data, save) => {
       queryClient.setQueryData(statusKey, save);
       void queryClient.invalidateQueries({ queryKey: [LIBRARY_ITEMS_KEY] });
       toast({ title: save ? "Content saved to your bookmarks" : "Content removed from your bookmarks" });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) toast({ title: "Please log in to bookmark content", variant: "destructive" });
+      if (error instanceof ApiError && error.status === 401)
+        toast({ title: "Please log in to bookmark content", variant: "destructive" });
       else toast({ title: "Action failed", description: "Could not update bookmark status", variant: "destructive" });
     },
   });
   const saved = status.data === true;
   return (
-    <Button variant={saved ? "secondary" : "outline"} aria-pressed={saved} disabled={toggle.isPending || status.isPending} onClick={() => toggle.mutate(!saved)}>
+    <Button
+      variant={saved ? "secondary" : "outline"}
+      aria-pressed={saved}
+      disabled={toggle.isPending || status.isPending}
+      onClick={() => toggle.mutate(!saved)}
+    >
       {saved ? <BookmarkCheck aria-hidden /> : <Bookmark aria-hidden />}
       {saved ? "Saved" : "Save"}
     </Button>
@@ -45,7 +55,8 @@ export function ShareButton({ title }: { title: string }) {
         await navigator.share({ title, url });
       } catch (error) {
         // Closing the share sheet is not a failure.
-        if ((error as Error).name !== "AbortError") toast({ title: "Sharing failed", description: "Could not share the content", variant: "destructive" });
+        if ((error as Error).name !== "AbortError")
+          toast({ title: "Sharing failed", description: "Could not share the content", variant: "destructive" });
       }
       return;
     }

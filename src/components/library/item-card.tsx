@@ -11,7 +11,11 @@ import { tierName } from "@/lib/format";
 /** A card as it arrives from the API (dates as strings) or from a server component. */
 export type CardData = Omit<LibraryCard, "publishedAt"> & { publishedAt: string | Date | null };
 
-export function LibraryBadges({ item }: { item: Pick<CardData, "isFeatured" | "membersOnly" | "requiredMembershipLevel" | "locked"> }) {
+export function LibraryBadges({
+  item,
+}: {
+  item: Pick<CardData, "isFeatured" | "membersOnly" | "requiredMembershipLevel" | "locked">;
+}) {
   return (
     <>
       {item.isFeatured ? <Badge>Featured</Badge> : null}
@@ -31,17 +35,36 @@ export function LibraryBadges({ item }: { item: Pick<CardData, "isFeatured" | "m
 
 // Spec 02 section 2.13: image, Featured and Members Only badges, type, views, title, summary, date,
 // reading time and a Read More link.
-export function ItemCard({ item, layout = "grid", headingLevel = "h3" }: { item: CardData; layout?: "grid" | "list"; headingLevel?: "h2" | "h3" }) {
+export function ItemCard({
+  item,
+  layout = "grid",
+  headingLevel = "h3",
+}: {
+  item: CardData;
+  layout?: "grid" | "list";
+  headingLevel?: "h2" | "h3";
+}) {
   const TypeIcon = CONTENT_TYPE_ICONS[item.contentType as ContentType];
   const Heading = headingLevel;
   return (
     <article
       data-testid="library-card"
-      className={cn("flex h-full overflow-hidden rounded-xl border bg-card shadow-sm", layout === "grid" ? "flex-col" : "flex-col sm:flex-row")}
+      className={cn(
+        "flex h-full overflow-hidden rounded-xl border bg-card shadow-sm",
+        layout === "grid" ? "flex-col" : "flex-col sm:flex-row",
+      )}
     >
       {item.featuredImage ? (
         // eslint-disable-next-line @next/next/no-img-element -- uploaded images come from /api/files, which next/image cannot fetch with the member's session
-        <img src={item.featuredImage} alt="" loading="lazy" className={cn("object-cover", layout === "grid" ? "aspect-video w-full" : "aspect-video w-full sm:aspect-square sm:w-48")} />
+        <img
+          src={item.featuredImage}
+          alt=""
+          loading="lazy"
+          className={cn(
+            "object-cover",
+            layout === "grid" ? "aspect-video w-full" : "aspect-video w-full sm:aspect-square sm:w-48",
+          )}
+        />
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
@@ -65,9 +88,17 @@ export function ItemCard({ item, layout = "grid", headingLevel = "h3" }: { item:
         <p className="flex-1 text-muted-foreground">{item.summary}</p>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="text-muted-foreground">
-            {item.publishedAt ? <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time> : "Draft"} · {readingLabel(item)}
+            {item.publishedAt ? (
+              <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time>
+            ) : (
+              "Draft"
+            )}{" "}
+            · {readingLabel(item)}
           </span>
-          <Link href={`/library/item/${item.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href={`/library/item/${item.slug}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Read More<span className="sr-only">: {item.title}</span>
           </Link>
         </div>

@@ -9,17 +9,32 @@ import type { Jsonified } from "@/lib/json";
 
 const PDF_EMBED_HEIGHT = 600;
 
-export function ItemContent({ item }: { item: Pick<Jsonified<LibraryItem>, "contentType" | "content" | "videoUrl" | "attachmentUrl" | "externalUrl" | "title"> }) {
+export function ItemContent({
+  item,
+}: {
+  item: Pick<
+    Jsonified<LibraryItem>,
+    "contentType" | "content" | "videoUrl" | "attachmentUrl" | "externalUrl" | "title"
+  >;
+}) {
   if (item.contentType === "article") {
     // Sanitized on save and again when read (getLibraryItem): only the editor's own markup is left.
-    return <div className="prose-post" data-testid="article-body" dangerouslySetInnerHTML={{ __html: item.content ?? "" }} />;
+    return (
+      <div className="prose-post" data-testid="article-body" dangerouslySetInnerHTML={{ __html: item.content ?? "" }} />
+    );
   }
   if (item.contentType === "video") {
     const source = videoSource(item.videoUrl ?? "");
     if (!source) return <p className="text-muted-foreground">This video is not available.</p>;
     if (source.kind === "file") {
       return (
-        <video controls preload="metadata" src={source.url} className="aspect-video w-full rounded-xl bg-black" data-testid="video-player">
+        <video
+          controls
+          preload="metadata"
+          src={source.url}
+          className="aspect-video w-full rounded-xl bg-black"
+          data-testid="video-player"
+        >
           <a href={`${source.url}?download=1`}>Download the video</a>
         </video>
       );
@@ -40,7 +55,13 @@ export function ItemContent({ item }: { item: Pick<Jsonified<LibraryItem>, "cont
   if (item.contentType === "pdf" && item.attachmentUrl) {
     return (
       <div className="grid gap-3">
-        <iframe src={item.attachmentUrl} title={`PDF: ${item.title}`} data-testid="pdf-embed" style={{ height: PDF_EMBED_HEIGHT }} className="w-full rounded-xl border" />
+        <iframe
+          src={item.attachmentUrl}
+          title={`PDF: ${item.title}`}
+          data-testid="pdf-embed"
+          style={{ height: PDF_EMBED_HEIGHT }}
+          className="w-full rounded-xl border"
+        />
         <p>
           <Button asChild variant="outline">
             <a href={`${item.attachmentUrl}?download=1`} download>

@@ -57,7 +57,10 @@ function ItemPage({ item }: { item: Item }) {
   return (
     <article className="mx-auto grid max-w-4xl gap-8">
       <p>
-        <Link href={item.category ? `/library/category/${item.category.slug}` : "/library"} className="text-sm text-primary underline underline-offset-4">
+        <Link
+          href={item.category ? `/library/category/${item.category.slug}` : "/library"}
+          className="text-sm text-primary underline underline-offset-4"
+        >
           ← {item.category ? item.category.name : "All of the library"}
         </Link>
       </p>
@@ -70,20 +73,32 @@ function ItemPage({ item }: { item: Item }) {
         <p className="text-lg text-muted-foreground">{item.summary}</p>
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
           {item.author ? (
-            <Link href={`/profile/${item.author.id}`} className="inline-flex items-center gap-2 font-medium text-foreground hover:underline">
+            <Link
+              href={`/profile/${item.author.id}`}
+              className="inline-flex items-center gap-2 font-medium text-foreground hover:underline"
+            >
               <Avatar className="size-8">
                 {item.author.profilePicture ? <AvatarImage src={item.author.profilePicture} alt="" /> : null}
-                <AvatarFallback className="text-xs">{initialsOf(item.author.firstName, item.author.lastName)}</AvatarFallback>
+                <AvatarFallback className="text-xs">
+                  {initialsOf(item.author.firstName, item.author.lastName)}
+                </AvatarFallback>
               </Avatar>
               {item.author.firstName} {item.author.lastName}
             </Link>
           ) : null}
-          <span>{item.publishedAt ? <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time> : "Draft"}</span>
+          <span>
+            {item.publishedAt ? <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time> : "Draft"}
+          </span>
           <span className="inline-flex items-center gap-1.5">
             {TypeIcon ? <TypeIcon aria-hidden className="size-4" /> : null}
             {contentTypeLabel(item.contentType)} · {readingLabel(item)}
           </span>
-          <ItemViews id={item.id} slug={item.slug} initial={item.viewCount} record={item.status === "published" && !item.locked} />
+          <ItemViews
+            id={item.id}
+            slug={item.slug}
+            initial={item.viewCount}
+            record={item.status === "published" && !item.locked}
+          />
         </div>
         <div className="flex flex-wrap gap-3">
           <BookmarkButton contentId={item.id} />
@@ -103,7 +118,15 @@ function ItemPage({ item }: { item: Item }) {
         <img src={item.featuredImage} alt="" className="aspect-video w-full rounded-xl object-cover" />
       ) : null}
 
-      {item.locked ? <GatingPanel level={item.requiredMembershipLevel} memberLevel={user?.membershipLevel ?? null} what="This content" /> : <ItemContent item={item} />}
+      {item.locked ? (
+        <GatingPanel
+          level={item.requiredMembershipLevel}
+          memberLevel={user?.membershipLevel ?? null}
+          what="This content"
+        />
+      ) : (
+        <ItemContent item={item} />
+      )}
 
       {tags.data?.length ? (
         <section aria-labelledby="item-tags-heading">
@@ -113,7 +136,10 @@ function ItemPage({ item }: { item: Item }) {
           <ul className="flex flex-wrap gap-2">
             {tags.data.map((tag) => (
               <li key={tag.slug}>
-                <Link href={`/library/tag/${tag.slug}`} className="inline-block rounded-full border px-3 py-1 text-sm hover:bg-accent">
+                <Link
+                  href={`/library/tag/${tag.slug}`}
+                  className="inline-block rounded-full border px-3 py-1 text-sm hover:bg-accent"
+                >
                   #{tag.name}
                 </Link>
               </li>

@@ -10,12 +10,23 @@ import { apiRequest } from "@/lib/api-client";
  * a day) and the item is fetched again for the new count (spec 02 section 4); a failed record is
  * only logged.
  */
-export function ItemViews({ id, slug, initial, record }: { id: number; slug: string; initial: number; record: boolean }) {
+export function ItemViews({
+  id,
+  slug,
+  initial,
+  record,
+}: {
+  id: number;
+  slug: string;
+  initial: number;
+  record: boolean;
+}) {
   const queryClient = useQueryClient();
   const key = ["library-item-views", slug];
   const views = useQuery({
     queryKey: key,
-    queryFn: async () => (await apiRequest<{ viewCount: number }>("GET", `/api/content/items/${encodeURIComponent(slug)}`)).viewCount,
+    queryFn: async () =>
+      (await apiRequest<{ viewCount: number }>("GET", `/api/content/items/${encodeURIComponent(slug)}`)).viewCount,
     initialData: initial,
   });
   const recordView = useMutation({

@@ -1,8 +1,29 @@
-import { BookOpen, Briefcase, Crown, ExternalLink, FileText, Heart, Leaf, Newspaper, Palette, Sparkles, Star, Sun, Users, Video, type LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  Briefcase,
+  Crown,
+  ExternalLink,
+  FileText,
+  Heart,
+  Leaf,
+  Newspaper,
+  Palette,
+  Sparkles,
+  Star,
+  Sun,
+  Users,
+  Video,
+  type LucideIcon,
+} from "lucide-react";
 import type { ContentType } from "@/features/library/constants";
 import { CONTENT_TYPE_LABELS } from "@/features/library/schemas";
 
-export const CONTENT_TYPE_ICONS: Record<ContentType, LucideIcon> = { article: Newspaper, video: Video, pdf: FileText, external: ExternalLink };
+export const CONTENT_TYPE_ICONS: Record<ContentType, LucideIcon> = {
+  article: Newspaper,
+  video: Video,
+  pdf: FileText,
+  external: ExternalLink,
+};
 
 const CATEGORY_ICON_COMPONENTS: Record<string, LucideIcon> = {
   "book-open": BookOpen,

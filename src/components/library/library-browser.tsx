@@ -17,7 +17,11 @@ import { LIBRARY_TABS, useLibraryFilters, type LibraryTab, type LibraryUrlState 
 /** The key every library list is cached under; bookmarking invalidates it. */
 export const LIBRARY_ITEMS_KEY = "library-items";
 
-const TAB_LABELS: Record<LibraryTab, string> = { all: "All Content", bookmarks: "My Bookmarks", members: "Members Only" };
+const TAB_LABELS: Record<LibraryTab, string> = {
+  all: "All Content",
+  bookmarks: "My Bookmarks",
+  members: "Members Only",
+};
 
 interface LibraryBrowserProps {
   categories?: FilterOption[];
@@ -31,7 +35,14 @@ interface LibraryBrowserProps {
   canCreate?: boolean;
 }
 
-export function LibraryBrowser({ categories, tags, chips, fixed = {}, withTabs = false, canCreate = false }: LibraryBrowserProps) {
+export function LibraryBrowser({
+  categories,
+  tags,
+  chips,
+  fixed = {},
+  withTabs = false,
+  canCreate = false,
+}: LibraryBrowserProps) {
   const { state, update, reset, filtered } = useLibraryFilters();
   const tab = withTabs ? state.tab : "all";
   const list = <LibraryList state={{ ...state, ...fixed }} tab={tab} />;
@@ -46,10 +57,26 @@ export function LibraryBrowser({ categories, tags, chips, fixed = {}, withTabs =
         </Button>
       ) : null}
       <div role="group" aria-label="Layout" className="flex rounded-md border">
-        <Button type="button" variant="ghost" size="icon" aria-label="Grid view" aria-pressed={state.view === "grid"} onClick={() => update({ view: "grid" })} className={cn(state.view === "grid" && "bg-accent")}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Grid view"
+          aria-pressed={state.view === "grid"}
+          onClick={() => update({ view: "grid" })}
+          className={cn(state.view === "grid" && "bg-accent")}
+        >
           <LayoutGrid aria-hidden />
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label="List view" aria-pressed={state.view === "list"} onClick={() => update({ view: "list" })} className={cn(state.view === "list" && "bg-accent")}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="List view"
+          aria-pressed={state.view === "list"}
+          onClick={() => update({ view: "list" })}
+          className={cn(state.view === "list" && "bg-accent")}
+        >
           <List aria-hidden />
         </Button>
       </div>
@@ -66,7 +93,10 @@ export function LibraryBrowser({ categories, tags, chips, fixed = {}, withTabs =
                 type="button"
                 aria-pressed={active}
                 onClick={() => update({ tag: active ? "" : chip.slug })}
-                className={cn("cursor-pointer rounded-full border px-3 py-1 text-sm", active ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent")}
+                className={cn(
+                  "cursor-pointer rounded-full border px-3 py-1 text-sm",
+                  active ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent",
+                )}
               >
                 #{chip.name}
               </button>
@@ -79,10 +109,21 @@ export function LibraryBrowser({ categories, tags, chips, fixed = {}, withTabs =
   return (
     <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
       <aside>
-        <FilterPanel state={state} update={update} reset={reset} filtered={filtered} categories={fixed.category ? undefined : categories} tags={fixed.tag ? undefined : tags} />
+        <FilterPanel
+          state={state}
+          update={update}
+          reset={reset}
+          filtered={filtered}
+          categories={fixed.category ? undefined : categories}
+          tags={fixed.tag ? undefined : tags}
+        />
       </aside>
       {withTabs ? (
-        <Tabs value={tab} onValueChange={(value) => update({ tab: value as LibraryTab })} className="grid content-start gap-5">
+        <Tabs
+          value={tab}
+          onValueChange={(value) => update({ tab: value as LibraryTab })}
+          className="grid content-start gap-5"
+        >
           <div className="flex flex-wrap items-center justify-between gap-3">
             <TabsList aria-label="Library sections">
               {LIBRARY_TABS.map((value) => (
@@ -129,7 +170,8 @@ function LibraryList({ state, tab }: { state: LibraryUrlState; tab: LibraryTab }
       return { items: data, capped: headers.get(SEARCH_CAPPED_HEADER) === "true" };
     },
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.items.length === LIBRARY_PAGE_SIZE ? pages.reduce((n, page) => n + page.items.length, 0) : undefined),
+    getNextPageParam: (last, pages) =>
+      last.items.length === LIBRARY_PAGE_SIZE ? pages.reduce((n, page) => n + page.items.length, 0) : undefined,
   });
   const gridClass = state.view === "grid" ? "grid gap-6 sm:grid-cols-2 xl:grid-cols-3" : "grid gap-4";
 
@@ -160,7 +202,11 @@ function LibraryList({ state, tab }: { state: LibraryUrlState; tab: LibraryTab }
     return (
       <div className="rounded-xl border bg-card p-10 text-center">
         <h2 className="text-xl font-semibold">No content found</h2>
-        <p className="mt-2 text-muted-foreground">{tab === "bookmarks" ? "Save items with the Save button to find them here." : "Try another search, or reset the filters."}</p>
+        <p className="mt-2 text-muted-foreground">
+          {tab === "bookmarks"
+            ? "Save items with the Save button to find them here."
+            : "Try another search, or reset the filters."}
+        </p>
       </div>
     );
   }

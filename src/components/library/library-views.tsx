@@ -41,7 +41,9 @@ export function LibraryHome() {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-4xl font-semibold">Library</h1>
-          <p className="mt-3 max-w-2xl text-lg text-muted-foreground">Articles, recorded sessions, workbooks and links chosen by members and mentors.</p>
+          <p className="mt-3 max-w-2xl text-lg text-muted-foreground">
+            Articles, recorded sessions, workbooks and links chosen by members and mentors.
+          </p>
         </div>
         {canEdit ? (
           <Link href="/admin/library" className="text-sm font-medium text-primary underline underline-offset-4">
@@ -67,12 +69,15 @@ const BackToLibrary = () => (
 export function LibraryCategoryView() {
   const slug = usePathSegment(2);
   const { user } = useCurrentUser();
-  const category = useMemberQuery<LibraryCategory>("library", `/api/content/categories/${encodeURIComponent(slug)}`, { fresh: false });
+  const category = useMemberQuery<LibraryCategory>("library", `/api/content/categories/${encodeURIComponent(slug)}`, {
+    fresh: false,
+  });
   const tags = useTags();
   const chips = useMemberQuery<LibraryTag[]>("library", `/api/content/categories/${encodeURIComponent(slug)}/tags`);
   const canEdit = useCanEditLibrary();
   useDocumentTitle(category.data?.name);
-  if (category.error instanceof ApiError && category.error.status === 404) return <LibraryNotFound title="Category Not Found" />;
+  if (category.error instanceof ApiError && category.error.status === 404)
+    return <LibraryNotFound title="Category Not Found" />;
   return (
     <div className="grid gap-8">
       <BackToLibrary />
@@ -83,11 +88,21 @@ export function LibraryCategoryView() {
               <div className="flex flex-wrap items-center gap-3">
                 <CategoryIcon name={data.icon} className="size-8 text-primary" />
                 <h1 className="text-4xl font-semibold">{data.name}</h1>
-                {data.isPublic ? null : <Badge variant="secondary">Members Only{data.requiredMembershipLevel ? ` · ${tierName(data.requiredMembershipLevel)}` : ""}</Badge>}
+                {data.isPublic ? null : (
+                  <Badge variant="secondary">
+                    Members Only{data.requiredMembershipLevel ? ` · ${tierName(data.requiredMembershipLevel)}` : ""}
+                  </Badge>
+                )}
               </div>
               {data.description ? <p className="max-w-2xl text-lg text-muted-foreground">{data.description}</p> : null}
             </header>
-            {data.locked ? <GatingPanel level={data.requiredMembershipLevel} memberLevel={user?.membershipLevel ?? null} what="This category" /> : null}
+            {data.locked ? (
+              <GatingPanel
+                level={data.requiredMembershipLevel}
+                memberLevel={user?.membershipLevel ?? null}
+                what="This category"
+              />
+            ) : null}
             <LibraryBrowser fixed={{ category: data.slug }} tags={tags.data} chips={chips.data} canCreate={canEdit} />
           </>
         )}

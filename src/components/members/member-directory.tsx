@@ -28,7 +28,11 @@ export function MemberDirectory() {
     queryKey: ["/api/members", search, mentors],
     initialPageParam: "",
     queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ q: search, ...(mentors ? { mentors: "1" } : {}), ...(pageParam ? { after: pageParam } : {}) });
+      const params = new URLSearchParams({
+        q: search,
+        ...(mentors ? { mentors: "1" } : {}),
+        ...(pageParam ? { after: pageParam } : {}),
+      });
       return apiRequest<DirectoryPage>("GET", `/api/members?${params}`);
     },
     getNextPageParam: (last) => last.next ?? undefined,
@@ -39,7 +43,13 @@ export function MemberDirectory() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="grid flex-1 gap-2">
           <Label htmlFor="memberSearch">Search members</Label>
-          <Input id="memberSearch" type="search" placeholder="Name, place, interest or mentor topic" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <Input
+            id="memberSearch"
+            type="search"
+            placeholder="Name, place, interest or mentor topic"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
         </div>
         <div className="flex items-center gap-2 pb-2">
           <Checkbox id="mentorsOnly" checked={mentors} onCheckedChange={(checked) => setMentors(checked === true)} />
@@ -49,7 +59,15 @@ export function MemberDirectory() {
         </div>
       </div>
       <p role="status" className="text-sm text-muted-foreground">
-        {directory.isPending ? "Loading members..." : directory.isError ? "Could not load the directory. Please try again." : members.length === 0 ? "No members found." : members.length === 1 && !directory.hasNextPage ? "1 member" : `${members.length}${directory.hasNextPage ? "+" : ""} members`}
+        {directory.isPending
+          ? "Loading members..."
+          : directory.isError
+            ? "Could not load the directory. Please try again."
+            : members.length === 0
+              ? "No members found."
+              : members.length === 1 && !directory.hasNextPage
+                ? "1 member"
+                : `${members.length}${directory.hasNextPage ? "+" : ""} members`}
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {members.map((member) => (
@@ -68,14 +86,21 @@ export function MemberDirectory() {
               {member.location ? <p className="text-sm text-muted-foreground">{member.location}</p> : null}
               {member.isMentor ? (
                 <p className="mt-1 flex items-center gap-1 text-sm font-medium text-primary">
-                  <Crown className="size-3.5" aria-hidden="true" /> Mentor{member.mentorTopics.length ? `: ${member.mentorTopics.join(", ")}` : ""}
+                  <Crown className="size-3.5" aria-hidden="true" /> Mentor
+                  {member.mentorTopics.length ? `: ${member.mentorTopics.join(", ")}` : ""}
                 </p>
               ) : null}
-              {member.interests.length ? <p className="mt-1 text-sm text-muted-foreground">{member.interests.join(" · ")}</p> : null}
+              {member.interests.length ? (
+                <p className="mt-1 text-sm text-muted-foreground">{member.interests.join(" · ")}</p>
+              ) : null}
               {member.id === me?.id ? null : (
                 <Button asChild size="sm" variant="outline" className="mt-3">
                   <Link href={`/messages/new?to=${member.id}`}>
-                    Message<span className="sr-only"> {member.firstName} {member.lastName}</span>
+                    Message
+                    <span className="sr-only">
+                      {" "}
+                      {member.firstName} {member.lastName}
+                    </span>
                   </Link>
                 </Button>
               )}

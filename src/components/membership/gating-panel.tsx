@@ -8,9 +8,23 @@ import { tierName } from "@/lib/format";
  * sees instead of its content (decisions.md, Authorization: at least the required level): what it is,
  * what it holds, and the way to upgrade (her Billing tab) or to compare the tiers.
  */
-export function GatingPanel({ level, memberLevel, what, holds }: { level: string | null; memberLevel: string | null; what: string; holds?: string }) {
+export function GatingPanel({
+  level,
+  memberLevel,
+  what,
+  holds,
+}: {
+  level: string | null;
+  memberLevel: string | null;
+  what: string;
+  holds?: string;
+}) {
   return (
-    <section data-testid="gating-panel" aria-labelledby="gating-heading" className="grid justify-items-center gap-3 rounded-xl border border-primary/30 bg-secondary/50 p-8 text-center">
+    <section
+      data-testid="gating-panel"
+      aria-labelledby="gating-heading"
+      className="grid justify-items-center gap-3 rounded-xl border border-primary/30 bg-secondary/50 p-8 text-center"
+    >
       <Lock aria-hidden className="size-8 text-primary" />
       <h2 id="gating-heading" className="text-2xl font-semibold">
         Members Only

@@ -4,7 +4,15 @@ import * as React from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { MESSAGE_PERMISSION_LABELS, MESSAGE_PERMISSIONS, type MessagePermission } from "@/features/messages/constants";
@@ -13,7 +21,13 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 
 /** Marks the conversation read once its latest message is on screen (again after each new one). */
-export function MarkConversationRead({ conversationId, latestMessageId }: { conversationId: number; latestMessageId: number | null }) {
+export function MarkConversationRead({
+  conversationId,
+  latestMessageId,
+}: {
+  conversationId: number;
+  latestMessageId: number | null;
+}) {
   React.useEffect(() => {
     if (latestMessageId === null) return;
     void apiRequest("POST", `/api/messages/${conversationId}/read`).catch(() => {});
@@ -44,7 +58,11 @@ export function ReportMessageButton({ messageId, senderName }: { messageId: numb
     },
     onError: (failure) => {
       if (failure instanceof ApiError && failure.fields?.reason) return setError(failure.fields.reason);
-      toast({ title: "Report failed", description: errorMessage(failure, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Report failed",
+        description: errorMessage(failure, "Please try again."),
+        variant: "destructive",
+      });
     },
   });
   return (
@@ -57,7 +75,9 @@ export function ReportMessageButton({ messageId, senderName }: { messageId: numb
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Report this message</DialogTitle>
-          <DialogDescription>Administrators will see this message and your reason, nothing else of the conversation.</DialogDescription>
+          <DialogDescription>
+            Administrators will see this message and your reason, nothing else of the conversation.
+          </DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -91,14 +111,27 @@ export function MessageSettingsForm({ allowFrom }: { allowFrom: MessagePermissio
       toast({ title: "Settings saved" });
       router.refresh();
     },
-    onError: (failure) => toast({ title: "Error saving settings", description: errorMessage(failure, "Please try again."), variant: "destructive" }),
+    onError: (failure) =>
+      toast({
+        title: "Error saving settings",
+        description: errorMessage(failure, "Please try again."),
+        variant: "destructive",
+      }),
   });
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 font-semibold">Who can message me</legend>
       {MESSAGE_PERMISSIONS.map((value) => (
         <label key={value} className="flex items-center gap-2 text-sm">
-          <input type="radio" name="allow-from" value={value} defaultChecked={value === allowFrom} disabled={save.isPending} onChange={() => save.mutate(value)} className="size-4 accent-primary" />
+          <input
+            type="radio"
+            name="allow-from"
+            value={value}
+            defaultChecked={value === allowFrom}
+            disabled={save.isPending}
+            onChange={() => save.mutate(value)}
+            className="size-4 accent-primary"
+          />
           {MESSAGE_PERMISSION_LABELS[value]}
         </label>
       ))}

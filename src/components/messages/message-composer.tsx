@@ -15,11 +15,20 @@ import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 type ComposerValues = { body: string };
 
 /** Writes to `toUserId`; in a new conversation it then opens the conversation, otherwise the page is refreshed. */
-export function MessageComposer({ toUserId, toName, conversationId }: { toUserId: number; toName: string; conversationId?: number }) {
+export function MessageComposer({
+  toUserId,
+  toName,
+  conversationId,
+}: {
+  toUserId: number;
+  toName: string;
+  conversationId?: number;
+}) {
   const router = useRouter();
   const form = useForm<ComposerValues>({ resolver: zodResolver(composerSchema), defaultValues: { body: "" } });
   const send = useMutation({
-    mutationFn: (values: ComposerValues) => apiRequest<{ conversationId: number }>("POST", "/api/messages", { toUserId, body: values.body }),
+    mutationFn: (values: ComposerValues) =>
+      apiRequest<{ conversationId: number }>("POST", "/api/messages", { toUserId, body: values.body }),
     onSuccess: (result) => {
       form.reset({ body: "" });
       if (conversationId === result.conversationId) router.refresh();
@@ -27,7 +36,11 @@ export function MessageComposer({ toUserId, toName, conversationId }: { toUserId
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields?.body) form.setError("body", { message: error.fields.body });
-      toast({ title: "Message not sent", description: errorMessage(error, "There was an error sending your message. Please try again."), variant: "destructive" });
+      toast({
+        title: "Message not sent",
+        description: errorMessage(error, "There was an error sending your message. Please try again."),
+        variant: "destructive",
+      });
     },
   });
   return (

@@ -11,13 +11,22 @@ import { useApiForm } from "@/hooks/use-api-form";
  * Spec 01, Newsletter signup: email, Subscribe, consent text; toasts from spec 01 section 8.
  * Validated by the route's newsletterSubscribeSchema (see useApiForm).
  */
-export function NewsletterForm({ source, siteName, id = "newsletter-email" }: { source: "home" | "blog"; siteName: string; id?: string }) {
+export function NewsletterForm({
+  source,
+  siteName,
+  id = "newsletter-email",
+}: {
+  source: "home" | "blog";
+  siteName: string;
+  id?: string;
+}) {
   const { onSubmit, pending, succeeded, errors } = useApiForm({
     path: "/api/newsletter/subscribe",
     extra: { source },
     onSuccess: () => toast({ title: "Success!", description: "You have been subscribed to our newsletter." }),
     // Spec 01 section 8: all failures alike.
-    onError: () => toast({ title: "Error", description: "Failed to subscribe. Please try again.", variant: "destructive" }),
+    onError: () =>
+      toast({ title: "Error", description: "Failed to subscribe. Please try again.", variant: "destructive" }),
   });
   const error = errors.email;
   const errorId = `${id}-error`;

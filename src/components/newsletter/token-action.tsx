@@ -9,11 +9,28 @@ import { apiRequest, errorMessage } from "@/lib/api-client";
  * The button of the confirm and unsubscribe pages. Confirming takes a POST so that a link scanner
  * opening the emailed URL changes nothing.
  */
-export function TokenAction({ path, body, label, pendingLabel, done }: { path: string; body?: unknown; label: string; pendingLabel: string; done: { title: string; text: string } }) {
+export function TokenAction({
+  path,
+  body,
+  label,
+  pendingLabel,
+  done,
+}: {
+  path: string;
+  body?: unknown;
+  label: string;
+  pendingLabel: string;
+  done: { title: string; text: string };
+}) {
   const action = useMutation({
     mutationFn: () => apiRequest("POST", path, body),
     onSuccess: () => toast({ title: done.title, description: done.text }),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      }),
   });
   if (action.isSuccess) {
     return (

@@ -24,7 +24,11 @@ export function MarkAllReadButton({ kind, disabled }: { kind?: NotificationKind;
           await apiRequest("POST", "/api/notifications/read", kind ? { all: true, kind } : { all: true });
           router.refresh();
         } catch (error) {
-          toast({ title: "Could not mark them read", description: errorMessage(error, "Please try again."), variant: "destructive" });
+          toast({
+            title: "Could not mark them read",
+            description: errorMessage(error, "Please try again."),
+            variant: "destructive",
+          });
         } finally {
           setPending(false);
         }

@@ -48,7 +48,9 @@ export default function NotificationBell() {
   useNotificationStream((event) => {
     if (event.type === "unread") setCount(event.unreadCount);
     else {
-      setLatest((list) => [event.notification, ...(list ?? []).filter((n) => n.id !== event.notification.id)].slice(0, PANEL_SIZE));
+      setLatest((list) =>
+        [event.notification, ...(list ?? []).filter((n) => n.id !== event.notification.id)].slice(0, PANEL_SIZE),
+      );
       setAnnouncement(`New notification: ${event.notification.title}`);
     }
   });
@@ -56,7 +58,8 @@ export default function NotificationBell() {
   React.useEffect(() => {
     if (!open) return;
     const closeOutside = (event: PointerEvent) => {
-      if (!panel.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
+      if (!panel.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener("pointerdown", closeOutside);
     return () => document.removeEventListener("pointerdown", closeOutside);
@@ -91,7 +94,10 @@ export default function NotificationBell() {
       >
         <Bell aria-hidden="true" className="size-5" />
         {unread > 0 ? (
-          <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-semibold text-primary-foreground">
+          <span
+            aria-hidden="true"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-semibold text-primary-foreground"
+          >
             {countText(unread)}
           </span>
         ) : null}
@@ -111,7 +117,11 @@ export default function NotificationBell() {
           <div className="flex items-center justify-between gap-2 px-3 py-2">
             <h2 className="text-base font-semibold">Notifications</h2>
             {unread > 0 ? (
-              <button type="button" onClick={() => void markAllRead()} className="rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+              <button
+                type="button"
+                onClick={() => void markAllRead()}
+                className="rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
                 Mark all read
               </button>
             ) : null}
@@ -119,7 +129,9 @@ export default function NotificationBell() {
           {latest === null ? (
             <p className="px-3 py-4 text-sm text-muted-foreground">Loading…</p>
           ) : latest.length === 0 ? (
-            <p className="px-3 py-4 text-sm text-muted-foreground">Nothing new yet. Replies, mentions, messages and more will show here.</p>
+            <p className="px-3 py-4 text-sm text-muted-foreground">
+              Nothing new yet. Replies, mentions, messages and more will show here.
+            </p>
           ) : (
             <ul className="grid gap-1">
               {latest.map((notification) => (
@@ -130,10 +142,18 @@ export default function NotificationBell() {
             </ul>
           )}
           <div className="mt-1 flex justify-between border-t px-3 pt-2 text-sm">
-            <Link href="/notifications" onClick={() => setOpen(false)} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              href="/notifications"
+              onClick={() => setOpen(false)}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               See all notifications
             </Link>
-            <Link href="/notifications/settings" onClick={() => setOpen(false)} className="text-muted-foreground underline-offset-4 hover:underline">
+            <Link
+              href="/notifications/settings"
+              onClick={() => setOpen(false)}
+              className="text-muted-foreground underline-offset-4 hover:underline"
+            >
               Settings
             </Link>
           </div>

@@ -3,7 +3,13 @@
 import * as React from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { DELIVERIES, DELIVERY_LABELS, NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from "@/features/notifications/constants";
+import {
+  DELIVERIES,
+  DELIVERY_LABELS,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "@/features/notifications/constants";
 import type { NotificationPreferences } from "@/features/notifications/types";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
@@ -12,18 +18,33 @@ const selectClass =
   "min-h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:text-sm";
 
 /** Her choice for each kind of notification, and the weekly digest (issue 29, item 4). */
-export function PreferencesForm({ initial, pushAvailable }: { initial: NotificationPreferences; pushAvailable: boolean }) {
+export function PreferencesForm({
+  initial,
+  pushAvailable,
+}: {
+  initial: NotificationPreferences;
+  pushAvailable: boolean;
+}) {
   const [preferences, setPreferences] = React.useState(initial);
   const save = useMutation({
-    mutationFn: (value: NotificationPreferences) => apiRequest<NotificationPreferences>("PUT", "/api/notifications/preferences", value),
+    mutationFn: (value: NotificationPreferences) =>
+      apiRequest<NotificationPreferences>("PUT", "/api/notifications/preferences", value),
     onSuccess: (saved) => {
       setPreferences(saved);
       toast({ title: "Settings saved", description: "Your notification choices are saved." });
     },
-    onError: (error) => toast({ title: "Error saving settings", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error saving settings",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
   });
   const setKind = (kind: NotificationKind, change: Partial<NotificationPreferences["kinds"][NotificationKind]>) =>
-    setPreferences((current) => ({ ...current, kinds: { ...current.kinds, [kind]: { ...current.kinds[kind], ...change } } }));
+    setPreferences((current) => ({
+      ...current,
+      kinds: { ...current.kinds, [kind]: { ...current.kinds[kind], ...change } },
+    }));
   return (
     <form
       noValidate
@@ -57,7 +78,12 @@ export function PreferencesForm({ initial, pushAvailable }: { initial: Notificat
                 <label htmlFor={`delivery-${kind}`}>{NOTIFICATION_KIND_LABELS[kind]}</label>
               </th>
               <td className="py-2 pr-3">
-                <select id={`delivery-${kind}`} className={selectClass} value={preferences.kinds[kind].delivery} onChange={(event) => setKind(kind, { delivery: event.target.value as (typeof DELIVERIES)[number] })}>
+                <select
+                  id={`delivery-${kind}`}
+                  className={selectClass}
+                  value={preferences.kinds[kind].delivery}
+                  onChange={(event) => setKind(kind, { delivery: event.target.value as (typeof DELIVERIES)[number] })}
+                >
                   {DELIVERIES.map((delivery) => (
                     <option key={delivery} value={delivery}>
                       {DELIVERY_LABELS[delivery]}
@@ -82,10 +108,18 @@ export function PreferencesForm({ initial, pushAvailable }: { initial: Notificat
         </tbody>
       </table>
       <label className="flex items-start gap-3 text-sm">
-        <input type="checkbox" className="mt-0.5 size-5 accent-primary" checked={preferences.weeklyDigest} onChange={(event) => setPreferences((current) => ({ ...current, weeklyDigest: event.target.checked }))} />
+        <input
+          type="checkbox"
+          className="mt-0.5 size-5 accent-primary"
+          checked={preferences.weeklyDigest}
+          onChange={(event) => setPreferences((current) => ({ ...current, weeklyDigest: event.target.checked }))}
+        />
         <span className="grid gap-1">
           <span className="font-medium">Weekly digest</span>
-          <span className="text-muted-foreground">New topics in the forum, new library items and coming events, on Mondays. Never sent when there is nothing new.</span>
+          <span className="text-muted-foreground">
+            New topics in the forum, new library items and coming events, on Mondays. Never sent when there is nothing
+            new.
+          </span>
         </span>
       </label>
       <Button type="submit" disabled={save.isPending} className="justify-self-start">

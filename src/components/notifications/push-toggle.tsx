@@ -8,7 +8,10 @@ import { apiRequest, errorMessage } from "@/lib/api-client";
 type State = "checking" | "unsupported" | "blocked" | "off" | "on";
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
@@ -27,7 +30,8 @@ export function PushToggle() {
   React.useEffect(() => {
     let live = true;
     (async () => {
-      if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return "unsupported" as const;
+      if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window))
+        return "unsupported" as const;
       if (Notification.permission === "denied") return "blocked" as const;
       const existing = await (await registration()).pushManager.getSubscription();
       return existing ? ("on" as const) : ("off" as const);
@@ -45,12 +49,18 @@ export function PushToggle() {
     try {
       if ((await Notification.requestPermission()) !== "granted") return setState("blocked");
       const { publicKey } = await apiRequest<{ publicKey: string }>("GET", "/api/push/key");
-      const subscription = await (await registration()).pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+      const subscription = await (
+        await registration()
+      ).pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
       await apiRequest("POST", "/api/push/subscriptions", subscription.toJSON());
       setState("on");
       toast({ title: "Notifications on", description: "This device will show the kinds you tick below." });
     } catch (error) {
-      toast({ title: "Could not turn notifications on", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Could not turn notifications on",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setPending(false);
     }
@@ -66,7 +76,11 @@ export function PushToggle() {
       }
       setState("off");
     } catch (error) {
-      toast({ title: "Could not turn notifications off", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Could not turn notifications off",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setPending(false);
     }
@@ -90,7 +104,13 @@ export function PushToggle() {
           Turn on notifications on this device
         </Button>
       ) : state === "on" ? (
-        <Button type="button" variant="outline" onClick={() => void turnOff()} disabled={pending} className="justify-self-start">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => void turnOff()}
+          disabled={pending}
+          className="justify-self-start"
+        >
           Turn off on this device
         </Button>
       ) : null}

@@ -23,7 +23,6 @@ interface IntentAnswer {
   currency: string;
 }
 
-
 export function PaymentCheckout({ publishableKey, token }: PaymentCheckoutProps) {
   // The server computes the amount from the application's tier.
   const intent = useQuery({
@@ -33,7 +32,12 @@ export function PaymentCheckout({ publishableKey, token }: PaymentCheckoutProps)
   });
 
   if (!publishableKey || (intent.error instanceof ApiError && intent.error.status === 503)) {
-    return <PaymentProblem title="Payments are not configured" text="Card payments are not available on this site yet. Your application is saved: we will contact you about payment." />;
+    return (
+      <PaymentProblem
+        title="Payments are not configured"
+        text="Card payments are not available on this site yet. Your application is saved: we will contact you about payment."
+      />
+    );
   }
   if (intent.isPending) {
     return (
@@ -43,11 +47,17 @@ export function PaymentCheckout({ publishableKey, token }: PaymentCheckoutProps)
     );
   }
   if (intent.error) {
-    const text = intent.error instanceof ApiError && intent.error.status === 409 && intent.error.serverMessage ? intent.error.serverMessage : "Failed to initialize payment. Please try again later.";
+    const text =
+      intent.error instanceof ApiError && intent.error.status === 409 && intent.error.serverMessage
+        ? intent.error.serverMessage
+        : "Failed to initialize payment. Please try again later.";
     return <PaymentProblem title="Payment unavailable" text={text} />;
   }
   return (
-    <Elements stripe={getStripe(publishableKey)} options={{ clientSecret: intent.data.clientSecret, appearance: { theme: "stripe" } }}>
+    <Elements
+      stripe={getStripe(publishableKey)}
+      options={{ clientSecret: intent.data.clientSecret, appearance: { theme: "stripe" } }}
+    >
       <PaymentForm token={token} />
     </Elements>
   );
@@ -69,12 +79,18 @@ function PaymentForm({ token }: { token: string }) {
       redirect: "if_required",
     });
     if (result.error) {
-      toast({ title: "Payment Failed", description: result.error.message ?? "An error occurred during payment processing", variant: "destructive" });
+      toast({
+        title: "Payment Failed",
+        description: result.error.message ?? "An error occurred during payment processing",
+        variant: "destructive",
+      });
       setProcessing(false);
       return;
     }
     toast({ title: "Payment Successful", description: "Thank you for your purchase!" });
-    router.push(`/payment-success?payment_intent=${encodeURIComponent(result.paymentIntent.id)}&token=${encodeURIComponent(token)}`);
+    router.push(
+      `/payment-success?payment_intent=${encodeURIComponent(result.paymentIntent.id)}&token=${encodeURIComponent(token)}`,
+    );
   }
 
   return (

@@ -7,7 +7,17 @@ import { Button } from "@/components/ui/button";
 /** Spec 01, Payment success: 'Processing Your Payment' for 1.5 s, then the verified outcome. */
 export const SUCCESS_DELAY_MS = 1500;
 
-export function PaymentResult({ ok, amountText, message, retryHref }: { ok: boolean; amountText: string; message?: string; retryHref: string }) {
+export function PaymentResult({
+  ok,
+  amountText,
+  message,
+  retryHref,
+}: {
+  ok: boolean;
+  amountText: string;
+  message?: string;
+  retryHref: string;
+}) {
   const [shown, setShown] = React.useState(false);
   React.useEffect(() => {
     const timer = setTimeout(() => setShown(true), SUCCESS_DELAY_MS);
@@ -41,8 +51,8 @@ export function PaymentResult({ ok, amountText, message, retryHref }: { ok: bool
     <div className="text-center">
       <h1 className="text-3xl font-semibold">Payment Successful</h1>
       <p className="mt-4">
-        Thank you. {amountText} is held on your card and will be charged only if your application is accepted. We will email you our decision within 5
-        business days.
+        Thank you. {amountText} is held on your card and will be charged only if your application is accepted. We will
+        email you our decision within 5 business days.
       </p>
       <div className="mt-8 flex justify-center">
         <Button asChild>

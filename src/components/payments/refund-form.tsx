@@ -30,14 +30,23 @@ export function RefundForm({ id, remaining, currency = "usd", onDone }: RefundFo
   const [reason, setReason] = React.useState("");
   const [amountError, setAmountError] = React.useState<string | null>(null);
   const refund = useMutation({
-    mutationFn: (cents: number | undefined) => apiRequest<{ amount: number }>("POST", `/api/payment-transactions/${id}/refund`, { reason, ...(cents ? { amount: cents } : {}) }),
+    mutationFn: (cents: number | undefined) =>
+      apiRequest<{ amount: number }>("POST", `/api/payment-transactions/${id}/refund`, {
+        reason,
+        ...(cents ? { amount: cents } : {}),
+      }),
     onSuccess: (row) => {
       toast({ title: "Refund issued", description: `${formatCents(row.amount, currency)} is going back to the card.` });
       setAmount("");
       setReason("");
       onDone();
     },
-    onError: (error) => toast({ title: "Refund failed", description: errorMessage(error, "Could not refund the payment."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Refund failed",
+        description: errorMessage(error, "Could not refund the payment."),
+        variant: "destructive",
+      }),
   });
   const amountId = `refund-amount-${id}`;
   const reasonId = `refund-reason-${id}`;
@@ -58,7 +67,8 @@ export function RefundForm({ id, remaining, currency = "usd", onDone }: RefundFo
       }}
     >
       <p className="text-sm text-muted-foreground">
-        Up to {formatCents(remaining, currency)} within the {REFUND_GUARANTEE_DAYS}-day guarantee. Leave the amount empty for a full refund.
+        Up to {formatCents(remaining, currency)} within the {REFUND_GUARANTEE_DAYS}-day guarantee. Leave the amount
+        empty for a full refund.
       </p>
       <Label htmlFor={amountId}>Amount in dollars (optional)</Label>
       <Input

@@ -12,11 +12,15 @@ export function AcceptTerms({ token }: { token: string }) {
   const accept = useMutation({
     mutationFn: () => apiRequest("POST", "/api/partners/accept", { token }),
     onSuccess: () => {
-      toast({ title: "Welcome to the affiliate programme", description: "Your partner code and share link are ready." });
+      toast({
+        title: "Welcome to the affiliate programme",
+        description: "Your partner code and share link are ready.",
+      });
       router.push("/profile?tab=affiliate");
       router.refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Please try again."), variant: "destructive" }),
   });
   return (
     <Button className="mt-6" disabled={accept.isPending || accept.isSuccess} onClick={() => accept.mutate()}>

@@ -3,7 +3,10 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatCents, formatDate } from "@/lib/format";
 import type { PartnerCommission, PartnerStatement } from "@/features/affiliate/types";
 
-const STATUS: Record<PartnerCommission["status"], { label: string; variant: "warning" | "success" | "secondary" | "destructive" }> = {
+const STATUS: Record<
+  PartnerCommission["status"],
+  { label: string; variant: "warning" | "success" | "secondary" | "destructive" }
+> = {
   pending: { label: "Held", variant: "warning" },
   eligible: { label: "Payable", variant: "success" },
   paid: { label: "Paid", variant: "secondary" },
@@ -27,7 +30,9 @@ export function AffiliateStatement({ statement }: { statement: PartnerStatement 
           Your commissions
         </h3>
         {statement.commissions.length === 0 ? (
-          <p className="text-muted-foreground">No commissions yet. You earn one when a member you referred makes her first payment.</p>
+          <p className="text-muted-foreground">
+            No commissions yet. You earn one when a member you referred makes her first payment.
+          </p>
         ) : (
           <ScrollRegion label="Your commissions, newest first" className="rounded-lg border">
             <table className="w-full text-left text-sm">
@@ -64,7 +69,9 @@ export function AffiliateStatement({ statement }: { statement: PartnerStatement 
           Payout history
         </h3>
         {statement.payouts.length === 0 ? (
-          <p className="text-muted-foreground">No payouts yet. Payable commissions are paid on the 15th of each month.</p>
+          <p className="text-muted-foreground">
+            No payouts yet. Payable commissions are paid on the 15th of each month.
+          </p>
         ) : (
           <ScrollRegion label="Payouts to you, newest first" className="rounded-lg border">
             <table className="w-full text-left text-sm">

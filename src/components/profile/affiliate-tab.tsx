@@ -13,7 +13,17 @@ import type { PartnerDashboard } from "@/features/affiliate/types";
 import { AffiliateStatement } from "./affiliate-statement";
 
 /** Spec 02 section 2.10: registration for a member who is not a partner; link, code, figures and terms for a partner. */
-export function AffiliateTab({ userId, email, partner, origin }: { userId: number; email: string; partner: PartnerDashboard | null; origin: string }) {
+export function AffiliateTab({
+  userId,
+  email,
+  partner,
+  origin,
+}: {
+  userId: number;
+  email: string;
+  partner: PartnerDashboard | null;
+  origin: string;
+}) {
   return partner ? <PartnerPanel partner={partner} origin={origin} /> : <Registration userId={userId} email={email} />;
 }
 
@@ -35,14 +45,25 @@ function Terms() {
 function Registration({ userId, email }: { userId: number; email: string }) {
   const send = useMutation({
     mutationFn: () => apiRequest("POST", "/api/partners/send-registration-email", { email, userId }),
-    onSuccess: () => toast({ title: "Registration Email Sent", description: "Check your inbox to complete the affiliate registration process." }),
-    onError: () => toast({ title: "Error", description: "Failed to send registration email. Please try again.", variant: "destructive" }),
+    onSuccess: () =>
+      toast({
+        title: "Registration Email Sent",
+        description: "Check your inbox to complete the affiliate registration process.",
+      }),
+    onError: () =>
+      toast({
+        title: "Error",
+        description: "Failed to send registration email. Please try again.",
+        variant: "destructive",
+      }),
   });
   return (
     <div className="grid gap-6">
       <div>
         <h2 className="text-xl font-semibold">Become an affiliate partner</h2>
-        <p className="mt-1 text-muted-foreground">Share the community with people you love and earn a commission on each member you refer.</p>
+        <p className="mt-1 text-muted-foreground">
+          Share the community with people you love and earn a commission on each member you refer.
+        </p>
       </div>
       {send.isSuccess ? (
         <p role="status" className="rounded-md bg-muted p-4">
@@ -108,7 +129,9 @@ function PartnerPanel({ partner, origin }: { partner: PartnerDashboard; origin: 
   return (
     <div className="grid gap-6">
       <h2 className="text-xl font-semibold">Your affiliate programme</h2>
-      <p className="text-muted-foreground">Your commission: {partner.referralCommission} of each referred member&apos;s first payment.</p>
+      <p className="text-muted-foreground">
+        Your commission: {partner.referralCommission} of each referred member&apos;s first payment.
+      </p>
       <CopyRow label="Share link" value={`${origin}/apply?ref=${partner.partnerCode}`} toastTitle="Link Copied" />
       <CopyRow label="Partner code" value={partner.partnerCode} toastTitle="Code Copied" />
       <section aria-labelledby="affiliate-performance">

@@ -15,7 +15,15 @@ import { mentorshipRequestSchema, type MentorshipRequestInput } from "@/features
 import type { PublicProfile } from "@/features/profiles/types";
 
 /** Spec 02 section 2.11: the mentor's topics; another member sends a request, the mentor answers hers. */
-export function MentorshipTab({ profile, isOwn, openRequest }: { profile: PublicProfile; isOwn: boolean; openRequest: OpenMentorshipRequest | null }) {
+export function MentorshipTab({
+  profile,
+  isOwn,
+  openRequest,
+}: {
+  profile: PublicProfile;
+  isOwn: boolean;
+  openRequest: OpenMentorshipRequest | null;
+}) {
   return (
     <div className="grid gap-6">
       <section aria-labelledby="mentor-topics">
@@ -39,14 +47,22 @@ export function MentorshipTab({ profile, isOwn, openRequest }: { profile: Public
 function RequestForm({ mentor, openRequest }: { mentor: PublicProfile; openRequest: OpenMentorshipRequest | null }) {
   const [sentAt, setSentAt] = React.useState(openRequest?.sentAt ?? null);
   const notice = React.useRef<HTMLParagraphElement>(null);
-  const form = useForm<MentorshipRequestInput>({ resolver: zodResolver(mentorshipRequestSchema), defaultValues: { message: "" } });
+  const form = useForm<MentorshipRequestInput>({
+    resolver: zodResolver(mentorshipRequestSchema),
+    defaultValues: { message: "" },
+  });
   const send = useMutation({
-    mutationFn: (values: MentorshipRequestInput) => apiRequest("POST", `/api/users/${mentor.id}/mentorship-requests`, values),
+    mutationFn: (values: MentorshipRequestInput) =>
+      apiRequest("POST", `/api/users/${mentor.id}/mentorship-requests`, values),
     onSuccess: () => {
       setSentAt(new Date().toISOString());
-      toast({ title: "Request Sent", description: `Your mentorship request has been sent to ${mentor.firstName} ${mentor.lastName}.` });
+      toast({
+        title: "Request Sent",
+        description: `Your mentorship request has been sent to ${mentor.firstName} ${mentor.lastName}.`,
+      });
     },
-    onError: (error) => toast({ title: "Request Failed", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Request Failed", description: errorMessage(error, "Please try again."), variant: "destructive" }),
   });
   // The form goes away with the button she pressed: focus moves to what replaced it.
   React.useEffect(() => {
@@ -54,14 +70,25 @@ function RequestForm({ mentor, openRequest }: { mentor: PublicProfile; openReque
   }, [send.isSuccess]);
   if (sentAt) {
     return (
-      <p ref={notice} tabIndex={-1} data-testid="mentorship-request-open" className="rounded-lg border bg-secondary/50 p-4">
-        You asked {mentor.firstName} for mentorship on {formatDate(sentAt)}. She will answer on the site, and we will email you when she does. You can send her another request once she has answered this one.
+      <p
+        ref={notice}
+        tabIndex={-1}
+        data-testid="mentorship-request-open"
+        className="rounded-lg border bg-secondary/50 p-4"
+      >
+        You asked {mentor.firstName} for mentorship on {formatDate(sentAt)}. She will answer on the site, and we will
+        email you when she does. You can send her another request once she has answered this one.
       </p>
     );
   }
   return (
     <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate className="grid gap-3">
-      <FormField label={`Ask ${mentor.firstName} for mentorship`} id="mentorshipMessage" error={form.formState.errors.message?.message} hint="Say what you would like help with (up to 2,000 characters).">
+      <FormField
+        label={`Ask ${mentor.firstName} for mentorship`}
+        id="mentorshipMessage"
+        error={form.formState.errors.message?.message}
+        hint="Say what you would like help with (up to 2,000 characters)."
+      >
         <Textarea rows={5} maxLength={2000} {...form.register("message")} />
       </FormField>
       <div>
@@ -80,12 +107,18 @@ function ReceivedRequests({ mentorId }: { mentorId: number }) {
   const key = [`/api/users/${mentorId}/mentorship-requests`];
   const requests = useQuery({ queryKey: key, queryFn: () => apiRequest<ReceivedRequest[]>("GET", key[0]!) });
   const decide = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: "accepted" | "declined" }) => apiRequest("PATCH", `/api/mentorship-requests/${id}`, { status }),
+    mutationFn: ({ id, status }: { id: number; status: "accepted" | "declined" }) =>
+      apiRequest("PATCH", `/api/mentorship-requests/${id}`, { status }),
     onSuccess: (_result, { status }) => {
-      toast({ title: status === "accepted" ? "Request Accepted" : "Request Declined", description: status === "accepted" ? "We have sent you both each other's email address." : "We have let her know kindly." });
+      toast({
+        title: status === "accepted" ? "Request Accepted" : "Request Declined",
+        description:
+          status === "accepted" ? "We have sent you both each other's email address." : "We have let her know kindly.",
+      });
       return queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Please try again."), variant: "destructive" }),
   });
   return (
     <section aria-labelledby="mentorship-requests">
@@ -110,10 +143,19 @@ function ReceivedRequests({ mentorId }: { mentorId: number }) {
             </p>
             {request.status === "pending" ? (
               <div className="mt-3 flex gap-2">
-                <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: request.id, status: "accepted" })}>
+                <Button
+                  size="sm"
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ id: request.id, status: "accepted" })}
+                >
                   Accept
                 </Button>
-                <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ id: request.id, status: "declined" })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ id: request.id, status: "declined" })}
+                >
                   Decline
                 </Button>
               </div>

@@ -31,8 +31,22 @@ export function PaymentStatusBadge({ status }: { status: string }) {
  * A list of payments: the member's own (GET /api/users/{id}/payment-transactions) on her profile, or, with
  * `lines`, an administrator's transactions shown the same way.
  */
-export function PaymentHistory({ url, caption, queryKey = [url], lines }: { url: string; caption: string; queryKey?: readonly unknown[]; lines?: (rows: PaymentRow[]) => MemberPayment[] }) {
-  const query = useQuery({ queryKey, queryFn: async () => (lines ? lines(await apiRequest<PaymentRow[]>("GET", url)) : apiRequest<MemberPayment[]>("GET", url)) });
+export function PaymentHistory({
+  url,
+  caption,
+  queryKey = [url],
+  lines,
+}: {
+  url: string;
+  caption: string;
+  queryKey?: readonly unknown[];
+  lines?: (rows: PaymentRow[]) => MemberPayment[];
+}) {
+  const query = useQuery({
+    queryKey,
+    queryFn: async () =>
+      lines ? lines(await apiRequest<PaymentRow[]>("GET", url)) : apiRequest<MemberPayment[]>("GET", url),
+  });
   if (query.isPending) return <p role="status">Loading payments...</p>;
   if (query.error) return <p role="alert">Could not load payments. Please refresh the page.</p>;
   if (query.data.length === 0) return <p className="text-muted-foreground">No payments yet.</p>;
@@ -42,10 +56,18 @@ export function PaymentHistory({ url, caption, queryKey = [url], lines }: { url:
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted">
           <tr>
-            <th scope="col" className="px-3 py-2">Date</th>
-            <th scope="col" className="px-3 py-2">Description</th>
-            <th scope="col" className="px-3 py-2">Amount</th>
-            <th scope="col" className="px-3 py-2">Status</th>
+            <th scope="col" className="px-3 py-2">
+              Date
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Description
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Amount
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -56,10 +56,15 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
     },
     onError: (failure) => {
       if (failure instanceof ApiError && failure.fields) {
-        for (const [name, message] of Object.entries(failure.fields)) if (name in form.getValues()) form.setError(name as Field, { message });
+        for (const [name, message] of Object.entries(failure.fields))
+          if (name in form.getValues()) form.setError(name as Field, { message });
       }
       setProblem(true);
-      toast({ title: "Update Failed", description: "Failed to update your profile. Please try again.", variant: "destructive" });
+      toast({
+        title: "Update Failed",
+        description: "Failed to update your profile. Please try again.",
+        variant: "destructive",
+      });
     },
   });
 
@@ -67,16 +72,24 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
     mutationFn: async (file: File) => {
       const kind = UPLOAD_KINDS.avatar;
       if (file.size > kind.maxBytes) throw new Error(kind.tooLargeMessage);
-      const response = await fetch(`/api/uploads/avatar?name=${encodeURIComponent(file.name)}`, { method: "POST", body: file, credentials: "include" });
+      const response = await fetch(`/api/uploads/avatar?name=${encodeURIComponent(file.name)}`, {
+        method: "POST",
+        body: file,
+        credentials: "include",
+      });
       const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
-      if (!response.ok || !body.url) throw new Error(body.error ?? "The picture could not be uploaded. Please try again.");
+      if (!response.ok || !body.url)
+        throw new Error(body.error ?? "The picture could not be uploaded. Please try again.");
       return body.url;
     },
     onSuccess: (url) => {
       form.setValue("profilePicture", url, { shouldDirty: true });
       form.clearErrors("profilePicture");
     },
-    onError: (failure) => form.setError("profilePicture", { message: failure instanceof Error ? failure.message : errorMessage(failure, "Upload failed") }),
+    onError: (failure) =>
+      form.setError("profilePicture", {
+        message: failure instanceof Error ? failure.message : errorMessage(failure, "Upload failed"),
+      }),
   });
 
   const visibility = (name: "locationVisibility" | "occupationVisibility" | "bioVisibility", label: string) => (
@@ -85,7 +98,11 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
       name={name}
       render={({ field }) => (
         <div className="flex items-center gap-2">
-          <Checkbox id={name} checked={field.value === "members"} onCheckedChange={(checked) => field.onChange(checked === true ? "members" : "nobody")} />
+          <Checkbox
+            id={name}
+            checked={field.value === "members"}
+            onCheckedChange={(checked) => field.onChange(checked === true ? "members" : "nobody")}
+          />
           <Label htmlFor={name} className="font-normal">
             {label}
           </Label>
@@ -95,7 +112,12 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
   );
 
   return (
-    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid gap-5" aria-labelledby="edit-profile-title">
+    <form
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      noValidate
+      className="grid gap-5"
+      aria-labelledby="edit-profile-title"
+    >
       <h1 id="edit-profile-title" className="text-3xl font-semibold">
         Edit Profile
       </h1>
@@ -115,9 +137,20 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
       <div className="flex flex-wrap items-end gap-4">
         {picture ? (
           // eslint-disable-next-line @next/next/no-img-element -- her own upload, served with her session from /api/files
-          <img src={picture} alt="Your profile picture" data-testid="picture-preview" className="size-20 rounded-full border object-cover" />
+          <img
+            src={picture}
+            alt="Your profile picture"
+            data-testid="picture-preview"
+            className="size-20 rounded-full border object-cover"
+          />
         ) : null}
-        <FormField label="Upload a picture" id="avatarUpload" error={error("profilePicture")} hint={upload.isPending ? "Uploading..." : "JPEG, PNG or WebP, up to 5 MB."} className="flex-1">
+        <FormField
+          label="Upload a picture"
+          id="avatarUpload"
+          error={error("profilePicture")}
+          hint={upload.isPending ? "Uploading..." : "JPEG, PNG or WebP, up to 5 MB."}
+          className="flex-1"
+        >
           <input
             type="file"
             accept={acceptAttribute("avatar")}
@@ -130,7 +163,11 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
           />
         </FormField>
         {picture ? (
-          <Button type="button" variant="outline" onClick={() => form.setValue("profilePicture", "", { shouldDirty: true })}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => form.setValue("profilePicture", "", { shouldDirty: true })}
+          >
             Remove picture
           </Button>
         ) : null}
@@ -161,7 +198,11 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
         name="isMentor"
         render={({ field }) => (
           <div className="flex items-center gap-2">
-            <Checkbox id="isMentor" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+            <Checkbox
+              id="isMentor"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+            />
             <Label htmlFor="isMentor" className="font-normal">
               Offer Mentorship
             </Label>
@@ -169,7 +210,12 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
         )}
       />
       {isMentor ? (
-        <FormField label="Mentor topics" id="mentorTopics" error={error("mentorTopics")} hint="Separate them with commas.">
+        <FormField
+          label="Mentor topics"
+          id="mentorTopics"
+          error={error("mentorTopics")}
+          hint="Separate them with commas."
+        >
           <Input {...form.register("mentorTopics")} />
         </FormField>
       ) : null}
@@ -178,7 +224,11 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
         name="hiddenFromDirectory"
         render={({ field }) => (
           <div className="flex items-center gap-2">
-            <Checkbox id="hiddenFromDirectory" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+            <Checkbox
+              id="hiddenFromDirectory"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+            />
             <Label htmlFor="hiddenFromDirectory" className="font-normal">
               Hide me from the member directory
             </Label>

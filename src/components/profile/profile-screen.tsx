@@ -36,13 +36,29 @@ interface ProfileScreenProps {
  * Spec 02 section 2.9: the header and the tabs. Payments, Billing (issue 15) and Affiliate only on her own profile;
  * Mentorship for mentors with topics. Edit Profile (hers, or any to an admin) replaces the page.
  */
-export function ProfileScreen({ profile, isOwn, events, partner, origin, initialTab, publishableKey, openMentorshipRequest, onProfileChanged }: ProfileScreenProps) {
+export function ProfileScreen({
+  profile,
+  isOwn,
+  events,
+  partner,
+  origin,
+  initialTab,
+  publishableKey,
+  openMentorshipRequest,
+  onProfileChanged,
+}: ProfileScreenProps) {
   const [editing, setEditing] = React.useState(false);
   const mentoring = profile.isMentor && profile.mentorTopics.length > 0;
   const tabs: [ProfileTab, string][] = [
     ["about", "About"],
     ["events", "My Events"],
-    ...(isOwn ? ([["payments", "Payments"], ["billing", "Billing"], ["affiliate", "Affiliate"]] as [ProfileTab, string][]) : []),
+    ...(isOwn
+      ? ([
+          ["payments", "Payments"],
+          ["billing", "Billing"],
+          ["affiliate", "Affiliate"],
+        ] as [ProfileTab, string][])
+      : []),
     ...(mentoring ? ([["mentorship", "Mentorship"]] as [ProfileTab, string][]) : []),
   ];
   const [tab, setTab] = React.useState<string>(tabs.some(([value]) => value === initialTab) ? initialTab : "about");
@@ -95,7 +111,10 @@ export function ProfileScreen({ profile, isOwn, events, partner, origin, initial
           <>
             <TabsContent value="payments" className="mt-6">
               <h2 className="mb-4 text-xl font-semibold">Payment history</h2>
-              <PaymentHistory url={`/api/users/${profile.id}/payment-transactions`} caption="Your payments, newest first" />
+              <PaymentHistory
+                url={`/api/users/${profile.id}/payment-transactions`}
+                caption="Your payments, newest first"
+              />
             </TabsContent>
             <TabsContent value="billing" className="mt-6">
               <BillingPanel userId={profile.id} mode="member" publishableKey={publishableKey} />

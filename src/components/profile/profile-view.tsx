@@ -41,8 +41,12 @@ export function ProfileView({ own }: { own: boolean }) {
   React.useEffect(() => {
     if (isHers) router.replace(tab ? `/profile?tab=${encodeURIComponent(tab)}` : "/profile");
   }, [isHers, tab, router]);
-  const screen = useMemberQuery<ProfileScreenData>("profile", requested !== null && !isHers ? `/api/users/${requested}/profile-screen` : null);
-  if ((!own && requested === null) || (screen.error instanceof ApiError && screen.error.status === 404)) return <MemberNotFound />;
+  const screen = useMemberQuery<ProfileScreenData>(
+    "profile",
+    requested !== null && !isHers ? `/api/users/${requested}/profile-screen` : null,
+  );
+  if ((!own && requested === null) || (screen.error instanceof ApiError && screen.error.status === 404))
+    return <MemberNotFound />;
   const initialTab = (PROFILE_TABS as readonly string[]).includes(String(tab)) ? (tab as ProfileTab) : "about";
   return (
     <QueryStatus query={screen} what="profile">

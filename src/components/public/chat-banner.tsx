@@ -10,7 +10,9 @@ export function ChatBanner({ url }: { url: string }) {
           <h2 id="whatsapp-heading" className="text-2xl font-semibold">
             Join the conversation
           </h2>
-          <p className="mt-2 text-accent-foreground">News, invitations and encouragement from the community, straight to your phone.</p>
+          <p className="mt-2 text-accent-foreground">
+            News, invitations and encouragement from the community, straight to your phone.
+          </p>
         </div>
         <a
           href={url}

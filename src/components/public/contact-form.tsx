@@ -17,7 +17,12 @@ export function ContactForm({ source }: { source: "faq" | "contact" }) {
     path: "/api/contact",
     extra: { source },
     onSuccess: () => toast({ title: "Message sent", description: "Thank you for your message. We will reply soon." }),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Your message could not be sent. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Your message could not be sent. Please try again."),
+        variant: "destructive",
+      }),
   });
   const id = (name: string) => `${source}-contact-${name}`;
   return (

@@ -17,7 +17,12 @@ export function JoinCta({ title = DEFAULT_TITLE, text = DEFAULT_TEXT }: { title?
           <Button asChild size="lg" variant="secondary">
             <Link href="/apply">Apply for Membership</Link>
           </Button>
-          <Button asChild size="lg" variant="outline" className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
+          <Button
+            asChild
+            size="lg"
+            variant="outline"
+            className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10"
+          >
             <Link href="/contact">Contact Us</Link>
           </Button>
         </div>

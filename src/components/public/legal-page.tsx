@@ -1,7 +1,15 @@
 import { PageHero } from "./page-hero";
 
 /** A plain document page (terms, privacy): numbered headings and paragraphs. */
-export function LegalPage({ title, updated, sections }: { title: string; updated: string; sections: { heading: string; paragraphs: string[] }[] }) {
+export function LegalPage({
+  title,
+  updated,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  sections: { heading: string; paragraphs: string[] }[];
+}) {
   return (
     <>
       <PageHero title={title} lead={`Last updated ${updated}`} />

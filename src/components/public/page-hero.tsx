@@ -4,7 +4,9 @@ export function PageHero({ title, lead, children }: { title: string; lead?: stri
     <section className="bg-secondary/60">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
         <h1 className="text-4xl font-semibold text-balance sm:text-5xl">{title}</h1>
-        {lead ? <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground whitespace-pre-line">{lead}</p> : null}
+        {lead ? (
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground whitespace-pre-line">{lead}</p>
+        ) : null}
         {children ? <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div> : null}
       </div>
     </section>
@@ -12,7 +14,19 @@ export function PageHero({ title, lead, children }: { title: string; lead?: stri
 }
 
 /** A titled band of the page; `id` is the anchor the navbar links to. */
-export function PageSection({ id, title, intro, children, muted = false }: { id?: string; title: string; intro?: string; children?: React.ReactNode; muted?: boolean }) {
+export function PageSection({
+  id,
+  title,
+  intro,
+  children,
+  muted = false,
+}: {
+  id?: string;
+  title: string;
+  intro?: string;
+  children?: React.ReactNode;
+  muted?: boolean;
+}) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
     <section id={id} aria-labelledby={headingId} className={muted ? "scroll-mt-20 bg-muted/60" : "scroll-mt-20"}>
@@ -28,7 +42,13 @@ export function PageSection({ id, title, intro, children, muted = false }: { id?
 }
 
 /** Cards for a list of editable sections (pillars, offerings, benefits, values). */
-export function SectionCards({ sections, headingLevel = "h3" }: { sections: { id: number; title: string; content: string }[]; headingLevel?: "h2" | "h3" }) {
+export function SectionCards({
+  sections,
+  headingLevel = "h3",
+}: {
+  sections: { id: number; title: string; content: string }[];
+  headingLevel?: "h2" | "h3";
+}) {
   const Heading = headingLevel;
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">

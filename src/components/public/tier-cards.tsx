@@ -12,7 +12,10 @@ export function TierCards({ tiers }: { tiers: Tier[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
       {tiers.map((tier) => (
-        <li key={tier.id} className={`relative flex flex-col rounded-xl border bg-card p-6 shadow-sm ${tier.popular ? "border-primary ring-2 ring-primary" : ""}`}>
+        <li
+          key={tier.id}
+          className={`relative flex flex-col rounded-xl border bg-card p-6 shadow-sm ${tier.popular ? "border-primary ring-2 ring-primary" : ""}`}
+        >
           {tier.popular ? <Badge className="absolute -top-3 left-6">Most Popular</Badge> : null}
           <h3 className="text-2xl font-semibold">{tier.title}</h3>
           <p className="text-sm text-muted-foreground">{termLabel(tier.durationMonths)}</p>
@@ -30,9 +33,7 @@ export function TierCards({ tiers }: { tiers: Tier[] }) {
             ))}
           </ul>
           <Button asChild className="mt-6" variant={tier.popular ? "default" : "outline"}>
-            <Link href={`/apply?tier=${tier.id}`}>
-              Choose {tier.title}
-            </Link>
+            <Link href={`/apply?tier=${tier.id}`}>Choose {tier.title}</Link>
           </Button>
         </li>
       ))}

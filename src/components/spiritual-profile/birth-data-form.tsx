@@ -57,7 +57,8 @@ export function BirthDataForm({
   React.useImperativeHandle(ref, () => ({ validate: () => form.trigger(undefined, { shouldFocus: true }) }), [form]);
   const [ambiguity, setAmbiguity] = React.useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (values: BirthDataInput) => apiRequest<{ birthData: StoredBirthData }>("PATCH", `/api/users/${userId}`, values),
+    mutationFn: (values: BirthDataInput) =>
+      apiRequest<{ birthData: StoredBirthData }>("PATCH", `/api/users/${userId}`, values),
     onSuccess: (result) => {
       setAmbiguity(null);
       onSaved(result.birthData);
@@ -73,17 +74,33 @@ export function BirthDataForm({
           if (field in form.getValues()) form.setError(field as keyof BirthDataInput, { message });
         }
       }
-      toast({ title: "Failed to save your birth data", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Failed to save your birth data",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
     },
   });
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", `/api/users/${userId}/birth-data`),
     onSuccess: () => {
-      form.reset({ birthDate: "", birthTime: "", birthLocation: "", placeId: "", timeChoice: undefined, utcOffset: "" });
+      form.reset({
+        birthDate: "",
+        birthTime: "",
+        birthLocation: "",
+        placeId: "",
+        timeChoice: undefined,
+        utcOffset: "",
+      });
       onSaved(null);
       toast({ title: "Your birth data has been deleted" });
     },
-    onError: (error) => toast({ title: "Failed to delete your birth data", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Failed to delete your birth data",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
   });
 
   const placeError = form.formState.errors.birthLocation?.message ?? form.formState.errors.placeId?.message;
@@ -96,11 +113,28 @@ export function BirthDataForm({
         </FormField>
         {/* Text, not type="time": browsers show a time input in the reader's locale (AM/PM in the US), and this
             field is 24-hour as the spec says (issue 25). The schema checks HH:MM. */}
-        <FormField label="Birth time (24-hour)" id="birthTime" error={form.formState.errors.birthTime?.message} hint="HH:MM, from 00:00 to 23:59, local time as on your birth certificate.">
-          <Input inputMode="numeric" autoComplete="off" placeholder="14:30" maxLength={5} className="sm:max-w-40" {...form.register("birthTime", { onChange: () => setAmbiguity(null) })} />
+        <FormField
+          label="Birth time (24-hour)"
+          id="birthTime"
+          error={form.formState.errors.birthTime?.message}
+          hint="HH:MM, from 00:00 to 23:59, local time as on your birth certificate."
+        >
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="14:30"
+            maxLength={5}
+            className="sm:max-w-40"
+            {...form.register("birthTime", { onChange: () => setAmbiguity(null) })}
+          />
         </FormField>
       </div>
-      <FormField label="Birth location" id="birthLocation" error={placeError} hint="Start typing your birth city and choose it from the list.">
+      <FormField
+        label="Birth location"
+        id="birthLocation"
+        error={placeError}
+        hint="Start typing your birth city and choose it from the list."
+      >
         <PlaceCombobox
           value={birthLocation}
           onTextChange={(text) => {
@@ -120,7 +154,12 @@ export function BirthDataForm({
         error={form.formState.errors.utcOffset?.message}
         hint="Leave empty unless your birth certificate or astro.com gives a different offset from the one shown after saving, e.g. -01:00 for Iceland before 1968."
       >
-        <Input placeholder="+01:00" inputMode="text" autoComplete="off" {...form.register("utcOffset", { onChange: () => setAmbiguity(null) })} />
+        <Input
+          placeholder="+01:00"
+          inputMode="text"
+          autoComplete="off"
+          {...form.register("utcOffset", { onChange: () => setAmbiguity(null) })}
+        />
       </FormField>
       {ambiguity && (
         <fieldset className="grid gap-2 rounded-md border border-amber-500 p-4" aria-describedby="time-choice-help">

@@ -10,7 +10,10 @@ function inside(polygon: ReadonlyArray<readonly [number, number]>, [px, py]: [nu
   return signs.every((s) => s >= 0) || signs.every((s) => s <= 0);
 }
 
-const gatesOf = (center: Center) => Object.entries(GATE_CENTER).filter(([, c]) => c === center).map(([gate]) => Number(gate));
+const gatesOf = (center: Center) =>
+  Object.entries(GATE_CENTER)
+    .filter(([, c]) => c === center)
+    .map(([gate]) => Number(gate));
 
 describe("the bodygraph's gate numbers", () => {
   it.each(CENTERS.map((center) => [center]))("stay inside the %s's outline, from one gate to all of them", (center) => {
@@ -25,7 +28,14 @@ describe("the bodygraph's gate numbers", () => {
           [line.x - line.width / 2, line.y + line.height / 2],
           [line.x + line.width / 2, line.y + line.height / 2],
         ];
-        for (const corner of corners) expect([center, n, line.text, corner, inside(centerPolygon(center), corner)]).toEqual([center, n, line.text, corner, true]);
+        for (const corner of corners)
+          expect([center, n, line.text, corner, inside(centerPolygon(center), corner)]).toEqual([
+            center,
+            n,
+            line.text,
+            corner,
+            true,
+          ]);
       }
     }
   });

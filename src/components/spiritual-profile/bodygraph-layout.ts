@@ -23,19 +23,49 @@ export function centerPolygon(center: Center): Point[] {
   const { x, y } = CENTER_POSITIONS[center];
   switch (center) {
     case "Head":
-      return [[x, y - S], [x + S, y + S * 0.8], [x - S, y + S * 0.8]];
+      return [
+        [x, y - S],
+        [x + S, y + S * 0.8],
+        [x - S, y + S * 0.8],
+      ];
     case "Ajna":
-      return [[x - S, y - S * 0.8], [x + S, y - S * 0.8], [x, y + S]];
+      return [
+        [x - S, y - S * 0.8],
+        [x + S, y - S * 0.8],
+        [x, y + S],
+      ];
     case "G":
-      return [[x, y - S], [x + S, y], [x, y + S], [x - S, y]];
+      return [
+        [x, y - S],
+        [x + S, y],
+        [x, y + S],
+        [x - S, y],
+      ];
     case "Solar Plexus":
-      return [[x - S, y], [x + S * 0.8, y - S], [x + S * 0.8, y + S]];
+      return [
+        [x - S, y],
+        [x + S * 0.8, y - S],
+        [x + S * 0.8, y + S],
+      ];
     case "Spleen":
-      return [[x + S, y], [x - S * 0.8, y - S], [x - S * 0.8, y + S]];
+      return [
+        [x + S, y],
+        [x - S * 0.8, y - S],
+        [x - S * 0.8, y + S],
+      ];
     case "Heart":
-      return [[x - 22, y + 16], [x + 22, y + 16], [x, y - 20]];
+      return [
+        [x - 22, y + 16],
+        [x + 22, y + 16],
+        [x, y - 20],
+      ];
     default:
-      return [[x - S, y - S * 0.8], [x + S, y - S * 0.8], [x + S, y + S * 0.8], [x - S, y + S * 0.8]];
+      return [
+        [x - S, y - S * 0.8],
+        [x + S, y - S * 0.8],
+        [x + S, y + S * 0.8],
+        [x - S, y + S * 0.8],
+      ];
   }
 }
 
@@ -44,7 +74,7 @@ function spanAt(polygon: Point[], y: number): [number, number] | null {
   const xs: number[] = [];
   polygon.forEach(([x1, y1], i) => {
     const [x2, y2] = polygon[(i + 1) % polygon.length]!;
-    if ((y < Math.min(y1, y2) || y > Math.max(y1, y2)) || y1 === y2) return;
+    if (y < Math.min(y1, y2) || y > Math.max(y1, y2) || y1 === y2) return;
     xs.push(x1 + ((y - y1) * (x2 - x1)) / (y2 - y1));
   });
   return xs.length >= 2 ? [Math.min(...xs), Math.max(...xs)] : null;
@@ -64,7 +94,7 @@ export interface GateLine {
 const DIGIT_EM = 0.62;
 const MARGIN = 2;
 
-const lineWidth = (numbers: number[], fontSize: number) => (numbers.join(" ").length * DIGIT_EM * fontSize);
+const lineWidth = (numbers: number[], fontSize: number) => numbers.join(" ").length * DIGIT_EM * fontSize;
 
 /**
  * A center's activated gate numbers as lines of text that stay inside its outline (issue 25: in the
@@ -92,7 +122,8 @@ export function layoutGates(center: Center, gates: number[]): GateLine[] {
       let next = 0;
       for (let r = from; r <= to; r++) {
         const line: number[] = [];
-        while (next < gates.length && lineWidth([...line, gates[next]!], fontSize) <= rows[r]!.right - rows[r]!.left) line.push(gates[next++]!);
+        while (next < gates.length && lineWidth([...line, gates[next]!], fontSize) <= rows[r]!.right - rows[r]!.left)
+          line.push(gates[next++]!);
         lines.push(line);
       }
       return next === gates.length ? lines : null;
@@ -102,14 +133,25 @@ export function layoutGates(center: Center, gates: number[]): GateLine[] {
       const windows = rows
         .slice(0, rows.length - count + 1)
         .map((_, from) => from)
-        .sort((a, b) => Math.abs((rows[a]!.y + rows[a + count - 1]!.y) / 2 - middle) - Math.abs((rows[b]!.y + rows[b + count - 1]!.y) / 2 - middle));
+        .sort(
+          (a, b) =>
+            Math.abs((rows[a]!.y + rows[a + count - 1]!.y) / 2 - middle) -
+            Math.abs((rows[b]!.y + rows[b + count - 1]!.y) / 2 - middle),
+        );
       for (const from of windows) {
         const lines = fill(from, from + count - 1);
         if (!lines) continue;
         return lines
           .map((line, i) => ({ line, row: rows[from + i]! }))
           .filter(({ line }) => line.length > 0)
-          .map(({ line, row }) => ({ text: line.join(" "), x: (row.left + row.right) / 2, y: row.y, fontSize, width: lineWidth(line, fontSize), height }));
+          .map(({ line, row }) => ({
+            text: line.join(" "),
+            x: (row.left + row.right) / 2,
+            y: row.y,
+            fontSize,
+            width: lineWidth(line, fontSize),
+            height,
+          }));
       }
     }
   }

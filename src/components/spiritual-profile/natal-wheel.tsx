@@ -1,10 +1,26 @@
 import type { AstrologyChart } from "@/features/charts/types";
 
 const GLYPH: Record<string, string> = {
-  Sun: "☉", Moon: "☽", Mercury: "☿", Venus: "♀", Mars: "♂", Jupiter: "♃", Saturn: "♄", Uranus: "♅", Neptune: "♆", Pluto: "♇", "North Node": "☊",
+  Sun: "☉",
+  Moon: "☽",
+  Mercury: "☿",
+  Venus: "♀",
+  Mars: "♂",
+  Jupiter: "♃",
+  Saturn: "♄",
+  Uranus: "♅",
+  Neptune: "♆",
+  Pluto: "♇",
+  "North Node": "☊",
 };
 const SIGN_GLYPHS = ["♈", "♉", "♊", "♋", "♌", "♍", "♎", "♏", "♐", "♑", "♒", "♓"];
-const ASPECT_COLOR: Record<string, string> = { conjunction: "#7c3aed", sextile: "#2563eb", square: "#dc2626", trine: "#16a34a", opposition: "#b91c1c" };
+const ASPECT_COLOR: Record<string, string> = {
+  conjunction: "#7c3aed",
+  sextile: "#2563eb",
+  square: "#dc2626",
+  trine: "#16a34a",
+  opposition: "#b91c1c",
+};
 
 /** The natal wheel, drawn with the Ascendant on the left as charts are read. */
 export function NatalWheel({ chart }: { chart: AstrologyChart }) {
@@ -48,7 +64,18 @@ export function NatalWheel({ chart }: { chart: AstrologyChart }) {
         const [x1, y1] = point(cusp.longitude, 80);
         const [x2, y2] = point(cusp.longitude, 144);
         const angle = i === 0 || i === 9;
-        return <line key={i} x1={x1} y1={y1} x2={x2} y2={y2} stroke="currentColor" strokeWidth={angle ? 2 : 1} strokeOpacity={angle ? 0.9 : 0.35} />;
+        return (
+          <line
+            key={i}
+            x1={x1}
+            y1={y1}
+            x2={x2}
+            y2={y2}
+            stroke="currentColor"
+            strokeWidth={angle ? 2 : 1}
+            strokeOpacity={angle ? 0.9 : 0.35}
+          />
+        );
       })}
       {chart.aspects
         .filter((a) => a.aspect !== "conjunction")
@@ -58,12 +85,30 @@ export function NatalWheel({ chart }: { chart: AstrologyChart }) {
           if (!pa || !pb) return null;
           const [x1, y1] = point(pa.longitude, 78);
           const [x2, y2] = point(pb.longitude, 78);
-          return <line key={`${a.a}-${a.b}`} x1={x1} y1={y1} x2={x2} y2={y2} stroke={ASPECT_COLOR[a.aspect]} strokeOpacity={0.6} />;
+          return (
+            <line
+              key={`${a.a}-${a.b}`}
+              x1={x1}
+              y1={y1}
+              x2={x2}
+              y2={y2}
+              stroke={ASPECT_COLOR[a.aspect]}
+              strokeOpacity={0.6}
+            />
+          );
         })}
       {chart.points.map((p) => {
         const [x, y] = point(p.longitude, radii.get(p.name) ?? 118);
         return (
-          <text key={p.name} x={x} y={y} textAnchor="middle" dominantBaseline="central" fontSize={15} fill="currentColor">
+          <text
+            key={p.name}
+            x={x}
+            y={y}
+            textAnchor="middle"
+            dominantBaseline="central"
+            fontSize={15}
+            fill="currentColor"
+          >
             {GLYPH[p.name]}
           </text>
         );
@@ -79,5 +124,10 @@ export function NatalWheel({ chart }: { chart: AstrologyChart }) {
 }
 
 function textAt([x, y]: readonly [number, number]) {
-  return { x: Math.min(350, Math.max(10, x)), y: Math.min(352, Math.max(10, y)), textAnchor: "middle" as const, dominantBaseline: "central" as const };
+  return {
+    x: Math.min(350, Math.max(10, x)),
+    y: Math.min(352, Math.max(10, y)),
+    textAnchor: "middle" as const,
+    dominantBaseline: "central" as const,
+  };
 }

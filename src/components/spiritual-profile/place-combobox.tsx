@@ -67,14 +67,25 @@ export function PlaceCombobox({ value, onTextChange, onSelect, id, ...inputProps
         }}
         {...inputProps}
       />
-      <ul id={listId} role="listbox" aria-label="Birth places" className={cn("absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover p-1 shadow-md", places.length === 0 && "hidden")}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Birth places"
+        className={cn(
+          "absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover p-1 shadow-md",
+          places.length === 0 && "hidden",
+        )}
+      >
         {places.map((place, i) => (
           <li
             key={place.id}
             id={`${listId}-${i}`}
             role="option"
             aria-selected={i === active}
-            className={cn("cursor-pointer rounded px-2 py-1.5 text-sm", i === active && "bg-accent text-accent-foreground")}
+            className={cn(
+              "cursor-pointer rounded px-2 py-1.5 text-sm",
+              i === active && "bg-accent text-accent-foreground",
+            )}
             onMouseDown={(e) => {
               e.preventDefault();
               choose(place);

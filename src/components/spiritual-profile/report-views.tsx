@@ -19,7 +19,8 @@ function Sections({ sections }: { sections: Array<{ title: string; body: string 
 function BirthLine({ birth }: { birth: AstrologyReport["birth"] }) {
   return (
     <p className="text-sm text-muted-foreground">
-      For {birth.date} at {birth.time}, {birth.place} ({new Date(birth.utc).toISOString().slice(0, 16).replace("T", " ")} UTC).
+      For {birth.date} at {birth.time}, {birth.place} (
+      {new Date(birth.utc).toISOString().slice(0, 16).replace("T", " ")} UTC).
     </p>
   );
 }
@@ -33,7 +34,9 @@ export function AstrologyReportView({ report }: { report: AstrologyReport }) {
       <Sections sections={report.sections} />
       <ScrollRegion label="Positions">
         <table className="w-full text-sm">
-          <caption className="mb-2 text-left font-semibold">Positions ({chart.houseSystem === "placidus" ? "Placidus" : "Whole Sign"} houses)</caption>
+          <caption className="mb-2 text-left font-semibold">
+            Positions ({chart.houseSystem === "placidus" ? "Placidus" : "Whole Sign"} houses)
+          </caption>
           <thead>
             <tr className="text-left">
               <th scope="col">Point</th>
@@ -44,20 +47,26 @@ export function AstrologyReportView({ report }: { report: AstrologyReport }) {
           </thead>
           <tbody>
             <tr>
-              <th scope="row" className="text-left font-normal">Ascendant</th>
+              <th scope="row" className="text-left font-normal">
+                Ascendant
+              </th>
               <td>{chart.ascendant.sign}</td>
               <td>{chart.ascendant.formatted}</td>
               <td>1</td>
             </tr>
             <tr>
-              <th scope="row" className="text-left font-normal">Midheaven</th>
+              <th scope="row" className="text-left font-normal">
+                Midheaven
+              </th>
               <td>{chart.midheaven.sign}</td>
               <td>{chart.midheaven.formatted}</td>
               <td>10</td>
             </tr>
             {chart.points.map((p) => (
               <tr key={p.name}>
-                <th scope="row" className="text-left font-normal">{p.name}</th>
+                <th scope="row" className="text-left font-normal">
+                  {p.name}
+                </th>
                 <td>{p.sign}</td>
                 <td>
                   {p.formatted}
@@ -70,7 +79,9 @@ export function AstrologyReportView({ report }: { report: AstrologyReport }) {
         </table>
       </ScrollRegion>
       <p className="text-sm text-muted-foreground">
-        Elements: fire {chart.elements.fire}, earth {chart.elements.earth}, air {chart.elements.air}, water {chart.elements.water}. Modalities: cardinal {chart.modalities.cardinal}, fixed {chart.modalities.fixed}, mutable {chart.modalities.mutable}.
+        Elements: fire {chart.elements.fire}, earth {chart.elements.earth}, air {chart.elements.air}, water{" "}
+        {chart.elements.water}. Modalities: cardinal {chart.modalities.cardinal}, fixed {chart.modalities.fixed},
+        mutable {chart.modalities.mutable}.
       </p>
       <p className="text-sm text-muted-foreground">
         Aspects: {chart.aspects.map((a) => `${a.a} ${a.aspect} ${a.b} (${a.orb.toFixed(1)}°)`).join("; ") || "none"}.
@@ -115,7 +126,9 @@ export function HumanDesignReportView({ report }: { report: HumanDesignReport })
           <tbody>
             {rows.map((r) => (
               <tr key={r.body}>
-                <th scope="row" className="text-left font-normal">{r.body}</th>
+                <th scope="row" className="text-left font-normal">
+                  {r.body}
+                </th>
                 <td>
                   {r.design.gate}.{r.design.line}
                 </td>
@@ -127,7 +140,9 @@ export function HumanDesignReportView({ report }: { report: HumanDesignReport })
           </tbody>
         </table>
       </ScrollRegion>
-      <p className="text-sm text-muted-foreground">Channels: {chart.channels.map((c) => `${c.gates.join("-")} (${c.name})`).join(", ") || "none"}.</p>
+      <p className="text-sm text-muted-foreground">
+        Channels: {chart.channels.map((c) => `${c.gates.join("-")} (${c.name})`).join(", ") || "none"}.
+      </p>
     </div>
   );
 }
@@ -151,7 +166,9 @@ export function GeneKeyReportView({ report }: { report: GeneKeyReport }) {
             <tbody>
               {report.profile[name].map((s) => (
                 <tr key={s.sphere}>
-                  <th scope="row" className="text-left font-normal">{s.sphere}</th>
+                  <th scope="row" className="text-left font-normal">
+                    {s.sphere}
+                  </th>
                   <td>{s.label}</td>
                   <td>
                     {s.source.side === "personality" ? "Personality" : "Design"} {s.source.body}

@@ -9,7 +9,11 @@ import { SpiritualProfile } from "./spiritual-profile";
 /** /spiritual-profile is prerendered for everyone; her birth data and reports load here, from a call only she may make. */
 export function SpiritualProfileView() {
   const { user } = useCurrentUser();
-  const profile = useMemberQuery<Profile>("spiritual-profile", user ? `/api/users/${user.id}/spiritual-profile` : null, { fresh: false });
+  const profile = useMemberQuery<Profile>(
+    "spiritual-profile",
+    user ? `/api/users/${user.id}/spiritual-profile` : null,
+    { fresh: false },
+  );
   if (!user) {
     return (
       <p role="status" className="text-muted-foreground">

@@ -15,7 +15,11 @@ import { REPORT_LABEL, type ReportKind } from "@/features/spiritual-profile/sche
 import { BirthDataForm, type BirthDataFormHandle } from "./birth-data-form";
 import { AstrologyReportView, GeneKeyReportView, HumanDesignReportView } from "./report-views";
 
-const TAB_TITLE: Record<ReportKind, string> = { astrology: "Astrology", "gene-key": "Gene Key", "human-design": "Human Design" };
+const TAB_TITLE: Record<ReportKind, string> = {
+  astrology: "Astrology",
+  "gene-key": "Gene Key",
+  "human-design": "Human Design",
+};
 
 export function SpiritualProfile({ userId, initial }: { userId: number; initial: Profile }) {
   const [tab, setTab] = React.useState<string>("birth-data");
@@ -29,7 +33,12 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
       void refreshCurrentUser();
       toast({ title: `Your ${REPORT_LABEL[kind]} report has been generated` });
     },
-    onError: (error, kind) => toast({ title: `Failed to generate your ${REPORT_LABEL[kind]} report`, description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error, kind) =>
+      toast({
+        title: `Failed to generate your ${REPORT_LABEL[kind]} report`,
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
   });
   const birthForm = React.useRef<BirthDataFormHandle>(null);
   const requestReport = async (kind: ReportKind) => {
@@ -41,7 +50,9 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
       const valid = await birthForm.current?.validate();
       toast({
         title: `Failed to generate your ${REPORT_LABEL[kind]} report`,
-        description: valid ? "Please save your birth data first." : "Please fill in your birth date, time and location.",
+        description: valid
+          ? "Please save your birth data first."
+          : "Please fill in your birth date, time and location.",
         variant: "destructive",
       });
       return;
@@ -75,7 +86,13 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
               />
               <div className="flex flex-wrap gap-3 border-t pt-4">
                 {(Object.keys(TAB_TITLE) as ReportKind[]).map((kind) => (
-                  <Button key={kind} type="button" variant="secondary" disabled={generate.isPending} onClick={() => void requestReport(kind)}>
+                  <Button
+                    key={kind}
+                    type="button"
+                    variant="secondary"
+                    disabled={generate.isPending}
+                    onClick={() => void requestReport(kind)}
+                  >
                     Generate {TAB_TITLE[kind]} Report
                   </Button>
                 ))}
@@ -91,7 +108,9 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
                 <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
                   <CardTitle as="h2">Your {TAB_TITLE[kind]} report</CardTitle>
                   <Button type="button" disabled={generate.isPending} onClick={() => void requestReport(kind)}>
-                    {generate.isPending && generate.variables === kind && <Loader2 className="animate-spin" aria-hidden="true" />}
+                    {generate.isPending && generate.variables === kind && (
+                      <Loader2 className="animate-spin" aria-hidden="true" />
+                    )}
                     {report ? "Regenerate" : "Generate"} {TAB_TITLE[kind]} Report
                   </Button>
                 </CardHeader>
@@ -112,7 +131,8 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
         })}
       </Tabs>
       <p className="text-sm text-muted-foreground">
-        Your birth data and reports are private: they are stored encrypted and only you can see them. Not even administrators can.
+        Your birth data and reports are private: they are stored encrypted and only you can see them. Not even
+        administrators can.
       </p>
     </div>
   );

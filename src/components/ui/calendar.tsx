@@ -7,7 +7,12 @@ import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button";
 
 /** A month calendar (react-day-picker), English (US) with weeks starting on Sunday (spec 01 section 9). */
-export function Calendar({ className, classNames, showOutsideDays = true, ...props }: React.ComponentProps<typeof DayPicker>) {
+export function Calendar({
+  className,
+  classNames,
+  showOutsideDays = true,
+  ...props
+}: React.ComponentProps<typeof DayPicker>) {
   const defaults = getDefaultClassNames();
   return (
     <DayPicker
@@ -28,8 +33,12 @@ export function Calendar({ className, classNames, showOutsideDays = true, ...pro
         weekday: "w-10 text-[0.8rem] font-normal text-muted-foreground",
         week: "mt-1 flex w-full",
         day: "relative size-10 p-0 text-center text-sm",
-        day_button: cn(buttonVariants({ variant: "ghost" }), "size-10 min-h-0 rounded-md p-0 font-normal aria-selected:opacity-100"),
-        selected: "[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary [&>button]:hover:text-primary-foreground",
+        day_button: cn(
+          buttonVariants({ variant: "ghost" }),
+          "size-10 min-h-0 rounded-md p-0 font-normal aria-selected:opacity-100",
+        ),
+        selected:
+          "[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary [&>button]:hover:text-primary-foreground",
         today: "[&>button]:font-bold [&>button]:underline [&>button]:underline-offset-4",
         outside: "text-muted-foreground [&>button]:text-muted-foreground",
         disabled: "opacity-50",
@@ -38,7 +47,11 @@ export function Calendar({ className, classNames, showOutsideDays = true, ...pro
       }}
       components={{
         Chevron: ({ orientation, ...chevronProps }) =>
-          orientation === "left" ? <ChevronLeft className="size-4" {...chevronProps} /> : <ChevronRight className="size-4" {...chevronProps} />,
+          orientation === "left" ? (
+            <ChevronLeft className="size-4" {...chevronProps} />
+          ) : (
+            <ChevronRight className="size-4" {...chevronProps} />
+          ),
       }}
       {...props}
     />

@@ -22,7 +22,10 @@ export function DialogContent({ className, children, ...props }: React.Component
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 opacity-80 hover:opacity-100" aria-label="Close">
+        <DialogPrimitive.Close
+          className="absolute top-4 right-4 rounded-sm p-1 opacity-80 hover:opacity-100"
+          aria-label="Close"
+        >
           <X className="size-4" aria-hidden="true" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

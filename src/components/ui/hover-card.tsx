@@ -9,12 +9,19 @@ export const HOVER_CARD_OPEN_DELAY_MS = 700;
 export const HOVER_CARD_CLOSE_DELAY_MS = 300;
 
 export function HoverCard(props: React.ComponentProps<typeof HoverCardPrimitive.Root>) {
-  return <HoverCardPrimitive.Root openDelay={HOVER_CARD_OPEN_DELAY_MS} closeDelay={HOVER_CARD_CLOSE_DELAY_MS} {...props} />;
+  return (
+    <HoverCardPrimitive.Root openDelay={HOVER_CARD_OPEN_DELAY_MS} closeDelay={HOVER_CARD_CLOSE_DELAY_MS} {...props} />
+  );
 }
 
 export const HoverCardTrigger = HoverCardPrimitive.Trigger;
 
-export function HoverCardContent({ className, sideOffset = 6, align = "center", ...props }: React.ComponentProps<typeof HoverCardPrimitive.Content>) {
+export function HoverCardContent({
+  className,
+  sideOffset = 6,
+  align = "center",
+  ...props
+}: React.ComponentProps<typeof HoverCardPrimitive.Content>) {
   return (
     <HoverCardPrimitive.Portal>
       <HoverCardPrimitive.Content

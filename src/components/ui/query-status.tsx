@@ -6,7 +6,17 @@ import { cn } from "@/lib/utils";
  * What a list shows while its query loads ("Loading tags...", a status) and when it fails ("Could
  * not load the tags. Please try again later.", an alert); its content once the data is there.
  */
-export function QueryStatus<T>({ query, what, className, children }: { query: UseQueryResult<T>; what: string; className?: string; children: (data: T) => React.ReactNode }) {
+export function QueryStatus<T>({
+  query,
+  what,
+  className,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  what: string;
+  className?: string;
+  children: (data: T) => React.ReactNode;
+}) {
   if (query.isPending) {
     return (
       <p role="status" className={cn("text-muted-foreground", className)}>

@@ -17,7 +17,10 @@ export function ScrollRegion({ label, className, ...props }: ScrollRegionProps) 
       role="region"
       aria-label={label}
       tabIndex={0}
-      className={cn("overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring", className)}
+      className={cn(
+        "overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        className,
+      )}
       {...props}
     />
   );

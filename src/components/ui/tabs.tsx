@@ -10,7 +10,10 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn("inline-flex min-h-10 flex-wrap items-center justify-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground", className)}
+      className={cn(
+        "inline-flex min-h-10 flex-wrap items-center justify-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground",
+        className,
+      )}
       {...props}
     />
   );

@@ -21,14 +21,21 @@ export function Toaster() {
           data-variant={variant ?? "default"}
           className={cn(
             "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x)",
-            variant === "destructive" ? "border-destructive bg-destructive text-destructive-foreground" : "bg-card text-card-foreground",
+            variant === "destructive"
+              ? "border-destructive bg-destructive text-destructive-foreground"
+              : "bg-card text-card-foreground",
           )}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>
-            {description ? <ToastPrimitive.Description className="text-sm opacity-95">{description}</ToastPrimitive.Description> : null}
+            {description ? (
+              <ToastPrimitive.Description className="text-sm opacity-95">{description}</ToastPrimitive.Description>
+            ) : null}
           </div>
-          <ToastPrimitive.Close className="absolute top-2 right-2 rounded-md p-1 opacity-80 hover:opacity-100" aria-label="Dismiss notification">
+          <ToastPrimitive.Close
+            className="absolute top-2 right-2 rounded-md p-1 opacity-80 hover:opacity-100"
+            aria-label="Dismiss notification"
+          >
             <X className="size-4" aria-hidden="true" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

@@ -22,7 +22,10 @@ export const partnerRegistrations = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("partner_registrations_token_hash_key").on(t.tokenHash), index("partner_registrations_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("partner_registrations_token_hash_key").on(t.tokenHash),
+    index("partner_registrations_user_idx").on(t.userId),
+  ],
 );
 
 /** Visits of a partner's share link (/apply?ref=), one per visitor (a keyed hash, never the address) per day. */
@@ -60,7 +63,10 @@ export const partners = pgTable(
     referralCommission: text().notNull().default("15%"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("partners_user_key").on(t.userId), uniqueIndex("partners_code_lower_key").on(lower(t.partnerCode))],
+  (t) => [
+    uniqueIndex("partners_user_key").on(t.userId),
+    uniqueIndex("partners_code_lower_key").on(lower(t.partnerCode)),
+  ],
 );
 
 export const referralCommissions = pgTable(

@@ -32,7 +32,9 @@ export const assistantPassages = pgTable(
     expiresAt: timestamp({ withTimezone: true }),
     search: tsvector()
       .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')`,
+      ),
     updatedAt: updatedAt(),
   },
   (t) => [

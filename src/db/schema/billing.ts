@@ -63,5 +63,9 @@ export const billingReconciliations = pgTable("billing_reconciliations", {
   id: serial().primaryKey(),
   ranAt: createdAt(),
   checked: integer().notNull(),
-  differences: jsonb().$type<{ membershipId: number; userId: number | null; field: string; ours: string | null; stripe: string | null }[]>().notNull(),
+  differences: jsonb()
+    .$type<
+      { membershipId: number; userId: number | null; field: string; ours: string | null; stripe: string | null }[]
+    >()
+    .notNull(),
 });

@@ -32,7 +32,11 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [oneOf("email_outbox_status_check", t.status, OUTBOX_STATUSES), index("email_outbox_due_idx").on(t.status, t.nextAttemptAt), index("email_outbox_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    oneOf("email_outbox_status_check", t.status, OUTBOX_STATUSES),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_idx").on(t.createdAt.desc()),
+  ],
 );
 
 export const newsletterSubscribers = pgTable(
@@ -75,7 +79,9 @@ export const contactMessages = pgTable(
   (t) => [
     oneOf("contact_messages_source_check", t.source, CONTACT_SOURCES),
     index("contact_messages_created_idx").on(t.createdAt.desc()),
-    index("contact_messages_unnotified_idx").on(t.id).where(sql`notified_at is null`),
+    index("contact_messages_unnotified_idx")
+      .on(t.id)
+      .where(sql`notified_at is null`),
   ],
 );
 
@@ -101,7 +107,9 @@ export const mentorshipRequests = pgTable(
     index("mentorship_requests_mentor_idx").on(t.mentorId, t.createdAt.desc()),
     index("mentorship_requests_requester_idx").on(t.requesterId, t.createdAt.desc()),
     // One open request per member and mentor.
-    uniqueIndex("mentorship_requests_one_open_key").on(t.mentorId, t.requesterId).where(sql`status = 'pending'`),
+    uniqueIndex("mentorship_requests_one_open_key")
+      .on(t.mentorId, t.requesterId)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -116,5 +124,8 @@ export const chatMessages = pgTable(
     sources: jsonb().$type<{ title: string; url: string }[]>(),
     createdAt: createdAt(),
   },
-  (t) => [oneOf("chat_messages_role_check", t.role, CHAT_ROLES), index("chat_messages_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    oneOf("chat_messages_role_check", t.role, CHAT_ROLES),
+    index("chat_messages_user_idx").on(t.userId, t.createdAt),
+  ],
 );

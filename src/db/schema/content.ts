@@ -15,7 +15,10 @@ export const contentSections = pgTable(
     position: integer().notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [oneOf("content_sections_page_check", t.page, CMS_PAGES), index("content_sections_page_position_idx").on(t.page, t.position)],
+  (t) => [
+    oneOf("content_sections_page_check", t.page, CMS_PAGES),
+    index("content_sections_page_position_idx").on(t.page, t.position),
+  ],
 );
 
 export const blogPosts = pgTable(

@@ -1,7 +1,25 @@
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
-import { EVENT_ACCESS_TYPES, EVENT_SOURCES, EVENT_STATUSES, EVENT_TYPES, LUMA_SYNC_STATUSES, RSVP_STATUSES } from "@/features/events/constants";
+import {
+  EVENT_ACCESS_TYPES,
+  EVENT_SOURCES,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  LUMA_SYNC_STATUSES,
+  RSVP_STATUSES,
+} from "@/features/events/constants";
 import { users } from "./users";
 
 export const events = pgTable(
@@ -39,7 +57,9 @@ export const events = pgTable(
     oneOf("events_access_type_check", t.accessType, EVENT_ACCESS_TYPES),
     oneOf("events_type_check", t.type, EVENT_TYPES),
     oneOf("events_status_check", t.status, EVENT_STATUSES),
-    uniqueIndex("events_source_external_key").on(t.source, t.externalId).where(sql`external_id is not null`),
+    uniqueIndex("events_source_external_key")
+      .on(t.source, t.externalId)
+      .where(sql`external_id is not null`),
     index("events_source_starts_idx").on(t.source, t.startsAt),
     index("events_source_type_starts_idx").on(t.source, t.type, t.startsAt),
   ],
@@ -98,5 +118,8 @@ export const lumaSyncRuns = pgTable(
     skipped: integer().notNull().default(0),
     message: text(),
   },
-  (t) => [oneOf("luma_sync_runs_status_check", t.status, LUMA_SYNC_STATUSES), index("luma_sync_runs_finished_idx").on(t.finishedAt.desc())],
+  (t) => [
+    oneOf("luma_sync_runs_status_check", t.status, LUMA_SYNC_STATUSES),
+    index("luma_sync_runs_finished_idx").on(t.finishedAt.desc()),
+  ],
 );

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { FORUM_POST_STATUSES, REACTION_TYPES } from "@/features/forum/constants";
 import { TIER_IDS } from "@/features/membership/constants";
@@ -51,7 +64,9 @@ export const forumTopics = pgTable(
     isLocked: boolean().notNull().default(false),
     lastPostAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Title (weight A) and opening post (weight B), for the forum search. */
-    searchVector: tsvector().generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')`),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -94,7 +109,9 @@ export const forumPosts = pgTable(
     index("forum_posts_user_idx").on(t.userId),
     index("forum_posts_created_idx").on(t.createdAt),
     index("forum_posts_search_idx").using("gin", t.searchVector),
-    index("forum_posts_moderation_idx").on(t.status).where(sql`status <> 'visible'`),
+    index("forum_posts_moderation_idx")
+      .on(t.status)
+      .where(sql`status <> 'visible'`),
     oneOf("forum_posts_status_check", t.status, FORUM_POST_STATUSES),
   ],
 );
@@ -111,7 +128,10 @@ export const forumReactions = pgTable(
     reactionType: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId, t.reactionType] }), oneOf("forum_reactions_type_check", t.reactionType, REACTION_TYPES)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId, t.reactionType] }),
+    oneOf("forum_reactions_type_check", t.reactionType, REACTION_TYPES),
+  ],
 );
 
 /** A member's report of a reply; one per member per post. */
@@ -129,7 +149,12 @@ export const forumReports = pgTable(
     resolvedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("forum_reports_post_reporter_key").on(t.postId, t.reporterId), index("forum_reports_open_idx").on(t.postId).where(sql`resolved_at is null`)],
+  (t) => [
+    uniqueIndex("forum_reports_post_reporter_key").on(t.postId, t.reporterId),
+    index("forum_reports_open_idx")
+      .on(t.postId)
+      .where(sql`resolved_at is null`),
+  ],
 );
 
 /** blockerId no longer sees blockedId's topics and replies, and neither can reply to the other. */
@@ -144,7 +169,11 @@ export const forumBlocks = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("forum_blocks_blocked_idx").on(t.blockedId), check("forum_blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`)],
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("forum_blocks_blocked_idx").on(t.blockedId),
+    check("forum_blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
 );
 
 /** When a member last counted as a viewer of a topic (a view counts once per member per topic per hour). */
@@ -179,7 +208,10 @@ export const forumTopicSubscriptions = pgTable(
     unsubscribedAt: timestamp({ withTimezone: true }),
     lastEmailedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.topicId, t.userId] }), uniqueIndex("forum_topic_subscriptions_token_key").on(t.unsubscribeToken)],
+  (t) => [
+    primaryKey({ columns: [t.topicId, t.userId] }),
+    uniqueIndex("forum_topic_subscriptions_token_key").on(t.unsubscribeToken),
+  ],
 );
 
 /** A member's forum settings; no row means the defaults. */

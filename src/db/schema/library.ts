@@ -1,4 +1,16 @@
-import { boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "@/features/library/constants";
@@ -21,7 +33,10 @@ export const contentCategories = pgTable(
     requiredMembershipLevel: text().references(() => membershipTiers.id),
     position: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex("content_categories_slug_key").on(t.slug), oneOf("content_categories_level_check", t.requiredMembershipLevel, TIER_IDS)],
+  (t) => [
+    uniqueIndex("content_categories_slug_key").on(t.slug),
+    oneOf("content_categories_level_check", t.requiredMembershipLevel, TIER_IDS),
+  ],
 );
 
 export const contentItems = pgTable(
@@ -83,9 +98,11 @@ export const contentSearchWords = pgTable("content_search_words", { word: text()
   index("content_search_words_prefix_idx").using("btree", sql`${t.word} text_pattern_ops`),
 ]);
 
-export const contentTags = pgTable("content_tags", { id: serial().primaryKey(), name: text().notNull(), slug: text().notNull() }, (t) => [
-  uniqueIndex("content_tags_slug_key").on(t.slug),
-]);
+export const contentTags = pgTable(
+  "content_tags",
+  { id: serial().primaryKey(), name: text().notNull(), slug: text().notNull() },
+  (t) => [uniqueIndex("content_tags_slug_key").on(t.slug)],
+);
 
 export const contentItemTags = pgTable(
   "content_item_tags",
@@ -113,7 +130,10 @@ export const contentComments = pgTable(
     comment: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("content_comments_content_idx").on(t.contentId, t.createdAt), index("content_comments_created_idx").on(t.createdAt)],
+  (t) => [
+    index("content_comments_content_idx").on(t.contentId, t.createdAt),
+    index("content_comments_created_idx").on(t.createdAt),
+  ],
 );
 
 export const contentBookmarks = pgTable(

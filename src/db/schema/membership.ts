@@ -1,5 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
 import { APPLICATION_STATUSES } from "@/features/applications/constants";
 import { users } from "./users";
@@ -9,7 +19,12 @@ import { membershipTiers } from "./tiers";
  * What the admin's application search matches: first name, last name, email and partner code in one
  * text, so that one trigram index serves it. The query must use this same expression.
  */
-export function applicationSearchText(t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn; partnerCode: AnyPgColumn }): SQL {
+export function applicationSearchText(t: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+  partnerCode: AnyPgColumn;
+}): SQL {
   return sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.partnerCode}, ''))`;
 }
 
@@ -70,7 +85,10 @@ export const invitations = pgTable(
     userId: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("invitations_token_hash_key").on(t.tokenHash), index("invitations_application_idx").on(t.applicationId)],
+  (t) => [
+    uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
+    index("invitations_application_idx").on(t.applicationId),
+  ],
 );
 
 /**
@@ -90,5 +108,8 @@ export const paymentLinks = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("payment_links_token_hash_key").on(t.tokenHash), index("payment_links_application_idx").on(t.applicationId)],
+  (t) => [
+    uniqueIndex("payment_links_token_hash_key").on(t.tokenHash),
+    index("payment_links_application_idx").on(t.applicationId),
+  ],
 );

@@ -42,7 +42,10 @@ export const messages = pgTable(
     body: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_conversation_idx").on(t.conversationId, t.id.desc()), index("messages_sender_idx").on(t.senderId)],
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.id.desc()),
+    index("messages_sender_idx").on(t.senderId),
+  ],
 );
 
 /** A member's report of a message she received; admins see only reported messages. */
@@ -60,7 +63,12 @@ export const messageReports = pgTable(
     resolvedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("message_reports_message_reporter_key").on(t.messageId, t.reporterId), index("message_reports_open_idx").on(t.createdAt).where(sql`resolved_at is null`)],
+  (t) => [
+    uniqueIndex("message_reports_message_reporter_key").on(t.messageId, t.reporterId),
+    index("message_reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`resolved_at is null`),
+  ],
 );
 
 /** Who may start a conversation with her; no row: any member. */

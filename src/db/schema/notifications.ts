@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { DELIVERIES, NOTIFICATION_KINDS } from "@/features/notifications/constants";
 import { createdAt, oneOf } from "./helpers";
 import { TIER_IDS } from "@/features/membership/constants";
@@ -19,7 +32,9 @@ export const notifications = pgTable(
   "notifications",
   {
     id: bigserial({ mode: "number" }).primaryKey(),
-    seq: bigint({ mode: "number" }).notNull().default(sql`nextval('notification_seq')`),
+    seq: bigint({ mode: "number" })
+      .notNull()
+      .default(sql`nextval('notification_seq')`),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -45,11 +60,17 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("notifications_email_due_idx").on(t.createdAt).where(sql`read_at is null and emailed_at is null`),
+    index("notifications_email_due_idx")
+      .on(t.createdAt)
+      .where(sql`read_at is null and emailed_at is null`),
     index("notifications_user_seq_idx").on(t.userId, t.seq.desc()),
-    index("notifications_unread_idx").on(t.userId, t.kind).where(sql`read_at is null`),
+    index("notifications_unread_idx")
+      .on(t.userId, t.kind)
+      .where(sql`read_at is null`),
     uniqueIndex("notifications_dedupe_key").on(t.userId, t.dedupeKey),
-    uniqueIndex("notifications_open_group_key").on(t.userId, t.groupKey).where(sql`read_at is null and group_key is not null`),
+    uniqueIndex("notifications_open_group_key")
+      .on(t.userId, t.groupKey)
+      .where(sql`read_at is null and group_key is not null`),
     index("notifications_actor_idx").on(t.actorId),
     oneOf("notifications_kind_check", t.kind, NOTIFICATION_KINDS),
     oneOf("notifications_level_check", t.requiredLevel, TIER_IDS),
@@ -73,7 +94,11 @@ export const notificationEvents = pgTable(
     createdAt: createdAt(),
     doneAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("notification_events_pending_idx").on(t.id).where(sql`done_at is null`)],
+  (t) => [
+    index("notification_events_pending_idx")
+      .on(t.id)
+      .where(sql`done_at is null`),
+  ],
 );
 
 /** Her choice per kind; no row means the kind's default (DEFAULT_DELIVERY). */
@@ -88,7 +113,11 @@ export const notificationPreferences = pgTable(
     /** Also sent to her devices (Web Push). */
     push: boolean().notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.kind] }), oneOf("notification_preferences_kind_check", t.kind, NOTIFICATION_KINDS), oneOf("notification_preferences_delivery_check", t.delivery, DELIVERIES)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    oneOf("notification_preferences_kind_check", t.kind, NOTIFICATION_KINDS),
+    oneOf("notification_preferences_delivery_check", t.delivery, DELIVERIES),
+  ],
 );
 
 /** Her one-click unsubscribe token and when her digests were last sent. */
@@ -116,5 +145,8 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
     lastSuccessAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
 );

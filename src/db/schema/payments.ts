@@ -48,7 +48,9 @@ export const paymentTransactions = pgTable(
     index("payment_transactions_created_idx").on(t.createdAt.desc()),
     index("payment_transactions_status_idx").on(t.status, t.createdAt.desc()),
     // The admin dashboard's revenue and refunds: an index-only scan of settled rows by date.
-    index("payment_transactions_settled_idx").on(t.createdAt, t.kind, t.amount).where(sql`${t.status} in ('completed', 'refunded')`),
+    index("payment_transactions_settled_idx")
+      .on(t.createdAt, t.kind, t.amount)
+      .where(sql`${t.status} in ('completed', 'refunded')`),
   ],
 );
 

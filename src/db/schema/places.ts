@@ -32,7 +32,12 @@ export const places = pgTable(
     index("places_search_name_trgm_idx").using("gin", sql`${t.searchName} gin_trgm_ops`),
     index("places_search_alternates_trgm_idx").using("gin", sql`${t.searchAlternates} gin_trgm_ops`),
     // Holds all the typeahead's prefix pass reads (name, population, id): an index-only scan, no heap visit.
-    index("places_search_name_prefix_idx").using("btree", sql`${t.searchName} text_pattern_ops`, t.population.desc(), t.id),
+    index("places_search_name_prefix_idx").using(
+      "btree",
+      sql`${t.searchName} text_pattern_ops`,
+      t.population.desc(),
+      t.id,
+    ),
     // What a member has typed after two or three letters: the most populous places starting so, read
     // straight from the index instead of sorting every place that starts with them (issue 28).
     index("places_prefix2_idx").using("btree", sql`left(${t.searchName}, 2)`, t.population.desc(), t.id),

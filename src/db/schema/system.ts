@@ -1,4 +1,16 @@
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "./helpers";
 import { users } from "./users";
 
@@ -14,7 +26,10 @@ export const auditLog = pgTable(
     ip: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entityType, t.entityId), index("audit_log_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+  ],
 );
 
 /** Counters of rate-limiter-flexible's RateLimiterPostgres; the layout is the library's. */

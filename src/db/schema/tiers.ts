@@ -16,7 +16,10 @@ export const membershipTiers = pgTable(
     monthlyPriceCents: integer().notNull(),
     popular: boolean().notNull().default(false),
     description: text().notNull(),
-    features: text().array().notNull().default(sql`'{}'::text[]`),
+    features: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     position: integer().notNull(),
   },
   (t) => [oneOf("membership_tiers_id_check", t.id, TIER_IDS)],

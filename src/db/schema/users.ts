@@ -1,11 +1,28 @@
 import { sql, type SQL } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, date, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  date,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
 import { PROFILE_VISIBILITIES } from "@/features/profiles/constants";
 import { TIER_IDS } from "@/features/membership/constants";
 import { membershipTiers } from "./tiers";
 
-type SearchColumns = Record<"firstName" | "lastName" | "location" | "locationVisibility" | "interests" | "isMentor" | "mentorTopics", AnyPgColumn>;
+type SearchColumns = Record<
+  "firstName" | "lastName" | "location" | "locationVisibility" | "interests" | "isMentor" | "mentorTopics",
+  AnyPgColumn
+>;
 
 /** The directory's sort key; the query must use this same expression for the index to serve it. */
 export function directoryName(t: Pick<SearchColumns, "firstName" | "lastName">): SQL {
@@ -39,9 +56,15 @@ export const users = pgTable(
     profilePicture: text(),
     location: text(),
     occupation: text(),
-    interests: text().array().notNull().default(sql`'{}'::text[]`),
+    interests: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isMentor: boolean().notNull().default(false),
-    mentorTopics: text().array().notNull().default(sql`'{}'::text[]`),
+    mentorTopics: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     membershipLevel: text().references(() => membershipTiers.id),
     memberSince: date({ mode: "string" }),
     /** Who sees her location, occupation and bio besides herself (and admins). */
@@ -90,7 +113,9 @@ export const users = pgTable(
     index("users_admin_search_trgm_idx").using("gin", sql`${adminSearchText(t)} gin_trgm_ops`),
     index("users_created_idx").on(t.createdAt),
     // The admin dashboard's members by tier and growth: an index-only scan of active members.
-    index("users_active_created_idx").on(t.createdAt, t.membershipLevel).where(sql`${t.disabledAt} is null and ${t.erasedAt} is null`),
+    index("users_active_created_idx")
+      .on(t.createdAt, t.membershipLevel)
+      .where(sql`${t.disabledAt} is null and ${t.erasedAt} is null`),
   ],
 );
 
@@ -130,7 +155,10 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId),
+  ],
 );
 
 /** Two-factor recovery codes: shown once, stored as SHA-256 hashes, each usable once. */

@@ -12,7 +12,11 @@ const DAY = 24 * 60 * 60 * 1000;
  * are in no Stripe account (`demo`, no subscription id), so the daily reconciliation ignores them.
  */
 export async function seedDemoBilling(tx: Transaction, memberId: number): Promise<void> {
-  const [app] = await tx.select({ id: t.applications.id }).from(t.applications).where(eq(t.applications.userId, memberId)).limit(1);
+  const [app] = await tx
+    .select({ id: t.applications.id })
+    .from(t.applications)
+    .where(eq(t.applications.userId, memberId))
+    .limit(1);
   if (!app) return;
   const startedAt = new Date(Date.now() - MEMBER_JOINED_DAYS_AGO * DAY);
   const [create] = await tx.select().from(t.membershipTiers).where(eq(t.membershipTiers.id, "create")).limit(1);

@@ -29,7 +29,8 @@ const EVENTS: DemoEvent[] = [
     source: "luma",
     externalId: "evt-demo-new-moon-circle",
     title: "New Moon Intention Circle",
-    description: "An evening circle to set intentions for the month ahead, with journaling prompts, tea and a short guided meditation.",
+    description:
+      "An evening circle to set intentions for the month ahead, with journaling prompts, tea and a short guided meditation.",
     imageUrl: "/images/moon.svg",
     inDays: 4,
     at: [19, 0],
@@ -48,7 +49,8 @@ const EVENTS: DemoEvent[] = [
     source: "luma",
     externalId: "evt-demo-creative-lab",
     title: "Creative Lab: Collage for Visioning",
-    description: "Bring magazines, photos and scraps: we will build collages of the year we want, then share them in small groups.",
+    description:
+      "Bring magazines, photos and scraps: we will build collages of the year we want, then share them in small groups.",
     imageUrl: "/images/studio.svg",
     inDays: 9,
     at: [14, 0],
@@ -145,7 +147,8 @@ const EVENTS: DemoEvent[] = [
   {
     source: "internal",
     title: "Maker Market",
-    description: "Members sell their art, ceramics, zines and skincare. Visitors welcome; every sale goes to the maker.",
+    description:
+      "Members sell their art, ceramics, zines and skincare. Visitors welcome; every sale goes to the maker.",
     imageUrl: "/images/market.svg",
     inDays: 20,
     at: [11, 0],

@@ -9,11 +9,51 @@ export const DEMO_FORUM_CATEGORIES: {
   isPrivate: boolean;
   requiredMembershipLevel: TierId | null;
 }[] = [
-  { name: "Introductions", slug: "introductions", description: "New here? Tell us who you are and what brought you.", icon: "hand-heart", color: "#c2477f", isPrivate: false, requiredMembershipLevel: null },
-  { name: "Creative Corner", slug: "creative-corner", description: "Share work in progress, find collaborators, ask for feedback.", icon: "palette", color: "#8e4a9e", isPrivate: false, requiredMembershipLevel: null },
-  { name: "Wellness & Self-Care", slug: "wellness", description: "Practices, rituals and resources for body and mind.", icon: "leaf", color: "#4f9fae", isPrivate: false, requiredMembershipLevel: null },
-  { name: "Leadership Circle", slug: "leadership-circle", description: "For Empower and Play members growing into leadership.", icon: "crown", color: "#6b2150", isPrivate: true, requiredMembershipLevel: "empower" },
-  { name: "Events & Meetups", slug: "events-meetups", description: "Plan meetups, share photos and find a buddy for the next event.", icon: "calendar-heart", color: "#d46a5a", isPrivate: false, requiredMembershipLevel: null },
+  {
+    name: "Introductions",
+    slug: "introductions",
+    description: "New here? Tell us who you are and what brought you.",
+    icon: "hand-heart",
+    color: "#c2477f",
+    isPrivate: false,
+    requiredMembershipLevel: null,
+  },
+  {
+    name: "Creative Corner",
+    slug: "creative-corner",
+    description: "Share work in progress, find collaborators, ask for feedback.",
+    icon: "palette",
+    color: "#8e4a9e",
+    isPrivate: false,
+    requiredMembershipLevel: null,
+  },
+  {
+    name: "Wellness & Self-Care",
+    slug: "wellness",
+    description: "Practices, rituals and resources for body and mind.",
+    icon: "leaf",
+    color: "#4f9fae",
+    isPrivate: false,
+    requiredMembershipLevel: null,
+  },
+  {
+    name: "Leadership Circle",
+    slug: "leadership-circle",
+    description: "For Empower and Play members growing into leadership.",
+    icon: "crown",
+    color: "#6b2150",
+    isPrivate: true,
+    requiredMembershipLevel: "empower",
+  },
+  {
+    name: "Events & Meetups",
+    slug: "events-meetups",
+    description: "Plan meetups, share photos and find a buddy for the next event.",
+    icon: "calendar-heart",
+    color: "#d46a5a",
+    isPrivate: false,
+    requiredMembershipLevel: null,
+  },
 ];
 
 /** Topics with their replies; authors are demo usernames. */
@@ -47,9 +87,24 @@ export const DEMO_FORUM_TOPICS: {
     views: 312,
     daysAgo: 60,
     replies: [
-      { author: "member", content: "Hi all! Jordan here, illustrator in Oakland. Hoping to find people to make a zine with.", reactions: [{ user: "admin", type: "heart" }, { user: "amara", type: "like" }] },
-      { author: "amara", content: "Amara, muralist from Lagos. Jordan, I would love to collaborate on a zine about murals!", reactions: [{ user: "member", type: "smile" }] },
-      { author: "lena", content: "Hello from Berlin! I hold sound baths and I am looking forward to meeting you all.", edited: true },
+      {
+        author: "member",
+        content: "Hi all! Jordan here, illustrator in Oakland. Hoping to find people to make a zine with.",
+        reactions: [
+          { user: "admin", type: "heart" },
+          { user: "amara", type: "like" },
+        ],
+      },
+      {
+        author: "amara",
+        content: "Amara, muralist from Lagos. Jordan, I would love to collaborate on a zine about murals!",
+        reactions: [{ user: "member", type: "smile" }],
+      },
+      {
+        author: "lena",
+        content: "Hello from Berlin! I hold sound baths and I am looking forward to meeting you all.",
+        edited: true,
+      },
     ],
   },
   {
@@ -62,8 +117,16 @@ export const DEMO_FORUM_TOPICS: {
     views: 128,
     daysAgo: 12,
     replies: [
-      { author: "partner", content: "My grandmother ran the corner bakery for forty years and knew every child by name. I will send you a photo!", reactions: [{ user: "amara", type: "heart" }] },
-      { author: "mentor", content: "What a beautiful project. Our old librarian, Mrs. Adeyemi, got me through school." },
+      {
+        author: "partner",
+        content:
+          "My grandmother ran the corner bakery for forty years and knew every child by name. I will send you a photo!",
+        reactions: [{ user: "amara", type: "heart" }],
+      },
+      {
+        author: "mentor",
+        content: "What a beautiful project. Our old librarian, Mrs. Adeyemi, got me through school.",
+      },
     ],
   },
   {
@@ -76,7 +139,14 @@ export const DEMO_FORUM_TOPICS: {
     views: 204,
     daysAgo: 20,
     replies: [
-      { author: "lena", content: "Humming for one minute before I speak to anyone. It sounds silly and it works.", reactions: [{ user: "mentor", type: "smile" }, { user: "member", type: "like" }] },
+      {
+        author: "lena",
+        content: "Humming for one minute before I speak to anyone. It sounds silly and it works.",
+        reactions: [
+          { user: "mentor", type: "smile" },
+          { user: "member", type: "like" },
+        ],
+      },
       { author: "member", content: "Coffee, then five minutes of drawing whatever is on the table." },
     ],
   },
@@ -89,14 +159,17 @@ export const DEMO_FORUM_TOPICS: {
       "In the incubator we kept coming back to one idea: asking for help, out loud, is a leadership skill.\n\nThis thread is for practising. Post one thing you need help with this month.",
     views: 76,
     daysAgo: 8,
-    replies: [{ author: "partner", content: "I need an introduction to a good accountant who works with creative businesses." }],
+    replies: [
+      { author: "partner", content: "I need an introduction to a good accountant who works with creative businesses." },
+    ],
   },
   {
     category: "events-meetups",
     author: "partner",
     title: "Anyone going to the Rooftop Social?",
     slug: "rooftop-social-buddies",
-    content: "I am going to the Rooftop Sisterhood Social and bringing two friends. Who else is coming? Let us meet by the bar at seven.",
+    content:
+      "I am going to the Rooftop Sisterhood Social and bringing two friends. Who else is coming? Let us meet by the bar at seven.",
     views: 58,
     daysAgo: 3,
     replies: [
@@ -116,10 +189,17 @@ export const DEMO_FORUM_TOPICS: {
     author: "admin",
     title: "Photos from the Autumn Wellness Retreat",
     slug: "autumn-retreat-photos",
-    content: "Thank you to everyone who came to the retreat. The photo album is linked in the library. This thread is closed; start a new one for retreat ideas.",
+    content:
+      "Thank you to everyone who came to the retreat. The photo album is linked in the library. This thread is closed; start a new one for retreat ideas.",
     isLocked: true,
     views: 143,
     daysAgo: 18,
-    replies: [{ author: "lena", content: "It was magical. Thank you to the whole team!", reactions: [{ user: "admin", type: "heart" }] }],
+    replies: [
+      {
+        author: "lena",
+        content: "It was magical. Thank you to the whole team!",
+        reactions: [{ user: "admin", type: "heart" }],
+      },
+    ],
   },
 ];

@@ -5,13 +5,62 @@ import { demoPdf } from "./demo-pdf";
 // Demo library: every screen non-empty, every content type, featured items, and gated categories and
 // items at each tier, so the demo `member` (Create tier) sees open items and locked cards side by side.
 
-export const DEMO_CONTENT_CATEGORIES: { name: string; slug: string; description: string; icon: string; isPublic: boolean; requiredMembershipLevel: TierId | null }[] = [
-  { name: "Getting Started", slug: "getting-started", description: "Your first steps in the community and its library.", icon: "sparkles", isPublic: false, requiredMembershipLevel: "connect" },
-  { name: "Leadership", slug: "leadership", description: "Growing as a leader, on your own terms.", icon: "crown", isPublic: true, requiredMembershipLevel: null },
-  { name: "Wellness", slug: "wellness", description: "Practices for body, mind and rest.", icon: "leaf", isPublic: true, requiredMembershipLevel: null },
-  { name: "Creativity", slug: "creativity", description: "Making, sharing and getting unstuck.", icon: "palette", isPublic: true, requiredMembershipLevel: null },
-  { name: "Business", slug: "business", description: "Money, clients and contracts for creative businesses.", icon: "briefcase", isPublic: false, requiredMembershipLevel: "empower" },
-  { name: "Inner Circle", slug: "inner-circle", description: "Masterclasses and recordings for Play members.", icon: "star", isPublic: false, requiredMembershipLevel: "play" },
+export const DEMO_CONTENT_CATEGORIES: {
+  name: string;
+  slug: string;
+  description: string;
+  icon: string;
+  isPublic: boolean;
+  requiredMembershipLevel: TierId | null;
+}[] = [
+  {
+    name: "Getting Started",
+    slug: "getting-started",
+    description: "Your first steps in the community and its library.",
+    icon: "sparkles",
+    isPublic: false,
+    requiredMembershipLevel: "connect",
+  },
+  {
+    name: "Leadership",
+    slug: "leadership",
+    description: "Growing as a leader, on your own terms.",
+    icon: "crown",
+    isPublic: true,
+    requiredMembershipLevel: null,
+  },
+  {
+    name: "Wellness",
+    slug: "wellness",
+    description: "Practices for body, mind and rest.",
+    icon: "leaf",
+    isPublic: true,
+    requiredMembershipLevel: null,
+  },
+  {
+    name: "Creativity",
+    slug: "creativity",
+    description: "Making, sharing and getting unstuck.",
+    icon: "palette",
+    isPublic: true,
+    requiredMembershipLevel: null,
+  },
+  {
+    name: "Business",
+    slug: "business",
+    description: "Money, clients and contracts for creative businesses.",
+    icon: "briefcase",
+    isPublic: false,
+    requiredMembershipLevel: "empower",
+  },
+  {
+    name: "Inner Circle",
+    slug: "inner-circle",
+    description: "Masterclasses and recordings for Play members.",
+    icon: "star",
+    isPublic: false,
+    requiredMembershipLevel: "play",
+  },
 ];
 
 export const DEMO_CONTENT_TAGS = [
@@ -64,7 +113,8 @@ export interface DemoContentItem {
   externalUrl?: string;
 }
 
-const paragraphs = (...texts: string[]) => texts.map((text) => (text.startsWith("<") ? text : `<p>${text}</p>`)).join("");
+const paragraphs = (...texts: string[]) =>
+  texts.map((text) => (text.startsWith("<") ? text : `<p>${text}</p>`)).join("");
 
 export const DEMO_CONTENT_ITEMS: DemoContentItem[] = [
   {
@@ -248,7 +298,9 @@ export const DEMO_CONTENT_ITEMS: DemoContentItem[] = [
     title: "Autumn Reset Ritual",
     slug: "autumn-reset-ritual",
     summary: "A short seasonal ritual for letting go of what the summer asked of you.",
-    content: paragraphs("Light a candle, write down three things you are ready to put down, and read them aloud. Then rest."),
+    content: paragraphs(
+      "Light a candle, write down three things you are ready to put down, and read them aloud. Then rest.",
+    ),
     contentType: "article",
     category: "wellness",
     tags: ["self-care"],
@@ -287,8 +339,28 @@ export const DEMO_LIBRARY_BOOKMARKS: { username: string; slug: string }[] = [
 ];
 
 export const DEMO_LIBRARY_COMMENTS: { username: string; slug: string; comment: string; hoursAgo: number }[] = [
-  { username: "member", slug: "finding-your-creative-rhythm", comment: "This reframed my whole week. Thank you!", hoursAgo: 150 },
-  { username: "amara", slug: "finding-your-creative-rhythm", comment: "Ideas arrive at 6am for me, patience at 4pm. Planning around that now.", hoursAgo: 120 },
-  { username: "lena", slug: "morning-breathwork-session", comment: "I do this before my commute. The last three minutes are my favourite.", hoursAgo: 300 },
-  { username: "mentor", slug: "boundaries-for-caregivers", comment: "Try it for two weeks if one feels too short. The second week is where it gets honest.", hoursAgo: 200 },
+  {
+    username: "member",
+    slug: "finding-your-creative-rhythm",
+    comment: "This reframed my whole week. Thank you!",
+    hoursAgo: 150,
+  },
+  {
+    username: "amara",
+    slug: "finding-your-creative-rhythm",
+    comment: "Ideas arrive at 6am for me, patience at 4pm. Planning around that now.",
+    hoursAgo: 120,
+  },
+  {
+    username: "lena",
+    slug: "morning-breathwork-session",
+    comment: "I do this before my commute. The last three minutes are my favourite.",
+    hoursAgo: 300,
+  },
+  {
+    username: "mentor",
+    slug: "boundaries-for-caregivers",
+    comment: "Try it for two weeks if one feels too short. The second week is where it gets honest.",
+    hoursAgo: 200,
+  },
 ];

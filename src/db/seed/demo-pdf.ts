@@ -4,7 +4,11 @@
  */
 export function demoPdf(title: string, lines: string[]): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const text = [`BT /F1 20 Tf 72 720 Td (${escape(title)}) Tj /F1 12 Tf`, ...lines.map((line, i) => `0 ${i === 0 ? -36 : -22} Td (${escape(line)}) Tj`), "ET"].join("\n");
+  const text = [
+    `BT /F1 20 Tf 72 720 Td (${escape(title)}) Tj /F1 12 Tf`,
+    ...lines.map((line, i) => `0 ${i === 0 ? -36 : -22} Td (${escape(line)}) Tj`),
+    "ET",
+  ].join("\n");
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",

@@ -10,7 +10,14 @@ import { seedDemoNotifications } from "./demo-notifications";
 import { demoEvents } from "./demo-events";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_TOPICS } from "./demo-forum";
 import { readingMinutes } from "@/features/library/text";
-import { DEMO_CONTENT_CATEGORIES, DEMO_CONTENT_ITEMS, DEMO_CONTENT_TAGS, DEMO_LIBRARY_BOOKMARKS, DEMO_LIBRARY_COMMENTS, DEMO_LIBRARY_FILES } from "./demo-library";
+import {
+  DEMO_CONTENT_CATEGORIES,
+  DEMO_CONTENT_ITEMS,
+  DEMO_CONTENT_TAGS,
+  DEMO_LIBRARY_BOOKMARKS,
+  DEMO_LIBRARY_COMMENTS,
+  DEMO_LIBRARY_FILES,
+} from "./demo-library";
 import { DEMO_COMMUNITY_MEMBERS, DEMO_PASSWORD, DEMO_USERS, MEMBER_JOINED_DAYS_AGO } from "./demo-users";
 import { TIER_CATALOGUE } from "./tiers";
 
@@ -71,41 +78,206 @@ async function seedUsers(tx: Transaction, passwordHash: string): Promise<UserIds
 const priceOf = (tier: string) => TIER_CATALOGUE.find((x) => x.id === tier)!.monthlyPriceCents;
 
 async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
-  const [partner] = await tx.insert(t.partners).values({ userId: userIds.partner!, partnerCode: "SOFIA15", referralCommission: "15%" }).returning();
+  const [partner] = await tx
+    .insert(t.partners)
+    .values({ userId: userIds.partner!, partnerCode: "SOFIA15", referralCommission: "15%" })
+    .returning();
   const admin = userIds.admin!;
 
   const applications = [
-    { firstName: "Nia", lastName: "Thompson", email: "nia.thompson@example.com", phone: "+1 718 555 0142", membershipTier: "create", heardAbout: "A friend (Sofia)", whyJoin: "I want a creative community of womxn who take rest as seriously as ambition.", partnerCode: "SOFIA15", status: "pending", createdAt: daysAgo(1) },
-    { firstName: "Chloe", lastName: "Dubois", email: "chloe.dubois@example.com", phone: "+33 6 12 34 56 78", membershipTier: "play", heardAbout: "Instagram", whyJoin: "I design retreats and would love to collaborate with other experience designers.", status: "pending", createdAt: daysAgo(2) },
-    { firstName: "Grace", lastName: "Kim", email: "grace.kim@example.com", phone: "+1 415 555 0199", membershipTier: "connect", heardAbout: "A community event", whyJoin: "I came to the maker market and want to try the community before committing.", status: "pending", isTrial: true, createdAt: daysAgo(3) },
-    { firstName: "Zoe", lastName: "Adams", email: "zoe.adams@example.com", phone: "+1 212 555 0110", membershipTier: "create", heardAbout: "Podcast interview", whyJoin: "I am starting a wellness practice and need peers who understand the journey.", status: "pending", createdAt: daysAgo(4) },
-    { firstName: "Elena", lastName: "Rossi", email: "elena.rossi@example.com", phone: "+39 347 555 0123", membershipTier: "empower", heardAbout: "A friend (Sofia)", whyJoin: "I lead a design studio and want to grow as a leader among womxn who lead differently.", partnerCode: "SOFIA15", status: "approved", reviewNotes: "Wonderful fit for the leadership circle.", approvedAt: daysAgo(8), createdAt: daysAgo(12) },
-    { firstName: "Jordan", lastName: "Lee", email: "member@example.com", phone: "+1 510 555 0175", membershipTier: "create", heardAbout: "Instagram", partnerCode: "SOFIA15", whyJoin: "I am an illustrator looking for collaborators and a community that feels like home.", status: "approved", reviewNotes: "", approvedAt: daysAgo(MEMBER_JOINED_DAYS_AGO), createdAt: daysAgo(MEMBER_JOINED_DAYS_AGO + 2), userId: userIds.member },
-    { firstName: "Hannah", lastName: "Wright", email: "hannah.wright@example.com", phone: "+44 7700 900123", membershipTier: "create", heardAbout: "Newsletter", partnerCode: "SOFIA15", whyJoin: "I love the events and want to be part of the community between them.", status: "approved", reviewNotes: "Refunded at her request within the guarantee.", approvedAt: daysAgo(20), createdAt: daysAgo(24) },
-    { firstName: "Tara", lastName: "Quinn", email: "tara.quinn@example.com", phone: "+1 646 555 0155", membershipTier: "connect", heardAbout: "Search engine", whyJoin: "I want to promote my business to the members of the community.", status: "rejected", reviewNotes: "Looking for a marketing channel rather than a community.", rejectedAt: daysAgo(15), createdAt: daysAgo(18) },
+    {
+      firstName: "Nia",
+      lastName: "Thompson",
+      email: "nia.thompson@example.com",
+      phone: "+1 718 555 0142",
+      membershipTier: "create",
+      heardAbout: "A friend (Sofia)",
+      whyJoin: "I want a creative community of womxn who take rest as seriously as ambition.",
+      partnerCode: "SOFIA15",
+      status: "pending",
+      createdAt: daysAgo(1),
+    },
+    {
+      firstName: "Chloe",
+      lastName: "Dubois",
+      email: "chloe.dubois@example.com",
+      phone: "+33 6 12 34 56 78",
+      membershipTier: "play",
+      heardAbout: "Instagram",
+      whyJoin: "I design retreats and would love to collaborate with other experience designers.",
+      status: "pending",
+      createdAt: daysAgo(2),
+    },
+    {
+      firstName: "Grace",
+      lastName: "Kim",
+      email: "grace.kim@example.com",
+      phone: "+1 415 555 0199",
+      membershipTier: "connect",
+      heardAbout: "A community event",
+      whyJoin: "I came to the maker market and want to try the community before committing.",
+      status: "pending",
+      isTrial: true,
+      createdAt: daysAgo(3),
+    },
+    {
+      firstName: "Zoe",
+      lastName: "Adams",
+      email: "zoe.adams@example.com",
+      phone: "+1 212 555 0110",
+      membershipTier: "create",
+      heardAbout: "Podcast interview",
+      whyJoin: "I am starting a wellness practice and need peers who understand the journey.",
+      status: "pending",
+      createdAt: daysAgo(4),
+    },
+    {
+      firstName: "Elena",
+      lastName: "Rossi",
+      email: "elena.rossi@example.com",
+      phone: "+39 347 555 0123",
+      membershipTier: "empower",
+      heardAbout: "A friend (Sofia)",
+      whyJoin: "I lead a design studio and want to grow as a leader among womxn who lead differently.",
+      partnerCode: "SOFIA15",
+      status: "approved",
+      reviewNotes: "Wonderful fit for the leadership circle.",
+      approvedAt: daysAgo(8),
+      createdAt: daysAgo(12),
+    },
+    {
+      firstName: "Jordan",
+      lastName: "Lee",
+      email: "member@example.com",
+      phone: "+1 510 555 0175",
+      membershipTier: "create",
+      heardAbout: "Instagram",
+      partnerCode: "SOFIA15",
+      whyJoin: "I am an illustrator looking for collaborators and a community that feels like home.",
+      status: "approved",
+      reviewNotes: "",
+      approvedAt: daysAgo(MEMBER_JOINED_DAYS_AGO),
+      createdAt: daysAgo(MEMBER_JOINED_DAYS_AGO + 2),
+      userId: userIds.member,
+    },
+    {
+      firstName: "Hannah",
+      lastName: "Wright",
+      email: "hannah.wright@example.com",
+      phone: "+44 7700 900123",
+      membershipTier: "create",
+      heardAbout: "Newsletter",
+      partnerCode: "SOFIA15",
+      whyJoin: "I love the events and want to be part of the community between them.",
+      status: "approved",
+      reviewNotes: "Refunded at her request within the guarantee.",
+      approvedAt: daysAgo(20),
+      createdAt: daysAgo(24),
+    },
+    {
+      firstName: "Tara",
+      lastName: "Quinn",
+      email: "tara.quinn@example.com",
+      phone: "+1 646 555 0155",
+      membershipTier: "connect",
+      heardAbout: "Search engine",
+      whyJoin: "I want to promote my business to the members of the community.",
+      status: "rejected",
+      reviewNotes: "Looking for a marketing channel rather than a community.",
+      rejectedAt: daysAgo(15),
+      createdAt: daysAgo(18),
+    },
   ] as const;
 
   const apps = await tx
     .insert(t.applications)
-    .values(applications.map((a) => ({ agreeTerms: true, isTrial: false, ...a, reviewedBy: a.status === "pending" ? null : admin })))
+    .values(
+      applications.map((a) => ({
+        agreeTerms: true,
+        isTrial: false,
+        ...a,
+        reviewedBy: a.status === "pending" ? null : admin,
+      })),
+    )
     .returning({ id: t.applications.id, email: t.applications.email, membershipTier: t.applications.membershipTier });
   const app = (email: string) => apps.find((a) => a.email === email)!;
 
   const card = (email: string, extra: Partial<typeof t.paymentTransactions.$inferInsert>, suffix: string) => {
     const a = app(email);
-    return { applicationId: a.id, amount: priceOf(a.membershipTier), membershipTier: a.membershipTier, paymentMethod: "card", stripePaymentIntentId: `pi_demo_${suffix}`, demo: true, ...extra };
+    return {
+      applicationId: a.id,
+      amount: priceOf(a.membershipTier),
+      membershipTier: a.membershipTier,
+      paymentMethod: "card",
+      stripePaymentIntentId: `pi_demo_${suffix}`,
+      demo: true,
+      ...extra,
+    };
   };
   const payments = await tx
     .insert(t.paymentTransactions)
     .values([
       // Paid outside Stripe: a demo card hold (pi_demo_*) exists in no Stripe account, so it could never be captured and Nia could not be approved.
-      { applicationId: app("nia.thompson@example.com").id, amount: priceOf("create"), membershipTier: "create", paymentMethod: "manual", status: "completed", notes: "Paid by bank transfer before review.", createdBy: admin, completedAt: daysAgo(1), createdAt: daysAgo(1) },
-      card("zoe.adams@example.com", { status: "failed", notes: "Your card was declined.", failedAt: daysAgo(4), createdAt: daysAgo(4) }, "zoe"),
-      { applicationId: app("chloe.dubois@example.com").id, amount: priceOf("play"), membershipTier: "play", paymentMethod: "manual", status: "pending", notes: "Paying by bank transfer.", createdBy: admin, createdAt: daysAgo(2) },
-      card("elena.rossi@example.com", { status: "completed", completedAt: daysAgo(8), createdAt: daysAgo(12) }, "elena"),
-      card("member@example.com", { status: "completed", userId: userIds.member, completedAt: daysAgo(MEMBER_JOINED_DAYS_AGO), createdAt: daysAgo(MEMBER_JOINED_DAYS_AGO + 2) }, "jordan"),
-      card("hannah.wright@example.com", { status: "refunded", notes: "Refunded in full within the 14-day guarantee.", completedAt: daysAgo(20), createdAt: daysAgo(24) }, "hannah"),
-      card("tara.quinn@example.com", { status: "canceled", notes: "Authorization released when the application was rejected.", createdAt: daysAgo(18) }, "tara"),
+      {
+        applicationId: app("nia.thompson@example.com").id,
+        amount: priceOf("create"),
+        membershipTier: "create",
+        paymentMethod: "manual",
+        status: "completed",
+        notes: "Paid by bank transfer before review.",
+        createdBy: admin,
+        completedAt: daysAgo(1),
+        createdAt: daysAgo(1),
+      },
+      card(
+        "zoe.adams@example.com",
+        { status: "failed", notes: "Your card was declined.", failedAt: daysAgo(4), createdAt: daysAgo(4) },
+        "zoe",
+      ),
+      {
+        applicationId: app("chloe.dubois@example.com").id,
+        amount: priceOf("play"),
+        membershipTier: "play",
+        paymentMethod: "manual",
+        status: "pending",
+        notes: "Paying by bank transfer.",
+        createdBy: admin,
+        createdAt: daysAgo(2),
+      },
+      card(
+        "elena.rossi@example.com",
+        { status: "completed", completedAt: daysAgo(8), createdAt: daysAgo(12) },
+        "elena",
+      ),
+      card(
+        "member@example.com",
+        {
+          status: "completed",
+          userId: userIds.member,
+          completedAt: daysAgo(MEMBER_JOINED_DAYS_AGO),
+          createdAt: daysAgo(MEMBER_JOINED_DAYS_AGO + 2),
+        },
+        "jordan",
+      ),
+      card(
+        "hannah.wright@example.com",
+        {
+          status: "refunded",
+          notes: "Refunded in full within the 14-day guarantee.",
+          completedAt: daysAgo(20),
+          createdAt: daysAgo(24),
+        },
+        "hannah",
+      ),
+      card(
+        "tara.quinn@example.com",
+        {
+          status: "canceled",
+          notes: "Authorization released when the application was rejected.",
+          createdAt: daysAgo(18),
+        },
+        "tara",
+      ),
     ])
     .returning({ id: t.paymentTransactions.id, applicationId: t.paymentTransactions.applicationId });
   const hannahPayment = payments.find((p) => p.applicationId === app("hannah.wright@example.com").id)!;
@@ -135,14 +307,46 @@ async function seedPartnersAndApplications(tx: Transaction, userIds: UserIds) {
     rate: "15%",
     eligibleAt: new Date(daysAgo(paidDaysAgo).getTime() + 30 * DAY),
   });
-  const [payout] = await tx.insert(t.affiliatePayouts).values({ createdBy: admin, commissionCount: 1, totalCents: Math.round(priceOf("create") * 0.15), createdAt: daysAgo(25) }).returning();
+  const [payout] = await tx
+    .insert(t.affiliatePayouts)
+    .values({
+      createdBy: admin,
+      commissionCount: 1,
+      totalCents: Math.round(priceOf("create") * 0.15),
+      createdAt: daysAgo(25),
+    })
+    .returning();
   await tx.insert(t.referralCommissions).values([
     { ...commission("elena.rossi@example.com", "empower", 8), status: "pending" },
-    { ...commission("member@example.com", "create", MEMBER_JOINED_DAYS_AGO), status: "paid", paidAt: daysAgo(25), payoutId: payout!.id },
-    { ...commission("hannah.wright@example.com", "create", 20), status: "cancelled", cancelledAt: daysAgo(18), cancelReason: "The referred payment was refunded or reversed." },
+    {
+      ...commission("member@example.com", "create", MEMBER_JOINED_DAYS_AGO),
+      status: "paid",
+      paidAt: daysAgo(25),
+      payoutId: payout!.id,
+    },
+    {
+      ...commission("hannah.wright@example.com", "create", 20),
+      status: "cancelled",
+      cancelledAt: daysAgo(18),
+      cancelReason: "The referred payment was refunded or reversed.",
+    },
   ]);
-  const visit = (days: number, visitor: string) => ({ partnerId: partner!.id, visitorHash: `demo-${visitor}`, day: daysAgo(days).toISOString().slice(0, 10) });
-  await tx.insert(t.partnerLinkVisits).values([visit(1, "a"), visit(1, "b"), visit(3, "a"), visit(8, "c"), visit(12, "d"), visit(24, "e"), visit(72, "f")]);
+  const visit = (days: number, visitor: string) => ({
+    partnerId: partner!.id,
+    visitorHash: `demo-${visitor}`,
+    day: daysAgo(days).toISOString().slice(0, 10),
+  });
+  await tx
+    .insert(t.partnerLinkVisits)
+    .values([
+      visit(1, "a"),
+      visit(1, "b"),
+      visit(3, "a"),
+      visit(8, "c"),
+      visit(12, "d"),
+      visit(24, "e"),
+      visit(72, "f"),
+    ]);
 }
 
 async function seedEvents(tx: Transaction, userIds: UserIds) {
@@ -199,14 +403,27 @@ async function seedForum(tx: Transaction, userIds: UserIds) {
     for (const [index, reply] of topic.replies.entries()) {
       const [post] = await tx
         .insert(t.forumPosts)
-        .values({ topicId: row!.id, userId: userIds[reply.author]!, content: reply.content, contentHtml: cookMarkdown(reply.content), isEdited: reply.edited ?? false, editedAt: reply.edited ? new Date(created.getTime() + (index + 2) * 3600_000) : null, createdAt: new Date(created.getTime() + (index + 1) * 3600_000) })
+        .values({
+          topicId: row!.id,
+          userId: userIds[reply.author]!,
+          content: reply.content,
+          contentHtml: cookMarkdown(reply.content),
+          isEdited: reply.edited ?? false,
+          editedAt: reply.edited ? new Date(created.getTime() + (index + 2) * 3600_000) : null,
+          createdAt: new Date(created.getTime() + (index + 1) * 3600_000),
+        })
         .returning({ id: t.forumPosts.id });
       if (reply.reactions?.length) {
-        await tx.insert(t.forumReactions).values(reply.reactions.map((r) => ({ postId: post!.id, userId: userIds[r.user]!, reactionType: r.type })));
+        await tx
+          .insert(t.forumReactions)
+          .values(reply.reactions.map((r) => ({ postId: post!.id, userId: userIds[r.user]!, reactionType: r.type })));
       }
       if (reply.reports?.length) {
-        await tx.insert(t.forumReports).values(reply.reports.map((r) => ({ postId: post!.id, reporterId: userIds[r.user]!, reason: r.reason })));
-        if (reply.reports.length >= 3) await tx.update(t.forumPosts).set({ status: "hidden" }).where(eq(t.forumPosts.id, post!.id));
+        await tx
+          .insert(t.forumReports)
+          .values(reply.reports.map((r) => ({ postId: post!.id, reporterId: userIds[r.user]!, reason: r.reason })));
+        if (reply.reports.length >= 3)
+          await tx.update(t.forumPosts).set({ status: "hidden" }).where(eq(t.forumPosts.id, post!.id));
       }
     }
   }
@@ -235,7 +452,15 @@ async function seedLibrary(tx: Transaction, userIds: UserIds) {
     .returning({ id: t.storedFiles.id, key: t.storedFiles.key });
 
   const itemIds: Record<string, number> = {};
-  for (const { category, tags: tagSlugs, daysAgo: age, author, attachmentFile, content = "", ...item } of DEMO_CONTENT_ITEMS) {
+  for (const {
+    category,
+    tags: tagSlugs,
+    daysAgo: age,
+    author,
+    attachmentFile,
+    content = "",
+    ...item
+  } of DEMO_CONTENT_ITEMS) {
     const file = files.find((f) => f.key === attachmentFile);
     const [row] = await tx
       .insert(t.contentItems)
@@ -251,12 +476,23 @@ async function seedLibrary(tx: Transaction, userIds: UserIds) {
       .returning({ id: t.contentItems.id });
     itemIds[item.slug] = row!.id;
     if (file) await tx.update(t.storedFiles).set({ gateId: row!.id }).where(eq(t.storedFiles.id, file.id));
-    await tx.insert(t.contentItemTags).values(tagSlugs.map((slug) => ({ contentId: row!.id, tagId: tags.find((tag) => tag.slug === slug)!.id })));
+    await tx
+      .insert(t.contentItemTags)
+      .values(tagSlugs.map((slug) => ({ contentId: row!.id, tagId: tags.find((tag) => tag.slug === slug)!.id })));
   }
-  await tx.insert(t.contentBookmarks).values(DEMO_LIBRARY_BOOKMARKS.map((b) => ({ userId: userIds[b.username]!, contentId: itemIds[b.slug]! })));
+  await tx
+    .insert(t.contentBookmarks)
+    .values(DEMO_LIBRARY_BOOKMARKS.map((b) => ({ userId: userIds[b.username]!, contentId: itemIds[b.slug]! })));
   await tx
     .insert(t.contentComments)
-    .values(DEMO_LIBRARY_COMMENTS.map((c) => ({ userId: userIds[c.username]!, contentId: itemIds[c.slug]!, comment: c.comment, createdAt: new Date(Date.now() - c.hoursAgo * 3600_000) })));
+    .values(
+      DEMO_LIBRARY_COMMENTS.map((c) => ({
+        userId: userIds[c.username]!,
+        contentId: itemIds[c.slug]!,
+        comment: c.comment,
+        createdAt: new Date(Date.now() - c.hoursAgo * 3600_000),
+      })),
+    );
 }
 
 async function seedBlogAndShowcase(tx: Transaction, userIds: UserIds) {
@@ -271,22 +507,63 @@ async function seedBlogAndShowcase(tx: Transaction, userIds: UserIds) {
     })),
   );
   await tx.insert(t.testimonials).values([
-    { quote: "I came for the events and stayed for the womxn. This community changed how I work and how I rest.", name: "Amara N.", title: "Muralist, member since 2024", image: "/images/studio.svg", position: 0 },
-    { quote: "The leadership incubator gave me the courage to raise my prices and hire my first employee.", name: "Elena R.", title: "Founder, design studio", image: "/images/stage.svg", position: 1 },
-    { quote: "Every event feels like coming home. I have found collaborators, friends and a mentor here.", name: "Jordan L.", title: "Illustrator", image: "/images/circle.svg", position: 2 },
+    {
+      quote: "I came for the events and stayed for the womxn. This community changed how I work and how I rest.",
+      name: "Amara N.",
+      title: "Muralist, member since 2024",
+      image: "/images/studio.svg",
+      position: 0,
+    },
+    {
+      quote: "The leadership incubator gave me the courage to raise my prices and hire my first employee.",
+      name: "Elena R.",
+      title: "Founder, design studio",
+      image: "/images/stage.svg",
+      position: 1,
+    },
+    {
+      quote: "Every event feels like coming home. I have found collaborators, friends and a mentor here.",
+      name: "Jordan L.",
+      title: "Illustrator",
+      image: "/images/circle.svg",
+      position: 2,
+    },
   ]);
   const tiles = ["gathering", "workshop", "retreat", "salon", "sunrise", "garden"];
   await tx.insert(t.photoTiles).values(
     // No link of their own: they link to the photo profile once an administrator sets it in the site settings.
-    tiles.map((name, position) => ({ imageUrl: `/images/${name}.svg`, link: "", alt: `Community ${name} photo`, position })),
+    tiles.map((name, position) => ({
+      imageUrl: `/images/${name}.svg`,
+      link: "",
+      alt: `Community ${name} photo`,
+      position,
+    })),
   );
 }
 
 async function seedMessages(tx: Transaction, userIds: UserIds) {
   await tx.insert(t.newsletterSubscribers).values([
-    { email: "reader.one@example.com", status: "confirmed", unsubscribeToken: "demo-unsubscribe-token-reader-one-0001", confirmedAt: daysAgo(30), source: "home" },
-    { email: "reader.two@example.com", status: "pending", unsubscribeToken: "demo-unsubscribe-token-reader-two-0002", source: "blog" },
-    { email: "reader.three@example.com", status: "unsubscribed", unsubscribeToken: "demo-unsubscribe-token-reader-three-003", confirmedAt: daysAgo(90), unsubscribedAt: daysAgo(10), source: "home" },
+    {
+      email: "reader.one@example.com",
+      status: "confirmed",
+      unsubscribeToken: "demo-unsubscribe-token-reader-one-0001",
+      confirmedAt: daysAgo(30),
+      source: "home",
+    },
+    {
+      email: "reader.two@example.com",
+      status: "pending",
+      unsubscribeToken: "demo-unsubscribe-token-reader-two-0002",
+      source: "blog",
+    },
+    {
+      email: "reader.three@example.com",
+      status: "unsubscribed",
+      unsubscribeToken: "demo-unsubscribe-token-reader-three-003",
+      confirmedAt: daysAgo(90),
+      unsubscribedAt: daysAgo(10),
+      source: "home",
+    },
   ]);
   await tx.insert(t.contactMessages).values({
     name: "Rosa Delgado",

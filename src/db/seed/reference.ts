@@ -15,11 +15,17 @@ export async function ensureReferenceData(db: Database): Promise<void> {
       .insert(membershipTiers)
       .values(TIER_CATALOGUE.map((tier, position) => ({ ...tier, position })))
       .onConflictDoNothing();
-    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(contentSections)) as [{ count: number }];
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(contentSections)) as [
+      { count: number },
+    ];
     if (count === 0) {
-      await tx.insert(contentSections).values(
-        CMS_PAGES.flatMap((page) => INITIAL_PAGE_CONTENT[page].map((section, position) => ({ page, position, ...section }))),
-      );
+      await tx
+        .insert(contentSections)
+        .values(
+          CMS_PAGES.flatMap((page) =>
+            INITIAL_PAGE_CONTENT[page].map((section, position) => ({ page, position, ...section })),
+          ),
+        );
     }
   });
 }

@@ -26,7 +26,12 @@ export const TIER_CATALOGUE: {
     monthlyPriceCents: 5000,
     popular: true,
     description: "Half a year to make things together: workshops, creative labs and collaborations.",
-    features: ["Everything in Connect", "Workshops and creative labs", "Mentorship matching", "Member spotlight on the blog"],
+    features: [
+      "Everything in Connect",
+      "Workshops and creative labs",
+      "Mentorship matching",
+      "Member spotlight on the blog",
+    ],
   },
   {
     id: "empower",
@@ -35,7 +40,12 @@ export const TIER_CATALOGUE: {
     monthlyPriceCents: 6500,
     popular: false,
     description: "For womxn growing into leadership: incubation sessions and the leadership circle.",
-    features: ["Everything in Create", "Feminine leadership incubation", "Leadership Circle forum", "Affiliate partner programme"],
+    features: [
+      "Everything in Create",
+      "Feminine leadership incubation",
+      "Leadership Circle forum",
+      "Affiliate partner programme",
+    ],
   },
   {
     id: "play",
@@ -44,6 +54,11 @@ export const TIER_CATALOGUE: {
     monthlyPriceCents: 7500,
     popular: false,
     description: "A full year of sisterhood, with priority places at retreats and activations.",
-    features: ["Everything in Empower", "Priority booking for retreats", "Sensual artistry activations", "Annual one-to-one with a mentor"],
+    features: [
+      "Everything in Empower",
+      "Priority booking for retreats",
+      "Sensual artistry activations",
+      "Annual one-to-one with a mentor",
+    ],
   },
 ];

@@ -4,14 +4,29 @@ import { PERMISSIONS } from "@/lib/auth/access";
 
 export const MEMBER_STATUSES = ["active", "disabled", "deletion_pending"] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
-export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = { active: "Active", disabled: "Disabled", deletion_pending: "Deletion pending" };
+export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = {
+  active: "Active",
+  disabled: "Disabled",
+  deletion_pending: "Deletion pending",
+};
 export const MEMBERS_PAGE_SIZE = 50;
 
 /** GET /api/admin/members (and its CSV export): search by name, username or email, tier and status. */
 export const memberSearchSchema = z.object({
-  q: z.string().trim().max(100).optional().transform((v) => v || undefined),
-  tier: z.enum([...TIER_IDS, "none"]).optional().or(z.literal("").transform(() => undefined)),
-  status: z.enum(MEMBER_STATUSES).optional().or(z.literal("").transform(() => undefined)),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
+  tier: z
+    .enum([...TIER_IDS, "none"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  status: z
+    .enum(MEMBER_STATUSES)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** The page after the member created at this time with this id. */
   after: cursorSchema(cursorPart.time, cursorPart.id).optional(),
 });

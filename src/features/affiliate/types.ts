@@ -2,7 +2,10 @@ import { z } from "@/lib/validation";
 import { COMMISSION_STATUSES, type CommissionStatus } from "./constants";
 import { id, isoDateTime } from "@/features/api/json";
 
-const figureSchema = z.strictObject({ count: z.number().int().nonnegative(), amountCents: z.number().int().nonnegative() });
+const figureSchema = z.strictObject({
+  count: z.number().int().nonnegative(),
+  amountCents: z.number().int().nonnegative(),
+});
 export type CommissionFigure = z.infer<typeof figureSchema>;
 
 /** One of her commissions: whom she referred (first name and initial), how much, and where it stands. */
@@ -20,10 +23,18 @@ export const partnerCommissionSchema = z.strictObject({
 export type PartnerCommission = z.infer<typeof partnerCommissionSchema>;
 
 /** A payout run that paid her, with her part of it. */
-export const partnerPayoutSchema = z.strictObject({ id, paidAt: isoDateTime, commissionCount: z.number().int().nonnegative(), amountCents: z.number().int() });
+export const partnerPayoutSchema = z.strictObject({
+  id,
+  paidAt: isoDateTime,
+  commissionCount: z.number().int().nonnegative(),
+  amountCents: z.number().int(),
+});
 export type PartnerPayout = z.infer<typeof partnerPayoutSchema>;
 
-export const partnerStatementSchema = z.strictObject({ commissions: z.array(partnerCommissionSchema), payouts: z.array(partnerPayoutSchema) });
+export const partnerStatementSchema = z.strictObject({
+  commissions: z.array(partnerCommissionSchema),
+  payouts: z.array(partnerPayoutSchema),
+});
 export type PartnerStatement = z.infer<typeof partnerStatementSchema>;
 
 /** GET /api/partners/{id}: the partner record and her performance, from real data. */
@@ -42,7 +53,11 @@ export const partnerDashboardSchema = z.strictObject({
 export type PartnerDashboard = z.infer<typeof partnerDashboardSchema>;
 
 /** POST /api/partners/accept: her new partner record (the code and rate her Affiliate tab shows). */
-export const partnerRecordSchema = z.strictObject({ userId: id, partnerCode: z.string(), referralCommission: z.string() });
+export const partnerRecordSchema = z.strictObject({
+  userId: id,
+  partnerCode: z.string(),
+  referralCommission: z.string(),
+});
 export type PartnerRecord = z.infer<typeof partnerRecordSchema>;
 
 export interface AdminCommission {

@@ -1,10 +1,33 @@
 import { z } from "@/lib/validation";
 import { partnerDashboardSchema, partnerRecordSchema } from "@/features/affiliate/types";
 import { applicationReceivedSchema } from "@/features/applications/types";
-import { chatAnswerSchema, chatHistoryDeletedSchema, chatHistorySchema, chatStreamEventSchema } from "@/features/assistant/types";
-import { activeSessionSchema, currentUserSchema, recoveryCodesSchema, twoFactorSetupSchema } from "@/features/auth/types";
-import { cancellationSchema, cardSavedSchema, cardSetupSchema, memberBillingSchema, tierChangeSchema, upgradePreviewSchema } from "@/features/billing/types";
-import { eventJoinLinkSchema, eventViewerPartSchema, publicEventSchema, rsvpCancelledSchema, rsvpGoingSchema } from "@/features/events/types";
+import {
+  chatAnswerSchema,
+  chatHistoryDeletedSchema,
+  chatHistorySchema,
+  chatStreamEventSchema,
+} from "@/features/assistant/types";
+import {
+  activeSessionSchema,
+  currentUserSchema,
+  recoveryCodesSchema,
+  twoFactorSetupSchema,
+} from "@/features/auth/types";
+import {
+  cancellationSchema,
+  cardSavedSchema,
+  cardSetupSchema,
+  memberBillingSchema,
+  tierChangeSchema,
+  upgradePreviewSchema,
+} from "@/features/billing/types";
+import {
+  eventJoinLinkSchema,
+  eventViewerPartSchema,
+  publicEventSchema,
+  rsvpCancelledSchema,
+  rsvpGoingSchema,
+} from "@/features/events/types";
 import {
   blockAnswerSchema,
   blockedMemberSchema,
@@ -22,13 +45,39 @@ import {
   topicPageSchema,
   topicViewSchema,
 } from "@/features/forum/types";
-import { bookmarkStatusSchema, itemViewSchema, libraryCardSchema, libraryCategorySchema, libraryCommentSchema, libraryItemSchema, libraryTagSchema } from "@/features/library/types";
+import {
+  bookmarkStatusSchema,
+  itemViewSchema,
+  libraryCardSchema,
+  libraryCategorySchema,
+  libraryCommentSchema,
+  libraryItemSchema,
+  libraryTagSchema,
+} from "@/features/library/types";
 import { decidedRequestSchema, receivedRequestSchema, sentRequestSchema } from "@/features/mentorship/types";
-import { conversationListSchema, conversationPageSchema, messageReportedSchema, messageSettingsSchema, sentMessageSchema, unreadMessagesSchema } from "@/features/messages/types";
+import {
+  conversationListSchema,
+  conversationPageSchema,
+  messageReportedSchema,
+  messageSettingsSchema,
+  sentMessageSchema,
+  unreadMessagesSchema,
+} from "@/features/messages/types";
 import { applicationPaymentIntentSchema, memberPaymentSchema } from "@/features/money/types";
-import { notificationPageSchema, notificationPreferencesSchema, notificationViewSchema, unreadCountSchema } from "@/features/notifications/types";
+import {
+  notificationPageSchema,
+  notificationPreferencesSchema,
+  notificationViewSchema,
+  unreadCountSchema,
+} from "@/features/notifications/types";
 import { placeListSchema } from "@/features/places/types";
-import { directoryPageSchema, memberProfileScreenSchema, ownProfileScreenSchema, ownProfileSchema, publicProfileSchema } from "@/features/profiles/types";
+import {
+  directoryPageSchema,
+  memberProfileScreenSchema,
+  ownProfileScreenSchema,
+  ownProfileSchema,
+  publicProfileSchema,
+} from "@/features/profiles/types";
 import { pushKeySchema } from "@/features/push/types";
 import { reportSchema, spiritualProfileSchema, storedBirthDataSchema } from "@/features/spiritual-profile/types";
 import { uploadedFileSchema } from "@/features/storage/types";
@@ -60,7 +109,10 @@ export interface DeclaredAnswer {
 }
 
 /** Every refusal (decisions.md, The API): a message, and a message per field for invalid input. */
-export const errorAnswerSchema = z.strictObject({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export const errorAnswerSchema = z.strictObject({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
 
 const file = { kind: "file" } as const;
 const empty = { kind: "empty" } as const;
@@ -159,7 +211,9 @@ export const API_RESPONSES = {
   // Profiles, the directory, mentorship
   "GET /api/users/[id]": { member: publicProfileSchema, owner: ownProfileSchema },
   "GET /api/users/[id]/profile-screen": { member: memberProfileScreenSchema, owner: ownProfileScreenSchema },
-  "PATCH /api/users/[id]": herOwn(z.union([ownProfileSchema, currentUserSchema.extend({ birthData: storedBirthDataSchema })])),
+  "PATCH /api/users/[id]": herOwn(
+    z.union([ownProfileSchema, currentUserSchema.extend({ birthData: storedBirthDataSchema })]),
+  ),
   "GET /api/members": members(directoryPageSchema),
   "GET /api/places": members(placeListSchema),
   "POST /api/users/[id]/mentorship-requests": members(sentRequestSchema),
@@ -180,7 +234,10 @@ export const API_RESPONSES = {
   "POST /api/notifications/read": members(unreadCountSchema),
   "GET /api/notifications/preferences": members(notificationPreferencesSchema),
   "PUT /api/notifications/preferences": members(notificationPreferencesSchema),
-  "GET /api/notifications/stream": members({ kind: "event-stream", events: { notification: notificationViewSchema, unread: unreadCountSchema } }),
+  "GET /api/notifications/stream": members({
+    kind: "event-stream",
+    events: { notification: notificationViewSchema, unread: unreadCountSchema },
+  }),
   "POST /api/notifications/unsubscribe": anyone(okAnswerSchema),
   "GET /api/push/key": anyone(pushKeySchema),
   "POST /api/push/subscriptions": members(okAnswerSchema),
@@ -212,5 +269,10 @@ export const API_RESPONSES = {
   "POST /api/users/[id]/deletion": herOwn(z.strictObject({ erasesAt: z.iso.datetime({ offset: true }) })),
 
   // The load balancer's check (not an apiRoute handler)
-  "GET /api/health": anyone(z.union([z.strictObject({ ok: z.literal(true), ready: z.literal(true) }), z.strictObject({ ok: z.literal(false), ready: z.boolean(), error: z.string() })])),
+  "GET /api/health": anyone(
+    z.union([
+      z.strictObject({ ok: z.literal(true), ready: z.literal(true) }),
+      z.strictObject({ ok: z.literal(false), ready: z.boolean(), error: z.string() }),
+    ]),
+  ),
 } satisfies Record<string, DeclaredAnswer>;

@@ -36,9 +36,16 @@ describe("applicationSchema (spec 01 section 5)", () => {
 
 describe("acceptInvitationSchema", () => {
   it("needs matching passwords and a plain username", () => {
-    const base = { token: "x".repeat(43), username: "maya_a", password: "long-enough-1", confirmPassword: "long-enough-1" };
+    const base = {
+      token: "x".repeat(43),
+      username: "maya_a",
+      password: "long-enough-1",
+      confirmPassword: "long-enough-1",
+    };
     expect(acceptInvitationSchema.safeParse(base).success).toBe(true);
-    expect(acceptInvitationSchema.safeParse({ ...base, confirmPassword: "other-password" }).error?.issues[0]?.message).toBe("Passwords do not match");
+    expect(
+      acceptInvitationSchema.safeParse({ ...base, confirmPassword: "other-password" }).error?.issues[0]?.message,
+    ).toBe("Passwords do not match");
     expect(acceptInvitationSchema.safeParse({ ...base, username: "has space" }).success).toBe(false);
   });
 });

@@ -5,12 +5,24 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "@/features/auth/schemas";
 
 // Spec 01 section 5: the application form's rules and messages, word for word.
 export const applicationSchema = z.object({
-  firstName: z.string().trim().min(2, "First name must be at least 2 characters").max(100, "First name must be at most 100 characters"),
-  lastName: z.string().trim().min(2, "Last name must be at least 2 characters").max(100, "Last name must be at most 100 characters"),
+  firstName: z
+    .string()
+    .trim()
+    .min(2, "First name must be at least 2 characters")
+    .max(100, "First name must be at most 100 characters"),
+  lastName: z
+    .string()
+    .trim()
+    .min(2, "Last name must be at least 2 characters")
+    .max(100, "Last name must be at most 100 characters"),
   email: emailField(),
   phone: z.string().trim().min(10, "Please enter a valid phone number").max(40, "Please enter a valid phone number"),
   membershipTier: z.enum(TIER_IDS, "Please select a membership tier"),
-  heardAbout: z.string("Please tell us how you heard about us").trim().min(1, "Please tell us how you heard about us").max(200),
+  heardAbout: z
+    .string("Please tell us how you heard about us")
+    .trim()
+    .min(1, "Please tell us how you heard about us")
+    .max(200),
   whyJoin: z
     .string()
     .trim()
@@ -22,7 +34,9 @@ export const applicationSchema = z.object({
     .max(40, "Partner codes are at most 40 characters")
     .optional()
     .transform((v) => (v ? v.toUpperCase() : undefined)),
-  agreeTerms: z.boolean("You must agree to the terms and conditions").refine((v) => v, "You must agree to the terms and conditions"),
+  agreeTerms: z
+    .boolean("You must agree to the terms and conditions")
+    .refine((v) => v, "You must agree to the terms and conditions"),
   isTrial: z.boolean().optional().default(false),
 });
 export type ApplicationFormValues = z.input<typeof applicationSchema>;
@@ -64,7 +78,10 @@ export const acceptInvitationSchema = z
       .min(3, "Username must be at least 3 characters")
       .max(30, "Username must be at most 30 characters")
       .regex(/^[A-Za-z0-9_.-]+$/, "Username can only contain letters, numbers, dots, hyphens and underscores"),
-    password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    password: z
+      .string()
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });

@@ -17,6 +17,14 @@ export const chatStreamEventSchema = z.discriminatedUnion("type", [
 
 /** GET /api/chatbot/history: her own conversation. */
 export const chatHistorySchema = z.strictObject({
-  messages: z.array(z.strictObject({ id, type: z.enum(["user", "assistant"]), message: z.string(), sources: z.array(chatSourceSchema), timestamp: isoDateTime })),
+  messages: z.array(
+    z.strictObject({
+      id,
+      type: z.enum(["user", "assistant"]),
+      message: z.string(),
+      sources: z.array(chatSourceSchema),
+      timestamp: isoDateTime,
+    }),
+  ),
 });
 export const chatHistoryDeletedSchema = z.strictObject({ deleted: z.number().int().nonnegative() });

@@ -35,5 +35,7 @@ export const twoFactorCodeSchema = z.object({ code: z.string().trim().min(6, "Pl
 export type TwoFactorCodeInput = z.infer<typeof twoFactorCodeSchema>;
 
 /** Turning two-factor sign-in off asks for her password and a code. */
-export const disableTwoFactorSchema = twoFactorCodeSchema.extend({ password: z.string().min(1, "Please enter your password").max(PASSWORD_MAX) });
+export const disableTwoFactorSchema = twoFactorCodeSchema.extend({
+  password: z.string().min(1, "Please enter your password").max(PASSWORD_MAX),
+});
 export type DisableTwoFactorInput = z.infer<typeof disableTwoFactorSchema>;

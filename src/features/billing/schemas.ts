@@ -9,4 +9,6 @@ export const changeTierSchema = tierChoiceSchema.extend({
 });
 export type ChangeTierInput = z.infer<typeof changeTierSchema>;
 
-export const paymentMethodSchema = z.object({ setupIntentId: z.string().regex(/^seti_[A-Za-z0-9_]{1,200}$/, "That card setup is not valid") });
+export const paymentMethodSchema = z.object({
+  setupIntentId: z.string().regex(/^seti_[A-Za-z0-9_]{1,200}$/, "That card setup is not valid"),
+});

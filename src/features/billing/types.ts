@@ -28,7 +28,12 @@ export const membershipViewSchema = z.strictObject({
 });
 export type MembershipView = z.infer<typeof membershipViewSchema>;
 
-export const billingTierSchema = z.strictObject({ id: z.enum(TIER_IDS), title: z.string(), amount: z.number().int(), durationMonths: z.number().int() });
+export const billingTierSchema = z.strictObject({
+  id: z.enum(TIER_IDS),
+  title: z.string(),
+  amount: z.number().int(),
+  durationMonths: z.number().int(),
+});
 
 const overviewFields = {
   configured: z.boolean(),
@@ -43,7 +48,10 @@ export const memberBillingSchema = z.strictObject({ ...overviewFields, transacti
 export type MemberBilling = z.infer<typeof memberBillingSchema>;
 
 /** An administrator's view of a member's billing: each payment with what may still be refunded. */
-export const adminInvoiceSchema = memberPaymentSchema.extend({ refundable: z.boolean(), refundableAmount: z.number().int().nonnegative() });
+export const adminInvoiceSchema = memberPaymentSchema.extend({
+  refundable: z.boolean(),
+  refundableAmount: z.number().int().nonnegative(),
+});
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 export const adminBillingSchema = z.strictObject({ ...overviewFields, transactions: z.array(adminInvoiceSchema) });
 export type AdminBilling = z.infer<typeof adminBillingSchema>;
@@ -63,7 +71,12 @@ export type UpgradePreview = z.infer<typeof upgradePreviewSchema>;
 /** POST .../billing/tier: an upgrade charged now, or a downgrade from the period's end. */
 export const tierChangeSchema = z.union([
   z.strictObject({ tier: z.enum(TIER_IDS), charged: z.number().int(), effective: z.literal("now") }),
-  z.strictObject({ tier: z.enum(TIER_IDS), charged: z.literal(0), effective: z.literal("period_end"), on: isoDateTime.nullable() }),
+  z.strictObject({
+    tier: z.enum(TIER_IDS),
+    charged: z.literal(0),
+    effective: z.literal("period_end"),
+    on: isoDateTime.nullable(),
+  }),
 ]);
 export const cancellationSchema = z.strictObject({ endsOn: isoDateTime.nullable() });
 export const cardSetupSchema = z.strictObject({ clientSecret: z.string() });

@@ -15,7 +15,18 @@ export const SIGNS = [
   "Pisces",
 ] as const;
 
-export const PLANETS = ["Sun", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto"] as const;
+export const PLANETS = [
+  "Sun",
+  "Moon",
+  "Mercury",
+  "Venus",
+  "Mars",
+  "Jupiter",
+  "Saturn",
+  "Uranus",
+  "Neptune",
+  "Pluto",
+] as const;
 
 export const ASPECTS = [
   { name: "conjunction", angle: 0, orb: 8 },
@@ -26,7 +37,19 @@ export const ASPECTS = [
 ] as const;
 
 export const HD_BODIES = [
-  "Sun", "Earth", "North Node", "South Node", "Moon", "Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto",
+  "Sun",
+  "Earth",
+  "North Node",
+  "South Node",
+  "Moon",
+  "Mercury",
+  "Venus",
+  "Mars",
+  "Jupiter",
+  "Saturn",
+  "Uranus",
+  "Neptune",
+  "Pluto",
 ] as const;
 
 /** The Gene Keys sequences a profile reads (src/server/charts/gene-keys.ts maps each sphere to an activation). */

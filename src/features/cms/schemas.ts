@@ -33,4 +33,9 @@ export type CmsContent = Record<CmsPage, CmsSection[]>;
 export { CMS_PAGES };
 
 /** Public paths that render each page's sections; saved content revalidates them. */
-export const CMS_PAGE_PATHS: Record<CmsPage, string> = { home: "/", about: "/about", membership: "/membership", community: "/community" };
+export const CMS_PAGE_PATHS: Record<CmsPage, string> = {
+  home: "/",
+  about: "/about",
+  membership: "/membership",
+  community: "/community",
+};

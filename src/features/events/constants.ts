@@ -25,6 +25,10 @@ export const MAX_EVENT_LIMIT = 50;
 /** The most events one calendar month shows. */
 export const MONTH_EVENT_LIMIT = 300;
 
-
 /** The events page's "Want to Book a Private Event?" list (spec 01), also indexed for the assistant. */
-export const PRIVATE_EVENT_KINDS = ["Team building workshops", "Corporate retreats", "Celebratory gatherings", "Wellness experiences"];
+export const PRIVATE_EVENT_KINDS = [
+  "Team building workshops",
+  "Corporate retreats",
+  "Celebratory gatherings",
+  "Wellness experiences",
+];

@@ -1,6 +1,10 @@
 import { fallbackImage, FALLBACK_IMAGES, gridEvents, pickFeatured, rsvpUrl } from "./rules";
 
-const event = (id: number, type: "public" | "members" | "workshop" | "social", featured = false) => ({ id, type, featured });
+const event = (id: number, type: "public" | "members" | "workshop" | "social", featured = false) => ({
+  id,
+  type,
+  featured,
+});
 
 describe("featured event (spec 01 section 4)", () => {
   it("is the first event flagged featured", () => {
@@ -17,7 +21,13 @@ describe("featured event (spec 01 section 4)", () => {
 });
 
 describe("grid under the featured card", () => {
-  const events = [event(1, "public"), event(2, "social", true), event(3, "workshop"), event(4, "social"), event(5, "members")];
+  const events = [
+    event(1, "public"),
+    event(2, "social", true),
+    event(3, "workshop"),
+    event(4, "social"),
+    event(5, "members"),
+  ];
   const featured = pickFeatured(events);
 
   it("shows every non-featured event for all", () => {

@@ -8,12 +8,21 @@ export function pickFeatured<T extends Pick<PublicEvent, "featured">>(events: re
 }
 
 /** The grid under the featured card: every other event, of the chosen type unless the filter is all. */
-export function gridEvents<T extends Pick<PublicEvent, "id" | "type">>(events: readonly T[], featured: T | null, filter: EventFilter): T[] {
+export function gridEvents<T extends Pick<PublicEvent, "id" | "type">>(
+  events: readonly T[],
+  featured: T | null,
+  filter: EventFilter,
+): T[] {
   return events.filter((event) => event.id !== featured?.id && (filter === "all" || event.type === filter));
 }
 
 /** Local images an event card falls back to when its own image is missing or fails to load. */
-export const FALLBACK_IMAGES = ["/images/gathering.svg", "/images/circle.svg", "/images/stage.svg", "/images/sunrise.svg"] as const;
+export const FALLBACK_IMAGES = [
+  "/images/gathering.svg",
+  "/images/circle.svg",
+  "/images/stage.svg",
+  "/images/sunrise.svg",
+] as const;
 
 /** The fallback for an event: picked by id, then rotated through on each further load failure. */
 export function fallbackImage(eventId: number, failures: number): string {

@@ -20,7 +20,14 @@ describe("events cache policy (spec 01 section 7)", () => {
 });
 
 describe("admin event form", () => {
-  const valid = { title: "Garden Morning", startsAtLocal: "2026-03-08T09:00", endsAtLocal: "2026-03-08T12:00", timezone: "America/Los_Angeles", accessType: "public", type: "social" };
+  const valid = {
+    title: "Garden Morning",
+    startsAtLocal: "2026-03-08T09:00",
+    endsAtLocal: "2026-03-08T12:00",
+    timezone: "America/Los_Angeles",
+    accessType: "public",
+    type: "social",
+  };
 
   it("accepts a valid event", () => {
     expect(eventInputSchema.safeParse(valid).success).toBe(true);

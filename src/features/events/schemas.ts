@@ -3,7 +3,14 @@ import { DEFAULT_EVENT_LIMIT, EVENT_ACCESS_TYPES, EVENT_TYPES, MAX_EVENT_LIMIT }
 
 // Shared by the route handlers and the forms; no server-only imports here.
 
-export { DEFAULT_EVENT_LIMIT, EVENT_FILTERS, MAX_EVENT_LIMIT, type EventAccessType, type EventFilter, type EventType } from "./constants";
+export {
+  DEFAULT_EVENT_LIMIT,
+  EVENT_FILTERS,
+  MAX_EVENT_LIMIT,
+  type EventAccessType,
+  type EventFilter,
+  type EventType,
+} from "./constants";
 
 export const eventListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_EVENT_LIMIT).default(DEFAULT_EVENT_LIMIT),
@@ -15,7 +22,6 @@ export const eventListQuerySchema = z.object({
     .optional(),
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
-
 
 /** An event as the API and the client components see it (declared with the other answers in src/features/events/types.ts). */
 export type { PublicEvent } from "@/features/events/types";
@@ -41,7 +47,10 @@ const optionalLink = z
   .string()
   .trim()
   .max(1000)
-  .refine((v) => v === "" || v.startsWith("/") || /^https?:\/\//i.test(v), "Please enter a link starting with https:// or /")
+  .refine(
+    (v) => v === "" || v.startsWith("/") || /^https?:\/\//i.test(v),
+    "Please enter a link starting with https:// or /",
+  )
   .transform((v) => (v === "" ? null : v))
   .nullable()
   .optional();
@@ -64,14 +73,29 @@ export const eventInputSchema = z
     url: optionalLink,
     accessType: z.enum(EVENT_ACCESS_TYPES),
     type: z.enum(EVENT_TYPES),
-    capacity: z.union([z.coerce.number().int().min(1, "Capacity must be at least 1").max(100_000), z.literal("").transform(() => null), z.null()]).optional(),
+    capacity: z
+      .union([
+        z.coerce.number().int().min(1, "Capacity must be at least 1").max(100_000),
+        z.literal("").transform(() => null),
+        z.null(),
+      ])
+      .optional(),
     featured: z.boolean().default(false),
   })
-  .refine((v) => !v.endsAtLocal || v.endsAtLocal > v.startsAtLocal, { path: ["endsAtLocal"], message: "The end must be after the start" });
+  .refine((v) => !v.endsAtLocal || v.endsAtLocal > v.startsAtLocal, {
+    path: ["endsAtLocal"],
+    message: "The end must be after the start",
+  });
 export type EventInput = z.input<typeof eventInputSchema>;
 export type EventInputParsed = z.output<typeof eventInputSchema>;
 
-export const PRIVATE_EVENT_TYPES = ["Team building workshop", "Corporate retreat", "Celebratory gathering", "Wellness experience", "Something else"] as const;
+export const PRIVATE_EVENT_TYPES = [
+  "Team building workshop",
+  "Corporate retreat",
+  "Celebratory gathering",
+  "Wellness experience",
+  "Something else",
+] as const;
 
 /** "Request Event Info" on /events (decisions.md: unwired forms store what was sent and email the right people). */
 export const eventInquirySchema = z.object({
@@ -81,7 +105,13 @@ export const eventInquirySchema = z.object({
   organization: optionalText(200),
   eventType: z.enum(PRIVATE_EVENT_TYPES, "Please choose the kind of event"),
   preferredDate: optionalText(100),
-  guestCount: z.union([z.coerce.number().int().min(1, "Please enter at least 1 guest").max(10_000), z.literal("").transform(() => null), z.null()]).optional(),
+  guestCount: z
+    .union([
+      z.coerce.number().int().min(1, "Please enter at least 1 guest").max(10_000),
+      z.literal("").transform(() => null),
+      z.null(),
+    ])
+    .optional(),
   message: z.string().trim().min(10, "Please tell us a little more (at least 10 characters)").max(5000),
 });
 export type EventInquiryInput = z.input<typeof eventInquirySchema>;

@@ -19,7 +19,11 @@ describe("newTopicSchema", () => {
       content: "Content must be at least 20 characters",
       slug: "Slug can only contain lowercase letters, numbers, and hyphens",
     });
-    expect(messages(newTopicSchema.safeParse({ categoryId: 1, title: "x".repeat(101), content: "y".repeat(20), slug: "ab" }))).toEqual({
+    expect(
+      messages(
+        newTopicSchema.safeParse({ categoryId: 1, title: "x".repeat(101), content: "y".repeat(20), slug: "ab" }),
+      ),
+    ).toEqual({
       title: "Title must be no more than 100 characters",
       slug: "Slug must be at least 3 characters",
     });
@@ -33,6 +37,8 @@ describe("newTopicSchema", () => {
 
 describe("newReplySchema", () => {
   it("needs five characters after trimming", () => {
-    expect(messages(newReplySchema.safeParse({ topicId: 1, content: "  hi   " }))).toEqual({ content: "Post content must be at least 5 characters" });
+    expect(messages(newReplySchema.safeParse({ topicId: 1, content: "  hi   " }))).toEqual({
+      content: "Post content must be at least 5 characters",
+    });
   });
 });

@@ -35,15 +35,27 @@ const slugField = z
 
 export const newTopicSchema = z.object({
   categoryId: idField("Please select a category"),
-  title: z.string().trim().min(5, "Title must be at least 5 characters").max(100, "Title must be no more than 100 characters"),
+  title: z
+    .string()
+    .trim()
+    .min(5, "Title must be at least 5 characters")
+    .max(100, "Title must be no more than 100 characters"),
   // Optional: an empty slug is generated from the title on the server.
   slug: z.union([z.literal(""), slugField]).optional(),
-  content: z.string().trim().min(20, "Content must be at least 20 characters").max(20_000, "Content must be no more than 20,000 characters"),
+  content: z
+    .string()
+    .trim()
+    .min(20, "Content must be at least 20 characters")
+    .max(20_000, "Content must be no more than 20,000 characters"),
 });
 export type NewTopicInput = z.input<typeof newTopicSchema>;
 export type NewTopic = z.output<typeof newTopicSchema>;
 
-const replyContent = z.string().trim().min(5, "Post content must be at least 5 characters").max(10_000, "Post content must be no more than 10,000 characters");
+const replyContent = z
+  .string()
+  .trim()
+  .min(5, "Post content must be at least 5 characters")
+  .max(10_000, "Post content must be no more than 10,000 characters");
 
 export const newReplySchema = z.object({
   content: replyContent,
@@ -57,7 +69,11 @@ export const editReplySchema = z.object({ content: replyContent });
 export const reactionSchema = z.object({ postId: idSchema, reactionType: z.enum(REACTION_TYPES) });
 
 export const reportSchema = z.object({
-  reason: z.string().trim().min(5, "Please tell us what is wrong (at least 5 characters)").max(500, "The reason must be no more than 500 characters"),
+  reason: z
+    .string()
+    .trim()
+    .min(5, "Please tell us what is wrong (at least 5 characters)")
+    .max(500, "The reason must be no more than 500 characters"),
 });
 
 export const blockSchema = z.object({ userId: idSchema });
@@ -88,10 +104,19 @@ export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(1
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colour must be a hex value such as #c2477f");
 
 const categoryFields = z.object({
-  name: z.string().trim().min(2, "Name must be at least 2 characters").max(60, "Name must be no more than 60 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(2, "Name must be at least 2 characters")
+    .max(60, "Name must be no more than 60 characters"),
   slug: slugField,
   description: z.string().trim().max(300, "Description must be no more than 300 characters"),
-  icon: z.string().trim().max(40).regex(/^[a-z0-9-]*$/, "Icon must be a lowercase icon name").nullable(),
+  icon: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[a-z0-9-]*$/, "Icon must be a lowercase icon name")
+    .nullable(),
   color: z.union([z.literal(""), hexColor]).nullable(),
   isPrivate: z.boolean(),
   requiredMembershipLevel: z.enum(TIER_IDS).nullable(),

@@ -49,7 +49,12 @@ const topicFields = {
 
 export const topicPageSchema = z.strictObject({
   topics: z.array(
-    z.strictObject({ ...topicFields, lastPostAt: isoDateTime, preview: z.string(), category: z.strictObject({ slug: z.string(), name: z.string() }) }),
+    z.strictObject({
+      ...topicFields,
+      lastPostAt: isoDateTime,
+      preview: z.string(),
+      category: z.strictObject({ slug: z.string(), name: z.string() }),
+    }),
   ),
   nextCursor: z.string().nullable(),
 });
@@ -64,7 +69,10 @@ export const topicDetailSchema = z.strictObject({
 });
 
 /** Each reaction type's count and whether she gave it (an enum-keyed record has every key, and no other). */
-const reactionSummarySchema = z.record(z.enum(REACTION_TYPES), z.strictObject({ count: z.number().int().nonnegative(), mine: z.boolean() }));
+const reactionSummarySchema = z.record(
+  z.enum(REACTION_TYPES),
+  z.strictObject({ count: z.number().int().nonnegative(), mine: z.boolean() }),
+);
 
 export const replyPageSchema = z.strictObject({
   posts: z.array(
@@ -86,16 +94,49 @@ export const replyPageSchema = z.strictObject({
 });
 
 /** POST /api/forum/topics: the topic she created (its slug for the page she goes to). */
-export const createdTopicSchema = z.strictObject({ id, title: z.string(), slug: z.string(), content: z.string(), categoryId: id, userId: id, createdAt: isoDateTime });
+export const createdTopicSchema = z.strictObject({
+  id,
+  title: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  categoryId: id,
+  userId: id,
+  createdAt: isoDateTime,
+});
 /** POST /api/forum/posts: the reply she wrote. */
-export const createdReplySchema = z.strictObject({ id, content: z.string(), topicId: id, parentId: id.nullable(), userId: id, createdAt: isoDateTime, isEdited: z.boolean() });
-export const editedReplySchema = z.strictObject({ id, content: z.string(), html: z.string(), isEdited: z.boolean(), editedAt: isoDateTime.nullable() });
+export const createdReplySchema = z.strictObject({
+  id,
+  content: z.string(),
+  topicId: id,
+  parentId: id.nullable(),
+  userId: id,
+  createdAt: isoDateTime,
+  isEdited: z.boolean(),
+});
+export const editedReplySchema = z.strictObject({
+  id,
+  content: z.string(),
+  html: z.string(),
+  isEdited: z.boolean(),
+  editedAt: isoDateTime.nullable(),
+});
 export const deletedReplySchema = z.strictObject({ deleted: z.literal(true) });
-export const reactionAnswerSchema = z.strictObject({ postId: id, reactionType: z.enum(REACTION_TYPES), active: z.boolean(), reactions: reactionSummarySchema });
+export const reactionAnswerSchema = z.strictObject({
+  postId: id,
+  reactionType: z.enum(REACTION_TYPES),
+  active: z.boolean(),
+  reactions: reactionSummarySchema,
+});
 export const topicViewSchema = z.strictObject({ views: z.number().int().nonnegative(), counted: z.boolean() });
 export const reportAnswerSchema = z.strictObject({ reported: z.literal(true), hidden: z.boolean() });
 export const blockAnswerSchema = z.strictObject({ blocked: z.boolean(), userId: id });
-export const blockedMemberSchema = z.strictObject({ id, firstName: z.string(), lastName: z.string(), username: z.string(), blockedAt: isoDateTime });
+export const blockedMemberSchema = z.strictObject({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  blockedAt: isoDateTime,
+});
 export const forumPreferencesSchema = z.strictObject({ emailOnReplies: z.boolean() });
 
 export const searchHitSchema = z.strictObject({

@@ -7,12 +7,11 @@ const STORED_FILE_URL = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 export const isStoredFileUrl = (url: string) => STORED_FILE_URL.test(url);
 
 /** Our own pictures under public/images (the demo art), or an uploaded image. */
-export const isLibraryImageUrl = (url: string) => isStoredFileUrl(url) || /^\/images\/[\w\-./]+\.(svg|png|jpe?g|webp)$/i.test(url);
+export const isLibraryImageUrl = (url: string) =>
+  isStoredFileUrl(url) || /^\/images\/[\w\-./]+\.(svg|png|jpe?g|webp)$/i.test(url);
 
 export type VideoSource =
-  | { kind: "youtube"; embedUrl: string }
-  | { kind: "vimeo"; embedUrl: string }
-  | { kind: "file"; url: string };
+  { kind: "youtube"; embedUrl: string } | { kind: "vimeo"; embedUrl: string } | { kind: "file"; url: string };
 
 const YOUTUBE_ID = /^[\w-]{11}$/;
 
@@ -36,9 +35,17 @@ export function videoSource(address: string): VideoSource | null {
   let youtubeId: string | undefined;
   if (host === "youtu.be") youtubeId = parts[0];
   else if (host === "youtube.com" || host === "youtube-nocookie.com") {
-    youtubeId = parts[0] === "watch" ? (url.searchParams.get("v") ?? undefined) : ["embed", "shorts", "live"].includes(parts[0] ?? "") ? parts[1] : undefined;
+    youtubeId =
+      parts[0] === "watch"
+        ? (url.searchParams.get("v") ?? undefined)
+        : ["embed", "shorts", "live"].includes(parts[0] ?? "")
+          ? parts[1]
+          : undefined;
   }
-  if (youtubeId !== undefined) return YOUTUBE_ID.test(youtubeId) ? { kind: "youtube", embedUrl: `https://www.youtube-nocookie.com/embed/${youtubeId}` } : null;
+  if (youtubeId !== undefined)
+    return YOUTUBE_ID.test(youtubeId)
+      ? { kind: "youtube", embedUrl: `https://www.youtube-nocookie.com/embed/${youtubeId}` }
+      : null;
 
   if (host === "vimeo.com" || host === "player.vimeo.com") {
     const [first, second] = host === "player.vimeo.com" && parts[0] === "video" ? parts.slice(1) : parts;

@@ -5,7 +5,12 @@ import { TIER_IDS } from "@/features/membership/constants";
 import { isLibraryImageUrl, isStoredFileUrl, isWebAddress, videoSource } from "./media";
 import { articleText } from "./text";
 
-export const CONTENT_TYPE_LABELS: Record<ContentType, string> = { article: "Article", video: "Video", pdf: "PDF", external: "External" };
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
+  article: "Article",
+  video: "Video",
+  pdf: "PDF",
+  external: "External",
+};
 
 /** The filter panel's single choice (spec 02 section 2.13). */
 export const CONTENT_TYPE_FILTERS: { value: ContentType | ""; label: string }[] = [
@@ -20,7 +25,12 @@ export const LIBRARY_PAGE_SIZE = 24;
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A slug in a filter or a path; an unknown one simply matches nothing. */
-const slugFilter = z.string().trim().toLowerCase().max(100).regex(/^[a-z0-9-]*$/, "Unknown filter value");
+const slugFilter = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(100)
+  .regex(/^[a-z0-9-]*$/, "Unknown filter value");
 
 /** GET /api/content/items and /api/content/bookmarks: the filters of the list, all optional. */
 /** A library search ranks at most this many of the newest matches (docs/decisions/020-library.md). */
@@ -35,7 +45,10 @@ export const libraryFiltersSchema = z.object({
   category: slugFilter.default(""),
   tag: slugFilter.default(""),
   contentType: z.union([z.enum(CONTENT_TYPES), z.literal("")]).default(""),
-  membersOnly: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  membersOnly: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   limit: z.coerce.number().int().min(1).max(48).default(LIBRARY_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
@@ -68,17 +81,36 @@ export const LIBRARY_ITEM_MAX_BYTES = 512 * 1024;
 /** The editor's item (POST /api/admin/library/items, PUT /api/admin/library/items/{id}). */
 export const libraryItemSchema = z
   .object({
-    title: z.string().trim().min(3, "Title must be at least 3 characters").max(200, "Title must be no more than 200 characters"),
+    title: z
+      .string()
+      .trim()
+      .min(3, "Title must be at least 3 characters")
+      .max(200, "Title must be no more than 200 characters"),
     slug: slugField,
-    summary: z.string().trim().min(10, "Summary must be at least 10 characters").max(500, "Summary must be no more than 500 characters"),
+    summary: z
+      .string()
+      .trim()
+      .min(10, "Summary must be at least 10 characters")
+      .max(500, "Summary must be no more than 500 characters"),
     contentType: z.enum(CONTENT_TYPES, "Please choose a content type"),
     content: z.string().max(400_000, "The article is too long"),
-    featuredImage: z.string().trim().refine((value) => value === "" || isLibraryImageUrl(value), "Please upload a JPEG, PNG or WebP image"),
+    featuredImage: z
+      .string()
+      .trim()
+      .refine((value) => value === "" || isLibraryImageUrl(value), "Please upload a JPEG, PNG or WebP image"),
     videoUrl: z.string().trim().max(500, "The address is too long"),
     attachmentUrl: z.string().trim().max(100),
     externalUrl: z.string().trim().max(2000, "The address is too long"),
     categoryId: idSchema.nullable(),
-    tags: z.array(z.string().trim().min(2, "Tags must be at least 2 characters").max(40, "Tags must be no more than 40 characters")).max(10, "Use at most 10 tags"),
+    tags: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(2, "Tags must be at least 2 characters")
+          .max(40, "Tags must be no more than 40 characters"),
+      )
+      .max(10, "Use at most 10 tags"),
     access: z.enum(ACCESS_CHOICES),
     isFeatured: z.boolean(),
     status: z.enum(CONTENT_STATUSES),
@@ -87,10 +119,14 @@ export const libraryItemSchema = z
   })
   .superRefine((item, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (item.contentType === "article" && !articleText(item.content) && !/<img\s/i.test(item.content)) fail("content", "Please write the article");
-    if (item.contentType === "video" && !videoSource(item.videoUrl)) fail("videoUrl", "Please enter a YouTube or Vimeo address, or upload an MP4 video");
-    if (item.contentType === "pdf" && !isStoredFileUrl(item.attachmentUrl)) fail("attachmentUrl", "Please upload a PDF");
-    if (item.contentType === "external" && !isWebAddress(item.externalUrl)) fail("externalUrl", "Please enter a web address starting with https://");
+    if (item.contentType === "article" && !articleText(item.content) && !/<img\s/i.test(item.content))
+      fail("content", "Please write the article");
+    if (item.contentType === "video" && !videoSource(item.videoUrl))
+      fail("videoUrl", "Please enter a YouTube or Vimeo address, or upload an MP4 video");
+    if (item.contentType === "pdf" && !isStoredFileUrl(item.attachmentUrl))
+      fail("attachmentUrl", "Please upload a PDF");
+    if (item.contentType === "external" && !isWebAddress(item.externalUrl))
+      fail("externalUrl", "Please enter a web address starting with https://");
     if (item.status === "scheduled") {
       const at = Date.parse(item.publishAt);
       if (Number.isNaN(at)) fail("publishAt", "Please choose when to publish");
@@ -108,10 +144,25 @@ export const editorListQuerySchema = z.object({
 });
 
 /** Icons a category may show (lucide names), drawn by the carousel. */
-export const CATEGORY_ICONS = ["book-open", "crown", "leaf", "palette", "briefcase", "sparkles", "heart", "sun", "star", "users"] as const;
+export const CATEGORY_ICONS = [
+  "book-open",
+  "crown",
+  "leaf",
+  "palette",
+  "briefcase",
+  "sparkles",
+  "heart",
+  "sun",
+  "star",
+  "users",
+] as const;
 
 export const libraryCategorySchema = z.object({
-  name: z.string().trim().min(2, "Name must be at least 2 characters").max(60, "Name must be no more than 60 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(2, "Name must be at least 2 characters")
+    .max(60, "Name must be no more than 60 characters"),
   slug: slugField,
   description: z.string().trim().max(300, "Description must be no more than 300 characters"),
   icon: z.enum(CATEGORY_ICONS),
@@ -121,13 +172,19 @@ export const libraryCategorySchema = z.object({
 export type LibraryCategoryInput = z.input<typeof libraryCategorySchema>;
 
 export const libraryTagSchema = z.object({
-  name: z.string().trim().min(2, "Tags must be at least 2 characters").max(40, "Tags must be no more than 40 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(2, "Tags must be at least 2 characters")
+    .max(40, "Tags must be no more than 40 characters"),
 });
 export type LibraryTagInput = z.input<typeof libraryTagSchema>;
 
 /** The access choice as the two stored columns (isPublic, requiredMembershipLevel). */
 export function accessColumns(access: AccessChoice) {
-  return access === "public" ? { isPublic: true, requiredMembershipLevel: null } : { isPublic: false, requiredMembershipLevel: access };
+  return access === "public"
+    ? { isPublic: true, requiredMembershipLevel: null }
+    : { isPublic: false, requiredMembershipLevel: access };
 }
 
 export function accessChoice(row: { isPublic: boolean; requiredMembershipLevel: string | null }): AccessChoice {

@@ -8,6 +8,8 @@ describe("reading time (decisions.md: computed from the article's words)", () =>
   });
 
   it("gives the article as plain text with the sanitizer's entities decoded", () => {
-    expect(articleText("<h2>Rest &amp; rise</h2><p>Say&nbsp;&quot;no&quot; &lt;kindly&gt;</p>")).toBe('Rest & rise Say "no" <kindly>');
+    expect(articleText("<h2>Rest &amp; rise</h2><p>Say&nbsp;&quot;no&quot; &lt;kindly&gt;</p>")).toBe(
+      'Rest & rise Say "no" <kindly>',
+    );
   });
 });

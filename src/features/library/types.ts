@@ -25,7 +25,12 @@ export const libraryCardSchema = z.strictObject({
   membersOnly: z.boolean(),
 });
 
-export const libraryPersonSchema = z.strictObject({ id, firstName: z.string(), lastName: z.string(), profilePicture: z.string().nullable() });
+export const libraryPersonSchema = z.strictObject({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePicture: z.string().nullable(),
+});
 
 /** GET /api/content/items/{slug}: the card, and its content only when her tier opens it. */
 export const libraryItemSchema = libraryCardSchema.extend({

@@ -10,7 +10,10 @@ export const mentorshipRequestSchema = z.object({
     .string("Please write a message")
     .trim()
     .min(1, "Please write a message")
-    .max(MENTORSHIP_MESSAGE_MAX, `Your message can be at most ${MENTORSHIP_MESSAGE_MAX.toLocaleString("en-US")} characters`),
+    .max(
+      MENTORSHIP_MESSAGE_MAX,
+      `Your message can be at most ${MENTORSHIP_MESSAGE_MAX.toLocaleString("en-US")} characters`,
+    ),
   topic: z.string().trim().max(60).optional(),
 });
 export type MentorshipRequestInput = z.infer<typeof mentorshipRequestSchema>;

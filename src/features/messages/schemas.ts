@@ -3,8 +3,11 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_PERMISSIONS } from "./constants";
 
 // Shared by the route handlers and the screens; no server-only imports here.
 
-
-export const messageBodySchema = z.string("Please write a message").trim().min(1, "Please write a message").max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`);
+export const messageBodySchema = z
+  .string("Please write a message")
+  .trim()
+  .min(1, "Please write a message")
+  .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`);
 
 export const sendMessageSchema = z.object({ toUserId: idSchema, body: messageBodySchema });
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
@@ -13,12 +16,18 @@ export const composerSchema = z.object({ body: messageBodySchema });
 
 export const conversationParamsSchema = z.object({ conversationId: bigIdSchema });
 /** The page after the conversation of this last activity and id. */
-export const conversationListQuerySchema = z.object({ after: cursorSchema(cursorPart.time, cursorPart.bigId).optional() });
+export const conversationListQuerySchema = z.object({
+  after: cursorSchema(cursorPart.time, cursorPart.bigId).optional(),
+});
 export const messageListQuerySchema = z.object({ before: bigIdSchema.optional() });
 
 export const reportMessageSchema = z.object({
   messageId: bigIdSchema,
-  reason: z.string().trim().min(5, "Please tell us what is wrong (at least 5 characters)").max(500, "The reason must be no more than 500 characters"),
+  reason: z
+    .string()
+    .trim()
+    .min(5, "Please tell us what is wrong (at least 5 characters)")
+    .max(500, "The reason must be no more than 500 characters"),
 });
 
 export const messageSettingsSchema = z.object({ allowFrom: z.enum(MESSAGE_PERMISSIONS) });

@@ -14,14 +14,22 @@ export const conversationSummarySchema = z.strictObject({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export const conversationListSchema = z.strictObject({ conversations: z.array(conversationSummarySchema), next: z.string().nullable() });
+export const conversationListSchema = z.strictObject({
+  conversations: z.array(conversationSummarySchema),
+  next: z.string().nullable(),
+});
 
 export const messageViewSchema = z.strictObject({ id, body: z.string(), fromMe: z.boolean(), createdAt: isoDateTime });
 export type MessageView = z.infer<typeof messageViewSchema>;
 
 /** GET /api/messages/{conversationId}: newest page first in `messages` (oldest first within it). */
 export const conversationPageSchema = z.strictObject({
-  conversation: z.strictObject({ id, other: memberSummarySchema, canReply: z.boolean(), cannotReplyReason: z.string().nullable() }),
+  conversation: z.strictObject({
+    id,
+    other: memberSummarySchema,
+    canReply: z.boolean(),
+    cannotReplyReason: z.string().nullable(),
+  }),
   messages: z.array(messageViewSchema),
   /** The cursor of the page of earlier messages, or null. */
   before: z.string().nullable(),

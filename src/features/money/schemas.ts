@@ -1,14 +1,20 @@
 import { z } from "@/lib/validation";
 
 /** A payment link's token as it appears in /payment/{token} (base64url, 32 random bytes). */
-export const paymentTokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{20,200}$/, "This payment link is not valid");
+export const paymentTokenSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,200}$/, "This payment link is not valid");
 
 /** POST /api/create-payment-intent: only the applicant's own link opens her payment; amounts are ours. */
 export const paymentIntentRequestSchema = z.object({ token: paymentTokenSchema });
 
 /** The admin dialog sends a Stripe payment method id; amount, currency and adminId are ignored if sent. */
 export const processPaymentSchema = z.object({
-  paymentMethodId: z.string().trim().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "A card payment method is required"),
+  paymentMethodId: z
+    .string()
+    .trim()
+    .regex(/^pm_[A-Za-z0-9_]{1,200}$/, "A card payment method is required"),
 });
 
 export const manualPaymentSchema = z.object({
@@ -17,13 +23,22 @@ export const manualPaymentSchema = z.object({
 
 export const markTransactionSchema = z.object({
   status: z.enum(["completed", "failed"], "Choose completed or failed"),
-  note: z.string().trim().min(3, "Please add a note (at least 3 characters)").max(1000, "Notes must be at most 1000 characters"),
+  note: z
+    .string()
+    .trim()
+    .min(3, "Please add a note (at least 3 characters)")
+    .max(1000, "Notes must be at most 1000 characters"),
 });
 export type MarkTransactionInput = z.infer<typeof markTransactionSchema>;
 
 export const refundSchema = z.object({
   /** Cents; omitted for a full refund of what remains. */
-  amount: z.coerce.number().int("Enter the amount in cents").positive("The refund must be more than $0.00").max(100_000_000).optional(),
+  amount: z.coerce
+    .number()
+    .int("Enter the amount in cents")
+    .positive("The refund must be more than $0.00")
+    .max(100_000_000)
+    .optional(),
   reason: z.string().trim().min(3, "Please give a reason for the refund (at least 3 characters)").max(500),
 });
 export type RefundInput = z.infer<typeof refundSchema>;

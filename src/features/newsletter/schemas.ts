@@ -1,6 +1,5 @@
 import { z, emailField } from "@/lib/validation";
 
-
 // Spec 01 section 5: the newsletter email must be valid, message 'Please enter a valid email address'.
 export const newsletterSubscribeSchema = z.object({
   email: emailField(),

@@ -8,7 +8,9 @@ describe("mentions", () => {
   });
 
   it("counts each member once, ignores other links and caps the list", () => {
-    expect(mentionedIds("[@A](/profile/3) [@A again](/profile/3) [site](/profile/4) [@x](https://evil.example/profile/5)")).toEqual([3]);
+    expect(
+      mentionedIds("[@A](/profile/3) [@A again](/profile/3) [site](/profile/4) [@x](https://evil.example/profile/5)"),
+    ).toEqual([3]);
     const many = Array.from({ length: 30 }, (_, i) => mentionMarkdown(`M${i}`, i + 1)).join(" ");
     expect(mentionedIds(many)).toHaveLength(MAX_MENTIONS);
     expect(mentionedIds("[@Big](/profile/99999999999)")).toEqual([]);

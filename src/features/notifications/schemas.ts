@@ -38,7 +38,12 @@ export const unsubscribeQuerySchema = z.object({
   kind: z.enum([...NOTIFICATION_KINDS, "digest"]),
 });
 
-const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/, "Not a base64url key");
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, "Not a base64url key");
 
 /** POST /api/push/subscriptions: what the browser's PushSubscription.toJSON() gives (RFC 8291 keys). */
 export const pushSubscriptionSchema = z.object({
@@ -52,7 +57,11 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.url().max(1000) });
 
 /** POST /api/admin/announcements: a line every member with a tier is notified of, and where it links. */
 export const announcementSchema = z.object({
-  title: z.string().trim().min(5, "The announcement must be at least 5 characters").max(200, "The announcement must be no more than 200 characters"),
+  title: z
+    .string()
+    .trim()
+    .min(5, "The announcement must be at least 5 characters")
+    .max(200, "The announcement must be no more than 200 characters"),
   url: z
     .string()
     .trim()

@@ -14,23 +14,40 @@ const commaList = (label: string) =>
       return [...new Map(parts.map((part) => [part.toLowerCase(), part])).values()];
     })
     .refine((list) => list.length <= MAX_LIST_ITEMS, `Please list at most ${MAX_LIST_ITEMS} ${label}`)
-    .refine((list) => list.every((item) => item.length <= MAX_LIST_ITEM_LENGTH), `Each of your ${label} can be at most ${MAX_LIST_ITEM_LENGTH} characters`);
+    .refine(
+      (list) => list.every((item) => item.length <= MAX_LIST_ITEM_LENGTH),
+      `Each of your ${label} can be at most ${MAX_LIST_ITEM_LENGTH} characters`,
+    );
 
 /**
  * A picture uploaded through the storage module (/api/files/{id}), or empty to clear it. Never a link
  * to another site: every member who sees her would load it from there (issue 24 item 8).
  */
 const PICTURE = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const PICTURE_UPLOAD_MESSAGE = "Please upload your picture here (links to pictures on other sites are not accepted)";
-const profilePicture = z.string().trim().max(2000, PICTURE_UPLOAD_MESSAGE).refine((value) => value === "" || PICTURE.test(value), PICTURE_UPLOAD_MESSAGE);
+export const PICTURE_UPLOAD_MESSAGE =
+  "Please upload your picture here (links to pictures on other sites are not accepted)";
+const profilePicture = z
+  .string()
+  .trim()
+  .max(2000, PICTURE_UPLOAD_MESSAGE)
+  .refine((value) => value === "" || PICTURE.test(value), PICTURE_UPLOAD_MESSAGE);
 
-const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} can be at most ${max} characters`);
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} can be at most ${max} characters`);
 const visibility = z.enum(PROFILE_VISIBILITIES);
 
 /** The Edit Profile form (spec 02 section 5, Profile form); the form and PATCH /api/users/{id} share it. */
 export const profileSchema = z.object({
-  firstName: z.string().trim().min(2, "First name must be at least 2 characters").max(50, "First name can be at most 50 characters"),
-  lastName: z.string().trim().min(2, "Last name must be at least 2 characters").max(50, "Last name can be at most 50 characters"),
+  firstName: z
+    .string()
+    .trim()
+    .min(2, "First name must be at least 2 characters")
+    .max(50, "First name can be at most 50 characters"),
+  lastName: z
+    .string()
+    .trim()
+    .min(2, "Last name must be at least 2 characters")
+    .max(50, "Last name can be at most 50 characters"),
   bio: optionalText(1000, "Bio"),
   profilePicture,
   location: optionalText(100, "Location"),
@@ -48,7 +65,10 @@ export type ProfileFormValues = z.input<typeof profileSchema>;
 export type ProfileInput = z.output<typeof profileSchema>;
 
 /** PATCH /api/users/{id} takes any of the profile fields, at least one. */
-export const profilePatchSchema = profileSchema.partial().strict().refine((patch) => Object.keys(patch).length > 0, "Nothing to change: send at least one profile field.");
+export const profilePatchSchema = profileSchema
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, "Nothing to change: send at least one profile field.");
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
 const BIRTH_FIELDS = ["birthDate", "birthTime", "birthLocation", "placeId"];
@@ -59,7 +79,8 @@ export type UpdateUserInput = { kind: "birth-data"; data: BirthDataInput } | { k
 export const updateUserSchema = {
   parse(input: unknown): UpdateUserInput {
     const names = input && typeof input === "object" ? Object.keys(input) : [];
-    if (names.some((name) => BIRTH_FIELDS.includes(name))) return { kind: "birth-data", data: birthDataSchema.parse(input) };
+    if (names.some((name) => BIRTH_FIELDS.includes(name)))
+      return { kind: "birth-data", data: birthDataSchema.parse(input) };
     return { kind: "profile", data: profilePatchSchema.parse(input) };
   },
 };

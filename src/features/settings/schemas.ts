@@ -1,11 +1,17 @@
 import { z, emailField } from "@/lib/validation";
 
 const LINK_MESSAGE = "Please enter a full web address starting with https://, or leave it empty";
-const link = z.union([z.literal(""), z.url({ protocol: /^https?$/, message: LINK_MESSAGE })], { message: LINK_MESSAGE });
+const link = z.union([z.literal(""), z.url({ protocol: /^https?$/, message: LINK_MESSAGE })], {
+  message: LINK_MESSAGE,
+});
 
 /** Every site setting and its rule; the settings editor and PUT /api/admin/settings share them. */
 export const siteSettingsSchema = z.object({
-  siteName: z.string().trim().min(1, "Please enter the site name").max(80, "The site name must be at most 80 characters"),
+  siteName: z
+    .string()
+    .trim()
+    .min(1, "Please enter the site name")
+    .max(80, "The site name must be at most 80 characters"),
   tagline: z.string().trim().max(200, "The tagline must be at most 200 characters"),
   /** Empty until an administrator sets it: nothing is shown, and texts point to the contact form. */
   contactEmail: z.union([z.literal(""), emailField()]),
@@ -22,9 +28,16 @@ export const siteSettingsSchema = z.object({
     .string()
     .trim()
     .max(500, "The address must be at most 500 characters")
-    .refine((value) => value === "" || /^(webcal|https?):\/\/\S+$/.test(value), "Please enter a webcal:// or https:// address, or leave it empty"),
+    .refine(
+      (value) => value === "" || /^(webcal|https?):\/\/\S+$/.test(value),
+      "Please enter a webcal:// or https:// address, or leave it empty",
+    ),
   /** Free trial length; 0 turns trials off (decisions.md, Membership tiers). */
-  trialDays: z.number("Please enter a number of days").int("Please enter a whole number of days").min(0, "Trial days cannot be negative").max(365, "Trial days must be at most 365"),
+  trialDays: z
+    .number("Please enter a number of days")
+    .int("Please enter a whole number of days")
+    .min(0, "Trial days cannot be negative")
+    .max(365, "Trial days must be at most 365"),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -55,7 +68,9 @@ export const SITE_SETTING_DEFAULTS: SiteSettings = {
  */
 export function writeToUs(settings: Pick<SiteSettings, "contactEmail">, baseUrl?: string): string {
   if (settings.contactEmail) return `write to us at ${settings.contactEmail}`;
-  return baseUrl ? `write to us through our contact form at ${baseUrl}/contact` : "write to us through our contact form";
+  return baseUrl
+    ? `write to us through our contact form at ${baseUrl}/contact`
+    : "write to us through our contact form";
 }
 
 /** What the settings editor sends: any subset of the settings. */

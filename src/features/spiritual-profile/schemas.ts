@@ -29,15 +29,21 @@ export const birthDataSchema = z.object({
     .string()
     .trim()
     .regex(/^$|^[+-]\d{2}:[0-5]\d$/, "UTC offset must look like +01:00 or -03:30")
-    .refine((v) => v === "" || Math.abs(Number(v.slice(1, 3)) * 60 + Number(v.slice(4))) <= 14 * 60, "UTC offset must be between -14:00 and +14:00")
+    .refine(
+      (v) => v === "" || Math.abs(Number(v.slice(1, 3)) * 60 + Number(v.slice(4))) <= 14 * 60,
+      "UTC offset must be between -14:00 and +14:00",
+    )
     .optional(),
   /** For a time that occurred twice or not at all on that day: which reading the member chose. */
   timeChoice: z.enum(["earlier", "later"]).optional(),
 });
 export type BirthDataInput = z.infer<typeof birthDataSchema>;
 
-
 export const REPORT_KINDS = ["astrology", "gene-key", "human-design"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-export const REPORT_LABEL: Record<ReportKind, string> = { astrology: "astrology", "gene-key": "Gene Key", "human-design": "Human Design" };
+export const REPORT_LABEL: Record<ReportKind, string> = {
+  astrology: "astrology",
+  "gene-key": "Gene Key",
+  "human-design": "Human Design",
+};

@@ -1,6 +1,12 @@
 import { z } from "@/lib/validation";
 import { isoDate, isoDateTime } from "@/features/api/json";
-import type { AstrologyChart, GeneKeysProfile, HumanDesignChart, OffsetKind, TimeChoice } from "@/features/charts/types";
+import type {
+  AstrologyChart,
+  GeneKeysProfile,
+  HumanDesignChart,
+  OffsetKind,
+  TimeChoice,
+} from "@/features/charts/types";
 import { placeSchema, type Place } from "@/features/places/types";
 
 // Her birth data and the reports computed from it: hers alone (SELF routes), never anyone else's.
@@ -29,31 +35,66 @@ const astrologyChartSchema = z.strictObject({
   ascendant: zodiacPositionSchema,
   midheaven: zodiacPositionSchema,
   cusps: z.array(zodiacPositionSchema),
-  points: z.array(z.strictObject({ ...zodiacPosition, name: z.string(), house: z.number().int(), retrograde: z.boolean(), speed: z.number() })),
+  points: z.array(
+    z.strictObject({
+      ...zodiacPosition,
+      name: z.string(),
+      house: z.number().int(),
+      retrograde: z.boolean(),
+      speed: z.number(),
+    }),
+  ),
   aspects: z.array(z.strictObject({ a: z.string(), b: z.string(), aspect: z.string(), orb: z.number() })),
   elements: z.strictObject({ fire: z.number(), earth: z.number(), air: z.number(), water: z.number() }),
   modalities: z.strictObject({ cardinal: z.number(), fixed: z.number(), mutable: z.number() }),
 });
 
-const activationSchema = z.strictObject({ body: z.string(), longitude: z.number(), gate: z.number().int(), line: z.number().int(), color: z.number().int(), tone: z.number().int(), base: z.number().int() });
+const activationSchema = z.strictObject({
+  body: z.string(),
+  longitude: z.number(),
+  gate: z.number().int(),
+  line: z.number().int(),
+  color: z.number().int(),
+  tone: z.number().int(),
+  base: z.number().int(),
+});
 
 const humanDesignChartSchema = z.strictObject({
   personalityUtc: isoDateTime,
   designUtc: isoDateTime,
   personality: z.array(activationSchema),
   design: z.array(activationSchema),
-  gates: z.array(z.strictObject({ gate: z.number().int(), center: z.string(), personality: z.boolean(), design: z.boolean() })),
-  channels: z.array(z.strictObject({ gates: z.tuple([z.number().int(), z.number().int()]), name: z.string(), centers: z.tuple([z.string(), z.string()]) })),
+  gates: z.array(
+    z.strictObject({ gate: z.number().int(), center: z.string(), personality: z.boolean(), design: z.boolean() }),
+  ),
+  channels: z.array(
+    z.strictObject({
+      gates: z.tuple([z.number().int(), z.number().int()]),
+      name: z.string(),
+      centers: z.tuple([z.string(), z.string()]),
+    }),
+  ),
   definedCenters: z.array(z.string()),
   type: z.string(),
   strategy: z.string(),
   authority: z.string(),
   profile: z.string(),
   definition: z.string(),
-  incarnationCross: z.strictObject({ angle: z.string(), name: z.string(), gates: z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]), label: z.string() }),
+  incarnationCross: z.strictObject({
+    angle: z.string(),
+    name: z.string(),
+    gates: z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]),
+    label: z.string(),
+  }),
 });
 
-const sphereSchema = z.strictObject({ sphere: z.string(), key: z.number().int(), line: z.number().int(), label: z.string(), source: z.strictObject({ side: z.enum(["personality", "design"]), body: z.string() }) });
+const sphereSchema = z.strictObject({
+  sphere: z.string(),
+  key: z.number().int(),
+  line: z.number().int(),
+  label: z.string(),
+  source: z.strictObject({ side: z.enum(["personality", "design"]), body: z.string() }),
+});
 
 const reportBase = {
   generatedAt: isoDateTime,
@@ -65,15 +106,26 @@ const reportBase = {
 export const reportSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("astrology"), ...reportBase, chart: astrologyChartSchema }),
   z.strictObject({ kind: z.literal("human-design"), ...reportBase, chart: humanDesignChartSchema }),
-  z.strictObject({ kind: z.literal("gene-key"), ...reportBase, profile: z.strictObject({ activation: z.array(sphereSchema), venus: z.array(sphereSchema), pearl: z.array(sphereSchema) }) }),
+  z.strictObject({
+    kind: z.literal("gene-key"),
+    ...reportBase,
+    profile: z.strictObject({
+      activation: z.array(sphereSchema),
+      venus: z.array(sphereSchema),
+      pearl: z.array(sphereSchema),
+    }),
+  }),
 ]);
 
 /** GET /api/users/{id}/spiritual-profile. */
 export const spiritualProfileSchema = z.strictObject({
   birthData: storedBirthDataSchema.nullable(),
-  reports: z.strictObject({ astrology: reportSchema.nullable(), "gene-key": reportSchema.nullable(), "human-design": reportSchema.nullable() }),
+  reports: z.strictObject({
+    astrology: reportSchema.nullable(),
+    "gene-key": reportSchema.nullable(),
+    "human-design": reportSchema.nullable(),
+  }),
 });
-
 
 /** What is encrypted in users.birth_data_encrypted. */
 export interface StoredBirthData {

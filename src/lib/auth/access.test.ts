@@ -1,4 +1,22 @@
-import { ADMIN, SIGNED_IN, PAGE_RULES, PUBLIC, SELF, SELF_OR_ADMIN, actsAsAdmin, assertAccess, checkAccess, hasMembership, hasPermission, levelsOpenTo, meetsLevel, pageRuleFor, permission, redirectFor, safeNextPath } from "./access";
+import {
+  ADMIN,
+  SIGNED_IN,
+  PAGE_RULES,
+  PUBLIC,
+  SELF,
+  SELF_OR_ADMIN,
+  actsAsAdmin,
+  assertAccess,
+  checkAccess,
+  hasMembership,
+  hasPermission,
+  levelsOpenTo,
+  meetsLevel,
+  pageRuleFor,
+  permission,
+  redirectFor,
+  safeNextPath,
+} from "./access";
 
 const visitor = null;
 const member = { isAdmin: false, permissions: {}, twoFactorPassed: false };
@@ -35,7 +53,8 @@ describe("checkAccess", () => {
   });
 
   it("asks a visitor to sign in for member, admin and permission rules", () => {
-    for (const rule of [SIGNED_IN, ADMIN, permission("manage_content")]) expect(checkAccess(visitor, rule)).toBe("unauthenticated");
+    for (const rule of [SIGNED_IN, ADMIN, permission("manage_content")])
+      expect(checkAccess(visitor, rule)).toBe("unauthenticated");
   });
 
   it("forbids admin rules to members and allows them to admins", () => {
@@ -154,9 +173,12 @@ describe("pageRuleFor", () => {
     expect(pageRuleFor("/admin/content")).toEqual(ADMIN);
   });
 
-  it.each(["/", "/about", "/events/3", "/blog", "/faq", "/chat", "/apply", "/login", "/administrator", "/forums"])("leaves %s public", (path) => {
-    expect(pageRuleFor(path)).toEqual(PUBLIC);
-  });
+  it.each(["/", "/about", "/events/3", "/blog", "/faq", "/chat", "/apply", "/login", "/administrator", "/forums"])(
+    "leaves %s public",
+    (path) => {
+      expect(pageRuleFor(path)).toEqual(PUBLIC);
+    },
+  );
 
   it("lists the most specific prefixes first", () => {
     const prefixes = PAGE_RULES.map(([prefix]) => prefix);
@@ -194,11 +216,14 @@ describe("safeNextPath against open redirects", () => {
   const controls = [...Array.from({ length: 0x20 }, (_, code) => code), 0x7f].map((code) => String.fromCharCode(code));
   const offSite = (path: string) => new URL(path, "https://our.example").origin !== "https://our.example";
 
-  it.each(controls.map((c) => [`U+${c.charCodeAt(0).toString(16).padStart(4, "0")}`, c] as const))("refuses %s anywhere in the path", (_name, c) => {
-    for (const next of [`/${c}/evil.example/x`, `${c}//evil.example`, `/${c}\\evil.example`, `/forum${c}`, `/${c}`]) {
-      expect(safeNextPath(next)).toBe("/");
-    }
-  });
+  it.each(controls.map((c) => [`U+${c.charCodeAt(0).toString(16).padStart(4, "0")}`, c] as const))(
+    "refuses %s anywhere in the path",
+    (_name, c) => {
+      for (const next of [`/${c}/evil.example/x`, `${c}//evil.example`, `/${c}\\evil.example`, `/forum${c}`, `/${c}`]) {
+        expect(safeNextPath(next)).toBe("/");
+      }
+    },
+  );
 
   it.each([
     ["a tab between the slashes", "/\t/evil.example/x"],

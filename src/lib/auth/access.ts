@@ -22,7 +22,8 @@ export const PUBLIC = { kind: "public" } as const satisfies AccessRule;
 /** Anyone signed in, with a membership or not (hasMembership says whether she holds one). */
 export const SIGNED_IN = { kind: "signed-in" } as const satisfies AccessRule;
 export const ADMIN = { kind: "admin" } as const satisfies AccessRule;
-export const permission = (name: Permission) => ({ kind: "permission", permission: name }) as const satisfies AccessRule;
+export const permission = (name: Permission) =>
+  ({ kind: "permission", permission: name }) as const satisfies AccessRule;
 /** Owner-only data such as birth data: not even an administrator passes. */
 export const SELF = { kind: "self", param: "id", admins: false } as const satisfies AccessRule;
 /** A member's own record, which administrators may also act on. */
@@ -78,11 +79,18 @@ export function hasPermission(user: AccessSubject | null, name: Permission): boo
  * `params` are the route's parameters, needed by `self` rules; the decision is made from them and the
  * session alone, before anything reads the request body.
  */
-export function checkAccess(user: (AccessSubject & { id?: number }) | null, rule: AccessRule, params: Record<string, unknown> = {}): AccessDecision {
+export function checkAccess(
+  user: (AccessSubject & { id?: number }) | null,
+  rule: AccessRule,
+  params: Record<string, unknown> = {},
+): AccessDecision {
   if (rule.kind === "public") return "allowed";
   if (!user) return "unauthenticated";
   const isOwner = rule.kind === "self" && String(user.id) === String(params[rule.param]);
-  const needsAdmin = rule.kind === "admin" || (rule.kind === "permission" && user.permissions[rule.permission] !== true) || (rule.kind === "self" && !isOwner);
+  const needsAdmin =
+    rule.kind === "admin" ||
+    (rule.kind === "permission" && user.permissions[rule.permission] !== true) ||
+    (rule.kind === "self" && !isOwner);
   if (!needsAdmin) return "allowed";
   if (rule.kind === "self" && !rule.admins) return "forbidden";
   if (!holdsAdminRole(user)) return "forbidden";
@@ -94,7 +102,11 @@ export function checkAccess(user: (AccessSubject & { id?: number }) | null, rule
  * A data function's own check (the guard next to the data): the same rules as the proxy, the page
  * guards and apiRoute, for the viewer it was handed. 401 without a viewer, 403 for anyone else.
  */
-export function assertAccess(viewer: (AccessSubject & { id?: number }) | null, rule: AccessRule, params: Record<string, unknown> = {}): void {
+export function assertAccess(
+  viewer: (AccessSubject & { id?: number }) | null,
+  rule: AccessRule,
+  params: Record<string, unknown> = {},
+): void {
   const decision = checkAccess(viewer, rule, params);
   if (decision === "unauthenticated") throw unauthorized();
   if (decision !== "allowed") throw forbidden();
@@ -120,7 +132,11 @@ export function levelsOpenTo(user: LevelSubject | null, editors?: Permission): r
 }
 
 /** Whether the user's level is at least `required` (no requirement: anyone signed in). */
-export function meetsLevel(user: LevelSubject | null, required: string | null | undefined, editors?: Permission): boolean {
+export function meetsLevel(
+  user: LevelSubject | null,
+  required: string | null | undefined,
+  editors?: Permission,
+): boolean {
   if (!required) return true;
   const open = levelsOpenTo(user, editors);
   return open === null || open.includes(required as TierId);

@@ -23,14 +23,22 @@ export function destructured({ isAdmin }: SessionUser) { return isAdmin; }
 `;
 
 function buildProgram(): ts.Program {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, "tsconfig.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   if (!config) throw new Error("tsconfig.json could not be read");
-  const roots = config.fileNames.filter((file) => SCANNED.some((dir) => file.startsWith(dir)) && !/\.test\.tsx?$/.test(file));
+  const roots = config.fileNames.filter(
+    (file) => SCANNED.some((dir) => file.startsWith(dir)) && !/\.test\.tsx?$/.test(file),
+  );
   const options = { ...config.options, noEmit: true, incremental: false };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, ...rest) =>
-    path.resolve(fileName) === PROBE ? ts.createSourceFile(fileName, PROBE_SOURCE, languageVersion, true) : getSourceFile(fileName, languageVersion, ...rest);
+    path.resolve(fileName) === PROBE
+      ? ts.createSourceFile(fileName, PROBE_SOURCE, languageVersion, true)
+      : getSourceFile(fileName, languageVersion, ...rest);
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (fileName) => path.resolve(fileName) === PROBE || fileExists(fileName);
   return ts.createProgram([...roots, PROBE], options, host);
@@ -39,7 +47,9 @@ function buildProgram(): ts.Program {
 /** Whether a property symbol is (or is mapped from, as through Pick) one of the signed-in user's flags. */
 function isUserFlag(symbol: ts.Symbol | undefined): boolean {
   if (!symbol || !FLAGS.has(symbol.getName())) return false;
-  return (symbol.declarations ?? []).some((declaration) => DECLARED_IN.includes(path.resolve(declaration.getSourceFile().fileName)));
+  return (symbol.declarations ?? []).some((declaration) =>
+    DECLARED_IN.includes(path.resolve(declaration.getSourceFile().fileName)),
+  );
 }
 
 function flagReads(program: ts.Program): string[] {
@@ -53,14 +63,27 @@ function flagReads(program: ts.Program): string[] {
       found.push(`${path.relative(ROOT, fileName)}:${line + 1}: ${text}`);
     };
     const visit = (node: ts.Node) => {
-      if (ts.isPropertyAccessExpression(node) && FLAGS.has(node.name.text) && isUserFlag(checker.getSymbolAtLocation(node.name))) {
+      if (
+        ts.isPropertyAccessExpression(node) &&
+        FLAGS.has(node.name.text) &&
+        isUserFlag(checker.getSymbolAtLocation(node.name))
+      ) {
         report(node, node.getText(file));
-      } else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression) && FLAGS.has(node.argumentExpression.text)) {
+      } else if (
+        ts.isElementAccessExpression(node) &&
+        ts.isStringLiteralLike(node.argumentExpression) &&
+        FLAGS.has(node.argumentExpression.text)
+      ) {
         const property = checker.getTypeAtLocation(node.expression).getProperty(node.argumentExpression.text);
         if (isUserFlag(property)) report(node, node.getText(file));
       } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {
         const name = node.propertyName ?? node.name;
-        if (ts.isIdentifier(name) && FLAGS.has(name.text) && isUserFlag(checker.getTypeAtLocation(node.parent).getProperty(name.text))) report(node, `{ ${node.getText(file)} }`);
+        if (
+          ts.isIdentifier(name) &&
+          FLAGS.has(name.text) &&
+          isUserFlag(checker.getTypeAtLocation(node.parent).getProperty(name.text))
+        )
+          report(node, `{ ${node.getText(file)} }`);
       }
       ts.forEachChild(node, visit);
     };
@@ -73,7 +96,11 @@ it("finds no read of the signed-in user's isAdmin or permissions in src/server a
   const found = flagReads(buildProgram());
   const probe = path.relative(ROOT, PROBE);
   // The planted reads are found: the property, the element access and the destructured parameter.
-  expect(found.filter((line) => line.startsWith(probe))).toEqual([`${probe}:2: user.isAdmin`, `${probe}:2: user["permissions"]`, `${probe}:3: { isAdmin }`]);
+  expect(found.filter((line) => line.startsWith(probe))).toEqual([
+    `${probe}:2: user.isAdmin`,
+    `${probe}:2: user["permissions"]`,
+    `${probe}:3: { isAdmin }`,
+  ]);
   // Anything else decides admin rights apart from actsAsAdmin, hasPermission and holdsAdminRole.
   expect(found.filter((line) => !line.startsWith(probe))).toEqual([]);
 }, 180_000);

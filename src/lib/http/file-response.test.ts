@@ -2,9 +2,18 @@ import { dispositionFor, fileHeaders, FILE_CONTENT_SECURITY_POLICY, safeFilename
 
 describe("file responses (issue 24 item 10)", () => {
   it("shows inline only the images and PDFs our pages show, and only until she asks to download", () => {
-    for (const type of ["image/webp", "image/png", "image/jpeg", "application/pdf", "Application/PDF; charset=binary"]) expect(dispositionFor(type)).toBe("inline");
+    for (const type of ["image/webp", "image/png", "image/jpeg", "application/pdf", "Application/PDF; charset=binary"])
+      expect(dispositionFor(type)).toBe("inline");
     for (const type of ["application/pdf", "image/webp"]) expect(dispositionFor(type, true)).toBe("attachment");
-    for (const type of ["video/mp4", "text/html", "image/svg+xml", "text/calendar; charset=utf-8", "application/octet-stream", ""]) expect(dispositionFor(type)).toBe("attachment");
+    for (const type of [
+      "video/mp4",
+      "text/html",
+      "image/svg+xml",
+      "text/calendar; charset=utf-8",
+      "application/octet-stream",
+      "",
+    ])
+      expect(dispositionFor(type)).toBe("attachment");
   });
 
   it("names a file safely inside the quoted header parameter", () => {
@@ -13,7 +22,12 @@ describe("file responses (issue 24 item 10)", () => {
   });
 
   it("sends the sandboxing policy, nosniff and the disposition with every file", () => {
-    const headers = fileHeaders({ contentType: "text/csv; charset=utf-8", filename: "members.csv", disposition: "attachment", extra: { "Content-Security-Policy": "script-src *", "Cache-Control": "no-store" } });
+    const headers = fileHeaders({
+      contentType: "text/csv; charset=utf-8",
+      filename: "members.csv",
+      disposition: "attachment",
+      extra: { "Content-Security-Policy": "script-src *", "Cache-Control": "no-store" },
+    });
     expect(headers.get("content-security-policy")).toBe(FILE_CONTENT_SECURITY_POLICY);
     expect(FILE_CONTENT_SECURITY_POLICY).toBe("default-src 'none'; sandbox");
     expect(headers.get("x-content-type-options")).toBe("nosniff");

@@ -17,7 +17,12 @@ export function dispositionFor(contentType: string, download = false): Dispositi
 
 /** A name safe inside a quoted header parameter: letters, digits, spaces, dots, dashes, underscores. */
 export function safeFilename(name: string): string {
-  return name.replace(/[^\w.\- ]+/g, "").trim().slice(0, 120) || "file";
+  return (
+    name
+      .replace(/[^\w.\- ]+/g, "")
+      .trim()
+      .slice(0, 120) || "file"
+  );
 }
 
 export interface FileHeaders {

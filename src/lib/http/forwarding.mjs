@@ -8,7 +8,16 @@ import { isIP } from "node:net";
 const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** Headers through which a client or a proxy can name an address, a host or a scheme. */
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-host", "x-forwarded-port", "x-forwarded-proto", "x-real-ip", "x-client-ip", "true-client-ip", "cf-connecting-ip"];
+const FORWARDING_HEADERS = [
+  "forwarded",
+  "x-forwarded-host",
+  "x-forwarded-port",
+  "x-forwarded-proto",
+  "x-real-ip",
+  "x-client-ip",
+  "true-client-ip",
+  "cf-connecting-ip",
+];
 
 export function isValidHost(value) {
   return typeof value === "string" && value.length <= 261 && HOST.test(value);
@@ -25,7 +34,10 @@ export function canonicalAddress(value) {
 function lastForwardedEntry(value) {
   const joined = Array.isArray(value) ? value.join(",") : value;
   if (typeof joined !== "string") return null;
-  const entries = joined.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = joined
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.length ? canonicalAddress(entries.at(-1)) : null;
 }
 

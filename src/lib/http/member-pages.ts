@@ -10,10 +10,20 @@ export const PRERENDERED_PARAM = "_";
  * and every address of the route is served that page (an "afterFiles" rewrite, so the routes beside
  * them, such as /forum/settings, keep theirs). The page reads the id or slug in the browser.
  */
-const PRERENDERED_MEMBER_ROUTES = ["/forum/:categorySlug", "/forum/topic/:slug", "/library/category/:slug", "/library/tag/:slug", "/library/item/:slug", "/profile/:id"];
+const PRERENDERED_MEMBER_ROUTES = [
+  "/forum/:categorySlug",
+  "/forum/topic/:slug",
+  "/library/category/:slug",
+  "/library/tag/:slug",
+  "/library/item/:slug",
+  "/profile/:id",
+];
 
 export function memberPageRewrites(): Array<{ source: string; destination: string }> {
-  return PRERENDERED_MEMBER_ROUTES.map((source) => ({ source, destination: source.replace(/:\w+$/, PRERENDERED_PARAM) }));
+  return PRERENDERED_MEMBER_ROUTES.map((source) => ({
+    source,
+    destination: source.replace(/:\w+$/, PRERENDERED_PARAM),
+  }));
 }
 
 /** Member pages rendered per request under the same prefixes (their routes sit beside the prerendered ones). */
@@ -26,5 +36,8 @@ const PER_REQUEST = ["/forum/settings", "/forum/new-topic", "/profile/security",
 export function isPrerenderedMemberPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
   if (PER_REQUEST.includes(path)) return false;
-  return ["/forum", "/library", "/members", "/profile", "/spiritual-profile"].includes(path) || /^\/(forum|forum\/topic|library\/(category|tag|item)|profile)\/[^/]+$/.test(path);
+  return (
+    ["/forum", "/library", "/members", "/profile", "/spiritual-profile"].includes(path) ||
+    /^\/(forum|forum\/topic|library\/(category|tag|item)|profile)\/[^/]+$/.test(path)
+  );
 }

@@ -8,7 +8,11 @@ function request(headers: Record<string, string>, cookies: string[] = []) {
 describe("isSameOriginRequest and the site address (APP_URL only: issue 24)", () => {
   const original = { ...process.env };
   beforeAll(() => {
-    Object.assign(process.env, { DATABASE_URL: "postgres://x", AUTH_SECRET: "x".repeat(40), APP_URL: "https://community.example/" });
+    Object.assign(process.env, {
+      DATABASE_URL: "postgres://x",
+      AUTH_SECRET: "x".repeat(40),
+      APP_URL: "https://community.example/",
+    });
   });
   afterAll(() => {
     process.env = original;
@@ -28,14 +32,25 @@ describe("isSameOriginRequest and the site address (APP_URL only: issue 24)", ()
   });
 
   it("accepts our own origin and refuses any other", () => {
-    expect(isSameOriginRequest(request({ host: "community.example", origin: "https://community.example" }, cookies))).toBe(true);
-    expect(isSameOriginRequest(request({ host: "community.example", origin: "https://evil.example" }, cookies))).toBe(false);
+    expect(
+      isSameOriginRequest(request({ host: "community.example", origin: "https://community.example" }, cookies)),
+    ).toBe(true);
+    expect(isSameOriginRequest(request({ host: "community.example", origin: "https://evil.example" }, cookies))).toBe(
+      false,
+    );
     expect(isSameOriginRequest(request({ host: "community.example", origin: "https://evil.example" }))).toBe(false);
-    expect(isSameOriginRequest(request({ host: "community.example", origin: "http://community.example" }, cookies))).toBe(false);
+    expect(
+      isSameOriginRequest(request({ host: "community.example", origin: "http://community.example" }, cookies)),
+    ).toBe(false);
   });
 
   it("never takes the expected origin from Host or X-Forwarded-Host, which the client writes", () => {
-    const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", origin: "https://evil.example" };
+    const forged = {
+      host: "evil.example",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+      origin: "https://evil.example",
+    };
     expect(isSameOriginRequest(request(forged, cookies))).toBe(false);
     expect(isSameOriginRequest(request({ ...forged, origin: "https://community.example" }, cookies))).toBe(true);
   });

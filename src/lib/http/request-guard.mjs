@@ -21,7 +21,9 @@ export function compileRoutes(table) {
   const specificity = (pattern) =>
     pattern
       .split("/")
-      .map((segment) => (segment.startsWith("[[...") ? "3" : segment.startsWith("[...") ? "2" : segment.startsWith("[") ? "1" : "0"))
+      .map((segment) =>
+        segment.startsWith("[[...") ? "3" : segment.startsWith("[...") ? "2" : segment.startsWith("[") ? "1" : "0",
+      )
       .join("");
   return Object.entries(table)
     .sort(([a], [b]) => specificity(a).localeCompare(specificity(b)) || a.localeCompare(b))
@@ -57,7 +59,10 @@ function methodRefusal(method, path, rules) {
     return { status: 405, allow: PAGE_METHODS, message: `${method} is not allowed here.` };
   }
   const route = rules.routes.find((r) => r.regex.test(path));
-  if (!route) return ROUTE_HANDLER_METHODS.has(method) ? null : { status: 405, allow: PAGE_METHODS, message: `${method} is not allowed here.` };
+  if (!route)
+    return ROUTE_HANDLER_METHODS.has(method)
+      ? null
+      : { status: 405, allow: PAGE_METHODS, message: `${method} is not allowed here.` };
   if (route.methods.has(method)) return null;
   if (!rules.checkRouteMethods && ROUTE_HANDLER_METHODS.has(method)) return null;
   return { status: 405, allow: route.allow, message: `${method} is not allowed here.` };
@@ -81,7 +86,16 @@ const BROKEN_ESCAPE_MESSAGE = "The address is not valid: a %-escape in it is not
  */
 function addressRefusal(url) {
   const queryAt = url.indexOf("?");
-  const parts = queryAt === -1 ? [url] : [url.slice(0, queryAt), ...url.slice(queryAt + 1).split(/[&=]/).map((part) => part.replace(/\+/g, " "))];
+  const parts =
+    queryAt === -1
+      ? [url]
+      : [
+          url.slice(0, queryAt),
+          ...url
+            .slice(queryAt + 1)
+            .split(/[&=]/)
+            .map((part) => part.replace(/\+/g, " ")),
+        ];
   for (const part of parts) {
     const text = decodeOrNull(part);
     if (text === null) return { status: 400, message: BROKEN_ESCAPE_MESSAGE };
@@ -116,6 +130,8 @@ export function refuseBadRequest(request, response, rules) {
   if (refusal.allow) response.setHeader("Allow", refusal.allow);
   response.setHeader("Content-Type", json ? "application/json" : "text/plain; charset=utf-8");
   response.setHeader("X-Content-Type-Options", "nosniff");
-  response.end(request.method === "HEAD" ? undefined : json ? JSON.stringify({ error: refusal.message }) : refusal.message);
+  response.end(
+    request.method === "HEAD" ? undefined : json ? JSON.stringify({ error: refusal.message }) : refusal.message,
+  );
   return true;
 }

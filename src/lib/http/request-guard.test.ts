@@ -15,9 +15,20 @@ const rules: GuardRules = {
 
 describe("the methods of a route module", () => {
   it("are those it exports, HEAD with GET, and OPTIONS", () => {
-    expect(methodsOfRouteSource("export const GET = apiRoute({});\nexport const DELETE = apiRoute({});")).toEqual(["GET", "HEAD", "OPTIONS", "DELETE"]);
-    expect(methodsOfRouteSource("export async function POST(request) {}\nexport const dynamic = 'force-dynamic';")).toEqual(["OPTIONS", "POST"]);
-    expect(methodsOfRouteSource("// export const PUT = nothing\nexport function GET() {}")).toEqual(["GET", "HEAD", "OPTIONS"]);
+    expect(methodsOfRouteSource("export const GET = apiRoute({});\nexport const DELETE = apiRoute({});")).toEqual([
+      "GET",
+      "HEAD",
+      "OPTIONS",
+      "DELETE",
+    ]);
+    expect(
+      methodsOfRouteSource("export async function POST(request) {}\nexport const dynamic = 'force-dynamic';"),
+    ).toEqual(["OPTIONS", "POST"]);
+    expect(methodsOfRouteSource("// export const PUT = nothing\nexport function GET() {}")).toEqual([
+      "GET",
+      "HEAD",
+      "OPTIONS",
+    ]);
   });
 
   it("are read for every route of the app", () => {
@@ -46,8 +57,14 @@ describe("refusalFor", () => {
 
   it("answers 405 with the route's methods, a static segment winning over a dynamic one", () => {
     expect(refusalFor("DELETE", "/api/health", rules)).toMatchObject({ status: 405, allow: "GET, HEAD, OPTIONS" });
-    expect(refusalFor("TRACE", "/api/events/12/ics", rules)).toMatchObject({ status: 405, allow: "GET, HEAD, OPTIONS" });
-    expect(refusalFor("PATCH", "/api/admin/members/export", rules)).toMatchObject({ status: 405, allow: "GET, HEAD, OPTIONS" });
+    expect(refusalFor("TRACE", "/api/events/12/ics", rules)).toMatchObject({
+      status: 405,
+      allow: "GET, HEAD, OPTIONS",
+    });
+    expect(refusalFor("PATCH", "/api/admin/members/export", rules)).toMatchObject({
+      status: 405,
+      allow: "GET, HEAD, OPTIONS",
+    });
     expect(refusalFor("GET", "/api/forum/posts?x=1", rules)).toMatchObject({ status: 405, allow: "OPTIONS, POST" });
   });
 
@@ -60,7 +77,11 @@ describe("refusalFor", () => {
       ["TRACE", "/"],
       ["PROPFIND", "/api/no-such-route"],
     ]) {
-      expect([method, url, refusalFor(method!, url!, rules)]).toEqual([method, url, expect.objectContaining({ status: 405, allow: "GET, HEAD" })]);
+      expect([method, url, refusalFor(method!, url!, rules)]).toEqual([
+        method,
+        url,
+        expect.objectContaining({ status: 405, allow: "GET, HEAD" }),
+      ]);
     }
   });
 
@@ -70,7 +91,18 @@ describe("refusalFor", () => {
     expect(refusalFor("POST", "/__nextjs_original-stack-frames", rules)).toBeNull();
   });
 
-  it.each(["/blog/a%00b", "/blog/%ED%A0%80", "/blog/%C0%80", "/blog/%zz", "/blog/100%", "/members?q=a%00b", "/members?q=%ED%BF%BF", "/members?after=%E0%A4%A", "/members?a%00=1", "/api/events/1/ics?x=%00"])("answers 400 to %s", (url) => {
+  it.each([
+    "/blog/a%00b",
+    "/blog/%ED%A0%80",
+    "/blog/%C0%80",
+    "/blog/%zz",
+    "/blog/100%",
+    "/members?q=a%00b",
+    "/members?q=%ED%BF%BF",
+    "/members?after=%E0%A4%A",
+    "/members?a%00=1",
+    "/api/events/1/ics?x=%00",
+  ])("answers 400 to %s", (url) => {
     expect(refusalFor("GET", url, rules)).toMatchObject({ status: 400 });
   });
 });

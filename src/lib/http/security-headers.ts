@@ -30,7 +30,10 @@ const commonDirectives = (dev: boolean) => [
  * member wrote unescaped.
  */
 export function staticContentSecurityPolicy(dev: boolean): string {
-  return [`script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`, ...commonDirectives(dev)].join("; ");
+  return [
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`,
+    ...commonDirectives(dev),
+  ].join("; ");
 }
 
 /**
@@ -48,7 +51,10 @@ export const uploadedFileFrameHeaders = [{ key: "X-Frame-Options", value: "SAMEO
  * this request's nonce run, and what they load ('strict-dynamic': Next.js' chunks, Stripe.js).
  */
 export function nonceContentSecurityPolicy(nonce: string, dev: boolean): string {
-  return [`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`, ...commonDirectives(dev)].join("; ");
+  return [
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`,
+    ...commonDirectives(dev),
+  ].join("; ");
 }
 
 /**
@@ -59,7 +65,11 @@ export function nonceContentSecurityPolicy(nonce: string, dev: boolean): string 
  * page does not run.
  */
 export function prerenderedMemberContentSecurityPolicy(dev: boolean): string {
-  return [`script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`, "script-src-attr 'none'", ...commonDirectives(dev)].join("; ");
+  return [
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""} ${STRIPE_SCRIPTS}`,
+    "script-src-attr 'none'",
+    ...commonDirectives(dev),
+  ].join("; ");
 }
 
 /**
@@ -67,7 +77,16 @@ export function prerenderedMemberContentSecurityPolicy(dev: boolean): string {
  * the policy above); keep in step with its matcher (a
  * unit test checks). Every other path gets the static policy from next.config.ts.
  */
-export const NONCE_POLICY_PREFIXES = ["admin", "spiritual-profile", "forum", "library", "profile", "members", "notifications", "messages"];
+export const NONCE_POLICY_PREFIXES = [
+  "admin",
+  "spiritual-profile",
+  "forum",
+  "library",
+  "profile",
+  "members",
+  "notifications",
+  "messages",
+];
 
 export const otherSecurityHeaders = [
   // Browsers honour it only over HTTPS, so it is harmless on the plain-HTTP embedded default.

@@ -13,7 +13,26 @@ const MEMBER_LINK_REL = ["nofollow", "ugc", "noopener"];
 
 /** The safety net under the cooking: only what CommonMark makes of a post, links http(s)/mailto/relative. */
 const COOKED_POLICY: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "li", "pre", "code", "em", "strong", "a"],
+  allowedTags: [
+    "p",
+    "br",
+    "hr",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "pre",
+    "code",
+    "em",
+    "strong",
+    "a",
+  ],
   allowedAttributes: { a: ["href", "rel", "title"], ol: ["start"], code: ["class"] },
   allowedClasses: { code: [/^language-[\w-]+$/] },
   allowedSchemes: ["https", "http", "mailto", "irc", "ircs", "xmpp"],
@@ -35,7 +54,12 @@ function transform(node: Nodes): Nodes {
     const element = node as Element;
     if (element.tagName === "img") {
       const alt = String(element.properties.alt ?? "") || "image";
-      return { type: "element", tagName: "a", properties: { href: element.properties.src, rel: MEMBER_LINK_REL }, children: [text(alt)] };
+      return {
+        type: "element",
+        tagName: "a",
+        properties: { href: element.properties.src, rel: MEMBER_LINK_REL },
+        children: [text(alt)],
+      };
     }
     if (element.tagName === "a") element.properties = { ...element.properties, rel: MEMBER_LINK_REL };
   }

@@ -4,14 +4,29 @@ import { keysetPage } from "@/server/pagination";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
 import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
-import { applications, eventRsvps, events, forumPosts, forumTopics, membershipTiers, paymentTransactions, sessions, users } from "@/db/schema";
+import {
+  applications,
+  eventRsvps,
+  events,
+  forumPosts,
+  forumTopics,
+  membershipTiers,
+  paymentTransactions,
+  sessions,
+  users,
+} from "@/db/schema";
 import { adminSearchText } from "@/db/schema/users";
 import { conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { emailResetLink } from "@/server/auth/password-reset";
 import { revokeAllSessions, type SessionUser } from "@/server/auth/sessions";
 import { encodeCursor } from "@/lib/validation";
-import { MEMBERS_PAGE_SIZE, type MemberSearch, type MemberStatus, type MemberUpdate } from "@/features/admin-members/schemas";
+import {
+  MEMBERS_PAGE_SIZE,
+  type MemberSearch,
+  type MemberStatus,
+  type MemberUpdate,
+} from "@/features/admin-members/schemas";
 import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvExport } from "@/server/csv";
 
 export const LAST_ADMIN_MESSAGE = "The last administrator cannot be removed.";
@@ -51,25 +66,43 @@ const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, 
 function searchConditions(query: MemberSearch): SQL | undefined {
   return and(
     query.q ? sql`${adminSearchText(users)} like ${likePattern(query.q)}` : undefined,
-    query.tier === "none" ? isNull(users.membershipLevel) : query.tier ? eq(users.membershipLevel, query.tier) : undefined,
+    query.tier === "none"
+      ? isNull(users.membershipLevel)
+      : query.tier
+        ? eq(users.membershipLevel, query.tier)
+        : undefined,
     query.status === "disabled" ? isNotNull(users.disabledAt) : undefined,
-    query.status === "deletion_pending" ? and(isNull(users.disabledAt), isNotNull(users.deletionRequestedAt)) : undefined,
+    query.status === "deletion_pending"
+      ? and(isNull(users.disabledAt), isNotNull(users.deletionRequestedAt))
+      : undefined,
     query.status === "active" ? and(isNull(users.disabledAt), isNull(users.deletionRequestedAt)) : undefined,
     isNull(users.erasedAt),
   );
 }
 
 /** /admin/members: newest first, with keyset pagination on (created_at, id). */
-export async function listMembers(viewer: SessionUser, query: MemberSearch): Promise<{ members: MemberRow[]; next: string | null }> {
+export async function listMembers(
+  viewer: SessionUser,
+  query: MemberSearch,
+): Promise<{ members: MemberRow[]; next: string | null }> {
   assertAccess(viewer, ADMIN);
   const cursor = query.after ? ([new Date(query.after[0]), query.after[1]] as const) : null;
   const rows = await db
     .select(listColumns)
     .from(users)
-    .where(and(searchConditions(query), cursor ? or(lt(users.createdAt, cursor[0]), and(eq(users.createdAt, cursor[0]), lt(users.id, cursor[1]))) : undefined))
+    .where(
+      and(
+        searchConditions(query),
+        cursor
+          ? or(lt(users.createdAt, cursor[0]), and(eq(users.createdAt, cursor[0]), lt(users.id, cursor[1])))
+          : undefined,
+      ),
+    )
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(MEMBERS_PAGE_SIZE + 1);
-  const { page: members, next } = keysetPage(rows, MEMBERS_PAGE_SIZE, (last) => encodeCursor([last.createdAt.toISOString(), last.id]));
+  const { page: members, next } = keysetPage(rows, MEMBERS_PAGE_SIZE, (last) =>
+    encodeCursor([last.createdAt.toISOString(), last.id]),
+  );
   return { members, next };
 }
 
@@ -77,7 +110,20 @@ export async function listMembers(viewer: SessionUser, query: MemberSearch): Pro
 export const MEMBERS_CSV: CsvExport<MemberRow> = {
   name: "members",
   header: ["id", "username", "email", "first_name", "last_name", "tier", "status", "admin", "permissions", "joined_at"],
-  row: (m) => [m.id, m.username, m.email, m.firstName, m.lastName, m.membershipLevel ?? "", m.status, m.isAdmin ? "yes" : "no", Object.keys(m.permissions).filter((p) => m.permissions[p]).join(" "), m.createdAt.toISOString()],
+  row: (m) => [
+    m.id,
+    m.username,
+    m.email,
+    m.firstName,
+    m.lastName,
+    m.membershipLevel ?? "",
+    m.status,
+    m.isAdmin ? "yes" : "no",
+    Object.keys(m.permissions)
+      .filter((p) => m.permissions[p])
+      .join(" "),
+    m.createdAt.toISOString(),
+  ],
 };
 
 /** Every member the search matches, newest account first, a page at a time (the CSV export). */
@@ -117,12 +163,24 @@ export async function getMemberAdminView(viewer: SessionUser, userId: number) {
   if (!member) throw notFound("Member not found.");
   const [memberApplications, payments, rsvps] = await Promise.all([
     db
-      .select({ id: applications.id, membershipTier: applications.membershipTier, status: applications.status, createdAt: applications.createdAt })
+      .select({
+        id: applications.id,
+        membershipTier: applications.membershipTier,
+        status: applications.status,
+        createdAt: applications.createdAt,
+      })
       .from(applications)
       .where(or(eq(applications.userId, userId), eq(sql`lower(${applications.email})`, member.email.toLowerCase())))
       .orderBy(desc(applications.createdAt)),
     db
-      .select({ id: paymentTransactions.id, kind: paymentTransactions.kind, amount: paymentTransactions.amount, currency: paymentTransactions.currency, status: paymentTransactions.status, createdAt: paymentTransactions.createdAt })
+      .select({
+        id: paymentTransactions.id,
+        kind: paymentTransactions.kind,
+        amount: paymentTransactions.amount,
+        currency: paymentTransactions.currency,
+        status: paymentTransactions.status,
+        createdAt: paymentTransactions.createdAt,
+      })
       .from(paymentTransactions)
       .where(eq(paymentTransactions.userId, userId))
       .orderBy(desc(paymentTransactions.createdAt))
@@ -151,12 +209,18 @@ export async function updateMember(actor: Actor, userId: number, patch: MemberUp
   if (userId === actor.id && patch.disabled === true) throw conflict(DISABLE_SELF_MESSAGE);
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ membershipLevel: users.membershipLevel, isAdmin: users.isAdmin, permissions: users.permissions, disabledAt: users.disabledAt })
+      .select({
+        membershipLevel: users.membershipLevel,
+        isAdmin: users.isAdmin,
+        permissions: users.permissions,
+        disabledAt: users.disabledAt,
+      })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.erasedAt)))
       .for("update");
     if (!current) throw notFound("Member not found.");
-    const losesAdmin = current.isAdmin && current.disabledAt === null && (patch.isAdmin === false || patch.disabled === true);
+    const losesAdmin =
+      current.isAdmin && current.disabledAt === null && (patch.isAdmin === false || patch.disabled === true);
     if (losesAdmin) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('users_keep_an_admin'))`);
       const [others] = await tx
@@ -167,7 +231,8 @@ export async function updateMember(actor: Actor, userId: number, patch: MemberUp
     }
 
     const changes: Partial<typeof users.$inferInsert> = {};
-    const audit = (action: string, details: Record<string, unknown>) => recordAudit({ actorId: actor.id, action, entityType: "user", entityId: userId, details, ip: actor.ip }, tx);
+    const audit = (action: string, details: Record<string, unknown>) =>
+      recordAudit({ actorId: actor.id, action, entityType: "user", entityId: userId, details, ip: actor.ip }, tx);
     if (patch.membershipLevel !== undefined && patch.membershipLevel !== current.membershipLevel) {
       changes.membershipLevel = patch.membershipLevel;
       await audit("member.tier_changed", { from: current.membershipLevel, to: patch.membershipLevel });
@@ -204,5 +269,10 @@ export async function sendPasswordResetFor(actor: Actor, userId: number): Promis
     .where(and(eq(users.id, userId), isNull(users.disabledAt), isNull(users.erasedAt)))
     .limit(1);
   if (!member) throw conflict("A reset link can only be sent to an active account.");
-  await emailResetLink(member, actor.baseUrl, (tx) => recordAudit({ actorId: actor.id, action: "member.password_reset_sent", entityType: "user", entityId: userId, ip: actor.ip }, tx));
+  await emailResetLink(member, actor.baseUrl, (tx) =>
+    recordAudit(
+      { actorId: actor.id, action: "member.password_reset_sent", entityType: "user", entityId: userId, ip: actor.ip },
+      tx,
+    ),
+  );
 }

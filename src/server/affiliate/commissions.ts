@@ -46,12 +46,24 @@ export async function createCommission(tx: Transaction, applicationId: number): 
     .limit(1);
   if (!partner) return { problem: `No partner uses the code ${app.partnerCode}.` };
   // The applicant may have no account yet, so a partner using her own code is also known by her email.
-  if (partner.userId === app.userId || partner.email.toLowerCase() === app.email.toLowerCase()) return { problem: COMMISSION_PROBLEMS.self };
+  if (partner.userId === app.userId || partner.email.toLowerCase() === app.email.toLowerCase())
+    return { problem: COMMISSION_PROBLEMS.self };
   const [payment] = await tx
-    .select({ id: paymentTransactions.id, amount: paymentTransactions.amount, completedAt: paymentTransactions.completedAt })
+    .select({
+      id: paymentTransactions.id,
+      amount: paymentTransactions.amount,
+      completedAt: paymentTransactions.completedAt,
+    })
     .from(paymentTransactions)
     // A trial's zero-amount row is no payment to earn on.
-    .where(and(eq(paymentTransactions.applicationId, applicationId), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.status, "completed"), gt(paymentTransactions.amount, 0)))
+    .where(
+      and(
+        eq(paymentTransactions.applicationId, applicationId),
+        eq(paymentTransactions.kind, "payment"),
+        eq(paymentTransactions.status, "completed"),
+        gt(paymentTransactions.amount, 0),
+      ),
+    )
     .orderBy(asc(paymentTransactions.completedAt), asc(paymentTransactions.id))
     .limit(1);
   if (!payment) return { problem: COMMISSION_PROBLEMS.unpaid };
@@ -72,8 +84,12 @@ export async function createCommission(tx: Transaction, applicationId: number): 
 }
 
 /** A payment has cleared (paymentCompleted in src/server/money/receipts.ts, wherever it completed). */
-export async function onPaymentCleared(tx: Transaction, payment: { kind: string; status: string; amount: number; applicationId: number | null }): Promise<void> {
-  if (payment.kind !== "payment" || payment.status !== "completed" || payment.amount <= 0 || !payment.applicationId) return;
+export async function onPaymentCleared(
+  tx: Transaction,
+  payment: { kind: string; status: string; amount: number; applicationId: number | null },
+): Promise<void> {
+  if (payment.kind !== "payment" || payment.status !== "completed" || payment.amount <= 0 || !payment.applicationId)
+    return;
   await createCommission(tx, payment.applicationId);
 }
 
@@ -81,8 +97,17 @@ export async function onPaymentCleared(tx: Transaction, payment: { kind: string;
 export async function onPaymentReversed(executor: Executor, paymentId: number): Promise<void> {
   await executor
     .update(referralCommissions)
-    .set({ status: "cancelled", cancelledAt: new Date(), cancelReason: "The referred payment was refunded or reversed." })
-    .where(and(eq(referralCommissions.paymentTransactionId, paymentId), inArray(referralCommissions.status, ["pending", "eligible"])));
+    .set({
+      status: "cancelled",
+      cancelledAt: new Date(),
+      cancelReason: "The referred payment was refunded or reversed.",
+    })
+    .where(
+      and(
+        eq(referralCommissions.paymentTransactionId, paymentId),
+        inArray(referralCommissions.status, ["pending", "eligible"]),
+      ),
+    );
 }
 
 /** Pending commissions whose 30 days have passed become eligible (the daily job, and before each payout run). */
@@ -101,7 +126,12 @@ export async function countPayableCommissions(viewer: SessionUser): Promise<numb
   const [row] = await db
     .select({ n: count() })
     .from(referralCommissions)
-    .where(or(eq(referralCommissions.status, "eligible"), and(eq(referralCommissions.status, "pending"), lte(referralCommissions.eligibleAt, sql`now()`))));
+    .where(
+      or(
+        eq(referralCommissions.status, "eligible"),
+        and(eq(referralCommissions.status, "pending"), lte(referralCommissions.eligibleAt, sql`now()`)),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -117,7 +147,10 @@ export async function runPayout(actor: Actor) {
       .for("update");
     if (due.length === 0) throw conflict("No commissions are eligible for payout.");
     const totalCents = due.reduce((sum, c) => sum + c.amountCents, 0);
-    const [payout] = await tx.insert(affiliatePayouts).values({ createdBy: actor.id, commissionCount: due.length, totalCents }).returning();
+    const [payout] = await tx
+      .insert(affiliatePayouts)
+      .values({ createdBy: actor.id, commissionCount: due.length, totalCents })
+      .returning();
     await tx
       .update(referralCommissions)
       .set({ status: "paid", paidAt: new Date(), payoutId: payout!.id })
@@ -127,12 +160,32 @@ export async function runPayout(actor: Actor) {
           due.map((c) => c.id),
         ),
       );
-    await recordAudit({ actorId: actor.id, action: "affiliate.payout", entityType: "affiliate_payout", entityId: payout!.id, details: { commissionIds: due.map((c) => c.id), totalCents }, ip: actor.ip }, tx);
+    await recordAudit(
+      {
+        actorId: actor.id,
+        action: "affiliate.payout",
+        entityType: "affiliate_payout",
+        entityId: payout!.id,
+        details: { commissionIds: due.map((c) => c.id), totalCents },
+        ip: actor.ip,
+      },
+      tx,
+    );
     return payout!;
   });
 }
 
-export const PAYOUT_CSV_HEADER = ["commissionId", "partnerCode", "partnerName", "partnerEmail", "applicationId", "rate", "amount", "currency", "paidAt"];
+export const PAYOUT_CSV_HEADER = [
+  "commissionId",
+  "partnerCode",
+  "partnerName",
+  "partnerEmail",
+  "applicationId",
+  "rate",
+  "amount",
+  "currency",
+  "paidAt",
+];
 
 /** The CSV of one payout run: one line per commission paid, amounts in dollars. */
 export async function payoutCsv(viewer: SessionUser, payoutId: number): Promise<string> {
@@ -157,6 +210,16 @@ export async function payoutCsv(viewer: SessionUser, payoutId: number): Promise<
   if (rows.length === 0) throw notFound("Payout not found.");
   return toCsv(
     PAYOUT_CSV_HEADER,
-    rows.map((r) => [r.id, r.code, `${r.firstName} ${r.lastName}`, r.email, r.applicationId, r.rate, formatCents(r.amountCents, "usd", { plain: true }), "usd", r.paidAt?.toISOString()]),
+    rows.map((r) => [
+      r.id,
+      r.code,
+      `${r.firstName} ${r.lastName}`,
+      r.email,
+      r.applicationId,
+      r.rate,
+      formatCents(r.amountCents, "usd", { plain: true }),
+      "usd",
+      r.paidAt?.toISOString(),
+    ]),
   );
 }

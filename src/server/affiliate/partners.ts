@@ -4,7 +4,15 @@ import { createHmac, randomBytes } from "node:crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
-import { affiliatePayouts, applications, partnerLinkVisits, partnerRegistrations, partners, referralCommissions, users } from "@/db/schema";
+import {
+  affiliatePayouts,
+  applications,
+  partnerLinkVisits,
+  partnerRegistrations,
+  partners,
+  referralCommissions,
+  users,
+} from "@/db/schema";
 import type { CommissionStatus } from "@/features/affiliate/constants";
 import { env } from "@/lib/env";
 import { badRequest, conflict, notFound } from "@/lib/errors";
@@ -15,7 +23,12 @@ import { transactionWithEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow, recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import { AFFILIATE_TERMS, AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE, REGISTRATION_TTL_HOURS } from "@/features/affiliate/schemas";
+import {
+  AFFILIATE_TERMS,
+  AFFILIATE_TERMS_TEXT,
+  REGISTRATION_ADDRESS_MESSAGE,
+  REGISTRATION_TTL_HOURS,
+} from "@/features/affiliate/schemas";
 import type { AdminCommission, PartnerDashboard, PartnerRecord, PartnerStatement } from "@/features/affiliate/types";
 
 const REGISTRATION_EMAILS = { keyPrefix: "partner_registration", points: 5, durationSeconds: 3600 };
@@ -23,7 +36,8 @@ const REGISTRATION_EMAILS = { keyPrefix: "partner_registration", points: 5, dura
 export const REGISTRATION_MESSAGES = {
   used: "This registration link has already been used.",
   expired: "This registration link has expired. Request a new one from the Affiliate tab of your profile.",
-  unknown: "This registration link is not valid. Please check that you opened the whole link from your email, signed in as the member who asked for it.",
+  unknown:
+    "This registration link is not valid. Please check that you opened the whole link from your email, signed in as the member who asked for it.",
   partner: "You are already an affiliate partner.",
 } as const;
 export type RegistrationProblem = keyof typeof REGISTRATION_MESSAGES;
@@ -34,13 +48,25 @@ export type RegistrationProblem = keyof typeof REGISTRATION_MESSAGES;
  * Only a member who is not a partner asks.
  */
 export async function sendRegistrationEmail(user: SessionUser, email: string, baseUrl: string): Promise<void> {
-  if (email.toLowerCase() !== user.email.toLowerCase()) throw badRequest(REGISTRATION_ADDRESS_MESSAGE, { email: REGISTRATION_ADDRESS_MESSAGE });
+  if (email.toLowerCase() !== user.email.toLowerCase())
+    throw badRequest(REGISTRATION_ADDRESS_MESSAGE, { email: REGISTRATION_ADDRESS_MESSAGE });
   if (await partnerOf(user.id)) throw conflict(REGISTRATION_MESSAGES.partner);
-  await consumeOrThrow(REGISTRATION_EMAILS, String(user.id), "You have asked for several registration emails. Please try again in an hour.");
+  await consumeOrThrow(
+    REGISTRATION_EMAILS,
+    String(user.id),
+    "You have asked for several registration emails. Please try again in an hour.",
+  );
   const { token, tokenHash } = createLinkToken();
   const { siteName } = await getSiteSettings();
   await transactionWithEmail(async (tx, queueEmail) => {
-    await tx.insert(partnerRegistrations).values({ userId: user.id, email: user.email, tokenHash, expiresAt: new Date(Date.now() + REGISTRATION_TTL_HOURS * 3_600_000) });
+    await tx
+      .insert(partnerRegistrations)
+      .values({
+        userId: user.id,
+        email: user.email,
+        tokenHash,
+        expiresAt: new Date(Date.now() + REGISTRATION_TTL_HOURS * 3_600_000),
+      });
     await queueEmail({
       to: user.email,
       kind: "affiliate-registration",
@@ -48,7 +74,11 @@ export async function sendRegistrationEmail(user: SessionUser, email: string, ba
       ...renderEmail({
         siteName,
         heading: "Become an affiliate partner",
-        paragraphs: [`Hi ${user.firstName},`, "Open the link below to read the affiliate programme's terms and accept them. Your partner code and share link are ready as soon as you do.", ...AFFILIATE_TERMS_TEXT],
+        paragraphs: [
+          `Hi ${user.firstName},`,
+          "Open the link below to read the affiliate programme's terms and accept them. Your partner code and share link are ready as soon as you do.",
+          ...AFFILIATE_TERMS_TEXT,
+        ],
         action: { label: "Read the terms and accept", url: `${baseUrl}/profile/affiliate/${token}` },
         footer: `The link works once and expires in ${REGISTRATION_TTL_HOURS} hours. If you did not ask for it, ignore this email.`,
       }),
@@ -57,7 +87,11 @@ export async function sendRegistrationEmail(user: SessionUser, email: string, ba
 }
 
 async function findRegistration(executor: Transaction | typeof db, user: SessionUser, token: string, lock: boolean) {
-  const query = executor.select().from(partnerRegistrations).where(eq(partnerRegistrations.tokenHash, hashLinkToken(token))).limit(1);
+  const query = executor
+    .select()
+    .from(partnerRegistrations)
+    .where(eq(partnerRegistrations.tokenHash, hashLinkToken(token)))
+    .limit(1);
   const [row] = lock ? await query.for("update") : await query;
   // A link of another member's is reported as unknown: it says nothing about her.
   if (!row || row.userId !== user.id) return { problem: "unknown" as const };
@@ -83,13 +117,27 @@ export async function acceptRegistration(user: SessionUser, token: string, ip: s
     while (!partner) {
       [partner] = await tx
         .insert(partners)
-        .values({ userId: user.id, partnerCode: newPartnerCode(user.firstName), referralCommission: AFFILIATE_TERMS.defaultRate })
+        .values({
+          userId: user.id,
+          partnerCode: newPartnerCode(user.firstName),
+          referralCommission: AFFILIATE_TERMS.defaultRate,
+        })
         .onConflictDoNothing()
         .returning();
     }
     await tx.update(users).set({ isPartner: true }).where(eq(users.id, user.id));
     await tx.update(partnerRegistrations).set({ usedAt: new Date() }).where(eq(partnerRegistrations.id, found.row.id));
-    await recordAudit({ actorId: user.id, action: "partner.registered", entityType: "partner", entityId: partner.id, details: { partnerCode: partner.partnerCode }, ip }, tx);
+    await recordAudit(
+      {
+        actorId: user.id,
+        action: "partner.registered",
+        entityType: "partner",
+        entityId: partner.id,
+        details: { partnerCode: partner.partnerCode },
+        ip,
+      },
+      tx,
+    );
     return { userId: partner.userId, partnerCode: partner.partnerCode, referralCommission: partner.referralCommission };
   });
 }
@@ -98,7 +146,12 @@ const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** Her first name's letters and four random characters, e.g. PRIYA7K3Q. */
 function newPartnerCode(firstName: string): string {
-  const stem = firstName.normalize("NFKD").replace(/[^A-Za-z]/g, "").toUpperCase().slice(0, 10) || "PARTNER";
+  const stem =
+    firstName
+      .normalize("NFKD")
+      .replace(/[^A-Za-z]/g, "")
+      .toUpperCase()
+      .slice(0, 10) || "PARTNER";
   const suffix = [...randomBytes(4)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
   return `${stem}${suffix}`;
 }
@@ -118,18 +171,29 @@ export const VISITOR_COOKIE = "ref_visitor";
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 const VISITS_PER_ADDRESS: LimitPolicy = { keyPrefix: "partner_visits_ip", points: 10, durationSeconds: 24 * 3600 };
 
-export const isVisitorId = (value: string | undefined): value is string => value !== undefined && VISITOR_ID.test(value);
+export const isVisitorId = (value: string | undefined): value is string =>
+  value !== undefined && VISITOR_ID.test(value);
 export const newVisitorId = () => randomBytes(16).toString("base64url");
 
 export async function recordLinkVisit(code: string, visitorId: string, ip: string): Promise<void> {
-  const [partner] = await db.select({ id: partners.id }).from(partners).where(sql`lower(${partners.partnerCode}) = ${code.toLowerCase()}`).limit(1);
+  const [partner] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(sql`lower(${partners.partnerCode}) = ${code.toLowerCase()}`)
+    .limit(1);
   if (!partner) return;
   const day = new Date().toISOString().slice(0, 10);
   const visitorHash = createHmac("sha256", env().AUTH_SECRET).update(`${day}|${visitorId}`).digest("base64url");
   const [seen] = await db
     .select({ day: partnerLinkVisits.day })
     .from(partnerLinkVisits)
-    .where(and(eq(partnerLinkVisits.partnerId, partner.id), eq(partnerLinkVisits.visitorHash, visitorHash), eq(partnerLinkVisits.day, day)))
+    .where(
+      and(
+        eq(partnerLinkVisits.partnerId, partner.id),
+        eq(partnerLinkVisits.visitorHash, visitorHash),
+        eq(partnerLinkVisits.day, day),
+      ),
+    )
     .limit(1);
   if (seen) return;
   // Over the address's budget the visit is quietly not counted: the page it came from works the same.
@@ -139,13 +203,20 @@ export async function recordLinkVisit(code: string, visitorId: string, ip: strin
 
 const commissionTotals = (partnerId: number) =>
   db
-    .select({ status: referralCommissions.status, count: count(), amountCents: sql<number>`coalesce(sum(${referralCommissions.amountCents}), 0)::int` })
+    .select({
+      status: referralCommissions.status,
+      count: count(),
+      amountCents: sql<number>`coalesce(sum(${referralCommissions.amountCents}), 0)::int`,
+    })
     .from(referralCommissions)
     .where(eq(referralCommissions.partnerId, partnerId))
     .groupBy(referralCommissions.status);
 
 /** GET /api/partners/{id} (the owner or an admin): her partner record and real figures; null if she is not a partner. */
-export async function getPartnerDashboard(userId: number, { withStatement = true } = {}): Promise<PartnerDashboard | null> {
+export async function getPartnerDashboard(
+  userId: number,
+  { withStatement = true } = {},
+): Promise<PartnerDashboard | null> {
   const partner = await partnerOf(userId);
   if (!partner) return null;
   const byCode = sql`lower(${applications.partnerCode}) = ${partner.partnerCode.toLowerCase()}`;
@@ -238,7 +309,10 @@ export async function listPartnersForAdmin(viewer: SessionUser) {
 }
 
 /** /admin/affiliates: commissions, newest first, optionally of one status. */
-export async function listCommissionsForAdmin(viewer: SessionUser, status?: CommissionStatus): Promise<AdminCommission[]> {
+export async function listCommissionsForAdmin(
+  viewer: SessionUser,
+  status?: CommissionStatus,
+): Promise<AdminCommission[]> {
   assertAccess(viewer, ADMIN);
   const rows = await db
     .select({
@@ -288,4 +362,3 @@ export async function findPayout(id: number) {
   if (!row) throw notFound("Payout not found.");
   return row;
 }
-

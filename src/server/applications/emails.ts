@@ -42,7 +42,12 @@ export function applicationReceiptEmail(siteName: string, app: Applicant, paymen
  * as it answers every applicant, so whether an address has applied is never shown on the site
  * (issue 31 item 4); the address's owner learns it here, with a fresh payment link if she has not paid.
  */
-export function alreadyUnderReviewEmail(siteName: string, app: Applicant, paymentUrl: string | null, contactEmail: string): OutgoingEmail {
+export function alreadyUnderReviewEmail(
+  siteName: string,
+  app: Applicant,
+  paymentUrl: string | null,
+  contactEmail: string,
+): OutgoingEmail {
   return {
     to: app.email,
     kind: "application-already-under-review",
@@ -70,13 +75,23 @@ export function paymentLinkEmail(siteName: string, app: Applicant, paymentUrl: s
     ...renderEmail({
       siteName,
       heading: "Complete your payment",
-      paragraphs: [`Hi ${app.firstName},`, `Here is a new link to pay for your ${tierName(app.membershipTier)} membership application.`, paymentParagraph(PAYMENT_LINK_TTL_DAYS), "Any earlier link we sent you keeps working until it expires."],
+      paragraphs: [
+        `Hi ${app.firstName},`,
+        `Here is a new link to pay for your ${tierName(app.membershipTier)} membership application.`,
+        paymentParagraph(PAYMENT_LINK_TTL_DAYS),
+        "Any earlier link we sent you keeps working until it expires.",
+      ],
       action: payAction(paymentUrl),
     }),
   };
 }
 
-export function newApplicationAdminEmail(siteName: string, to: string, app: Applicant & { id: number }, baseUrl: string): OutgoingEmail {
+export function newApplicationAdminEmail(
+  siteName: string,
+  to: string,
+  app: Applicant & { id: number },
+  baseUrl: string,
+): OutgoingEmail {
   return {
     to,
     kind: "application-admin-notice",
@@ -84,7 +99,9 @@ export function newApplicationAdminEmail(siteName: string, to: string, app: Appl
     ...renderEmail({
       siteName,
       heading: "A new application is waiting for review",
-      paragraphs: [`${app.firstName} ${app.lastName} (${app.email}) applied for the ${tierName(app.membershipTier)} tier${app.isTrial ? " as a free trial" : ""}.`],
+      paragraphs: [
+        `${app.firstName} ${app.lastName} (${app.email}) applied for the ${tierName(app.membershipTier)} tier${app.isTrial ? " as a free trial" : ""}.`,
+      ],
       action: { label: "Review the application", url: `${baseUrl}/admin/applications/${app.id}` },
     }),
   };
@@ -109,7 +126,12 @@ export function invitationEmail(siteName: string, app: Applicant, url: string, d
 }
 
 /** `contact` ends a sentence: writeToUs(settings, baseUrl). */
-export function rejectionEmail(siteName: string, app: Applicant, releasedPayment: "released" | "refunded" | null, contact: string): OutgoingEmail {
+export function rejectionEmail(
+  siteName: string,
+  app: Applicant,
+  releasedPayment: "released" | "refunded" | null,
+  contact: string,
+): OutgoingEmail {
   const money =
     releasedPayment === "released"
       ? "The hold on your card has been released: you have not been charged."

@@ -37,7 +37,12 @@ export type InvitationProblem = keyof typeof INVITATION_MESSAGES;
  * trial. Called after approval, after a payment completes (webhook, admin card payment, manual
  * payment) so whichever comes last sends it; an application gets one live invitation at a time.
  */
-export async function inviteIfReady(tx: Transaction, queueEmail: QueueEmail, applicationId: number, baseUrl: string): Promise<boolean> {
+export async function inviteIfReady(
+  tx: Transaction,
+  queueEmail: QueueEmail,
+  applicationId: number,
+  baseUrl: string,
+): Promise<boolean> {
   const app = await lockApplication(tx, applicationId);
   if (!app || app.status !== "approved" || app.userId) return false;
   if (!(await paidOrTrial(tx, app))) return false;
@@ -56,14 +61,32 @@ async function paidOrTrial(tx: Transaction, app: typeof applications.$inferSelec
   const [paid] = await tx
     .select({ id: paymentTransactions.id })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.applicationId, app.id), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.status, "completed")))
+    .where(
+      and(
+        eq(paymentTransactions.applicationId, app.id),
+        eq(paymentTransactions.kind, "payment"),
+        eq(paymentTransactions.status, "completed"),
+      ),
+    )
     .limit(1);
   return Boolean(paid);
 }
 
-async function sendInvitation(tx: Transaction, queueEmail: QueueEmail, app: typeof applications.$inferSelect, baseUrl: string) {
+async function sendInvitation(
+  tx: Transaction,
+  queueEmail: QueueEmail,
+  app: typeof applications.$inferSelect,
+  baseUrl: string,
+) {
   const { token, tokenHash } = createLinkToken();
-  await tx.insert(invitations).values({ applicationId: app.id, email: app.email, tokenHash, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000) });
+  await tx
+    .insert(invitations)
+    .values({
+      applicationId: app.id,
+      email: app.email,
+      tokenHash,
+      expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
+    });
   const settings = await readSiteSettings(tx);
   await queueEmail(invitationEmail(settings.siteName, app, `${baseUrl}/join/${token}`, INVITATION_TTL_DAYS));
 }
@@ -73,7 +96,11 @@ async function sendInvitation(tx: Transaction, queueEmail: QueueEmail, app: type
  * applicant told, unless she has already created her account or the application is still paid
  * for (another payment, or a trial). Returns whether an invitation was withdrawn.
  */
-export async function withdrawUnpaidInvitation(tx: Transaction, queueEmail: QueueEmail, applicationId: number): Promise<boolean> {
+export async function withdrawUnpaidInvitation(
+  tx: Transaction,
+  queueEmail: QueueEmail,
+  applicationId: number,
+): Promise<boolean> {
   const app = await lockApplication(tx, applicationId);
   if (!app || app.userId || (await paidOrTrial(tx, app))) return false;
   const revoked = await tx
@@ -95,10 +122,23 @@ export async function resendInvitation(actor: Actor, applicationId: number): Pro
     const app = await lockApplication(tx, applicationId);
     if (!app || app.status !== "approved") throw conflict("Only approved applications can be invited.");
     if (app.userId) throw conflict("This applicant has already created her account.");
-    if (!(await paidOrTrial(tx, app))) throw conflict("The invitation is sent once the application is paid for: record or take the payment first.");
-    await tx.update(invitations).set({ revokedAt: new Date() }).where(and(eq(invitations.applicationId, app.id), isNull(invitations.usedAt), isNull(invitations.revokedAt)));
+    if (!(await paidOrTrial(tx, app)))
+      throw conflict("The invitation is sent once the application is paid for: record or take the payment first.");
+    await tx
+      .update(invitations)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(invitations.applicationId, app.id), isNull(invitations.usedAt), isNull(invitations.revokedAt)));
     await sendInvitation(tx, queueEmail, app, actor.baseUrl);
-    await recordAudit({ actorId: actor.id, action: "invitation.resent", entityType: "application", entityId: applicationId, ip: actor.ip }, tx);
+    await recordAudit(
+      {
+        actorId: actor.id,
+        action: "invitation.resent",
+        entityType: "application",
+        entityId: applicationId,
+        ip: actor.ip,
+      },
+      tx,
+    );
   });
 }
 
@@ -106,7 +146,12 @@ export async function resendInvitation(actor: Actor, applicationId: number): Pro
 export async function inspectInvitation(token: string) {
   if (token.length < 20 || token.length > 200) return { problem: "unknown" as const };
   const [row] = await db
-    .select({ invitation: invitations, firstName: applications.firstName, lastName: applications.lastName, tier: applications.membershipTier })
+    .select({
+      invitation: invitations,
+      firstName: applications.firstName,
+      lastName: applications.lastName,
+      tier: applications.membershipTier,
+    })
     .from(invitations)
     .innerJoin(applications, eq(applications.id, invitations.applicationId))
     .where(eq(invitations.tokenHash, hashLinkToken(token)))
@@ -114,10 +159,20 @@ export async function inspectInvitation(token: string) {
   if (!row) return { problem: "unknown" as const };
   const problem = invitationProblem(row.invitation);
   if (problem) return { problem };
-  return { problem: null, firstName: row.firstName, lastName: row.lastName, email: row.invitation.email, tier: row.tier };
+  return {
+    problem: null,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.invitation.email,
+    tier: row.tier,
+  };
 }
 
-function invitationProblem(inv: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date }): InvitationProblem | null {
+function invitationProblem(inv: {
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  expiresAt: Date;
+}): InvitationProblem | null {
   if (inv.usedAt) return "used";
   if (inv.revokedAt) return "revoked";
   if (inv.expiresAt.getTime() <= Date.now()) return "expired";
@@ -131,14 +186,24 @@ function invitationProblem(inv: { usedAt: Date | null; revokedAt: Date | null; e
  * account. The account takes the application's name, email and tier, and the Stripe customer kept for
  * monthly billing.
  */
-export async function acceptInvitation(input: AcceptInvitationInput, client: { ip: string; userAgent: string | null }): Promise<{ userId: number; username: string }> {
+export async function acceptInvitation(
+  input: AcceptInvitationInput,
+  client: { ip: string; userAgent: string | null },
+): Promise<{ userId: number; username: string }> {
   const { ip } = client;
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [spent] = await tx
       .update(invitations)
       .set({ usedAt: new Date() })
-      .where(and(eq(invitations.tokenHash, hashLinkToken(input.token)), isNull(invitations.usedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(invitations.tokenHash, hashLinkToken(input.token)),
+          isNull(invitations.usedAt),
+          isNull(invitations.revokedAt),
+          gt(invitations.expiresAt, sql`now()`),
+        ),
+      )
       .returning();
     if (!spent) {
       const info = await inspectInvitation(input.token);
@@ -150,12 +215,19 @@ export async function acceptInvitation(input: AcceptInvitationInput, client: { i
     const [taken] = await tx
       .select({ username: users.username, email: users.email })
       .from(users)
-      .where(sql`lower(${users.username}) = ${input.username.toLowerCase()} or lower(${users.email}) = ${app.email.toLowerCase()}`)
+      .where(
+        sql`lower(${users.username}) = ${input.username.toLowerCase()} or lower(${users.email}) = ${app.email.toLowerCase()}`,
+      )
       .limit(1);
     if (taken?.email.toLowerCase() === app.email.toLowerCase()) {
-      throw conflict("An account already uses this email address. Please sign in, or reset your password from the sign-in page.");
+      throw conflict(
+        "An account already uses this email address. Please sign in, or reset your password from the sign-in page.",
+      );
     }
-    if (taken) throw new AppError(409, "That username is taken. Please choose another.", { username: "That username is taken. Please choose another." });
+    if (taken)
+      throw new AppError(409, "That username is taken. Please choose another.", {
+        username: "That username is taken. Please choose another.",
+      });
 
     const [user] = await tx
       .insert(users)
@@ -175,7 +247,10 @@ export async function acceptInvitation(input: AcceptInvitationInput, client: { i
     await tx.update(applications).set({ userId: user!.id }).where(eq(applications.id, app.id));
     await tx.update(paymentTransactions).set({ userId: user!.id }).where(eq(paymentTransactions.applicationId, app.id));
     await attachMembership(tx, app, user!.id);
-    await recordAudit({ actorId: user!.id, action: "invitation.accepted", entityType: "application", entityId: app.id, ip }, tx);
+    await recordAudit(
+      { actorId: user!.id, action: "invitation.accepted", entityType: "application", entityId: app.id, ip },
+      tx,
+    );
     // Last: if the commit fails after this, the cookie names a session that never existed (signed out).
     // A new account has no second factor yet: this session passed none.
     await issueSessionCookie(user!.id, await createSession(user!.id, { ...client, twoFactor: false }, tx));
@@ -192,7 +267,13 @@ async function savedPaymentMethod(tx: Transaction, applicationId: number): Promi
   const [paid] = await tx
     .select({ intent: paymentTransactions.stripePaymentIntentId })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.applicationId, applicationId), eq(paymentTransactions.status, "completed"), eq(paymentTransactions.paymentMethod, "card")))
+    .where(
+      and(
+        eq(paymentTransactions.applicationId, applicationId),
+        eq(paymentTransactions.status, "completed"),
+        eq(paymentTransactions.paymentMethod, "card"),
+      ),
+    )
     .limit(1);
   if (!paid?.intent) return null;
   try {

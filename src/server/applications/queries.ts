@@ -31,8 +31,17 @@ export async function listApplications(viewer: SessionUser, query: ApplicationLi
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [count]] = await Promise.all([
-    db.select(reviewColumns).from(applications).where(where).orderBy(desc(applications.createdAt), desc(applications.id)).limit(query.limit).offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(applications).where(where),
+    db
+      .select(reviewColumns)
+      .from(applications)
+      .where(where)
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(where),
   ]);
   return { applications: rows, total: count?.total ?? 0 };
 }
@@ -46,5 +55,9 @@ export async function getApplication(viewer: SessionUser, id: number) {
 
 export async function listApplicationPayments(viewer: SessionUser, applicationId: number) {
   assertAccess(viewer, ADMIN);
-  return db.select().from(paymentTransactions).where(eq(paymentTransactions.applicationId, applicationId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id));
+  return db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.applicationId, applicationId))
+    .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id));
 }

@@ -17,7 +17,17 @@ export async function generateReferral(id: number, actor: Actor) {
     const outcome = await createCommission(tx, id);
     if ("problem" in outcome) throw conflict(outcome.problem);
     const row = outcome.commission;
-    await recordAudit({ actorId: actor.id, action: "referral.created", entityType: "application", entityId: id, details: { partnerId: row.partnerId, amountCents: row.amountCents }, ip: actor.ip }, tx);
+    await recordAudit(
+      {
+        actorId: actor.id,
+        action: "referral.created",
+        entityType: "application",
+        entityId: id,
+        details: { partnerId: row.partnerId, amountCents: row.amountCents },
+        ip: actor.ip,
+      },
+      tx,
+    );
     return row;
   });
 }

@@ -38,11 +38,25 @@ export async function reviewApplication(id: number, input: ReviewInput, reviewer
 
     const now = new Date();
     if (input.status === "approved") {
-      for (const payment of payments.filter((p) => p.status === "authorized")) await captureHeldPayment(tx, queueEmail, payment, reviewer.baseUrl);
-      await tx.update(applications).set({ status: "approved", reviewNotes: input.reviewNotes, reviewedBy: reviewer.id, approvedAt: now }).where(eq(applications.id, id));
+      for (const payment of payments.filter((p) => p.status === "authorized"))
+        await captureHeldPayment(tx, queueEmail, payment, reviewer.baseUrl);
+      await tx
+        .update(applications)
+        .set({ status: "approved", reviewNotes: input.reviewNotes, reviewedBy: reviewer.id, approvedAt: now })
+        .where(eq(applications.id, id));
       if (app.isTrial) await recordTrial(tx, app, settings.trialDays, reviewer.id, now);
       const invited = await inviteIfReady(tx, queueEmail, id, reviewer.baseUrl);
-      await recordAudit({ actorId: reviewer.id, action: "application.approved", entityType: "application", entityId: id, details: { invited }, ip: reviewer.ip }, tx);
+      await recordAudit(
+        {
+          actorId: reviewer.id,
+          action: "application.approved",
+          entityType: "application",
+          entityId: id,
+          details: { invited },
+          ip: reviewer.ip,
+        },
+        tx,
+      );
       return { status: "approved" as const, invited };
     }
 
@@ -56,19 +70,41 @@ export async function reviewApplication(id: number, input: ReviewInput, reviewer
       }
       if (!charged) continue;
       const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, payment.id));
-      const refund = await refundPayment(tx, current!, { note: "Refunded in full when the application was rejected.", actorId: reviewer.id });
+      const refund = await refundPayment(tx, current!, {
+        note: "Refunded in full when the application was rejected.",
+        actorId: reviewer.id,
+      });
       if (refund.status === "failed") throw new AppError(502, REFUND_FAILED_ON_REJECTION);
       money = "refunded";
     }
-    await tx.update(applications).set({ status: "rejected", reviewNotes: input.reviewNotes, reviewedBy: reviewer.id, rejectedAt: now }).where(eq(applications.id, id));
+    await tx
+      .update(applications)
+      .set({ status: "rejected", reviewNotes: input.reviewNotes, reviewedBy: reviewer.id, rejectedAt: now })
+      .where(eq(applications.id, id));
     await queueEmail(rejectionEmail(settings.siteName, app, money, writeToUs(settings, reviewer.baseUrl)));
-    await recordAudit({ actorId: reviewer.id, action: "application.rejected", entityType: "application", entityId: id, details: { money }, ip: reviewer.ip }, tx);
+    await recordAudit(
+      {
+        actorId: reviewer.id,
+        action: "application.rejected",
+        entityType: "application",
+        entityId: id,
+        details: { money },
+        ip: reviewer.ip,
+      },
+      tx,
+    );
     return { status: "rejected" as const, invited: false };
   });
 }
 
 /** A trial is a zero-amount payment marked trial, so the ledger shows how every member came in. */
-async function recordTrial(tx: Transaction, app: typeof applications.$inferSelect, trialDays: number, adminId: number, now: Date) {
+async function recordTrial(
+  tx: Transaction,
+  app: typeof applications.$inferSelect,
+  trialDays: number,
+  adminId: number,
+  now: Date,
+) {
   await tx.insert(paymentTransactions).values({
     applicationId: app.id,
     userId: app.userId,

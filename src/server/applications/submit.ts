@@ -26,7 +26,11 @@ export interface SubmitAnswer {
 
 const isPendingDuplicate = (error: unknown) => {
   const cause = error instanceof DatabaseError ? error : (error as { cause?: unknown })?.cause;
-  return cause instanceof DatabaseError && cause.code === "23505" && cause.constraint === "applications_one_pending_per_email_key";
+  return (
+    cause instanceof DatabaseError &&
+    cause.code === "23505" &&
+    cause.constraint === "applications_one_pending_per_email_key"
+  );
 };
 
 /**
@@ -36,7 +40,10 @@ const isPendingDuplicate = (error: unknown) => {
  * fresh payment link if that application still waits for payment, and nothing is stored; the visitor
  * is answered exactly as for a new application, so the form never tells who has applied.
  */
-export async function submitApplication(input: ApplicationInput, client: { ip: string; baseUrl: string }): Promise<SubmitAnswer> {
+export async function submitApplication(
+  input: ApplicationInput,
+  client: { ip: string; baseUrl: string },
+): Promise<SubmitAnswer> {
   await consumeOrThrow(SUBMIT_IP_POLICY, client.ip, TOO_MANY_APPLICATIONS);
   await consumeOrThrow(SUBMIT_EMAIL_POLICY, input.email.toLowerCase(), TOO_MANY_APPLICATIONS);
   const settings = await getSiteSettings();
@@ -46,7 +53,15 @@ export async function submitApplication(input: ApplicationInput, client: { ip: s
     let created: { id: number } | undefined;
     try {
       // A savepoint, so that the duplicate's unique violation leaves the transaction usable.
-      created = await tx.transaction(async (savepoint) => (await savepoint.insert(applications).values({ ...input, partnerCode: input.partnerCode ?? null, agreeTerms: true }).returning({ id: applications.id }))[0]);
+      created = await tx.transaction(
+        async (savepoint) =>
+          (
+            await savepoint
+              .insert(applications)
+              .values({ ...input, partnerCode: input.partnerCode ?? null, agreeTerms: true })
+              .returning({ id: applications.id })
+          )[0],
+      );
     } catch (error) {
       if (!isPendingDuplicate(error)) throw error;
     }
@@ -54,11 +69,15 @@ export async function submitApplication(input: ApplicationInput, client: { ip: s
       const [found] = await tx
         .select({ id: applications.id })
         .from(applications)
-        .where(and(sql`lower(${applications.email}) = ${input.email.toLowerCase()}`, eq(applications.status, "pending")))
+        .where(
+          and(sql`lower(${applications.email}) = ${input.email.toLowerCase()}`, eq(applications.status, "pending")),
+        )
         .limit(1);
       const pending = found ? await lockApplication(tx, found.id) : null;
       if (!pending || pending.status !== "pending") return;
-      const paymentUrl = (await awaitsPayment(tx, pending)) ? await issuePaymentLink(tx, pending.id, client.baseUrl) : null;
+      const paymentUrl = (await awaitsPayment(tx, pending))
+        ? await issuePaymentLink(tx, pending.id, client.baseUrl)
+        : null;
       await queueEmail(alreadyUnderReviewEmail(settings.siteName, pending, paymentUrl, settings.contactEmail));
       return;
     }
@@ -72,7 +91,10 @@ export async function submitApplication(input: ApplicationInput, client: { ip: s
       .orderBy(users.id)
       .limit(20);
     // One notice addressed to every admin, not one message each.
-    if (admins.length) await queueEmail(newApplicationAdminEmail(settings.siteName, admins.map((a) => a.email).join(", "), app, client.baseUrl));
+    if (admins.length)
+      await queueEmail(
+        newApplicationAdminEmail(settings.siteName, admins.map((a) => a.email).join(", "), app, client.baseUrl),
+      );
   });
   return { received: true, isTrial: input.isTrial };
 }

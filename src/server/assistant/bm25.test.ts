@@ -1,10 +1,15 @@
 import { bm25, type Terms } from "./bm25";
 
-const doc = (...words: string[]): Terms => words.reduce((m, w) => m.set(w, (m.get(w) ?? 0) + 1), new Map<string, number>());
+const doc = (...words: string[]): Terms =>
+  words.reduce((m, w) => m.set(w, (m.get(w) ?? 0) + 1), new Map<string, number>());
 
 describe("bm25", () => {
   it("ranks the document holding the question's rarer words first", () => {
-    const docs = [doc("membership", "price", "month"), doc("membership", "klarna", "pay"), doc("membership", "event", "time")];
+    const docs = [
+      doc("membership", "price", "month"),
+      doc("membership", "klarna", "pay"),
+      doc("membership", "event", "time"),
+    ];
     const scores = bm25(new Set(["klarna", "membership"]), docs);
     expect(scores[1]).toBeGreaterThan(scores[0]!);
     expect(scores[1]).toBeGreaterThan(scores[2]!);

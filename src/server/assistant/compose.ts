@@ -35,7 +35,10 @@ const link = (p: { title: string; url: string }) => `[${escapeLinkText(p.title)}
  * The answer without a model, as Markdown: the sentences that answer, the answering one first, then
  * the page they come from; a second page's sentence when it adds to the first.
  */
-export function composeExtractiveAnswer(answer: { sentences: string[]; from: { title: string; url: string } } | null, seeAlso?: { sentence: string; from: { title: string; url: string } }): string {
+export function composeExtractiveAnswer(
+  answer: { sentences: string[]; from: { title: string; url: string } } | null,
+  seeAlso?: { sentence: string; from: { title: string; url: string } },
+): string {
   if (!answer) return NOTHING_FOUND_ANSWER;
   const parts = [answer.sentences.join(" "), `Source: ${link(answer.from)}`];
   if (seeAlso) parts.push(`See also ${link(seeAlso.from)}: ${seeAlso.sentence}`);

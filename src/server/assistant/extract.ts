@@ -20,7 +20,8 @@ const POSITION_DECAY = 0.03;
  */
 const MIN_COVERAGE = 0.45;
 /** Words of conversation and light verbs that say nothing about what she asks ("Hi, I was wondering if I can get..."). */
-const FILLER = "hi hello hey thanks please wondering know tell want like question ask help get getting give gives need go going find way thing";
+const FILLER =
+  "hi hello hey thanks please wondering know tell want like question ask help get getting give gives need go going find way thing";
 /** A short passage (a FAQ answer) is given whole; a longer one, its best sentence and the next. */
 const WHOLE_PASSAGE_CHARS = 420;
 /** A second page is shown when its best sentence scores at least this share of the best one. */
@@ -48,7 +49,11 @@ export interface Extraction {
  * weighs most), in one round trip.
  */
 async function termsOf(texts: string[]): Promise<{ terms: Terms[]; rarity: Map<string, number> }> {
-  const { rows } = await db.execute<{ terms: Record<string, number> | null; df: Record<string, number> | null; total: number | null }>(sql`
+  const { rows } = await db.execute<{
+    terms: Record<string, number> | null;
+    df: Record<string, number> | null;
+    total: number | null;
+  }>(sql`
     select (select json_object_agg(lexeme, coalesce(array_length(positions, 1), 1)) from unnest(to_tsvector('english', t))) as terms,
       case when ord = 1 then (select json_object_agg(lexeme, (select count(*) from assistant_passages where search @@ to_tsquery('simple', quote_literal(lexeme))))
         from unnest(to_tsvector('english', t))) end as df,
@@ -58,7 +63,9 @@ async function termsOf(texts: string[]): Promise<{ terms: Terms[]; rarity: Map<s
       sql`, `,
     )}]::text[]) with ordinality as u(t, ord) order by ord`);
   const total = rows[0]?.total ?? 0;
-  const rarity = new Map(Object.entries(rows[0]?.df ?? {}).map(([word, df]) => [word, Math.log(1 + (total - df + 0.5) / (df + 0.5))]));
+  const rarity = new Map(
+    Object.entries(rows[0]?.df ?? {}).map(([word, df]) => [word, Math.log(1 + (total - df + 0.5) / (df + 0.5))]),
+  );
   return { terms: rows.map((row) => new Map(Object.entries(row.terms ?? {}))), rarity };
 }
 
@@ -78,7 +85,14 @@ export async function extractAnswer(asked: string, question: string, passages: A
   const split = passages.map((p) => splitSentences(p.body));
   const sentences = split.flat();
   const expansions = expansionsOf(asked);
-  const texts = [asked, question, FILLER, ...expansions.flatMap((e) => [e.said, e.words]), ...passages.map((p) => p.title), ...sentences];
+  const texts = [
+    asked,
+    question,
+    FILLER,
+    ...expansions.flatMap((e) => [e.said, e.words]),
+    ...passages.map((p) => p.title),
+    ...sentences,
+  ];
   const { terms, rarity: weights } = await termsOf(texts);
   const filler = terms[2]!;
   const askedTerms = new Set([...terms[0]!.keys()].filter((t) => !filler.has(t)));
@@ -96,7 +110,11 @@ export async function extractAnswer(asked: string, question: string, passages: A
   passages.forEach((passage, p) => {
     split[p]!.forEach((_, index) => {
       const score =
-        WEIGHT.sentence * sentenceScores[at]! + WEIGHT.title * titleScores[p]! + WEIGHT.passage * passageScores[p]! - POSITION_DECAY * index - (LEGAL_PAGES.has(passage.url) ? LEGAL_PENALTY : 0);
+        WEIGHT.sentence * sentenceScores[at]! +
+        WEIGHT.title * titleScores[p]! +
+        WEIGHT.passage * passageScores[p]! -
+        POSITION_DECAY * index -
+        (LEGAL_PAGES.has(passage.url) ? LEGAL_PENALTY : 0);
       ranked.push({ passage, sentences: split[p]!, index, score, terms: sentenceTerms[at]! });
       at++;
     });
@@ -110,7 +128,8 @@ export async function extractAnswer(asked: string, question: string, passages: A
   // used counts as held when the site's word for it is (a synonym).
   const topTitle = titleTerms[passages.indexOf(top.passage)]!;
   const found = new Set([...top.terms.keys(), ...topTitle.keys()]);
-  const held = (term: string) => found.has(term) || synonyms.some((s) => s.said.has(term) && [...s.words.keys()].some((w) => found.has(w)));
+  const held = (term: string) =>
+    found.has(term) || synonyms.some((s) => s.said.has(term) && [...s.words.keys()].some((w) => found.has(w)));
   const total = [...askedTerms].reduce((sum, t) => sum + weights.get(t)!, 0);
   const covered = [...askedTerms].filter(held).reduce((sum, t) => sum + weights.get(t)!, 0);
   if (total === 0 || covered / total < MIN_COVERAGE) return { answer: null, ordered };
@@ -118,7 +137,10 @@ export async function extractAnswer(asked: string, question: string, passages: A
   const best = answeringSentence(top.passage, ranked, questionTerms, topTitle, sentenceTerms);
   const answer = { sentences: answeringSentences(best), from: best.passage };
   const other = ranked.find((r) => r.passage.url !== best.passage.url);
-  const seeAlso = other && other.score >= top.score * SEE_ALSO_SHARE ? { sentence: other.sentences[other.index]!, from: other.passage } : undefined;
+  const seeAlso =
+    other && other.score >= top.score * SEE_ALSO_SHARE
+      ? { sentence: other.sentences[other.index]!, from: other.passage }
+      : undefined;
   return { answer, seeAlso, ordered };
 }
 

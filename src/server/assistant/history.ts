@@ -8,7 +8,12 @@ import type { ChatSource, StoredChatMessage } from "@/features/assistant/schemas
 const HISTORY_SHOWN = 50;
 
 /** Stores a member's question and its answer (visitors' conversations are never stored). */
-export async function saveExchange(userId: number, question: string, answer: string, sources: ChatSource[]): Promise<void> {
+export async function saveExchange(
+  userId: number,
+  question: string,
+  answer: string,
+  sources: ChatSource[],
+): Promise<void> {
   await db.insert(chatMessages).values([
     { userId, role: "user", message: question },
     { userId, role: "assistant", message: answer, sources },
@@ -34,7 +39,9 @@ export async function listChatHistory(userId: number): Promise<StoredChatMessage
 
 /** Deletes her whole conversation (also gone with her account: the rows cascade). */
 export async function deleteChatHistory(userId: number): Promise<number> {
-  const deleted = await db.delete(chatMessages).where(eq(chatMessages.userId, userId)).returning({ id: chatMessages.id });
+  const deleted = await db
+    .delete(chatMessages)
+    .where(eq(chatMessages.userId, userId))
+    .returning({ id: chatMessages.id });
   return deleted.length;
 }
-

@@ -13,7 +13,9 @@ async function replacePassages(kind: SourceKind, ids: string[] | undefined, exec
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`assistant_passages:${kind}`}))`);
     const wanted = ids ? new Set(ids) : null;
     const passages = (await provider.load(tx, ids)).filter((p) => !wanted || wanted.has(p.sourceId));
-    await tx.delete(assistantPassages).where(and(eq(assistantPassages.sourceKind, kind), ids ? inArray(assistantPassages.sourceId, ids) : undefined));
+    await tx
+      .delete(assistantPassages)
+      .where(and(eq(assistantPassages.sourceKind, kind), ids ? inArray(assistantPassages.sourceId, ids) : undefined));
     const positions = new Map<string, number>();
     const rows = passages.map((p) => {
       const position = positions.get(p.sourceId) ?? 0;
@@ -29,7 +31,11 @@ async function replacePassages(kind: SourceKind, ids: string[] | undefined, exec
  * Brings the passages of one source (or several) up to date after it was created, changed or
  * deleted. Call it from the save path, inside its transaction when there is one.
  */
-export async function reindexSource(kind: SourceKind, id: string | number | Array<string | number>, executor: Executor = db): Promise<void> {
+export async function reindexSource(
+  kind: SourceKind,
+  id: string | number | Array<string | number>,
+  executor: Executor = db,
+): Promise<void> {
   const ids = (Array.isArray(id) ? id : [id]).map(String);
   if (ids.length) await replacePassages(kind, ids, executor);
 }
@@ -61,7 +67,11 @@ export async function reindexAtStart(executor: Executor = db): Promise<Record<st
   const counts: Record<string, number> = {};
   for (const kind of Object.keys(PASSAGE_PROVIDERS) as SourceKind[]) {
     if (KEPT_BY_SAVES.has(kind)) {
-      const [indexed] = await executor.select({ one: sql`1` }).from(assistantPassages).where(eq(assistantPassages.sourceKind, kind)).limit(1);
+      const [indexed] = await executor
+        .select({ one: sql`1` })
+        .from(assistantPassages)
+        .where(eq(assistantPassages.sourceKind, kind))
+        .limit(1);
       if (indexed) continue;
     }
     counts[kind] = await reindexKind(kind, executor);

@@ -19,7 +19,11 @@ const CHAT_LIMIT: LimitPolicy = { keyPrefix: "chat_message", points: 20, duratio
 
 export async function checkChatRateLimit(user: { id: number } | null, ip: string): Promise<void> {
   const wait = await recordUse(CHAT_LIMIT, user ? `user:${user.id}` : `ip:${ip}`);
-  if (wait > 0) throw tooManyRequests(wait, `You are sending messages faster than the assistant can answer. Please wait ${wait} seconds and try again.`);
+  if (wait > 0)
+    throw tooManyRequests(
+      wait,
+      `You are sending messages faster than the assistant can answer. Please wait ${wait} seconds and try again.`,
+    );
 }
 
 /** Passages retrieved (their sentences are ranked), and passages given to the model. */
@@ -33,7 +37,10 @@ const MODEL_PASSAGES = 5;
  * A signed-in member's exchange is stored; a visitor's is not. It is stored however the answer ends:
  * one she leaves while it is written (a reload cancels the stream) is kept as far as it was sent.
  */
-export async function* answerChat(request: ChatRequest, user: (LevelSubject & { id: number }) | null): AsyncGenerator<ChatStreamEvent> {
+export async function* answerChat(
+  request: ChatRequest,
+  user: (LevelSubject & { id: number }) | null,
+): AsyncGenerator<ChatStreamEvent> {
   const fromPassages = await answerWithoutModel(request.message, user);
   // What she has been sent so far: stored as it stands when the answer ends, however it ends.
   let answer = "";
@@ -44,14 +51,22 @@ export async function* answerChat(request: ChatRequest, user: (LevelSubject & { 
       sources = sourcesOf(fromPassages.passages);
       yield { type: "sources", sources };
       try {
-        const prompt = buildModelPrompt({ siteName: (await getSiteSettings()).siteName, passages: fromPassages.passages, history: request.chatHistory, question: request.message });
+        const prompt = buildModelPrompt({
+          siteName: (await getSiteSettings()).siteName,
+          passages: fromPassages.passages,
+          history: request.chatHistory,
+          question: request.message,
+        });
         for await (const text of streamModelAnswer(prompt)) {
           answer += text;
           yield { type: "text", text };
         }
         if (!answer.trim()) throw new Error("The model answered nothing.");
       } catch (error) {
-        console.error("[assistant] the model failed; answering from the passages:", error instanceof Error ? error.message : error);
+        console.error(
+          "[assistant] the model failed; answering from the passages:",
+          error instanceof Error ? error.message : error,
+        );
         const replaced = answer !== "";
         ({ text: answer, sources } = fromPassages);
         yield replaced ? { type: "replace", text: answer } : { type: "text", text: answer };
@@ -73,13 +88,23 @@ export async function* answerChat(request: ChatRequest, user: (LevelSubject & { 
  * sentences of the retrieved passages that best answer the question, the answering one first, citing
  * its page; plainly "nothing found" when none does. Also the passages, in that order, for a model.
  */
-async function answerWithoutModel(question: string, user: LevelSubject | null): Promise<{ text: string; sources: ChatSource[]; passages: AnswerPassage[] }> {
+async function answerWithoutModel(
+  question: string,
+  user: LevelSubject | null,
+): Promise<{ text: string; sources: ChatSource[]; passages: AnswerPassage[] }> {
   const expanded = expandQuestion(question);
-  const [data, retrieved] = await Promise.all([answerFromData(question), retrievePassages(expanded, user, RETRIEVED_PASSAGES)]);
+  const [data, retrieved] = await Promise.all([
+    answerFromData(question),
+    retrievePassages(expanded, user, RETRIEVED_PASSAGES),
+  ]);
   const extraction = await extractAnswer(question, expanded, selectPassages(retrieved, RETRIEVED_PASSAGES));
   if (data) {
     const passages = [data, ...extraction.ordered].slice(0, MODEL_PASSAGES);
-    return { text: composeExtractiveAnswer({ sentences: splitSentences(data.body), from: data }), sources: sourcesOf(passages), passages };
+    return {
+      text: composeExtractiveAnswer({ sentences: splitSentences(data.body), from: data }),
+      sources: sourcesOf(passages),
+      passages,
+    };
   }
   if (!extraction.answer) return { text: composeExtractiveAnswer(null), sources: [], passages: [] };
   const passages = extraction.ordered.slice(0, MODEL_PASSAGES);
@@ -112,7 +137,11 @@ export async function streamAnswerResponse(events: AsyncGenerator<ChatStreamEven
         controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
       } catch (error) {
         console.error("[assistant] could not answer", error);
-        controller.enqueue(encoder.encode(`${JSON.stringify({ type: "error", message: "The assistant could not answer." } satisfies ChatStreamEvent)}\n`));
+        controller.enqueue(
+          encoder.encode(
+            `${JSON.stringify({ type: "error", message: "The assistant could not answer." } satisfies ChatStreamEvent)}\n`,
+          ),
+        );
         controller.close();
       }
     },
@@ -120,5 +149,11 @@ export async function streamAnswerResponse(events: AsyncGenerator<ChatStreamEven
       await events.return(undefined);
     },
   });
-  return new Response(body, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" } });
+  return new Response(body, {
+    headers: {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+    },
+  });
 }

@@ -12,7 +12,10 @@ export function modelConfigured(): boolean {
  * The model's answer as it is written, through the AI SDK. Throws on any failure (an error
  * answer, a broken stream, the LLM_TIMEOUT_MS deadline) so that the caller can fall back.
  */
-export async function* streamModelAnswer(prompt: { system: string; messages: Array<{ role: "user" | "assistant"; content: string }> }): AsyncGenerator<string> {
+export async function* streamModelAnswer(prompt: {
+  system: string;
+  messages: Array<{ role: "user" | "assistant"; content: string }>;
+}): AsyncGenerator<string> {
   const { LLM_API_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS } = env();
   const provider = createOpenAICompatible({ name: "llm", baseURL: LLM_API_BASE_URL!, apiKey: LLM_API_KEY });
   const result = streamText({

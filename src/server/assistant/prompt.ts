@@ -22,7 +22,10 @@ export function buildModelPrompt(options: {
   question: string;
 }): { system: string; messages: Array<{ role: "user" | "assistant"; content: string }> } {
   const passages = options.passages
-    .map((p, i) => `<passage id="${i + 1}" title="${escapeData(p.title).replace(/"/g, "'")}" url="${p.url}">\n${escapeData(p.body)}\n</passage>`)
+    .map(
+      (p, i) =>
+        `<passage id="${i + 1}" title="${escapeData(p.title).replace(/"/g, "'")}" url="${p.url}">\n${escapeData(p.body)}\n</passage>`,
+    )
     .join("\n");
   const system = [
     `You are the assistant of ${options.siteName}, a membership community for womxn and female-identifying creatives.`,

@@ -28,7 +28,11 @@ const questionQuery = (question: string) =>
  * public ones (readableLevel in the WHERE clause), never an expired one. `question` is the
  * question with its synonyms added (expandQuestion).
  */
-export async function retrievePassages(question: string, user: LevelSubject | null, limit = 5): Promise<RetrievedPassage[]> {
+export async function retrievePassages(
+  question: string,
+  user: LevelSubject | null,
+  limit = 5,
+): Promise<RetrievedPassage[]> {
   const query = questionQuery(question);
   // Normalization 1 divides by 1 + log(length), so a long post does not win on length alone.
   const rank = sql<number>`ts_rank(${assistantPassages.search}, ${query}, 1)`;

@@ -10,7 +10,9 @@ describe("expandQuestion", () => {
 
 describe("expansionsOf", () => {
   it("says which of her words each expansion stands for", () => {
-    expect(expansionsOf("How long does a Create membership last?")).toEqual([{ said: "How long", words: "months term" }]);
+    expect(expansionsOf("How long does a Create membership last?")).toEqual([
+      { said: "How long", words: "months term" },
+    ]);
     expect(expansionsOf("Any news?")).toEqual([]);
   });
 });

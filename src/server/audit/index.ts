@@ -56,7 +56,13 @@ function auditConditions(query: AuditSearch): SQL | undefined {
   return and(
     actor && /^\d+$/.test(actor) ? eq(auditLog.actorId, Number(actor)) : undefined,
     actor && !/^\d+$/.test(actor)
-      ? inArray(auditLog.actorId, db.select({ id: users.id }).from(users).where(or(eq(sql`lower(${users.username})`, actor), eq(sql`lower(${users.email})`, actor))))
+      ? inArray(
+          auditLog.actorId,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(or(eq(sql`lower(${users.username})`, actor), eq(sql`lower(${users.email})`, actor))),
+        )
       : undefined,
     query.action ? like(auditLog.action, likePrefix(query.action)) : undefined,
     query.entityType ? eq(auditLog.entityType, query.entityType) : undefined,
@@ -85,11 +91,16 @@ function selectAudit(query: AuditSearch, where: SQL | undefined, limit: number) 
     .where(and(auditConditions(query), where))
     .orderBy(desc(auditLog.id))
     .limit(limit)
-    .then((rows) => rows.map((row): AuditRow => ({ ...row, href: auditEntityHref(row.entityType, row.entityId, row.details) })));
+    .then((rows) =>
+      rows.map((row): AuditRow => ({ ...row, href: auditEntityHref(row.entityType, row.entityId, row.details) })),
+    );
 }
 
 /** /admin/audit: newest first (ids only grow), a page at a time with the last id seen as the cursor. */
-export async function listAudit(viewer: SessionUser, query: AuditSearch): Promise<{ entries: AuditRow[]; next: number | null }> {
+export async function listAudit(
+  viewer: SessionUser,
+  query: AuditSearch,
+): Promise<{ entries: AuditRow[]; next: number | null }> {
   assertAccess(viewer, ADMIN);
   const rows = await selectAudit(query, query.before ? lt(auditLog.id, query.before) : undefined, AUDIT_PAGE_SIZE + 1);
   const { page: entries, next } = keysetPage(rows, AUDIT_PAGE_SIZE, (last) => last.id);
@@ -100,11 +111,23 @@ export async function listAudit(viewer: SessionUser, query: AuditSearch): Promis
 export const AUDIT_CSV: CsvExport<AuditRow> = {
   name: "audit-log",
   header: ["id", "at", "actor_id", "actor_username", "action", "entity_type", "entity_id", "details", "ip"],
-  row: (e) => [e.id, e.createdAt.toISOString(), e.actorId, e.actorUsername, e.action, e.entityType, e.entityId, JSON.stringify(e.details), e.ip],
+  row: (e) => [
+    e.id,
+    e.createdAt.toISOString(),
+    e.actorId,
+    e.actorUsername,
+    e.action,
+    e.entityType,
+    e.entityId,
+    JSON.stringify(e.details),
+    e.ip,
+  ],
 };
 
 /** Every entry the filters match, newest first, a page at a time (the CSV export). */
 export function auditPages(viewer: SessionUser, query: AuditSearch) {
   assertAccess(viewer, ADMIN);
-  return pagesByIdDescending((beforeId) => selectAudit(query, beforeId ? lt(auditLog.id, beforeId) : undefined, CSV_PAGE_SIZE));
+  return pagesByIdDescending((beforeId) =>
+    selectAudit(query, beforeId ? lt(auditLog.id, beforeId) : undefined, CSV_PAGE_SIZE),
+  );
 }

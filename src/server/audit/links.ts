@@ -23,7 +23,11 @@ const ENTITY_PAGES: Record<string, (id: string | null, details: Record<string, u
 /** The entity types the audit log's filter offers (any other is still accepted by the API). */
 export const AUDIT_ENTITY_TYPES = Object.keys(ENTITY_PAGES).sort();
 
-export function auditEntityHref(entityType: string, entityId: string | null, details: Record<string, unknown>): string | null {
+export function auditEntityHref(
+  entityType: string,
+  entityId: string | null,
+  details: Record<string, unknown>,
+): string | null {
   const page = ENTITY_PAGES[entityType];
   return page ? page(entityId, details) : null;
 }

@@ -69,7 +69,8 @@ export async function logIn(input: LoginInput, client: { ip: string; userAgent: 
       redirect: false,
     });
   } catch (error) {
-    if (error instanceof CredentialsSignin && !(error instanceof SecondFactorFailed)) throw unauthorized(INVALID_LOGIN_MESSAGE);
+    if (error instanceof CredentialsSignin && !(error instanceof SecondFactorFailed))
+      throw unauthorized(INVALID_LOGIN_MESSAGE);
     // The right password with a missing or wrong code (limited per account by TWO_FACTOR_POLICY), or a failure of ours.
     await uncountAttempt(attemptKey, client.ip);
     if (error instanceof SecondFactorFailed) throw secondFactorError(error);
@@ -87,7 +88,12 @@ export async function logIn(input: LoginInput, client: { ip: string; userAgent: 
  * sign-in, so no password is checked and no sign-in limit applies (issue 31 item 5).
  */
 export async function issueSessionCookie(userId: number, sessionId: string): Promise<void> {
-  await signIn("session", { userId: String(userId), sessionId, grant: sessionGrant(String(userId), sessionId), redirect: false });
+  await signIn("session", {
+    userId: String(userId),
+    sessionId,
+    grant: sessionGrant(String(userId), sessionId),
+    redirect: false,
+  });
 }
 
 /**

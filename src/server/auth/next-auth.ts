@@ -30,7 +30,8 @@ async function passSecondFactor(userId: number, code: unknown): Promise<SecondFa
     if (!proof) throw new SecondFactorFailed("wrong");
     return proof;
   } catch (error) {
-    if (error instanceof AppError && error.status === 429) throw new SecondFactorFailed("blocked", Number(error.headers?.["Retry-After"] ?? 60));
+    if (error instanceof AppError && error.status === 429)
+      throw new SecondFactorFailed("blocked", Number(error.headers?.["Retry-After"] ?? 60));
     throw error;
   }
 }

@@ -15,8 +15,10 @@ import { revokeAllSessions } from "./sessions";
 import { createLinkToken, hashLinkToken } from "./tokens";
 
 export const RESET_LINK_TTL_MINUTES = 60;
-export const RESET_REQUESTED_MESSAGE = "If an account uses that email address, we have sent it a link to choose a new password.";
-export const RESET_LINK_INVALID_MESSAGE = "This password reset link has expired or has already been used. Please request a new one.";
+export const RESET_REQUESTED_MESSAGE =
+  "If an account uses that email address, we have sent it a link to choose a new password.";
+export const RESET_LINK_INVALID_MESSAGE =
+  "This password reset link has expired or has already been used. Please request a new one.";
 
 const RESET_IP_POLICY: LimitPolicy = { keyPrefix: "reset_ip", points: 10, durationSeconds: 60 * 60 };
 const RESET_EMAIL_POLICY: LimitPolicy = { keyPrefix: "reset_email", points: 3, durationSeconds: 60 * 60 };
@@ -44,13 +46,19 @@ export async function requestPasswordReset(email: string, client: { ip: string; 
  * Emails her a single-use reset link (also sent by an administrator from her admin view); `alsoInTransaction`
  * runs in the same transaction, e.g. to audit-log who sent it.
  */
-export async function emailResetLink(user: { id: number; email: string; firstName: string }, baseUrl: string, alsoInTransaction?: (tx: Executor) => Promise<void>): Promise<void> {
+export async function emailResetLink(
+  user: { id: number; email: string; firstName: string },
+  baseUrl: string,
+  alsoInTransaction?: (tx: Executor) => Promise<void>,
+): Promise<void> {
   const settings = await getSiteSettings();
   const { token, tokenHash } = createLinkToken();
   const url = `${baseUrl}/reset-password/${token}`;
   await transactionWithEmail(async (tx, queueEmail) => {
     await alsoInTransaction?.(tx);
-    await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000) });
+    await tx
+      .insert(passwordResetTokens)
+      .values({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000) });
     await queueEmail({
       to: user.email,
       kind: "password-reset",
@@ -73,7 +81,13 @@ async function findUsableToken(token: string) {
   const [row] = await db
     .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, hashLinkToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashLinkToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -93,7 +107,13 @@ export async function resetPassword(token: string, password: string): Promise<vo
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.tokenHash, hashLinkToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashLinkToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw badRequest(RESET_LINK_INVALID_MESSAGE);
 

@@ -16,7 +16,12 @@ export function secureCookiesEnabled(): boolean {
  * names the same session, so it is decrypted once a minute at most. Only the decryption is
  * remembered: whether the session is still valid is checked in the database on every request.
  */
-const decryptedSessionIds = new LRUCache<string, string>({ max: 10_000, maxSize: 8 * 1024 * 1024, sizeCalculation: (_id, cookie) => cookie.length, ttl: 60_000 });
+const decryptedSessionIds = new LRUCache<string, string>({
+  max: 10_000,
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (_id, cookie) => cookie.length,
+  ttl: 60_000,
+});
 
 /**
  * The id of our sessions row named by the request's session cookie (an Auth.js JWT), or null.
@@ -27,7 +32,11 @@ export async function readSessionId(headers: Headers): Promise<string | null> {
   if (!cookie) return null;
   const remembered = decryptedSessionIds.get(cookie);
   if (remembered) return remembered;
-  const token = await getToken({ req: { headers: { cookie } }, secret: env().AUTH_SECRET, secureCookie: secureCookiesEnabled() });
+  const token = await getToken({
+    req: { headers: { cookie } },
+    secret: env().AUTH_SECRET,
+    secureCookie: secureCookiesEnabled(),
+  });
   if (typeof token?.sid !== "string") return null;
   const msToExpiry = typeof token.exp === "number" ? token.exp * 1000 - Date.now() : 0;
   if (msToExpiry > 0) decryptedSessionIds.set(cookie, token.sid, { ttl: Math.min(60_000, msToExpiry) });
@@ -40,7 +49,13 @@ export async function readSessionId(headers: Headers): Promise<string | null> {
  * never trusts it: every request is still checked through the httpOnly session cookie.
  */
 export async function markSignedIn(maxAgeSeconds: number): Promise<void> {
-  (await cookies()).set(SIGNED_IN_HINT_COOKIE, "1", { path: "/", sameSite: "lax", secure: secureCookiesEnabled(), httpOnly: false, maxAge: maxAgeSeconds });
+  (await cookies()).set(SIGNED_IN_HINT_COOKIE, "1", {
+    path: "/",
+    sameSite: "lax",
+    secure: secureCookiesEnabled(),
+    httpOnly: false,
+    maxAge: maxAgeSeconds,
+  });
 }
 
 export async function clearSignedIn(): Promise<void> {

@@ -20,7 +20,11 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
  * failed renewal, a trial that ended without a card, a cancellation that took effect).
  */
 function effectiveMembershipLevel() {
-  return sql<string | null>`case when exists (select 1 from memberships m where m.user_id = ${users.id} and m.access_ends_at <= now()) then null else ${users.membershipLevel} end`.as("membership_level");
+  return sql<
+    string | null
+  >`case when exists (select 1 from memberships m where m.user_id = ${users.id} and m.access_ends_at <= now()) then null else ${users.membershipLevel} end`.as(
+    "membership_level",
+  );
 }
 
 /** The columns of a signed-in user that the app needs on every request. */
@@ -71,7 +75,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function loadSessionUser(sessionId: string): Promise<SessionUser | null> {
   if (!UUID.test(sessionId)) return null;
   const [row] = await db
-    .select({ ...sessionUserColumns, twoFactorPassed: sql<boolean>`${sessions.twoFactorAt} is not null`, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      ...sessionUserColumns,
+      twoFactorPassed: sql<boolean>`${sessions.twoFactorAt} is not null`,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -118,12 +126,18 @@ export async function loadSessionUserById(userId: number): Promise<SessionUser> 
 
 export async function revokeSession(sessionId: string): Promise<void> {
   if (!UUID.test(sessionId)) return;
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user: after a password change or when an account is disabled. */
 export async function revokeAllSessions(userId: number, executor: Executor = db): Promise<void> {
-  await executor.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await executor
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /**
@@ -131,7 +145,12 @@ export async function revokeAllSessions(userId: number, executor: Executor = db)
  * when she turns two-factor on (with a code, in `keep`) or off, and when she signs in with a recovery
  * code (her device may be in someone else's hands). A session from before never carries the change.
  */
-export async function keepOnlySession(userId: number, keep: string, twoFactor: boolean, executor: Executor = db): Promise<void> {
+export async function keepOnlySession(
+  userId: number,
+  keep: string,
+  twoFactor: boolean,
+  executor: Executor = db,
+): Promise<void> {
   await executor
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -156,7 +175,13 @@ export interface ActiveSession {
 /** Her sessions that are neither ended nor expired, most recently seen first. */
 export async function listActiveSessions(userId: number, currentSessionId: string | null): Promise<ActiveSession[]> {
   const rows = await db
-    .select({ id: sessions.id, userAgent: sessions.userAgent, ip: sessions.ip, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(desc(sessions.lastSeenAt));

@@ -29,11 +29,22 @@ export const RECOVERY_CODE_COUNT = 10;
 const PERIOD_SECONDS = 30;
 
 function totpFor(secretBase32: string, label: string, issuer: string) {
-  return new OTPAuth.TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: PERIOD_SECONDS, secret: OTPAuth.Secret.fromBase32(secretBase32) });
+  return new OTPAuth.TOTP({
+    issuer,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: OTPAuth.Secret.fromBase32(secretBase32),
+  });
 }
 
 const hashRecoveryCode = (code: string) => createHash("sha256").update(normalizeRecoveryCode(code)).digest("hex");
-const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replace(/[^a-z0-9]/g, "");
+const normalizeRecoveryCode = (code: string) =>
+  code
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 
 /** Ten codes of ten base-32 characters (50 bits each), shown as xxxxx-xxxxx. */
 function newRecoveryCodes(): string[] {
@@ -46,7 +57,13 @@ function newRecoveryCodes(): string[] {
 
 async function loadSecret(userId: number) {
   const [row] = await db
-    .select({ username: users.username, sealed: users.totpSecretEncrypted, enabledAt: users.totpEnabledAt, isAdmin: users.isAdmin, passwordHash: users.passwordHash })
+    .select({
+      username: users.username,
+      sealed: users.totpSecretEncrypted,
+      enabledAt: users.totpEnabledAt,
+      isAdmin: users.isAdmin,
+      passwordHash: users.passwordHash,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -54,7 +71,11 @@ async function loadSecret(userId: number) {
   if (!row.sealed) return { ...row, secret: null };
   const { secret, resealed } = openTwoFactorSecret(userId, row.sealed);
   // Sealed with the birth-data key before TWO_FACTOR_KEY existed: stored again under its own key.
-  if (resealed) await db.update(users).set({ totpSecretEncrypted: resealed }).where(and(eq(users.id, userId), eq(users.totpSecretEncrypted, row.sealed)));
+  if (resealed)
+    await db
+      .update(users)
+      .set({ totpSecretEncrypted: resealed })
+      .where(and(eq(users.id, userId), eq(users.totpSecretEncrypted, row.sealed)));
   return { ...row, secret };
 }
 
@@ -70,7 +91,10 @@ export async function beginTwoFactorSetup(userId: number): Promise<TwoFactorSetu
   const current = await loadSecret(userId);
   if (current.enabledAt) throw conflict("Two-factor sign-in is already on.");
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  await db.update(users).set({ totpSecretEncrypted: sealFor("two-factor", userId, secret), totpLastCounter: null }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ totpSecretEncrypted: sealFor("two-factor", userId, secret), totpLastCounter: null })
+    .where(eq(users.id, userId));
   const { siteName } = await getSiteSettings();
   const otpauthUrl = totpFor(secret, current.username, siteName).toString();
   return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 200 }) };
@@ -86,7 +110,11 @@ export type SecondFactor = "code" | "recovery";
  * a check made before any was counted); a right code gives the count back. Once the policy is used up
  * every check fails with 429 until the window passes. Answers how she proved it, or null.
  */
-export async function checkSecondFactor(userId: number, code: string, options: { allowRecovery: boolean }): Promise<SecondFactor | null> {
+export async function checkSecondFactor(
+  userId: number,
+  code: string,
+  options: { allowRecovery: boolean },
+): Promise<SecondFactor | null> {
   const key = String(userId);
   const wait = await recordUse(TWO_FACTOR_POLICY, key);
   if (wait > 0) throw tooManyRequests(wait, TOO_MANY_CODES);
@@ -114,7 +142,13 @@ async function spendCode(userId: number, code: string, allowRecovery: boolean): 
   const spent = await db
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(trimmed)), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, hashRecoveryCode(trimmed)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: recoveryCodes.id });
   return spent.length === 1 ? "recovery" : null;
 }
@@ -124,11 +158,16 @@ async function spendCode(userId: number, code: string, allowRecovery: boolean): 
  * The session she did it in (`sessionId`) has now passed two-factor; every other session of hers ends
  * (issue 24: a password-only session from before must never gain what two-factor guards).
  */
-export async function confirmTwoFactor(userId: number, code: string, sessionId: string): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTwoFactor(
+  userId: number,
+  code: string,
+  sessionId: string,
+): Promise<{ recoveryCodes: string[] }> {
   const current = await loadSecret(userId);
   if (current.enabledAt) throw conflict("Two-factor sign-in is already on.");
   if (!current.secret) throw badRequest("Please start setting up two-factor sign-in again.");
-  if (!(await checkSecondFactor(userId, code, { allowRecovery: false }))) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
+  if (!(await checkSecondFactor(userId, code, { allowRecovery: false })))
+    throw badRequest(WRONG_CODE, { code: WRONG_CODE });
   const codes = newRecoveryCodes();
   await db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId));
@@ -144,7 +183,11 @@ export async function confirmTwoFactor(userId: number, code: string, sessionId: 
  * Turns two-factor off with her password and a code; every other session of hers ends, and this one
  * is password-only from now on. Administrators keep it: it is required of them.
  */
-export async function disableTwoFactor(userId: number, input: { password: string; code: string }, sessionId: string): Promise<void> {
+export async function disableTwoFactor(
+  userId: number,
+  input: { password: string; code: string },
+  sessionId: string,
+): Promise<void> {
   const current = await loadSecret(userId);
   if (!current.enabledAt) throw conflict("Two-factor sign-in is already off.");
   if (holdsAdminRole(current)) throw conflict("Administrators must keep two-factor sign-in on.");
@@ -153,9 +196,13 @@ export async function disableTwoFactor(userId: number, input: { password: string
     if (blocked > 0) throw tooManyRequests(blocked, TOO_MANY_CODES);
     throw badRequest("Your password is not right.", { password: "Your password is not right." });
   }
-  if (!(await checkSecondFactor(userId, input.code, { allowRecovery: true }))) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
+  if (!(await checkSecondFactor(userId, input.code, { allowRecovery: true })))
+    throw badRequest(WRONG_CODE, { code: WRONG_CODE });
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpEnabledAt: null, totpSecretEncrypted: null, totpLastCounter: null }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ totpEnabledAt: null, totpSecretEncrypted: null, totpLastCounter: null })
+      .where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await keepOnlySession(userId, sessionId, false, tx);
     await recordAudit({ actorId: userId, action: "two_factor.disabled", entityType: "user", entityId: userId }, tx);
@@ -167,14 +214,31 @@ export async function disableTwoFactor(userId: number, input: { password: string
  * Every other session ends, the sign-in is audited, and she is told by email where it came from and
  * how many codes are left, so that a code used by someone else does not go unnoticed.
  */
-export async function recordRecoverySignIn(userId: number, sessionId: string, client: { ip: string | null; userAgent: string | null }): Promise<void> {
+export async function recordRecoverySignIn(
+  userId: number,
+  sessionId: string,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<void> {
   const settings = await getSiteSettings();
   const device = deviceName(client.userAgent);
   await transactionWithEmail(async (tx, queueEmail) => {
     await keepOnlySession(userId, sessionId, true, tx);
     const codesLeft = await unusedRecoveryCodeCount(userId, tx);
-    await recordAudit({ actorId: userId, action: "two_factor.recovery_code_used", entityType: "user", entityId: userId, details: { device, codesLeft }, ip: client.ip }, tx);
-    const [user] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+    await recordAudit(
+      {
+        actorId: userId,
+        action: "two_factor.recovery_code_used",
+        entityType: "user",
+        entityId: userId,
+        details: { device, codesLeft },
+        ip: client.ip,
+      },
+      tx,
+    );
+    const [user] = await tx
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) return;
     await queueEmail({
       to: user.email,
@@ -186,7 +250,9 @@ export async function recordRecoverySignIn(userId: number, sessionId: string, cl
         paragraphs: [
           `Hi ${user.firstName},`,
           `Someone just signed in to your account with one of your recovery codes, from ${device}${client.ip ? ` (address ${client.ip})` : ""}. Every other device was signed out.`,
-          codesLeft === 0 ? "That was your last recovery code." : `You have ${codesLeft} recovery ${codesLeft === 1 ? "code" : "codes"} left.`,
+          codesLeft === 0
+            ? "That was your last recovery code."
+            : `You have ${codesLeft} recovery ${codesLeft === 1 ? "code" : "codes"} left.`,
           `If this was not you, choose a new password at ${siteUrl()}/forgot-password and ${writeToUs(settings, siteUrl())} straight away.`,
         ],
       }),

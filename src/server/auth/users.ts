@@ -7,7 +7,13 @@ import { users } from "@/db/schema";
 export async function findUserByLogin(login: string) {
   const value = login.trim().toLowerCase();
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, disabledAt: users.disabledAt, totpEnabledAt: users.totpEnabledAt, deletionRequestedAt: users.deletionRequestedAt })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      disabledAt: users.disabledAt,
+      totpEnabledAt: users.totpEnabledAt,
+      deletionRequestedAt: users.deletionRequestedAt,
+    })
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, value), eq(sql`lower(${users.email})`, value)))
     .limit(1);

@@ -15,7 +15,10 @@ export interface CatalogueTier {
   monthlyPriceCents: number;
 }
 
-export async function syncStripeCatalogue(client: Stripe, tiers: CatalogueTier[]): Promise<{ tier: string; price: string; created: boolean }[]> {
+export async function syncStripeCatalogue(
+  client: Stripe,
+  tiers: CatalogueTier[],
+): Promise<{ tier: string; price: string; created: boolean }[]> {
   const out: { tier: string; price: string; created: boolean }[] = [];
   for (const tier of tiers) {
     const productId = productIdFor(tier.id);
@@ -24,8 +27,14 @@ export async function syncStripeCatalogue(client: Stripe, tiers: CatalogueTier[]
     } catch {
       await client.products.create({ id: productId, name: `${tier.title} membership`, metadata: { tier: tier.id } });
     }
-    const [existing] = (await client.prices.list({ lookup_keys: [lookupKeyFor(tier.id)], active: true, limit: 1 })).data;
-    if (existing && existing.unit_amount === tier.monthlyPriceCents && existing.currency === "usd" && existing.recurring?.interval === "month") {
+    const [existing] = (await client.prices.list({ lookup_keys: [lookupKeyFor(tier.id)], active: true, limit: 1 }))
+      .data;
+    if (
+      existing &&
+      existing.unit_amount === tier.monthlyPriceCents &&
+      existing.currency === "usd" &&
+      existing.recurring?.interval === "month"
+    ) {
       out.push({ tier: tier.id, price: existing.id, created: false });
       continue;
     }

@@ -14,7 +14,13 @@ import { lockMembership } from "@/server/money/locks";
 import { readStripe, readStripeList, type InvoiceObject, type SubscriptionObject } from "@/server/money/objects";
 import { tierCharge } from "@/server/money/pricing";
 import { stripeAttempt } from "@/server/money/requests";
-import { PAYMENTS_NOT_CONFIGURED, paymentsConfigured, stripe, stripeErrorMessage, stripeFailure } from "@/server/money/stripe";
+import {
+  PAYMENTS_NOT_CONFIGURED,
+  paymentsConfigured,
+  stripe,
+  stripeErrorMessage,
+  stripeFailure,
+} from "@/server/money/stripe";
 import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { fromStripeTime, mirrorSubscription, setPaidTier, toStripeTime, type Membership } from "./memberships";
@@ -27,7 +33,10 @@ const rank = (tier: string) => TIER_IDS.indexOf(tier as TierId);
 const NO_CARD_MEMBERSHIP = "There is no card membership to change.";
 
 /** Runs a change to her membership under its row lock, with emails and the audit in the same transaction. */
-async function withMembership<T>(userId: number, work: (tx: Transaction, m: Membership, queueEmail: QueueEmail) => Promise<T>): Promise<T> {
+async function withMembership<T>(
+  userId: number,
+  work: (tx: Transaction, m: Membership, queueEmail: QueueEmail) => Promise<T>,
+): Promise<T> {
   return transactionWithEmail(async (tx, queueEmail) => {
     const m = await lockMembership(tx, { userId });
     if (!m) throw notFound("This member has no membership billing yet.");
@@ -44,12 +53,30 @@ function requireLiveSubscription(m: Membership): string {
 }
 
 async function emailTo(tx: Transaction, m: Membership, actor: Actor) {
-  const [to] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, m.userId!)).limit(1);
-  return { siteName: (await readSiteSettings(tx)).siteName, to: to!, billingUrl: `${actor.baseUrl}/profile?tab=billing` };
+  const [to] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, m.userId!))
+    .limit(1);
+  return {
+    siteName: (await readSiteSettings(tx)).siteName,
+    to: to!,
+    billingUrl: `${actor.baseUrl}/profile?tab=billing`,
+  };
 }
 
 async function audit(tx: Transaction, actor: Actor, m: Membership, action: string, details: Record<string, unknown>) {
-  await recordAudit({ actorId: actor.id, action: `billing.${action}`, entityType: "membership", entityId: m.id, details: { userId: m.userId, onBehalf: actor.id !== m.userId, ...details }, ip: actor.ip }, tx);
+  await recordAudit(
+    {
+      actorId: actor.id,
+      action: `billing.${action}`,
+      entityType: "membership",
+      entityId: m.id,
+      details: { userId: m.userId, onBehalf: actor.id !== m.userId, ...details },
+      ip: actor.ip,
+    },
+    tx,
+  );
 }
 
 /** Her subscription as Stripe has it now, and its one item (her tier's price and the current period). */
@@ -62,18 +89,28 @@ async function subscriptionItem(subscriptionId: string) {
 export async function previewUpgrade(userId: number, tier: TierId): Promise<UpgradePreview> {
   return withMembership(userId, async (tx, m) => {
     const subscriptionId = requireLiveSubscription(m);
-    if (rank(tier) <= rank(m.tier)) throw conflict("Only a higher tier can be previewed as an upgrade; a lower tier starts at the end of the period.");
+    if (rank(tier) <= rank(m.tier))
+      throw conflict(
+        "Only a higher tier can be previewed as an upgrade; a lower tier starts at the end of the period.",
+      );
     if (m.scheduledTier) throw conflict("Undo your scheduled tier change before upgrading.");
     const { item } = await subscriptionItem(subscriptionId);
     const price = await priceFor(tier);
     const prorationDate = Math.max(Math.floor(Date.now() / 1000), item.current_period_start);
     let invoice: InvoiceObject;
     try {
-      invoice = readStripe("invoice", await stripe().invoices.createPreview({
-        customer: m.stripeCustomerId!,
-        subscription: subscriptionId,
-        subscription_details: { items: [{ id: item.id, price: price.id }], proration_behavior: "always_invoice", proration_date: prorationDate },
-      }));
+      invoice = readStripe(
+        "invoice",
+        await stripe().invoices.createPreview({
+          customer: m.stripeCustomerId!,
+          subscription: subscriptionId,
+          subscription_details: {
+            items: [{ id: item.id, price: price.id }],
+            proration_behavior: "always_invoice",
+            proration_date: prorationDate,
+          },
+        }),
+      );
     } catch (error) {
       throw stripeFailure(error, "The preview failed");
     }
@@ -101,7 +138,12 @@ export async function previewUpgrade(userId: number, tier: TierId): Promise<Upgr
 export async function changeTier(userId: number, input: ChangeTierInput, actor: Actor) {
   return withMembership(userId, async (tx, m, queueEmail) => {
     const subscriptionId = requireLiveSubscription(m);
-    if (input.tier === m.tier) throw conflict(m.scheduledTier ? "That is already your tier: undo the scheduled change instead." : "That is already your tier.");
+    if (input.tier === m.tier)
+      throw conflict(
+        m.scheduledTier
+          ? "That is already your tier: undo the scheduled change instead."
+          : "That is already your tier.",
+      );
     const { item } = await subscriptionItem(subscriptionId);
     const price = await priceFor(input.tier);
     const title = (await tierCharge(input.tier, tx)).title;
@@ -111,7 +153,8 @@ export async function changeTier(userId: number, input: ChangeTierInput, actor: 
       if (m.status !== "active") throw conflict("Please settle the outstanding payment before upgrading.");
       const now = Math.floor(Date.now() / 1000);
       const at = input.prorationDate;
-      if (!at || at < item.current_period_start || at > now || now - at > PREVIEW_VALID_SECONDS) throw badRequest("The price shown has expired. Please review the upgrade again.");
+      if (!at || at < item.current_period_start || at > now || now - at > PREVIEW_VALID_SECONDS)
+        throw badRequest("The price shown has expired. Please review the upgrade again.");
       let updated: SubscriptionObject;
       try {
         updated = readStripe(
@@ -119,7 +162,13 @@ export async function changeTier(userId: number, input: ChangeTierInput, actor: 
           await stripeAttempt(tx, { operation: "upgrade", subject: `membership-${m.id}` }, (idempotencyKey) =>
             client.subscriptions.update(
               subscriptionId,
-              { items: [{ id: item.id, price: price.id }], proration_behavior: "always_invoice", proration_date: at, payment_behavior: "error_if_incomplete", expand: ["latest_invoice"] },
+              {
+                items: [{ id: item.id, price: price.id }],
+                proration_behavior: "always_invoice",
+                proration_date: at,
+                payment_behavior: "error_if_incomplete",
+                expand: ["latest_invoice"],
+              },
               { idempotencyKey },
             ),
           ),
@@ -137,12 +186,19 @@ export async function changeTier(userId: number, input: ChangeTierInput, actor: 
     }
     let updated: SubscriptionObject;
     try {
-      updated = readStripe("subscription", await client.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: price.id }], proration_behavior: "none" }));
+      updated = readStripe(
+        "subscription",
+        await client.subscriptions.update(subscriptionId, {
+          items: [{ id: item.id, price: price.id }],
+          proration_behavior: "none",
+        }),
+      );
     } catch (error) {
       throw stripeFailure(error, "The change failed");
     }
     const { after } = await mirrorSubscription(tx, m, updated);
-    if (m.userId) await queueEmail(billingEmails.downgradeScheduled(await emailTo(tx, m, actor), title, after.currentPeriodEnd!));
+    if (m.userId)
+      await queueEmail(billingEmails.downgradeScheduled(await emailTo(tx, m, actor), title, after.currentPeriodEnd!));
     await audit(tx, actor, m, "downgrade_scheduled", { from: m.tier, to: input.tier, on: after.currentPeriodEnd });
     return { tier: input.tier, charged: 0, effective: "period_end" as const, on: after.currentPeriodEnd };
   });
@@ -158,11 +214,16 @@ export async function cancelMembership(userId: number, actor: Actor) {
     if (m.cancelAtPeriodEnd) throw conflict("This membership is already set to end.");
     const periodEnd = m.currentPeriodEnd ?? new Date();
     if (!actor.actsAsAdmin && periodEnd.getTime() < m.termEndsAt.getTime()) {
-      throw conflict(`Your membership term runs until ${formatDate(m.termEndsAt)}. You can cancel from ${formatDate(cancelableFrom(m))}.`);
+      throw conflict(
+        `Your membership term runs until ${formatDate(m.termEndsAt)}. You can cancel from ${formatDate(cancelableFrom(m))}.`,
+      );
     }
     let updated: SubscriptionObject;
     try {
-      updated = readStripe("subscription", await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+      updated = readStripe(
+        "subscription",
+        await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      );
     } catch (error) {
       throw stripeFailure(error, "The cancellation failed");
     }
@@ -186,16 +247,28 @@ export async function resumeMembership(userId: number, actor: Actor) {
         "subscription",
         await stripe().subscriptions.update(subscriptionId, {
           cancel_at_period_end: false,
-          ...(item.price.id !== price.id ? { items: [{ id: item.id, price: price.id }], proration_behavior: "none" as const } : {}),
+          ...(item.price.id !== price.id
+            ? { items: [{ id: item.id, price: price.id }], proration_behavior: "none" as const }
+            : {}),
         }),
       );
     } catch (error) {
       throw stripeFailure(error, "The change failed");
     }
     await mirrorSubscription(tx, m, updated);
-    const what = [m.scheduledTier ? `Your change to ${(await tierCharge(m.scheduledTier, tx)).title} was undone: you stay a ${(await tierCharge(m.tier, tx)).title} member.` : null, m.cancelAtPeriodEnd ? "Your cancellation was undone: your membership renews as before." : null].filter(Boolean).join(" ");
+    const what = [
+      m.scheduledTier
+        ? `Your change to ${(await tierCharge(m.scheduledTier, tx)).title} was undone: you stay a ${(await tierCharge(m.tier, tx)).title} member.`
+        : null,
+      m.cancelAtPeriodEnd ? "Your cancellation was undone: your membership renews as before." : null,
+    ]
+      .filter(Boolean)
+      .join(" ");
     if (m.userId) await queueEmail(billingEmails.resumed(await emailTo(tx, m, actor), what));
-    await audit(tx, actor, m, "change_undone", { scheduledTier: m.scheduledTier, cancelAtPeriodEnd: m.cancelAtPeriodEnd });
+    await audit(tx, actor, m, "change_undone", {
+      scheduledTier: m.scheduledTier,
+      cancelAtPeriodEnd: m.cancelAtPeriodEnd,
+    });
     return { ok: true };
   });
 }
@@ -208,18 +281,37 @@ export async function createCardSetup(userId: number) {
     const client = stripe();
     let customer = m.stripeCustomerId;
     if (!customer) {
-      const [user] = await tx.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).limit(1);
+      const [user] = await tx
+        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       customer = readStripe(
         "customer",
         await stripeAttempt(tx, { operation: "customer", subject: `membership-${m.id}` }, (idempotencyKey) =>
-          client.customers.create({ email: user!.email, name: `${user!.firstName} ${user!.lastName}`.trim(), metadata: { membershipId: String(m.id) } }, { idempotencyKey }),
+          client.customers.create(
+            {
+              email: user!.email,
+              name: `${user!.firstName} ${user!.lastName}`.trim(),
+              metadata: { membershipId: String(m.id) },
+            },
+            { idempotencyKey },
+          ),
         ),
       ).id;
       await tx.update(memberships).set({ stripeCustomerId: customer }).where(eq(memberships.id, m.id));
       await tx.update(users).set({ stripeCustomerId: customer }).where(eq(users.id, userId));
     }
     // She confirms in her browser, where Stripe.js can redirect her and bring her back (return_url).
-    const intent = readStripe("setup_intent", await client.setupIntents.create({ customer, usage: "off_session", automatic_payment_methods: { enabled: true }, metadata: { membershipId: String(m.id) } }));
+    const intent = readStripe(
+      "setup_intent",
+      await client.setupIntents.create({
+        customer,
+        usage: "off_session",
+        automatic_payment_methods: { enabled: true },
+        metadata: { membershipId: String(m.id) },
+      }),
+    );
     if (!intent.client_secret) throw new AppError(502, "Stripe sent a setup intent without its client secret.");
     return { clientSecret: intent.client_secret };
   });
@@ -230,13 +322,22 @@ export async function createCardSetup(userId: number) {
  * billing mode, as every subscription of ours: see startCardMembership). A subscription an earlier
  * attempt started (its answer lost) is found in Stripe rather than started twice.
  */
-async function startTrialSubscription(tx: Transaction, m: Membership, customer: string, paymentMethod: string): Promise<SubscriptionObject> {
+async function startTrialSubscription(
+  tx: Transaction,
+  m: Membership,
+  customer: string,
+  paymentMethod: string,
+): Promise<SubscriptionObject> {
   const client = stripe();
-  const started = readStripeList("subscription", await client.subscriptions.list({ customer, status: "all", limit: 20 })).find(
+  const started = readStripeList(
+    "subscription",
+    await client.subscriptions.list({ customer, status: "all", limit: 20 }),
+  ).find(
     (s) => s.metadata.membershipId === String(m.id) && s.status !== "canceled" && s.status !== "incomplete_expired",
   );
   if (started) return started;
-  const trialEnd = m.trialEndsAt && m.trialEndsAt.getTime() > Date.now() + 60_000 ? toStripeTime(m.trialEndsAt) : undefined;
+  const trialEnd =
+    m.trialEndsAt && m.trialEndsAt.getTime() > Date.now() + 60_000 ? toStripeTime(m.trialEndsAt) : undefined;
   const price = await priceFor(m.tier);
   return readStripe(
     "subscription",
@@ -266,17 +367,24 @@ export async function saveCard(userId: number, setupIntentId: string, actor: Act
     const client = stripe();
     const intent = readStripe("setup_intent", await client.setupIntents.retrieve(setupIntentId));
     if (!m.stripeCustomerId || intent.customer !== m.stripeCustomerId) throw notFound("That card setup was not found.");
-    if (intent.status !== "succeeded" || !intent.payment_method) throw conflict("The card was not confirmed. Please try again.");
+    if (intent.status !== "succeeded" || !intent.payment_method)
+      throw conflict("The card was not confirmed. Please try again.");
     const customer = m.stripeCustomerId;
     const paymentMethod = intent.payment_method;
     await client.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } });
     await tx.update(users).set({ stripePaymentMethodId: paymentMethod }).where(eq(users.id, userId));
     let paymentError: string | null = null;
     if (m.stripeSubscriptionId) {
-      const updated = readStripe("subscription", await client.subscriptions.update(m.stripeSubscriptionId, { default_payment_method: paymentMethod }));
+      const updated = readStripe(
+        "subscription",
+        await client.subscriptions.update(m.stripeSubscriptionId, { default_payment_method: paymentMethod }),
+      );
       await mirrorSubscription(tx, m, updated);
       if (m.status === "past_due") {
-        const [open] = readStripeList("invoice", await client.invoices.list({ subscription: m.stripeSubscriptionId, status: "open", limit: 1 }));
+        const [open] = readStripeList(
+          "invoice",
+          await client.invoices.list({ subscription: m.stripeSubscriptionId, status: "open", limit: 1 }),
+        );
         if (open) {
           try {
             await client.invoices.pay(open.id, { payment_method: paymentMethod });
@@ -287,7 +395,11 @@ export async function saveCard(userId: number, setupIntentId: string, actor: Act
       }
     } else if (m.billingMethod === "trial") {
       const subscription = await startTrialSubscription(tx, m, customer, paymentMethod);
-      const [withSub] = await tx.update(memberships).set({ stripeSubscriptionId: subscription.id, billingMethod: "card", accessEndsAt: null }).where(eq(memberships.id, m.id)).returning();
+      const [withSub] = await tx
+        .update(memberships)
+        .set({ stripeSubscriptionId: subscription.id, billingMethod: "card", accessEndsAt: null })
+        .where(eq(memberships.id, m.id))
+        .returning();
       await mirrorSubscription(tx, withSub!, subscription);
     }
     const card = await describeCard(paymentMethod);
@@ -301,7 +413,9 @@ export async function describeCard(paymentMethodId: string | null): Promise<stri
   if (!paymentMethodId) return null;
   try {
     const method = readStripe("payment_method", await stripe().paymentMethods.retrieve(paymentMethodId));
-    return method.card ? `${method.card.brand[0]!.toUpperCase()}${method.card.brand.slice(1)} ending in ${method.card.last4}` : method.type;
+    return method.card
+      ? `${method.card.brand[0]!.toUpperCase()}${method.card.brand.slice(1)} ending in ${method.card.last4}`
+      : method.type;
   } catch {
     return null;
   }

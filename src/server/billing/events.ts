@@ -13,14 +13,26 @@ import { tierOfPrice } from "./prices";
 
 async function emailContext(tx: Transaction, membership: Membership, baseUrl: string) {
   if (!membership.userId) return null;
-  const [to] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, membership.userId)).limit(1);
+  const [to] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, membership.userId))
+    .limit(1);
   if (!to) return null;
   return { siteName: (await readSiteSettings(tx)).siteName, to, billingUrl: `${baseUrl}/profile?tab=billing` };
 }
 
 /** Re-reads the subscription from Stripe and mirrors it, under the membership's lock. */
-async function refresh(tx: Transaction, queueEmail: QueueEmail, membership: Membership, baseUrl: string): Promise<Membership> {
-  const subscription = readStripe("subscription", await stripe().subscriptions.retrieve(membership.stripeSubscriptionId!));
+async function refresh(
+  tx: Transaction,
+  queueEmail: QueueEmail,
+  membership: Membership,
+  baseUrl: string,
+): Promise<Membership> {
+  const subscription = readStripe(
+    "subscription",
+    await stripe().subscriptions.retrieve(membership.stripeSubscriptionId!),
+  );
   const { before, after } = await mirrorSubscription(tx, membership, subscription);
   if (before.status !== "canceled" && after.status === "canceled") {
     const ctx = await emailContext(tx, after, baseUrl);
@@ -30,14 +42,21 @@ async function refresh(tx: Transaction, queueEmail: QueueEmail, membership: Memb
 }
 
 /** customer.subscription.created / updated / deleted: the subscription as it is now. */
-export async function onSubscriptionChanged(tx: Transaction, queueEmail: QueueEmail, subscriptionId: string, baseUrl: string): Promise<void> {
+export async function onSubscriptionChanged(
+  tx: Transaction,
+  queueEmail: QueueEmail,
+  subscriptionId: string,
+  baseUrl: string,
+): Promise<void> {
   const membership = await lockMembership(tx, { subscriptionId });
   if (membership) await refresh(tx, queueEmail, membership, baseUrl);
 }
 
 /** The PaymentIntent that paid an invoice, for refunds (Stripe lists an invoice's payments separately). */
 async function intentOfInvoice(invoice: InvoiceObject): Promise<string | null> {
-  const payments = invoice.payments?.data ?? readStripeList("invoice_payment", await stripe().invoicePayments.list({ invoice: invoice.id, limit: 10 }));
+  const payments =
+    invoice.payments?.data ??
+    readStripeList("invoice_payment", await stripe().invoicePayments.list({ invoice: invoice.id, limit: 10 }));
   const paid = payments.find((p) => p.status === "paid") ?? payments.at(-1);
   return paid?.payment.payment_intent ?? null;
 }
@@ -56,7 +75,13 @@ async function tierOfInvoice(invoice: InvoiceObject): Promise<string | null> {
  * already did. The first failure of an invoice tells her, and so does its payment at last; the
  * subscription's state (past due, active again) is then read back from Stripe.
  */
-export async function onInvoiceEvent(tx: Transaction, queueEmail: QueueEmail, invoice: InvoiceObject, outcome: "paid" | "failed", baseUrl: string): Promise<void> {
+export async function onInvoiceEvent(
+  tx: Transaction,
+  queueEmail: QueueEmail,
+  invoice: InvoiceObject,
+  outcome: "paid" | "failed",
+  baseUrl: string,
+): Promise<void> {
   const subscriptionId = invoice.parent?.subscription_details?.subscription;
   if (!subscriptionId) return;
   let membership = await lockMembership(tx, { subscriptionId });
@@ -67,17 +92,43 @@ export async function onInvoiceEvent(tx: Transaction, queueEmail: QueueEmail, in
   let recovered = false;
   if (amount > 0) {
     const kind = invoice.billing_reason === "subscription_update" ? "upgrade" : "renewal";
-    const base = { applicationId: membership.applicationId, userId: membership.userId, kind, amount, currency: invoice.currency, paymentMethod: "card", membershipTier: tier ?? membership.tier, stripeInvoiceId: invoice.id };
+    const base = {
+      applicationId: membership.applicationId,
+      userId: membership.userId,
+      kind,
+      amount,
+      currency: invoice.currency,
+      paymentMethod: "card",
+      membershipTier: tier ?? membership.tier,
+      stripeInvoiceId: invoice.id,
+    };
     if (outcome === "paid") {
-      const [prior] = await tx.select({ status: paymentTransactions.status }).from(paymentTransactions).where(eq(paymentTransactions.stripeInvoiceId, invoice.id)).limit(1);
+      const [prior] = await tx
+        .select({ status: paymentTransactions.status })
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.stripeInvoiceId, invoice.id))
+        .limit(1);
       recovered = prior?.status === "failed";
       const intentId = await intentOfInvoice(invoice);
       await tx
         .insert(paymentTransactions)
-        .values({ ...base, status: "completed", completedAt: new Date(), stripePaymentIntentId: intentId, receiptUrl: invoice.hosted_invoice_url ?? null })
+        .values({
+          ...base,
+          status: "completed",
+          completedAt: new Date(),
+          stripePaymentIntentId: intentId,
+          receiptUrl: invoice.hosted_invoice_url ?? null,
+        })
         .onConflictDoUpdate({
           target: paymentTransactions.stripeInvoiceId,
-          set: { status: "completed", amount, completedAt: sql`coalesce(${paymentTransactions.completedAt}, now())`, failedAt: null, stripePaymentIntentId: intentId, receiptUrl: invoice.hosted_invoice_url ?? null },
+          set: {
+            status: "completed",
+            amount,
+            completedAt: sql`coalesce(${paymentTransactions.completedAt}, now())`,
+            failedAt: null,
+            stripePaymentIntentId: intentId,
+            receiptUrl: invoice.hosted_invoice_url ?? null,
+          },
           setWhere: inArray(paymentTransactions.status, ["pending", "failed"]),
         });
     } else {
@@ -85,12 +136,17 @@ export async function onInvoiceEvent(tx: Transaction, queueEmail: QueueEmail, in
       const [row] = await tx
         .insert(paymentTransactions)
         .values({ ...base, status: "failed", failedAt: new Date(), notes })
-        .onConflictDoUpdate({ target: paymentTransactions.stripeInvoiceId, set: { failedAt: sql`now()`, notes }, setWhere: inArray(paymentTransactions.status, ["pending", "failed"]) })
+        .onConflictDoUpdate({
+          target: paymentTransactions.stripeInvoiceId,
+          set: { failedAt: sql`now()`, notes },
+          setWhere: inArray(paymentTransactions.status, ["pending", "failed"]),
+        })
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
       firstFailure = Boolean(row?.inserted);
     }
   }
-  if (outcome === "paid" && tier && invoice.created >= (membership.tierInvoiceCreated ?? 0)) membership = await setPaidTier(tx, membership, tier, invoice.created);
+  if (outcome === "paid" && tier && invoice.created >= (membership.tierInvoiceCreated ?? 0))
+    membership = await setPaidTier(tx, membership, tier, invoice.created);
   const after = await refresh(tx, queueEmail, membership, baseUrl);
   const failedNow = firstFailure && after.status === "past_due";
   if (!failedNow && !recovered) return;

@@ -43,7 +43,14 @@ export async function startCardMembership(tx: Transaction, applicationId: number
   const [paid] = await tx
     .select()
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.applicationId, applicationId), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.paymentMethod, "card"), eq(paymentTransactions.status, "completed")))
+    .where(
+      and(
+        eq(paymentTransactions.applicationId, applicationId),
+        eq(paymentTransactions.kind, "payment"),
+        eq(paymentTransactions.paymentMethod, "card"),
+        eq(paymentTransactions.status, "completed"),
+      ),
+    )
     .limit(1);
   if (!paid?.stripePaymentIntentId) return null;
   const client = stripe();
@@ -54,7 +61,10 @@ export async function startCardMembership(tx: Transaction, applicationId: number
   // Whole seconds, as Stripe keeps time, so the term's end and a period's end compare exactly.
   const startedAt = fromStripeTime(toStripeTime(paid.completedAt ?? new Date()));
   const firstRenewal = addMonths(startedAt, 1);
-  const started = readStripeList("subscription", await client.subscriptions.list({ customer, status: "all", limit: 20 })).find(
+  const started = readStripeList(
+    "subscription",
+    await client.subscriptions.list({ customer, status: "all", limit: 20 }),
+  ).find(
     (s) => s.metadata.applicationId === String(app.id) && s.status !== "canceled" && s.status !== "incomplete_expired",
   );
   const price = await priceFor(app.membershipTier);
@@ -94,7 +104,11 @@ export async function startCardMembership(tx: Transaction, applicationId: number
     })
     .onConflictDoNothing()
     .returning();
-  if (row?.userId) await tx.update(users).set({ membershipLevel: row.tier, stripeCustomerId: customer, stripePaymentMethodId: paymentMethod }).where(eq(users.id, row.userId));
+  if (row?.userId)
+    await tx
+      .update(users)
+      .set({ membershipLevel: row.tier, stripeCustomerId: customer, stripePaymentMethodId: paymentMethod })
+      .where(eq(users.id, row.userId));
   return row ?? null;
 }
 
@@ -103,23 +117,63 @@ export async function startCardMembership(tx: Transaction, applicationId: number
  * a trial starts its clock (a card is asked for before it ends); a bank-transfer member gets a
  * membership renewed by hand, with a reminder before each month ends.
  */
-export async function attachMembership(tx: Transaction, app: typeof applications.$inferSelect, userId: number): Promise<void> {
-  const [existing] = await tx.update(memberships).set({ userId }).where(eq(memberships.applicationId, app.id)).returning();
+export async function attachMembership(
+  tx: Transaction,
+  app: typeof applications.$inferSelect,
+  userId: number,
+): Promise<void> {
+  const [existing] = await tx
+    .update(memberships)
+    .set({ userId })
+    .where(eq(memberships.applicationId, app.id))
+    .returning();
   if (existing) return;
   const now = new Date();
   if (app.isTrial) {
     const trialEndsAt = addDays(now, (await readSiteSettings(tx)).trialDays);
-    await tx.insert(memberships).values({ applicationId: app.id, userId, tier: app.membershipTier, status: "trialing", billingMethod: "trial", startedAt: now, termEndsAt: await termEndFor(now, app.membershipTier, tx), trialEndsAt, accessEndsAt: trialEndsAt, currentPeriodStart: now, currentPeriodEnd: trialEndsAt });
+    await tx
+      .insert(memberships)
+      .values({
+        applicationId: app.id,
+        userId,
+        tier: app.membershipTier,
+        status: "trialing",
+        billingMethod: "trial",
+        startedAt: now,
+        termEndsAt: await termEndFor(now, app.membershipTier, tx),
+        trialEndsAt,
+        accessEndsAt: trialEndsAt,
+        currentPeriodStart: now,
+        currentPeriodEnd: trialEndsAt,
+      });
     return;
   }
   const [manual] = await tx
     .select({ completedAt: paymentTransactions.completedAt })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.applicationId, app.id), eq(paymentTransactions.paymentMethod, "manual"), eq(paymentTransactions.status, "completed")))
+    .where(
+      and(
+        eq(paymentTransactions.applicationId, app.id),
+        eq(paymentTransactions.paymentMethod, "manual"),
+        eq(paymentTransactions.status, "completed"),
+      ),
+    )
     .limit(1);
   if (manual) {
     const startedAt = manual.completedAt ?? now;
-    await tx.insert(memberships).values({ applicationId: app.id, userId, tier: app.membershipTier, status: "active", billingMethod: "manual", startedAt, termEndsAt: await termEndFor(startedAt, app.membershipTier, tx), currentPeriodStart: startedAt, currentPeriodEnd: addMonths(startedAt, 1) });
+    await tx
+      .insert(memberships)
+      .values({
+        applicationId: app.id,
+        userId,
+        tier: app.membershipTier,
+        status: "active",
+        billingMethod: "manual",
+        startedAt,
+        termEndsAt: await termEndFor(startedAt, app.membershipTier, tx),
+        currentPeriodStart: startedAt,
+        currentPeriodEnd: addMonths(startedAt, 1),
+      });
   }
 }
 
@@ -130,13 +184,22 @@ export async function attachMembership(tx: Transaction, app: typeof applications
  * not taken from here (a downgrade changes the price at once, without proration, but she keeps her
  * tier until the renewal at the lower price is paid): a different price is her scheduled tier.
  */
-export async function mirrorSubscription(tx: Transaction, membership: Membership, subscription: SubscriptionObject): Promise<{ before: Membership; after: Membership }> {
+export async function mirrorSubscription(
+  tx: Transaction,
+  membership: Membership,
+  subscription: SubscriptionObject,
+): Promise<{ before: Membership; after: Membership }> {
   const item = subscription.items.data[0]!;
   const status = MEMBERSHIP_STATUS_OF_SUBSCRIPTION[subscription.status] ?? membership.status;
   const priceTier = await tierOfPrice(item.price.id);
   const now = new Date();
   const pastDueSince = status === "past_due" ? (membership.pastDueSince ?? now) : null;
-  const accessEndsAt = status === "past_due" ? addDays(pastDueSince!, PAST_DUE_GRACE_DAYS) : status === "canceled" ? (membership.accessEndsAt ?? now) : null;
+  const accessEndsAt =
+    status === "past_due"
+      ? addDays(pastDueSince!, PAST_DUE_GRACE_DAYS)
+      : status === "canceled"
+        ? (membership.accessEndsAt ?? now)
+        : null;
   const [after] = await tx
     .update(memberships)
     .set({
@@ -158,10 +221,19 @@ export async function mirrorSubscription(tx: Transaction, membership: Membership
 }
 
 /** Her level follows the tier she has paid for (src/server/auth/sessions.ts ends it with her access). */
-export async function setPaidTier(tx: Transaction, membership: Membership, tier: string, invoiceCreated: number | null): Promise<Membership> {
+export async function setPaidTier(
+  tx: Transaction,
+  membership: Membership,
+  tier: string,
+  invoiceCreated: number | null,
+): Promise<Membership> {
   const [row] = await tx
     .update(memberships)
-    .set({ tier, termEndsAt: await termEndFor(membership.startedAt, tier, tx), ...(invoiceCreated !== null ? { tierInvoiceCreated: invoiceCreated } : {}) })
+    .set({
+      tier,
+      termEndsAt: await termEndFor(membership.startedAt, tier, tx),
+      ...(invoiceCreated !== null ? { tierInvoiceCreated: invoiceCreated } : {}),
+    })
     .where(eq(memberships.id, membership.id))
     .returning();
   if (membership.userId) await tx.update(users).set({ membershipLevel: tier }).where(eq(users.id, membership.userId));

@@ -24,17 +24,34 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export async function getBillingOverview(userId: number, viewer: SessionUser): Promise<MemberBilling | AdminBilling> {
   if (viewer.id !== userId && !actsAsAdmin(viewer)) throw forbidden("You can only see your own billing.");
   const [member] = await db
-    .select({ membershipLevel: users.membershipLevel, memberSince: users.memberSince, createdAt: users.createdAt, paymentMethod: users.stripePaymentMethodId })
+    .select({
+      membershipLevel: users.membershipLevel,
+      memberSince: users.memberSince,
+      createdAt: users.createdAt,
+      paymentMethod: users.stripePaymentMethodId,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   const [m] = await db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
-  const tiers = (await listTiers()).map((t) => ({ id: t.id as TierId, title: t.title, amount: t.monthlyPriceCents, durationMonths: t.durationMonths }));
-  const transactions = await db.select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId)).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id)).limit(200);
+  const tiers = (await listTiers()).map((t) => ({
+    id: t.id as TierId,
+    title: t.title,
+    amount: t.monthlyPriceCents,
+    durationMonths: t.durationMonths,
+  }));
+  const transactions = await db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.userId, userId))
+    .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
+    .limit(200);
   const configured = paymentsConfigured();
   // What each payment has given back so far (refunds on their way included), for a partial refund of the rest.
   const refundedOf = new Map<number, number>();
-  for (const t of transactions) if (t.kind === "refund" && t.refundOfId && t.status !== "failed") refundedOf.set(t.refundOfId, (refundedOf.get(t.refundOfId) ?? 0) + t.amount);
+  for (const t of transactions)
+    if (t.kind === "refund" && t.refundOfId && t.status !== "failed")
+      refundedOf.set(t.refundOfId, (refundedOf.get(t.refundOfId) ?? 0) + t.amount);
   const titleOf = (tier: string | null) => tiers.find((t) => t.id === tier)?.title ?? null;
   const priceOf = (tier: string | null) => tiers.find((t) => t.id === tier)?.amount ?? 0;
   const membership: MembershipView | null = m
@@ -56,9 +73,16 @@ export async function getBillingOverview(userId: number, viewer: SessionUser): P
         canCancel: Boolean(m.currentPeriodEnd && m.currentPeriodEnd.getTime() >= m.termEndsAt.getTime()),
         cancelableFrom: cancelableFrom(m).toISOString(),
         nextCharge:
-          m.status === "canceled" || m.cancelAtPeriodEnd || !m.currentPeriodEnd || (m.billingMethod === "trial" && !m.stripeSubscriptionId)
+          m.status === "canceled" ||
+          m.cancelAtPeriodEnd ||
+          !m.currentPeriodEnd ||
+          (m.billingMethod === "trial" && !m.stripeSubscriptionId)
             ? null
-            : { date: m.currentPeriodEnd.toISOString(), amount: priceOf(m.scheduledTier ?? m.tier), byCard: m.billingMethod === "card" },
+            : {
+                date: m.currentPeriodEnd.toISOString(),
+                amount: priceOf(m.scheduledTier ?? m.tier),
+                byCard: m.billingMethod === "card",
+              },
         card: configured && m.billingMethod !== "manual" ? await describeCard(member?.paymentMethod ?? null) : null,
       }
     : null;
@@ -72,14 +96,21 @@ export async function getBillingOverview(userId: number, viewer: SessionUser): P
   if (viewer.id === userId) return { ...overview, transactions: transactions.map(toMemberPayment) };
   return {
     ...overview,
-    transactions: transactions.map((t) => ({ ...toMemberPayment(t), refundable: isRefundable(t), refundableAmount: isRefundable(t) ? Math.max(0, t.amount - (refundedOf.get(t.id) ?? 0)) : 0 })),
+    transactions: transactions.map((t) => ({
+      ...toMemberPayment(t),
+      refundable: isRefundable(t),
+      refundableAmount: isRefundable(t) ? Math.max(0, t.amount - (refundedOf.get(t.id) ?? 0)) : 0,
+    })),
   };
 }
 
 /** Whose billing an admin is looking at (the page's heading). */
 export async function billingMember(viewer: SessionUser, userId: number) {
   assertAccess(viewer, ADMIN);
-  const [member] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [member] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return member ? { name: `${member.firstName} ${member.lastName}`.trim(), email: member.email } : null;
 }
-

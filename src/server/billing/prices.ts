@@ -18,7 +18,10 @@ const CACHE_MS = 5 * 60_000;
 let cached: Promise<Catalogue> | undefined;
 
 async function loadCatalogue(): Promise<Catalogue> {
-  const prices = readStripeList("price", await stripe().prices.list({ lookup_keys: TIER_IDS.map(lookupKeyFor), active: true, limit: 100 }));
+  const prices = readStripeList(
+    "price",
+    await stripe().prices.list({ lookup_keys: TIER_IDS.map(lookupKeyFor), active: true, limit: 100 }),
+  );
   const catalogue: Catalogue = { priceByTier: new Map(), tierByPrice: new Map(), loadedAt: Date.now() };
   for (const price of prices) {
     const tier = TIER_IDS.find((t) => lookupKeyFor(t) === price.lookup_key);

@@ -31,7 +31,12 @@ export async function reconcileBilling(now = new Date()): Promise<typeof billing
   const ours = await db
     .select()
     .from(memberships)
-    .where(and(isNotNull(memberships.stripeSubscriptionId), or(isNull(memberships.endedAt), gt(memberships.endedAt, endedSince))));
+    .where(
+      and(
+        isNotNull(memberships.stripeSubscriptionId),
+        or(isNull(memberships.endedAt), gt(memberships.endedAt, endedSince)),
+      ),
+    );
   const bySubscription = new Map(ours.map((m) => [m.stripeSubscriptionId!, m]));
   const differences: BillingDifference[] = [];
   const differ = (m: (typeof ours)[number], field: string, mine: string | null, theirs: string | null) => {
@@ -48,7 +53,11 @@ export async function reconcileBilling(now = new Date()): Promise<typeof billing
   for (const m of ours) if (!seen.has(m.stripeSubscriptionId!)) differ(m, "subscription", m.stripeSubscriptionId, null);
 
   const invoices: { invoice: InvoiceObject; membership: (typeof ours)[number] }[] = [];
-  for await (const listed of client.invoices.list({ status: "paid", created: { gte: toStripeTime(now) - INVOICE_WINDOW_DAYS * 86_400 }, limit: 100 })) {
+  for await (const listed of client.invoices.list({
+    status: "paid",
+    created: { gte: toStripeTime(now) - INVOICE_WINDOW_DAYS * 86_400 },
+    limit: 100,
+  })) {
     const invoice = readStripe("invoice", listed);
     const membership = bySubscription.get(invoice.parent?.subscription_details?.subscription ?? "");
     if (membership && invoice.amount_paid > 0) invoices.push({ invoice, membership });
@@ -56,13 +65,21 @@ export async function reconcileBilling(now = new Date()): Promise<typeof billing
   const recorded = new Map<string, { status: string; amount: number }>();
   for (let i = 0; i < invoices.length; i += 500) {
     const ids = invoices.slice(i, i + 500).map(({ invoice }) => invoice.id);
-    const rows = await db.select({ invoice: paymentTransactions.stripeInvoiceId, status: paymentTransactions.status, amount: paymentTransactions.amount }).from(paymentTransactions).where(inArray(paymentTransactions.stripeInvoiceId, ids));
+    const rows = await db
+      .select({
+        invoice: paymentTransactions.stripeInvoiceId,
+        status: paymentTransactions.status,
+        amount: paymentTransactions.amount,
+      })
+      .from(paymentTransactions)
+      .where(inArray(paymentTransactions.stripeInvoiceId, ids));
     for (const row of rows) recorded.set(row.invoice!, row);
   }
   for (const { invoice, membership: m } of invoices) {
     const row = recorded.get(invoice.id);
     const mine = row ? `${row.status} ${row.amount}` : null;
-    const paidAsWeSee = row && (row.status === "completed" || row.status === "refunded") && row.amount === invoice.amount_paid;
+    const paidAsWeSee =
+      row && (row.status === "completed" || row.status === "refunded") && row.amount === invoice.amount_paid;
     if (!paidAsWeSee) differ(m, `invoice ${invoice.id}`, mine, `paid ${invoice.amount_paid}`);
   }
 
@@ -95,13 +112,26 @@ export interface ReconciliationView {
 
 /** The last run, its differences named by member, for the admin dashboard. */
 export async function latestReconciliation(): Promise<ReconciliationView | null> {
-  const [run] = await db.select().from(billingReconciliations).orderBy(desc(billingReconciliations.ranAt), desc(billingReconciliations.id)).limit(1);
+  const [run] = await db
+    .select()
+    .from(billingReconciliations)
+    .orderBy(desc(billingReconciliations.ranAt), desc(billingReconciliations.id))
+    .limit(1);
   if (!run) return null;
   const userIds = [...new Set(run.differences.map((d) => d.userId).filter((id): id is number => id !== null))];
   const names = new Map(
     userIds.length
-      ? (await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, userIds))).map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()])
+      ? (
+          await db
+            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(inArray(users.id, userIds))
+        ).map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()])
       : [],
   );
-  return { ranAt: run.ranAt, checked: run.checked, differences: run.differences.map((d) => ({ ...d, memberName: d.userId ? (names.get(d.userId) ?? null) : null })) };
+  return {
+    ranAt: run.ranAt,
+    checked: run.checked,
+    differences: run.differences.map((d) => ({ ...d, memberName: d.userId ? (names.get(d.userId) ?? null) : null })),
+  };
 }

@@ -23,27 +23,55 @@ export async function sendBillingReminders(now = new Date()): Promise<{ renewals
   const billingUrl = `${siteUrl()}/profile?tab=billing`;
   return transactionWithEmail(async (tx, queueEmail) => {
     const due = (date: AnyColumn) =>
-      and(gt(date, now), lte(date, horizon), or(isNull(memberships.reminderSentFor), ne(memberships.reminderSentFor, date)), sql`${memberships.userId} is not null`);
+      and(
+        gt(date, now),
+        lte(date, horizon),
+        or(isNull(memberships.reminderSentFor), ne(memberships.reminderSentFor, date)),
+        sql`${memberships.userId} is not null`,
+      );
     const renewals = await tx
       .update(memberships)
       .set({ reminderSentFor: sql`${memberships.currentPeriodEnd}` })
-      .where(and(eq(memberships.billingMethod, "manual"), eq(memberships.status, "active"), eq(memberships.cancelAtPeriodEnd, false), due(memberships.currentPeriodEnd)))
+      .where(
+        and(
+          eq(memberships.billingMethod, "manual"),
+          eq(memberships.status, "active"),
+          eq(memberships.cancelAtPeriodEnd, false),
+          due(memberships.currentPeriodEnd),
+        ),
+      )
       .returning();
     const trials = await tx
       .update(memberships)
       .set({ reminderSentFor: sql`${memberships.trialEndsAt}` })
-      .where(and(eq(memberships.billingMethod, "trial"), eq(memberships.status, "trialing"), isNull(memberships.stripeSubscriptionId), due(memberships.trialEndsAt)))
+      .where(
+        and(
+          eq(memberships.billingMethod, "trial"),
+          eq(memberships.status, "trialing"),
+          isNull(memberships.stripeSubscriptionId),
+          due(memberships.trialEndsAt),
+        ),
+      )
       .returning();
     for (const m of [...renewals, ...trials]) {
       const [member] = await tx
-        .select({ email: users.email, firstName: users.firstName, title: membershipTiers.title, amount: membershipTiers.monthlyPriceCents })
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          title: membershipTiers.title,
+          amount: membershipTiers.monthlyPriceCents,
+        })
         .from(users)
         .innerJoin(membershipTiers, eq(membershipTiers.id, m.tier))
         .where(eq(users.id, m.userId!))
         .limit(1);
       if (!member) continue;
       const ctx = { siteName, to: member, billingUrl };
-      await queueEmail(m.billingMethod === "manual" ? billingEmails.manualRenewalReminder(ctx, member.amount, m.currentPeriodEnd!) : billingEmails.trialEnding(ctx, member.title, member.amount, m.trialEndsAt!));
+      await queueEmail(
+        m.billingMethod === "manual"
+          ? billingEmails.manualRenewalReminder(ctx, member.amount, m.currentPeriodEnd!)
+          : billingEmails.trialEnding(ctx, member.title, member.amount, m.trialEndsAt!),
+      );
     }
     return { renewals: renewals.length, trials: trials.length };
   });

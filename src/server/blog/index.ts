@@ -28,7 +28,9 @@ const summary = {
 const published = () => and(eq(blogPosts.status, "published"), lte(blogPosts.publishedAt, new Date()));
 
 /** Published posts, newest first (the /blog list, RSS and sitemap). */
-export const listPublishedPosts = cache(async (): Promise<PostSummary[]> => db.select(summary).from(blogPosts).where(published()).orderBy(desc(blogPosts.publishedAt)));
+export const listPublishedPosts = cache(async (): Promise<PostSummary[]> =>
+  db.select(summary).from(blogPosts).where(published()).orderBy(desc(blogPosts.publishedAt)),
+);
 
 export const getPublishedPost = cache(async (slug: string) => {
   const [post] = await db
@@ -42,12 +44,18 @@ export const getPublishedPost = cache(async (slug: string) => {
 /** Every post, drafts included, for /admin/blog. */
 export async function listAllPosts(viewer: SessionUser) {
   assertAccess(viewer, ADMIN);
-  return db.select({ ...summary, body: blogPosts.body, status: blogPosts.status }).from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  return db
+    .select({ ...summary, body: blogPosts.body, status: blogPosts.status })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
 }
 export type AdminPost = Awaited<ReturnType<typeof listAllPosts>>[number];
 
-const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string }; code?: string })?.cause?.code === "23505" || (error as { code?: string })?.code === "23505";
-const slugTaken = () => new AppError(409, "Another post already uses this slug.", { slug: "Another post already uses this slug." });
+const isUniqueViolation = (error: unknown) =>
+  (error as { cause?: { code?: string }; code?: string })?.cause?.code === "23505" ||
+  (error as { code?: string })?.code === "23505";
+const slugTaken = () =>
+  new AppError(409, "Another post already uses this slug.", { slug: "Another post already uses this slug." });
 
 export async function createPost(viewer: SessionUser, input: PostInput) {
   assertAccess(viewer, ADMIN);
@@ -55,9 +63,20 @@ export async function createPost(viewer: SessionUser, input: PostInput) {
   try {
     const [post] = await db
       .insert(blogPosts)
-      .values({ ...input, imageUrl: input.imageUrl || null, authorId: actorId, publishedAt: input.status === "published" ? new Date() : null })
+      .values({
+        ...input,
+        imageUrl: input.imageUrl || null,
+        authorId: actorId,
+        publishedAt: input.status === "published" ? new Date() : null,
+      })
       .returning();
-    await recordAudit({ actorId, action: "blog.create", entityType: "blog_post", entityId: post!.id, details: { slug: post!.slug, status: post!.status } });
+    await recordAudit({
+      actorId,
+      action: "blog.create",
+      entityType: "blog_post",
+      entityId: post!.id,
+      details: { slug: post!.slug, status: post!.status },
+    });
     await reindexSource("blog", post!.id);
     return post!;
   } catch (error) {
@@ -70,15 +89,29 @@ export async function createPost(viewer: SessionUser, input: PostInput) {
 export async function updatePost(viewer: SessionUser, id: number, input: PostInput) {
   assertAccess(viewer, ADMIN);
   const actorId = viewer.id;
-  const [before] = await db.select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt }).from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
+  const [before] = await db
+    .select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id))
+    .limit(1);
   if (!before) throw notFound("Post not found.");
   try {
     const [post] = await db
       .update(blogPosts)
-      .set({ ...input, imageUrl: input.imageUrl || null, publishedAt: input.status === "published" ? (before.publishedAt ?? new Date()) : before.publishedAt })
+      .set({
+        ...input,
+        imageUrl: input.imageUrl || null,
+        publishedAt: input.status === "published" ? (before.publishedAt ?? new Date()) : before.publishedAt,
+      })
       .where(eq(blogPosts.id, id))
       .returning();
-    await recordAudit({ actorId, action: "blog.update", entityType: "blog_post", entityId: id, details: { slug: post!.slug, status: post!.status } });
+    await recordAudit({
+      actorId,
+      action: "blog.update",
+      entityType: "blog_post",
+      entityId: id,
+      details: { slug: post!.slug, status: post!.status },
+    });
     await reindexSource("blog", id);
     return { post: post!, previousSlug: before.slug };
   } catch (error) {
@@ -92,7 +125,13 @@ export async function deletePost(viewer: SessionUser, id: number) {
   const actorId = viewer.id;
   const [post] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug });
   if (!post) throw notFound("Post not found.");
-  await recordAudit({ actorId, action: "blog.delete", entityType: "blog_post", entityId: id, details: { slug: post.slug } });
+  await recordAudit({
+    actorId,
+    action: "blog.delete",
+    entityType: "blog_post",
+    entityId: id,
+    details: { slug: post.slug },
+  });
   await reindexSource("blog", id);
   return post;
 }

@@ -15,7 +15,19 @@ export function pathTags(path: string, type: "page" | "layout" = "page"): string
 }
 
 /** The public pages search engines index (the sitemap lists them with posts and events). */
-export const PUBLIC_PAGE_PATHS = ["/", "/about", "/membership", "/events", "/community", "/apply", "/blog", "/faq", "/contact", "/terms", "/privacy"];
+export const PUBLIC_PAGE_PATHS = [
+  "/",
+  "/about",
+  "/membership",
+  "/events",
+  "/community",
+  "/apply",
+  "/blog",
+  "/faq",
+  "/contact",
+  "/terms",
+  "/privacy",
+];
 
 export interface PublicPath {
   path: string;
@@ -52,7 +64,9 @@ export async function expirePublicPages(paths: Array<string | PublicPath>): Prom
 }
 
 function withTypes(paths: Array<string | PublicPath>): Required<PublicPath>[] {
-  return paths.map((p) => (typeof p === "string" ? { path: p, type: "page" as const } : { type: "page" as const, ...p }));
+  return paths.map((p) =>
+    typeof p === "string" ? { path: p, type: "page" as const } : { type: "page" as const, ...p },
+  );
 }
 
 async function refreshProxyCache(paths: string[]): Promise<void> {
@@ -62,7 +76,12 @@ async function refreshProxyCache(paths: string[]): Promise<void> {
     paths.map((path) =>
       fetch(new URL(path, base), { signal: AbortSignal.timeout(5000) })
         .then((response) => response.arrayBuffer())
-        .catch((error) => console.error(`[cache] could not refresh ${path} in the proxy:`, error instanceof Error ? error.message : error)),
+        .catch((error) =>
+          console.error(
+            `[cache] could not refresh ${path} in the proxy:`,
+            error instanceof Error ? error.message : error,
+          ),
+        ),
     ),
   );
 }

@@ -16,13 +16,16 @@ export function diff180(a: number, b: number): number {
   return norm360(a - b + 180) - 180;
 }
 
-
-
 export function zodiac(longitude: number): ZodiacPosition {
   const lon = norm360(longitude);
   const signIndex = Math.floor(lon / 30);
   const degree = lon - signIndex * 30;
   const whole = Math.floor(degree);
   const minutes = Math.floor((degree - whole) * 60);
-  return { longitude: lon, sign: SIGNS[signIndex % 12]!, degree, formatted: `${whole}°${String(minutes).padStart(2, "0")}′` };
+  return {
+    longitude: lon,
+    sign: SIGNS[signIndex % 12]!,
+    degree,
+    formatted: `${whole}°${String(minutes).padStart(2, "0")}′`,
+  };
 }

@@ -7,17 +7,33 @@ import { houseOf, houses as computeHouses } from "./houses";
 
 export const ASTRO_POINTS: readonly Point[] = [...PLANETS, "North Node"];
 
-
 const ELEMENT_OF: Record<Sign, "fire" | "earth" | "air" | "water"> = {
-  Aries: "fire", Leo: "fire", Sagittarius: "fire",
-  Taurus: "earth", Virgo: "earth", Capricorn: "earth",
-  Gemini: "air", Libra: "air", Aquarius: "air",
-  Cancer: "water", Scorpio: "water", Pisces: "water",
+  Aries: "fire",
+  Leo: "fire",
+  Sagittarius: "fire",
+  Taurus: "earth",
+  Virgo: "earth",
+  Capricorn: "earth",
+  Gemini: "air",
+  Libra: "air",
+  Aquarius: "air",
+  Cancer: "water",
+  Scorpio: "water",
+  Pisces: "water",
 };
 const MODALITY_OF: Record<Sign, "cardinal" | "fixed" | "mutable"> = {
-  Aries: "cardinal", Cancer: "cardinal", Libra: "cardinal", Capricorn: "cardinal",
-  Taurus: "fixed", Leo: "fixed", Scorpio: "fixed", Aquarius: "fixed",
-  Gemini: "mutable", Virgo: "mutable", Sagittarius: "mutable", Pisces: "mutable",
+  Aries: "cardinal",
+  Cancer: "cardinal",
+  Libra: "cardinal",
+  Capricorn: "cardinal",
+  Taurus: "fixed",
+  Leo: "fixed",
+  Scorpio: "fixed",
+  Aquarius: "fixed",
+  Gemini: "mutable",
+  Virgo: "mutable",
+  Sagittarius: "mutable",
+  Pisces: "mutable",
 };
 
 export interface ChartInput {
@@ -32,7 +48,13 @@ export function astrologyChart(input: ChartInput, system: HouseSystem = "placidu
   const h = computeHouses(ramc, obliquity, input.latitude, system);
   const points: PlacedPoint[] = ASTRO_POINTS.map((name) => {
     const p = position(name, input.utc);
-    return { name, ...zodiac(p.longitude), house: houseOf(p.longitude, h.cusps), retrograde: p.speed < 0, speed: p.speed };
+    return {
+      name,
+      ...zodiac(p.longitude),
+      house: houseOf(p.longitude, h.cusps),
+      retrograde: p.speed < 0,
+      speed: p.speed,
+    };
   });
   const elements = { fire: 0, earth: 0, air: 0, water: 0 };
   const modalities = { cardinal: 0, fixed: 0, mutable: 0 };
@@ -65,7 +87,8 @@ export function aspectsBetween(points: Array<{ name: Point; longitude: number }>
       const separation = Math.abs(diff180(a.longitude, b.longitude));
       for (const aspect of ASPECTS) {
         const orb = Math.abs(separation - aspect.angle);
-        if (orb <= aspect.orb) found.push({ a: a.name, b: b.name, aspect: aspect.name, orb: Math.round(orb * 100) / 100 });
+        if (orb <= aspect.orb)
+          found.push({ a: a.name, b: b.name, aspect: aspect.name, orb: Math.round(orb * 100) / 100 });
       }
     }
   }

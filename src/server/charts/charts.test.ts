@@ -17,7 +17,10 @@ describe("astrology: Albert Einstein, 14 March 1879 11:30 LMT, Ulm 48N24 10E00 (
   // Sun @23Pis30 ... 6th house Moon @14Sag31 ... Rising is 11Can38").
   const resolution = resolveBirthTime({ date: "1879-03-14", time: "11:30", timeZone: "Europe/Berlin", longitude: 10 });
   it("uses the local mean time of Ulm's longitude, not Berlin's", () => {
-    expect(resolution).toEqual({ status: "ok", reading: { utc: new Date("1879-03-14T10:50:00Z"), offsetMinutes: 40, kind: "lmt" } });
+    expect(resolution).toEqual({
+      status: "ok",
+      reading: { utc: new Date("1879-03-14T10:50:00Z"), offsetMinutes: 40, kind: "lmt" },
+    });
   });
   const chart = astrologyChart({ utc: new Date("1879-03-14T10:50:00Z"), latitude: 48.4, longitude: 10 });
   it("matches the published angles, Sun and Moon with their houses", () => {
@@ -71,12 +74,20 @@ describe("astrology: Ayrton Senna, 21 March 1960 02:35, São Paulo 23S32 46W37 (
   // Saturn in Capricorn, Neptune in Scorpio conjunct the MC within 0°29′); mysticmedusa.com/sun-signs/aries-sun-signs/
   // ayrton-senna-so-aries-so-mars (Mars rising in Aquarius opposite Uranus, Mercury retrograde in Pisces, Neptune
   // precisely on the Midheaven). Brazil kept no daylight saving time in 1960: UTC-3.
-  const resolution = resolveBirthTime({ date: "1960-03-21", time: "02:35", timeZone: "America/Sao_Paulo", longitude: -46.617 });
+  const resolution = resolveBirthTime({
+    date: "1960-03-21",
+    time: "02:35",
+    timeZone: "America/Sao_Paulo",
+    longitude: -46.617,
+  });
   const utc = resolution.status === "ok" ? resolution.reading.utc : new Date(NaN);
   const chart = astrologyChart({ utc, latitude: -23.533, longitude: -46.617 });
   const at = (name: string) => chart.points.find((p) => p.name === name)!;
   it("converts the local time with the zone's 1960 offset", () => {
-    expect(resolution).toEqual({ status: "ok", reading: { utc: new Date("1960-03-21T05:35:00Z"), offsetMinutes: -180, kind: "standard" } });
+    expect(resolution).toEqual({
+      status: "ok",
+      reading: { utc: new Date("1960-03-21T05:35:00Z"), offsetMinutes: -180, kind: "standard" },
+    });
   });
   it("matches the published Ascendant, Sun, Neptune on the MC and the planets' signs", () => {
     expect(chart.houseSystem).toBe("placidus");
@@ -88,7 +99,12 @@ describe("astrology: Ayrton Senna, 21 March 1960 02:35, São Paulo 23S32 46W37 (
     expect(Math.abs(at("Neptune").longitude - chart.midheaven.longitude) * 60).toBeLessThan(33);
     for (const body of ["Moon", "Jupiter", "Saturn"]) expect(at(body).sign).toBe("Capricorn");
     expect(at("Saturn").house).toBe(12);
-    expect([at("Mars").sign, at("Mars").house, at("Uranus").sign, at("Uranus").house]).toEqual(["Aquarius", 1, "Leo", 7]);
+    expect([at("Mars").sign, at("Mars").house, at("Uranus").sign, at("Uranus").house]).toEqual([
+      "Aquarius",
+      1,
+      "Leo",
+      7,
+    ]);
     expect([at("Mercury").sign, at("Mercury").retrograde]).toEqual(["Pisces", true]);
     expect(chart.aspects).toContainEqual(expect.objectContaining({ a: "Moon", b: "Saturn", aspect: "conjunction" }));
     expect(chart.aspects).toContainEqual(expect.objectContaining({ a: "Mars", b: "Uranus", aspect: "opposition" }));
@@ -107,17 +123,30 @@ describe("astrology: Pope Francis, 17 December 1936 21:00, Buenos Aires 34S36 58
   // sagitariano (Sun in the 6th square Neptune, conjunct Jupiter in Capricorn); artcharts.com/astrology_blog/pope-
   // francis-i (Saturn in Pisces opposite Neptune in Virgo); exeterastrologygroup.org.uk/2013/03/popefrancis-17-
   // december-1936-no-birth.html (noon positions: North Node 24Sa16 R, Jupiter 3Cp27).
-  const resolution = resolveBirthTime({ date: "1936-12-17", time: "21:00", timeZone: "America/Argentina/Buenos_Aires", longitude: -58.45 });
+  const resolution = resolveBirthTime({
+    date: "1936-12-17",
+    time: "21:00",
+    timeZone: "America/Argentina/Buenos_Aires",
+    longitude: -58.45,
+  });
   const utc = resolution.status === "ok" ? resolution.reading.utc : new Date(NaN);
   const chart = astrologyChart({ utc, latitude: -34.6, longitude: -58.45 });
   const at = (name: string) => chart.points.find((p) => p.name === name)!;
   it("reads 21:00 as Argentine summer time (UTC-3), as on the birth certificate", () => {
-    expect(resolution).toEqual({ status: "ok", reading: { utc: new Date("1936-12-18T00:00:00Z"), offsetMinutes: -180, kind: "daylight" } });
+    expect(resolution).toEqual({
+      status: "ok",
+      reading: { utc: new Date("1936-12-18T00:00:00Z"), offsetMinutes: -180, kind: "daylight" },
+    });
   });
   it("matches the published Ascendant, Sun, Moon, planets and houses", () => {
     expect(chart.ascendant.sign).toBe("Cancer");
     expect([at("Sun").sign, Math.floor(at("Sun").degree), at("Sun").house]).toEqual(["Sagittarius", 25, 6]);
-    expect([at("Moon").sign, at("Moon").house, at("Venus").sign, at("Venus").house]).toEqual(["Aquarius", 7, "Aquarius", 7]);
+    expect([at("Moon").sign, at("Moon").house, at("Venus").sign, at("Venus").house]).toEqual([
+      "Aquarius",
+      7,
+      "Aquarius",
+      7,
+    ]);
     expect([at("Mercury").sign, at("Mercury").house]).toEqual(["Capricorn", 7]);
     expect([at("Mars").sign, Math.floor(at("Mars").degree)]).toEqual(["Libra", 19]);
     expect([at("Jupiter").sign, Math.floor(at("Jupiter").degree), at("Jupiter").house]).toEqual(["Capricorn", 3, 6]);
@@ -135,23 +164,54 @@ describe("astrology: Pope Francis, 17 December 1936 21:00, Buenos Aires 34S36 58
 describe("Human Design: 3 October 1992 00:03 EDT, Attleboro MA (published chart, every gate.line)", () => {
   // Source: github.com/batelzeek36/Star_System_Sorter_React_Web, .gpt-4o-rules/my-hd.md (a chart exported from a
   // Human Design app: birth 10/3/1992 00:03 local = 04:03 UT, design date 7/3/1992 22:14).
-  const resolution = resolveBirthTime({ date: "1992-10-03", time: "00:03", timeZone: "America/New_York", longitude: -71.29 });
+  const resolution = resolveBirthTime({
+    date: "1992-10-03",
+    time: "00:03",
+    timeZone: "America/New_York",
+    longitude: -71.29,
+  });
   const chart = humanDesignChart(new Date("1992-10-03T04:03:00Z"));
   const list = (side: typeof chart.personality) => side.map((a) => `${a.body} ${a.gate}.${a.line}`);
   it("converts daylight time to UTC", () => {
-    expect(resolution.status === "ok" && resolution.reading).toEqual({ utc: new Date("1992-10-03T04:03:00Z"), offsetMinutes: -240, kind: "daylight" });
+    expect(resolution.status === "ok" && resolution.reading).toEqual({
+      utc: new Date("1992-10-03T04:03:00Z"),
+      offsetMinutes: -240,
+      kind: "daylight",
+    });
   });
   it("finds the design moment 88° of solar arc earlier", () => {
     expect(Math.abs(new Date(chart.designUtc).getTime() - Date.UTC(1992, 6, 3, 22, 14))).toBeLessThan(60_000);
   });
   it("has every personality and design activation of the published chart", () => {
     expect(list(chart.personality)).toEqual([
-      "Sun 48.1", "Earth 21.1", "North Node 11.3", "South Node 12.3", "Moon 58.2", "Mercury 32.3", "Venus 44.3",
-      "Mars 39.2", "Jupiter 46.1", "Saturn 19.5", "Uranus 38.5", "Neptune 54.2", "Pluto 43.3",
+      "Sun 48.1",
+      "Earth 21.1",
+      "North Node 11.3",
+      "South Node 12.3",
+      "Moon 58.2",
+      "Mercury 32.3",
+      "Venus 44.3",
+      "Mars 39.2",
+      "Jupiter 46.1",
+      "Saturn 19.5",
+      "Uranus 38.5",
+      "Neptune 54.2",
+      "Pluto 43.3",
     ]);
     expect(list(chart.design)).toEqual([
-      "Sun 39.3", "Earth 38.3", "North Node 10.3", "South Node 15.3", "Moon 29.6", "Mercury 33.1", "Venus 53.3",
-      "Mars 2.1", "Jupiter 40.5", "Saturn 13.5", "Uranus 54.2", "Neptune 54.3", "Pluto 43.2",
+      "Sun 39.3",
+      "Earth 38.3",
+      "North Node 10.3",
+      "South Node 15.3",
+      "Moon 29.6",
+      "Mercury 33.1",
+      "Venus 53.3",
+      "Mars 2.1",
+      "Jupiter 40.5",
+      "Saturn 13.5",
+      "Uranus 54.2",
+      "Neptune 54.3",
+      "Pluto 43.2",
     ]);
   });
   it("derives type, authority, profile, definition, channels and cross as published", () => {
@@ -160,13 +220,33 @@ describe("Human Design: 3 October 1992 00:03 EDT, Attleboro MA (published chart,
     expect(chart.profile).toBe("1/3");
     expect(chart.definition).toBe("Split");
     expect(chart.channels.map((c) => c.gates.join("-")).sort()).toEqual(["13-33", "29-46", "32-54"]);
-    expect(chart.incarnationCross).toMatchObject({ angle: "Right Angle", name: "Right Angle Cross of Tension", gates: [48, 21, 39, 38] });
+    expect(chart.incarnationCross).toMatchObject({
+      angle: "Right Angle",
+      name: "Right Angle Cross of Tension",
+      gates: [48, 21, 39, 38],
+    });
   });
   it("reads the Gene Keys sequences from the same activations", () => {
     const gk = geneKeysProfile(chart);
-    expect(gk.activation.map((s) => `${s.sphere} ${s.label}`)).toEqual(["Life's Work 48.1", "Evolution 21.1", "Radiance 39.3", "Purpose 38.3"]);
-    expect(gk.venus.map((s) => `${s.sphere} ${s.label}`)).toEqual(["Attraction 29.6", "IQ 44.3", "EQ 39.2", "SQ 53.3", "Core 2.1"]);
-    expect(gk.pearl.map((s) => `${s.sphere} ${s.label}`)).toEqual(["Vocation 2.1", "Culture 40.5", "Brand 48.1", "Pearl 46.1"]);
+    expect(gk.activation.map((s) => `${s.sphere} ${s.label}`)).toEqual([
+      "Life's Work 48.1",
+      "Evolution 21.1",
+      "Radiance 39.3",
+      "Purpose 38.3",
+    ]);
+    expect(gk.venus.map((s) => `${s.sphere} ${s.label}`)).toEqual([
+      "Attraction 29.6",
+      "IQ 44.3",
+      "EQ 39.2",
+      "SQ 53.3",
+      "Core 2.1",
+    ]);
+    expect(gk.pearl.map((s) => `${s.sphere} ${s.label}`)).toEqual([
+      "Vocation 2.1",
+      "Culture 40.5",
+      "Brand 48.1",
+      "Pearl 46.1",
+    ]);
   });
 });
 
@@ -175,7 +255,12 @@ describe("Human Design: 1 January 2024 00:00 UTC", () => {
   // Emotional, Split, Right Angle Cross of Tension, channels 29-46 and 39-55.
   const chart = humanDesignChart(new Date("2024-01-01T00:00:00Z"));
   it("matches the published summary", () => {
-    expect([chart.type, chart.authority, chart.profile, chart.definition]).toEqual(["Generator", "Emotional", "1/3", "Split"]);
+    expect([chart.type, chart.authority, chart.profile, chart.definition]).toEqual([
+      "Generator",
+      "Emotional",
+      "1/3",
+      "Split",
+    ]);
     expect(chart.incarnationCross.name).toBe("Right Angle Cross of Tension");
     expect(chart.channels.map((c) => c.gates.join("-")).sort()).toEqual(["29-46", "39-55"]);
     expect(chart.definedCenters).toEqual(["G", "Sacral", "Solar Plexus", "Root"]);
@@ -213,7 +298,8 @@ describe("published births in a DST fold: the West Barnstable twins, 6 November 
   });
   it("gives each twin his own chart: the Moon moves about a quarter of a degree between them", () => {
     if (samuel.status !== "fold" || ronan.status !== "fold") throw new Error("expected folds");
-    const moon = (utc: Date) => astrologyChart({ utc, latitude: 41.7, longitude: -70.37 }).points.find((p) => p.name === "Moon")!.longitude;
+    const moon = (utc: Date) =>
+      astrologyChart({ utc, latitude: 41.7, longitude: -70.37 }).points.find((p) => p.name === "Moon")!.longitude;
     const moved = moon(ronan.later.utc) - moon(samuel.earlier.utc);
     expect(moved).toBeGreaterThan(0.2);
     expect(moved).toBeLessThan(0.4);
@@ -223,7 +309,9 @@ describe("published births in a DST fold: the West Barnstable twins, 6 November 
 describe("birth time in a DST fold or gap", () => {
   // US Eastern time fell back at 02:00 EDT on 7 November 2021 and sprang forward at 02:00 EST on 14 March 2021.
   it("flags a time that occurred twice and offers both instants", () => {
-    expect(resolveBirthTime({ date: "2021-11-07", time: "01:30", timeZone: "America/New_York", longitude: -74 })).toEqual({
+    expect(
+      resolveBirthTime({ date: "2021-11-07", time: "01:30", timeZone: "America/New_York", longitude: -74 }),
+    ).toEqual({
       status: "fold",
       earlier: { utc: new Date("2021-11-07T05:30:00Z"), offsetMinutes: -240, kind: "daylight" },
       later: { utc: new Date("2021-11-07T06:30:00Z"), offsetMinutes: -300, kind: "standard" },
@@ -242,7 +330,12 @@ describe("birth time in a DST fold or gap", () => {
 describe("a UTC offset the member gives", () => {
   // Iceland kept UTC-1 until 1968 (Björk's chart above); ICU now reads Atlantic/Reykjavik as Africa/Abidjan, UTC+0.
   it("replaces the time zone database's reading", () => {
-    const icu = resolveBirthTime({ date: "1965-11-21", time: "07:50", timeZone: "Atlantic/Reykjavik", longitude: -21.95 });
+    const icu = resolveBirthTime({
+      date: "1965-11-21",
+      time: "07:50",
+      timeZone: "Atlantic/Reykjavik",
+      longitude: -21.95,
+    });
     expect(icu.status === "ok" && icu.reading.offsetMinutes).toBe(0);
     expect(readingWithOffset("1965-11-21", "07:50", parseUtcOffset("-01:00"))).toEqual({
       utc: new Date("1965-11-21T08:50:00Z"),

@@ -1,5 +1,17 @@
 import "server-only";
-import { Body, Ecliptic, Vector, GeoMoonState, GeoVector, MakeTime, Rotation_EQJ_ECT, RotateVector, SiderealTime, e_tilt, type AstroTime } from "astronomy-engine";
+import {
+  Body,
+  Ecliptic,
+  Vector,
+  GeoMoonState,
+  GeoVector,
+  MakeTime,
+  Rotation_EQJ_ECT,
+  RotateVector,
+  SiderealTime,
+  e_tilt,
+  type AstroTime,
+} from "astronomy-engine";
 import type { Planet, Point } from "@/features/charts/types";
 import { norm360 } from "./angles";
 
@@ -7,7 +19,6 @@ import { norm360 } from "./angles";
  * Apparent geocentric positions on the true ecliptic and equinox of date (the tropical zodiac), from
  * astronomy-engine. Light time and aberration are included, as in the ephemerides astrologers use.
  */
-
 
 export interface BodyPosition {
   longitude: number;

@@ -38,7 +38,13 @@ function longitudeFromRa(ra: number, obliquity: number): number {
  * horizon) or nocturnal semi-arc, found by fixed-point iteration. Returns null where the point never
  * rises or sets (the semi-arc is undefined).
  */
-function placidusCusp(ramc: number, obliquity: number, latitude: number, fraction: number, above: boolean): number | null {
+function placidusCusp(
+  ramc: number,
+  obliquity: number,
+  latitude: number,
+  fraction: number,
+  above: boolean,
+): number | null {
   const tanPhi = Math.tan(latitude * RAD);
   let ra = ramc + (above ? 90 * fraction : 180 - 90 * fraction);
   for (let i = 0; i < 100; i++) {

@@ -2,9 +2,27 @@ import "server-only";
 import { diff180, norm360 } from "./angles";
 import { longitude, sunLongitude } from "./ephemeris";
 import { HD_BODIES } from "@/features/charts/constants";
-import type { Activation, Authority, Definition, HdBody, HdType, HumanDesignChart, Point } from "@/features/charts/types";
-import { CENTERS, CHANNELS, GATE_CENTER, GATE_SPAN, MOTORS, WHEEL, WHEEL_START, crossAngle, crossName, type Center } from "@/features/charts/human-design-data";
-
+import type {
+  Activation,
+  Authority,
+  Definition,
+  HdBody,
+  HdType,
+  HumanDesignChart,
+  Point,
+} from "@/features/charts/types";
+import {
+  CENTERS,
+  CHANNELS,
+  GATE_CENTER,
+  GATE_SPAN,
+  MOTORS,
+  WHEEL,
+  WHEEL_START,
+  crossAngle,
+  crossName,
+  type Center,
+} from "@/features/charts/human-design-data";
 
 /** Gate, line, color, tone and base of an ecliptic longitude. */
 export function gateOf(lon: number): Omit<Activation, "body" | "longitude"> {
@@ -22,7 +40,13 @@ export function gateOf(lon: number): Omit<Activation, "body" | "longitude"> {
   const tone = Math.floor(inColor / toneSpan);
   const base = Math.floor((inColor - tone * toneSpan) / baseSpan);
   const clamp = (v: number, max: number) => Math.min(max, v + 1);
-  return { gate: WHEEL[index % 64]!, line: clamp(line, 6), color: clamp(color, 6), tone: clamp(tone, 6), base: clamp(base, 5) };
+  return {
+    gate: WHEEL[index % 64]!,
+    line: clamp(line, 6),
+    color: clamp(color, 6),
+    tone: clamp(tone, 6),
+    base: clamp(base, 5),
+  };
 }
 
 function activations(utc: Date): Activation[] {
@@ -77,14 +101,19 @@ export function humanDesignChart(birthUtc: Date): HumanDesignChart {
   const design = activations(designUtc);
 
   const gateSides = new Map<number, { personality: boolean; design: boolean }>();
-  for (const [list, side] of [[personality, "personality"], [design, "design"]] as const) {
+  for (const [list, side] of [
+    [personality, "personality"],
+    [design, "design"],
+  ] as const) {
     for (const a of list) {
       const entry = gateSides.get(a.gate) ?? { personality: false, design: false };
       entry[side] = true;
       gateSides.set(a.gate, entry);
     }
   }
-  const gates = [...gateSides.entries()].sort(([a], [b]) => a - b).map(([gate, sides]) => ({ gate, center: GATE_CENTER[gate]!, ...sides }));
+  const gates = [...gateSides.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([gate, sides]) => ({ gate, center: GATE_CENTER[gate]!, ...sides }));
 
   const channels = CHANNELS.filter((c) => gateSides.has(c.gates[0]) && gateSides.has(c.gates[1])).map((c) => ({
     gates: c.gates,
@@ -96,7 +125,8 @@ export function humanDesignChart(birthUtc: Date): HumanDesignChart {
 
   const components = connectedComponents(definedCenters, channels);
   const componentOf = (center: Center) => components.findIndex((set) => set.has(center));
-  const connected = (a: Center, b: Center) => definedSet.has(a) && definedSet.has(b) && componentOf(a) === componentOf(b);
+  const connected = (a: Center, b: Center) =>
+    definedSet.has(a) && definedSet.has(b) && componentOf(a) === componentOf(b);
 
   const motorToThroat = MOTORS.some((m) => connected(m, "Throat"));
   const sacral = definedSet.has("Sacral");
@@ -140,7 +170,12 @@ export function humanDesignChart(birthUtc: Date): HumanDesignChart {
     authority,
     profile: `${pSun.line}/${dSun.line}`,
     definition: DEFINITIONS[Math.min(components.length, 4)]!,
-    incarnationCross: { angle, name, gates: crossGates, label: `${name} (${crossGates[0]}/${crossGates[1]} | ${crossGates[2]}/${crossGates[3]})` },
+    incarnationCross: {
+      angle,
+      name,
+      gates: crossGates,
+      label: `${name} (${crossGates[0]}/${crossGates[1]} | ${crossGates[2]}/${crossGates[3]})`,
+    },
   };
 }
 
@@ -164,7 +199,9 @@ function connectedComponents(centers: Center[], channels: Array<{ centers: [Cent
     seen.add(start);
     while (queue.length) {
       const current = queue.shift()!;
-      for (const { centers: [a, b] } of channels) {
+      for (const {
+        centers: [a, b],
+      } of channels) {
         const other = a === current ? b : b === current ? a : null;
         if (other && !seen.has(other)) {
           seen.add(other);

@@ -27,8 +27,7 @@ export interface UtcReading {
 }
 
 export type TimeResolution =
-  | { status: "ok"; reading: UtcReading }
-  | { status: "fold" | "gap"; earlier: UtcReading; later: UtcReading };
+  { status: "ok"; reading: UtcReading } | { status: "fold" | "gap"; earlier: UtcReading; later: UtcReading };
 
 const MINUTE = 60_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -63,10 +62,21 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The zone's offset from UTC at an instant, in minutes (seconds precision, so LMT shows as e.g. -296.03). */
 export function zoneOffsetMinutes(timeZone: string, instant: number): number {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
   let year = Number(parts.year);
   if (parts.era === "BC" || parts.era === "B") year = 1 - year;
-  const wall = Date.UTC(year, Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const wall = Date.UTC(
+    year,
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   const flooredInstant = Math.floor(instant / 1000) * 1000;
   return (wall - flooredInstant) / MINUTE;
 }
@@ -87,11 +97,13 @@ export function resolveBirthTime(input: LocalBirthTime): TimeResolution {
   const wall = wallClockMs(input.date, input.time);
   const lmt = zoneLmtOffset(input.timeZone);
   const offsets = new Set<number>();
-  for (const probe of [wall - 36 * 60 * MINUTE, wall, wall + 36 * 60 * MINUTE]) offsets.add(zoneOffsetMinutes(input.timeZone, probe));
+  for (const probe of [wall - 36 * 60 * MINUTE, wall, wall + 36 * 60 * MINUTE])
+    offsets.add(zoneOffsetMinutes(input.timeZone, probe));
   const valid: UtcReading[] = [];
   for (const offset of offsets) {
     const instant = wall - offset * MINUTE;
-    if (Math.abs(zoneOffsetMinutes(input.timeZone, instant) - offset) < 1 / 60) valid.push(reading(input, instant, offset, lmt, offsets));
+    if (Math.abs(zoneOffsetMinutes(input.timeZone, instant) - offset) < 1 / 60)
+      valid.push(reading(input, instant, offset, lmt, offsets));
   }
   valid.sort((a, b) => a.utc.getTime() - b.utc.getTime());
   const [first, last] = [valid[0], valid[valid.length - 1]];
@@ -105,10 +117,20 @@ export function resolveBirthTime(input: LocalBirthTime): TimeResolution {
   return a.utc <= b.utc ? { status: "gap", earlier: a, later: b } : { status: "gap", earlier: b, later: a };
 }
 
-function reading(input: LocalBirthTime, instant: number, offset: number, lmt: number | null, offsets: Set<number>): UtcReading {
+function reading(
+  input: LocalBirthTime,
+  instant: number,
+  offset: number,
+  lmt: number | null,
+  offsets: Set<number>,
+): UtcReading {
   if (lmt !== null && offset === lmt) {
     const localMean = input.longitude * 4; // minutes east of Greenwich
-    return { utc: new Date(wallClockMs(input.date, input.time) - localMean * MINUTE), offsetMinutes: localMean, kind: "lmt" };
+    return {
+      utc: new Date(wallClockMs(input.date, input.time) - localMean * MINUTE),
+      offsetMinutes: localMean,
+      kind: "lmt",
+    };
   }
   const year = Number(input.date.slice(0, 4));
   const seasons = [Date.UTC(year, 0, 15), Date.UTC(year, 6, 15)].map((t) => zoneOffsetMinutes(input.timeZone, t));

@@ -14,7 +14,13 @@ import { CMS_PAGES, type CmsContent, type CmsContentInput, type CmsSection } fro
 /** Every page's sections, in order (GET /api/cms/content). */
 export async function getCmsContent(): Promise<CmsContent> {
   const rows = await db
-    .select({ id: contentSections.id, page: contentSections.page, title: contentSections.title, content: contentSections.content, position: contentSections.position })
+    .select({
+      id: contentSections.id,
+      page: contentSections.page,
+      title: contentSections.title,
+      content: contentSections.content,
+      position: contentSections.position,
+    })
     .from(contentSections)
     .orderBy(asc(contentSections.position), asc(contentSections.id));
   const content: CmsContent = { home: [], about: [], membership: [], community: [] };
@@ -25,7 +31,12 @@ export async function getCmsContent(): Promise<CmsContent> {
 /** One page's sections in order, for the public pages (read once per render). */
 export const getPageSections = cache(async (page: CmsPage): Promise<CmsSection[]> => {
   return db
-    .select({ id: contentSections.id, title: contentSections.title, content: contentSections.content, position: contentSections.position })
+    .select({
+      id: contentSections.id,
+      title: contentSections.title,
+      content: contentSections.content,
+      position: contentSections.position,
+    })
     .from(contentSections)
     .where(eq(contentSections.page, page))
     .orderBy(asc(contentSections.position), asc(contentSections.id));
@@ -45,18 +56,32 @@ export async function saveCmsContent(viewer: SessionUser, input: CmsContentInput
       const sections = input[page];
       const keptIds = sections.map((s) => s.id).filter((id): id is number => typeof id === "number");
       if (keptIds.length) {
-        const owned = await tx.select({ id: contentSections.id }).from(contentSections).where(and(eq(contentSections.page, page), inArray(contentSections.id, keptIds)));
-        if (owned.length !== new Set(keptIds).size) throw badRequest("The content changed since it was loaded. Reload the editor and try again.");
+        const owned = await tx
+          .select({ id: contentSections.id })
+          .from(contentSections)
+          .where(and(eq(contentSections.page, page), inArray(contentSections.id, keptIds)));
+        if (owned.length !== new Set(keptIds).size)
+          throw badRequest("The content changed since it was loaded. Reload the editor and try again.");
       }
-      await tx.delete(contentSections).where(keptIds.length ? and(eq(contentSections.page, page), notInArray(contentSections.id, keptIds)) : eq(contentSections.page, page));
+      await tx
+        .delete(contentSections)
+        .where(
+          keptIds.length
+            ? and(eq(contentSections.page, page), notInArray(contentSections.id, keptIds))
+            : eq(contentSections.page, page),
+        );
       for (const [position, section] of sections.entries()) {
         const values = { title: section.title, content: section.content, position };
-        if (typeof section.id === "number") await tx.update(contentSections).set(values).where(eq(contentSections.id, section.id));
+        if (typeof section.id === "number")
+          await tx.update(contentSections).set(values).where(eq(contentSections.id, section.id));
         else await tx.insert(contentSections).values({ ...values, page });
       }
     }
     const counts = Object.fromEntries(CMS_PAGES.map((page) => [page, input[page].length]));
-    await recordAudit({ actorId, action: "cms.content.save", entityType: "content_sections", details: { sections: counts } }, tx);
+    await recordAudit(
+      { actorId, action: "cms.content.save", entityType: "content_sections", details: { sections: counts } },
+      tx,
+    );
     await reindexKind("page", tx);
   });
   return getCmsContent();

@@ -64,13 +64,26 @@ async function noticeIfDue(tx: Transaction, queueEmail: QueueEmail, now: Date): 
     .update(contactMessages)
     .set({ notifiedAt: sql`now()` })
     .where(isNull(contactMessages.notifiedAt))
-    .returning({ id: contactMessages.id, name: contactMessages.name, email: contactMessages.email, subject: contactMessages.subject, message: contactMessages.message, source: contactMessages.source });
+    .returning({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      subject: contactMessages.subject,
+      message: contactMessages.message,
+      source: contactMessages.source,
+    });
   if (waiting.length === 0) return 0;
   waiting.sort((a, b) => a.id - b.id);
   const settings = await readSiteSettings(tx);
-  const admins = await tx.select({ email: users.email }).from(users).where(sql`${users.isAdmin} and ${users.disabledAt} is null`);
-  const recipients = new Set([settings.contactEmail, ...admins.map((a) => a.email)].filter(Boolean).map((e) => e.toLowerCase()));
-  const notice = waiting.length === 1 ? oneMessage(settings.siteName, waiting[0]!) : severalMessages(settings.siteName, waiting);
+  const admins = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(sql`${users.isAdmin} and ${users.disabledAt} is null`);
+  const recipients = new Set(
+    [settings.contactEmail, ...admins.map((a) => a.email)].filter(Boolean).map((e) => e.toLowerCase()),
+  );
+  const notice =
+    waiting.length === 1 ? oneMessage(settings.siteName, waiting[0]!) : severalMessages(settings.siteName, waiting);
   for (const to of recipients) await queueEmail({ to, kind: "contact-message", ...notice });
   return waiting.length;
 }
@@ -86,7 +99,11 @@ function oneMessage(siteName: string, m: Waiting) {
     ...renderEmail({
       siteName,
       heading: `New message: ${m.subject}`,
-      paragraphs: [`From: ${m.name} <${m.email}>`, `Sent from the ${sourcePage(m)} page (message #${m.id}).`, m.message],
+      paragraphs: [
+        `From: ${m.name} <${m.email}>`,
+        `Sent from the ${sourcePage(m)} page (message #${m.id}).`,
+        m.message,
+      ],
       footer: "Reply to this email to answer the sender.",
     }),
   };
@@ -117,7 +134,15 @@ export const CONTACT_MESSAGES_SHOWN = 200;
 export async function listContactMessages(viewer: SessionUser, limit = CONTACT_MESSAGES_SHOWN) {
   assertAccess(viewer, ADMIN);
   return db
-    .select({ id: contactMessages.id, name: contactMessages.name, email: contactMessages.email, subject: contactMessages.subject, message: contactMessages.message, source: contactMessages.source, createdAt: contactMessages.createdAt })
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      subject: contactMessages.subject,
+      message: contactMessages.message,
+      source: contactMessages.source,
+      createdAt: contactMessages.createdAt,
+    })
     .from(contactMessages)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit);

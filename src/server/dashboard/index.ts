@@ -8,7 +8,6 @@ import { TIER_IDS } from "@/features/membership/constants";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/features/dashboard/periods";
 import type { Dashboard, Funnel } from "@/features/dashboard/types";
 
-
 /** Members who count: not disabled, not erased. */
 const ACTIVE_MEMBER = sql`disabled_at is null and erased_at is null`;
 
@@ -29,9 +28,13 @@ export async function getDashboard(viewer: SessionUser, period: DashboardPeriod,
   const firstDayEnd = sql`((${sinceDay} + 1)::timestamp at time zone 'UTC')`;
   const buckets = sql`generate_series(date_trunc(${unit}, ${utc(since)}), date_trunc(${unit}, ${utc(now)}), ${sql.raw(`'1 ${bucket}'`)}::interval)`;
   const inPeriod = (column: SQL) => sql`${column} >= ${since} and ${column} < ${now}`;
-  const paying = sql.join(CHARGE_KINDS.map((kind) => sql`${kind}`), sql`, `);
+  const paying = sql.join(
+    CHARGE_KINDS.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
   const inFirstDay = (column: SQL) => sql`${column} >= ${since} and ${column} < least(${firstDayEnd}, ${now})`;
-  const countInFirstDay = (table: SQL, extra: SQL = sql`true`) => sql`(select count(*) from ${table} where ${inFirstDay(sql`created_at`)} and ${extra})::int`;
+  const countInFirstDay = (table: SQL, extra: SQL = sql`true`) =>
+    sql`(select count(*) from ${table} where ${inFirstDay(sql`created_at`)} and ${extra})::int`;
   // The period day by day: whole days from the rollups, the first one from the rows.
   const periodDays = sql`(
     select day, joined, revenue, refunds, rsvps, topics, replies, comments, library_views
@@ -55,8 +58,21 @@ export async function getDashboard(viewer: SessionUser, period: DashboardPeriod,
   )`;
   const [tiers, series, funnel] = await Promise.all([
     // Kept by triggers on users (migration 0027): '' is no membership.
-    db.execute<{ tier: string | null; members: number }>(sql`select nullif(tier, '') as tier, members from members_by_tier`),
-    db.execute<{ bucket: string; joined: number; total: number; revenue: number; refunds: number; rsvps: number; topics: number; replies: number; comments: number; libraryViews: number }>(sql`
+    db.execute<{ tier: string | null; members: number }>(
+      sql`select nullif(tier, '') as tier, members from members_by_tier`,
+    ),
+    db.execute<{
+      bucket: string;
+      joined: number;
+      total: number;
+      revenue: number;
+      refunds: number;
+      rsvps: number;
+      topics: number;
+      replies: number;
+      comments: number;
+      libraryViews: number;
+    }>(sql`
       select to_char(s.b, 'YYYY-MM-DD') as bucket, coalesce(p.joined, 0) as joined,
         (${joinedBefore} + sum(coalesce(p.joined, 0)) over (order by s.b))::int as total,
         coalesce(p.revenue, 0)::int as revenue, coalesce(p.refunds, 0)::int as refunds,
@@ -84,6 +100,13 @@ export async function getDashboard(viewer: SessionUser, period: DashboardPeriod,
     growth: series.rows.map(({ bucket, joined, total }) => ({ bucket, joined, total })),
     funnel: funnel.rows[0]!,
     money: series.rows.map(({ bucket, revenue, refunds }) => ({ bucket, revenue, refunds })),
-    activity: series.rows.map(({ bucket, rsvps, topics, replies, comments, libraryViews }) => ({ bucket, rsvps, topics, replies, comments, libraryViews })),
+    activity: series.rows.map(({ bucket, rsvps, topics, replies, comments, libraryViews }) => ({
+      bucket,
+      rsvps,
+      topics,
+      replies,
+      comments,
+      libraryViews,
+    })),
   };
 }

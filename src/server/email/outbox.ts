@@ -57,7 +57,14 @@ const endOfMillisecond = (time: Date) => sql`${time}::timestamptz + interval '99
 async function insertEmail(executor: Executor, email: OutgoingEmail): Promise<number> {
   const [row] = await executor
     .insert(emailOutbox)
-    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html, headers: email.headers ?? {}, kind: email.kind })
+    .values({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      headers: email.headers ?? {},
+      kind: email.kind,
+    })
     .returning({ id: emailOutbox.id });
   return row!.id;
 }
@@ -69,7 +76,9 @@ export type QueueEmail = (email: OutgoingEmail) => Promise<void>;
  * change that causes them, and delivery is requested once the transaction has committed. If that
  * request is lost, the minutely sweep finds the message.
  */
-export async function transactionWithEmail<T>(work: (tx: Transaction, queueEmail: QueueEmail) => Promise<T>): Promise<T> {
+export async function transactionWithEmail<T>(
+  work: (tx: Transaction, queueEmail: QueueEmail) => Promise<T>,
+): Promise<T> {
   const ids: number[] = [];
   const result = await db.transaction((tx) => work(tx, async (email) => void ids.push(await insertEmail(tx, email))));
   await requestDelivery(ids);
@@ -102,8 +111,18 @@ export async function deliverEmail(id: number, now: Date = new Date()): Promise<
   if (!transport) return;
   const claimed = await db
     .update(emailOutbox)
-    .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: secondsAfter(now, SENDING_LEASE_SECONDS) })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, endOfMillisecond(now))))
+    .set({
+      status: "sending",
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      nextAttemptAt: secondsAfter(now, SENDING_LEASE_SECONDS),
+    })
+    .where(
+      and(
+        eq(emailOutbox.id, id),
+        eq(emailOutbox.status, "queued"),
+        lte(emailOutbox.nextAttemptAt, endOfMillisecond(now)),
+      ),
+    )
     .returning();
   const email = claimed[0];
   if (!email) return; // not due, already sent, failed for good, or being sent by another worker
@@ -162,12 +181,24 @@ export async function sweepOutbox(): Promise<void> {
   await requestDelivery(await dueOutboxIds());
 }
 
-export async function listOutbox(viewer: SessionUser, options: { status?: OutboxStatus; limit: number; offset: number }) {
+export async function listOutbox(
+  viewer: SessionUser,
+  options: { status?: OutboxStatus; limit: number; offset: number },
+) {
   assertAccess(viewer, ADMIN);
   const where = options.status ? eq(emailOutbox.status, options.status) : undefined;
   const [rows, [count]] = await Promise.all([
-    db.select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(options.limit).offset(options.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(emailOutbox).where(where),
+    db
+      .select()
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(where),
   ]);
   return { messages: rows, total: count?.total ?? 0 };
 }

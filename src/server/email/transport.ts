@@ -15,7 +15,13 @@ export function smtpTransport(): Transporter | null {
   const url = env().SMTP_URL;
   if (!url) return null;
   // nodemailer waits up to 2 minutes to connect and 10 minutes for a silent server by default.
-  transporter ??= nodemailer.createTransport({ url, dnsTimeout: 10_000, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  transporter ??= nodemailer.createTransport({
+    url,
+    dnsTimeout: 10_000,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return transporter;
 }
 

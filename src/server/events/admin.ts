@@ -14,7 +14,8 @@ import { wallClockToInstant } from "./time";
 function columns(input: EventInputParsed) {
   const startsAt = wallClockToInstant(input.startsAtLocal, input.timezone);
   const endsAt = input.endsAtLocal ? wallClockToInstant(input.endsAtLocal, input.timezone) : null;
-  if (endsAt && endsAt <= startsAt) throw badRequest("The end must be after the start", { endsAtLocal: "The end must be after the start" });
+  if (endsAt && endsAt <= startsAt)
+    throw badRequest("The end must be after the start", { endsAtLocal: "The end must be after the start" });
   return {
     title: input.title,
     description: input.description,
@@ -36,15 +37,20 @@ function columns(input: EventInputParsed) {
 export async function createCommunityEvent(viewer: SessionUser, input: EventInputParsed) {
   assertAccess(viewer, ADMIN);
   const actorId = viewer.id;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(events)
-      .values({ ...columns(input), source: "internal", createdBy: actorId })
-      .returning();
-    await recordAudit({ actorId, action: "event.create", entityType: "event", entityId: row!.id, details: { title: row!.title } }, tx);
-    await reindexSource("event", row!.id, tx);
-    return row!;
-  }).then(withPagesExpired);
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(events)
+        .values({ ...columns(input), source: "internal", createdBy: actorId })
+        .returning();
+      await recordAudit(
+        { actorId, action: "event.create", entityType: "event", entityId: row!.id, details: { title: row!.title } },
+        tx,
+      );
+      await reindexSource("event", row!.id, tx);
+      return row!;
+    })
+    .then(withPagesExpired);
 }
 
 /** After a community event's change: its page and /events are rendered afresh (decisions.md, Events). */
@@ -64,16 +70,21 @@ export async function updateCommunityEvent(viewer: SessionUser, id: number, inpu
   assertAccess(viewer, ADMIN);
   const actorId = viewer.id;
   await findCommunityEvent(id);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(events)
-      .set({ ...columns(input), updatedAt: sql`now()` })
-      .where(eq(events.id, id))
-      .returning();
-    await recordAudit({ actorId, action: "event.update", entityType: "event", entityId: id, details: { title: row!.title } }, tx);
-    await reindexSource("event", id, tx);
-    return row!;
-  }).then(withPagesExpired);
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(events)
+        .set({ ...columns(input), updatedAt: sql`now()` })
+        .where(eq(events.id, id))
+        .returning();
+      await recordAudit(
+        { actorId, action: "event.update", entityType: "event", entityId: id, details: { title: row!.title } },
+        tx,
+      );
+      await reindexSource("event", id, tx);
+      return row!;
+    })
+    .then(withPagesExpired);
 }
 
 export async function setEventFeatured(viewer: SessionUser, id: number, featured: boolean) {
@@ -81,8 +92,14 @@ export async function setEventFeatured(viewer: SessionUser, id: number, featured
   const actorId = viewer.id;
   await findCommunityEvent(id);
   await db.transaction(async (tx) => {
-    await tx.update(events).set({ featured, updatedAt: sql`now()` }).where(eq(events.id, id));
-    await recordAudit({ actorId, action: featured ? "event.feature" : "event.unfeature", entityType: "event", entityId: id }, tx);
+    await tx
+      .update(events)
+      .set({ featured, updatedAt: sql`now()` })
+      .where(eq(events.id, id));
+    await recordAudit(
+      { actorId, action: featured ? "event.feature" : "event.unfeature", entityType: "event", entityId: id },
+      tx,
+    );
   });
   await expireEventPages([id]);
 }
@@ -93,7 +110,10 @@ export async function deleteCommunityEvent(viewer: SessionUser, id: number) {
   const row = await findCommunityEvent(id);
   await db.transaction(async (tx) => {
     await tx.delete(events).where(eq(events.id, id));
-    await recordAudit({ actorId, action: "event.delete", entityType: "event", entityId: id, details: { title: row.title } }, tx);
+    await recordAudit(
+      { actorId, action: "event.delete", entityType: "event", entityId: id, details: { title: row.title } },
+      tx,
+    );
     await reindexSource("event", id, tx);
   });
   await expireEventPages([id]);
@@ -119,7 +139,14 @@ export async function listEventsForAdmin(viewer: SessionUser) {
 export async function listRsvps(viewer: SessionUser, eventId: number) {
   assertAccess(viewer, ADMIN);
   return db
-    .select({ userId: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email, at: eventRsvps.updatedAt })
+    .select({
+      userId: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      at: eventRsvps.updatedAt,
+    })
     .from(eventRsvps)
     .innerJoin(users, eq(users.id, eventRsvps.userId))
     .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "going")))

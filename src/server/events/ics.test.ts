@@ -5,7 +5,13 @@ import { formatInZone, wallClockToInstant } from "./time";
 
 type EventRow = typeof events.$inferSelect;
 
-function row(id: number, startLocal: string, endLocal: string, timezone: string, overrides: Partial<EventRow> = {}): EventRow {
+function row(
+  id: number,
+  startLocal: string,
+  endLocal: string,
+  timezone: string,
+  overrides: Partial<EventRow> = {},
+): EventRow {
   return {
     id,
     source: "internal",
@@ -48,7 +54,11 @@ describe("ICS output (parsed with node-ical, an independent parser)", () => {
     row(3, "2026-10-22T19:30", "2026-10-22T21:00", "Europe/Berlin"),
     row(4, "2026-10-29T19:30", "2026-10-29T21:00", "Europe/Berlin", { status: "cancelled" }),
   ];
-  const body = eventsToIcs(rows, { name: "Community Events", baseUrl: "https://community.example", host: "community.example" });
+  const body = eventsToIcs(rows, {
+    name: "Community Events",
+    baseUrl: "https://community.example",
+    host: "community.example",
+  });
   const parsed = parsedEvents(body);
 
   it("has one VEVENT per event, each with a VTIMEZONE for its zone", () => {
@@ -88,7 +98,9 @@ describe("ICS output (parsed with node-ical, an independent parser)", () => {
 
 describe("times in the event's zone", () => {
   it("names the zone as en-US readers expect, on either side of a DST change", () => {
-    expect(formatInZone(new Date("2026-10-29T23:00:00Z"), "America/New_York", "MMM d, yyyy h:mm a zzz")).toBe("Oct 29, 2026 7:00 PM EDT");
+    expect(formatInZone(new Date("2026-10-29T23:00:00Z"), "America/New_York", "MMM d, yyyy h:mm a zzz")).toBe(
+      "Oct 29, 2026 7:00 PM EDT",
+    );
     expect(formatInZone(new Date("2026-11-06T00:00:00Z"), "America/New_York", "h:mm a zzz")).toBe("7:00 PM EST");
     expect(formatInZone(new Date("2026-07-01T17:30:00Z"), "Europe/Berlin", "h:mm a zzz")).toBe("7:30 PM GMT+2");
   });

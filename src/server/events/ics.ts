@@ -15,8 +15,15 @@ const DEFAULT_DURATION_MS = 2 * 3600_000;
  * An iCalendar document of events, each in its own IANA zone with a VTIMEZONE block, so that
  * calendar apps keep the wall-clock time across daylight-saving changes.
  */
-export function eventsToIcs(rows: EventRow[], options: { name: string; baseUrl: string; host: string; joinUrls?: ReadonlyMap<number, string> }): string {
-  const calendar = ical({ name: options.name, prodId: { company: options.host, product: "events", language: "EN" }, ttl: 3600 });
+export function eventsToIcs(
+  rows: EventRow[],
+  options: { name: string; baseUrl: string; host: string; joinUrls?: ReadonlyMap<number, string> },
+): string {
+  const calendar = ical({
+    name: options.name,
+    prodId: { company: options.host, product: "events", language: "EN" },
+    ttl: 3600,
+  });
   calendar.timezone({ name: null, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null });
   for (const row of rows) {
     const end = row.endsAt ?? new Date(row.startsAt.getTime() + DEFAULT_DURATION_MS);
@@ -41,5 +48,10 @@ export function eventsToIcs(rows: EventRow[], options: { name: string; baseUrl: 
 
 /** `cacheControl`: shared caches may keep a calendar that is the same for everyone, never one of a member's. */
 export function icsResponse(body: string, filename: string, cacheControl = "public, max-age=300"): Response {
-  return fileResponse(body, { contentType: "text/calendar; charset=utf-8", filename, disposition: "attachment", extra: { "Cache-Control": cacheControl } });
+  return fileResponse(body, {
+    contentType: "text/calendar; charset=utf-8",
+    filename,
+    disposition: "attachment",
+    extra: { "Cache-Control": cacheControl },
+  });
 }

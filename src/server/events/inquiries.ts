@@ -16,7 +16,10 @@ const INQUIRY_IP_POLICY: LimitPolicy = { keyPrefix: "event_inquiry_ip", points: 
  * Stores a private-event inquiry and emails it to every admin (or the site's contact address when
  * there is none) in the same transaction.
  */
-export async function submitEventInquiry(input: z.output<typeof eventInquirySchema>, client: { ip: string; baseUrl: string }): Promise<{ id: number }> {
+export async function submitEventInquiry(
+  input: z.output<typeof eventInquirySchema>,
+  client: { ip: string; baseUrl: string },
+): Promise<{ id: number }> {
   await consumeOrThrow(INQUIRY_IP_POLICY, client.ip, "You have sent several requests already. Please try again later.");
   const settings = await getSiteSettings();
   const admins = await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));

@@ -105,7 +105,12 @@ export interface MappedLumaEvent {
 /** What became of one entry: an event to list, one Luma says not to list, or one we cannot read. */
 export type LumaEntryOutcome = { kind: "event"; event: MappedLumaEvent } | { kind: "skipped" } | { kind: "unreadable" };
 
-const TAG_TYPES: Record<string, EventType> = { workshops: "workshop", socials: "social", member: "members", "members-only": "members" };
+const TAG_TYPES: Record<string, EventType> = {
+  workshops: "workshop",
+  socials: "social",
+  member: "members",
+  "members-only": "members",
+};
 
 function typeFromTags(tags: string[], accessType: "public" | "members"): EventType {
   for (const tag of tags) {
@@ -132,7 +137,8 @@ const isValidZone = (zone: unknown): zone is string => {
 
 const httpUrl = (value: unknown) => (typeof value === "string" && /^https?:\/\//i.test(value) ? value : null);
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The fields both shapes share, read from wherever the shape keeps them. */
 interface Fields {
@@ -206,8 +212,11 @@ function readFields(entry: unknown): Fields | null {
 function place(fields: Fields, onlineUrl: string | null) {
   const geo = fields.geo;
   const region = [text(geo?.city), text(geo?.region), text(geo?.country)].filter(Boolean).join(", ") || null;
-  const online = onlineUrl !== null || (typeof fields.locationType === "string" && !["offline", "missing"].includes(fields.locationType));
-  const locationName = text(geo?.address) ?? text(geo?.description) ?? text(geo?.city_state) ?? (online ? "Online" : null);
+  const online =
+    onlineUrl !== null ||
+    (typeof fields.locationType === "string" && !["offline", "missing"].includes(fields.locationType));
+  const locationName =
+    text(geo?.address) ?? text(geo?.description) ?? text(geo?.city_state) ?? (online ? "Online" : null);
   let address = text(geo?.full_address) ?? region;
   if (address && address === locationName) address = region !== locationName ? region : null;
   return { locationName, address };
@@ -234,7 +243,10 @@ export function mapLumaEntry(entry: unknown): LumaEntryOutcome {
     .filter((tag): tag is string => Boolean(tag));
   const accessType = fields.visibility === "members-only" ? "members" : "public";
   const onlineUrl = httpUrl(fields.meetingUrl);
-  const description = text(fields.description) ?? text(fields.descriptionMd) ?? (text(fields.host) ? `Hosted by ${text(fields.host)}.` : "");
+  const description =
+    text(fields.description) ??
+    text(fields.descriptionMd) ??
+    (text(fields.host) ? `Hosted by ${text(fields.host)}.` : "");
   return {
     kind: "event",
     event: {

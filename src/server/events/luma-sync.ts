@@ -15,7 +15,24 @@ const PAGE_SIZE = 50;
 /** Events that started more than this long ago are neither fetched nor cancelled when missing. */
 const LOOKBACK_DAYS = 30;
 /** What a sync writes of an event: a row whose values are all the same is left alone. */
-const SYNCED_COLUMNS = ["title", "description", "image_url", "starts_at", "ends_at", "timezone", "location_name", "address", "latitude", "longitude", "online_url", "url", "featured", "access_type", "type", "status"];
+const SYNCED_COLUMNS = [
+  "title",
+  "description",
+  "image_url",
+  "starts_at",
+  "ends_at",
+  "timezone",
+  "location_name",
+  "address",
+  "latitude",
+  "longitude",
+  "online_url",
+  "url",
+  "featured",
+  "access_type",
+  "type",
+  "status",
+];
 
 export interface LumaSyncOptions {
   apiKey?: string;
@@ -63,7 +80,10 @@ function retryDelay(response: Response | null, attempt: number, baseDelayMs: num
 }
 
 /** Every entry of the calendar from LOOKBACK_DAYS ago on, following next_cursor, retrying 429 and 5xx. */
-export async function fetchLumaEntries(options: Required<Omit<LumaSyncOptions, "apiKey">> & { apiKey: string }, after: Date) {
+export async function fetchLumaEntries(
+  options: Required<Omit<LumaSyncOptions, "apiKey">> & { apiKey: string },
+  after: Date,
+) {
   const entries: unknown[] = [];
   let cursor: string | null | undefined;
   let requests = 0;
@@ -78,7 +98,10 @@ export async function fetchLumaEntries(options: Required<Omit<LumaSyncOptions, "
       let response: Response | null = null;
       let problem: string;
       try {
-        response = await fetch(url, { headers: { "x-luma-api-key": options.apiKey, accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
+        response = await fetch(url, {
+          headers: { "x-luma-api-key": options.apiKey, accept: "application/json" },
+          signal: AbortSignal.timeout(15_000),
+        });
         if (response.ok) {
           page = (await response.json()) as LumaPage;
           break;
@@ -127,7 +150,9 @@ async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult 
   }
   if (unreadable > 0) {
     const sample = JSON.stringify(entries.find((entry) => mapLumaEntry(entry).kind === "unreadable")).slice(0, 300);
-    throw new LumaShapeError(`Luma sent ${unreadable} of ${entries.length} entries in a shape this version cannot read; nothing was changed. First one: ${sample}`);
+    throw new LumaShapeError(
+      `Luma sent ${unreadable} of ${entries.length} entries in a shape this version cannot read; nothing was changed. First one: ${sample}`,
+    );
   }
   const rows = [...mapped.values()];
   const now = new Date();
@@ -135,7 +160,9 @@ async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult 
   return db.transaction(async (tx) => {
     const changed: number[] = [];
     for (let i = 0; i < rows.length; i += 200) {
-      const chunk = rows.slice(i, i + 200).map((row) => ({ ...row, source: "luma", status: "scheduled", lastSyncedAt: now }));
+      const chunk = rows
+        .slice(i, i + 200)
+        .map((row) => ({ ...row, source: "luma", status: "scheduled", lastSyncedAt: now }));
       const upserted = await tx
         .insert(events)
         .values(chunk)
@@ -172,7 +199,15 @@ async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult 
       await tx
         .update(events)
         .set({ lastSyncedAt: now })
-        .where(and(eq(events.source, "luma"), inArray(events.externalId, rows.map((row) => row.externalId))));
+        .where(
+          and(
+            eq(events.source, "luma"),
+            inArray(
+              events.externalId,
+              rows.map((row) => row.externalId),
+            ),
+          ),
+        );
     }
     const gone = await tx
       .update(events)
@@ -182,7 +217,14 @@ async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult 
           eq(events.source, "luma"),
           eq(events.status, "scheduled"),
           gte(events.startsAt, after),
-          rows.length ? not(inArray(events.externalId, rows.map((row) => row.externalId))) : undefined,
+          rows.length
+            ? not(
+                inArray(
+                  events.externalId,
+                  rows.map((row) => row.externalId),
+                ),
+              )
+            : undefined,
         ),
       )
       .returning({ id: events.id });
@@ -201,28 +243,54 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
   try {
     const result = await pullLumaEvents(options);
     if (result) {
-      await db.insert(lumaSyncRuns).values({ startedAt, status: "succeeded", fetched: result.fetched, upserted: result.upserted, cancelled: result.cancelled, skipped: result.skipped });
-      console.log(`[luma] synced ${result.upserted} events, ${result.cancelled} cancelled, ${result.skipped} private skipped, ${result.requests} requests`);
+      await db
+        .insert(lumaSyncRuns)
+        .values({
+          startedAt,
+          status: "succeeded",
+          fetched: result.fetched,
+          upserted: result.upserted,
+          cancelled: result.cancelled,
+          skipped: result.skipped,
+        });
+      console.log(
+        `[luma] synced ${result.upserted} events, ${result.cancelled} cancelled, ${result.skipped} private skipped, ${result.requests} requests`,
+      );
       // The home page and /events prerender Luma events, and each event has its page.
       if (result.changedIds.length) {
-        await expireEventPages(result.changedIds, { home: true }).catch((error) => console.error("[luma] the event pages keep their events until their hourly revalidation:", error instanceof Error ? error.message : error));
+        await expireEventPages(result.changedIds, { home: true }).catch((error) =>
+          console.error(
+            "[luma] the event pages keep their events until their hourly revalidation:",
+            error instanceof Error ? error.message : error,
+          ),
+        );
       }
     }
     return result;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`[luma] sync failed; serving the last good events: ${message}`);
-    await db.insert(lumaSyncRuns).values({ startedAt, status: "failed", message: message.slice(0, 1000) }).catch(() => undefined);
+    await db
+      .insert(lumaSyncRuns)
+      .values({ startedAt, status: "failed", message: message.slice(0, 1000) })
+      .catch(() => undefined);
     throw error;
   }
 }
 
 /** The latest sync, and the latest that succeeded when the latest did not. */
-export async function lumaSyncStatus(viewer: SessionUser): Promise<{ connected: boolean; last: LumaSyncRun | null; lastSuccess: LumaSyncRun | null }> {
+export async function lumaSyncStatus(
+  viewer: SessionUser,
+): Promise<{ connected: boolean; last: LumaSyncRun | null; lastSuccess: LumaSyncRun | null }> {
   assertAccess(viewer, ADMIN);
   const connected = Boolean(env().LUMA_API_KEY);
   const [last] = await db.select().from(lumaSyncRuns).orderBy(desc(lumaSyncRuns.finishedAt)).limit(1);
   if (!last || last.status === "succeeded") return { connected, last: last ?? null, lastSuccess: last ?? null };
-  const [lastSuccess] = await db.select().from(lumaSyncRuns).where(eq(lumaSyncRuns.status, "succeeded")).orderBy(desc(lumaSyncRuns.finishedAt)).limit(1);
+  const [lastSuccess] = await db
+    .select()
+    .from(lumaSyncRuns)
+    .where(eq(lumaSyncRuns.status, "succeeded"))
+    .orderBy(desc(lumaSyncRuns.finishedAt))
+    .limit(1);
   return { connected, last, lastSuccess: lastSuccess ?? null };
 }

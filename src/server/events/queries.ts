@@ -43,7 +43,14 @@ export async function listUpcomingEvents(source: "luma" | "internal", query: Eve
   const rows = await db
     .select()
     .from(events)
-    .where(and(eq(events.source, source), eq(events.status, "scheduled"), query.type === "all" ? undefined : eq(events.type, query.type), notOver()))
+    .where(
+      and(
+        eq(events.source, source),
+        eq(events.status, "scheduled"),
+        query.type === "all" ? undefined : eq(events.type, query.type),
+        notOver(),
+      ),
+    )
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(query.limit);
   return rows.map(toPublicEvent);
@@ -51,7 +58,12 @@ export async function listUpcomingEvents(source: "luma" | "internal", query: Eve
 
 /** The next scheduled events of both sources, soonest first (the assistant's "what is coming up"). */
 export async function listNextEvents(limit: number): Promise<PublicEvent[]> {
-  const rows = await db.select().from(events).where(and(eq(events.status, "scheduled"), notOver())).orderBy(asc(events.startsAt), asc(events.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.status, "scheduled"), notOver()))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(limit);
   return rows.map(toPublicEvent);
 }
 
@@ -60,10 +72,15 @@ export async function listNextEvents(limit: number): Promise<PublicEvent[]> {
  * section 9: the featured event from "all", each grid from its own type): for the home page, which
  * the server prerenders.
  */
-export async function listEventsByFilter(source: "luma" | "internal", limit: number): Promise<{ featured: PublicEvent | null; grids: Record<EventFilter, PublicEvent[]> }> {
+export async function listEventsByFilter(
+  source: "luma" | "internal",
+  limit: number,
+): Promise<{ featured: PublicEvent | null; grids: Record<EventFilter, PublicEvent[]> }> {
   const lists = await Promise.all(EVENT_FILTERS.map(({ value }) => listUpcomingEvents(source, { type: value, limit })));
   const featured = pickFeatured(lists[0]!);
-  const grids = Object.fromEntries(EVENT_FILTERS.map(({ value }, index) => [value, gridEvents(lists[index]!, featured, value)])) as Record<EventFilter, PublicEvent[]>;
+  const grids = Object.fromEntries(
+    EVENT_FILTERS.map(({ value }, index) => [value, gridEvents(lists[index]!, featured, value)]),
+  ) as Record<EventFilter, PublicEvent[]>;
   return { featured, grids };
 }
 
@@ -71,7 +88,11 @@ export async function listEventsByFilter(source: "luma" | "internal", limit: num
  * A calendar month's scheduled events of one source, past or future (the calendar view browses
  * months). The month is the one on the event's own wall clock, as its `day` shows.
  */
-async function listMonthEvents(source: "luma" | "internal", month: string, query: EventListQuery): Promise<PublicEvent[]> {
+async function listMonthEvents(
+  source: "luma" | "internal",
+  month: string,
+  query: EventListQuery,
+): Promise<PublicEvent[]> {
   const [year, monthNumber] = month.split("-").map(Number) as [number, number];
   // Widened by a day each side: an event's own zone may put it in the month though UTC does not.
   const from = new Date(Date.UTC(year, monthNumber - 1, 1) - 86_400_000);
@@ -79,7 +100,15 @@ async function listMonthEvents(source: "luma" | "internal", month: string, query
   const rows = await db
     .select()
     .from(events)
-    .where(and(eq(events.source, source), eq(events.status, "scheduled"), query.type === "all" ? undefined : eq(events.type, query.type), gte(events.startsAt, from), lt(events.startsAt, to)))
+    .where(
+      and(
+        eq(events.source, source),
+        eq(events.status, "scheduled"),
+        query.type === "all" ? undefined : eq(events.type, query.type),
+        gte(events.startsAt, from),
+        lt(events.startsAt, to),
+      ),
+    )
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(MONTH_EVENT_LIMIT);
   return rows.map(toPublicEvent).filter((event) => event.day.startsWith(month));
@@ -124,7 +153,13 @@ export async function feedEvents(): Promise<EventRow[]> {
   return db
     .select()
     .from(events)
-    .where(and(eq(events.source, "internal"), eq(events.status, "scheduled"), gte(events.startsAt, sql`now() - interval '90 days'`)))
+    .where(
+      and(
+        eq(events.source, "internal"),
+        eq(events.status, "scheduled"),
+        gte(events.startsAt, sql`now() - interval '90 days'`),
+      ),
+    )
     .orderBy(asc(events.startsAt))
     .limit(1000);
 }

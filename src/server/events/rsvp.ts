@@ -15,8 +15,15 @@ export async function eventViewerPart(eventId: number, user: SessionUser): Promi
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
   if (!event) throw notFound("Event not found.");
   const [[counted], [mine]] = await Promise.all([
-    db.select({ n: count() }).from(eventRsvps).where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "going"))),
-    db.select({ status: eventRsvps.status }).from(eventRsvps).where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, user.id))).limit(1),
+    db
+      .select({ n: count() })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, "going"))),
+    db
+      .select({ status: eventRsvps.status })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, user.id)))
+      .limit(1),
   ]);
   return { going: mine?.status === "going", goingCount: counted?.n ?? 0 };
 }
@@ -53,7 +60,10 @@ export async function rsvpToEvent(eventId: number, user: SessionUser): Promise<{
     await tx
       .insert(eventRsvps)
       .values({ eventId, userId: user.id, status: "going" })
-      .onConflictDoUpdate({ target: [eventRsvps.eventId, eventRsvps.userId], set: { status: "going", updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: [eventRsvps.eventId, eventRsvps.userId],
+        set: { status: "going", updatedAt: sql`now()` },
+      });
     return { going: true as const, goingCount: n + 1 };
   });
   await expireGoingCount(eventId);
@@ -62,7 +72,12 @@ export async function rsvpToEvent(eventId: number, user: SessionUser): Promise<{
 
 /** The prerendered event page shows visitors how many are going. */
 async function expireGoingCount(eventId: number): Promise<void> {
-  await expirePublicPages([`/events/${eventId}`]).catch((error) => console.error(`[events] /events/${eventId} keeps its count until its hourly revalidation:`, error instanceof Error ? error.message : error));
+  await expirePublicPages([`/events/${eventId}`]).catch((error) =>
+    console.error(
+      `[events] /events/${eventId} keeps its count until its hourly revalidation:`,
+      error instanceof Error ? error.message : error,
+    ),
+  );
 }
 
 /** Cancels the user's own RSVP (a member acts only on her own row). */

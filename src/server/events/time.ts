@@ -24,7 +24,11 @@ export function wallClockToInstant(local: string, timezone: string): Date {
 }
 
 /** Where an event takes place, in one line. */
-export function eventLocation(event: { locationName: string | null; address: string | null; onlineUrl: string | null }): string {
+export function eventLocation(event: {
+  locationName: string | null;
+  address: string | null;
+  onlineUrl: string | null;
+}): string {
   const parts = [event.locationName, event.address].filter((part): part is string => Boolean(part));
   if (parts.length) return parts.join(", ");
   return event.onlineUrl ? "Online" : "To be announced";

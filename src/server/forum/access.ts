@@ -27,7 +27,9 @@ export async function eitherBlocked(a: number, b: number): Promise<boolean> {
   const rows = await db
     .select({ one: sql`1` })
     .from(forumBlocks)
-    .where(sql`(${forumBlocks.blockerId} = ${a} and ${forumBlocks.blockedId} = ${b}) or (${forumBlocks.blockerId} = ${b} and ${forumBlocks.blockedId} = ${a})`)
+    .where(
+      sql`(${forumBlocks.blockerId} = ${a} and ${forumBlocks.blockedId} = ${b}) or (${forumBlocks.blockerId} = ${b} and ${forumBlocks.blockedId} = ${a})`,
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -72,4 +74,3 @@ export async function readablePost(postId: number, reader: Reader) {
   if (!row) throw notFound(POST_NOT_FOUND);
   return row;
 }
-

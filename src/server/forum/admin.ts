@@ -42,12 +42,23 @@ export async function createCategory(viewer: SessionUser, input: CategoryInput) 
   const actorId = viewer.id;
   try {
     return await db.transaction(async (tx) => {
-      const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${forumCategories.position}) + 1, 0)::int` }).from(forumCategories)) as [{ next: number }];
+      const [{ next }] = (await tx
+        .select({ next: sql<number>`coalesce(max(${forumCategories.position}) + 1, 0)::int` })
+        .from(forumCategories)) as [{ next: number }];
       const [row] = await tx
         .insert(forumCategories)
         .values({ ...(categoryValues(input) as typeof forumCategories.$inferInsert), position: next })
         .returning();
-      await recordAudit({ actorId, action: "forum.category.create", entityType: "forum_category", entityId: row!.id, details: { name: row!.name } }, tx);
+      await recordAudit(
+        {
+          actorId,
+          action: "forum.category.create",
+          entityType: "forum_category",
+          entityId: row!.id,
+          details: { name: row!.name },
+        },
+        tx,
+      );
       return row!;
     });
   } catch (error) {
@@ -56,7 +67,11 @@ export async function createCategory(viewer: SessionUser, input: CategoryInput) 
   }
 }
 
-export async function updateCategory(viewer: SessionUser, id: number, input: Partial<CategoryInput> & { archived?: boolean }) {
+export async function updateCategory(
+  viewer: SessionUser,
+  id: number,
+  input: Partial<CategoryInput> & { archived?: boolean },
+) {
   assertAccess(viewer, ADMIN);
   const actorId = viewer.id;
   const values = categoryValues(input);
@@ -66,7 +81,16 @@ export async function updateCategory(viewer: SessionUser, id: number, input: Par
       const [row] = await tx.update(forumCategories).set(values).where(eq(forumCategories.id, id)).returning();
       if (!row) throw notFound("Category not found.");
       const action = input.archived === true ? "archive" : input.archived === false ? "unarchive" : "update";
-      await recordAudit({ actorId, action: `forum.category.${action}`, entityType: "forum_category", entityId: id, details: { name: row.name } }, tx);
+      await recordAudit(
+        {
+          actorId,
+          action: `forum.category.${action}`,
+          entityType: "forum_category",
+          entityId: id,
+          details: { name: row.name },
+        },
+        tx,
+      );
       // Who may read its topics changed: so does who may be answered from them.
       if (input.requiredMembershipLevel !== undefined) await reindexKind("forum", tx);
       return row;
@@ -82,12 +106,27 @@ export async function deleteCategory(viewer: SessionUser, id: number) {
   assertAccess(viewer, ADMIN);
   const actorId = viewer.id;
   await db.transaction(async (tx) => {
-    const [category] = await tx.select({ name: forumCategories.name }).from(forumCategories).where(eq(forumCategories.id, id)).for("update");
+    const [category] = await tx
+      .select({ name: forumCategories.name })
+      .from(forumCategories)
+      .where(eq(forumCategories.id, id))
+      .for("update");
     if (!category) throw notFound("Category not found.");
-    const [{ n }] = (await tx.select({ n: count() }).from(forumTopics).where(eq(forumTopics.categoryId, id))) as [{ n: number }];
+    const [{ n }] = (await tx.select({ n: count() }).from(forumTopics).where(eq(forumTopics.categoryId, id))) as [
+      { n: number },
+    ];
     if (n > 0) throw conflict("This category has topics, so it cannot be deleted. Archive it instead.");
     await tx.delete(forumCategories).where(eq(forumCategories.id, id));
-    await recordAudit({ actorId, action: "forum.category.delete", entityType: "forum_category", entityId: id, details: { name: category.name } }, tx);
+    await recordAudit(
+      {
+        actorId,
+        action: "forum.category.delete",
+        entityType: "forum_category",
+        entityId: id,
+        details: { name: category.name },
+      },
+      tx,
+    );
   });
 }
 
@@ -101,28 +140,64 @@ export async function reorderCategories(viewer: SessionUser, ids: number[]) {
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
       throw new AppError(400, "The order must list every category once.");
     }
-    for (const [position, id] of ids.entries()) await tx.update(forumCategories).set({ position }).where(eq(forumCategories.id, id));
-    await recordAudit({ actorId, action: "forum.category.reorder", entityType: "forum_category", details: { ids } }, tx);
+    for (const [position, id] of ids.entries())
+      await tx.update(forumCategories).set({ position }).where(eq(forumCategories.id, id));
+    await recordAudit(
+      { actorId, action: "forum.category.reorder", entityType: "forum_category", details: { ids } },
+      tx,
+    );
   });
 }
 
-export async function moderateTopic(viewer: SessionUser, id: number, change: { isPinned?: boolean; isLocked?: boolean; categoryId?: number }) {
+export async function moderateTopic(
+  viewer: SessionUser,
+  id: number,
+  change: { isPinned?: boolean; isLocked?: boolean; categoryId?: number },
+) {
   assertAccess(viewer, ADMIN);
   const actorId = viewer.id;
   return db.transaction(async (tx) => {
     if (change.categoryId !== undefined) {
-      const [target] = await tx.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, change.categoryId));
-      if (!target) throw new AppError(400, "That category does not exist.", { categoryId: "That category does not exist." });
+      const [target] = await tx
+        .select({ id: forumCategories.id })
+        .from(forumCategories)
+        .where(eq(forumCategories.id, change.categoryId));
+      if (!target)
+        throw new AppError(400, "That category does not exist.", { categoryId: "That category does not exist." });
     }
     // The topic's row is touched only by these flags; updatedAt would otherwise mark it as edited.
     const [row] = await tx
       .update(forumTopics)
       .set({ ...change, updatedAt: sql`${forumTopics.updatedAt}` })
       .where(eq(forumTopics.id, id))
-      .returning({ id: forumTopics.id, title: forumTopics.title, isPinned: forumTopics.isPinned, isLocked: forumTopics.isLocked, categoryId: forumTopics.categoryId });
+      .returning({
+        id: forumTopics.id,
+        title: forumTopics.title,
+        isPinned: forumTopics.isPinned,
+        isLocked: forumTopics.isLocked,
+        categoryId: forumTopics.categoryId,
+      });
     if (!row) throw notFound("Topic not found.");
-    const action = change.categoryId !== undefined ? "move" : change.isPinned !== undefined ? (change.isPinned ? "pin" : "unpin") : change.isLocked ? "lock" : "unlock";
-    await recordAudit({ actorId, action: `forum.topic.${action}`, entityType: "forum_topic", entityId: id, details: { title: row.title, ...change } }, tx);
+    const action =
+      change.categoryId !== undefined
+        ? "move"
+        : change.isPinned !== undefined
+          ? change.isPinned
+            ? "pin"
+            : "unpin"
+          : change.isLocked
+            ? "lock"
+            : "unlock";
+    await recordAudit(
+      {
+        actorId,
+        action: `forum.topic.${action}`,
+        entityType: "forum_topic",
+        entityId: id,
+        details: { title: row.title, ...change },
+      },
+      tx,
+    );
     if (change.categoryId !== undefined) await reindexSource("forum", id, tx);
     return row;
   });
@@ -134,7 +209,10 @@ export async function deleteTopic(viewer: SessionUser, id: number) {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(forumTopics).where(eq(forumTopics.id, id)).returning({ title: forumTopics.title });
     if (!row) throw notFound("Topic not found.");
-    await recordAudit({ actorId, action: "forum.topic.delete", entityType: "forum_topic", entityId: id, details: { title: row.title } }, tx);
+    await recordAudit(
+      { actorId, action: "forum.topic.delete", entityType: "forum_topic", entityId: id, details: { title: row.title } },
+      tx,
+    );
     await reindexSource("forum", id, tx);
   });
 }

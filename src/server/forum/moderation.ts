@@ -21,14 +21,22 @@ export async function reportPost(postId: number, reason: string, reader: Reader)
   const post = await readablePost(postId, reader);
   if (post.userId === reader.id) throw badRequest("You cannot report your own post.");
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(forumReports).values({ postId, reporterId: reader.id, reason }).onConflictDoNothing().returning({ id: forumReports.id });
+    const inserted = await tx
+      .insert(forumReports)
+      .values({ postId, reporterId: reader.id, reason })
+      .onConflictDoNothing()
+      .returning({ id: forumReports.id });
     if (inserted.length === 0) throw conflict("You have already reported this post.");
     const [{ reporters }] = (await tx
       .select({ reporters: sql<number>`count(distinct ${forumReports.reporterId})::int` })
       .from(forumReports)
       .where(and(eq(forumReports.postId, postId), isNull(forumReports.resolvedAt)))) as [{ reporters: number }];
     const hidden = reporters >= REPORTS_TO_HIDE;
-    if (hidden) await tx.update(forumPosts).set({ status: "hidden" }).where(and(eq(forumPosts.id, postId), eq(forumPosts.status, "visible")));
+    if (hidden)
+      await tx
+        .update(forumPosts)
+        .set({ status: "hidden" })
+        .where(and(eq(forumPosts.id, postId), eq(forumPosts.status, "visible")));
     return { reported: true, hidden };
   });
 }
@@ -76,7 +84,13 @@ export async function moderatePost(viewer: SessionUser, postId: number, decision
   assertAccess(viewer, ADMIN);
   const actorId = viewer.id;
   const [post] = await db
-    .select({ id: forumPosts.id, content: forumPosts.content, email: users.email, firstName: users.firstName, topicTitle: forumTopics.title })
+    .select({
+      id: forumPosts.id,
+      content: forumPosts.content,
+      email: users.email,
+      firstName: users.firstName,
+      topicTitle: forumTopics.title,
+    })
     .from(forumPosts)
     .innerJoin(users, eq(users.id, forumPosts.userId))
     .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
@@ -89,8 +103,14 @@ export async function moderatePost(viewer: SessionUser, postId: number, decision
       .update(forumPosts)
       .set({ status: decision === "restore" ? "visible" : "removed" })
       .where(eq(forumPosts.id, postId));
-    await tx.update(forumReports).set({ resolvedAt: sql`now()` }).where(and(eq(forumReports.postId, postId), isNull(forumReports.resolvedAt)));
-    await recordAudit({ actorId, action: `forum.post.${decision}`, entityType: "forum_post", entityId: postId, details: { note } }, tx);
+    await tx
+      .update(forumReports)
+      .set({ resolvedAt: sql`now()` })
+      .where(and(eq(forumReports.postId, postId), isNull(forumReports.resolvedAt)));
+    await recordAudit(
+      { actorId, action: `forum.post.${decision}`, entityType: "forum_post", entityId: postId, details: { note } },
+      tx,
+    );
     if (note && settings) {
       const outcome = decision === "restore" ? "has been reviewed and restored" : "has been removed by a moderator";
       await queueEmail({
@@ -100,7 +120,11 @@ export async function moderatePost(viewer: SessionUser, postId: number, decision
         ...renderEmail({
           siteName: settings.siteName,
           heading: `Your reply ${outcome}`,
-          paragraphs: [`Hi ${post.firstName},`, `Your reply in "${post.topicTitle}" ${outcome}.`, `A note from the moderators: ${note}`],
+          paragraphs: [
+            `Hi ${post.firstName},`,
+            `Your reply in "${post.topicTitle}" ${outcome}.`,
+            `A note from the moderators: ${note}`,
+          ],
         }),
       });
     }
@@ -123,7 +147,13 @@ export async function unblockMember(blockedId: number, reader: Reader) {
 
 export async function listBlockedMembers(reader: Reader) {
   return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, blockedAt: forumBlocks.createdAt })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      blockedAt: forumBlocks.createdAt,
+    })
     .from(forumBlocks)
     .innerJoin(users, eq(users.id, forumBlocks.blockedId))
     .where(eq(forumBlocks.blockerId, reader.id))

@@ -17,7 +17,10 @@ const newToken = () => randomBytes(24).toString("base64url");
 export function topicUnsubscribeLinks(token: string, baseUrl: string) {
   const pageUrl = `${baseUrl}/forum-emails/unsubscribe/${token}`;
   const oneClickUrl = `${baseUrl}/api/forum/unsubscribe?token=${token}`;
-  return { pageUrl, headers: { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
+  return {
+    pageUrl,
+    headers: { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
 }
 
 interface ReplyEvent {
@@ -32,7 +35,11 @@ interface ReplyEvent {
  * reply's transaction, unless she turned reply emails off, unsubscribed from this topic, blocked the
  * replier, or was emailed about this topic within the last hour.
  */
-export async function queueReplyNotifications(tx: Transaction, queueEmail: QueueEmail, event: ReplyEvent): Promise<void> {
+export async function queueReplyNotifications(
+  tx: Transaction,
+  queueEmail: QueueEmail,
+  event: ReplyEvent,
+): Promise<void> {
   const { topic, replierId } = event;
   const due = await tx.execute<{ user_id: number; email: string; first_name: string; token: string | null }>(sql`
     with participants as (
@@ -56,7 +63,11 @@ export async function queueReplyNotifications(tx: Transaction, queueEmail: Queue
   if (due.rows.length === 0) return;
 
   const settings = await getSiteSettings();
-  const [replier] = await tx.execute<{ name: string }>(sql`select trim(first_name || ' ' || last_name) as name from users where id = ${replierId}`).then((r) => r.rows);
+  const [replier] = await tx
+    .execute<{ name: string }>(
+      sql`select trim(first_name || ' ' || last_name) as name from users where id = ${replierId}`,
+    )
+    .then((r) => r.rows);
   const excerpt = plainText(event.content).slice(0, 400);
   const topicUrl = `${event.baseUrl}/forum/topic/${topic.slug}`;
 
@@ -65,7 +76,10 @@ export async function queueReplyNotifications(tx: Transaction, queueEmail: Queue
     await tx
       .insert(forumTopicSubscriptions)
       .values({ topicId: topic.id, userId: recipient.user_id, unsubscribeToken: token, lastEmailedAt: sql`now()` })
-      .onConflictDoUpdate({ target: [forumTopicSubscriptions.topicId, forumTopicSubscriptions.userId], set: { lastEmailedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: [forumTopicSubscriptions.topicId, forumTopicSubscriptions.userId],
+        set: { lastEmailedAt: sql`now()` },
+      });
     const unsubscribe = topicUnsubscribeLinks(token, event.baseUrl);
     await queueEmail({
       to: recipient.email,
@@ -86,7 +100,11 @@ export async function queueReplyNotifications(tx: Transaction, queueEmail: Queue
 /** The subscription a one-click unsubscribe token names, with its topic's title. */
 export async function findTopicSubscription(token: string) {
   const [row] = await db
-    .select({ topicTitle: forumTopics.title, topicSlug: forumTopics.slug, unsubscribedAt: forumTopicSubscriptions.unsubscribedAt })
+    .select({
+      topicTitle: forumTopics.title,
+      topicSlug: forumTopics.slug,
+      unsubscribedAt: forumTopicSubscriptions.unsubscribedAt,
+    })
     .from(forumTopicSubscriptions)
     .innerJoin(forumTopics, eq(forumTopics.id, forumTopicSubscriptions.topicId))
     .where(eq(forumTopicSubscriptions.unsubscribeToken, token))
@@ -105,7 +123,10 @@ export async function unsubscribeFromTopic(token: string): Promise<boolean> {
 }
 
 export async function getForumPreferences(userId: number) {
-  const [row] = await db.select({ emailOnReplies: forumPreferences.emailOnReplies }).from(forumPreferences).where(eq(forumPreferences.userId, userId));
+  const [row] = await db
+    .select({ emailOnReplies: forumPreferences.emailOnReplies })
+    .from(forumPreferences)
+    .where(eq(forumPreferences.userId, userId));
   return row ?? { emailOnReplies: true };
 }
 

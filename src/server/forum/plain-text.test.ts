@@ -2,7 +2,9 @@ import { plainText, previewOf } from "./plain-text";
 
 describe("plainText", () => {
   it("keeps the words of a Markdown post and drops its syntax and raw HTML", () => {
-    const text = plainText("# Hello *there*\n\nA [link](https://example.com) and `code`.\n\n<script>alert(1)</script>\n\n- one\n- two");
+    const text = plainText(
+      "# Hello *there*\n\nA [link](https://example.com) and `code`.\n\n<script>alert(1)</script>\n\n- one\n- two",
+    );
     expect(text).toBe("Hello there\nA link and code.\none\ntwo");
   });
 });
@@ -13,7 +15,8 @@ describe("previewOf", () => {
   });
 
   it("cuts a long post at a word boundary within the limit and adds an ellipsis", () => {
-    const post = "Zines are small, handmade magazines. We fold, staple and swap them at the market every month, and everyone is welcome to join.";
+    const post =
+      "Zines are small, handmade magazines. We fold, staple and swap them at the market every month, and everyone is welcome to join.";
     const preview = previewOf(post, 60);
     expect(preview).toBe("Zines are small, handmade magazines. We fold, staple and…");
     expect(preview.length).toBeLessThanOrEqual(61);
@@ -26,6 +29,8 @@ describe("previewOf", () => {
   });
 
   it("does not count Markdown syntax or link targets", () => {
-    expect(previewOf("[A link](https://example.com/a/very/long/path/that/would/eat/the/preview) and more words here", 30)).toBe("A link and more words here");
+    expect(
+      previewOf("[A link](https://example.com/a/very/long/path/that/would/eat/the/preview) and more words here", 30),
+    ).toBe("A link and more words here");
   });
 });

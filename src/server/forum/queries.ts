@@ -9,7 +9,13 @@ import { cookMarkdown } from "@/lib/markdown/cook";
 import { encodeCursor } from "@/lib/validation";
 import { categoryReadableBy, notBlockedBy, TOPIC_NOT_FOUND, type Reader } from "./access";
 import { previewOf } from "./plain-text";
-import { REPLY_PAGE_SIZE, TOPIC_PAGE_SIZE, TOPIC_PREVIEW_LENGTH, type ReplyCursor, type TopicCursor } from "@/features/forum/schemas";
+import {
+  REPLY_PAGE_SIZE,
+  TOPIC_PAGE_SIZE,
+  TOPIC_PREVIEW_LENGTH,
+  type ReplyCursor,
+  type TopicCursor,
+} from "@/features/forum/schemas";
 import type { ForumCategory, ReactionSummary, Reply, TopicDetail, TopicSummary } from "@/features/forum/types";
 
 /**
@@ -45,10 +51,18 @@ export const categoryColumns = {
  * an admin's list). `where` narrows them.
  */
 export function selectCategoriesWithCounts(reader?: Reader) {
-  const topicCounts = db.select({ categoryId: forumTopics.categoryId, n: count().as("n") }).from(forumTopics).groupBy(forumTopics.categoryId).as("topic_counts");
+  const topicCounts = db
+    .select({ categoryId: forumTopics.categoryId, n: count().as("n") })
+    .from(forumTopics)
+    .groupBy(forumTopics.categoryId)
+    .as("topic_counts");
   const readable = reader ? categoryReadableBy(reader) : undefined;
   return db
-    .select({ ...categoryColumns, topicCount: sql<number>`coalesce(${topicCounts.n}, 0)::int`, locked: readable ? sql<boolean>`not (${readable})` : sql<boolean>`false` })
+    .select({
+      ...categoryColumns,
+      topicCount: sql<number>`coalesce(${topicCounts.n}, 0)::int`,
+      locked: readable ? sql<boolean>`not (${readable})` : sql<boolean>`false`,
+    })
     .from(forumCategories)
     .leftJoin(topicCounts, eq(topicCounts.categoryId, forumCategories.id));
 }
@@ -110,12 +124,18 @@ const NEWEST_ACTIVITY_FIRST = [
  * One page of topics (keyset: pinned first, then newest activity), only in categories the reader may
  * read and without those of members she blocked. `nextCursor` is null on the last page.
  */
-export async function listTopics(reader: Reader, options: { categoryId?: number; after?: TopicCursor; limit?: number } = {}): Promise<{ topics: TopicSummary[]; nextCursor: string | null }> {
+export async function listTopics(
+  reader: Reader,
+  options: { categoryId?: number; after?: TopicCursor; limit?: number } = {},
+): Promise<{ topics: TopicSummary[]; nextCursor: string | null }> {
   const limit = options.limit ?? TOPIC_PAGE_SIZE;
   const cursor = options.after;
   const conditions: (SQL | undefined)[] = [categoryReadableBy(reader), notBlockedBy(reader, forumTopics.userId)];
   if (options.categoryId) conditions.push(eq(forumTopics.categoryId, options.categoryId));
-  if (cursor) conditions.push(sql`(${forumTopics.isPinned}, ${forumTopics.lastPostAt}, ${forumTopics.id}) < (${cursor[0]}, ${cursor[1]}::timestamptz, ${cursor[2]})`);
+  if (cursor)
+    conditions.push(
+      sql`(${forumTopics.isPinned}, ${forumTopics.lastPostAt}, ${forumTopics.id}) < (${cursor[0]}, ${cursor[1]}::timestamptz, ${cursor[2]})`,
+    );
   const rows = await db
     .select(topicSummaryColumns)
     .from(forumTopics)
@@ -126,7 +146,10 @@ export async function listTopics(reader: Reader, options: { categoryId?: number;
     .limit(limit + 1);
   const { page, next } = keysetPage(rows, limit, (last) => encodeCursor([last.isPinned, last.sortKey, last.id]));
   return {
-    topics: page.map(({ sortKey: _sortKey, preview, ...topic }) => ({ ...topic, preview: previewOf(preview, TOPIC_PREVIEW_LENGTH) })),
+    topics: page.map(({ sortKey: _sortKey, preview, ...topic }) => ({
+      ...topic,
+      preview: previewOf(preview, TOPIC_PREVIEW_LENGTH),
+    })),
     nextCursor: next,
   };
 }
@@ -148,7 +171,12 @@ export async function getTopicBySlug(slug: string, reader: Reader): Promise<Topi
       createdAt: forumTopics.createdAt,
       updatedAt: forumTopics.updatedAt,
       replyCount: visibleReplyCount,
-      category: { id: forumCategories.id, slug: forumCategories.slug, name: forumCategories.name, archived: sql<boolean>`${forumCategories.archivedAt} is not null` },
+      category: {
+        id: forumCategories.id,
+        slug: forumCategories.slug,
+        name: forumCategories.name,
+        archived: sql<boolean>`${forumCategories.archivedAt} is not null`,
+      },
       user: authorColumns,
     })
     .from(forumTopics)
@@ -168,7 +196,11 @@ function cooked(html: string | null, markdown: string): string {
 
 async function reactionsFor(postIds: number[], reader: Reader): Promise<Map<number, ReactionSummary>> {
   const summaries = new Map<number, ReactionSummary>();
-  for (const id of postIds) summaries.set(id, Object.fromEntries(REACTION_TYPES.map((type) => [type, { count: 0, mine: false }])) as ReactionSummary);
+  for (const id of postIds)
+    summaries.set(
+      id,
+      Object.fromEntries(REACTION_TYPES.map((type) => [type, { count: 0, mine: false }])) as ReactionSummary,
+    );
   if (postIds.length === 0) return summaries;
   const rows = await db
     .select({
@@ -188,7 +220,11 @@ async function reactionsFor(postIds: number[], reader: Reader): Promise<Map<numb
  * One page of a topic's visible replies, oldest first, without those of members the reader blocked.
  * The caller has checked that the reader may read the topic (readableTopic).
  */
-export async function listReplies(topicId: number, reader: Reader, options: { after?: ReplyCursor; limit?: number } = {}): Promise<{ posts: Reply[]; nextCursor: string | null }> {
+export async function listReplies(
+  topicId: number,
+  reader: Reader,
+  options: { after?: ReplyCursor; limit?: number } = {},
+): Promise<{ posts: Reply[]; nextCursor: string | null }> {
   const limit = options.limit ?? REPLY_PAGE_SIZE;
   const cursor = options.after;
   const rows = await db
@@ -212,7 +248,9 @@ export async function listReplies(topicId: number, reader: Reader, options: { af
         eq(forumPosts.topicId, topicId),
         eq(forumPosts.status, "visible"),
         notBlockedBy(reader, forumPosts.userId),
-        cursor ? sql`(${forumPosts.createdAt}, ${forumPosts.id}) > (${cursor[0]}::timestamptz, ${cursor[1]})` : undefined,
+        cursor
+          ? sql`(${forumPosts.createdAt}, ${forumPosts.id}) > (${cursor[0]}::timestamptz, ${cursor[1]})`
+          : undefined,
       ),
     )
     .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
@@ -223,7 +261,11 @@ export async function listReplies(topicId: number, reader: Reader, options: { af
     reader,
   );
   return {
-    posts: page.map(({ sortKey: _sortKey, contentHtml, ...post }) => ({ ...post, html: cooked(contentHtml, post.content), reactions: reactions.get(post.id)! })),
+    posts: page.map(({ sortKey: _sortKey, contentHtml, ...post }) => ({
+      ...post,
+      html: cooked(contentHtml, post.content),
+      reactions: reactions.get(post.id)!,
+    })),
     nextCursor: next,
   };
 }

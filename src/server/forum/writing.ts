@@ -40,22 +40,35 @@ async function checkPostingLimit(reader: Reader): Promise<void> {
   if (!row?.isNew) return;
   const wait = await recordUse(NEW_MEMBER_POSTS, String(reader.id));
   if (wait > 0) {
-    throw new AppError(429, `You are posting too often. Please wait ${waitText(wait)} before posting again.`, undefined, { "Retry-After": String(wait) });
+    throw new AppError(
+      429,
+      `You are posting too often. Please wait ${waitText(wait)} before posting again.`,
+      undefined,
+      { "Retry-After": String(wait) },
+    );
   }
 }
 
 /** A slug not yet taken: the chosen one must be free; a generated one gets -2, -3... when needed. */
 async function uniqueSlug(title: string, chosen: string | undefined): Promise<string> {
   if (chosen) {
-    const taken = await db.select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.slug, chosen)).limit(1);
-    if (taken.length) throw new AppError(409, "That URL slug is already in use.", { slug: "That URL slug is already in use." });
+    const taken = await db
+      .select({ id: forumTopics.id })
+      .from(forumTopics)
+      .where(eq(forumTopics.slug, chosen))
+      .limit(1);
+    if (taken.length)
+      throw new AppError(409, "That URL slug is already in use.", { slug: "That URL slug is already in use." });
     return chosen;
   }
   let base = slugify(title).slice(0, 100).replace(/-$/, "");
   if (base.length < 3) base = `topic-${base}`.replace(/-$/, "");
   // Exact candidates (not a LIKE prefix), so the unique index answers however many topics there are.
   const candidates = [base, ...Array.from({ length: 49 }, (_, i) => `${base}-${i + 2}`)];
-  const taken = await db.select({ slug: forumTopics.slug }).from(forumTopics).where(inArray(forumTopics.slug, candidates));
+  const taken = await db
+    .select({ slug: forumTopics.slug })
+    .from(forumTopics)
+    .where(inArray(forumTopics.slug, candidates));
   const used = new Set(taken.map((row) => row.slug));
   return candidates.find((slug) => !used.has(slug)) ?? `${base}-${randomBytes(4).toString("hex")}`;
 }
@@ -85,10 +98,27 @@ export async function createTopic(raw: unknown, reader: Reader) {
     const { topic, eventId } = await db.transaction(async (tx) => {
       const [topic] = await tx
         .insert(forumTopics)
-        .values({ title: input.title, slug, content: input.content, contentHtml: cookMarkdown(input.content), userId: reader.id, categoryId: input.categoryId })
-        .returning({ id: forumTopics.id, title: forumTopics.title, slug: forumTopics.slug, content: forumTopics.content, categoryId: forumTopics.categoryId, userId: forumTopics.userId, createdAt: forumTopics.createdAt });
+        .values({
+          title: input.title,
+          slug,
+          content: input.content,
+          contentHtml: cookMarkdown(input.content),
+          userId: reader.id,
+          categoryId: input.categoryId,
+        })
+        .returning({
+          id: forumTopics.id,
+          title: forumTopics.title,
+          slug: forumTopics.slug,
+          content: forumTopics.content,
+          categoryId: forumTopics.categoryId,
+          userId: forumTopics.userId,
+          createdAt: forumTopics.createdAt,
+        });
       // Members @mentioned in the opening post hear of it (issue 29).
-      const eventId = mentionedIds(input.content).length ? await recordNotificationEvent(tx, { kind: "forum_topic", topicId: topic!.id }) : null;
+      const eventId = mentionedIds(input.content).length
+        ? await recordNotificationEvent(tx, { kind: "forum_topic", topicId: topic!.id })
+        : null;
       return { topic: topic!, eventId };
     });
     if (eventId !== null) await requestFanOut([eventId]);
@@ -96,13 +126,18 @@ export async function createTopic(raw: unknown, reader: Reader) {
     return topic;
   } catch (error) {
     // Two members choosing the same slug at the same moment: the unique index decides.
-    if ((error as { cause?: { code?: string } }).cause?.code === "23505") throw conflict("That URL slug is already in use.");
+    if ((error as { cause?: { code?: string } }).cause?.code === "23505")
+      throw conflict("That URL slug is already in use.");
     throw error;
   }
 }
 
 /** Refuses a reply where the topic or the category takes none, or where a block stands between the two members. */
-async function checkCanReply(topic: Awaited<ReturnType<typeof readableTopic>>, parentId: number | null | undefined, reader: Reader) {
+async function checkCanReply(
+  topic: Awaited<ReturnType<typeof readableTopic>>,
+  parentId: number | null | undefined,
+  reader: Reader,
+) {
   if (topic.isLocked) throw forbidden(LOCKED_MESSAGE);
   if (topic.categoryArchived) throw forbidden(ARCHIVED_MESSAGE);
   if (await eitherBlocked(reader.id, topic.userId)) throw forbidden(BLOCKED_MESSAGE);
@@ -120,12 +155,30 @@ export async function createReply(raw: unknown, reader: Reader, baseUrl: string)
   await checkPostingLimit(reader);
   const { post, eventId } = await transactionWithEmail(async (tx, queueEmail) => {
     // The lock makes a reply wait for a lock taken at the same moment, so none lands in a locked topic.
-    const [current] = await tx.select({ isLocked: forumTopics.isLocked }).from(forumTopics).where(eq(forumTopics.id, topic.id)).for("update");
+    const [current] = await tx
+      .select({ isLocked: forumTopics.isLocked })
+      .from(forumTopics)
+      .where(eq(forumTopics.id, topic.id))
+      .for("update");
     if (!current || current.isLocked) throw forbidden(LOCKED_MESSAGE);
     const [post] = await tx
       .insert(forumPosts)
-      .values({ content: input.content, contentHtml: cookMarkdown(input.content), topicId: topic.id, parentId: input.parentId ?? null, userId: reader.id })
-      .returning({ id: forumPosts.id, content: forumPosts.content, topicId: forumPosts.topicId, parentId: forumPosts.parentId, userId: forumPosts.userId, createdAt: forumPosts.createdAt, isEdited: forumPosts.isEdited });
+      .values({
+        content: input.content,
+        contentHtml: cookMarkdown(input.content),
+        topicId: topic.id,
+        parentId: input.parentId ?? null,
+        userId: reader.id,
+      })
+      .returning({
+        id: forumPosts.id,
+        content: forumPosts.content,
+        topicId: forumPosts.topicId,
+        parentId: forumPosts.parentId,
+        userId: forumPosts.userId,
+        createdAt: forumPosts.createdAt,
+        isEdited: forumPosts.isEdited,
+      });
     await tx.update(forumTopics).set({ lastPostAt: post!.createdAt }).where(eq(forumTopics.id, topic.id));
     await queueReplyNotifications(tx, queueEmail, { topic, replierId: reader.id, content: input.content, baseUrl });
     // The topic's participants and the members it mentions are notified by one job (issue 29).
@@ -150,7 +203,13 @@ export async function editReply(postId: number, content: string, reader: Reader)
     .update(forumPosts)
     .set({ content, contentHtml: cookMarkdown(content), isEdited: true, editedAt: sql`now()` })
     .where(and(eq(forumPosts.id, postId), eq(forumPosts.userId, reader.id)))
-    .returning({ id: forumPosts.id, content: forumPosts.content, html: forumPosts.contentHtml, isEdited: forumPosts.isEdited, editedAt: forumPosts.editedAt });
+    .returning({
+      id: forumPosts.id,
+      content: forumPosts.content,
+      html: forumPosts.contentHtml,
+      isEdited: forumPosts.isEdited,
+      editedAt: forumPosts.editedAt,
+    });
   return row!;
 }
 
@@ -166,11 +225,21 @@ export async function toggleReaction(raw: unknown, reader: Reader) {
   const type = reactionSchema.parse(raw).reactionType;
   const removed = await db
     .delete(forumReactions)
-    .where(and(eq(forumReactions.postId, postId), eq(forumReactions.userId, reader.id), eq(forumReactions.reactionType, type)))
+    .where(
+      and(
+        eq(forumReactions.postId, postId),
+        eq(forumReactions.userId, reader.id),
+        eq(forumReactions.reactionType, type),
+      ),
+    )
     .returning({ postId: forumReactions.postId });
   if (removed.length === 0) {
     await db.transaction(async (tx) => {
-      const added = await tx.insert(forumReactions).values({ postId, userId: reader.id, reactionType: type }).onConflictDoNothing().returning({ postId: forumReactions.postId });
+      const added = await tx
+        .insert(forumReactions)
+        .values({ postId, userId: reader.id, reactionType: type })
+        .onConflictDoNothing()
+        .returning({ postId: forumReactions.postId });
       if (added.length) await notifyReaction(tx, { postId, reactorId: reader.id });
     });
   }

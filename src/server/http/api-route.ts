@@ -4,7 +4,11 @@ import { findMalformedText, MALFORMED_TEXT_MESSAGE, z } from "@/lib/validation";
 import { checkAccess, type AccessRule } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { isStripeUnavailable, PAYMENTS_RETRY_AFTER_SECONDS, PAYMENTS_UNAVAILABLE_MESSAGE } from "@/lib/stripe-errors";
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/database-errors";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "@/lib/database-errors";
 import { getCurrentUser } from "@/server/auth/current-user";
 import type { SessionUser } from "@/server/auth/sessions";
 import { isSameOriginRequest } from "@/lib/http/origin";
@@ -43,7 +47,6 @@ export const TWO_FACTOR_SETUP_MESSAGE = "Set up two-factor sign-in on your Secur
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -70,8 +73,12 @@ export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P =
 
       const params = options.params ? options.params.parse(rawParams) : (undefined as P);
       if (options.authorize) await options.authorize({ request, user: user as UserFor<A>, params });
-      const query = options.query ? options.query.parse(Object.fromEntries(request.nextUrl.searchParams)) : (undefined as Q);
-      const body = options.body ? options.body.parse(await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) : (undefined as B);
+      const query = options.query
+        ? options.query.parse(Object.fromEntries(request.nextUrl.searchParams))
+        : (undefined as Q);
+      const body = options.body
+        ? options.body.parse(await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+        : (undefined as B);
 
       const result = await handler({ request, user: user as UserFor<A>, body, query, params });
       if (result instanceof Response) return result;
@@ -103,7 +110,8 @@ export async function readBodyText(request: Request, limit: number): Promise<str
   return Buffer.concat(chunks).toString("utf8");
 }
 
-const payloadTooLarge = (limit: number) => new AppError(413, `The request body is larger than ${Math.round(limit / 1024)} KiB.`);
+const payloadTooLarge = (limit: number) =>
+  new AppError(413, `The request body is larger than ${Math.round(limit / 1024)} KiB.`);
 
 /** application/json, or a JSON-based type such as application/merge-patch+json. */
 const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
@@ -123,7 +131,8 @@ async function readJson(request: NextRequest, limit: number): Promise<unknown> {
   // A NUL or a lone surrogate ("\u0000", "\ud800") is valid JSON but not text PostgreSQL stores; the
   // address and query were checked before the app saw the request (src/lib/http/request-guard.mjs).
   const malformed = findMalformedText(value);
-  if (malformed) throw new AppError(400, MALFORMED_TEXT_MESSAGE, { [malformed.join(".") || "_"]: MALFORMED_TEXT_MESSAGE });
+  if (malformed)
+    throw new AppError(400, MALFORMED_TEXT_MESSAGE, { [malformed.join(".") || "_"]: MALFORMED_TEXT_MESSAGE });
   return value;
 }
 
@@ -134,7 +143,10 @@ export function errorResponse(error: unknown): NextResponse {
       const key = issue.path.join(".") || "_";
       fields[key] ??= issue.message;
     }
-    return NextResponse.json({ error: error.issues[0]?.message ?? "The request is not valid.", fields }, { status: 400 });
+    return NextResponse.json(
+      { error: error.issues[0]?.message ?? "The request is not valid.", fields },
+      { status: 400 },
+    );
   }
   if (error instanceof AppError) {
     const body = error.fields ? { error: error.message, fields: error.fields } : { error: error.message };
@@ -143,11 +155,17 @@ export function errorResponse(error: unknown): NextResponse {
   if (isDatabaseUnavailable(error)) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     console.error("[api] database unavailable:", cause instanceof Error ? cause.message : cause);
-    return NextResponse.json({ error: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } });
+    return NextResponse.json(
+      { error: DATABASE_UNAVAILABLE_MESSAGE },
+      { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } },
+    );
   }
   if (isStripeUnavailable(error)) {
     console.error("[api] Stripe unavailable:", error.message);
-    return NextResponse.json({ error: PAYMENTS_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": String(PAYMENTS_RETRY_AFTER_SECONDS) } });
+    return NextResponse.json(
+      { error: PAYMENTS_UNAVAILABLE_MESSAGE },
+      { status: 503, headers: { "Retry-After": String(PAYMENTS_RETRY_AFTER_SECONDS) } },
+    );
   }
   console.error("[api] unexpected error", error);
   return NextResponse.json({ error: "Something went wrong. Please try again." }, { status: 500 });

@@ -35,7 +35,10 @@ export function prepareInstance(): void {
       state.ready = true;
     },
     (error: unknown) => {
-      console.error("[start] this instance could not prepare, exiting:", error instanceof Error ? error.message : error);
+      console.error(
+        "[start] this instance could not prepare, exiting:",
+        error instanceof Error ? error.message : error,
+      );
       process.exit(1);
     },
   );

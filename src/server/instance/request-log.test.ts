@@ -15,6 +15,10 @@ describe("the request log", () => {
     const line = { id: "4f1c", method: "GET", path: "/about", status: 200, ms: 12.5 };
     const now = new Date("2026-11-25T09:00:00.000Z");
     expect(formatRequestLine(line, "text", now)).toBe("2026-11-25T09:00:00.000Z 4f1c GET /about 200 12.5 ms");
-    expect(JSON.parse(formatRequestLine(line, "json", now))).toEqual({ time: "2026-11-25T09:00:00.000Z", msg: "request", ...line });
+    expect(JSON.parse(formatRequestLine(line, "json", now))).toEqual({
+      time: "2026-11-25T09:00:00.000Z",
+      msg: "request",
+      ...line,
+    });
   });
 });

@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
 
 /** Paths whose last segment is a secret token (invitations, password resets, email links). */
-const TOKEN_PATH = /^\/(join|reset-password|newsletter\/confirm|newsletter\/unsubscribe|forum-emails\/unsubscribe|profile\/affiliate)\/[^/?]+/;
+const TOKEN_PATH =
+  /^\/(join|reset-password|newsletter\/confirm|newsletter\/unsubscribe|forum-emails\/unsubscribe|profile\/affiliate)\/[^/?]+/;
 /** A request id a proxy passed on (nginx's $request_id is 32 hex digits). */
 const FORWARDED_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -50,6 +51,8 @@ export function startRequestLog(): void {
     const start = started.get(request);
     if (!start) return;
     const ms = Math.round(Number(process.hrtime.bigint() - start.at) / 1e5) / 10;
-    process.stdout.write(`${formatRequestLine({ id: start.id, method: request.method ?? "", path: loggedPath(request.url), status: response.statusCode, ms }, format)}\n`);
+    process.stdout.write(
+      `${formatRequestLine({ id: start.id, method: request.method ?? "", path: loggedPath(request.url), status: response.statusCode, ms }, format)}\n`,
+    );
   });
 }

@@ -27,7 +27,13 @@ export const QUEUES = {
   billingReminders: { name: "billing.reminders", retryLimit: 2 },
   billingReconcile: { name: "billing.reconcile", retryLimit: 2 },
   // A fan-out is one transaction, so a retry after a worker died runs it again whole (issue 29).
-  notificationsFanOut: { name: "notifications.fan-out", retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
+  notificationsFanOut: {
+    name: "notifications.fan-out",
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  },
   notificationsSweep: { name: "notifications.sweep", retryLimit: 0 },
   eventReminders: { name: "notifications.event-reminders", retryLimit: 2 },
   notificationEmails: { name: "notifications.email", retryLimit: 0 },

@@ -13,7 +13,13 @@ import { purgeUnattachedUploads } from "@/server/storage";
 import { reconcileBilling } from "@/server/billing/reconcile";
 import { sendBillingReminders } from "@/server/billing/reminders";
 import { paymentsConfigured } from "@/server/money/stripe";
-import { deliverNotificationEmails, runNotificationEvent, sendDigests, sendEventReminders, sweepNotificationEvents } from "@/server/notifications";
+import {
+  deliverNotificationEmails,
+  runNotificationEvent,
+  sendDigests,
+  sendEventReminders,
+  sweepNotificationEvents,
+} from "@/server/notifications";
 import { siteUrl } from "@/lib/http/site-url";
 import { notificationHub } from "@/server/notifications/stream";
 import { pushConfigured, pushPendingFor } from "@/server/push";
@@ -28,9 +34,13 @@ export async function startJobWorkers(): Promise<void> {
   // pg-boss waits the polling interval between fetches even when work is waiting, so one job per
   // fetch caps delivery at 30 emails a minute; a batch keeps a backlog moving. A message that fails
   // is rescheduled by deliverEmail itself and asked for again by the sweep when it is due.
-  await boss.work<{ id: number }>(QUEUES.emailDeliver.name, { batchSize: 20, pollingIntervalSeconds: 2 }, async (jobs) => {
-    await Promise.all(jobs.map((job) => deliverEmail(job.data.id)));
-  });
+  await boss.work<{ id: number }>(
+    QUEUES.emailDeliver.name,
+    { batchSize: 20, pollingIntervalSeconds: 2 },
+    async (jobs) => {
+      await Promise.all(jobs.map((job) => deliverEmail(job.data.id)));
+    },
+  );
   await boss.work(QUEUES.emailSweep.name, async () => sweepOutbox());
   await boss.schedule(QUEUES.emailSweep.name, "* * * * *");
   // Uploads a form never saved (abandoned after a day) are removed.
@@ -82,9 +92,13 @@ export async function startJobWorkers(): Promise<void> {
   });
   await boss.schedule(QUEUES.billingReminders.name, "13 9 * * *");
   // Notifications for many members at once: one job per event, one transaction per job (issue 29).
-  await boss.work<{ id: number }>(QUEUES.notificationsFanOut.name, { batchSize: 5, pollingIntervalSeconds: 2 }, async (jobs) => {
-    for (const job of jobs) await runNotificationEvent(job.data.id);
-  });
+  await boss.work<{ id: number }>(
+    QUEUES.notificationsFanOut.name,
+    { batchSize: 5, pollingIntervalSeconds: 2 },
+    async (jobs) => {
+      for (const job of jobs) await runNotificationEvent(job.data.id);
+    },
+  );
   await boss.work(QUEUES.notificationsSweep.name, async () => void (await sweepNotificationEvents()));
   await boss.schedule(QUEUES.notificationsSweep.name, "* * * * *");
   await boss.work(QUEUES.eventReminders.name, async () => void (await sendEventReminders()));
@@ -100,9 +114,13 @@ export async function startJobWorkers(): Promise<void> {
   // Contact messages that arrived while administrators were told of others wait for one notice (issue 24).
   await boss.work(QUEUES.contactNotices.name, async () => void (await sendContactNotices()));
   await boss.schedule(QUEUES.contactNotices.name, "* * * * *");
-  await boss.work(QUEUES.dailyDigest.name, async () => console.log("[notifications] daily digests sent:", await sendDigests("daily", siteUrl())));
+  await boss.work(QUEUES.dailyDigest.name, async () =>
+    console.log("[notifications] daily digests sent:", await sendDigests("daily", siteUrl())),
+  );
   await boss.schedule(QUEUES.dailyDigest.name, "0 7 * * *");
-  await boss.work(QUEUES.weeklyDigest.name, async () => console.log("[notifications] weekly digests sent:", await sendDigests("weekly", siteUrl())));
+  await boss.work(QUEUES.weeklyDigest.name, async () =>
+    console.log("[notifications] weekly digests sent:", await sendDigests("weekly", siteUrl())),
+  );
   await boss.schedule(QUEUES.weeklyDigest.name, "30 7 * * 1");
   if (paymentsConfigured()) {
     await boss.work(QUEUES.billingReconcile.name, async () => {
@@ -114,7 +132,12 @@ export async function startJobWorkers(): Promise<void> {
   if (env().LUMA_API_KEY) {
     // Every 5 minutes; a failed pull keeps the last good events (docs/decisions/009-events.md).
     // syncLumaEvents logs and records each outcome itself; a failure must not fail the job queue.
-    await boss.work(QUEUES.lumaSync.name, () => syncLumaEvents().then(() => undefined, () => undefined));
+    await boss.work(QUEUES.lumaSync.name, () =>
+      syncLumaEvents().then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
     await boss.schedule(QUEUES.lumaSync.name, "*/5 * * * *");
     await boss.send(QUEUES.lumaSync.name, {}, { singletonKey: "luma-sync-start", singletonSeconds: 60 });
   }

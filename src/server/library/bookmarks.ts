@@ -23,5 +23,7 @@ export async function addBookmark(user: SessionUser, contentId: number): Promise
 }
 
 export async function removeBookmark(user: SessionUser, contentId: number): Promise<void> {
-  await db.delete(contentBookmarks).where(and(eq(contentBookmarks.userId, user.id), eq(contentBookmarks.contentId, contentId)));
+  await db
+    .delete(contentBookmarks)
+    .where(and(eq(contentBookmarks.userId, user.id), eq(contentBookmarks.contentId, contentId)));
 }

@@ -28,9 +28,21 @@ type ItemWrite = "create" | "update" | "publish" | "delete";
  * or updated in the editor, published by the scheduler, deleted. It keeps the audit trail; anything
  * else that must follow an item's changes (the assistant's index) belongs here too.
  */
-export async function recordItemWrite(executor: Executor, change: { action: ItemWrite; itemIds: number[]; actorId: number | null; details?: Record<string, unknown> }) {
+export async function recordItemWrite(
+  executor: Executor,
+  change: { action: ItemWrite; itemIds: number[]; actorId: number | null; details?: Record<string, unknown> },
+) {
   for (const id of change.itemIds) {
-    await recordAudit({ actorId: change.actorId, action: `library.item.${change.action}`, entityType: "content_item", entityId: id, details: change.details }, executor);
+    await recordAudit(
+      {
+        actorId: change.actorId,
+        action: `library.item.${change.action}`,
+        entityType: "content_item",
+        entityId: id,
+        details: change.details,
+      },
+      executor,
+    );
   }
   await reindexSource("library", change.itemIds, executor);
 }
@@ -38,7 +50,10 @@ export async function recordItemWrite(executor: Executor, change: { action: Item
 // --- Reading for the editor --------------------------------------------------------------------
 
 /** The admin list (GET /api/admin/library/items): every item, by status, newest change first. */
-export async function listEditorItems(viewer: SessionUser, query: { status: ContentStatus | ""; search: string; limit: number; offset: number }): Promise<{ items: EditorListItem[]; counts: Partial<Record<ContentStatus, number>> }> {
+export async function listEditorItems(
+  viewer: SessionUser,
+  query: { status: ContentStatus | ""; search: string; limit: number; offset: number },
+): Promise<{ items: EditorListItem[]; counts: Partial<Record<ContentStatus, number>> }> {
   assertAccess(viewer, permission("manage_content"));
   const match = searchMatch(query.search);
   const where = and(query.status ? eq(contentItems.status, query.status) : undefined, match ?? undefined);
@@ -67,7 +82,10 @@ export async function listEditorItems(viewer: SessionUser, query: { status: Cont
       .offset(query.offset),
     db.select({ status: contentItems.status, count: count() }).from(contentItems).groupBy(contentItems.status),
   ]);
-  return { items, counts: Object.fromEntries(counts.map((row) => [row.status, row.count])) as Partial<Record<ContentStatus, number>> };
+  return {
+    items,
+    counts: Object.fromEntries(counts.map((row) => [row.status, row.count])) as Partial<Record<ContentStatus, number>>,
+  };
 }
 
 /** One item as the editor's form holds it (GET /api/admin/library/items/{id}). */
@@ -112,7 +130,12 @@ interface FileRef {
   field: string;
 }
 
-function fileRefs(item: { featuredImage: string | null; attachmentUrl: string | null; videoUrl: string | null; content: string }): FileRef[] {
+function fileRefs(item: {
+  featuredImage: string | null;
+  attachmentUrl: string | null;
+  videoUrl: string | null;
+  content: string;
+}): FileRef[] {
   const refs = new Map<string, FileRef>();
   const add = (url: string | null, purpose: FileRef["purpose"], access: FileRef["access"], field: string) => {
     const id = fileIdFromUrl(url);
@@ -135,13 +158,32 @@ async function assertUsableFiles(tx: Transaction, refs: FileRef[], previous: Fil
   const fresh = refs.filter((ref) => !known.has(ref.id));
   if (!fresh.length) return;
   const rows = await tx
-    .select({ id: storedFiles.id, purpose: storedFiles.purpose, uploadedBy: storedFiles.uploadedBy, access: storedFiles.access, deletedAt: storedFiles.deletedAt })
+    .select({
+      id: storedFiles.id,
+      purpose: storedFiles.purpose,
+      uploadedBy: storedFiles.uploadedBy,
+      access: storedFiles.access,
+      deletedAt: storedFiles.deletedAt,
+    })
     .from(storedFiles)
-    .where(inArray(storedFiles.id, fresh.map((ref) => ref.id)));
+    .where(
+      inArray(
+        storedFiles.id,
+        fresh.map((ref) => ref.id),
+      ),
+    );
   for (const ref of fresh) {
     const file = rows.find((row) => row.id === ref.id);
-    if (!file || file.deletedAt || file.purpose !== ref.purpose || file.uploadedBy !== actorId || file.access !== "uploader") {
-      throw badRequest("This file cannot be used here. Please upload it again.", { [ref.field]: "This file cannot be used here. Please upload it again." });
+    if (
+      !file ||
+      file.deletedAt ||
+      file.purpose !== ref.purpose ||
+      file.uploadedBy !== actorId ||
+      file.access !== "uploader"
+    ) {
+      throw badRequest("This file cannot be used here. Please upload it again.", {
+        [ref.field]: "This file cannot be used here. Please upload it again.",
+      });
     }
   }
 }
@@ -153,7 +195,8 @@ function itemColumns(input: LibraryItemValues, previous: { status: string; publi
   const article = input.contentType === "article";
   const content = article ? sanitizeArticleHtml(input.content) : "";
   let publishedAt: Date | null = null;
-  if (input.status === "published") publishedAt = previous?.status === "published" && previous.publishedAt ? previous.publishedAt : new Date();
+  if (input.status === "published")
+    publishedAt = previous?.status === "published" && previous.publishedAt ? previous.publishedAt : new Date();
   else if (input.status === "scheduled") publishedAt = new Date(input.publishAt);
   else if (input.status === "archived") publishedAt = previous?.publishedAt ?? null;
   return {
@@ -187,7 +230,10 @@ async function upsertTags(tx: Transaction, names: string[]): Promise<number[]> {
     .insert(contentTags)
     .values([...bySlug].map(([slug, name]) => ({ slug, name })))
     .onConflictDoNothing({ target: contentTags.slug });
-  const rows = await tx.select({ id: contentTags.id }).from(contentTags).where(inArray(contentTags.slug, [...bySlug.keys()]));
+  const rows = await tx
+    .select({ id: contentTags.id })
+    .from(contentTags)
+    .where(inArray(contentTags.slug, [...bySlug.keys()]));
   return rows.map((row) => row.id);
 }
 
@@ -199,8 +245,10 @@ async function replaceItemTags(tx: Transaction, itemId: number, names: string[])
 
 function translateSaveError(error: unknown): never {
   const constraint = violatedConstraint(error);
-  if (constraint === "content_items_slug_key") throw new AppError(409, "Another item already uses this slug.", { slug: "Another item already uses this slug." });
-  if (constraint?.includes("category_id")) throw badRequest("Please choose a category", { categoryId: "Please choose a category" });
+  if (constraint === "content_items_slug_key")
+    throw new AppError(409, "Another item already uses this slug.", { slug: "Another item already uses this slug." });
+  if (constraint?.includes("category_id"))
+    throw badRequest("Please choose a category", { categoryId: "Please choose a category" });
   throw error;
 }
 
@@ -221,7 +269,10 @@ async function saveItem(id: number | null, input: LibraryItemValues, actorId: nu
   let publishedEvent: number | null = null;
   const saved = await db
     .transaction(async (tx) => {
-      const previous = id === null ? null : ((await tx.select().from(contentItems).where(eq(contentItems.id, id)).for("update").limit(1))[0] ?? null);
+      const previous =
+        id === null
+          ? null
+          : ((await tx.select().from(contentItems).where(eq(contentItems.id, id)).for("update").limit(1))[0] ?? null);
       if (id !== null && !previous) throw notFound("Content not found.");
       const columns = itemColumns(input, previous);
       const refs = fileRefs(columns);
@@ -230,13 +281,23 @@ async function saveItem(id: number | null, input: LibraryItemValues, actorId: nu
 
       const [row] = previous
         ? await tx.update(contentItems).set(columns).where(eq(contentItems.id, previous.id)).returning()
-        : await tx.insert(contentItems).values({ ...columns, authorId: actorId }).returning();
+        : await tx
+            .insert(contentItems)
+            .values({ ...columns, authorId: actorId })
+            .returning();
       await replaceItemTags(tx, row!.id, input.tags);
-      for (const ref of refs) await attachFile(ref.id, ref.access, ref.access === "gated" ? { kind: "library-item", id: row!.id } : null, tx);
-      await recordItemWrite(tx, { action: previous ? "update" : "create", itemIds: [row!.id], actorId, details: { slug: row!.slug, status: row!.status } });
+      for (const ref of refs)
+        await attachFile(ref.id, ref.access, ref.access === "gated" ? { kind: "library-item", id: row!.id } : null, tx);
+      await recordItemWrite(tx, {
+        action: previous ? "update" : "create",
+        itemIds: [row!.id],
+        actorId,
+        details: { slug: row!.slug, status: row!.status },
+      });
       removed = previousRefs.filter((old) => !refs.some((ref) => ref.id === old.id)).map((old) => old.id);
       // Members whose tier opens it hear of an item the first time it is published (issue 29).
-      if (row!.status === "published" && previous?.status !== "published") publishedEvent = await recordNotificationEvent(tx, { kind: "library_item", itemId: row!.id });
+      if (row!.status === "published" && previous?.status !== "published")
+        publishedEvent = await recordNotificationEvent(tx, { kind: "library_item", itemId: row!.id });
       return row!;
     })
     .catch(translateSaveError);
@@ -265,7 +326,12 @@ export async function deleteItem(viewer: SessionUser, id: number): Promise<void>
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx.delete(contentItems).where(eq(contentItems.id, id)).returning();
     if (!row) throw notFound("Content not found.");
-    await recordItemWrite(tx, { action: "delete", itemIds: [id], actorId, details: { slug: row.slug, title: row.title } });
+    await recordItemWrite(tx, {
+      action: "delete",
+      itemIds: [id],
+      actorId,
+      details: { slug: row.slug, title: row.title },
+    });
     return fileRefs(row).map((ref) => ref.id);
   });
   await afterCommit(() => deleteStoredFiles(removed));
@@ -280,8 +346,14 @@ export async function publishDueItems(now = new Date()): Promise<number> {
       .set({ status: "published" })
       .where(and(eq(contentItems.status, "scheduled"), lte(contentItems.publishedAt, now)))
       .returning({ id: contentItems.id });
-    await recordItemWrite(tx, { action: "publish", itemIds: published.map((row) => row.id), actorId: null, details: { scheduled: true } });
-    for (const row of published) events.push(await recordNotificationEvent(tx, { kind: "library_item", itemId: row.id }));
+    await recordItemWrite(tx, {
+      action: "publish",
+      itemIds: published.map((row) => row.id),
+      actorId: null,
+      details: { scheduled: true },
+    });
+    for (const row of published)
+      events.push(await recordNotificationEvent(tx, { kind: "library_item", itemId: row.id }));
     return published.length;
   });
   await requestFanOut(events);
@@ -292,4 +364,3 @@ export async function publishDueItems(now = new Date()): Promise<number> {
 async function requestScheduledPublish(at: Date) {
   await sendJob(QUEUES.libraryPublish.name, {}, { startAfter: at, singletonKey: `library-publish-${at.getTime()}` });
 }
-

@@ -17,7 +17,9 @@ describe("article sanitizer", () => {
   });
 
   it("keeps what the editor writes: headings from h2, lists, links opening safely in a new tab, our images", () => {
-    const html = sanitizeArticleHtml('<h1>Title</h1><ul><li>one</li></ul><a href="https://example.com">x</a><img src="/api/files/7d0c4c4e-0000-4000-8000-000000000000" alt="Map">');
+    const html = sanitizeArticleHtml(
+      '<h1>Title</h1><ul><li>one</li></ul><a href="https://example.com">x</a><img src="/api/files/7d0c4c4e-0000-4000-8000-000000000000" alt="Map">',
+    );
     expect(html).toBe(
       '<h2>Title</h2><ul><li>one</li></ul><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a><img src="/api/files/7d0c4c4e-0000-4000-8000-000000000000" alt="Map" />',
     );
@@ -25,6 +27,10 @@ describe("article sanitizer", () => {
 
   it("finds the uploaded images an article shows", () => {
     const id = "7d0c4c4e-0000-4000-8000-000000000000";
-    expect(storedFileIdsIn(`<p><img src="/api/files/${id}"><img src="https://example.com/a.png"><img src="/api/files/${id}"></p>`)).toEqual([id]);
+    expect(
+      storedFileIdsIn(
+        `<p><img src="/api/files/${id}"><img src="https://example.com/a.png"><img src="/api/files/${id}"></p>`,
+      ),
+    ).toEqual([id]);
   });
 });

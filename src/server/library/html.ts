@@ -8,7 +8,26 @@ import { fileIdFromUrl } from "@/features/storage/kinds";
  * only https or our own paths. Used when an article is saved and again whenever it is read.
  */
 const ARTICLE_POLICY: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "h2", "h3", "h4", "strong", "em", "u", "s", "code", "pre", "blockquote", "ul", "ol", "li", "hr", "a", "img"],
+  allowedTags: [
+    "p",
+    "br",
+    "h2",
+    "h3",
+    "h4",
+    "strong",
+    "em",
+    "u",
+    "s",
+    "code",
+    "pre",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "hr",
+    "a",
+    "img",
+  ],
   // target and rel are set on every link below (transformTags runs before this filter).
   allowedAttributes: { a: ["href", "title", "target", "rel"], img: ["src", "alt", "title"], ol: ["start"] },
   allowedSchemes: ["https", "http", "mailto"],
@@ -20,7 +39,10 @@ const ARTICLE_POLICY: sanitizeHtml.IOptions = {
     // Headings start at h2: the item's title is the page's h1.
     h1: "h2",
     // Links open in a new tab, without handing the new page our window or our address.
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } }),
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" },
+    }),
   },
 };
 

@@ -104,7 +104,11 @@ export function searchMatch(search: string): SQL | null {
  * words are (title, then tags, then summary, then body); `capped` says when more matched than were
  * ranked. Search looks into bodies, so it only returns items the member may read.
  */
-export async function listLibraryPage(user: SessionUser, filters: LibraryFilters, options: { bookmarkedOnly?: boolean } = {}): Promise<{ items: LibraryCard[]; capped: boolean }> {
+export async function listLibraryPage(
+  user: SessionUser,
+  filters: LibraryFilters,
+  options: { bookmarkedOnly?: boolean } = {},
+): Promise<{ items: LibraryCard[]; capped: boolean }> {
   const conditions: (SQL | undefined)[] = [eq(contentItems.status, "published")];
   const terms = searchQueryText(filters.search);
   const match = searchMatch(filters.search);
@@ -125,15 +129,24 @@ export async function listLibraryPage(user: SessionUser, filters: LibraryFilters
   if (filters.membersOnly) conditions.push(or(eq(contentItems.isPublic, false), eq(contentCategories.isPublic, false)));
 
   const matching = () => {
-    let statement = db.select(cardColumns(user)).from(contentItems).leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId)).$dynamic();
+    let statement = db
+      .select(cardColumns(user))
+      .from(contentItems)
+      .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+      .$dynamic();
     if (options.bookmarkedOnly) {
-      statement = statement.innerJoin(contentBookmarks, and(eq(contentBookmarks.contentId, contentItems.id), eq(contentBookmarks.userId, user.id)));
+      statement = statement.innerJoin(
+        contentBookmarks,
+        and(eq(contentBookmarks.contentId, contentItems.id), eq(contentBookmarks.userId, user.id)),
+      );
     }
     return statement;
   };
 
   if (!match) {
-    const order = options.bookmarkedOnly ? [desc(contentBookmarks.createdAt)] : [desc(contentItems.publishedAt), desc(contentItems.id)];
+    const order = options.bookmarkedOnly
+      ? [desc(contentBookmarks.createdAt)]
+      : [desc(contentItems.publishedAt), desc(contentItems.id)];
     const rows = await matching()
       .where(and(...conditions))
       .orderBy(...order)
@@ -198,7 +211,17 @@ export async function getLibraryItem(user: SessionUser, slug: string): Promise<L
     .where(and(eq(contentItems.slug, slug), visibleToUser(user)))
     .limit(1);
   if (!row) return null;
-  const { content, videoUrl, attachmentUrl, externalUrl, authorId, authorFirstName, authorLastName, authorPicture, ...card } = row;
+  const {
+    content,
+    videoUrl,
+    attachmentUrl,
+    externalUrl,
+    authorId,
+    authorFirstName,
+    authorLastName,
+    authorPicture,
+    ...card
+  } = row;
   return {
     ...toCard(card),
     // Sanitized when saved and again here, whenever it is read (docs/decisions/020-library.md).
@@ -206,19 +229,31 @@ export async function getLibraryItem(user: SessionUser, slug: string): Promise<L
     videoUrl,
     attachmentUrl,
     externalUrl,
-    author: authorId ? { id: authorId, firstName: authorFirstName!, lastName: authorLastName!, profilePicture: authorPicture } : null,
+    author: authorId
+      ? { id: authorId, firstName: authorFirstName!, lastName: authorLastName!, profilePicture: authorPicture }
+      : null,
     canEdit: canEditLibrary(user),
   };
 }
 
 /** A few more items of the same category for the item page's "More like this" tab. */
-export async function listRelatedItems(user: SessionUser, item: { id: number; category: { slug: string } | null }, limit = 3): Promise<LibraryCard[]> {
+export async function listRelatedItems(
+  user: SessionUser,
+  item: { id: number; category: { slug: string } | null },
+  limit = 3,
+): Promise<LibraryCard[]> {
   if (!item.category) return [];
   const rows = await db
     .select(cardColumns(user))
     .from(contentItems)
     .innerJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
-    .where(and(eq(contentItems.status, "published"), eq(contentCategories.slug, item.category.slug), ne(contentItems.id, item.id)))
+    .where(
+      and(
+        eq(contentItems.status, "published"),
+        eq(contentCategories.slug, item.category.slug),
+        ne(contentItems.id, item.id),
+      ),
+    )
     .orderBy(desc(contentItems.publishedAt))
     .limit(limit);
   return rows.map(toCard);
@@ -248,12 +283,19 @@ export const categoryColumns = {
 
 /** Categories in the editor's order, each saying whether her tier opens it (the carousel's lock). */
 export async function listLibraryCategories(user: SessionUser): Promise<LibraryCategory[]> {
-  const rows = await db.select(categoryColumns).from(contentCategories).orderBy(asc(contentCategories.position), asc(contentCategories.name));
+  const rows = await db
+    .select(categoryColumns)
+    .from(contentCategories)
+    .orderBy(asc(contentCategories.position), asc(contentCategories.name));
   return rows.map((row) => ({ ...row, locked: !isOpenTo(user, row) }));
 }
 
 export async function getLibraryCategory(user: SessionUser, slug: string): Promise<LibraryCategory | null> {
-  const [row] = await db.select(categoryColumns).from(contentCategories).where(eq(contentCategories.slug, slug)).limit(1);
+  const [row] = await db
+    .select(categoryColumns)
+    .from(contentCategories)
+    .where(eq(contentCategories.slug, slug))
+    .limit(1);
   return row ? { ...row, locked: !isOpenTo(user, row) } : null;
 }
 

@@ -11,7 +11,12 @@ import { recordAudit } from "@/server/audit";
 import { reindexKind } from "@/server/assistant/index-passages";
 import type { z } from "@/lib/validation";
 import { categoryColumns as categorySelection } from "./queries";
-import { accessChoice, accessColumns, type LibraryCategoryInput, type libraryCategorySchema } from "@/features/library/schemas";
+import {
+  accessChoice,
+  accessColumns,
+  type LibraryCategoryInput,
+  type libraryCategorySchema,
+} from "@/features/library/schemas";
 import type { EditorCategory, EditorTag } from "@/features/library/types";
 
 type CategoryValues = z.output<typeof libraryCategorySchema>;
@@ -56,12 +61,14 @@ function categoryColumns(input: CategoryValues) {
 export async function createCategory(viewer: SessionUser, input: CategoryValues) {
   assertAccess(viewer, permission("manage_content"));
   const actorId = viewer.id;
-  const [row] = await db
-    .insert(contentCategories)
-    .values(categoryColumns(input))
-    .returning()
-    .catch(categorySlugTaken);
-  await recordAudit({ actorId, action: "library.category.create", entityType: "content_category", entityId: row!.id, details: { slug: row!.slug } });
+  const [row] = await db.insert(contentCategories).values(categoryColumns(input)).returning().catch(categorySlugTaken);
+  await recordAudit({
+    actorId,
+    action: "library.category.create",
+    entityType: "content_category",
+    entityId: row!.id,
+    details: { slug: row!.slug },
+  });
   return row!;
 }
 
@@ -75,7 +82,13 @@ export async function updateCategory(viewer: SessionUser, id: number, input: Cat
     .returning()
     .catch(categorySlugTaken);
   if (!row) throw notFound("Category not found.");
-  await recordAudit({ actorId, action: "library.category.update", entityType: "content_category", entityId: id, details: { slug: row.slug } });
+  await recordAudit({
+    actorId,
+    action: "library.category.update",
+    entityType: "content_category",
+    entityId: id,
+    details: { slug: row.slug },
+  });
   // A category's gate is part of every item's readable tier in the assistant's index.
   await reindexKind("library");
   return row;
@@ -85,16 +98,30 @@ export async function updateCategory(viewer: SessionUser, id: number, input: Cat
 export async function deleteCategory(viewer: SessionUser, id: number) {
   assertAccess(viewer, permission("manage_content"));
   const actorId = viewer.id;
-  const [row] = await db.delete(contentCategories).where(eq(contentCategories.id, id)).returning({ slug: contentCategories.slug });
+  const [row] = await db
+    .delete(contentCategories)
+    .where(eq(contentCategories.id, id))
+    .returning({ slug: contentCategories.slug });
   if (!row) throw notFound("Category not found.");
-  await recordAudit({ actorId, action: "library.category.delete", entityType: "content_category", entityId: id, details: { slug: row.slug } });
+  await recordAudit({
+    actorId,
+    action: "library.category.delete",
+    entityType: "content_category",
+    entityId: id,
+    details: { slug: row.slug },
+  });
   await reindexKind("library");
 }
 
 export async function listEditorTags(viewer: SessionUser): Promise<EditorTag[]> {
   assertAccess(viewer, permission("manage_content"));
   return db
-    .select({ id: contentTags.id, name: contentTags.name, slug: contentTags.slug, itemCount: count(contentItemTags.contentId) })
+    .select({
+      id: contentTags.id,
+      name: contentTags.name,
+      slug: contentTags.slug,
+      itemCount: count(contentItemTags.contentId),
+    })
     .from(contentTags)
     .leftJoin(contentItemTags, eq(contentItemTags.tagId, contentTags.id))
     .groupBy(contentTags.id)
@@ -103,7 +130,8 @@ export async function listEditorTags(viewer: SessionUser): Promise<EditorTag[]> 
 
 function tagSlug(name: string): string {
   const slug = slugify(name);
-  if (!slug) throw badRequest("Tags need at least one letter or number", { name: "Tags need at least one letter or number" });
+  if (!slug)
+    throw badRequest("Tags need at least one letter or number", { name: "Tags need at least one letter or number" });
   return slug;
 }
 
@@ -115,7 +143,13 @@ export async function createTag(viewer: SessionUser, input: { name: string }) {
     .values({ name: input.name, slug: tagSlug(input.name) })
     .returning()
     .catch(tagExists);
-  await recordAudit({ actorId, action: "library.tag.create", entityType: "content_tag", entityId: row!.id, details: { slug: row!.slug } });
+  await recordAudit({
+    actorId,
+    action: "library.tag.create",
+    entityType: "content_tag",
+    entityId: row!.id,
+    details: { slug: row!.slug },
+  });
   return row!;
 }
 
@@ -130,7 +164,13 @@ export async function renameTag(viewer: SessionUser, id: number, input: { name: 
     .returning()
     .catch(tagExists);
   if (!row) throw notFound("Tag not found.");
-  await recordAudit({ actorId, action: "library.tag.update", entityType: "content_tag", entityId: id, details: { slug: row.slug } });
+  await recordAudit({
+    actorId,
+    action: "library.tag.update",
+    entityType: "content_tag",
+    entityId: id,
+    details: { slug: row.slug },
+  });
   return row;
 }
 
@@ -139,5 +179,11 @@ export async function deleteTag(viewer: SessionUser, id: number) {
   const actorId = viewer.id;
   const [row] = await db.delete(contentTags).where(eq(contentTags.id, id)).returning({ slug: contentTags.slug });
   if (!row) throw notFound("Tag not found.");
-  await recordAudit({ actorId, action: "library.tag.delete", entityType: "content_tag", entityId: id, details: { slug: row.slug } });
+  await recordAudit({
+    actorId,
+    action: "library.tag.delete",
+    entityType: "content_tag",
+    entityId: id,
+    details: { slug: row.slug },
+  });
 }

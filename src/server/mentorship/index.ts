@@ -10,14 +10,28 @@ import { consumeOrThrow } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
 import { notifyMember } from "@/server/notifications";
 import type { OpenMentorshipRequest, ReceivedRequest } from "@/features/mentorship/types";
-import { MENTORSHIP_REQUESTS_PER_DAY, type MentorshipDecision, type MentorshipRequestInput } from "@/features/mentorship/schemas";
+import {
+  MENTORSHIP_REQUESTS_PER_DAY,
+  type MentorshipDecision,
+  type MentorshipRequestInput,
+} from "@/features/mentorship/schemas";
 
-const DAILY_REQUESTS = { keyPrefix: "mentorship_request", points: MENTORSHIP_REQUESTS_PER_DAY, durationSeconds: 86_400 };
+const DAILY_REQUESTS = {
+  keyPrefix: "mentorship_request",
+  points: MENTORSHIP_REQUESTS_PER_DAY,
+  durationSeconds: 86_400,
+};
 
 /** The mentor a request goes to: an active member who offers mentorship with topics (spec 02 section 2.11). */
 export async function findMentor(mentorId: number) {
   const [mentor] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, mentorTopics: users.mentorTopics })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      mentorTopics: users.mentorTopics,
+    })
     .from(users)
     .where(and(eq(users.id, mentorId), eq(users.isMentor, true), isNull(users.disabledAt)))
     .limit(1);
@@ -26,16 +40,36 @@ export async function findMentor(mentorId: number) {
 }
 
 /** Stores a request and emails the mentor through the outbox; at most 5 a day and one open request per mentor. */
-export async function sendMentorshipRequest(requester: SessionUser, mentorId: number, input: MentorshipRequestInput, baseUrl: string) {
+export async function sendMentorshipRequest(
+  requester: SessionUser,
+  mentorId: number,
+  input: MentorshipRequestInput,
+  baseUrl: string,
+) {
   if (requester.id === mentorId) throw forbidden("You cannot ask yourself for mentorship.");
   const mentor = await findMentor(mentorId);
-  await consumeOrThrow(DAILY_REQUESTS, String(requester.id), `You can send at most ${MENTORSHIP_REQUESTS_PER_DAY} mentorship requests a day. Please try again tomorrow.`);
+  await consumeOrThrow(
+    DAILY_REQUESTS,
+    String(requester.id),
+    `You can send at most ${MENTORSHIP_REQUESTS_PER_DAY} mentorship requests a day. Please try again tomorrow.`,
+  );
   const { siteName } = await getSiteSettings();
   const topic = input.topic && mentor.mentorTopics.includes(input.topic) ? input.topic : null;
   return transactionWithEmail(async (tx, queueEmail) => {
-    const [row] = await tx.insert(mentorshipRequests).values({ mentorId, requesterId: requester.id, topic, message: input.message }).onConflictDoNothing().returning({ id: mentorshipRequests.id });
+    const [row] = await tx
+      .insert(mentorshipRequests)
+      .values({ mentorId, requesterId: requester.id, topic, message: input.message })
+      .onConflictDoNothing()
+      .returning({ id: mentorshipRequests.id });
     if (!row) throw conflict(`You already have an open mentorship request with ${mentor.firstName}.`);
-    await notifyMember(tx, { userId: mentorId, kind: "mentorship_request", actorId: requester.id, title: "asked for your mentorship", url: "/profile?tab=mentorship", dedupeKey: `mentorship:${row.id}` });
+    await notifyMember(tx, {
+      userId: mentorId,
+      kind: "mentorship_request",
+      actorId: requester.id,
+      title: "asked for your mentorship",
+      url: "/profile?tab=mentorship",
+      dedupeKey: `mentorship:${row.id}`,
+    });
     await queueEmail({
       to: mentor.email,
       kind: "mentorship-request",
@@ -43,7 +77,12 @@ export async function sendMentorshipRequest(requester: SessionUser, mentorId: nu
       ...renderEmail({
         siteName,
         heading: "A new mentorship request",
-        paragraphs: [`Hi ${mentor.firstName},`, `${requester.firstName} ${requester.lastName} asked for your mentorship${topic ? ` on ${topic}` : ""}:`, input.message, "You can accept or decline it on your profile. When you accept, you both receive each other's email address."],
+        paragraphs: [
+          `Hi ${mentor.firstName},`,
+          `${requester.firstName} ${requester.lastName} asked for your mentorship${topic ? ` on ${topic}` : ""}:`,
+          input.message,
+          "You can accept or decline it on your profile. When you accept, you both receive each other's email address.",
+        ],
         action: { label: "See the request", url: `${baseUrl}/profile?tab=mentorship` },
       }),
     });
@@ -56,7 +95,13 @@ export async function openRequestTo(requesterId: number, mentorId: number): Prom
   const [row] = await db
     .select({ createdAt: mentorshipRequests.createdAt })
     .from(mentorshipRequests)
-    .where(and(eq(mentorshipRequests.requesterId, requesterId), eq(mentorshipRequests.mentorId, mentorId), eq(mentorshipRequests.status, "pending")))
+    .where(
+      and(
+        eq(mentorshipRequests.requesterId, requesterId),
+        eq(mentorshipRequests.mentorId, mentorId),
+        eq(mentorshipRequests.status, "pending"),
+      ),
+    )
     .limit(1);
   return row ? { sentAt: row.createdAt.toISOString() } : null;
 }
@@ -94,7 +139,11 @@ export async function listReceivedRequests(mentorId: number): Promise<ReceivedRe
 
 /** Checks, before a decision's body is read, that the request is one the caller received. */
 export async function assertRequestMentor(user: SessionUser, requestId: number): Promise<void> {
-  const [row] = await db.select({ mentorId: mentorshipRequests.mentorId }).from(mentorshipRequests).where(eq(mentorshipRequests.id, requestId)).limit(1);
+  const [row] = await db
+    .select({ mentorId: mentorshipRequests.mentorId })
+    .from(mentorshipRequests)
+    .where(eq(mentorshipRequests.id, requestId))
+    .limit(1);
   if (!row || row.mentorId !== user.id) throw notFound("Mentorship request not found.");
 }
 
@@ -105,10 +154,19 @@ export async function decideMentorshipRequest(mentor: SessionUser, requestId: nu
     const [request] = await tx
       .update(mentorshipRequests)
       .set({ status, respondedAt: new Date() })
-      .where(and(eq(mentorshipRequests.id, requestId), eq(mentorshipRequests.mentorId, mentor.id), eq(mentorshipRequests.status, "pending")))
+      .where(
+        and(
+          eq(mentorshipRequests.id, requestId),
+          eq(mentorshipRequests.mentorId, mentor.id),
+          eq(mentorshipRequests.status, "pending"),
+        ),
+      )
       .returning();
     if (!request) throw conflict("This request has already been answered.");
-    const [requester] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, request.requesterId));
+    const [requester] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, request.requesterId));
     if (!requester) throw notFound("Mentorship request not found.");
     await notifyMember(tx, {
       userId: request.requesterId,
@@ -118,7 +176,12 @@ export async function decideMentorshipRequest(mentor: SessionUser, requestId: nu
       url: `/profile/${mentor.id}`,
       dedupeKey: `mentorship-answer:${request.id}`,
     });
-    const email = (to: string, heading: string, paragraphs: string[]): OutgoingEmail => ({ to, kind: `mentorship-${status}`, subject: heading, ...renderEmail({ siteName, heading, paragraphs }) });
+    const email = (to: string, heading: string, paragraphs: string[]): OutgoingEmail => ({
+      to,
+      kind: `mentorship-${status}`,
+      subject: heading,
+      ...renderEmail({ siteName, heading, paragraphs }),
+    });
     if (status === "accepted") {
       await queueEmail(
         email(requester.email, `${mentor.firstName} accepted your mentorship request`, [

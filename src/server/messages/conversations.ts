@@ -4,7 +4,12 @@ import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
 import { conversations, messages, messageSettings, notifications, users } from "@/db/schema";
-import { CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE, NEW_CONVERSATIONS_PER_DAY, type MessagePermission } from "@/features/messages/constants";
+import {
+  CONVERSATION_PAGE_SIZE,
+  MESSAGE_PAGE_SIZE,
+  NEW_CONVERSATIONS_PER_DAY,
+  type MessagePermission,
+} from "@/features/messages/constants";
 import type { SendMessageInput } from "@/features/messages/schemas";
 import type { ConversationPage, ConversationSummary, MemberSummary, MessageView } from "@/features/messages/types";
 import { notFound } from "@/lib/errors";
@@ -14,7 +19,11 @@ import { consumeOrThrow } from "@/server/rate-limit";
 import { messageableMember, refusalFor, type Sender } from "./rules";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found.";
-const NEW_CONVERSATIONS = { keyPrefix: "messages_new_conversation", points: NEW_CONVERSATIONS_PER_DAY, durationSeconds: 86_400 };
+const NEW_CONVERSATIONS = {
+  keyPrefix: "messages_new_conversation",
+  points: NEW_CONVERSATIONS_PER_DAY,
+  durationSeconds: 86_400,
+};
 
 const pair = (a: number, b: number) => (a < b ? { lowUserId: a, highUserId: b } : { lowUserId: b, highUserId: a });
 const nameOf = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
@@ -26,14 +35,22 @@ export async function ownConversation(userId: number, conversationId: number) {
   const [row] = await db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.id, conversationId), or(eq(conversations.lowUserId, userId), eq(conversations.highUserId, userId))))
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(eq(conversations.lowUserId, userId), eq(conversations.highUserId, userId)),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound(CONVERSATION_NOT_FOUND);
   return row;
 }
 
 /** GET /api/messages: her conversations, latest activity first, each with the other member, the last message and her unread count. */
-export async function listConversations(userId: number, key?: readonly [lastMessageAt: string, id: number]): Promise<{ conversations: ConversationSummary[]; next: string | null }> {
+export async function listConversations(
+  userId: number,
+  key?: readonly [lastMessageAt: string, id: number],
+): Promise<{ conversations: ConversationSummary[]; next: string | null }> {
   const { rows } = await db.execute<{
     id: number;
     last_message_at: string;
@@ -57,12 +74,25 @@ export async function listConversations(userId: number, key?: readonly [lastMess
       ${key ? sql`and (c.last_message_at, c.id) < (${key[0]}::timestamptz, ${key[1]})` : sql``}
     order by c.last_message_at desc, c.id desc
     limit ${CONVERSATION_PAGE_SIZE + 1}`);
-  const { page, next } = keysetPage(rows, CONVERSATION_PAGE_SIZE, (last) => encodeCursor([last.last_message_at, Number(last.id)]));
+  const { page, next } = keysetPage(rows, CONVERSATION_PAGE_SIZE, (last) =>
+    encodeCursor([last.last_message_at, Number(last.id)]),
+  );
   return {
     conversations: page.map((row) => ({
       id: Number(row.id),
-      other: { id: row.other_id, name: nameOf({ firstName: row.first_name, lastName: row.last_name }), profilePicture: row.profile_picture },
-      lastMessage: row.body === null ? null : { body: row.body.slice(0, 200), fromMe: row.sender_id === userId, createdAt: new Date(row.sent_at!).toISOString() },
+      other: {
+        id: row.other_id,
+        name: nameOf({ firstName: row.first_name, lastName: row.last_name }),
+        profilePicture: row.profile_picture,
+      },
+      lastMessage:
+        row.body === null
+          ? null
+          : {
+              body: row.body.slice(0, 200),
+              fromMe: row.sender_id === userId,
+              createdAt: new Date(row.sent_at!).toISOString(),
+            },
       unreadCount: row.unread,
     })),
     next,
@@ -71,7 +101,13 @@ export async function listConversations(userId: number, key?: readonly [lastMess
 
 async function memberSummary(userId: number): Promise<MemberSummary & { allowFrom: MessagePermission }> {
   const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profilePicture: users.profilePicture, allowFrom: sql<MessagePermission>`coalesce(${messageSettings.allowFrom}, 'everyone')` })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profilePicture: users.profilePicture,
+      allowFrom: sql<MessagePermission>`coalesce(${messageSettings.allowFrom}, 'everyone')`,
+    })
     .from(users)
     .leftJoin(messageSettings, eq(messageSettings.userId, users.id))
     .where(eq(users.id, userId));
@@ -80,7 +116,11 @@ async function memberSummary(userId: number): Promise<MemberSummary & { allowFro
 }
 
 /** GET /api/messages/{id}: a page of messages, the newest first by default, `before` for earlier ones. */
-export async function getConversation(viewer: Sender, conversationId: number, before?: number): Promise<ConversationPage> {
+export async function getConversation(
+  viewer: Sender,
+  conversationId: number,
+  before?: number,
+): Promise<ConversationPage> {
   const conversation = await ownConversation(viewer.id, conversationId);
   const otherId = isLow(conversation, viewer.id) ? conversation.highUserId : conversation.lowUserId;
   const [other, rows] = await Promise.all([
@@ -97,8 +137,20 @@ export async function getConversation(viewer: Sender, conversationId: number, be
   // She may always answer a member who wrote to her, whatever her own settings; the other's settings
   // and blocks decide whether she may write, as for a new conversation.
   return {
-    conversation: { id: conversation.id, other: { id: other.id, name: other.name, profilePicture: other.profilePicture }, canReply: refusal === null, cannotReplyReason: refusal },
-    messages: page.reverse().map((m): MessageView => ({ id: m.id, body: m.body, fromMe: m.senderId === viewer.id, createdAt: m.createdAt.toISOString() })),
+    conversation: {
+      id: conversation.id,
+      other: { id: other.id, name: other.name, profilePicture: other.profilePicture },
+      canReply: refusal === null,
+      cannotReplyReason: refusal,
+    },
+    messages: page
+      .reverse()
+      .map((m): MessageView => ({
+        id: m.id,
+        body: m.body,
+        fromMe: m.senderId === viewer.id,
+        createdAt: m.createdAt.toISOString(),
+      })),
     before: rows.length > MESSAGE_PAGE_SIZE ? String(page[0]!.id) : null,
   };
 }
@@ -117,11 +169,22 @@ async function unreadFor(tx: Transaction, conversationId: number, recipientId: n
  * counts against her daily limit of new conversations). The recipient is notified (one notification
  * per conversation while unread: "sent you 3 messages").
  */
-export async function sendMessage(sender: Sender, input: SendMessageInput): Promise<{ conversationId: number; message: MessageView }> {
+export async function sendMessage(
+  sender: Sender,
+  input: SendMessageInput,
+): Promise<{ conversationId: number; message: MessageView }> {
   const recipient = await messageableMember(sender, input.toUserId);
   const ids = pair(sender.id, recipient.id);
-  const [existing] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.lowUserId, ids.lowUserId), eq(conversations.highUserId, ids.highUserId)));
-  if (!existing) await consumeOrThrow(NEW_CONVERSATIONS, String(sender.id), `You can start at most ${NEW_CONVERSATIONS_PER_DAY} new conversations a day. Please try again tomorrow.`);
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.lowUserId, ids.lowUserId), eq(conversations.highUserId, ids.highUserId)));
+  if (!existing)
+    await consumeOrThrow(
+      NEW_CONVERSATIONS,
+      String(sender.id),
+      `You can start at most ${NEW_CONVERSATIONS_PER_DAY} new conversations a day. Please try again tomorrow.`,
+    );
   return db.transaction(async (tx) => {
     await tx.insert(conversations).values(ids).onConflictDoNothing();
     const [conversation] = await tx
@@ -129,9 +192,17 @@ export async function sendMessage(sender: Sender, input: SendMessageInput): Prom
       .from(conversations)
       .where(and(eq(conversations.lowUserId, ids.lowUserId), eq(conversations.highUserId, ids.highUserId)))
       .for("update");
-    const [message] = await tx.insert(messages).values({ conversationId: conversation!.id, senderId: sender.id, body: input.body }).returning();
-    const senderRead = isLow(conversation!, sender.id) ? { lowLastReadId: message!.id } : { highLastReadId: message!.id };
-    await tx.update(conversations).set({ lastMessageAt: message!.createdAt, ...senderRead }).where(eq(conversations.id, conversation!.id));
+    const [message] = await tx
+      .insert(messages)
+      .values({ conversationId: conversation!.id, senderId: sender.id, body: input.body })
+      .returning();
+    const senderRead = isLow(conversation!, sender.id)
+      ? { lowLastReadId: message!.id }
+      : { highLastReadId: message!.id };
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: message!.createdAt, ...senderRead })
+      .where(eq(conversations.id, conversation!.id));
     const unread = await unreadFor(tx, conversation!.id, recipient.id);
     await notifyMember(tx, {
       userId: recipient.id,
@@ -141,7 +212,10 @@ export async function sendMessage(sender: Sender, input: SendMessageInput): Prom
       url: `/messages/${conversation!.id}`,
       groupKey: `conversation:${conversation!.id}`,
     });
-    return { conversationId: conversation!.id, message: { id: message!.id, body: message!.body, fromMe: true, createdAt: message!.createdAt.toISOString() } };
+    return {
+      conversationId: conversation!.id,
+      message: { id: message!.id, body: message!.body, fromMe: true, createdAt: message!.createdAt.toISOString() },
+    };
   });
 }
 
@@ -157,7 +231,13 @@ export async function markConversationRead(userId: number, conversationId: numbe
     await tx
       .update(notifications)
       .set({ readAt: sql`now()` })
-      .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, `conversation:${conversationId}`), sql`${notifications.readAt} is null`));
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.groupKey, `conversation:${conversationId}`),
+          sql`${notifications.readAt} is null`,
+        ),
+      );
   });
   return { unreadCount: 0 };
 }
@@ -166,6 +246,9 @@ export async function markConversationRead(userId: number, conversationId: numbe
 export async function existingConversationWith(userId: number, otherId: number): Promise<number | null> {
   if (userId === otherId) return null;
   const ids = pair(userId, otherId);
-  const [row] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.lowUserId, ids.lowUserId), eq(conversations.highUserId, ids.highUserId)));
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.lowUserId, ids.lowUserId), eq(conversations.highUserId, ids.highUserId)));
   return row?.id ?? null;
 }

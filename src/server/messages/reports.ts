@@ -18,10 +18,20 @@ export async function reportMessage(reporterId: number, messageId: number, reaso
     .select({ id: messages.id })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(eq(messages.id, messageId), sql`${messages.senderId} <> ${reporterId}`, or(eq(conversations.lowUserId, reporterId), eq(conversations.highUserId, reporterId))))
+    .where(
+      and(
+        eq(messages.id, messageId),
+        sql`${messages.senderId} <> ${reporterId}`,
+        or(eq(conversations.lowUserId, reporterId), eq(conversations.highUserId, reporterId)),
+      ),
+    )
     .limit(1);
   if (!message) throw notFound(MESSAGE_NOT_FOUND);
-  const [row] = await db.insert(messageReports).values({ messageId, reporterId, reason }).onConflictDoNothing().returning({ id: messageReports.id });
+  const [row] = await db
+    .insert(messageReports)
+    .values({ messageId, reporterId, reason })
+    .onConflictDoNothing()
+    .returning({ id: messageReports.id });
   if (!row) throw conflict("You have already reported this message.");
   return row;
 }
@@ -68,11 +78,29 @@ export async function listMessageReports(viewer: SessionUser): Promise<ReportedM
 export async function decideMessageReport(actor: Actor, reportId: number, decision: "dismiss" | "remove") {
   assertAccess(actor.viewer, ADMIN);
   return db.transaction(async (tx) => {
-    const [report] = await tx.select().from(messageReports).where(and(eq(messageReports.id, reportId), isNull(messageReports.resolvedAt))).for("update");
+    const [report] = await tx
+      .select()
+      .from(messageReports)
+      .where(and(eq(messageReports.id, reportId), isNull(messageReports.resolvedAt)))
+      .for("update");
     if (!report) throw notFound("Report not found.");
     if (decision === "remove") await tx.delete(messages).where(eq(messages.id, report.messageId));
-    else await tx.update(messageReports).set({ resolvedAt: sql`now()` }).where(eq(messageReports.id, reportId));
-    await recordAudit({ actorId: actor.id, action: `message_report.${decision}`, entityType: "message", entityId: report.messageId, details: { reportId }, ip: actor.ip }, tx);
+    else
+      await tx
+        .update(messageReports)
+        .set({ resolvedAt: sql`now()` })
+        .where(eq(messageReports.id, reportId));
+    await recordAudit(
+      {
+        actorId: actor.id,
+        action: `message_report.${decision}`,
+        entityType: "message",
+        entityId: report.messageId,
+        details: { reportId },
+        ip: actor.ip,
+      },
+      tx,
+    );
     return { id: reportId, decision };
   });
 }

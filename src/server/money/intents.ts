@@ -23,7 +23,11 @@ import { isCardError, stripe, stripeFailure } from "./stripe";
 const INTENT_IP_POLICY: LimitPolicy = { keyPrefix: "payment_intent_ip", points: 30, durationSeconds: 60 * 60 };
 export const NO_PAYABLE_APPLICATION = "We could not find an application waiting for payment.";
 export const ALREADY_PAID = "This application has already been paid for. We will be in touch soon.";
-const REUSABLE = new Set<PaymentIntentObject["status"]>(["requires_payment_method", "requires_confirmation", "requires_action"]);
+const REUSABLE = new Set<PaymentIntentObject["status"]>([
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+]);
 const HELD_OR_PAID = new Set<PaymentIntentObject["status"]>(["requires_capture", "succeeded", "processing"]);
 
 /** The application's Stripe customer, created (one attempt) the first time she pays. */
@@ -32,7 +36,10 @@ async function customerOf(tx: Transaction, app: Application): Promise<string> {
   const customer = readStripe(
     "customer",
     await stripeAttempt(tx, { operation: "customer", subject: `application-${app.id}` }, (idempotencyKey) =>
-      stripe().customers.create({ email: app.email, name: `${app.firstName} ${app.lastName}`, metadata: { applicationId: String(app.id) } }, { idempotencyKey }),
+      stripe().customers.create(
+        { email: app.email, name: `${app.firstName} ${app.lastName}`, metadata: { applicationId: String(app.id) } },
+        { idempotencyKey },
+      ),
     ),
   );
   await tx.update(applications).set({ stripeCustomerId: customer.id }).where(eq(applications.id, app.id));
@@ -60,10 +67,19 @@ export async function createApplicationPaymentIntent(token: string, ip: string) 
     const open = await tx
       .select()
       .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.applicationId, app.id), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.paymentMethod, "card")));
-    for (const row of open.filter((p) => (p.status === "pending" || p.status === "failed") && p.stripePaymentIntentId)) {
+      .where(
+        and(
+          eq(paymentTransactions.applicationId, app.id),
+          eq(paymentTransactions.kind, "payment"),
+          eq(paymentTransactions.paymentMethod, "card"),
+        ),
+      );
+    for (const row of open.filter(
+      (p) => (p.status === "pending" || p.status === "failed") && p.stripePaymentIntentId,
+    )) {
       const intent = readStripe("payment_intent", await client.paymentIntents.retrieve(row.stripePaymentIntentId!));
-      if (REUSABLE.has(intent.status) && intent.amount === charge.amount && intent.client_secret) return { clientSecret: intent.client_secret, ...summary };
+      if (REUSABLE.has(intent.status) && intent.amount === charge.amount && intent.client_secret)
+        return { clientSecret: intent.client_secret, ...summary };
       if (HELD_OR_PAID.has(intent.status)) throw conflict(ALREADY_PAID);
     }
 
@@ -90,7 +106,15 @@ export async function createApplicationPaymentIntent(token: string, ip: string) 
     );
     await tx
       .insert(paymentTransactions)
-      .values({ applicationId: app.id, amount: charge.amount, currency: charge.currency, status: "pending", paymentMethod: "card", membershipTier: app.membershipTier, stripePaymentIntentId: intent.id })
+      .values({
+        applicationId: app.id,
+        amount: charge.amount,
+        currency: charge.currency,
+        status: "pending",
+        paymentMethod: "card",
+        membershipTier: app.membershipTier,
+        stripePaymentIntentId: intent.id,
+      })
       .onConflictDoNothing();
     if (!intent.client_secret) throw new AppError(502, "Stripe sent a payment intent without its client secret.");
     return { clientSecret: intent.client_secret, ...summary };
@@ -98,7 +122,12 @@ export async function createApplicationPaymentIntent(token: string, ip: string) 
 }
 
 type Outcome = { ok: boolean; amount: number; currency: string; message?: string };
-const NOT_FOUND_OUTCOME: Outcome = { ok: false, amount: 0, currency: "usd", message: "We could not find that payment." };
+const NOT_FOUND_OUTCOME: Outcome = {
+  ok: false,
+  amount: 0,
+  currency: "usd",
+  message: "We could not find that payment.",
+};
 
 /**
  * What /payment-success shows: Stripe's own word on the PaymentIntent, never the query string's,
@@ -111,15 +140,30 @@ export async function paymentOutcome(token: string, intentId: string): Promise<O
   const [row] = await db
     .select({ id: paymentTransactions.id })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.stripePaymentIntentId, intentId), eq(paymentTransactions.applicationId, applicationId)))
+    .where(
+      and(
+        eq(paymentTransactions.stripePaymentIntentId, intentId),
+        eq(paymentTransactions.applicationId, applicationId),
+      ),
+    )
     .limit(1);
   if (!row) return NOT_FOUND_OUTCOME;
   try {
     const intent = readStripe("payment_intent", await stripe().paymentIntents.retrieve(intentId));
     const ok = HELD_OR_PAID.has(intent.status);
-    return { ok, amount: intent.amount, currency: intent.currency, message: ok ? undefined : (intent.last_payment_error?.message ?? "The payment did not go through.") };
+    return {
+      ok,
+      amount: intent.amount,
+      currency: intent.currency,
+      message: ok ? undefined : (intent.last_payment_error?.message ?? "The payment did not go through."),
+    };
   } catch {
-    return { ok: false, amount: 0, currency: "usd", message: "We could not confirm the payment with our payment provider." };
+    return {
+      ok: false,
+      amount: 0,
+      currency: "usd",
+      message: "We could not confirm the payment with our payment provider.",
+    };
   }
 }
 
@@ -129,20 +173,30 @@ const isUnexpectedState = (error: unknown) => (error as { code?: string })?.code
  * Approval captures the held card. A capture Stripe already made (an attempt whose answer was lost,
  * or one made in Stripe's Dashboard) is found in the intent's state rather than made again.
  */
-export async function captureHeldPayment(tx: Transaction, queueEmail: QueueEmail, payment: PaymentTransaction, baseUrl: string): Promise<void> {
+export async function captureHeldPayment(
+  tx: Transaction,
+  queueEmail: QueueEmail,
+  payment: PaymentTransaction,
+  baseUrl: string,
+): Promise<void> {
   const client = stripe();
   const intentId = payment.stripePaymentIntentId!;
   let intent: PaymentIntentObject;
   try {
     intent = readStripe(
       "payment_intent",
-      await stripeAttempt(tx, { operation: "capture", subject: `payment-${payment.id}` }, (idempotencyKey) => client.paymentIntents.capture(intentId, {}, { idempotencyKey })),
+      await stripeAttempt(tx, { operation: "capture", subject: `payment-${payment.id}` }, (idempotencyKey) =>
+        client.paymentIntents.capture(intentId, {}, { idempotencyKey }),
+      ),
     );
   } catch (error) {
     if (!isUnexpectedState(error)) throw stripeFailure(error, "The card payment could not be captured");
     intent = readStripe("payment_intent", await client.paymentIntents.retrieve(intentId));
   }
-  if (intent.status !== "succeeded") throw conflict(`The card payment could not be captured: Stripe has the payment as ${intent.status.replace(/_/g, " ")}.`);
+  if (intent.status !== "succeeded")
+    throw conflict(
+      `The card payment could not be captured: Stripe has the payment as ${intent.status.replace(/_/g, " ")}.`,
+    );
   const captured = await movePaymentById(tx, payment.id, { status: "completed" });
   if (captured) await paymentCompleted(tx, queueEmail, captured, baseUrl);
 }
@@ -151,11 +205,16 @@ export async function captureHeldPayment(tx: Transaction, queueEmail: QueueEmail
  * Rejection releases a held card (or a payment not yet confirmed). Returns "captured" when Stripe
  * has the payment as taken after all (captured in Stripe's Dashboard), for the caller to refund it.
  */
-export async function releaseHeldPayment(tx: Transaction, payment: PaymentTransaction): Promise<"released" | "captured"> {
+export async function releaseHeldPayment(
+  tx: Transaction,
+  payment: PaymentTransaction,
+): Promise<"released" | "captured"> {
   const client = stripe();
   const intentId = payment.stripePaymentIntentId!;
   try {
-    await stripeAttempt(tx, { operation: "cancel", subject: `payment-${payment.id}` }, (idempotencyKey) => client.paymentIntents.cancel(intentId, {}, { idempotencyKey }));
+    await stripeAttempt(tx, { operation: "cancel", subject: `payment-${payment.id}` }, (idempotencyKey) =>
+      client.paymentIntents.cancel(intentId, {}, { idempotencyKey }),
+    );
   } catch (error) {
     if (!isUnexpectedState(error)) throw stripeFailure(error, "The card hold could not be released");
     const intent = readStripe("payment_intent", await client.paymentIntents.retrieve(intentId));
@@ -164,7 +223,10 @@ export async function releaseHeldPayment(tx: Transaction, payment: PaymentTransa
       return completed ? "captured" : "released";
     }
   }
-  await movePaymentById(tx, payment.id, { status: "canceled", notes: "Authorization released when the application was rejected." });
+  await movePaymentById(tx, payment.id, {
+    status: "canceled",
+    notes: "Authorization released when the application was rejected.",
+  });
   return "released";
 }
 
@@ -177,7 +239,13 @@ export async function lockApprovedUnpaid(tx: Transaction, id: number): Promise<A
   const [paid] = await tx
     .select({ id: paymentTransactions.id })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.applicationId, id), eq(paymentTransactions.kind, "payment"), inArray(paymentTransactions.status, ["completed", "authorized"])))
+    .where(
+      and(
+        eq(paymentTransactions.applicationId, id),
+        eq(paymentTransactions.kind, "payment"),
+        inArray(paymentTransactions.status, ["completed", "authorized"]),
+      ),
+    )
     .limit(1);
   if (paid) throw conflict(PAID);
   return app;
@@ -187,18 +255,31 @@ export async function lockApprovedUnpaid(tx: Transaction, id: number): Promise<A
  * A charge Stripe made for this application that we hold no row of: an attempt whose answer, or
  * whose transaction, was lost. Looked for before charging again, since each attempt has its own key.
  */
-async function unrecordedCharge(tx: Transaction, customer: string, applicationId: number): Promise<PaymentIntentObject | null> {
+async function unrecordedCharge(
+  tx: Transaction,
+  customer: string,
+  applicationId: number,
+): Promise<PaymentIntentObject | null> {
   const intents = readStripeList("payment_intent", await stripe().paymentIntents.list({ customer, limit: 20 }));
   for (const intent of intents) {
     if (intent.metadata.applicationId !== String(applicationId) || !HELD_OR_PAID.has(intent.status)) continue;
-    const [known] = await tx.select({ id: paymentTransactions.id }).from(paymentTransactions).where(eq(paymentTransactions.stripePaymentIntentId, intent.id)).limit(1);
+    const [known] = await tx
+      .select({ id: paymentTransactions.id })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.stripePaymentIntentId, intent.id))
+      .limit(1);
     if (!known) return intent;
   }
   return null;
 }
 
 /** One server-side confirmed charge of the tier's price; a decline is answered with its PaymentIntent. */
-async function chargeCard(tx: Transaction, app: Application, customer: string, paymentMethodId: string): Promise<PaymentIntentObject> {
+async function chargeCard(
+  tx: Transaction,
+  app: Application,
+  customer: string,
+  paymentMethodId: string,
+): Promise<PaymentIntentObject> {
   const charge = await tierCharge(app.membershipTier, tx);
   try {
     return readStripe(
@@ -248,12 +329,16 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
     const charge = await tierCharge(app.membershipTier, tx);
     const hadCustomer = Boolean(app.stripeCustomerId);
     const customer = await customerOf(tx, app);
-    const intent = (hadCustomer ? await unrecordedCharge(tx, customer, id) : null) ?? (await chargeCard(tx, app, customer, paymentMethodId));
+    const intent =
+      (hadCustomer ? await unrecordedCharge(tx, customer, id) : null) ??
+      (await chargeCard(tx, app, customer, paymentMethodId));
     let status = paymentStatusOfIntent(intent.status);
     let failure = status === "failed" ? (intent.last_payment_error?.message ?? "Payment processing failed") : null;
     if (intent.status === "requires_action") {
       // Nothing is held while she has not authenticated; the intent is closed so it cannot be confirmed later by surprise.
-      await stripeAttempt(tx, { operation: "cancel", subject: `application-${id}` }, (idempotencyKey) => client.paymentIntents.cancel(intent.id, {}, { idempotencyKey })).catch(() => undefined);
+      await stripeAttempt(tx, { operation: "cancel", subject: `application-${id}` }, (idempotencyKey) =>
+        client.paymentIntents.cancel(intent.id, {}, { idempotencyKey }),
+      ).catch(() => undefined);
       status = "failed";
       failure = NEEDS_HER_AUTHENTICATION;
     }
@@ -275,7 +360,17 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
       })
       .onConflictDoNothing()
       .returning();
-    await recordAudit({ actorId: actor.id, action: "payment.card_processed", entityType: "application", entityId: id, details: { intent: intent.id, status }, ip: actor.ip }, tx);
+    await recordAudit(
+      {
+        actorId: actor.id,
+        action: "payment.card_processed",
+        entityType: "application",
+        entityId: id,
+        details: { intent: intent.id, status },
+        ip: actor.ip,
+      },
+      tx,
+    );
     if (failure) return { row: row ?? null, failure };
     if (row?.status === "completed") await paymentCompleted(tx, queueEmail, row, actor.baseUrl);
     else await inviteIfReady(tx, queueEmail, id, actor.baseUrl);

@@ -39,7 +39,9 @@ async function moveWhere(executor: Executor, where: ReturnType<typeof eq>, chang
       status: change.status,
       ...(change.notes !== undefined ? { notes: change.notes } : {}),
       ...(change.userId !== undefined ? { userId: change.userId } : {}),
-      ...(change.status === "completed" ? { completedAt: sql`coalesce(${paymentTransactions.completedAt}, now())`, failedAt: null } : {}),
+      ...(change.status === "completed"
+        ? { completedAt: sql`coalesce(${paymentTransactions.completedAt}, now())`, failedAt: null }
+        : {}),
       ...(change.status === "failed" ? { failedAt: sql`now()` } : {}),
     })
     .where(and(where, inArray(paymentTransactions.kind, CHARGE_KINDS), inArray(paymentTransactions.status, from)))

@@ -20,9 +20,22 @@ export async function lockApplication(tx: Transaction, applicationId: number): P
 }
 
 /** The application a payment row (or a PaymentIntent's row) belongs to, locked first; then the row itself. */
-export async function lockPayment(tx: Transaction, where: { id: number } | { intentId: string }): Promise<PaymentTransaction | null> {
-  const match = "id" in where ? eq(paymentTransactions.id, where.id) : and(eq(paymentTransactions.stripePaymentIntentId, where.intentId), inArray(paymentTransactions.kind, CHARGE_KINDS));
-  const [owner] = await tx.select({ applicationId: paymentTransactions.applicationId }).from(paymentTransactions).where(match).limit(1);
+export async function lockPayment(
+  tx: Transaction,
+  where: { id: number } | { intentId: string },
+): Promise<PaymentTransaction | null> {
+  const match =
+    "id" in where
+      ? eq(paymentTransactions.id, where.id)
+      : and(
+          eq(paymentTransactions.stripePaymentIntentId, where.intentId),
+          inArray(paymentTransactions.kind, CHARGE_KINDS),
+        );
+  const [owner] = await tx
+    .select({ applicationId: paymentTransactions.applicationId })
+    .from(paymentTransactions)
+    .where(match)
+    .limit(1);
   if (owner?.applicationId) await lockApplication(tx, owner.applicationId);
   const [row] = await tx.select().from(paymentTransactions).where(match).for("update").limit(1);
   return row ?? null;
@@ -33,12 +46,24 @@ export async function lockCardPayments(tx: Transaction, applicationId: number): 
   return tx
     .select()
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.applicationId, applicationId), eq(paymentTransactions.kind, "payment"), eq(paymentTransactions.paymentMethod, "card")))
+    .where(
+      and(
+        eq(paymentTransactions.applicationId, applicationId),
+        eq(paymentTransactions.kind, "payment"),
+        eq(paymentTransactions.paymentMethod, "card"),
+      ),
+    )
     .for("update");
 }
 
-export async function lockMembership(tx: Transaction, where: { userId: number } | { subscriptionId: string }): Promise<Membership | null> {
-  const match = "userId" in where ? eq(memberships.userId, where.userId) : eq(memberships.stripeSubscriptionId, where.subscriptionId);
+export async function lockMembership(
+  tx: Transaction,
+  where: { userId: number } | { subscriptionId: string },
+): Promise<Membership | null> {
+  const match =
+    "userId" in where
+      ? eq(memberships.userId, where.userId)
+      : eq(memberships.stripeSubscriptionId, where.subscriptionId);
   const [row] = await tx.select().from(memberships).where(match).for("update").limit(1);
   return row ?? null;
 }

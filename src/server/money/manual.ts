@@ -41,7 +41,17 @@ export async function recordManualPayment(id: number, notes: string, actor: Acto
         completedAt: new Date(),
       })
       .returning();
-    await recordAudit({ actorId: actor.id, action: "payment.manual_recorded", entityType: "payment_transaction", entityId: row!.id, details: { applicationId: id, amount: charge.amount, notes }, ip: actor.ip }, tx);
+    await recordAudit(
+      {
+        actorId: actor.id,
+        action: "payment.manual_recorded",
+        entityType: "payment_transaction",
+        entityId: row!.id,
+        details: { applicationId: id, amount: charge.amount, notes },
+        ip: actor.ip,
+      },
+      tx,
+    );
     await paymentCompleted(tx, queueEmail, row!, actor.baseUrl);
     return row!;
   });
@@ -57,7 +67,10 @@ export async function recordBankTransfer(userId: number, notes: string, actor: A
   return transactionWithEmail(async (tx, queueEmail) => {
     const m = await lockMembership(tx, { userId });
     if (!m) throw notFound("This member has no membership billing yet.");
-    if (m.billingMethod !== "manual") throw conflict("Only a membership paid by bank transfer is renewed by recording a transfer: card memberships renew through Stripe.");
+    if (m.billingMethod !== "manual")
+      throw conflict(
+        "Only a membership paid by bank transfer is renewed by recording a transfer: card memberships renew through Stripe.",
+      );
     if (m.status === "canceled") throw conflict("This membership has ended.");
     const charge = await tierCharge(m.tier, tx);
     const from = m.currentPeriodEnd ?? new Date();
@@ -83,7 +96,14 @@ export async function recordBankTransfer(userId: number, notes: string, actor: A
       .set({ currentPeriodStart: from, currentPeriodEnd: to, status: "active", pastDueSince: null, accessEndsAt: null })
       .where(eq(memberships.id, m.id));
     await recordAudit(
-      { actorId: actor.id, action: "billing.bank_transfer_recorded", entityType: "membership", entityId: m.id, details: { userId, amount: charge.amount, paidUntil: to.toISOString(), notes }, ip: actor.ip },
+      {
+        actorId: actor.id,
+        action: "billing.bank_transfer_recorded",
+        entityType: "membership",
+        entityId: m.id,
+        details: { userId, amount: charge.amount, paidUntil: to.toISOString(), notes },
+        ip: actor.ip,
+      },
       tx,
     );
     await paymentCompleted(tx, queueEmail, row!, actor.baseUrl);
@@ -97,7 +117,8 @@ export async function markManualTransaction(id: number, input: MarkTransactionIn
   return transactionWithEmail(async (tx, queueEmail) => {
     const row = await lockPayment(tx, { id });
     if (!row) throw notFound("Transaction Not Found");
-    if (row.paymentMethod !== "manual" || row.kind !== "payment") throw conflict("Only manual payments can be marked by hand; card payments follow Stripe.");
+    if (row.paymentMethod !== "manual" || row.kind !== "payment")
+      throw conflict("Only manual payments can be marked by hand; card payments follow Stripe.");
     if (row.status === input.status) throw conflict(`This payment is already ${input.status}.`);
     const [updated] = await tx
       .update(paymentTransactions)
@@ -109,8 +130,21 @@ export async function markManualTransaction(id: number, input: MarkTransactionIn
       })
       .where(eq(paymentTransactions.id, id))
       .returning();
-    const invitationWithdrawn = input.status === "failed" && row.applicationId ? await withdrawUnpaidInvitation(tx, queueEmail, row.applicationId) : false;
-    await recordAudit({ actorId: actor.id, action: `payment.marked_${input.status}`, entityType: "payment_transaction", entityId: id, details: { from: row.status, note: input.note, invitationWithdrawn }, ip: actor.ip }, tx);
+    const invitationWithdrawn =
+      input.status === "failed" && row.applicationId
+        ? await withdrawUnpaidInvitation(tx, queueEmail, row.applicationId)
+        : false;
+    await recordAudit(
+      {
+        actorId: actor.id,
+        action: `payment.marked_${input.status}`,
+        entityType: "payment_transaction",
+        entityId: id,
+        details: { from: row.status, note: input.note, invitationWithdrawn },
+        ip: actor.ip,
+      },
+      tx,
+    );
     if (input.status === "completed") await paymentCompleted(tx, queueEmail, updated!, actor.baseUrl);
     if (input.status === "failed" && row.status === "completed") await onPaymentReversed(tx, id);
     return updated!;

@@ -16,19 +16,33 @@ export class StripeShapeError extends AppError {
     readonly field: string,
     detail: string,
   ) {
-    super(502, `Stripe sent ${/^[aeiou]/.test(object) ? "an" : "a"} ${object} this app cannot read: ${field} ${detail}.`);
+    super(
+      502,
+      `Stripe sent ${/^[aeiou]/.test(object) ? "an" : "a"} ${object} this app cannot read: ${field} ${detail}.`,
+    );
     this.name = "StripeShapeError";
   }
 }
 
 const timestamp = z.number().int().nonnegative();
-const metadata = z.record(z.string(), z.string()).nullish().transform((m) => m ?? {});
+const metadata = z
+  .record(z.string(), z.string())
+  .nullish()
+  .transform((m) => m ?? {});
 /** An expandable reference: the id, whether Stripe sent the id or the object. */
 const ref = z.union([z.string(), z.looseObject({ id: z.string() }).transform((o) => o.id)]);
 
 const paymentIntent = z.object({
   id: z.string().startsWith("pi_"),
-  status: z.enum(["requires_payment_method", "requires_confirmation", "requires_action", "processing", "requires_capture", "canceled", "succeeded"]),
+  status: z.enum([
+    "requires_payment_method",
+    "requires_confirmation",
+    "requires_action",
+    "processing",
+    "requires_capture",
+    "canceled",
+    "succeeded",
+  ]),
   amount: z.number().int().nonnegative(),
   currency: z.string(),
   client_secret: z.string().nullable(),
@@ -75,7 +89,16 @@ const subscriptionItem = z.object({
 
 const subscriptionFields = {
   id: z.string().startsWith("sub_"),
-  status: z.enum(["incomplete", "incomplete_expired", "trialing", "active", "past_due", "canceled", "unpaid", "paused"]),
+  status: z.enum([
+    "incomplete",
+    "incomplete_expired",
+    "trialing",
+    "active",
+    "past_due",
+    "canceled",
+    "unpaid",
+    "paused",
+  ]),
   customer: ref,
   cancel_at_period_end: z.boolean(),
   trial_end: timestamp.nullable(),
@@ -96,7 +119,13 @@ const invoice = z.object({
   // Since basil an invoice names its subscription under parent.subscription_details (invoice.subscription is gone).
   parent: z.object({ subscription_details: z.object({ subscription: ref }).nullable() }).nullable(),
   lines: z.object({
-    data: z.array(z.object({ amount: z.number().int(), description: z.string().nullish(), pricing: z.object({ price_details: z.object({ price: ref }).nullish() }).nullable() })),
+    data: z.array(
+      z.object({
+        amount: z.number().int(),
+        description: z.string().nullish(),
+        pricing: z.object({ price_details: z.object({ price: ref }).nullish() }).nullable(),
+      }),
+    ),
   }),
   payments: z.object({ data: z.array(z.lazy(() => invoicePayment)) }).optional(),
 });
@@ -166,7 +195,10 @@ type StripeObjectName = keyof typeof SCHEMAS;
 export type StripeObject<N extends StripeObjectName> = z.output<(typeof SCHEMAS)[N]>;
 
 const valueAt = (value: unknown, path: readonly PropertyKey[]) =>
-  path.reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[key] : undefined), value);
+  path.reduce<unknown>(
+    (at, key) => (at !== null && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[key] : undefined),
+    value,
+  );
 
 /** Parses one Stripe object; throws a StripeShapeError (502) naming the object and its first wrong field. */
 export function readStripe<N extends StripeObjectName>(name: N, value: unknown): StripeObject<N> {
@@ -176,13 +208,18 @@ export function readStripe<N extends StripeObjectName>(name: N, value: unknown):
   const field = issue.path.length ? issue.path.join(".") : "(the object)";
   const id = typeof value === "object" && value && "id" in value && typeof value.id === "string" ? ` ${value.id}` : "";
   const missing = issue.code === "invalid_type" && valueAt(value, issue.path) === undefined;
-  const error = new StripeShapeError(`${name.replace(/_/g, " ")}${id}`, field, missing ? "is missing" : `is not as expected (${issue.message})`);
+  const error = new StripeShapeError(
+    `${name.replace(/_/g, " ")}${id}`,
+    field,
+    missing ? "is missing" : `is not as expected (${issue.message})`,
+  );
   console.error(`[stripe] ${error.message}`);
   throw error;
 }
 
 /** readStripe over a list's items. */
-export const readStripeList = <N extends StripeObjectName>(name: N, list: { data: unknown[] }) => list.data.map((item) => readStripe(name, item));
+export const readStripeList = <N extends StripeObjectName>(name: N, list: { data: unknown[] }) =>
+  list.data.map((item) => readStripe(name, item));
 
 export type PaymentIntentObject = StripeObject<"payment_intent">;
 export type RefundObject = StripeObject<"refund">;

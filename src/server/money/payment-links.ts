@@ -22,7 +22,9 @@ import { lockApplication, type Application } from "./locks";
  */
 export async function issuePaymentLink(executor: Executor, applicationId: number, baseUrl: string): Promise<string> {
   const { token, tokenHash } = createLinkToken();
-  await executor.insert(paymentLinks).values({ applicationId, tokenHash, expiresAt: new Date(Date.now() + PAYMENT_LINK_TTL_DAYS * 86_400_000) });
+  await executor
+    .insert(paymentLinks)
+    .values({ applicationId, tokenHash, expiresAt: new Date(Date.now() + PAYMENT_LINK_TTL_DAYS * 86_400_000) });
   return paymentLinkUrl(baseUrl, token);
 }
 
@@ -40,12 +42,21 @@ export async function applicationOfPaymentLink(token: string, executor: Executor
 }
 
 /** Whether an application still waits for its first payment: pending, not a trial, nothing held or paid. */
-export async function awaitsPayment(executor: Executor, app: Pick<Application, "id" | "status" | "isTrial">): Promise<boolean> {
+export async function awaitsPayment(
+  executor: Executor,
+  app: Pick<Application, "id" | "status" | "isTrial">,
+): Promise<boolean> {
   if (app.status !== "pending" || app.isTrial) return false;
   const [paid] = await executor
     .select({ id: paymentTransactions.id })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.applicationId, app.id), eq(paymentTransactions.kind, "payment"), inArray(paymentTransactions.status, ["authorized", "completed"])))
+    .where(
+      and(
+        eq(paymentTransactions.applicationId, app.id),
+        eq(paymentTransactions.kind, "payment"),
+        inArray(paymentTransactions.status, ["authorized", "completed"]),
+      ),
+    )
     .limit(1);
   return !paid;
 }
@@ -55,7 +66,14 @@ export async function paymentPageFor(token: string) {
   const applicationId = await applicationOfPaymentLink(token);
   if (!applicationId) return null;
   const [app] = await db
-    .select({ id: applications.id, firstName: applications.firstName, lastName: applications.lastName, membershipTier: applications.membershipTier, status: applications.status, isTrial: applications.isTrial })
+    .select({
+      id: applications.id,
+      firstName: applications.firstName,
+      lastName: applications.lastName,
+      membershipTier: applications.membershipTier,
+      status: applications.status,
+      isTrial: applications.isTrial,
+    })
     .from(applications)
     .where(eq(applications.id, applicationId))
     .limit(1);
@@ -70,12 +88,24 @@ export async function emailPaymentLink(applicationId: number, actor: Actor) {
     const app = await lockApplication(tx, applicationId);
     if (!app) throw notFound("Application not found.");
     if (app.isTrial) throw conflict("A free trial has nothing to pay.");
-    if (app.status !== "pending") throw conflict("The payment link is for applications under review: once approved, take the payment with Process Payment or record it.");
+    if (app.status !== "pending")
+      throw conflict(
+        "The payment link is for applications under review: once approved, take the payment with Process Payment or record it.",
+      );
     if (!(await awaitsPayment(tx, app))) throw conflict("This application has already been paid for.");
     const url = await issuePaymentLink(tx, app.id, actor.baseUrl);
     const settings = await readSiteSettings(tx);
     await queueEmail(paymentLinkEmail(settings.siteName, app, url));
-    await recordAudit({ actorId: actor.id, action: "application.payment_link_sent", entityType: "application", entityId: app.id, ip: actor.ip }, tx);
+    await recordAudit(
+      {
+        actorId: actor.id,
+        action: "application.payment_link_sent",
+        entityType: "application",
+        entityId: app.id,
+        ip: actor.ip,
+      },
+      tx,
+    );
     return { sentTo: app.email };
   });
 }

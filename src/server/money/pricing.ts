@@ -13,7 +13,12 @@ export const CURRENCY = "usd";
  */
 export async function tierCharge(tierId: string, executor: Executor = db) {
   const [tier] = await executor
-    .select({ id: membershipTiers.id, title: membershipTiers.title, amount: membershipTiers.monthlyPriceCents, durationMonths: membershipTiers.durationMonths })
+    .select({
+      id: membershipTiers.id,
+      title: membershipTiers.title,
+      amount: membershipTiers.monthlyPriceCents,
+      durationMonths: membershipTiers.durationMonths,
+    })
     .from(membershipTiers)
     .where(eq(membershipTiers.id, tierId))
     .limit(1);

@@ -13,7 +13,12 @@ import type { PaymentTransaction } from "./locks";
 
 const METHOD_LABELS: Record<string, string> = { card: "Card", manual: "Bank transfer or other offline payment" };
 
-export function paymentReceiptEmail(siteName: string, contact: string, payer: { firstName: string; email: string }, payment: PaymentTransaction): OutgoingEmail {
+export function paymentReceiptEmail(
+  siteName: string,
+  contact: string,
+  payer: { firstName: string; email: string },
+  payment: PaymentTransaction,
+): OutgoingEmail {
   const paidOn = formatDate(payment.completedAt ?? new Date());
   return {
     to: payer.email,
@@ -34,11 +39,19 @@ export function paymentReceiptEmail(siteName: string, contact: string, payer: { 
 
 async function payerOf(tx: Transaction, payment: PaymentTransaction) {
   if (payment.userId) {
-    const [user] = await tx.select({ firstName: users.firstName, email: users.email }).from(users).where(eq(users.id, payment.userId)).limit(1);
+    const [user] = await tx
+      .select({ firstName: users.firstName, email: users.email })
+      .from(users)
+      .where(eq(users.id, payment.userId))
+      .limit(1);
     if (user) return user;
   }
   if (payment.applicationId) {
-    const [app] = await tx.select({ firstName: applications.firstName, email: applications.email }).from(applications).where(eq(applications.id, payment.applicationId)).limit(1);
+    const [app] = await tx
+      .select({ firstName: applications.firstName, email: applications.email })
+      .from(applications)
+      .where(eq(applications.id, payment.applicationId))
+      .limit(1);
     if (app) return app;
   }
   return null;
@@ -50,7 +63,12 @@ async function payerOf(tx: Transaction, payment: PaymentTransaction) {
  * receipt, in the same transaction, and the invitation if the application was waiting for it.
  * Callers call it only when their own change completed the payment, so the receipt goes once.
  */
-export async function paymentCompleted(tx: Transaction, queueEmail: QueueEmail, payment: PaymentTransaction, baseUrl: string): Promise<boolean> {
+export async function paymentCompleted(
+  tx: Transaction,
+  queueEmail: QueueEmail,
+  payment: PaymentTransaction,
+  baseUrl: string,
+): Promise<boolean> {
   // Card renewals and upgrades get Stripe's own invoice and receipt; what we took ourselves gets ours.
   const ours = payment.kind === "payment" || payment.paymentMethod === "manual";
   if (ours && payment.status === "completed" && payment.amount > 0) {

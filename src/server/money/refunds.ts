@@ -12,7 +12,8 @@ import { stripeAttempt } from "./requests";
 import { refundRowStatus } from "./statuses";
 import { stripe, stripeFailure } from "./stripe";
 
-export const DEMO_PAYMENT_NOT_REFUNDABLE = "This is a demo payment: the demo data made it up and no Stripe account holds it, so there is nothing to refund.";
+export const DEMO_PAYMENT_NOT_REFUNDABLE =
+  "This is a demo payment: the demo data made it up and no Stripe account holds it, so there is nothing to refund.";
 const REFUNDED_IN_STRIPE = "Refunded in Stripe.";
 
 const isCharge = (t: PaymentTransaction) => (CHARGE_KINDS as readonly string[]).includes(t.kind);
@@ -22,7 +23,13 @@ async function refundedSoFar(tx: Transaction, paymentId: number): Promise<number
   const [{ total }] = (await tx
     .select({ total: sql<number>`coalesce(sum(${paymentTransactions.amount}), 0)::int` })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.refundOfId, paymentId), eq(paymentTransactions.kind, "refund"), inArray(paymentTransactions.status, ["pending", "completed"])))) as [{ total: number }];
+    .where(
+      and(
+        eq(paymentTransactions.refundOfId, paymentId),
+        eq(paymentTransactions.kind, "refund"),
+        inArray(paymentTransactions.status, ["pending", "completed"]),
+      ),
+    )) as [{ total: number }];
   return total;
 }
 
@@ -33,12 +40,22 @@ async function refundedSoFar(tx: Transaction, paymentId: number): Promise<number
  */
 async function settleRefundedPayment(tx: Transaction, payment: PaymentTransaction): Promise<void> {
   const covered = (await refundedSoFar(tx, payment.id)) >= payment.amount;
-  const [now] = await tx.select({ status: paymentTransactions.status }).from(paymentTransactions).where(eq(paymentTransactions.id, payment.id)).limit(1);
+  const [now] = await tx
+    .select({ status: paymentTransactions.status })
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.id, payment.id))
+    .limit(1);
   if (covered && now?.status === "completed") await movePaymentById(tx, payment.id, { status: "refunded" });
   if (!covered && now?.status === "refunded") await reopenRefundedPayment(tx, payment.id);
 }
 
-async function writeRefundRow(tx: Transaction, payment: PaymentTransaction, refund: RefundObject, notes: string, createdBy: number | null) {
+async function writeRefundRow(
+  tx: Transaction,
+  payment: PaymentTransaction,
+  refund: RefundObject,
+  notes: string,
+  createdBy: number | null,
+) {
   const status = refundRowStatus(refund.status);
   const [row] = await tx
     .insert(paymentTransactions)
@@ -72,8 +89,14 @@ async function writeRefundRow(tx: Transaction, payment: PaymentTransaction, refu
  */
 export async function syncRefundsFromStripe(tx: Transaction, payment: PaymentTransaction): Promise<void> {
   if (!payment.stripePaymentIntentId || payment.demo) return;
-  const theirs = readStripeList("refund", await stripe().refunds.list({ payment_intent: payment.stripePaymentIntentId, limit: 100 }));
-  const ours = await tx.select().from(paymentTransactions).where(and(eq(paymentTransactions.refundOfId, payment.id), eq(paymentTransactions.kind, "refund")));
+  const theirs = readStripeList(
+    "refund",
+    await stripe().refunds.list({ payment_intent: payment.stripePaymentIntentId, limit: 100 }),
+  );
+  const ours = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.refundOfId, payment.id), eq(paymentTransactions.kind, "refund")));
   for (const refund of theirs) {
     const row = ours.find((r) => r.stripeRefundId === refund.id);
     const status = refundRowStatus(refund.status);
@@ -82,7 +105,11 @@ export async function syncRefundsFromStripe(tx: Transaction, payment: PaymentTra
     } else if (row.status !== status) {
       await tx
         .update(paymentTransactions)
-        .set({ status, completedAt: status === "completed" ? (row.completedAt ?? new Date()) : null, failedAt: status === "failed" ? new Date() : null })
+        .set({
+          status,
+          completedAt: status === "completed" ? (row.completedAt ?? new Date()) : null,
+          failedAt: status === "failed" ? new Date() : null,
+        })
         .where(eq(paymentTransactions.id, row.id));
     }
   }
@@ -103,10 +130,20 @@ export interface RefundRequest {
  * transaction page, her billing page). Each refund is its own row; the payment is refunded once its
  * refunds cover it. A refund Stripe answers as failed is kept as a failed row and changes nothing else.
  */
-export async function refundPayment(tx: Transaction, payment: PaymentTransaction, request: RefundRequest): Promise<PaymentTransaction> {
+export async function refundPayment(
+  tx: Transaction,
+  payment: PaymentTransaction,
+  request: RefundRequest,
+): Promise<PaymentTransaction> {
   if (payment.demo) throw conflict(DEMO_PAYMENT_NOT_REFUNDABLE);
-  if (!isCharge(payment) || payment.paymentMethod !== "card" || !payment.stripePaymentIntentId) throw conflict("Only card payments can be refunded through Stripe.");
-  if (payment.status !== "completed") throw conflict(payment.status === "refunded" ? "This payment has already been refunded in full." : "Only completed payments can be refunded.");
+  if (!isCharge(payment) || payment.paymentMethod !== "card" || !payment.stripePaymentIntentId)
+    throw conflict("Only card payments can be refunded through Stripe.");
+  if (payment.status !== "completed")
+    throw conflict(
+      payment.status === "refunded"
+        ? "This payment has already been refunded in full."
+        : "Only completed payments can be refunded.",
+    );
   try {
     await syncRefundsFromStripe(tx, payment);
   } catch (error) {
@@ -125,7 +162,12 @@ export async function refundPayment(tx: Transaction, payment: PaymentTransaction
       "refund",
       await stripeAttempt(tx, { operation: "refund", subject: `payment-${payment.id}` }, (idempotencyKey) =>
         stripe().refunds.create(
-          { payment_intent: payment.stripePaymentIntentId!, amount, reason: "requested_by_customer", metadata: { paymentTransactionId: String(payment.id), note: request.note.slice(0, 500) } },
+          {
+            payment_intent: payment.stripePaymentIntentId!,
+            amount,
+            reason: "requested_by_customer",
+            metadata: { paymentTransactionId: String(payment.id), note: request.note.slice(0, 500) },
+          },
           { idempotencyKey },
         ),
       ),

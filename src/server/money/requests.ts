@@ -18,12 +18,19 @@ export async function stripeAttempt<T extends { id?: string | null }>(
   what: { operation: string; subject: string },
   call: (idempotencyKey: string) => Promise<T>,
 ): Promise<T> {
-  const [{ id }] = (await executor.execute(sql`select nextval(pg_get_serial_sequence('stripe_requests', 'id'))::int as id`)).rows as [{ id: number }];
+  const [{ id }] = (
+    await executor.execute(sql`select nextval(pg_get_serial_sequence('stripe_requests', 'id'))::int as id`)
+  ).rows as [{ id: number }];
   const idempotencyKey = `${what.operation}-${what.subject}-attempt-${id}`;
-  await executor.insert(stripeRequests).values({ id, operation: what.operation, subject: what.subject, idempotencyKey });
+  await executor
+    .insert(stripeRequests)
+    .values({ id, operation: what.operation, subject: what.subject, idempotencyKey });
   try {
     const result = await call(idempotencyKey);
-    await executor.update(stripeRequests).set({ outcome: "succeeded", stripeId: result.id ?? null }).where(eq(stripeRequests.id, id));
+    await executor
+      .update(stripeRequests)
+      .set({ outcome: "succeeded", stripeId: result.id ?? null })
+      .where(eq(stripeRequests.id, id));
     return result;
   } catch (error) {
     const message = error instanceof Error ? error.message.slice(0, 1000) : String(error);

@@ -10,7 +10,13 @@ describe("payments without STRIPE_SECRET_KEY", () => {
   });
 
   async function load(stripeKey: string | undefined) {
-    process.env = { ...saved, DATABASE_URL: "postgres://unused@127.0.0.1/none", AUTH_SECRET: "x".repeat(32), STRIPE_SECRET_KEY: stripeKey, STRIPE_API_BASE_URL: "" };
+    process.env = {
+      ...saved,
+      DATABASE_URL: "postgres://unused@127.0.0.1/none",
+      AUTH_SECRET: "x".repeat(32),
+      STRIPE_SECRET_KEY: stripeKey,
+      STRIPE_API_BASE_URL: "",
+    };
     if (stripeKey === undefined) delete process.env.STRIPE_SECRET_KEY;
     jest.resetModules();
     return import("./stripe");

@@ -27,7 +27,8 @@ export function stripeErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export const isCardError = (error: unknown): error is Stripe.errors.StripeCardError => error instanceof Stripe.errors.StripeCardError;
+export const isCardError = (error: unknown): error is Stripe.errors.StripeCardError =>
+  error instanceof Stripe.errors.StripeCardError;
 
 /**
  * What the caller is told when a Stripe call fails, by what Stripe said:
@@ -41,6 +42,8 @@ export const isCardError = (error: unknown): error is Stripe.errors.StripeCardEr
 export function stripeFailure(error: unknown, what: string): unknown {
   if (isCardError(error)) return new AppError(402, stripeErrorMessage(error, "The card was declined."));
   if (isStripeUnavailable(error) || !(error instanceof Stripe.errors.StripeError)) return error;
-  console.error(`[stripe] ${what}: Stripe refused the request (${error.type}${error.code ? `, ${error.code}` : ""}): ${error.message}`);
+  console.error(
+    `[stripe] ${what}: Stripe refused the request (${error.type}${error.code ? `, ${error.code}` : ""}): ${error.message}`,
+  );
   return new AppError(502, `${what}: Stripe refused the request: ${stripeErrorMessage(error, "no reason given")}`);
 }

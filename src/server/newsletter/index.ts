@@ -44,16 +44,28 @@ export function unsubscribeLinks(unsubscribeToken: string, baseUrl: string) {
  * confirmation link; a pending one is sent a fresh link; a confirmed one is left alone. The answer is
  * the same in every case, so subscribing twice is not an error and reveals nothing.
  */
-export async function subscribeToNewsletter(email: string, options: { ip: string; baseUrl: string; source?: string }): Promise<void> {
+export async function subscribeToNewsletter(
+  email: string,
+  options: { ip: string; baseUrl: string; source?: string },
+): Promise<void> {
   const normalized = email.trim().toLowerCase();
-  await consumeOrThrow(SUBSCRIBE_IP_POLICY, options.ip, "Too many sign-ups from your connection. Please try again later.");
+  await consumeOrThrow(
+    SUBSCRIBE_IP_POLICY,
+    options.ip,
+    "Too many sign-ups from your connection. Please try again later.",
+  );
   const settings = await getSiteSettings();
   const { token, tokenHash } = createLinkToken();
 
   await transactionWithEmail(async (tx, queueEmail) => {
     await tx
       .insert(newsletterSubscribers)
-      .values({ email: normalized, status: "pending", unsubscribeToken: randomBytes(24).toString("base64url"), source: options.source ?? null })
+      .values({
+        email: normalized,
+        status: "pending",
+        unsubscribeToken: randomBytes(24).toString("base64url"),
+        source: options.source ?? null,
+      })
       .onConflictDoNothing();
     const [row] = await tx
       .select()
@@ -62,7 +74,10 @@ export async function subscribeToNewsletter(email: string, options: { ip: string
       .for("update");
     if (!row || row.status === "confirmed") return;
     // Past the per-address limit the request still succeeds; the link already sent stays valid.
-    const linkLive = row.confirmTokenHash !== null && row.confirmSentAt !== null && Date.now() - row.confirmSentAt.getTime() < NEWSLETTER_CONFIRM_DAYS * 86_400_000;
+    const linkLive =
+      row.confirmTokenHash !== null &&
+      row.confirmSentAt !== null &&
+      Date.now() - row.confirmSentAt.getTime() < NEWSLETTER_CONFIRM_DAYS * 86_400_000;
     if ((await recordUse(CONFIRM_EMAIL_POLICY, normalized)) > 0 && linkLive) return;
     await tx
       .update(newsletterSubscribers)
@@ -100,22 +115,37 @@ export async function confirmSubscription(token: string): Promise<boolean> {
 }
 
 export async function isConfirmTokenPending(token: string): Promise<boolean> {
-  const [row] = await db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).where(liveConfirmToken(token)).limit(1);
+  const [row] = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(liveConfirmToken(token))
+    .limit(1);
   return Boolean(row);
 }
 
 /** Unsubscribes by the token of the newsletter's links; true when the token names a subscriber. */
 export async function unsubscribe(unsubscribeToken: string): Promise<boolean> {
-  const [row] = await db.select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken)).limit(1);
+  const [row] = await db
+    .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken))
+    .limit(1);
   if (!row) return false;
   if (row.status !== "unsubscribed") {
-    await db.update(newsletterSubscribers).set({ status: "unsubscribed", unsubscribedAt: new Date(), confirmTokenHash: null, confirmSentAt: null }).where(eq(newsletterSubscribers.id, row.id));
+    await db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed", unsubscribedAt: new Date(), confirmTokenHash: null, confirmSentAt: null })
+      .where(eq(newsletterSubscribers.id, row.id));
   }
   return true;
 }
 
 export async function findByUnsubscribeToken(unsubscribeToken: string) {
-  const [row] = await db.select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken)).limit(1);
+  const [row] = await db
+    .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken))
+    .limit(1);
   return row ?? null;
 }
 
@@ -131,7 +161,10 @@ const subscriberColumns = {
 
 export async function listSubscribers(viewer: SessionUser) {
   assertAccess(viewer, ADMIN);
-  return db.select(subscriberColumns).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+  return db
+    .select(subscriberColumns)
+    .from(newsletterSubscribers)
+    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : "");

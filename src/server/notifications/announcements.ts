@@ -9,8 +9,23 @@ import { recordNotificationEvent, requestFanOut } from "./fan-out";
 export async function announce(actor: Actor, input: { title: string; url: string }): Promise<{ id: number }> {
   assertAccess(actor.viewer, ADMIN);
   const id = await db.transaction(async (tx) => {
-    const eventId = await recordNotificationEvent(tx, { kind: "announcement", title: input.title, url: input.url, actorId: actor.id });
-    await recordAudit({ actorId: actor.id, action: "notification.announce", entityType: "notification_event", entityId: eventId, details: { title: input.title, url: input.url }, ip: actor.ip }, tx);
+    const eventId = await recordNotificationEvent(tx, {
+      kind: "announcement",
+      title: input.title,
+      url: input.url,
+      actorId: actor.id,
+    });
+    await recordAudit(
+      {
+        actorId: actor.id,
+        action: "notification.announce",
+        entityType: "notification_event",
+        entityId: eventId,
+        details: { title: input.title, url: input.url },
+        ip: actor.ip,
+      },
+      tx,
+    );
     return eventId;
   });
   await requestFanOut([id]);

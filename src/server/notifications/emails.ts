@@ -2,7 +2,12 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
-import { DEFAULT_DELIVERY, NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from "@/features/notifications/constants";
+import {
+  DEFAULT_DELIVERY,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "@/features/notifications/constants";
 import type { QueueEmail } from "@/server/email/outbox";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
@@ -26,7 +31,10 @@ export function notificationUnsubscribe(token: string, kind: NotificationKind | 
   const query = `token=${encodeURIComponent(token)}&kind=${kind}`;
   return {
     pageUrl: `${baseUrl}/notification-emails/unsubscribe?${query}`,
-    headers: { "List-Unsubscribe": `<${baseUrl}/api/notifications/unsubscribe?${query}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers: {
+      "List-Unsubscribe": `<${baseUrl}/api/notifications/unsubscribe?${query}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
   };
 }
 
@@ -79,7 +87,14 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
-async function queueNotificationEmail(tx: Transaction, queueEmail: QueueEmail, rows: DueRow[], kind: NotificationKind, baseUrl: string, siteName: string) {
+async function queueNotificationEmail(
+  tx: Transaction,
+  queueEmail: QueueEmail,
+  rows: DueRow[],
+  kind: NotificationKind,
+  baseUrl: string,
+  siteName: string,
+) {
   const first = rows[0]!;
   const settings = await ensureNotificationSettings(first.user_id, tx);
   const unsubscribe = notificationUnsubscribe(settings.unsubscribeToken, kind, baseUrl);
@@ -92,8 +107,14 @@ async function queueNotificationEmail(tx: Transaction, queueEmail: QueueEmail, r
     ...renderEmail({
       siteName,
       heading: rows.length === 1 ? first.line : `${rows.length} new notifications`,
-      paragraphs: [`Hi ${first.first_name},`, ...rows.map((row) => (rows.length === 1 ? row.line : `• ${row.line}: ${baseUrl}${row.url}`))],
-      action: { label: rows.length === 1 ? "Open it" : "See your notifications", url: rows.length === 1 ? `${baseUrl}${first.url}` : `${baseUrl}/notifications` },
+      paragraphs: [
+        `Hi ${first.first_name},`,
+        ...rows.map((row) => (rows.length === 1 ? row.line : `• ${row.line}: ${baseUrl}${row.url}`)),
+      ],
+      action: {
+        label: rows.length === 1 ? "Open it" : "See your notifications",
+        url: rows.length === 1 ? `${baseUrl}${first.url}` : `${baseUrl}/notifications`,
+      },
       footer: `You chose to get ${label} by email. Stop these emails: ${unsubscribe.pageUrl} (or change every choice at ${baseUrl}/notifications/settings).`,
     }),
   });
@@ -106,10 +127,14 @@ export async function deliverNotificationEmails(baseUrl: string, now: Date = new
     const due = await claimDue(
       tx,
       sql`n.created_at <= ${now}::timestamptz - make_interval(secs => ${EMAIL_GRACE_SECONDS}) and n.created_at > ${now}::timestamptz - interval '1 day'
-        and n.kind not in (${sql.join(EMAILED_BY_FORUM.map((k) => sql`${k}`), sql`, `)}) and ${deliveryOf(sql`n.kind`)} = 'email'`,
+        and n.kind not in (${sql.join(
+          EMAILED_BY_FORUM.map((k) => sql`${k}`),
+          sql`, `,
+        )}) and ${deliveryOf(sql`n.kind`)} = 'email'`,
       1000,
     );
-    for (const rows of groupBy(due, (row) => `${row.user_id}:${row.kind}`).values()) await queueNotificationEmail(tx, queueEmail, rows, rows[0]!.kind, baseUrl, siteName);
+    for (const rows of groupBy(due, (row) => `${row.user_id}:${row.kind}`).values())
+      await queueNotificationEmail(tx, queueEmail, rows, rows[0]!.kind, baseUrl, siteName);
     return due.length;
   });
 }
@@ -151,7 +176,12 @@ async function weeklyContent(tx: Transaction, userId: number, since: Date, now: 
  * A member with nothing new gets no email. Answers how many digests were sent; `only` limits the run
  * to those members (an administrator's resend, the tests).
  */
-export async function sendDigests(period: "daily" | "weekly", baseUrl: string, now: Date = new Date(), only?: number[]): Promise<number> {
+export async function sendDigests(
+  period: "daily" | "weekly",
+  baseUrl: string,
+  now: Date = new Date(),
+  only?: number[],
+): Promise<number> {
   const { siteName } = await getSiteSettings();
   const sentColumn = sql.raw(period === "daily" ? "daily_digest_sent_at" : "weekly_digest_sent_at");
   const span = period === "daily" ? sql`interval '1 day'` : sql`interval '7 days'`;
@@ -170,13 +200,25 @@ export async function sendDigests(period: "daily" | "weekly", baseUrl: string, n
       const didSend = await transactionWithEmail(async (tx, queueEmail) => {
         const settings = await ensureNotificationSettings(id, tx);
         const since = new Date(now.getTime() - (period === "daily" ? 1 : 7) * 86_400_000);
-        const due = await claimDue(tx, sql`n.user_id = ${id} and n.created_at > ${since} and ${deliveryOf(sql`n.kind`)} = ${period}`, 100);
-        const content = period === "weekly" && settings.weeklyDigest ? await weeklyContent(tx, id, since, now) : { topics: [], items: [], events: [] };
+        const due = await claimDue(
+          tx,
+          sql`n.user_id = ${id} and n.created_at > ${since} and ${deliveryOf(sql`n.kind`)} = ${period}`,
+          100,
+        );
+        const content =
+          period === "weekly" && settings.weeklyDigest
+            ? await weeklyContent(tx, id, since, now)
+            : { topics: [], items: [], events: [] };
         await tx.execute(sql`update notification_settings set ${sentColumn} = ${now} where user_id = ${id}`);
         if (!due.length && !content.topics.length && !content.items.length && !content.events.length) return false;
-        const [who] = (await tx.execute<{ email: string; first_name: string }>(sql`select email, first_name from users where id = ${id}`)).rows;
+        const [who] = (
+          await tx.execute<{ email: string; first_name: string }>(
+            sql`select email, first_name from users where id = ${id}`,
+          )
+        ).rows;
         const unsubscribe = notificationUnsubscribe(settings.unsubscribeToken, "digest", baseUrl);
-        const section = (heading: string, lines: string[]) => (lines.length ? [heading, ...lines.map((line) => `• ${line}`)] : []);
+        const section = (heading: string, lines: string[]) =>
+          lines.length ? [heading, ...lines.map((line) => `• ${line}`)] : [];
         const heading = period === "daily" ? "Your daily digest" : "Your week in the community";
         await queueEmail({
           to: who!.email,
@@ -188,10 +230,22 @@ export async function sendDigests(period: "daily" | "weekly", baseUrl: string, n
             heading,
             paragraphs: [
               `Hi ${who!.first_name},`,
-              ...section("For you:", due.map((row) => `${row.line}: ${baseUrl}${row.url}`)),
-              ...section("New in the forum:", content.topics.map((t) => `${t.title}: ${baseUrl}${t.url}`)),
-              ...section("New in the library:", content.items.map((i) => `${i.title}: ${baseUrl}${i.url}`)),
-              ...section("Coming up:", content.events.map((e) => `${e.title}, ${e.when}: ${baseUrl}${e.url}`)),
+              ...section(
+                "For you:",
+                due.map((row) => `${row.line}: ${baseUrl}${row.url}`),
+              ),
+              ...section(
+                "New in the forum:",
+                content.topics.map((t) => `${t.title}: ${baseUrl}${t.url}`),
+              ),
+              ...section(
+                "New in the library:",
+                content.items.map((i) => `${i.title}: ${baseUrl}${i.url}`),
+              ),
+              ...section(
+                "Coming up:",
+                content.events.map((e) => `${e.title}, ${e.when}: ${baseUrl}${e.url}`),
+              ),
             ],
             action: { label: "Open the community", url: `${baseUrl}/notifications` },
             footer: `Stop digest emails: ${unsubscribe.pageUrl} (or choose what you get at ${baseUrl}/notifications/settings).`,

@@ -18,7 +18,10 @@ export type NotificationEvent =
 /** Writes the event in the caller's transaction; ask for its fan-out (requestFanOut) once that has committed. */
 export async function recordNotificationEvent(executor: Executor, event: NotificationEvent): Promise<number> {
   const { kind, ...payload } = event;
-  const [row] = await executor.insert(notificationEvents).values({ kind, payload }).returning({ id: notificationEvents.id });
+  const [row] = await executor
+    .insert(notificationEvents)
+    .values({ kind, payload })
+    .returning({ id: notificationEvents.id });
   return row!.id;
 }
 
@@ -35,7 +38,8 @@ export async function requestFanOut(ids: number[]): Promise<void> {
 
 const SQL_TIERS = sql`array['connect','create','empower','play']`;
 const wants = (kind: Parameters<typeof wantsKind>[1]) => wantsKind(sql`u.id`, kind);
-const notBlocking = (actor: SQL) => sql`not exists (select 1 from forum_blocks b where b.blocker_id = u.id and b.blocked_id = ${actor})`;
+const notBlocking = (actor: SQL) =>
+  sql`not exists (select 1 from forum_blocks b where b.blocker_id = u.id and b.blocked_id = ${actor})`;
 /** Members with a tier now (or admins): who hears about the library and announcements. */
 const hasMembership = sql`(u.is_admin or (u.membership_level is not null and not exists (select 1 from memberships m where m.user_id = u.id and m.access_ends_at <= now())))`;
 
@@ -111,7 +115,11 @@ async function fanOutLibraryItem(tx: Transaction, itemId: number): Promise<numbe
   return result.rowCount ?? 0;
 }
 
-async function fanOutAnnouncement(tx: Transaction, eventId: number, event: { title: string; url: string; actorId: number }): Promise<number> {
+async function fanOutAnnouncement(
+  tx: Transaction,
+  eventId: number,
+  event: { title: string; url: string; actorId: number },
+): Promise<number> {
   const result = await tx.execute(sql`
     insert into notifications (user_id, kind, title, url, dedupe_key)
     select u.id, 'announcement', ${event.title}, ${event.url}, ${`announcement:${eventId}`}
@@ -141,7 +149,10 @@ export async function runNotificationEvent(id: number): Promise<number | null> {
     else if (event.kind === "forum_topic") made = await fanOutTopic(tx, event.topicId);
     else if (event.kind === "library_item") made = await fanOutLibraryItem(tx, event.itemId);
     else if (event.kind === "announcement") made = await fanOutAnnouncement(tx, row.id, event);
-    await tx.update(notificationEvents).set({ doneAt: sql`now()`, attempts: sql`${notificationEvents.attempts} + 1` }).where(eq(notificationEvents.id, id));
+    await tx
+      .update(notificationEvents)
+      .set({ doneAt: sql`now()`, attempts: sql`${notificationEvents.attempts} + 1` })
+      .where(eq(notificationEvents.id, id));
     return made;
   });
 }

@@ -52,9 +52,18 @@ export async function notifyMember(executor: Executor, n: NewNotification): Prom
  * Reactions to one reply are one notification while unread: "Amara and 3 others reacted to your
  * reply", counting the members reacting now whom she has not blocked.
  */
-export async function notifyReaction(executor: Executor, reaction: { postId: number; reactorId: number }): Promise<void> {
+export async function notifyReaction(
+  executor: Executor,
+  reaction: { postId: number; reactorId: number },
+): Promise<void> {
   const [post] = (
-    await executor.execute<{ author_id: number; title: string; slug: string; level: string | null; reactors: number }>(sql`
+    await executor.execute<{
+      author_id: number;
+      title: string;
+      slug: string;
+      level: string | null;
+      reactors: number;
+    }>(sql`
       select p.user_id as author_id, t.title, t.slug, c.required_membership_level as level,
         (select count(distinct r.user_id)::int from forum_reactions r where r.post_id = p.id and r.user_id <> p.user_id
            and not exists (select 1 from forum_blocks b where b.blocker_id = p.user_id and b.blocked_id = r.user_id)) as reactors
@@ -73,4 +82,3 @@ export async function notifyReaction(executor: Executor, reaction: { postId: num
     actorCount: post.reactors,
   });
 }
-

@@ -22,11 +22,15 @@ describe("a notification's line", () => {
     expect(toView(row()).title).toBe("Amara Okafor reacted to your reply in “Pricing”");
     expect(toView(row({ actorCount: 2 })).title).toBe("Amara Okafor and 1 other reacted to your reply in “Pricing”");
     expect(toView(row({ actorCount: 4 })).title).toBe("Amara Okafor and 3 others reacted to your reply in “Pricing”");
-    expect(toView(row({ actorCount: 1201 })).title).toBe("Amara Okafor and 1,200 others reacted to your reply in “Pricing”");
+    expect(toView(row({ actorCount: 1201 })).title).toBe(
+      "Amara Okafor and 1,200 others reacted to your reply in “Pricing”",
+    );
   });
 
   it("stands alone without an actor, and answers the spec's shape", () => {
-    expect(toView(row({ actorId: null, actorName: null, kind: "library_item", title: "New in the library: “Rest”" }))).toEqual({
+    expect(
+      toView(row({ actorId: null, actorName: null, kind: "library_item", title: "New in the library: “Rest”" })),
+    ).toEqual({
       id: 7,
       kind: "library_item",
       title: "New in the library: “Rest”",

@@ -40,7 +40,9 @@ const others = (count: number) => (count === 1 ? "1 other" : `${count.toLocaleSt
 /** The answer's shape: the actor's name leads the line, with "and N others" for a group. */
 export function toView(row: NotificationRow): NotificationView {
   const name = row.actorName || null;
-  const title = name ? `${name}${row.actorCount > 1 ? ` and ${others(row.actorCount - 1)}` : ""} ${row.title}` : row.title;
+  const title = name
+    ? `${name}${row.actorCount > 1 ? ` and ${others(row.actorCount - 1)}` : ""} ${row.title}`
+    : row.title;
   return {
     id: row.id,
     kind: row.kind as NotificationKind,
@@ -87,7 +89,8 @@ export async function listNotifications(user: Recipient, query: NotificationList
 
 /** POST /api/notifications/read: only her own rows change; answers her new unread count. */
 export async function markRead(user: Recipient, input: MarkReadInput): Promise<{ unreadCount: number }> {
-  const which = "ids" in input ? inArray(notifications.id, input.ids) : input.kind ? eq(notifications.kind, input.kind) : undefined;
+  const which =
+    "ids" in input ? inArray(notifications.id, input.ids) : input.kind ? eq(notifications.kind, input.kind) : undefined;
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
@@ -109,6 +112,9 @@ export async function notificationsAfter(user: Recipient, afterSeq: number, limi
 
 /** The last activity of hers, for a stream that starts without Last-Event-ID. */
 export async function latestSeq(userId: number): Promise<number> {
-  const [row] = await db.select({ seq: sql<string | null>`max(${notifications.seq})` }).from(notifications).where(eq(notifications.userId, userId));
+  const [row] = await db
+    .select({ seq: sql<string | null>`max(${notifications.seq})` })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
   return Number(row?.seq ?? 0);
 }

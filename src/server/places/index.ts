@@ -8,7 +8,6 @@ import type { Place } from "@/features/places/types";
  * scripts/load-places.mjs), searched in PostgreSQL: nothing of the list is held in the app's memory.
  */
 
-
 interface PlaceRow {
   id: number;
   name: string;
@@ -50,7 +49,9 @@ export async function searchPlaces(query: string, limit = 10): Promise<Place[]> 
  */
 export async function placeById(id: string): Promise<Place | null> {
   if (/^\d{1,10}$/.test(id)) {
-    const result = await db.execute<PlaceRow>(sql`select id, name, region, country, latitude, longitude, time_zone from places where id = ${Number(id)}`);
+    const result = await db.execute<PlaceRow>(
+      sql`select id, name, region, country, latitude, longitude, time_zone from places where id = ${Number(id)}`,
+    );
     return result.rows[0] ? toPlace(result.rows[0]) : null;
   }
   const legacy = /^([A-Z]{2}):([^:]+):/.exec(id);

@@ -54,7 +54,8 @@ export const FORMER_MEMBER = "Former member";
 const WRONG_PASSWORD = "Your password is not right.";
 /** Wrong passwords when asking for deletion, per account: a session alone must not be a password oracle. */
 const DELETION_PASSWORD_POLICY: LimitPolicy = { keyPrefix: "deletion_password", points: 5, durationSeconds: 15 * 60 };
-export const ADMIN_DELETION_MESSAGE = "An administrator's account cannot be deleted. Ask another administrator to remove your admin right first.";
+export const ADMIN_DELETION_MESSAGE =
+  "An administrator's account cannot be deleted. Ask another administrator to remove your admin right first.";
 
 /** Columns never handed out, even to her: hashes of her secrets and one-time tokens. */
 const SECRET_COLUMN = /hash|secret|token/i;
@@ -96,7 +97,8 @@ function herRows(userId: number, email: string): [string, PgTable, SQL][] {
   ];
 }
 
-const withoutSecrets = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_COLUMN.test(key)));
+const withoutSecrets = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_COLUMN.test(key)));
 
 /**
  * Everything we hold about her, as one JSON document: her account and profile, her birth data and
@@ -104,12 +106,25 @@ const withoutSecrets = (row: Record<string, unknown>) => Object.fromEntries(Obje
  */
 export async function exportMemberData(viewer: SessionUser): Promise<Record<string, unknown>> {
   const userId = viewer.id;
-  const [account] = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.erasedAt)));
+  const [account] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)));
   if (!account) throw notFound();
-  const { birthDataEncrypted: _birth, astrologyReport: _a, geneKeyReport: _g, humanDesignReport: _h, passwordHash: _p, totpSecretEncrypted: _t, ...profile } = account;
+  const {
+    birthDataEncrypted: _birth,
+    astrologyReport: _a,
+    geneKeyReport: _g,
+    humanDesignReport: _h,
+    passwordHash: _p,
+    totpSecretEncrypted: _t,
+    ...profile
+  } = account;
   const spiritualProfile = await getSpiritualProfile(viewer, userId);
   const tables = await Promise.all(
-    herRows(userId, account.email).map(async ([name, table, where]) => [name, (await db.select().from(table).where(where)).map(withoutSecrets)] as const),
+    herRows(userId, account.email).map(
+      async ([name, table, where]) => [name, (await db.select().from(table).where(where)).map(withoutSecrets)] as const,
+    ),
   );
   return {
     exportedAt: new Date().toISOString(),
@@ -124,7 +139,10 @@ export async function exportMemberData(viewer: SessionUser): Promise<Record<stri
  * DELETION_GRACE_DAYS days the daily job erases her unless she signs in before then.
  */
 export async function requestAccountDeletion(userId: number, password: string, ip: string | null): Promise<Date> {
-  const [account] = await db.select({ passwordHash: users.passwordHash, isAdmin: users.isAdmin }).from(users).where(and(eq(users.id, userId), isNull(users.erasedAt)));
+  const [account] = await db
+    .select({ passwordHash: users.passwordHash, isAdmin: users.isAdmin })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)));
   if (!account) throw notFound();
   const wait = await secondsBlocked(DELETION_PASSWORD_POLICY, String(userId));
   if (wait > 0) throw tooManyRequests(wait, "Too many wrong passwords. Please wait a few minutes and try again.");
@@ -137,7 +155,10 @@ export async function requestAccountDeletion(userId: number, password: string, i
   await db.transaction(async (tx) => {
     await tx.update(users).set({ deletionRequestedAt: requestedAt }).where(eq(users.id, userId));
     await revokeAllSessions(userId, tx);
-    await recordAudit({ actorId: userId, action: "member.deletion_requested", entityType: "user", entityId: userId, ip }, tx);
+    await recordAudit(
+      { actorId: userId, action: "member.deletion_requested", entityType: "user", entityId: userId, ip },
+      tx,
+    );
   });
   return new Date(requestedAt.getTime() + DELETION_GRACE_DAYS * 86_400_000);
 }
@@ -150,7 +171,11 @@ export async function cancelDeletionOnSignIn(userId: number): Promise<void> {
       .set({ deletionRequestedAt: null })
       .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), isNull(users.erasedAt)))
       .returning({ id: users.id });
-    if (cancelled.length > 0) await recordAudit({ actorId: userId, action: "member.deletion_cancelled", entityType: "user", entityId: userId }, tx);
+    if (cancelled.length > 0)
+      await recordAudit(
+        { actorId: userId, action: "member.deletion_cancelled", entityType: "user", entityId: userId },
+        tx,
+      );
   });
 }
 
@@ -163,7 +188,12 @@ export async function eraseDueAccounts(now = new Date()): Promise<number[]> {
   const due = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(isNull(users.erasedAt), lte(users.deletionRequestedAt, new Date(now.getTime() - DELETION_GRACE_DAYS * 86_400_000))));
+    .where(
+      and(
+        isNull(users.erasedAt),
+        lte(users.deletionRequestedAt, new Date(now.getTime() - DELETION_GRACE_DAYS * 86_400_000)),
+      ),
+    );
   for (const { id } of due) await eraseAccount(id, now);
   return due.map((row) => row.id);
 }
@@ -171,7 +201,11 @@ export async function eraseDueAccounts(now = new Date()): Promise<number[]> {
 async function eraseAccount(userId: number, now: Date): Promise<void> {
   const unusablePassword = await hashPassword(randomBytes(32).toString("base64url"));
   await db.transaction(async (tx) => {
-    const [account] = await tx.select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.erasedAt))).for("update");
+    const [account] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.erasedAt)))
+      .for("update");
     if (!account) return;
     const email = account.email.toLowerCase();
     const erasedEmail = `erased-${userId}@invalid.invalid`;
@@ -210,8 +244,14 @@ async function eraseAccount(userId: number, now: Date): Promise<void> {
 
     const herApplications = or(eq(applications.userId, userId), hersByEmail(applications.email));
     const applicationIds = tx.select({ id: applications.id }).from(applications).where(herApplications);
-    await tx.update(invitations).set({ email: erasedEmail }).where(or(eq(invitations.userId, userId), inArray(invitations.applicationId, applicationIds)));
-    await tx.update(applications).set({ firstName: FORMER_MEMBER, lastName: "", email: erasedEmail, phone: "", heardAbout: "", whyJoin: "" }).where(herApplications);
+    await tx
+      .update(invitations)
+      .set({ email: erasedEmail })
+      .where(or(eq(invitations.userId, userId), inArray(invitations.applicationId, applicationIds)));
+    await tx
+      .update(applications)
+      .set({ firstName: FORMER_MEMBER, lastName: "", email: erasedEmail, phone: "", heardAbout: "", whyJoin: "" })
+      .where(herApplications);
     await tx.update(paymentTransactions).set({ notes: null }).where(eq(paymentTransactions.userId, userId));
     await tx
       .update(users)

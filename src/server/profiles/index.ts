@@ -12,7 +12,14 @@ import type { SessionUser } from "@/server/auth/sessions";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
 import { fileIdFromUrl } from "@/features/storage/kinds";
 import type { DirectoryQuery, ProfilePatch } from "@/features/profiles/schemas";
-import type { DirectoryMember, DirectoryPage, OwnProfile, Profile, ProfileEvent, PublicProfile } from "@/features/profiles/types";
+import type {
+  DirectoryMember,
+  DirectoryPage,
+  OwnProfile,
+  Profile,
+  ProfileEvent,
+  PublicProfile,
+} from "@/features/profiles/types";
 import { DATE_FORMAT } from "@/lib/format";
 import { eventLocation, formatInZone } from "@/server/events/time";
 
@@ -43,7 +50,8 @@ const profileColumns = {
 /** Whether the viewer sees a member's private fields: she herself, or an administrator. */
 export const seesPrivateFields = (viewer: SessionUser, userId: number) => viewer.id === userId || actsAsAdmin(viewer);
 
-const shown = (value: string | null, visibility: string) => ((visibility as ProfileVisibility) === "members" ? value || null : null);
+const shown = (value: string | null, visibility: string) =>
+  (visibility as ProfileVisibility) === "members" ? value || null : null;
 
 /** Events she RSVPed to that have ended (spec 02 section 2.9, events attended), counted, never stored. */
 const eventsAttendedOf = (userId: SQL | number) =>
@@ -107,7 +115,11 @@ export async function updateProfile(viewer: SessionUser, userId: number, patch: 
     if (patch[key] !== undefined) changes[key] = patch[key] || null;
   }
   const oldFileIds = await db.transaction(async (tx) => {
-    const [current] = await tx.select({ profilePicture: users.profilePicture, isMentor: users.isMentor }).from(users).where(eq(users.id, userId)).for("update");
+    const [current] = await tx
+      .select({ profilePicture: users.profilePicture, isMentor: users.isMentor })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     if (!current) throw notFound("Member not found.");
     if (!(patch.isMentor ?? current.isMentor)) changes.mentorTopics = [];
     const newFileId = fileIdFromUrl(patch.profilePicture);
@@ -134,12 +146,29 @@ export async function updateProfile(viewer: SessionUser, userId: number, patch: 
 export async function profileEvents(userId: number, limit = 2): Promise<ProfileEvent[]> {
   const going = sql<boolean>`exists (select 1 from ${eventRsvps} where ${eventRsvps.eventId} = ${events.id} and ${eventRsvps.userId} = ${userId} and ${eventRsvps.status} = 'going')`;
   const rows = await db
-    .select({ id: events.id, title: events.title, imageUrl: events.imageUrl, startsAt: events.startsAt, timezone: events.timezone, locationName: events.locationName, address: events.address, onlineUrl: events.onlineUrl, going })
+    .select({
+      id: events.id,
+      title: events.title,
+      imageUrl: events.imageUrl,
+      startsAt: events.startsAt,
+      timezone: events.timezone,
+      locationName: events.locationName,
+      address: events.address,
+      onlineUrl: events.onlineUrl,
+      going,
+    })
     .from(events)
     .where(and(eq(events.status, "scheduled"), sql`coalesce(${events.endsAt}, ${events.startsAt}) >= now()`))
     .orderBy(sql`${going} desc`, asc(events.startsAt), asc(events.id))
     .limit(limit);
-  return rows.map((e) => ({ id: e.id, title: e.title, image: e.imageUrl, date: formatInZone(e.startsAt, e.timezone, DATE_FORMAT), location: eventLocation(e), going: e.going }));
+  return rows.map((e) => ({
+    id: e.id,
+    title: e.title,
+    image: e.imageUrl,
+    date: formatInZone(e.startsAt, e.timezone, DATE_FORMAT),
+    location: eventLocation(e),
+    going: e.going,
+  }));
 }
 
 // --- The member directory ---------------------------------------------------------------------

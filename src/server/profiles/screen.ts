@@ -12,9 +12,25 @@ export async function profileScreen(viewer: SessionUser, userId: number): Promis
   const [profile, events] = await Promise.all([getProfile(viewer, userId), profileEvents(userId)]);
   const origin = siteUrl();
   if (viewer.id !== userId || !isOwnProfile(profile)) {
-    return { profile, isOwn: false, events, partner: null, openMentorshipRequest: await openRequestTo(viewer.id, userId), publishableKey: null, origin };
+    return {
+      profile,
+      isOwn: false,
+      events,
+      partner: null,
+      openMentorshipRequest: await openRequestTo(viewer.id, userId),
+      publishableKey: null,
+      origin,
+    };
   }
   // Her card is entered with Stripe's Payment Element (the Billing tab): only with Stripe configured.
   const publishableKey = env().STRIPE_SECRET_KEY ? (env().STRIPE_PUBLISHABLE_KEY ?? null) : null;
-  return { profile, isOwn: true, events, partner: await getPartnerDashboard(userId), openMentorshipRequest: null, publishableKey, origin };
+  return {
+    profile,
+    isOwn: true,
+    events,
+    partner: await getPartnerDashboard(userId),
+    openMentorshipRequest: null,
+    publishableKey,
+    origin,
+  };
 }

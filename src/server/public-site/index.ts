@@ -21,8 +21,12 @@ export const listTiers = cache(async (): Promise<Tier[]> =>
     .orderBy(asc(membershipTiers.position)),
 );
 
-export const listTestimonials = cache(async () => db.select().from(testimonials).orderBy(asc(testimonials.position), asc(testimonials.id)));
+export const listTestimonials = cache(async () =>
+  db.select().from(testimonials).orderBy(asc(testimonials.position), asc(testimonials.id)),
+);
 
 /** Spec 01 section 9: the photo grid shows 6 tiles. */
 export const PHOTO_GRID_SIZE = 6;
-export const listPhotoTiles = cache(async () => db.select().from(photoTiles).orderBy(asc(photoTiles.position), asc(photoTiles.id)).limit(PHOTO_GRID_SIZE));
+export const listPhotoTiles = cache(async () =>
+  db.select().from(photoTiles).orderBy(asc(photoTiles.position), asc(photoTiles.id)).limit(PHOTO_GRID_SIZE),
+);

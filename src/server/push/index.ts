@@ -18,7 +18,13 @@ import { badRequest, serviceUnavailable } from "@/lib/errors";
 export const PUSH_NOT_SET_UP = "Push notifications are not set up on this server.";
 
 /** The push services of the browsers that exist (Chrome, Firefox, Safari, Edge), plus PUSH_SERVICE_ORIGINS. */
-const KNOWN_PUSH_HOSTS = [/^fcm\.googleapis\.com$/, /^updates\.push\.services\.mozilla\.com$/, /^web\.push\.apple\.com$/, /\.push\.apple\.com$/, /\.notify\.windows\.com$/];
+const KNOWN_PUSH_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^updates\.push\.services\.mozilla\.com$/,
+  /^web\.push\.apple\.com$/,
+  /\.push\.apple\.com$/,
+  /\.notify\.windows\.com$/,
+];
 
 export function pushConfigured(): boolean {
   return Boolean(env().VAPID_PUBLIC_KEY && env().VAPID_PRIVATE_KEY);
@@ -41,9 +47,15 @@ function checkEndpoint(endpoint: string): void {
   } catch {
     throw badRequest("This push subscription is not valid.", { endpoint: "This push subscription is not valid." });
   }
-  const extra = (env().PUSH_SERVICE_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
+  const extra = (env().PUSH_SERVICE_ORIGINS ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   const known = url.protocol === "https:" && KNOWN_PUSH_HOSTS.some((host) => host.test(url.hostname));
-  if (!known && !extra.includes(url.origin)) throw badRequest("This browser's push service is not supported.", { endpoint: "This browser's push service is not supported." });
+  if (!known && !extra.includes(url.origin))
+    throw badRequest("This browser's push service is not supported.", {
+      endpoint: "This browser's push service is not supported.",
+    });
 }
 
 export async function savePushSubscription(userId: number, input: PushSubscriptionInput): Promise<{ ok: true }> {
@@ -53,12 +65,17 @@ export async function savePushSubscription(userId: number, input: PushSubscripti
   await db
     .insert(pushSubscriptions)
     .values({ userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth },
+    });
   return { ok: true };
 }
 
 export async function deletePushSubscription(userId: number, endpoint: string): Promise<{ ok: true }> {
-  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
   return { ok: true };
 }
 
@@ -104,13 +121,26 @@ export async function pushPendingFor(userId: number | null): Promise<number> {
       const request = webpush.generateRequestDetails(
         { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
         JSON.stringify({ title: row.line, url: row.url, tag: `notification-${row.id}` }),
-        { vapidDetails: { subject: VAPID_SUBJECT, publicKey: VAPID_PUBLIC_KEY!, privateKey: VAPID_PRIVATE_KEY! }, TTL: 24 * 3600, urgency: "normal", contentEncoding: "aes128gcm" },
+        {
+          vapidDetails: { subject: VAPID_SUBJECT, publicKey: VAPID_PUBLIC_KEY!, privateKey: VAPID_PRIVATE_KEY! },
+          TTL: 24 * 3600,
+          urgency: "normal",
+          contentEncoding: "aes128gcm",
+        },
       );
       try {
-        const response = await fetch(request.endpoint, { method: "POST", headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : undefined, signal: AbortSignal.timeout(10_000) });
+        const response = await fetch(request.endpoint, {
+          method: "POST",
+          headers: request.headers as Record<string, string>,
+          body: request.body ? new Uint8Array(request.body) : undefined,
+          signal: AbortSignal.timeout(10_000),
+        });
         if (response.ok) {
           sent++;
-          await db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, row.subscription_id));
+          await db
+            .update(pushSubscriptions)
+            .set({ lastSuccessAt: sql`now()` })
+            .where(eq(pushSubscriptions.id, row.subscription_id));
         } else if (response.status === 404 || response.status === 410) {
           // RFC 8030 section 7.3: the subscription is gone for good.
           await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));

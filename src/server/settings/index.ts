@@ -8,7 +8,12 @@ import type { Executor } from "@/db/client";
 import { siteSettings } from "@/db/schema";
 import { recordAudit } from "@/server/audit";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
-import { SITE_SETTING_DEFAULTS, siteSettingsSchema, type SiteSettings, type SiteSettingsUpdate } from "@/features/settings/schemas";
+import {
+  SITE_SETTING_DEFAULTS,
+  siteSettingsSchema,
+  type SiteSettings,
+  type SiteSettingsUpdate,
+} from "@/features/settings/schemas";
 
 const FIELDS = siteSettingsSchema.shape;
 

@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
-import { parseUtcOffset, pickReading, readingWithOffset, resolveBirthTime, type UtcReading } from "@/server/charts/time";
+import {
+  parseUtcOffset,
+  pickReading,
+  readingWithOffset,
+  resolveBirthTime,
+  type UtcReading,
+} from "@/server/charts/time";
 import { placeById } from "@/server/places";
 import type { SessionUser } from "@/server/auth/sessions";
 import { sealFor, unsealFor } from "@/server/sealing";
@@ -19,7 +25,11 @@ function assertOwner(viewer: SessionUser, userId: number) {
   if (viewer.id !== userId) throw forbidden("Only you can see or change your birth data and reports.");
 }
 
-const COLUMN = { astrology: "astrologyReport", "gene-key": "geneKeyReport", "human-design": "humanDesignReport" } as const;
+const COLUMN = {
+  astrology: "astrologyReport",
+  "gene-key": "geneKeyReport",
+  "human-design": "humanDesignReport",
+} as const;
 
 /** Reports are stored encrypted too: they reveal the birth moment (an Ascendant pins the time to minutes). */
 type SealedReport = { sealed: string };
@@ -27,11 +37,19 @@ type SealedReport = { sealed: string };
 export async function getSpiritualProfile(viewer: SessionUser, userId: number): Promise<SpiritualProfile> {
   assertOwner(viewer, userId);
   const [row] = await db
-    .select({ birth: users.birthDataEncrypted, astrology: users.astrologyReport, geneKey: users.geneKeyReport, humanDesign: users.humanDesignReport })
+    .select({
+      birth: users.birthDataEncrypted,
+      astrology: users.astrologyReport,
+      geneKey: users.geneKeyReport,
+      humanDesign: users.humanDesignReport,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw notFound();
-  const open = (value: unknown) => (value && typeof value === "object" && "sealed" in value ? unsealFor<Report>("birth-data", userId, (value as SealedReport).sealed) : null);
+  const open = (value: unknown) =>
+    value && typeof value === "object" && "sealed" in value
+      ? unsealFor<Report>("birth-data", userId, (value as SealedReport).sealed)
+      : null;
   return {
     birthData: row.birth ? unsealFor<StoredBirthData>("birth-data", userId, row.birth) : null,
     reports: { astrology: open(row.astrology), "gene-key": open(row.geneKey), "human-design": open(row.humanDesign) },
@@ -45,16 +63,33 @@ const formatOffset = (minutes: number) => {
 };
 
 /** Validates the place and the local time, then stores the birth data encrypted. Old reports are cleared. */
-export async function saveBirthData(viewer: SessionUser, userId: number, input: BirthDataInput): Promise<StoredBirthData> {
+export async function saveBirthData(
+  viewer: SessionUser,
+  userId: number,
+  input: BirthDataInput,
+): Promise<StoredBirthData> {
   assertOwner(viewer, userId);
   const place = await placeById(input.placeId);
-  if (!place) throw badRequest("Please choose your birth location from the list", { birthLocation: "Please choose your birth location from the list" });
-  const resolution = resolveBirthTime({ date: input.birthDate, time: input.birthTime, timeZone: place.timeZone, longitude: place.longitude });
-  const manual = input.utcOffset ? readingWithOffset(input.birthDate, input.birthTime, parseUtcOffset(input.utcOffset)) : null;
+  if (!place)
+    throw badRequest("Please choose your birth location from the list", {
+      birthLocation: "Please choose your birth location from the list",
+    });
+  const resolution = resolveBirthTime({
+    date: input.birthDate,
+    time: input.birthTime,
+    timeZone: place.timeZone,
+    longitude: place.longitude,
+  });
+  const manual = input.utcOffset
+    ? readingWithOffset(input.birthDate, input.birthTime, parseUtcOffset(input.utcOffset))
+    : null;
   const reading: UtcReading | null = manual ?? pickReading(resolution, input.timeChoice);
   if (!reading) {
     const r = resolution as Exclude<typeof resolution, { status: "ok" }>;
-    const what = r.status === "fold" ? "happened twice there (the clocks went back)" : "did not exist there (the clocks went forward)";
+    const what =
+      r.status === "fold"
+        ? "happened twice there (the clocks went back)"
+        : "did not exist there (the clocks went forward)";
     const message = `${input.birthTime} on ${input.birthDate} ${what}. Please choose: earlier (${formatOffset(r.earlier.offsetMinutes)}) or later (${formatOffset(r.later.offsetMinutes)}).`;
     throw badRequest(message, { timeChoice: message });
   }
@@ -69,7 +104,12 @@ export async function saveBirthData(viewer: SessionUser, userId: number, input: 
   };
   const updated = await db
     .update(users)
-    .set({ birthDataEncrypted: sealFor("birth-data", userId, stored), astrologyReport: null, geneKeyReport: null, humanDesignReport: null })
+    .set({
+      birthDataEncrypted: sealFor("birth-data", userId, stored),
+      astrologyReport: null,
+      geneKeyReport: null,
+      humanDesignReport: null,
+    })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (updated.length === 0) throw notFound();
@@ -79,10 +119,17 @@ export async function saveBirthData(viewer: SessionUser, userId: number, input: 
 /** Deletes the birth data and every report computed from it. */
 export async function deleteBirthData(viewer: SessionUser, userId: number): Promise<void> {
   assertOwner(viewer, userId);
-  await db.update(users).set({ birthDataEncrypted: null, astrologyReport: null, geneKeyReport: null, humanDesignReport: null }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ birthDataEncrypted: null, astrologyReport: null, geneKeyReport: null, humanDesignReport: null })
+    .where(eq(users.id, userId));
 }
 
-const BUILDERS = { astrology: buildAstrologyReport, "gene-key": buildGeneKeyReport, "human-design": buildHumanDesignReport } as const;
+const BUILDERS = {
+  astrology: buildAstrologyReport,
+  "gene-key": buildGeneKeyReport,
+  "human-design": buildHumanDesignReport,
+} as const;
 
 /** Computes a report from the member's stored birth data, stores it (encrypted) and returns it. */
 export async function generateReport(viewer: SessionUser, kind: ReportKind): Promise<Report> {
@@ -91,6 +138,9 @@ export async function generateReport(viewer: SessionUser, kind: ReportKind): Pro
   const birth = unsealFor<StoredBirthData>("birth-data", viewer.id, row.birth);
   const report = BUILDERS[kind](birth);
   const sealed: SealedReport = { sealed: sealFor("birth-data", viewer.id, report) };
-  await db.update(users).set({ [COLUMN[kind]]: sealed }).where(eq(users.id, viewer.id));
+  await db
+    .update(users)
+    .set({ [COLUMN[kind]]: sealed })
+    .where(eq(users.id, viewer.id));
   return report;
 }

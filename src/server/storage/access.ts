@@ -30,5 +30,6 @@ export async function assertCanReadFile(user: SessionUser | null, file: StoredFi
 
 export function assertCanUpload(user: SessionUser, purpose: FilePurpose): void {
   const needed = UPLOAD_KINDS[purpose].permission;
-  if (needed && !hasPermission(user, needed)) throw forbidden("You do not have permission to upload this kind of file.");
+  if (needed && !hasPermission(user, needed))
+    throw forbidden("You do not have permission to upload this kind of file.");
 }

@@ -50,7 +50,12 @@ const tooLarge = (message: string) => new AppError(413, message);
 const wrongType = (message: string) => new AppError(415, message);
 
 /** Copies a request body to a temporary file, refusing (413) once it passes `maxBytes`. */
-async function receiveToFile(body: ReadableStream<Uint8Array>, target: string, maxBytes: number, message: string): Promise<number> {
+async function receiveToFile(
+  body: ReadableStream<Uint8Array>,
+  target: string,
+  maxBytes: number,
+  message: string,
+): Promise<number> {
   let size = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -63,7 +68,12 @@ async function receiveToFile(body: ReadableStream<Uint8Array>, target: string, m
 }
 
 /** Decodes an image (a forged or broken one fails here), strips its metadata and re-encodes it as WebP. */
-async function reencodeImage(source: string, target: string, box: NonNullable<(typeof UPLOAD_KINDS)[FilePurpose]["image"]>, message: string) {
+async function reencodeImage(
+  source: string,
+  target: string,
+  box: NonNullable<(typeof UPLOAD_KINDS)[FilePurpose]["image"]>,
+  message: string,
+) {
   try {
     await sharp(source, { limitInputPixels: 40_000_000 })
       .rotate()
@@ -88,7 +98,9 @@ export interface UploadInput {
  * Nothing is kept when any step fails. The file starts readable by its uploader only, until the
  * feature using it attaches it (`attachFile`).
  */
-export async function storeUpload(input: UploadInput): Promise<{ id: string; url: string; contentType: string; sizeBytes: number }> {
+export async function storeUpload(
+  input: UploadInput,
+): Promise<{ id: string; url: string; contentType: string; sizeBytes: number }> {
   const kind = UPLOAD_KINDS[input.purpose];
   if (input.declaredLength !== null && input.declaredLength > kind.maxBytes) throw tooLarge(kind.tooLargeMessage);
   if (!input.body) throw new AppError(400, "Please choose a file to upload.");
@@ -151,7 +163,11 @@ export async function attachFile(
 }
 
 export async function findStoredFile(id: string): Promise<StoredFile> {
-  const [file] = await db.select().from(storedFiles).where(and(eq(storedFiles.id, id), isNull(storedFiles.deletedAt))).limit(1);
+  const [file] = await db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.id, id), isNull(storedFiles.deletedAt)))
+    .limit(1);
   if (!file) throw notFound("File not found.");
   return file;
 }
@@ -176,7 +192,13 @@ export async function purgeUnattachedUploads(olderThanHours = 24): Promise<numbe
   const stale = await db
     .select({ id: storedFiles.id })
     .from(storedFiles)
-    .where(and(eq(storedFiles.access, "uploader"), isNull(storedFiles.deletedAt), lt(storedFiles.createdAt, new Date(Date.now() - olderThanHours * 3_600_000))));
+    .where(
+      and(
+        eq(storedFiles.access, "uploader"),
+        isNull(storedFiles.deletedAt),
+        lt(storedFiles.createdAt, new Date(Date.now() - olderThanHours * 3_600_000)),
+      ),
+    );
   await deleteStoredFiles(stale.map((f) => f.id));
   return stale.length;
 }

@@ -19,7 +19,10 @@ export function createS3Backend(config: S3Config): StorageBackend {
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
-    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
     // Checksums only where S3 requires them: the SDK's default sends streamed bodies as aws-chunked
     // with checksum trailers, which many S3-compatible services (and older MinIO) store verbatim.
     requestChecksumCalculation: "WHEN_REQUIRED",
@@ -28,10 +31,24 @@ export function createS3Backend(config: S3Config): StorageBackend {
   return {
     name: "s3",
     async put(key, path, contentType, size) {
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: createReadStream(path), ContentType: contentType, ContentLength: size }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: key,
+          Body: createReadStream(path),
+          ContentType: contentType,
+          ContentLength: size,
+        }),
+      );
     },
     async get(key, range?: ByteRange) {
-      const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      const object = await client.send(
+        new GetObjectCommand({
+          Bucket: config.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
       if (!(object.Body instanceof Readable)) throw new Error(`S3 returned no stream for ${key}`);
       return object.Body;
     },

@@ -38,7 +38,12 @@ export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
     <ApplyGate partnerRef={partnerRef}>
       <AuthPanel title={trial ? "Start Your Free Trial" : "Apply for Membership"}>
         <div className="grid gap-6">
-          {trial ? <p>Try the community free for {settings.trialDays} days. We review trial applications like any other, and there is nothing to pay today.</p> : null}
+          {trial ? (
+            <p>
+              Try the community free for {settings.trialDays} days. We review trial applications like any other, and
+              there is nothing to pay today.
+            </p>
+          ) : null}
           <section aria-labelledby="process-title" className="rounded-lg bg-muted p-4 text-sm">
             <h2 id="process-title" className="font-semibold">
               How it works
@@ -49,7 +54,13 @@ export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
               ))}
             </ol>
           </section>
-          <ApplyForm tiers={tiers} preselectedTier={tier} trial={trial} trialDays={settings.trialDays} partnerCode={partnerCode} />
+          <ApplyForm
+            tiers={tiers}
+            preselectedTier={tier}
+            trial={trial}
+            trialDays={settings.trialDays}
+            partnerCode={partnerCode}
+          />
         </div>
       </AuthPanel>
       <section aria-labelledby="apply-faq-title" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">

@@ -15,14 +15,21 @@ export const metadata: Metadata = { title: "Messages", robots: { index: false } 
 export default async function MessagesPage({ searchParams }: PageProps<"/messages">) {
   const me = await requirePageAccess(SIGNED_IN);
   const query = conversationListQuerySchema.safeParse(await searchParams);
-  const [page, settings] = await Promise.all([listConversations(me.id, query.success ? query.data.after : undefined), getMessageSettings(me.id)]);
+  const [page, settings] = await Promise.all([
+    listConversations(me.id, query.success ? query.data.after : undefined),
+    getMessageSettings(me.id),
+  ]);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10 sm:px-6">
       <RefreshOnMessage />
       <h1 className="text-3xl font-semibold">Messages</h1>
       {page.conversations.length === 0 ? (
         <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
-          No conversations yet. Find someone in the <Link href="/members" className="text-primary underline underline-offset-4">member directory</Link> and press Message.
+          No conversations yet. Find someone in the{" "}
+          <Link href="/members" className="text-primary underline underline-offset-4">
+            member directory
+          </Link>{" "}
+          and press Message.
         </p>
       ) : (
         <ul aria-label="Conversations" className="grid gap-2">
@@ -30,18 +37,34 @@ export default async function MessagesPage({ searchParams }: PageProps<"/message
             const [first = "", ...rest] = conversation.other.name.split(" ");
             return (
               <li key={conversation.id}>
-                <Link href={`/messages/${conversation.id}`} className="flex items-center gap-3 rounded-lg border p-3 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                <Link
+                  href={`/messages/${conversation.id}`}
+                  className="flex items-center gap-3 rounded-lg border p-3 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
                   <Avatar className="size-11">
-                    {conversation.other.profilePicture ? <AvatarImage src={conversation.other.profilePicture} alt="" /> : null}
+                    {conversation.other.profilePicture ? (
+                      <AvatarImage src={conversation.other.profilePicture} alt="" />
+                    ) : null}
                     <AvatarFallback aria-hidden="true">{initialsOf(first, rest.join(" "))}</AvatarFallback>
                   </Avatar>
                   <span className="grid min-w-0 flex-1 gap-0.5">
                     <span className="flex items-baseline justify-between gap-2">
-                      <span className={conversation.unreadCount ? "font-semibold" : "font-medium"}>{conversation.other.name}</span>
-                      {conversation.lastMessage ? <time dateTime={conversation.lastMessage.createdAt} className="shrink-0 text-xs text-muted-foreground">{formatDateTime(conversation.lastMessage.createdAt)}</time> : null}
+                      <span className={conversation.unreadCount ? "font-semibold" : "font-medium"}>
+                        {conversation.other.name}
+                      </span>
+                      {conversation.lastMessage ? (
+                        <time
+                          dateTime={conversation.lastMessage.createdAt}
+                          className="shrink-0 text-xs text-muted-foreground"
+                        >
+                          {formatDateTime(conversation.lastMessage.createdAt)}
+                        </time>
+                      ) : null}
                     </span>
                     <span className="truncate text-sm text-muted-foreground">
-                      {conversation.lastMessage ? `${conversation.lastMessage.fromMe ? "You: " : ""}${conversation.lastMessage.body}` : ""}
+                      {conversation.lastMessage
+                        ? `${conversation.lastMessage.fromMe ? "You: " : ""}${conversation.lastMessage.body}`
+                        : ""}
                     </span>
                   </span>
                   {conversation.unreadCount ? (
@@ -57,7 +80,10 @@ export default async function MessagesPage({ searchParams }: PageProps<"/message
         </ul>
       )}
       {page.next ? (
-        <Link href={`/messages?after=${page.next}`} className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href={`/messages?after=${page.next}`}
+          className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           Older conversations
         </Link>
       ) : null}
@@ -66,7 +92,9 @@ export default async function MessagesPage({ searchParams }: PageProps<"/message
           Message settings
         </h2>
         <MessageSettingsForm allowFrom={settings.allowFrom} />
-        <p className="text-sm text-muted-foreground">Members you block in the forum cannot message you, nor you them.</p>
+        <p className="text-sm text-muted-foreground">
+          Members you block in the forum cannot message you, nor you them.
+        </p>
       </section>
     </div>
   );

@@ -12,7 +12,10 @@ import { listNotifications } from "@/server/notifications";
 export const metadata: Metadata = { title: "Notifications", robots: { index: false } };
 
 const filterClass = (active: boolean) =>
-  cn("rounded-full border px-3 py-1.5 text-sm font-medium hover:bg-accent", active ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90" : "border-border");
+  cn(
+    "rounded-full border px-3 py-1.5 text-sm font-medium hover:bg-accent",
+    active ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90" : "border-border",
+  );
 
 /** /notifications (issue 29): every notification, newest activity first, by kind, in keyset pages. */
 export default async function NotificationsPage({ searchParams }: PageProps<"/notifications">) {
@@ -22,7 +25,9 @@ export default async function NotificationsPage({ searchParams }: PageProps<"/no
   const query = parsed.success ? parsed.data : {};
   const page = await listNotifications(me, query);
   const link = (params: Record<string, string | undefined>) => {
-    const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    const search = new URLSearchParams(
+      Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    );
     return `/notifications${search.size ? `?${search}` : ""}`;
   };
   return (
@@ -32,12 +37,17 @@ export default async function NotificationsPage({ searchParams }: PageProps<"/no
         <h1 className="text-3xl font-semibold">Notifications</h1>
         <div className="flex items-center gap-3">
           <MarkAllReadButton kind={query.kind} disabled={page.unreadCount === 0} />
-          <Link href="/notifications/settings" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href="/notifications/settings"
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             Settings
           </Link>
         </div>
       </div>
-      <p className="text-muted-foreground">{page.unreadCount === 0 ? "You are all caught up." : `${page.unreadCount} unread.`}</p>
+      <p className="text-muted-foreground">
+        {page.unreadCount === 0 ? "You are all caught up." : `${page.unreadCount} unread.`}
+      </p>
       <nav aria-label="Filter by kind">
         <ul className="flex flex-wrap gap-2">
           <li>
@@ -47,7 +57,11 @@ export default async function NotificationsPage({ searchParams }: PageProps<"/no
           </li>
           {NOTIFICATION_KINDS.map((kind) => (
             <li key={kind}>
-              <Link href={link({ kind })} className={filterClass(query.kind === kind)} aria-current={query.kind === kind ? "page" : undefined}>
+              <Link
+                href={link({ kind })}
+                className={filterClass(query.kind === kind)}
+                aria-current={query.kind === kind ? "page" : undefined}
+              >
                 {NOTIFICATION_KIND_LABELS[kind]}
               </Link>
             </li>
@@ -55,7 +69,9 @@ export default async function NotificationsPage({ searchParams }: PageProps<"/no
         </ul>
       </nav>
       {page.notifications.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">{query.after ? "No older notifications." : "No notifications here yet."}</p>
+        <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+          {query.after ? "No older notifications." : "No notifications here yet."}
+        </p>
       ) : (
         <ul aria-label="Notifications" className="grid gap-1 rounded-xl border p-2">
           {page.notifications.map((notification) => (
@@ -66,7 +82,10 @@ export default async function NotificationsPage({ searchParams }: PageProps<"/no
         </ul>
       )}
       {page.next ? (
-        <Link href={link({ kind: query.kind, after: page.next })} className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href={link({ kind: query.kind, after: page.next })}
+          className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           Older notifications
         </Link>
       ) : null}

@@ -9,7 +9,10 @@ export default function PaymentWithoutLinkPage() {
   return (
     <div className="mx-auto grid max-w-4xl gap-8 px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-semibold">Complete Your Payment</h1>
-      <PaymentProblem title="Missing required parameters" text="Open the payment link in the email we sent you when you applied. If you cannot find it, write to us and we will send you a new one." />
+      <PaymentProblem
+        title="Missing required parameters"
+        text="Open the payment link in the email we sent you when you applied. If you cannot find it, write to us and we will send you a new one."
+      />
     </div>
   );
 }

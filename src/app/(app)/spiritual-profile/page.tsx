@@ -11,7 +11,9 @@ export default function SpiritualProfilePage() {
   return (
     <div className="container mx-auto max-w-4xl px-4 py-10">
       <h1 className="mb-2 font-serif text-3xl font-semibold">Spiritual Profile</h1>
-      <p className="mb-8 text-muted-foreground">Your astrology, Gene Keys and Human Design, calculated from your birth date, time and place.</p>
+      <p className="mb-8 text-muted-foreground">
+        Your astrology, Gene Keys and Human Design, calculated from your birth date, time and place.
+      </p>
       <SpiritualProfileView />
     </div>
   );

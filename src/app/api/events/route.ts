@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { listUpcomingEvents } from "@/server/events/queries";
 import { eventListQuerySchema } from "@/features/events/schemas";
 
-export const GET = apiRoute({ access: PUBLIC, query: eventListQuerySchema }, async ({ query }) => listUpcomingEvents("internal", query));
+export const GET = apiRoute({ access: PUBLIC, query: eventListQuerySchema }, async ({ query }) =>
+  listUpcomingEvents("internal", query),
+);

@@ -4,4 +4,6 @@ import { SIGNED_IN } from "@/lib/auth/access";
 import { listDirectory } from "@/server/profiles";
 import { directoryQuerySchema } from "@/features/profiles/schemas";
 
-export const GET = apiRoute({ access: SIGNED_IN, query: directoryQuerySchema }, async ({ query }) => listDirectory(query));
+export const GET = apiRoute({ access: SIGNED_IN, query: directoryQuerySchema }, async ({ query }) =>
+  listDirectory(query),
+);

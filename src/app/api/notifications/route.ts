@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { notificationListQuerySchema } from "@/features/notifications/schemas";
 import { listNotifications } from "@/server/notifications";
 
-export const GET = apiRoute({ access: SIGNED_IN, query: notificationListQuerySchema }, async ({ user, query }) => listNotifications(user, query));
+export const GET = apiRoute({ access: SIGNED_IN, query: notificationListQuerySchema }, async ({ user, query }) =>
+  listNotifications(user, query),
+);

@@ -4,4 +4,6 @@ import { SIGNED_IN } from "@/lib/auth/access";
 import { searchPlaces } from "@/server/places";
 import { placesQuerySchema } from "@/features/places/schemas";
 
-export const GET = apiRoute({ access: SIGNED_IN, query: placesQuerySchema }, async ({ query }) => ({ places: await searchPlaces(query.q) }));
+export const GET = apiRoute({ access: SIGNED_IN, query: placesQuerySchema }, async ({ query }) => ({
+  places: await searchPlaces(query.q),
+}));

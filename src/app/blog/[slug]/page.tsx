@@ -21,7 +21,13 @@ export async function generateMetadata({ params }: PageProps<"/blog/[slug]">): P
     title: post.title,
     description: post.excerpt,
     alternates: { canonical: `/blog/${post.slug}` },
-    openGraph: { type: "article", title: post.title, description: post.excerpt, publishedTime: post.publishedAt?.toISOString(), authors: [post.authorName] },
+    openGraph: {
+      type: "article",
+      title: post.title,
+      description: post.excerpt,
+      publishedTime: post.publishedAt?.toISOString(),
+      authors: [post.authorName],
+    },
   };
 }
 
@@ -53,7 +59,17 @@ export default async function BlogPostPage({ params }: PageProps<"/blog/[slug]">
       <p className="mt-6 text-sm font-medium text-primary">{post.category}</p>
       <h1 className="mt-2 text-4xl font-semibold text-balance">{post.title}</h1>
       <PostByline post={post} prefix="By " className="mt-4" />
-      {post.imageUrl ? <OptimizedImage src={post.imageUrl} alt="" width={960} height={540} loading="eager" fetchPriority="high" className="mt-8 aspect-video w-full rounded-xl object-cover" /> : null}
+      {post.imageUrl ? (
+        <OptimizedImage
+          src={post.imageUrl}
+          alt=""
+          width={960}
+          height={540}
+          loading="eager"
+          fetchPriority="high"
+          className="mt-8 aspect-video w-full rounded-xl object-cover"
+        />
+      ) : null}
       {/* Markdown without raw HTML: react-markdown ignores embedded HTML and drops unsafe link protocols. */}
       <div className="prose-post mt-8">
         <Markdown>{post.body}</Markdown>

@@ -6,7 +6,8 @@ import { getSiteSettings } from "@/server/settings";
 
 export const revalidate = 3600;
 
-const xml = (value: string) => value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const xml = (value: string) =>
+  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 export async function GET() {
   const [posts, settings] = await Promise.all([listPublishedPosts(), getSiteSettings()]);
@@ -18,5 +19,9 @@ export async function GET() {
     })
     .join("");
   const body = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${xml(settings.siteName)} Blog</title><link>${base}/blog</link><description>${xml(settings.tagline)}</description><language>en-us</language><atom:link href="${base}/blog/rss.xml" rel="self" type="application/rss+xml"/>${items}</channel></rss>`;
-  return fileResponse(body, { contentType: "application/rss+xml; charset=utf-8", filename: "rss.xml", disposition: "attachment" });
+  return fileResponse(body, {
+    contentType: "application/rss+xml; charset=utf-8",
+    filename: "rss.xml",
+    disposition: "attachment",
+  });
 }

@@ -11,12 +11,17 @@ import { formatCents } from "@/lib/format";
 export function PayoutButton({ eligibleCount }: { eligibleCount: number }) {
   const router = useRouter();
   const run = useMutation({
-    mutationFn: () => apiRequest<{ id: number; commissionCount: number; totalCents: number }>("POST", "/api/admin/affiliates/payouts"),
+    mutationFn: () =>
+      apiRequest<{ id: number; commissionCount: number; totalCents: number }>("POST", "/api/admin/affiliates/payouts"),
     onSuccess: (payout) => {
-      toast({ title: "Payout complete", description: `${payout.commissionCount} commissions paid, ${formatCents(payout.totalCents)} in all.` });
+      toast({
+        title: "Payout complete",
+        description: `${payout.commissionCount} commissions paid, ${formatCents(payout.totalCents)} in all.`,
+      });
       router.refresh();
     },
-    onError: (error) => toast({ title: "Payout failed", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Payout failed", description: errorMessage(error, "Please try again."), variant: "destructive" }),
   });
   return (
     <Button disabled={run.isPending || eligibleCount === 0} onClick={() => run.mutate()}>

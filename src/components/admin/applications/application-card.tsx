@@ -26,30 +26,54 @@ export interface PaymentContext {
   publishableKey: string | null;
 }
 
-export function ApplicationCard({ application: app, payments, onReviewed }: { application: ApplicationRow; payments: PaymentContext; onReviewed?: () => void }) {
+export function ApplicationCard({
+  application: app,
+  payments,
+  onReviewed,
+}: {
+  application: ApplicationRow;
+  payments: PaymentContext;
+  onReviewed?: () => void;
+}) {
   const queryClient = useQueryClient();
   const [notes, setNotes] = React.useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
 
   const review = useMutation({
-    mutationFn: (status: "approved" | "rejected") => apiRequest("PATCH", `/api/applications/${app.id}/status`, { status, reviewNotes: notes }),
+    mutationFn: (status: "approved" | "rejected") =>
+      apiRequest("PATCH", `/api/applications/${app.id}/status`, { status, reviewNotes: notes }),
     onSuccess: () => {
       toast({ title: "Success", description: "Application status has been updated." });
       onReviewed?.();
       void refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to update application status."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to update application status."),
+        variant: "destructive",
+      }),
   });
   const referral = useMutation({
     mutationFn: () => apiRequest("POST", `/api/applications/${app.id}/generate-referral`),
     onSuccess: () => toast({ title: "Success", description: "Referral commission has been created." }),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to create referral."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Failed to create referral."), variant: "destructive" }),
   });
 
   const resend = useMutation({
     mutationFn: () => apiRequest("POST", `/api/applications/${app.id}/resend-invitation`),
-    onSuccess: () => toast({ title: "Invitation Sent", description: `A new invitation has been emailed to ${app.email}. The previous link no longer works.` }),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to resend the invitation."), variant: "destructive" }),
+    onSuccess: () =>
+      toast({
+        title: "Invitation Sent",
+        description: `A new invitation has been emailed to ${app.email}. The previous link no longer works.`,
+      }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to resend the invitation."),
+        variant: "destructive",
+      }),
   });
 
   const copyCode = async () => {
@@ -120,7 +144,13 @@ export function ApplicationCard({ application: app, payments, onReviewed }: { ap
         {app.status === "pending" ? (
           <div className="grid gap-2">
             <Label htmlFor={`notes-${app.id}`}>Review Notes</Label>
-            <Textarea id={`notes-${app.id}`} value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} disabled={review.isPending} />
+            <Textarea
+              id={`notes-${app.id}`}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              rows={3}
+              disabled={review.isPending}
+            />
             <div className="flex flex-wrap gap-2">
               <Button variant="destructive" disabled={review.isPending} onClick={() => review.mutate("rejected")}>
                 Reject
@@ -138,7 +168,8 @@ export function ApplicationCard({ application: app, payments, onReviewed }: { ap
               <span className="font-medium">Review notes:</span> {app.reviewNotes || "No review notes provided"}
             </p>
             <p>
-              <span className="font-medium">{app.status === "approved" ? "Approved" : "Rejected"} on:</span> {reviewedAt ? formatDate(reviewedAt) : "unknown date"}
+              <span className="font-medium">{app.status === "approved" ? "Approved" : "Rejected"} on:</span>{" "}
+              {reviewedAt ? formatDate(reviewedAt) : "unknown date"}
             </p>
           </div>
         )}
@@ -146,7 +177,9 @@ export function ApplicationCard({ application: app, payments, onReviewed }: { ap
         {app.status === "approved" ? (
           <div className="grid gap-3">
             <div className="flex flex-wrap gap-2">
-              {payments.publishableKey && !app.isTrial ? <CardPaymentDialog applicationId={app.id} amount={price} publishableKey={payments.publishableKey} /> : null}
+              {payments.publishableKey && !app.isTrial ? (
+                <CardPaymentDialog applicationId={app.id} amount={price} publishableKey={payments.publishableKey} />
+              ) : null}
               {!app.isTrial ? <ManualPaymentForm applicationId={app.id} price={price} onDone={refresh} /> : null}
               {app.partnerCode ? (
                 <Button size="sm" variant="outline" disabled={referral.isPending} onClick={() => referral.mutate()}>
@@ -176,7 +209,15 @@ export function ApplicationCard({ application: app, payments, onReviewed }: { ap
 }
 
 /** Records a payment taken outside Stripe (bank transfer, cash); the amount is the tier's price. */
-function ManualPaymentForm({ applicationId, price, onDone }: { applicationId: number; price: number; onDone: () => void }) {
+function ManualPaymentForm({
+  applicationId,
+  price,
+  onDone,
+}: {
+  applicationId: number;
+  price: number;
+  onDone: () => void;
+}) {
   const [open, setOpen] = React.useState(false);
   const [notes, setNotes] = React.useState("");
   const record = useMutation({
@@ -187,7 +228,12 @@ function ManualPaymentForm({ applicationId, price, onDone }: { applicationId: nu
       setNotes("");
       onDone();
     },
-    onError: (error) => toast({ title: "Payment Failed", description: errorMessage(error, "There was an error processing the payment."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Payment Failed",
+        description: errorMessage(error, "There was an error processing the payment."),
+        variant: "destructive",
+      }),
   });
   if (!open) {
     return (
@@ -206,7 +252,13 @@ function ManualPaymentForm({ applicationId, price, onDone }: { applicationId: nu
     >
       <div className="grid min-w-56 flex-1 gap-1">
         <Label htmlFor={`manual-${applicationId}`}>Payment note (e.g. bank transfer reference)</Label>
-        <Input id={`manual-${applicationId}`} value={notes} onChange={(e) => setNotes(e.target.value)} required minLength={3} />
+        <Input
+          id={`manual-${applicationId}`}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          required
+          minLength={3}
+        />
       </div>
       <Button size="sm" type="submit" disabled={record.isPending}>
         Record {formatCents(price)}

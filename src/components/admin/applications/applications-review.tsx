@@ -22,7 +22,10 @@ async function fetchApplications(status: Tab, search: string) {
   if (search.trim()) params.set("search", search.trim());
   const response = await fetch(`${APPLICATIONS_KEY}${params.size ? `?${params}` : ""}`, { credentials: "include" });
   if (!response.ok) throw new ApiError(response.status, `${response.status}: ${await response.text()}`);
-  return { rows: (await response.json()) as ApplicationRow[], total: Number(response.headers.get("x-total-count") ?? 0) };
+  return {
+    rows: (await response.json()) as ApplicationRow[],
+    total: Number(response.headers.get("x-total-count") ?? 0),
+  };
 }
 
 /** Spec 02 section 2.4: tabs, search, the count, and a card per application. */
@@ -34,7 +37,10 @@ export function ApplicationsReview({ payments }: { payments: PaymentContext }) {
     const timer = setTimeout(() => setDebounced(search), 250);
     return () => clearTimeout(timer);
   }, [search]);
-  const query = useQuery({ queryKey: [APPLICATIONS_KEY, tab, debounced], queryFn: () => fetchApplications(tab, debounced) });
+  const query = useQuery({
+    queryKey: [APPLICATIONS_KEY, tab, debounced],
+    queryFn: () => fetchApplications(tab, debounced),
+  });
   const list = React.useRef<HTMLUListElement>(null);
   const emptyHeading = React.useRef<HTMLHeadingElement>(null);
   // Approve or Reject takes the card out of the list along with the button she pressed: focus moves to the
@@ -72,11 +78,21 @@ export function ApplicationsReview({ payments }: { payments: PaymentContext }) {
           <label htmlFor="application-search" className="sr-only">
             Search applications
           </label>
-          <Input id="application-search" type="search" placeholder="Search applications..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id="application-search"
+            type="search"
+            placeholder="Search applications..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
       <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
-        {query.data ? `${query.data.total} application${query.data.total === 1 ? "" : "s"}` : query.isPending ? "Loading applications..." : ""}
+        {query.data
+          ? `${query.data.total} application${query.data.total === 1 ? "" : "s"}`
+          : query.isPending
+            ? "Loading applications..."
+            : ""}
       </p>
       {query.error ? (
         <p role="alert">Error loading applications. Please refresh the page.</p>
@@ -90,7 +106,11 @@ export function ApplicationsReview({ payments }: { payments: PaymentContext }) {
         <ul ref={list} className="grid gap-4">
           {query.data?.rows.map((application, index) => (
             <li key={application.id}>
-              <ApplicationCard application={application} payments={payments} onReviewed={() => (reviewed.current = { id: application.id, index })} />
+              <ApplicationCard
+                application={application}
+                payments={payments}
+                onReviewed={() => (reviewed.current = { id: application.id, index })}
+              />
             </li>
           ))}
         </ul>

@@ -3,9 +3,23 @@
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { getStripe } from "@/lib/stripe-js";
-import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
+import {
+  CardCvcElement,
+  CardExpiryElement,
+  CardNumberElement,
+  Elements,
+  useElements,
+  useStripe,
+} from "@stripe/react-stripe-js";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
@@ -19,14 +33,30 @@ type Phase = "idle" | "processing" | "success" | "error";
 type Field = "number" | "expiry" | "cvc";
 /** What Stripe's change events tell us about each card field (it never tells us the value). */
 type FieldState = Record<Field, { empty: boolean; complete: boolean }>;
-const EMPTY_FIELDS: FieldState = { number: { empty: true, complete: false }, expiry: { empty: true, complete: false }, cvc: { empty: true, complete: false } };
-const INVALID_CARD = { title: "Invalid Card Details", description: "Please check your card information and try again.", variant: "destructive" } as const;
+const EMPTY_FIELDS: FieldState = {
+  number: { empty: true, complete: false },
+  expiry: { empty: true, complete: false },
+  cvc: { empty: true, complete: false },
+};
+const INVALID_CARD = {
+  title: "Invalid Card Details",
+  description: "Please check your card information and try again.",
+  variant: "destructive",
+} as const;
 
 /**
  * The admin's Process Payment dialog. Card fields are Stripe Elements (iframes in production), so
  * card data never reaches our server: Stripe returns a payment method id, which is all we post.
  */
-export function CardPaymentDialog({ applicationId, amount, publishableKey }: { applicationId: number; amount: number; publishableKey: string }) {
+export function CardPaymentDialog({
+  applicationId,
+  amount,
+  publishableKey,
+}: {
+  applicationId: number;
+  amount: number;
+  publishableKey: string;
+}) {
   const [open, setOpen] = React.useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -84,21 +114,30 @@ function CardForm({ applicationId, amount, onDone }: { applicationId: number; am
       return;
     }
     try {
-      await apiRequest("POST", `/api/applications/${applicationId}/process-payment`, { paymentMethodId: created.paymentMethod.id, amount, currency: "usd" });
+      await apiRequest("POST", `/api/applications/${applicationId}/process-payment`, {
+        paymentMethodId: created.paymentMethod.id,
+        amount,
+        currency: "usd",
+      });
       toast({ title: "Payment Successful", description: "The membership payment has been processed successfully." });
       setPhase("success");
     } catch (error) {
       const text = errorMessage(error, "There was an error processing the payment.");
       setMessage(text);
       // 402 is the card's answer (a decline); anything else is Stripe or this site refusing the request, not her card.
-      toast({ title: error instanceof ApiError && error.status === 402 ? "Payment Failed" : "Payment Not Processed", description: text, variant: "destructive" });
+      toast({
+        title: error instanceof ApiError && error.status === 402 ? "Payment Failed" : "Payment Not Processed",
+        description: text,
+        variant: "destructive",
+      });
       setPhase("error");
     } finally {
       await queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
     }
   }
 
-  const track = (field: Field) => (event: { empty: boolean; complete: boolean }) => setFields((f) => ({ ...f, [field]: { empty: event.empty, complete: event.complete } }));
+  const track = (field: Field) => (event: { empty: boolean; complete: boolean }) =>
+    setFields((f) => ({ ...f, [field]: { empty: event.empty, complete: event.complete } }));
 
   if (phase === "success") return <p role="status">Payment complete. This dialog closes in a moment.</p>;
   if (phase === "error") {

@@ -9,8 +9,14 @@ import { apiRequest, errorMessage } from "@/lib/api-client";
 export function PaymentLinkButton({ applicationId }: { applicationId: number }) {
   const send = useMutation({
     mutationFn: () => apiRequest<{ sentTo: string }>("POST", `/api/applications/${applicationId}/payment-link`),
-    onSuccess: (r) => toast({ title: "Payment Link Sent", description: `A new payment link has been emailed to ${r.sentTo}.` }),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to send the payment link."), variant: "destructive" }),
+    onSuccess: (r) =>
+      toast({ title: "Payment Link Sent", description: `A new payment link has been emailed to ${r.sentTo}.` }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to send the payment link."),
+        variant: "destructive",
+      }),
   });
   return (
     <Button size="sm" variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>

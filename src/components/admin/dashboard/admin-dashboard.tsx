@@ -5,7 +5,14 @@ import type { Dashboard } from "@/features/dashboard/types";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/features/dashboard/periods";
 import { Chart, type ChartRow, type Series, type ValueFormat } from "./chart";
 
-const COLORS = { plum: "#6b2150", rose: "#a3336f", green: "#17663a", red: "#b42318", blue: "#1d4ed8", amber: "#b45309" };
+const COLORS = {
+  plum: "#6b2150",
+  rose: "#a3336f",
+  green: "#17663a",
+  red: "#b42318",
+  blue: "#1d4ed8",
+  amber: "#b45309",
+};
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** A bucket's start (YYYY-MM-DD, UTC) as the chart and table show it. */
@@ -15,7 +22,21 @@ function bucketLabel(bucket: string, period: DashboardPeriod): string {
   return `${period === "90d" ? "Week of " : ""}${MONTHS[month - 1]} ${day}`;
 }
 
-function ChartFigure({ title, kind, rows, series, format = "count", labelHeader }: { title: string; kind: "bar" | "line"; rows: ChartRow[]; series: Series[]; format?: ValueFormat; labelHeader: string }) {
+function ChartFigure({
+  title,
+  kind,
+  rows,
+  series,
+  format = "count",
+  labelHeader,
+}: {
+  title: string;
+  kind: "bar" | "line";
+  rows: ChartRow[];
+  series: Series[];
+  format?: ValueFormat;
+  labelHeader: string;
+}) {
   const id = `chart-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <figure aria-labelledby={id} className="rounded-xl border bg-card p-4">
@@ -71,7 +92,10 @@ export function AdminDashboard({ dashboard }: { dashboard: Dashboard }) {
               key={key}
               href={`/admin?period=${key}`}
               aria-current={key === period ? "page" : undefined}
-              className={cn("inline-flex min-h-10 items-center rounded-md border px-3 text-sm", key === period ? "border-primary bg-primary text-primary-foreground" : "hover:bg-accent")}
+              className={cn(
+                "inline-flex min-h-10 items-center rounded-md border px-3 text-sm",
+                key === period ? "border-primary bg-primary text-primary-foreground" : "hover:bg-accent",
+              )}
             >
               {DASHBOARD_PERIODS[key].label}
             </Link>
@@ -83,7 +107,10 @@ export function AdminDashboard({ dashboard }: { dashboard: Dashboard }) {
           title="Members by tier"
           labelHeader="Tier"
           kind="bar"
-          rows={dashboard.tiers.map((t) => ({ label: t.tier ? t.tier[0]!.toUpperCase() + t.tier.slice(1) : "No tier", members: t.members }))}
+          rows={dashboard.tiers.map((t) => ({
+            label: t.tier ? t.tier[0]!.toUpperCase() + t.tier.slice(1) : "No tier",
+            members: t.members,
+          }))}
           series={[{ key: "members", label: "Members", color: COLORS.plum }]}
         />
         <ChartFigure
@@ -130,7 +157,13 @@ export function AdminDashboard({ dashboard }: { dashboard: Dashboard }) {
           title="Forum and library activity"
           labelHeader={bucketHeader}
           kind="line"
-          rows={dashboard.activity.map((a) => ({ label: label(a.bucket), topics: a.topics, replies: a.replies, comments: a.comments, libraryViews: a.libraryViews }))}
+          rows={dashboard.activity.map((a) => ({
+            label: label(a.bucket),
+            topics: a.topics,
+            replies: a.replies,
+            comments: a.comments,
+            libraryViews: a.libraryViews,
+          }))}
           series={[
             { key: "topics", label: "Forum topics", color: COLORS.plum },
             { key: "replies", label: "Forum replies", color: COLORS.rose },

@@ -5,7 +5,16 @@ import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { TIER_IDS } from "@/features/membership/constants";
 import { toast } from "@/hooks/use-toast";
@@ -23,7 +32,9 @@ interface Member {
   disabled: boolean;
 }
 
-const PERMISSION_LABELS: Record<(typeof PERMISSIONS)[number], string> = { manage_content: "Manage content (Create Content, the library)" };
+const PERMISSION_LABELS: Record<(typeof PERMISSIONS)[number], string> = {
+  manage_content: "Manage content (Create Content, the library)",
+};
 
 /** Change tier, admin right and permission flags, disable or enable, send a password reset. */
 export function MemberActions({ member, isSelf }: { member: Member; isSelf: boolean }) {
@@ -35,22 +46,39 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
       toast({ title: "Member updated" });
       router.refresh();
     },
-    onError: (error) => toast({ title: "Could not update the member", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Could not update the member",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
   });
   const reset = useMutation({
     mutationFn: () => apiRequest("POST", `/api/admin/members/${member.id}/password-reset`),
     onSuccess: () => toast({ title: "Password reset link sent" }),
-    onError: (error) => toast({ title: "Could not send the link", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Could not send the link",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
   });
   const busy = update.isPending || reset.isPending;
 
   return (
     <section aria-labelledby="actions-heading" className="grid gap-6 rounded-xl border bg-card p-4 sm:p-6">
-      <h2 id="actions-heading" className="text-2xl font-semibold">Tier and roles</h2>
+      <h2 id="actions-heading" className="text-2xl font-semibold">
+        Tier and roles
+      </h2>
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-2">
           <Label htmlFor="member-tier-select">Tier</Label>
-          <select id="member-tier-select" value={tier} onChange={(e) => setTier(e.target.value)} className="min-h-10 rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm">
+          <select
+            id="member-tier-select"
+            value={tier}
+            onChange={(e) => setTier(e.target.value)}
+            className="min-h-10 rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm"
+          >
             <option value="">No tier</option>
             {TIER_IDS.map((id) => (
               <option key={id} value={id}>
@@ -59,19 +87,34 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
             ))}
           </select>
         </div>
-        <Button disabled={busy || tier === (member.membershipLevel ?? "")} onClick={() => update.mutate({ membershipLevel: (tier || null) as MemberUpdate["membershipLevel"] })}>
+        <Button
+          disabled={busy || tier === (member.membershipLevel ?? "")}
+          onClick={() => update.mutate({ membershipLevel: (tier || null) as MemberUpdate["membershipLevel"] })}
+        >
           Change tier
         </Button>
       </div>
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-medium">Roles</legend>
         <div className="flex items-center gap-2">
-          <Checkbox id="role-admin" checked={member.isAdmin} disabled={busy || (isSelf && member.isAdmin)} onCheckedChange={(checked) => update.mutate({ isAdmin: checked === true })} />
-          <Label htmlFor="role-admin">Administrator{isSelf && member.isAdmin ? " (you cannot remove your own)" : ""}</Label>
+          <Checkbox
+            id="role-admin"
+            checked={member.isAdmin}
+            disabled={busy || (isSelf && member.isAdmin)}
+            onCheckedChange={(checked) => update.mutate({ isAdmin: checked === true })}
+          />
+          <Label htmlFor="role-admin">
+            Administrator{isSelf && member.isAdmin ? " (you cannot remove your own)" : ""}
+          </Label>
         </div>
         {PERMISSIONS.map((name) => (
           <div key={name} className="flex items-center gap-2">
-            <Checkbox id={`permission-${name}`} checked={member.permissions[name] === true} disabled={busy} onCheckedChange={(checked) => update.mutate({ permissions: { [name]: checked === true } })} />
+            <Checkbox
+              id={`permission-${name}`}
+              checked={member.permissions[name] === true}
+              disabled={busy}
+              onCheckedChange={(checked) => update.mutate({ permissions: { [name]: checked === true } })}
+            />
             <Label htmlFor={`permission-${name}`}>{PERMISSION_LABELS[name]}</Label>
           </div>
         ))}
@@ -105,7 +148,10 @@ function ConfirmDisable({ name, busy, onConfirm }: { name: string; busy: boolean
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Disable {name}&rsquo;s account?</DialogTitle>
-          <DialogDescription>She is signed out everywhere at once and cannot sign in until an administrator enables her account again. Her profile, posts and payments stay as they are.</DialogDescription>
+          <DialogDescription>
+            She is signed out everywhere at once and cannot sign in until an administrator enables her account again.
+            Her profile, posts and payments stay as they are.
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>

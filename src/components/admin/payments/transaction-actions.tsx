@@ -26,25 +26,42 @@ export function TransactionActions({ id, status, manual, refundable, remaining, 
   const router = useRouter();
   const [note, setNote] = React.useState("");
   const mark = useMutation({
-    mutationFn: (to: "completed" | "failed") => apiRequest("PATCH", `/api/payment-transactions/${id}/status`, { status: to, note }),
+    mutationFn: (to: "completed" | "failed") =>
+      apiRequest("PATCH", `/api/payment-transactions/${id}/status`, { status: to, note }),
     onSuccess: (_data, to) => {
       toast({ title: "Transaction updated", description: `The payment is now marked as ${to}.` });
       setNote("");
       router.refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not update the transaction."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not update the transaction."),
+        variant: "destructive",
+      }),
   });
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
         <Label htmlFor="mark-note">Note (required to mark a manual payment)</Label>
         <Input id="mark-note" value={note} onChange={(e) => setNote(e.target.value)} disabled={!manual} />
-        {!manual ? <p className="text-sm text-muted-foreground">Card payments follow Stripe; only manual payments are marked by hand.</p> : null}
+        {!manual ? (
+          <p className="text-sm text-muted-foreground">
+            Card payments follow Stripe; only manual payments are marked by hand.
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button disabled={!manual || status === "completed" || mark.isPending} onClick={() => mark.mutate("completed")}>
+          <Button
+            disabled={!manual || status === "completed" || mark.isPending}
+            onClick={() => mark.mutate("completed")}
+          >
             Mark as Completed
           </Button>
-          <Button variant="destructive" disabled={!manual || status === "failed" || mark.isPending} onClick={() => mark.mutate("failed")}>
+          <Button
+            variant="destructive"
+            disabled={!manual || status === "failed" || mark.isPending}
+            onClick={() => mark.mutate("failed")}
+          >
             Mark as Failed
           </Button>
         </div>

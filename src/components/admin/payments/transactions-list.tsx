@@ -24,7 +24,10 @@ export const TRANSACTIONS_KEY = "/api/payment-transactions";
 
 /** Spec 02 section 2.6. Totals count charges (first payments, renewals, upgrades); refunds are listed as their own rows. */
 export function TransactionsList() {
-  const query = useQuery({ queryKey: [TRANSACTIONS_KEY], queryFn: () => apiRequest<PaymentRow[]>("GET", TRANSACTIONS_KEY) });
+  const query = useQuery({
+    queryKey: [TRANSACTIONS_KEY],
+    queryFn: () => apiRequest<PaymentRow[]>("GET", TRANSACTIONS_KEY),
+  });
   const [search, setSearch] = React.useState("");
   const [status, setStatus] = React.useState<(typeof FILTERS)[number]["value"]>("all");
   const rows = query.data ?? [];
@@ -32,24 +35,38 @@ export function TransactionsList() {
   const shown = rows.filter(
     (t) =>
       (status === "all" || t.status === status) &&
-      (!needle || String(t.id).includes(needle) || (t.membershipTier ?? "").toLowerCase().includes(needle) || t.paymentMethod.toLowerCase().includes(needle)),
+      (!needle ||
+        String(t.id).includes(needle) ||
+        (t.membershipTier ?? "").toLowerCase().includes(needle) ||
+        t.paymentMethod.toLowerCase().includes(needle)),
   );
   const isCharge = (t: PaymentRow) => t.kind !== "refund";
   const completed = rows.filter((t) => isCharge(t) && (t.status === "completed" || t.status === "refunded"));
-  const refunds = rows.filter((t) => t.kind === "refund" && t.status === "completed").reduce((sum, t) => sum + t.amount, 0);
+  const refunds = rows
+    .filter((t) => t.kind === "refund" && t.status === "completed")
+    .reduce((sum, t) => sum + t.amount, 0);
   const revenue = completed.reduce((sum, t) => sum + t.amount, 0) - refunds;
 
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
         <Summary title="Total Transactions" value={String(rows.length)} />
-        <Summary title="Completed Payments" value={String(rows.filter((t) => isCharge(t) && t.status === "completed").length)} />
+        <Summary
+          title="Completed Payments"
+          value={String(rows.filter((t) => isCharge(t) && t.status === "completed").length)}
+        />
         <Summary title="Total Revenue" value={formatCents(revenue)} note="Completed payments less refunds" />
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-48 flex-1 gap-1">
           <Label htmlFor="transaction-search">Search</Label>
-          <Input id="transaction-search" type="search" placeholder="Search by tier, ID or payment method" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id="transaction-search"
+            type="search"
+            placeholder="Search by tier, ID or payment method"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className="grid gap-1">
           <Label htmlFor="transaction-status">Status</Label>
@@ -79,7 +96,11 @@ export function TransactionsList() {
       <ScrollRegion label="Payment transactions" className="rounded-xl border bg-card">
         <table className="w-full text-left text-sm">
           <caption className="caption-bottom p-3 text-muted-foreground">
-            {query.isPending ? "Loading transactions..." : shown.length ? `Showing ${shown.length} of ${rows.length} transactions` : "No transactions found matching your search criteria."}
+            {query.isPending
+              ? "Loading transactions..."
+              : shown.length
+                ? `Showing ${shown.length} of ${rows.length} transactions`
+                : "No transactions found matching your search criteria."}
           </caption>
           <thead className="border-b bg-muted">
             <tr>
@@ -98,12 +119,18 @@ export function TransactionsList() {
                 <td className="px-4 py-3">{KIND_LABEL[t.kind] ?? t.kind}</td>
                 <td className="px-4 py-3">{tierName(t.membershipTier) || "None"}</td>
                 <td className="px-4 py-3 capitalize">{t.paymentMethod}</td>
-                <td className="px-4 py-3">{t.kind === "refund" ? `-${formatCents(t.amount, t.currency)}` : formatCents(t.amount, t.currency)}</td>
+                <td className="px-4 py-3">
+                  {t.kind === "refund" ? `-${formatCents(t.amount, t.currency)}` : formatCents(t.amount, t.currency)}
+                </td>
                 <td className="px-4 py-3">
                   <PaymentStatusBadge status={t.status} />
                 </td>
                 <td className="px-4 py-3">
-                  <Link href={`/admin/payment-transactions/${t.id}`} className="font-medium text-primary underline-offset-4 hover:underline" aria-label={`View transaction ${t.id}`}>
+                  <Link
+                    href={`/admin/payment-transactions/${t.id}`}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                    aria-label={`View transaction ${t.id}`}
+                  >
                     View
                   </Link>
                 </td>

@@ -24,8 +24,18 @@ interface ListAnswer {
 }
 
 export const ADMIN_ITEMS_KEY = "admin-library-items";
-const STATUS_LABELS: Record<ContentStatus, string> = { draft: "Draft", published: "Published", scheduled: "Scheduled", archived: "Archived" };
-const STATUS_VARIANTS: Record<ContentStatus, "secondary" | "success" | "warning" | "outline"> = { draft: "secondary", published: "success", scheduled: "warning", archived: "outline" };
+const STATUS_LABELS: Record<ContentStatus, string> = {
+  draft: "Draft",
+  published: "Published",
+  scheduled: "Scheduled",
+  archived: "Archived",
+};
+const STATUS_VARIANTS: Record<ContentStatus, "secondary" | "success" | "warning" | "outline"> = {
+  draft: "secondary",
+  published: "success",
+  scheduled: "warning",
+  archived: "outline",
+};
 
 /** The editors' list of every item, filtered by status, with edit, view and delete. */
 export function AdminItemList() {
@@ -44,7 +54,12 @@ export function AdminItemList() {
       toast({ title: "Content deleted", description: row.title });
       void queryClient.invalidateQueries({ queryKey: [ADMIN_ITEMS_KEY] });
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not delete the content. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not delete the content. Please try again."),
+        variant: "destructive",
+      }),
   });
   const counts = list.data?.counts ?? {};
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
@@ -66,14 +81,26 @@ export function AdminItemList() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
           {filters.map((filter) => (
-            <Button key={filter.label} size="sm" variant={status === filter.value ? "default" : "outline"} aria-pressed={status === filter.value} onClick={() => setStatus(filter.value)}>
+            <Button
+              key={filter.label}
+              size="sm"
+              variant={status === filter.value ? "default" : "outline"}
+              aria-pressed={status === filter.value}
+              onClick={() => setStatus(filter.value)}
+            >
               {filter.label} ({filter.count})
             </Button>
           ))}
         </div>
         <div className="grid gap-1">
           <Label htmlFor="admin-library-search">Search items</Label>
-          <Input id="admin-library-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} className="w-64" />
+          <Input
+            id="admin-library-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="w-64"
+          />
         </div>
       </div>
       {list.isError ? (
@@ -81,7 +108,12 @@ export function AdminItemList() {
           Could not load the library. Please try again later.
         </p>
       ) : (
-        <DataTable caption="Library items" columns={["Title", "Type", "Status", "Category", "Published", "Views", "Actions"]} isEmpty={list.data?.items.length === 0} empty="No content found">
+        <DataTable
+          caption="Library items"
+          columns={["Title", "Type", "Status", "Category", "Published", "Views", "Actions"]}
+          isEmpty={list.data?.items.length === 0}
+          empty="No content found"
+        >
           {list.isPending ? (
             <tr>
               <td colSpan={7} className="px-4 py-8 text-center text-muted-foreground" role="status">
@@ -99,10 +131,18 @@ export function AdminItemList() {
                 </td>
                 <td className="px-4 py-3">{contentTypeLabel(row.contentType)}</td>
                 <td className="px-4 py-3">
-                  <Badge variant={STATUS_VARIANTS[row.status as ContentStatus]}>{STATUS_LABELS[row.status as ContentStatus] ?? row.status}</Badge>
+                  <Badge variant={STATUS_VARIANTS[row.status as ContentStatus]}>
+                    {STATUS_LABELS[row.status as ContentStatus] ?? row.status}
+                  </Badge>
                 </td>
                 <td className="px-4 py-3">{row.categoryName ?? "None"}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{row.publishedAt ? (row.status === "scheduled" ? formatDateTime(row.publishedAt) : formatDate(row.publishedAt)) : "Not yet"}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {row.publishedAt
+                    ? row.status === "scheduled"
+                      ? formatDateTime(row.publishedAt)
+                      : formatDate(row.publishedAt)
+                    : "Not yet"}
+                </td>
                 <td className="px-4 py-3">{row.viewCount}</td>
                 <td className="px-4 py-3">
                   <div className="flex gap-2">
@@ -122,7 +162,8 @@ export function AdminItemList() {
                       disabled={remove.isPending}
                       aria-label={`Delete ${row.title}`}
                       onClick={() => {
-                        if (window.confirm(`Delete "${row.title}"? Its comments, bookmarks and files go with it.`)) remove.mutate(row);
+                        if (window.confirm(`Delete "${row.title}"? Its comments, bookmarks and files go with it.`))
+                          remove.mutate(row);
                       }}
                     >
                       Delete

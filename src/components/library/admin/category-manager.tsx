@@ -25,7 +25,10 @@ const selectClass = "min-h-10 w-full rounded-md border border-input bg-card px-3
 /** Categories of the library: create, edit (name, slug, icon, who reads it, order) and delete. */
 export function CategoryManager() {
   const queryClient = useQueryClient();
-  const categories = useQuery({ queryKey: KEY, queryFn: () => apiRequest<EditorCategory[]>("GET", "/api/admin/library/categories") });
+  const categories = useQuery({
+    queryKey: KEY,
+    queryFn: () => apiRequest<EditorCategory[]>("GET", "/api/admin/library/categories"),
+  });
   const [editing, setEditing] = React.useState<EditorCategory | "new" | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: KEY });
   const remove = useMutation({
@@ -34,7 +37,12 @@ export function CategoryManager() {
       toast({ title: "Category deleted", description: category.name });
       refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not delete the category. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not delete the category. Please try again."),
+        variant: "destructive",
+      }),
   });
 
   if (editing) {
@@ -59,7 +67,10 @@ export function CategoryManager() {
         {(data) => (
           <ul className="grid gap-3">
             {data.map((category) => (
-              <li key={category.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between">
+              <li
+                key={category.id}
+                className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between"
+              >
                 <div className="flex items-start gap-3">
                   <CategoryIcon name={category.icon} className="mt-1 size-5 text-primary" />
                   <div>
@@ -75,7 +86,12 @@ export function CategoryManager() {
                   </div>
                 </div>
                 <div className="flex gap-2">
-                  <Button size="sm" variant="outline" aria-label={`Edit ${category.name}`} onClick={() => setEditing(category)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Edit ${category.name}`}
+                    onClick={() => setEditing(category)}
+                  >
                     Edit
                   </Button>
                   <Button
@@ -84,7 +100,8 @@ export function CategoryManager() {
                     aria-label={`Delete ${category.name}`}
                     disabled={remove.isPending}
                     onClick={() => {
-                      if (window.confirm(`Delete the category "${category.name}"? Its items stay, without a category.`)) remove.mutate(category);
+                      if (window.confirm(`Delete the category "${category.name}"? Its items stay, without a category.`))
+                        remove.mutate(category);
                     }}
                   >
                     Delete
@@ -99,23 +116,47 @@ export function CategoryManager() {
   );
 }
 
-function CategoryForm({ category, nextPosition, onDone }: { category: EditorCategory | null; nextPosition: number; onDone: () => void }) {
+function CategoryForm({
+  category,
+  nextPosition,
+  onDone,
+}: {
+  category: EditorCategory | null;
+  nextPosition: number;
+  onDone: () => void;
+}) {
   const form = useForm<LibraryCategoryInput>({
     resolver: zodResolver(libraryCategorySchema),
     defaultValues: category
-      ? { name: category.name, slug: category.slug, description: category.description, icon: category.icon, access: category.access, position: category.position }
+      ? {
+          name: category.name,
+          slug: category.slug,
+          description: category.description,
+          icon: category.icon,
+          access: category.access,
+          position: category.position,
+        }
       : { name: "", slug: "", description: "", icon: "book-open", access: "public", position: nextPosition },
   });
   const { title: name, slug } = useSlugFromTitle(form, { title: "name", slug: "slug" }, Boolean(category));
   const save = useMutation({
-    mutationFn: (values: LibraryCategoryInput) => (category ? apiRequest("PUT", `/api/admin/library/categories/${category.id}`, values) : apiRequest("POST", "/api/admin/library/categories", values)),
+    mutationFn: (values: LibraryCategoryInput) =>
+      category
+        ? apiRequest("PUT", `/api/admin/library/categories/${category.id}`, values)
+        : apiRequest("POST", "/api/admin/library/categories", values),
     onSuccess: () => {
       toast({ title: "Category saved" });
       onDone();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields) for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof LibraryCategoryInput, { message });
-      toast({ title: "Error", description: errorMessage(error, "Could not save the category. Please try again."), variant: "destructive" });
+      if (error instanceof ApiError && error.fields)
+        for (const [name, message] of Object.entries(error.fields))
+          form.setError(name as keyof LibraryCategoryInput, { message });
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not save the category. Please try again."),
+        variant: "destructive",
+      });
     },
   });
   const errors = form.formState.errors;

@@ -25,7 +25,8 @@ export function FileUploadField({ id, label, purpose, value, onChange, error, hi
   const [failure, setFailure] = React.useState<string | null>(null);
   const input = React.useRef<HTMLInputElement>(null);
   const message = failure ?? error;
-  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 
   async function upload(file: File) {
     setUploading(true);
@@ -51,7 +52,12 @@ export function FileUploadField({ id, label, purpose, value, onChange, error, hi
             // eslint-disable-next-line @next/next/no-img-element -- a just-uploaded file, readable by its uploader through /api/files
             <img src={value} alt="" className="h-20 w-32 rounded object-cover" />
           ) : (
-            <a href={value} target="_blank" rel="noreferrer" className="text-sm text-primary underline underline-offset-4">
+            <a
+              href={value}
+              target="_blank"
+              rel="noreferrer"
+              className="text-sm text-primary underline underline-offset-4"
+            >
               Open the uploaded file
             </a>
           )}

@@ -27,7 +27,9 @@ import { TagInput } from "./tag-input";
 // Tiptap is only ever loaded here, after the page, in the browser.
 const RichTextEditor = dynamic(() => import("./rich-text-editor"), {
   ssr: false,
-  loading: () => <div className="min-h-72 rounded-md border border-input bg-muted" role="status" aria-label="Loading the editor" />,
+  loading: () => (
+    <div className="min-h-72 rounded-md border border-input bg-muted" role="status" aria-label="Loading the editor" />
+  ),
 });
 
 type Values = LibraryItemInput;
@@ -59,11 +61,24 @@ type ItemForEditor = Omit<EditorItem, "publishedAt">;
 function initialValues(item: ItemForEditor | null): Values {
   if (!item) return EMPTY;
   const { id: _id, ...values } = item;
-  return { ...values, contentType: values.contentType as Values["contentType"], status: values.status as Values["status"], publishAt: toLocalInput(values.publishAt) };
+  return {
+    ...values,
+    contentType: values.contentType as Values["contentType"],
+    status: values.status as Values["status"],
+    publishAt: toLocalInput(values.publishAt),
+  };
 }
 
 /** /admin/content/create and the edit screen: every field of a library item, by type. */
-export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | null; categories: { id: number; name: string }[]; tags: string[] }) {
+export function ItemEditor({
+  item,
+  categories,
+  tags,
+}: {
+  item: ItemForEditor | null;
+  categories: { id: number; name: string }[];
+  tags: string[];
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<Values>({ resolver: zodResolver(libraryItemSchema), defaultValues: initialValues(item) });
@@ -72,8 +87,13 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
 
   const save = useMutation({
     mutationFn: (values: Values) => {
-      const body = { ...values, publishAt: values.status === "scheduled" && values.publishAt ? new Date(values.publishAt).toISOString() : "" };
-      return item ? apiRequest("PUT", `/api/admin/library/items/${item.id}`, body) : apiRequest("POST", "/api/admin/library/items", body);
+      const body = {
+        ...values,
+        publishAt: values.status === "scheduled" && values.publishAt ? new Date(values.publishAt).toISOString() : "",
+      };
+      return item
+        ? apiRequest("PUT", `/api/admin/library/items/${item.id}`, body)
+        : apiRequest("POST", "/api/admin/library/items", body);
     },
     onSuccess: () => {
       toast({ title: "Content Saved", description: "Your changes have been saved successfully." });
@@ -83,8 +103,13 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
       router.refresh();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields) for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof Values, { message });
-      toast({ title: "Error Saving Content", description: errorMessage(error, "Could not save the content changes. Please try again later."), variant: "destructive" });
+      if (error instanceof ApiError && error.fields)
+        for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof Values, { message });
+      toast({
+        title: "Error Saving Content",
+        description: errorMessage(error, "Could not save the content changes. Please try again later."),
+        variant: "destructive",
+      });
     },
   });
 
@@ -94,7 +119,10 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-semibold">{item ? "Edit Content" : "Create Content"}</h1>
         {item ? (
-          <Link href={`/library/item/${item.slug}`} className="text-sm font-medium text-primary underline underline-offset-4">
+          <Link
+            href={`/library/item/${item.slug}`}
+            className="text-sm font-medium text-primary underline underline-offset-4"
+          >
             View in the library
           </Link>
         ) : null}
@@ -103,10 +131,20 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
       <FormField label="Title" id="item-title" error={errors.title?.message}>
         <Input {...title} />
       </FormField>
-      <FormField label="URL slug" id="item-slug" error={errors.slug?.message} hint="The address of the item: /library/item/your-slug">
+      <FormField
+        label="URL slug"
+        id="item-slug"
+        error={errors.slug?.message}
+        hint="The address of the item: /library/item/your-slug"
+      >
         <Input {...slug} />
       </FormField>
-      <FormField label="Summary" id="item-summary" error={errors.summary?.message} hint="Shown on the card and under the title.">
+      <FormField
+        label="Summary"
+        id="item-summary"
+        error={errors.summary?.message}
+        hint="Shown on the card and under the title."
+      >
         <Textarea rows={2} {...form.register("summary")} />
       </FormField>
 
@@ -130,7 +168,15 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
           <Controller
             control={form.control}
             name="content"
-            render={({ field }) => <RichTextEditor labelId="item-content-label" value={field.value} onChange={field.onChange} invalid={Boolean(errors.content)} describedBy={errors.content ? "item-content-error" : undefined} />}
+            render={({ field }) => (
+              <RichTextEditor
+                labelId="item-content-label"
+                value={field.value}
+                onChange={field.onChange}
+                invalid={Boolean(errors.content)}
+                describedBy={errors.content ? "item-content-error" : undefined}
+              />
+            )}
           />
           {errors.content ? (
             <p id="item-content-error" role="alert" className="text-sm font-medium text-destructive">
@@ -147,10 +193,27 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
             const uploaded = field.value.startsWith("/api/files/");
             return (
               <div className="grid gap-4 rounded-xl border p-4">
-                <FormField label="Video address" id="item-video-url" error={errors.videoUrl?.message} hint="A YouTube or Vimeo address (played without tracking cookies), or upload an MP4 below.">
-                  <Input value={uploaded ? "" : field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder="https://www.youtube.com/watch?v=..." />
+                <FormField
+                  label="Video address"
+                  id="item-video-url"
+                  error={errors.videoUrl?.message}
+                  hint="A YouTube or Vimeo address (played without tracking cookies), or upload an MP4 below."
+                >
+                  <Input
+                    value={uploaded ? "" : field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    placeholder="https://www.youtube.com/watch?v=..."
+                  />
                 </FormField>
-                <FileUploadField id="item-video-file" label="Video file (MP4)" purpose="library-video" value={uploaded ? field.value : ""} onChange={field.onChange} hint="Up to 200 MB." />
+                <FileUploadField
+                  id="item-video-file"
+                  label="Video file (MP4)"
+                  purpose="library-video"
+                  value={uploaded ? field.value : ""}
+                  onChange={field.onChange}
+                  hint="Up to 200 MB."
+                />
               </div>
             );
           }}
@@ -160,11 +223,26 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
         <Controller
           control={form.control}
           name="attachmentUrl"
-          render={({ field }) => <FileUploadField id="item-pdf" label="PDF" purpose="library-pdf" value={field.value} onChange={field.onChange} error={errors.attachmentUrl?.message} hint="Up to 25 MB. Only members whose tier opens the item can read it." />}
+          render={({ field }) => (
+            <FileUploadField
+              id="item-pdf"
+              label="PDF"
+              purpose="library-pdf"
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.attachmentUrl?.message}
+              hint="Up to 25 MB. Only members whose tier opens the item can read it."
+            />
+          )}
         />
       ) : null}
       {contentType === "external" ? (
-        <FormField label="External link" id="item-external-url" error={errors.externalUrl?.message} hint="Opens in a new tab.">
+        <FormField
+          label="External link"
+          id="item-external-url"
+          error={errors.externalUrl?.message}
+          hint="Opens in a new tab."
+        >
           <Input type="url" {...form.register("externalUrl")} placeholder="https://" />
         </FormField>
       ) : null}
@@ -173,13 +251,26 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
         control={form.control}
         name="featuredImage"
         render={({ field }) => (
-          <FileUploadField id="item-image" label="Featured image" purpose="library-image" value={field.value} onChange={field.onChange} error={errors.featuredImage?.message} hint="JPEG, PNG or WebP up to 5 MB. Cards show it to every member." />
+          <FileUploadField
+            id="item-image"
+            label="Featured image"
+            purpose="library-image"
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.featuredImage?.message}
+            hint="JPEG, PNG or WebP up to 5 MB. Cards show it to every member."
+          />
         )}
       />
 
       <div className="grid gap-6 sm:grid-cols-2">
         <FormField label="Category" id="item-category" error={errors.categoryId?.message}>
-          <select className={selectClass} {...form.register("categoryId", { setValueAs: (value) => (value === "" || value === null ? null : Number(value)) })}>
+          <select
+            className={selectClass}
+            {...form.register("categoryId", {
+              setValueAs: (value) => (value === "" || value === null ? null : Number(value)),
+            })}
+          >
             <option value="">No category</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -197,7 +288,19 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
         <label htmlFor="item-tags" className="text-sm font-medium">
           Tags
         </label>
-        <Controller control={form.control} name="tags" render={({ field }) => <TagInput id="item-tags" value={field.value} onChange={field.onChange} suggestions={tags} describedBy="item-tags-hint" />} />
+        <Controller
+          control={form.control}
+          name="tags"
+          render={({ field }) => (
+            <TagInput
+              id="item-tags"
+              value={field.value}
+              onChange={field.onChange}
+              suggestions={tags}
+              describedBy="item-tags-hint"
+            />
+          )}
+        />
         <p id="item-tags-hint" className="text-sm text-muted-foreground">
           Press Enter or type a comma to add a tag; new tags are created when you save.
         </p>
@@ -224,7 +327,12 @@ export function ItemEditor({ item, categories, tags }: { item: ItemForEditor | n
           ))}
         </div>
         {status === "scheduled" ? (
-          <FormField label="Publish at" id="item-publish-at" error={errors.publishAt?.message} hint="Your local time. The item is published automatically then.">
+          <FormField
+            label="Publish at"
+            id="item-publish-at"
+            error={errors.publishAt?.message}
+            hint="Your local time. The item is published automatically then."
+          >
             <Input type="datetime-local" className="w-64" {...form.register("publishAt")} />
           </FormField>
         ) : null}

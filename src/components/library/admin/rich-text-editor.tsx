@@ -4,7 +4,20 @@ import * as React from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
-import { Bold, Heading2, Heading3, ImagePlus, Italic, Link as LinkIcon, List, ListOrdered, Quote, Redo2, Strikethrough, Undo2 } from "lucide-react";
+import {
+  Bold,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  Link as LinkIcon,
+  List,
+  ListOrdered,
+  Quote,
+  Redo2,
+  Strikethrough,
+  Undo2,
+} from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -29,7 +42,14 @@ interface RichTextEditorProps {
  */
 export default function RichTextEditor({ labelId, value, onChange, invalid, describedBy }: RichTextEditorProps) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, underline: false, link: { openOnClick: false, autolink: true, defaultProtocol: "https" } }), Image],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        underline: false,
+        link: { openOnClick: false, autolink: true, defaultProtocol: "https" },
+      }),
+      Image,
+    ],
     content: value,
     immediatelyRender: false,
     editorProps: {
@@ -39,7 +59,8 @@ export default function RichTextEditor({ labelId, value, onChange, invalid, desc
         "aria-labelledby": labelId,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(invalid ? { "aria-invalid": "true" } : {}),
-        class: "prose-post min-h-64 rounded-b-md border border-t-0 border-input bg-card px-4 py-3 focus-visible:outline-2 focus-visible:outline-ring",
+        class:
+          "prose-post min-h-64 rounded-b-md border border-t-0 border-input bg-card px-4 py-3 focus-visible:outline-2 focus-visible:outline-ring",
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
@@ -48,7 +69,11 @@ export default function RichTextEditor({ labelId, value, onChange, invalid, desc
 
   return (
     <div data-testid="rich-text-editor">
-      {editor ? <Toolbar editor={editor} panel={panel} setPanel={setPanel} /> : <div className="min-h-11 rounded-t-md border border-input bg-muted" />}
+      {editor ? (
+        <Toolbar editor={editor} panel={panel} setPanel={setPanel} />
+      ) : (
+        <div className="min-h-11 rounded-t-md border border-input bg-muted" />
+      )}
       {editor && panel === "link" ? <LinkPanel editor={editor} close={() => setPanel(null)} /> : null}
       {editor && panel === "image" ? <ImagePanel editor={editor} close={() => setPanel(null)} /> : null}
       <EditorContent editor={editor} />
@@ -56,7 +81,15 @@ export default function RichTextEditor({ labelId, value, onChange, invalid, desc
   );
 }
 
-function Toolbar({ editor, panel, setPanel }: { editor: Editor; panel: "link" | "image" | null; setPanel: (panel: "link" | "image" | null) => void }) {
+function Toolbar({
+  editor,
+  panel,
+  setPanel,
+}: {
+  editor: Editor;
+  panel: "link" | "image" | null;
+  setPanel: (panel: "link" | "image" | null) => void;
+}) {
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -81,15 +114,34 @@ function Toolbar({ editor, panel, setPanel }: { editor: Editor; panel: "link" | 
     { label: "Heading", icon: Heading2, pressed: active.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
     { label: "Subheading", icon: Heading3, pressed: active.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
     { label: "Bulleted list", icon: List, pressed: active.bullets, run: () => chain().toggleBulletList().run() },
-    { label: "Numbered list", icon: ListOrdered, pressed: active.numbers, run: () => chain().toggleOrderedList().run() },
+    {
+      label: "Numbered list",
+      icon: ListOrdered,
+      pressed: active.numbers,
+      run: () => chain().toggleOrderedList().run(),
+    },
     { label: "Quote", icon: Quote, pressed: active.quote, run: () => chain().toggleBlockquote().run() },
-    { label: "Link", icon: LinkIcon, pressed: active.link || panel === "link", run: () => setPanel(panel === "link" ? null : "link") },
-    { label: "Image", icon: ImagePlus, pressed: panel === "image", run: () => setPanel(panel === "image" ? null : "image") },
+    {
+      label: "Link",
+      icon: LinkIcon,
+      pressed: active.link || panel === "link",
+      run: () => setPanel(panel === "link" ? null : "link"),
+    },
+    {
+      label: "Image",
+      icon: ImagePlus,
+      pressed: panel === "image",
+      run: () => setPanel(panel === "image" ? null : "image"),
+    },
     { label: "Undo", icon: Undo2, disabled: !active.canUndo, run: () => chain().undo().run() },
     { label: "Redo", icon: Redo2, disabled: !active.canRedo, run: () => chain().redo().run() },
   ];
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 rounded-t-md border border-input bg-muted p-1">
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap gap-1 rounded-t-md border border-input bg-muted p-1"
+    >
       {tools.map((tool) => (
         <Button
           key={tool.label}
@@ -110,11 +162,14 @@ function Toolbar({ editor, panel, setPanel }: { editor: Editor; panel: "link" | 
 }
 
 function LinkPanel({ editor, close }: { editor: Editor; close: () => void }) {
-  const [href, setHref] = React.useState<string>(() => (editor.getAttributes("link").href as string | undefined) ?? "https://");
+  const [href, setHref] = React.useState<string>(
+    () => (editor.getAttributes("link").href as string | undefined) ?? "https://",
+  );
   const apply = () => {
     const value = href.trim();
     if (!value || value === "https://") editor.chain().focus().extendMarkRange("link").unsetLink().run();
-    else if (/^(https?:\/\/|mailto:)/i.test(value)) editor.chain().focus().extendMarkRange("link").setLink({ href: value }).run();
+    else if (/^(https?:\/\/|mailto:)/i.test(value))
+      editor.chain().focus().extendMarkRange("link").setLink({ href: value }).run();
     else return toast({ title: "Please enter an address starting with https://", variant: "destructive" });
     close();
   };
@@ -122,12 +177,23 @@ function LinkPanel({ editor, close }: { editor: Editor; close: () => void }) {
     <div className="flex flex-wrap items-end gap-2 border border-t-0 border-input bg-card p-3">
       <div className="grid gap-1">
         <Label htmlFor="editor-link">Link address</Label>
-        <Input id="editor-link" value={href} onChange={(event) => setHref(event.target.value)} className="w-72" onKeyDown={(event) => event.key === "Enter" && (event.preventDefault(), apply())} />
+        <Input
+          id="editor-link"
+          value={href}
+          onChange={(event) => setHref(event.target.value)}
+          className="w-72"
+          onKeyDown={(event) => event.key === "Enter" && (event.preventDefault(), apply())}
+        />
       </div>
       <Button type="button" size="sm" onClick={apply}>
         Apply link
       </Button>
-      <Button type="button" size="sm" variant="outline" onClick={() => (editor.chain().focus().extendMarkRange("link").unsetLink().run(), close())}>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        onClick={() => (editor.chain().focus().extendMarkRange("link").unsetLink().run(), close())}
+      >
         Remove link
       </Button>
     </div>
@@ -144,7 +210,11 @@ function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
       editor.chain().focus().setImage({ src: stored.url, alt: alt.trim() }).run();
       close();
     } catch (error) {
-      toast({ title: "Upload failed", description: errorMessage(error, "The upload failed. Please try again."), variant: "destructive" });
+      toast({
+        title: "Upload failed",
+        description: errorMessage(error, "The upload failed. Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setUploading(false);
     }

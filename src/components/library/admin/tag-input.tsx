@@ -6,7 +6,19 @@ import { Input } from "@/components/ui/input";
 import { slugify } from "@/lib/slug";
 
 /** The item's tags: pick existing ones or type a new one (created when the item is saved). */
-export function TagInput({ id, value, onChange, suggestions, describedBy }: { id: string; value: string[]; onChange: (tags: string[]) => void; suggestions: string[]; describedBy?: string }) {
+export function TagInput({
+  id,
+  value,
+  onChange,
+  suggestions,
+  describedBy,
+}: {
+  id: string;
+  value: string[];
+  onChange: (tags: string[]) => void;
+  suggestions: string[];
+  describedBy?: string;
+}) {
   const [draft, setDraft] = React.useState("");
   const add = (name: string) => {
     const clean = name.trim().replace(/,$/, "").trim();
@@ -20,9 +32,17 @@ export function TagInput({ id, value, onChange, suggestions, describedBy }: { id
       {value.length ? (
         <ul className="flex flex-wrap gap-2" aria-label="Chosen tags">
           {value.map((tag) => (
-            <li key={tag} className="inline-flex items-center gap-1 rounded-full border bg-secondary py-0.5 pr-1 pl-3 text-sm">
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full border bg-secondary py-0.5 pr-1 pl-3 text-sm"
+            >
               {tag}
-              <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => onChange(value.filter((t) => t !== tag))} className="cursor-pointer rounded-full p-1 hover:bg-accent">
+              <button
+                type="button"
+                aria-label={`Remove tag ${tag}`}
+                onClick={() => onChange(value.filter((t) => t !== tag))}
+                className="cursor-pointer rounded-full p-1 hover:bg-accent"
+              >
                 <X aria-hidden className="size-3" />
               </button>
             </li>

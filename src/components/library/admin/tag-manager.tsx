@@ -28,7 +28,12 @@ export function TagManager() {
       toast({ title: "Tag deleted", description: tag.name });
       refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not delete the tag. Please try again."), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not delete the tag. Please try again."),
+        variant: "destructive",
+      }),
   });
 
   return (
@@ -39,7 +44,10 @@ export function TagManager() {
         {(data) => (
           <ul className="grid gap-2">
             {data.map((tag) => (
-              <li key={tag.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-3">
+              <li
+                key={tag.id}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-3"
+              >
                 {renaming === tag.id ? (
                   <TagForm
                     tag={tag}
@@ -59,7 +67,12 @@ export function TagManager() {
                       </span>
                     </p>
                     <div className="flex gap-2">
-                      <Button size="sm" variant="outline" aria-label={`Rename ${tag.name}`} onClick={() => setRenaming(tag.id)}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Rename ${tag.name}`}
+                        onClick={() => setRenaming(tag.id)}
+                      >
                         Rename
                       </Button>
                       <Button
@@ -68,7 +81,8 @@ export function TagManager() {
                         aria-label={`Delete ${tag.name}`}
                         disabled={remove.isPending}
                         onClick={() => {
-                          if (window.confirm(`Delete the tag "${tag.name}"? It is removed from every item.`)) remove.mutate(tag);
+                          if (window.confirm(`Delete the tag "${tag.name}"? It is removed from every item.`))
+                            remove.mutate(tag);
                         }}
                       >
                         Delete
@@ -86,9 +100,15 @@ export function TagManager() {
 }
 
 function TagForm({ tag, onDone }: { tag?: EditorTag; onDone: () => void }) {
-  const form = useForm<LibraryTagInput>({ resolver: zodResolver(libraryTagSchema), defaultValues: { name: tag?.name ?? "" } });
+  const form = useForm<LibraryTagInput>({
+    resolver: zodResolver(libraryTagSchema),
+    defaultValues: { name: tag?.name ?? "" },
+  });
   const save = useMutation({
-    mutationFn: (values: LibraryTagInput) => (tag ? apiRequest("PUT", `/api/admin/library/tags/${tag.id}`, values) : apiRequest("POST", "/api/admin/library/tags", values)),
+    mutationFn: (values: LibraryTagInput) =>
+      tag
+        ? apiRequest("PUT", `/api/admin/library/tags/${tag.id}`, values)
+        : apiRequest("POST", "/api/admin/library/tags", values),
     onSuccess: () => {
       toast({ title: tag ? "Tag renamed" : "Tag added" });
       form.reset({ name: "" });
@@ -96,13 +116,25 @@ function TagForm({ tag, onDone }: { tag?: EditorTag; onDone: () => void }) {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields?.name) form.setError("name", { message: error.fields.name });
-      toast({ title: "Error", description: errorMessage(error, "Could not save the tag. Please try again."), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not save the tag. Please try again."),
+        variant: "destructive",
+      });
     },
   });
   const id = tag ? `tag-name-${tag.id}` : "tag-name-new";
   return (
-    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="flex flex-wrap items-end gap-3">
-      <FormField label={tag ? `New name for ${tag.name}` : "New tag"} id={id} error={form.formState.errors.name?.message}>
+    <form
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      noValidate
+      className="flex flex-wrap items-end gap-3"
+    >
+      <FormField
+        label={tag ? `New name for ${tag.name}` : "New tag"}
+        id={id}
+        error={form.formState.errors.name?.message}
+      >
         <Input className="w-64" {...form.register("name")} />
       </FormField>
       <Button type="submit" disabled={save.isPending}>

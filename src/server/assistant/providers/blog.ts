@@ -9,7 +9,13 @@ export const blogProvider: PassageProvider = {
     const posts = await executor
       .select()
       .from(blogPosts)
-      .where(and(eq(blogPosts.status, "published"), lte(blogPosts.publishedAt, new Date()), ids ? inArray(blogPosts.id, ids.map(Number)) : undefined));
+      .where(
+        and(
+          eq(blogPosts.status, "published"),
+          lte(blogPosts.publishedAt, new Date()),
+          ids ? inArray(blogPosts.id, ids.map(Number)) : undefined,
+        ),
+      );
     return posts.flatMap((post) =>
       splitIntoPassages(`${post.excerpt}\n\n${stripMarkdown(post.body)}`).map((body) => ({
         sourceId: String(post.id),

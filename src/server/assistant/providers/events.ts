@@ -27,7 +27,10 @@ export const eventProvider: PassageProvider = {
     return rows.map((event) => {
       const when = `${formatInZone(event.startsAt, event.timezone, DATE_FORMAT)} at ${formatInZone(event.startsAt, event.timezone, `${TIME_FORMAT} zzz`)}`;
       // Each sentence names the event, so any one of them answers on its own.
-      const access = event.accessType === "members" ? `${event.title} is for members only; it is not open to everyone.` : `${event.title} is open to everyone, members or not.`;
+      const access =
+        event.accessType === "members"
+          ? `${event.title} is for members only; it is not open to everyone.`
+          : `${event.title} is open to everyone, members or not.`;
       return {
         sourceId: String(event.id),
         title: `Event: ${event.title}`,

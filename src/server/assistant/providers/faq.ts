@@ -7,6 +7,12 @@ import type { PassageProvider } from "./types";
 export const faqProvider: PassageProvider = {
   async load() {
     const items = faqItems(await getSiteSettings());
-    return items.map((item, index) => ({ sourceId: String(index + 1), title: `FAQ: ${item.question}`, url: "/faq", body: item.answer, requiredLevel: null }));
+    return items.map((item, index) => ({
+      sourceId: String(index + 1),
+      title: `FAQ: ${item.question}`,
+      url: "/faq",
+      body: item.answer,
+      requiredLevel: null,
+    }));
   },
 };

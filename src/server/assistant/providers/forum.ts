@@ -12,7 +12,13 @@ import { splitIntoPassages, type PassageProvider } from "./types";
 export const forumProvider: PassageProvider = {
   async load(executor, ids) {
     const topics = await executor
-      .select({ id: forumTopics.id, slug: forumTopics.slug, title: forumTopics.title, content: forumTopics.content, level: forumCategories.requiredMembershipLevel })
+      .select({
+        id: forumTopics.id,
+        slug: forumTopics.slug,
+        title: forumTopics.title,
+        content: forumTopics.content,
+        level: forumCategories.requiredMembershipLevel,
+      })
       .from(forumTopics)
       .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
       .where(ids ? inArray(forumTopics.id, ids.map(Number)) : undefined);

@@ -17,7 +17,8 @@ export interface WebhookEndpointSync {
   stale: { id: string; apiVersion: string | null }[];
 }
 
-const sameEvents = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((e) => b.includes(e));
+const sameEvents = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((e) => b.includes(e));
 
 /**
  * Creates or checks the webhook endpoint at {appUrl}/api/stripe/webhook: at the SDK's API version
@@ -30,7 +31,8 @@ const sameEvents = (a: readonly string[], b: readonly string[]) => a.length === 
 export async function syncWebhookEndpoint(client: Stripe, appUrl: string): Promise<WebhookEndpointSync> {
   const url = new URL(WEBHOOK_PATH, appUrl).toString();
   const mine: Stripe.WebhookEndpoint[] = [];
-  for await (const endpoint of client.webhookEndpoints.list({ limit: 100 })) if (endpoint.url === url) mine.push(endpoint);
+  for await (const endpoint of client.webhookEndpoints.list({ limit: 100 }))
+    if (endpoint.url === url) mine.push(endpoint);
   const current = mine.find((e) => e.api_version === STRIPE_API_VERSION);
   const stale = mine.filter((e) => e !== current).map((e) => ({ id: e.id, apiVersion: e.api_version }));
   if (!current) {
@@ -46,7 +48,9 @@ export async function syncWebhookEndpoint(client: Stripe, appUrl: string): Promi
   const update: Stripe.WebhookEndpointUpdateParams = {};
   if (!sameEvents(current.enabled_events, HANDLED_STRIPE_EVENTS)) {
     update.enabled_events = [...HANDLED_STRIPE_EVENTS];
-    changes.push(`its events are now the ${HANDLED_STRIPE_EVENTS.length} the app handles (were: ${current.enabled_events.join(", ") || "none"})`);
+    changes.push(
+      `its events are now the ${HANDLED_STRIPE_EVENTS.length} the app handles (were: ${current.enabled_events.join(", ") || "none"})`,
+    );
   }
   if (current.status !== "enabled") {
     update.disabled = false;

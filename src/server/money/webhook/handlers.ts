@@ -32,13 +32,18 @@ const onIntentSucceeded: Handler = async (tx, object, { queueEmail, baseUrl }) =
   if (completed) await paymentCompleted(tx, queueEmail, completed, baseUrl);
   // An application's first payment (ours carry its id; an invoice's renewal charge does not): monthly billing begins.
   const applicationId = Number(intent.metadata.applicationId);
-  if (payment.kind === "payment" && applicationId === payment.applicationId) await startCardMembership(tx, applicationId);
+  if (payment.kind === "payment" && applicationId === payment.applicationId)
+    await startCardMembership(tx, applicationId);
 };
 
 const onIntentFailed: Handler = async (tx, object) => {
   const intent = readStripe("payment_intent", object);
   const payment = await lockPayment(tx, { intentId: intent.id });
-  if (payment) await movePaymentById(tx, payment.id, { status: "failed", notes: intent.last_payment_error?.message ?? "The payment failed." });
+  if (payment)
+    await movePaymentById(tx, payment.id, {
+      status: "failed",
+      notes: intent.last_payment_error?.message ?? "The payment failed.",
+    });
 };
 
 const onIntentCanceled: Handler = async (tx, object) => {
@@ -65,8 +70,10 @@ const onSubscription: Handler = async (tx, object, { queueEmail, baseUrl }) => {
   await onSubscriptionChanged(tx, queueEmail, readStripe("reference", object).id, baseUrl);
 };
 
-const onInvoicePaid: Handler = (tx, object, { queueEmail, baseUrl }) => onInvoiceEvent(tx, queueEmail, readStripe("invoice", object), "paid", baseUrl);
-const onInvoiceFailed: Handler = (tx, object, { queueEmail, baseUrl }) => onInvoiceEvent(tx, queueEmail, readStripe("invoice", object), "failed", baseUrl);
+const onInvoicePaid: Handler = (tx, object, { queueEmail, baseUrl }) =>
+  onInvoiceEvent(tx, queueEmail, readStripe("invoice", object), "paid", baseUrl);
+const onInvoiceFailed: Handler = (tx, object, { queueEmail, baseUrl }) =>
+  onInvoiceEvent(tx, queueEmail, readStripe("invoice", object), "failed", baseUrl);
 
 /**
  * One handler per event type the app handles (HANDLED_STRIPE_EVENTS, which `npm run stripe:sync`

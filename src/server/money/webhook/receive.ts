@@ -9,7 +9,8 @@ import { STRIPE_EVENT_HANDLERS } from "./handlers";
 import { clearRefusal, recordRefusal } from "./refusals";
 import { verifyWebhook } from "./verify";
 
-const isHandled = (type: string): type is HandledStripeEvent => (HANDLED_STRIPE_EVENTS as readonly string[]).includes(type);
+const isHandled = (type: string): type is HandledStripeEvent =>
+  (HANDLED_STRIPE_EVENTS as readonly string[]).includes(type);
 
 export const versionMismatch = (version: string | null) =>
   `Stripe sent this event at API version ${version ?? "(none)"}, and this app reads ${STRIPE_API_VERSION}: its objects may be shaped differently, so it was not applied. Run npm run stripe:sync to create the webhook endpoint at ${STRIPE_API_VERSION} (docs/deployment.md, Stripe).`;
@@ -21,7 +22,11 @@ export const versionMismatch = (version: string | null) =>
  * or with an object we cannot read, is refused with a non-2xx answer (Stripe delivers it again) and
  * listed on /admin; it is never recorded as handled. Any other failure answers non-2xx too.
  */
-export async function receiveStripeEvent(rawBody: string, signature: string | null, baseUrl: string): Promise<"processed" | "duplicate"> {
+export async function receiveStripeEvent(
+  rawBody: string,
+  signature: string | null,
+  baseUrl: string,
+): Promise<"processed" | "duplicate"> {
   const event = readStripe("event", verifyWebhook(rawBody, signature));
   const refused = { id: event.id, type: event.type, apiVersion: event.api_version };
   if (event.api_version !== STRIPE_API_VERSION) {
@@ -32,9 +37,14 @@ export async function receiveStripeEvent(rawBody: string, signature: string | nu
   }
   try {
     return await transactionWithEmail(async (tx, queueEmail) => {
-      const [fresh] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, payload: event }).onConflictDoNothing().returning({ id: stripeEvents.id });
+      const [fresh] = await tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type, payload: event })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
       if (!fresh) return "duplicate" as const;
-      if (isHandled(event.type)) await STRIPE_EVENT_HANDLERS[event.type](tx, event.data.object, { queueEmail, baseUrl });
+      if (isHandled(event.type))
+        await STRIPE_EVENT_HANDLERS[event.type](tx, event.data.object, { queueEmail, baseUrl });
       await clearRefusal(tx, event.id);
       return "processed" as const;
     });

@@ -15,11 +15,24 @@ export interface RefusedEvent {
  * event, counting deliveries) for /admin until a delivery of it is applied. Written outside the
  * failed transaction, on the pool, so the record survives the rollback.
  */
-export async function recordRefusal(event: RefusedEvent, reason: "api_version" | "shape", message: string): Promise<void> {
+export async function recordRefusal(
+  event: RefusedEvent,
+  reason: "api_version" | "shape",
+  message: string,
+): Promise<void> {
   await db
     .insert(stripeEventRefusals)
     .values({ eventId: event.id, type: event.type, apiVersion: event.apiVersion, reason, message })
-    .onConflictDoUpdate({ target: stripeEventRefusals.eventId, set: { reason, message, apiVersion: event.apiVersion, deliveries: sql`${stripeEventRefusals.deliveries} + 1`, lastAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: stripeEventRefusals.eventId,
+      set: {
+        reason,
+        message,
+        apiVersion: event.apiVersion,
+        deliveries: sql`${stripeEventRefusals.deliveries} + 1`,
+        lastAt: sql`now()`,
+      },
+    });
 }
 
 /** An event applied at last leaves the list; in the transaction that applies it, so no extra round trip. */

@@ -24,6 +24,7 @@ export function verifyWebhook(rawBody: string, signature: string | null, now = D
     throw badRequest(/tolerance/i.test((error as Error).message) ? OUTSIDE_TOLERANCE : "Invalid webhook signature");
   }
   const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
-  if (!Number.isFinite(timestamp) || Math.abs(Math.floor(now / 1000) - timestamp) > WEBHOOK_TOLERANCE_SECONDS) throw badRequest(OUTSIDE_TOLERANCE);
+  if (!Number.isFinite(timestamp) || Math.abs(Math.floor(now / 1000) - timestamp) > WEBHOOK_TOLERANCE_SECONDS)
+    throw badRequest(OUTSIDE_TOLERANCE);
   return event;
 }

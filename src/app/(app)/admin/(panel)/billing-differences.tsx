@@ -12,7 +12,8 @@ export async function BillingDifferences() {
       <CardHeader>
         <CardTitle as="h2">Billing differences</CardTitle>
         <CardDescription>
-          Our records compared with Stripe&apos;s on {formatDateTime(run.ranAt)}: {run.checked} memberships checked, {run.differences.length ? `${run.differences.length} differences` : "no differences"}.
+          Our records compared with Stripe&apos;s on {formatDateTime(run.ranAt)}: {run.checked} memberships checked,{" "}
+          {run.differences.length ? `${run.differences.length} differences` : "no differences"}.
         </CardDescription>
       </CardHeader>
       {run.differences.length ? (

@@ -13,19 +13,47 @@ import { StripeRefusals } from "./stripe-refusals";
 export const metadata: Metadata = { title: "Admin Panel", robots: { index: false } };
 
 const PANEL_LINKS = [
-  { href: "/admin/members", title: "Members", text: "Find a member, change her tier and roles, disable her account, export to CSV." },
-  { href: "/admin/applications", title: "Applications", text: "Review membership applications, approve or reject, take payments." },
-  { href: "/admin/payment-transactions", title: "Payment Transactions", text: "Every charge, capture, refund and failure." },
+  {
+    href: "/admin/members",
+    title: "Members",
+    text: "Find a member, change her tier and roles, disable her account, export to CSV.",
+  },
+  {
+    href: "/admin/applications",
+    title: "Applications",
+    text: "Review membership applications, approve or reject, take payments.",
+  },
+  {
+    href: "/admin/payment-transactions",
+    title: "Payment Transactions",
+    text: "Every charge, capture, refund and failure.",
+  },
   { href: "/admin/forum", title: "Forum", text: "Categories, pinned and locked topics." },
   { href: "/admin/blog", title: "Blog", text: "Write, publish and unpublish posts." },
   { href: "/admin/content", title: "Content", text: "The text of the Home, About, Membership and Community pages." },
-  { href: "/admin/library", title: "Library", text: "Library items by status, the editor, scheduled publishing, categories and tags." },
+  {
+    href: "/admin/library",
+    title: "Library",
+    text: "Library items by status, the editor, scheduled publishing, categories and tags.",
+  },
   { href: "/admin/newsletter", title: "Newsletter", text: "Subscribers, their status and a CSV export." },
   { href: "/admin/outbox", title: "Email Outbox", text: "Every email the site has sent or is about to send." },
-  { href: "/admin/events", title: "Events", text: "Create, edit, feature and delete community events; see RSVPs and private event requests." },
+  {
+    href: "/admin/events",
+    title: "Events",
+    text: "Create, edit, feature and delete community events; see RSVPs and private event requests.",
+  },
   { href: "/admin/messages", title: "Contact Messages", text: "Messages sent from the Contact and FAQ pages." },
-  { href: "/admin/settings", title: "Site Settings", text: "The site's name, contact details, social links and free trial length." },
-  { href: "/admin/audit", title: "Audit Log", text: "Every admin action, who made it and what it changed, with a CSV export." },
+  {
+    href: "/admin/settings",
+    title: "Site Settings",
+    text: "The site's name, contact details, social links and free trial length.",
+  },
+  {
+    href: "/admin/audit",
+    title: "Audit Log",
+    text: "Every admin action, who made it and what it changed, with a CSV export.",
+  },
 ];
 
 // Spec 02 section 2.3: links to the admin screens, and the content editor embedded below them.

@@ -16,8 +16,8 @@ export async function StripeRefusals() {
           Stripe events refused
         </CardTitle>
         <CardDescription>
-          {total === 1 ? "1 event from Stripe was" : `${total} events from Stripe were`} not applied, and Stripe keeps sending {total === 1 ? "it" : "them"}: payments and
-          memberships may be out of date until this is fixed.
+          {total === 1 ? "1 event from Stripe was" : `${total} events from Stripe were`} not applied, and Stripe keeps
+          sending {total === 1 ? "it" : "them"}: payments and memberships may be out of date until this is fixed.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -25,7 +25,8 @@ export async function StripeRefusals() {
           {events.map((e) => (
             <li key={e.eventId} className="break-words">
               <span className="font-medium">{e.type}</span> <code>{e.eventId}</code>
-              {e.apiVersion ? ` at API version ${e.apiVersion}` : ""}, last delivered {formatDateTime(e.lastAt)} ({e.deliveries} {e.deliveries === 1 ? "delivery" : "deliveries"}): {e.message}
+              {e.apiVersion ? ` at API version ${e.apiVersion}` : ""}, last delivered {formatDateTime(e.lastAt)} (
+              {e.deliveries} {e.deliveries === 1 ? "delivery" : "deliveries"}): {e.message}
             </li>
           ))}
         </ul>

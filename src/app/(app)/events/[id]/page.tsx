@@ -59,10 +59,16 @@ function eventJsonLd(event: EventRow, baseUrl: string): Record<string, unknown> 
     description: event.description,
     startDate: event.startsAt.toISOString(),
     endDate: event.endsAt?.toISOString(),
-    eventStatus: event.status === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
-    eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
+    eventStatus:
+      event.status === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
+    eventAttendanceMode: online
+      ? "https://schema.org/OnlineEventAttendanceMode"
+      : "https://schema.org/OfflineEventAttendanceMode",
     location: online
-      ? { "@type": "VirtualLocation", url: joinLinkIsPublic(event) && event.onlineUrl ? event.onlineUrl : `${baseUrl}/events/${event.id}` }
+      ? {
+          "@type": "VirtualLocation",
+          url: joinLinkIsPublic(event) && event.onlineUrl ? event.onlineUrl : `${baseUrl}/events/${event.id}`,
+        }
       : { "@type": "Place", name: event.locationName ?? undefined, address: event.address ?? undefined },
     image: event.imageUrl ? [new URL(event.imageUrl, baseUrl).toString()] : undefined,
     url: `${baseUrl}/events/${event.id}`,
@@ -76,7 +82,8 @@ export default async function EventPage({ params }: Params) {
   const baseUrl = siteUrl();
   const zone = event.timezone;
   const endsAt = event.endsAt;
-  const sameDay = endsAt && formatInZone(endsAt, zone, "yyyy-MM-dd") === formatInZone(event.startsAt, zone, "yyyy-MM-dd");
+  const sameDay =
+    endsAt && formatInZone(endsAt, zone, "yyyy-MM-dd") === formatInZone(event.startsAt, zone, "yyyy-MM-dd");
   const time = endsAt
     ? sameDay
       ? `${formatInZone(event.startsAt, zone, TIME_FORMAT)} – ${formatInZone(endsAt, zone, `${TIME_FORMAT} zzz`)}`
@@ -98,7 +105,11 @@ export default async function EventPage({ params }: Params) {
             <Badge variant="outline" className="capitalize">
               {event.type}
             </Badge>
-            {cancelled ? <Badge variant="destructive">Cancelled</Badge> : over ? <Badge variant="secondary">Past event</Badge> : null}
+            {cancelled ? (
+              <Badge variant="destructive">Cancelled</Badge>
+            ) : over ? (
+              <Badge variant="secondary">Past event</Badge>
+            ) : null}
           </div>
           <h1 className="text-3xl font-semibold sm:text-4xl">{event.title}</h1>
           {cancelled ? (
@@ -130,7 +141,12 @@ export default async function EventPage({ params }: Params) {
                 <div>
                   <p>{place}</p>
                   {map ? (
-                    <a href={map} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-primary underline underline-offset-4">
+                    <a
+                      href={map}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-sm font-medium text-primary underline underline-offset-4"
+                    >
                       Open in map<span className="sr-only"> (opens in a new tab)</span>
                     </a>
                   ) : null}
@@ -142,7 +158,12 @@ export default async function EventPage({ params }: Params) {
             ) : event.onlineUrl ? (
               <li className="flex items-start gap-3">
                 <Video aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-                <a href={event.onlineUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+                <a
+                  href={event.onlineUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-primary underline underline-offset-4"
+                >
                   Join online<span className="sr-only"> (opens in a new tab)</span>
                 </a>
               </li>

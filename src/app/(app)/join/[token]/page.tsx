@@ -5,7 +5,11 @@ import { JoinForm } from "@/components/join/join-form";
 import { INVITATION_MESSAGES, inspectInvitation } from "@/server/applications/invitations";
 import { tierName } from "@/lib/format";
 
-export const metadata: Metadata = { title: "Complete Your Membership", robots: { index: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Complete Your Membership",
+  robots: { index: false },
+  referrer: "no-referrer",
+};
 
 export default async function JoinPage({ params }: PageProps<"/join/[token]">) {
   const { token } = await params;
@@ -25,7 +29,8 @@ export default async function JoinPage({ params }: PageProps<"/join/[token]">) {
   return (
     <AuthPanel title={`Welcome, ${invitation.firstName}`}>
       <p className="mb-6">
-        Choose a username and password for your {tierName(invitation.tier)} membership. Your account uses {invitation.email}.
+        Choose a username and password for your {tierName(invitation.tier)} membership. Your account uses{" "}
+        {invitation.email}.
       </p>
       <JoinForm token={token} />
     </AuthPanel>

@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { MarkConversationRead, RefreshOnMessage, ReportMessageButton } from "@/components/messages/conversation-actions";
+import {
+  MarkConversationRead,
+  RefreshOnMessage,
+  ReportMessageButton,
+} from "@/components/messages/conversation-actions";
 import { MessageComposer } from "@/components/messages/message-composer";
 import { conversationParamsSchema, messageListQuerySchema } from "@/features/messages/schemas";
 import { SIGNED_IN } from "@/lib/auth/access";
@@ -39,32 +43,54 @@ export default async function ConversationPage({ params, searchParams }: PagePro
         </Link>
       </h1>
       {page.before ? (
-        <Link href={`/messages/${conversation.id}?before=${page.before}`} className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href={`/messages/${conversation.id}?before=${page.before}`}
+          className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           Earlier messages
         </Link>
       ) : null}
       <ol aria-label="Messages" className="grid gap-3">
         {messages.map((message) => (
-          <li key={message.id} className={cn("grid max-w-[85%] gap-1", message.fromMe ? "justify-self-end" : "justify-self-start")}>
-            <p className={cn("rounded-2xl px-4 py-2 break-words whitespace-pre-wrap", message.fromMe ? "bg-primary text-primary-foreground" : "bg-secondary text-secondary-foreground")}>
+          <li
+            key={message.id}
+            className={cn("grid max-w-[85%] gap-1", message.fromMe ? "justify-self-end" : "justify-self-start")}
+          >
+            <p
+              className={cn(
+                "rounded-2xl px-4 py-2 break-words whitespace-pre-wrap",
+                message.fromMe ? "bg-primary text-primary-foreground" : "bg-secondary text-secondary-foreground",
+              )}
+            >
               <span className="sr-only">{message.fromMe ? "You" : conversation.other.name}: </span>
               {message.body}
             </p>
             <span className={cn("flex gap-3 text-xs text-muted-foreground", message.fromMe && "justify-end")}>
               <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-              {message.fromMe ? null : <ReportMessageButton messageId={message.id} senderName={conversation.other.name} />}
+              {message.fromMe ? null : (
+                <ReportMessageButton messageId={message.id} senderName={conversation.other.name} />
+              )}
             </span>
           </li>
         ))}
       </ol>
       {before ? (
-        <Link href={`/messages/${conversation.id}`} className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href={`/messages/${conversation.id}`}
+          className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           Latest messages
         </Link>
       ) : conversation.canReply ? (
-        <MessageComposer toUserId={conversation.other.id} toName={conversation.other.name} conversationId={conversation.id} />
+        <MessageComposer
+          toUserId={conversation.other.id}
+          toName={conversation.other.name}
+          conversationId={conversation.id}
+        />
       ) : (
-        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{conversation.cannotReplyReason}</p>
+        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+          {conversation.cannotReplyReason}
+        </p>
       )}
     </div>
   );

@@ -19,7 +19,11 @@ export default async function NewMessagePage({ searchParams }: PageProps<"/messa
       <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10 sm:px-6">
         <h1 className="text-2xl font-semibold">New message</h1>
         <p className="text-muted-foreground">
-          Choose whom to write to in the <Link href="/members" className="text-primary underline underline-offset-4">member directory</Link>, or from her profile, with the Message button.
+          Choose whom to write to in the{" "}
+          <Link href="/members" className="text-primary underline underline-offset-4">
+            member directory
+          </Link>
+          , or from her profile, with the Message button.
         </p>
       </div>
     );
@@ -41,7 +45,11 @@ export default async function NewMessagePage({ searchParams }: PageProps<"/messa
         ← All messages
       </Link>
       <h1 className="text-2xl font-semibold">New message</h1>
-      {refusal ? <p className="rounded-lg border border-dashed p-4 text-muted-foreground">{refusal}</p> : <MessageComposer toUserId={to.data} toName={name} />}
+      {refusal ? (
+        <p className="rounded-lg border border-dashed p-4 text-muted-foreground">{refusal}</p>
+      ) : (
+        <MessageComposer toUserId={to.data} toName={name} />
+      )}
     </div>
   );
 }

@@ -7,10 +7,16 @@ import { findUnsubscribeToken } from "@/server/notifications";
 export const metadata: Metadata = { title: "Stop emails", robots: { index: false, follow: false } };
 
 // Public: the link in a notification email works without signing in; the button POSTs (a link scanner changes nothing).
-export default async function NotificationUnsubscribePage({ searchParams }: PageProps<"/notification-emails/unsubscribe">) {
+export default async function NotificationUnsubscribePage({
+  searchParams,
+}: PageProps<"/notification-emails/unsubscribe">) {
   const parsed = unsubscribeQuerySchema.safeParse(await searchParams);
   const owner = parsed.success ? await findUnsubscribeToken(parsed.data.token) : null;
-  const what = parsed.success ? (parsed.data.kind === "digest" ? "digest emails" : `emails about ${NOTIFICATION_KIND_LABELS[parsed.data.kind].toLowerCase()}`) : "";
+  const what = parsed.success
+    ? parsed.data.kind === "digest"
+      ? "digest emails"
+      : `emails about ${NOTIFICATION_KIND_LABELS[parsed.data.kind].toLowerCase()}`
+    : "";
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-3xl font-semibold">Stop emails</h1>
@@ -25,7 +31,10 @@ export default async function NotificationUnsubscribePage({ searchParams }: Page
             path={`/api/notifications/unsubscribe?token=${encodeURIComponent(parsed.data.token)}&kind=${parsed.data.kind}`}
             label="Stop these emails"
             pendingLabel="Saving..."
-            done={{ title: "Unsubscribed", text: `You will receive no more ${what}. You can change this in your notification settings.` }}
+            done={{
+              title: "Unsubscribed",
+              text: `You will receive no more ${what}. You can change this in your notification settings.`,
+            }}
           />
         </>
       )}

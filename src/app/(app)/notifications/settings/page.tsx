@@ -26,7 +26,8 @@ export default async function NotificationSettingsPage() {
           What reaches you, and how
         </h2>
         <p className="text-sm text-muted-foreground">
-          Everything you do not turn off shows in the app. Email at once waits a minute, and is not sent for what you have already seen. Every email has a link to stop that kind.
+          Everything you do not turn off shows in the app. Email at once waits a minute, and is not sent for what you
+          have already seen. Every email has a link to stop that kind.
         </p>
         <PreferencesForm initial={preferences} pushAvailable={pushConfigured()} />
       </section>
@@ -35,7 +36,10 @@ export default async function NotificationSettingsPage() {
           <h2 id="device-heading" className="text-xl font-semibold">
             This device
           </h2>
-          <p className="text-sm text-muted-foreground">Get the kinds ticked under &ldquo;On this device&rdquo; as notifications on this phone or computer, even when the site is closed.</p>
+          <p className="text-sm text-muted-foreground">
+            Get the kinds ticked under &ldquo;On this device&rdquo; as notifications on this phone or computer, even
+            when the site is closed.
+          </p>
           <PushToggle />
         </section>
       ) : null}

@@ -30,7 +30,10 @@ export default async function PaymentPage({ params }: PageProps<"/payment/[token
             <h2 id="pay-title" className="sr-only">
               Card details
             </h2>
-            <PaymentCheckout publishableKey={env().STRIPE_SECRET_KEY ? (env().STRIPE_PUBLISHABLE_KEY ?? null) : null} token={token} />
+            <PaymentCheckout
+              publishableKey={env().STRIPE_SECRET_KEY ? (env().STRIPE_PUBLISHABLE_KEY ?? null) : null}
+              token={token}
+            />
           </section>
         </>
       )}
@@ -56,7 +59,8 @@ async function Summary({ tierId, name }: { tierId: string; name: string }) {
           Due today: <strong>{formatCents(charge.amount, charge.currency)}</strong> (first month)
         </p>
         <p className="text-muted-foreground">
-          Your card is authorized now and charged only if your application is accepted. If it is not, the hold is released and you pay nothing.
+          Your card is authorized now and charged only if your application is accepted. If it is not, the hold is
+          released and you pay nothing.
         </p>
       </CardContent>
     </Card>

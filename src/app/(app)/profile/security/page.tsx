@@ -17,7 +17,11 @@ export default async function SecurityPage({ searchParams }: PageProps<"/profile
         <h2 id="two-factor-heading" className="mb-4 text-2xl font-semibold">
           Two-factor sign-in
         </h2>
-        <TwoFactorPanel enabled={me.twoFactorEnabled} isAdmin={holdsAdminRole(me)} next={typeof next === "string" ? safeNextPath(next) : null} />
+        <TwoFactorPanel
+          enabled={me.twoFactorEnabled}
+          isAdmin={holdsAdminRole(me)}
+          next={typeof next === "string" ? safeNextPath(next) : null}
+        />
       </section>
       <section aria-labelledby="sessions-heading" className="mt-12">
         <h2 id="sessions-heading" className="mb-4 text-2xl font-semibold">

@@ -8,6 +8,9 @@ import { listCommissionsForAdmin, listPartnersForAdmin } from "@/server/affiliat
 const query = z.object({ status: z.enum(COMMISSION_STATUSES).optional() });
 
 export const GET = apiRoute({ access: ADMIN, query }, async ({ query, user }) => {
-  const [partners, commissions] = await Promise.all([listPartnersForAdmin(user), listCommissionsForAdmin(user, query.status)]);
+  const [partners, commissions] = await Promise.all([
+    listPartnersForAdmin(user),
+    listCommissionsForAdmin(user, query.status),
+  ]);
   return { partners, commissions };
 });

@@ -5,4 +5,6 @@ import { actorOf } from "@/server/auth/actor";
 import { announcementSchema } from "@/features/notifications/schemas";
 import { announce } from "@/server/notifications";
 
-export const POST = apiRoute({ access: ADMIN, body: announcementSchema }, async ({ request, user, body }) => created(await announce(actorOf(user, request.headers), body)));
+export const POST = apiRoute({ access: ADMIN, body: announcementSchema }, async ({ request, user, body }) =>
+  created(await announce(actorOf(user, request.headers), body)),
+);

@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { listAudit } from "@/server/audit";
 import { auditSearchSchema } from "@/features/audit/schemas";
 
-export const GET = apiRoute({ access: ADMIN, query: auditSearchSchema }, async ({ query, user }) => listAudit(user, query));
+export const GET = apiRoute({ access: ADMIN, query: auditSearchSchema }, async ({ query, user }) =>
+  listAudit(user, query),
+);

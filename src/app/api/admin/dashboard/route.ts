@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { getDashboard } from "@/server/dashboard";
 import { dashboardQuerySchema } from "@/features/dashboard/periods";
 
-export const GET = apiRoute({ access: ADMIN, query: dashboardQuerySchema }, async ({ query, user }) => getDashboard(user, query.period));
+export const GET = apiRoute({ access: ADMIN, query: dashboardQuerySchema }, async ({ query, user }) =>
+  getDashboard(user, query.period),
+);

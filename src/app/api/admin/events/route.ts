@@ -5,4 +5,6 @@ import { createCommunityEvent } from "@/server/events/admin";
 import { toPublicEvent } from "@/server/events/queries";
 import { eventInputSchema } from "@/features/events/schemas";
 
-export const POST = apiRoute({ access: ADMIN, body: eventInputSchema }, async ({ body, user }) => created(toPublicEvent(await createCommunityEvent(user, body))));
+export const POST = apiRoute({ access: ADMIN, body: eventInputSchema }, async ({ body, user }) =>
+  created(toPublicEvent(await createCommunityEvent(user, body))),
+);

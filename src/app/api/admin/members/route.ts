@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { listMembers } from "@/server/admin-members";
 import { memberSearchSchema } from "@/features/admin-members/schemas";
 
-export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query, user }) => listMembers(user, query));
+export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query, user }) =>
+  listMembers(user, query),
+);

@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { readSessionId } from "@/server/auth/session-cookie";
 import { listActiveSessions } from "@/server/auth/sessions";
 
-export const GET = apiRoute({ access: SIGNED_IN }, async ({ request, user }) => listActiveSessions(user.id, await readSessionId(request.headers)));
+export const GET = apiRoute({ access: SIGNED_IN }, async ({ request, user }) =>
+  listActiveSessions(user.id, await readSessionId(request.headers)),
+);

@@ -6,4 +6,6 @@ import { deleteChatHistory, listChatHistory } from "@/server/assistant/history";
 
 export const GET = apiRoute({ access: SIGNED_IN }, async ({ user }) => ({ messages: await listChatHistory(user.id) }));
 
-export const DELETE = apiRoute({ access: SIGNED_IN }, async ({ user }) => ({ deleted: await deleteChatHistory(user.id) }));
+export const DELETE = apiRoute({ access: SIGNED_IN }, async ({ user }) => ({
+  deleted: await deleteChatHistory(user.id),
+}));

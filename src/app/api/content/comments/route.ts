@@ -10,4 +10,6 @@ export const GET = apiRoute({ access: SIGNED_IN, query: commentsQuerySchema }, a
   return listComments(query.contentId);
 });
 
-export const POST = apiRoute({ access: SIGNED_IN, body: commentInputSchema }, async ({ user, body }) => created(await addComment(user, body)));
+export const POST = apiRoute({ access: SIGNED_IN, body: commentInputSchema }, async ({ user, body }) =>
+  created(await addComment(user, body)),
+);

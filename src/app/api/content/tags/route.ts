@@ -6,4 +6,6 @@ import { listLibraryTags, listPopularTags } from "@/server/library/queries";
 
 const query = z.object({ popular: z.literal("1").optional() });
 
-export const GET = apiRoute({ access: SIGNED_IN, query }, async ({ query }) => (query.popular ? listPopularTags() : listLibraryTags()));
+export const GET = apiRoute({ access: SIGNED_IN, query }, async ({ query }) =>
+  query.popular ? listPopularTags() : listLibraryTags(),
+);

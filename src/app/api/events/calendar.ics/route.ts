@@ -9,6 +9,10 @@ import { getSiteSettings } from "@/server/settings";
 export const GET = apiRoute({ access: PUBLIC }, async () => {
   const baseUrl = siteUrl();
   const settings = await getSiteSettings();
-  const body = eventsToIcs(await feedEvents(), { name: `${settings.siteName} Community Events`, baseUrl, host: new URL(baseUrl).host });
+  const body = eventsToIcs(await feedEvents(), {
+    name: `${settings.siteName} Community Events`,
+    baseUrl,
+    host: new URL(baseUrl).host,
+  });
   return icsResponse(body, "community-events.ics");
 });

@@ -6,4 +6,6 @@ import { blockSchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute({ access: SIGNED_IN }, async ({ user }) => listBlockedMembers(user));
 
-export const POST = apiRoute({ access: SIGNED_IN, body: blockSchema }, async ({ user, body }) => blockMember(body.userId, user));
+export const POST = apiRoute({ access: SIGNED_IN, body: blockSchema }, async ({ user, body }) =>
+  blockMember(body.userId, user),
+);

@@ -6,4 +6,6 @@ import { preferencesSchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute({ access: SIGNED_IN }, async ({ user }) => getForumPreferences(user.id));
 
-export const PUT = apiRoute({ access: SIGNED_IN, body: preferencesSchema }, async ({ user, body }) => saveForumPreferences(user.id, body));
+export const PUT = apiRoute({ access: SIGNED_IN, body: preferencesSchema }, async ({ user, body }) =>
+  saveForumPreferences(user.id, body),
+);

@@ -5,4 +5,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { toggleReaction } from "@/server/forum";
 
 // The body is validated by toggleReaction once the post is known to be open to her.
-export const POST = apiRoute({ access: SIGNED_IN, body: z.unknown() }, async ({ user, body }) => toggleReaction(body, user));
+export const POST = apiRoute({ access: SIGNED_IN, body: z.unknown() }, async ({ user, body }) =>
+  toggleReaction(body, user),
+);

@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { searchTopics } from "@/server/forum";
 import { searchQuerySchema } from "@/features/forum/schemas";
 
-export const GET = apiRoute({ access: SIGNED_IN, query: searchQuerySchema }, async ({ user, query }) => searchTopics(query.q, user));
+export const GET = apiRoute({ access: SIGNED_IN, query: searchQuerySchema }, async ({ user, query }) =>
+  searchTopics(query.q, user),
+);

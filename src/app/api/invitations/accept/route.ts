@@ -8,7 +8,10 @@ import { markSignedIn } from "@/server/auth/session-cookie";
 import { loadSessionUserById, SESSION_MAX_AGE_SECONDS, toCurrentUser } from "@/server/auth/sessions";
 
 export const POST = apiRoute({ access: PUBLIC, body: acceptInvitationSchema }, async ({ request, body }) => {
-  const account = await acceptInvitation(body, { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent") });
+  const account = await acceptInvitation(body, {
+    ip: clientIp(request.headers),
+    userAgent: request.headers.get("user-agent"),
+  });
   await markSignedIn(SESSION_MAX_AGE_SECONDS);
   return created(toCurrentUser(await loadSessionUserById(account.userId)));
 });

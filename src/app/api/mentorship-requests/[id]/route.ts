@@ -6,6 +6,11 @@ import { assertRequestMentor, decideMentorshipRequest } from "@/server/mentorshi
 import { mentorshipDecisionSchema } from "@/features/mentorship/schemas";
 
 export const PATCH = apiRoute(
-  { access: SIGNED_IN, params: idParams(), authorize: ({ user, params }) => assertRequestMentor(user, params.id), body: mentorshipDecisionSchema },
+  {
+    access: SIGNED_IN,
+    params: idParams(),
+    authorize: ({ user, params }) => assertRequestMentor(user, params.id),
+    body: mentorshipDecisionSchema,
+  },
   async ({ user, params, body }) => decideMentorshipRequest(user, params.id, body.status),
 );

@@ -5,6 +5,11 @@ import { conversationParamsSchema, messageListQuerySchema } from "@/features/mes
 import { getConversation, ownConversation } from "@/server/messages";
 
 export const GET = apiRoute(
-  { access: SIGNED_IN, params: conversationParamsSchema, authorize: async ({ user, params }) => void (await ownConversation(user.id, params.conversationId)), query: messageListQuerySchema },
+  {
+    access: SIGNED_IN,
+    params: conversationParamsSchema,
+    authorize: async ({ user, params }) => void (await ownConversation(user.id, params.conversationId)),
+    query: messageListQuerySchema,
+  },
   async ({ user, params, query }) => getConversation(user, params.conversationId, query.before),
 );

@@ -6,4 +6,6 @@ import { getMessageSettings, saveMessageSettings } from "@/server/messages";
 
 export const GET = apiRoute({ access: SIGNED_IN }, async ({ user }) => getMessageSettings(user.id));
 
-export const PUT = apiRoute({ access: SIGNED_IN, body: messageSettingsSchema }, async ({ user, body }) => saveMessageSettings(user.id, body));
+export const PUT = apiRoute({ access: SIGNED_IN, body: messageSettingsSchema }, async ({ user, body }) =>
+  saveMessageSettings(user.id, body),
+);

@@ -6,6 +6,7 @@ import { confirmSubscription } from "@/server/newsletter";
 import { newsletterTokenSchema } from "@/features/newsletter/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: newsletterTokenSchema }, async ({ body }) => {
-  if (!(await confirmSubscription(body.token))) throw notFound("This confirmation link has expired or has already been used.");
+  if (!(await confirmSubscription(body.token)))
+    throw notFound("This confirmation link has expired or has already been used.");
   return { message: "Your subscription is confirmed." };
 });

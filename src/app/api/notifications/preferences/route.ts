@@ -6,4 +6,6 @@ import { getNotificationPreferences, saveNotificationPreferences } from "@/serve
 
 export const GET = apiRoute({ access: SIGNED_IN }, async ({ user }) => getNotificationPreferences(user.id));
 
-export const PUT = apiRoute({ access: SIGNED_IN, body: preferencesSchema }, async ({ user, body }) => saveNotificationPreferences(user.id, body));
+export const PUT = apiRoute({ access: SIGNED_IN, body: preferencesSchema }, async ({ user, body }) =>
+  saveNotificationPreferences(user.id, body),
+);

@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { markReadSchema } from "@/features/notifications/schemas";
 import { markRead } from "@/server/notifications";
 
-export const POST = apiRoute({ access: SIGNED_IN, body: markReadSchema }, async ({ user, body }) => markRead(user, body));
+export const POST = apiRoute({ access: SIGNED_IN, body: markReadSchema }, async ({ user, body }) =>
+  markRead(user, body),
+);

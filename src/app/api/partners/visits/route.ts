@@ -9,13 +9,22 @@ import { secureCookiesEnabled } from "@/server/auth/session-cookie";
 
 const A_YEAR = 365 * 24 * 3600;
 
-export const POST = apiRoute({ access: PUBLIC, body: linkVisitSchema, maxBodyBytes: 1024 }, async ({ request, body }) => {
-  const known = request.cookies.get(VISITOR_COOKIE)?.value;
-  const visitor = isVisitorId(known) ? known : newVisitorId();
-  await recordLinkVisit(body.code, visitor, clientIp(request.headers));
-  const response = new NextResponse(null, { status: 204 });
-  if (visitor !== known) {
-    response.cookies.set(VISITOR_COOKIE, visitor, { httpOnly: true, sameSite: "lax", secure: secureCookiesEnabled(), path: "/api/partners/visits", maxAge: A_YEAR });
-  }
-  return response;
-});
+export const POST = apiRoute(
+  { access: PUBLIC, body: linkVisitSchema, maxBodyBytes: 1024 },
+  async ({ request, body }) => {
+    const known = request.cookies.get(VISITOR_COOKIE)?.value;
+    const visitor = isVisitorId(known) ? known : newVisitorId();
+    await recordLinkVisit(body.code, visitor, clientIp(request.headers));
+    const response = new NextResponse(null, { status: 204 });
+    if (visitor !== known) {
+      response.cookies.set(VISITOR_COOKIE, visitor, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: secureCookiesEnabled(),
+        path: "/api/partners/visits",
+        maxAge: A_YEAR,
+      });
+    }
+    return response;
+  },
+);

@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { getTransaction } from "@/server/money/transactions";
 
-export const GET = apiRoute({ access: ADMIN, params: idParams() }, async ({ params, user }) => getTransaction(user, params.id));
+export const GET = apiRoute({ access: ADMIN, params: idParams() }, async ({ params, user }) =>
+  getTransaction(user, params.id),
+);

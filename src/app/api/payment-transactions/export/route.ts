@@ -4,4 +4,6 @@ import { ADMIN } from "@/lib/auth/access";
 import { csvResponse } from "@/server/csv";
 import { TRANSACTIONS_CSV, transactionPages } from "@/server/money/transactions";
 
-export const GET = apiRoute({ access: ADMIN }, async ({ user }) => csvResponse(TRANSACTIONS_CSV, transactionPages(user)));
+export const GET = apiRoute({ access: ADMIN }, async ({ user }) =>
+  csvResponse(TRANSACTIONS_CSV, transactionPages(user)),
+);

@@ -4,6 +4,10 @@ import { apiRoute, created } from "@/server/http/api-route";
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from "@/features/notifications/schemas";
 import { deletePushSubscription, savePushSubscription } from "@/server/push";
 
-export const POST = apiRoute({ access: SIGNED_IN, body: pushSubscriptionSchema }, async ({ user, body }) => created(await savePushSubscription(user.id, body)));
+export const POST = apiRoute({ access: SIGNED_IN, body: pushSubscriptionSchema }, async ({ user, body }) =>
+  created(await savePushSubscription(user.id, body)),
+);
 
-export const DELETE = apiRoute({ access: SIGNED_IN, body: pushUnsubscribeSchema }, async ({ user, body }) => deletePushSubscription(user.id, body.endpoint));
+export const DELETE = apiRoute({ access: SIGNED_IN, body: pushUnsubscribeSchema }, async ({ user, body }) =>
+  deletePushSubscription(user.id, body.endpoint),
+);

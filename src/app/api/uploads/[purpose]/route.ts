@@ -9,7 +9,11 @@ import { assertCanUpload } from "@/server/storage/access";
 const paramsSchema = z.object({ purpose: z.enum(FILE_PURPOSES) });
 
 export const POST = apiRoute(
-  { access: SIGNED_IN, params: paramsSchema, authorize: async ({ user, params }) => assertCanUpload(user, params.purpose) },
+  {
+    access: SIGNED_IN,
+    params: paramsSchema,
+    authorize: async ({ user, params }) => assertCanUpload(user, params.purpose),
+  },
   async ({ request, user, params }) => {
     const length = request.headers.get("content-length");
     const stored = await storeUpload({

@@ -12,7 +12,11 @@ const params = idParams();
 
 export const GET = apiRoute({ access: SIGNED_IN, params }, async ({ user, params }) => getProfile(user, params.id));
 
-export const PATCH = apiRoute({ access: SELF_OR_ADMIN, params, body: updateUserSchema }, async ({ user, params, body }) => {
-  if (body.kind === "birth-data") return { ...toCurrentUser(user), birthData: await saveBirthData(user, params.id, body.data) };
-  return updateProfile(user, params.id, body.data);
-});
+export const PATCH = apiRoute(
+  { access: SELF_OR_ADMIN, params, body: updateUserSchema },
+  async ({ user, params, body }) => {
+    if (body.kind === "birth-data")
+      return { ...toCurrentUser(user), birthData: await saveBirthData(user, params.id, body.data) };
+    return updateProfile(user, params.id, body.data);
+  },
+);

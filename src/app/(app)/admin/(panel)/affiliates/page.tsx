@@ -13,14 +13,26 @@ import { listCommissionsForAdmin, listPartnersForAdmin, listPayouts } from "@/se
 
 export const metadata: Metadata = { title: "Affiliates", robots: { index: false } };
 
-const STATUS_LABEL: Record<CommissionStatus, string> = { pending: "Pending", eligible: "Eligible", paid: "Paid", cancelled: "Cancelled" };
+const STATUS_LABEL: Record<CommissionStatus, string> = {
+  pending: "Pending",
+  eligible: "Eligible",
+  paid: "Paid",
+  cancelled: "Cancelled",
+};
 
 /** /admin/affiliates: partners and their figures, commissions by status, payout runs with their CSV. */
 export default async function AffiliatesPage({ searchParams }: PageProps<"/admin/affiliates">) {
   const viewer = await requirePageAccess(ADMIN);
   const requested = (await searchParams).status;
-  const status = (COMMISSION_STATUSES as readonly string[]).includes(String(requested)) ? (requested as CommissionStatus) : undefined;
-  const [partners, commissions, payable, payouts] = await Promise.all([listPartnersForAdmin(viewer), listCommissionsForAdmin(viewer, status), countPayableCommissions(viewer), listPayouts(viewer)]);
+  const status = (COMMISSION_STATUSES as readonly string[]).includes(String(requested))
+    ? (requested as CommissionStatus)
+    : undefined;
+  const [partners, commissions, payable, payouts] = await Promise.all([
+    listPartnersForAdmin(viewer),
+    listCommissionsForAdmin(viewer, status),
+    countPayableCommissions(viewer),
+    listPayouts(viewer),
+  ]);
   return (
     <div className="grid gap-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -36,7 +48,17 @@ export default async function AffiliatesPage({ searchParams }: PageProps<"/admin
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b">
-                {["Partner", "Code", "Rate", "Link visits", "Applications", "Approved", "Pending", "Eligible", "Paid"].map((h) => (
+                {[
+                  "Partner",
+                  "Code",
+                  "Rate",
+                  "Link visits",
+                  "Applications",
+                  "Approved",
+                  "Pending",
+                  "Eligible",
+                  "Paid",
+                ].map((h) => (
                   <th key={h} scope="col" className="p-2 font-semibold">
                     {h}
                   </th>
@@ -76,7 +98,10 @@ export default async function AffiliatesPage({ searchParams }: PageProps<"/admin
               key={s ?? "all"}
               href={s ? `/admin/affiliates?status=${s}` : "/admin/affiliates"}
               aria-current={s === status ? "page" : undefined}
-              className={cn("rounded-md border px-3 py-1 text-sm", s === status ? "bg-primary text-primary-foreground" : "bg-card")}
+              className={cn(
+                "rounded-md border px-3 py-1 text-sm",
+                s === status ? "bg-primary text-primary-foreground" : "bg-card",
+              )}
             >
               {s ? STATUS_LABEL[s] : "All"}
             </Link>
@@ -102,7 +127,11 @@ export default async function AffiliatesPage({ searchParams }: PageProps<"/admin
                   <td className="p-2">{formatCents(c.amountCents)}</td>
                   <td className="p-2">{c.rate}</td>
                   <td className="p-2">
-                    <Badge variant={c.status === "paid" ? "success" : c.status === "cancelled" ? "secondary" : "warning"}>{STATUS_LABEL[c.status]}</Badge>
+                    <Badge
+                      variant={c.status === "paid" ? "success" : c.status === "cancelled" ? "secondary" : "warning"}
+                    >
+                      {STATUS_LABEL[c.status]}
+                    </Badge>
                     {c.cancelReason ? <span className="ml-2 text-muted-foreground">{c.cancelReason}</span> : null}
                   </td>
                   <td className="p-2">{c.eligibleAt ? formatDate(c.eligibleAt) : ""}</td>
@@ -125,7 +154,10 @@ export default async function AffiliatesPage({ searchParams }: PageProps<"/admin
               <span>
                 {formatDate(p.createdAt)}: {p.commissionCount} commissions, {formatCents(p.totalCents)}
               </span>
-              <a href={`/api/admin/affiliates/payouts/${p.id}/csv`} className="font-medium text-primary underline underline-offset-4">
+              <a
+                href={`/api/admin/affiliates/payouts/${p.id}/csv`}
+                className="font-medium text-primary underline underline-offset-4"
+              >
                 Download CSV of payout {p.id}
               </a>
             </li>

@@ -11,7 +11,10 @@ export default async function AnnouncementsPage() {
   return (
     <div className="grid gap-6">
       <h1 className="text-3xl font-semibold">Announcements</h1>
-      <p className="max-w-3xl text-muted-foreground">Tell every member something at once. It appears in their notifications; members who chose email for announcements also get it by email.</p>
+      <p className="max-w-3xl text-muted-foreground">
+        Tell every member something at once. It appears in their notifications; members who chose email for
+        announcements also get it by email.
+      </p>
       <AnnouncementForm />
     </div>
   );

@@ -7,5 +7,8 @@ import type { PaymentContext } from "@/components/admin/applications/application
 export async function paymentContext(): Promise<PaymentContext> {
   const tiers = await listTiers();
   const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY } = env();
-  return { prices: Object.fromEntries(tiers.map((t) => [t.id, t.monthlyPriceCents])), publishableKey: STRIPE_SECRET_KEY ? (STRIPE_PUBLISHABLE_KEY ?? null) : null };
+  return {
+    prices: Object.fromEntries(tiers.map((t) => [t.id, t.monthlyPriceCents])),
+    publishableKey: STRIPE_SECRET_KEY ? (STRIPE_PUBLISHABLE_KEY ?? null) : null,
+  };
 }

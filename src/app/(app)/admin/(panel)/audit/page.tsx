@@ -29,7 +29,8 @@ export default async function AuditLogPage({ searchParams }: PageProps<"/admin/a
   const query: AuditSearch = parsed.success ? parsed.data : auditSearchSchema.parse({});
   const { entries, next } = await listAudit(viewer, query);
   const filters = new URLSearchParams(FILTERS.flatMap((name) => (query[name] ? [[name, query[name]!]] : [])));
-  const withFilters = (extra: Record<string, string>) => `?${new URLSearchParams({ ...Object.fromEntries(filters), ...extra })}`;
+  const withFilters = (extra: Record<string, string>) =>
+    `?${new URLSearchParams({ ...Object.fromEntries(filters), ...extra })}`;
 
   return (
     <div>
@@ -57,7 +58,12 @@ export default async function AuditLogPage({ searchParams }: PageProps<"/admin/a
         </div>
         <div className="grid gap-2">
           <Label htmlFor="audit-entity-type">Entity type</Label>
-          <select id="audit-entity-type" name="entityType" defaultValue={query.entityType ?? ""} className={SELECT_CLASS}>
+          <select
+            id="audit-entity-type"
+            name="entityType"
+            defaultValue={query.entityType ?? ""}
+            className={SELECT_CLASS}
+          >
             <option value="">All types</option>
             {AUDIT_ENTITY_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -85,7 +91,13 @@ export default async function AuditLogPage({ searchParams }: PageProps<"/admin/a
           </Link>
         </div>
       </form>
-      <DataTable caption="Admin actions, newest first" columns={["When", "Actor", "Action", "Entity", "Details"]} empty="No entries match." isEmpty={entries.length === 0} className="mt-6">
+      <DataTable
+        caption="Admin actions, newest first"
+        columns={["When", "Actor", "Action", "Entity", "Details"]}
+        empty="No entries match."
+        isEmpty={entries.length === 0}
+        className="mt-6"
+      >
         {entries.map((e) => (
           <tr key={e.id} className="border-b align-top last:border-b-0">
             <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>

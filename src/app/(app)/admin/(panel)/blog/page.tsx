@@ -10,7 +10,10 @@ export default async function BlogAdminPage() {
   return (
     <div>
       <h1 className="text-3xl font-semibold">Blog Management</h1>
-      <p className="mt-2 mb-6 text-muted-foreground">Write posts in Markdown, publish and unpublish them. Published posts appear on the blog, in the RSS feed and in the sitemap at once.</p>
+      <p className="mt-2 mb-6 text-muted-foreground">
+        Write posts in Markdown, publish and unpublish them. Published posts appear on the blog, in the RSS feed and in
+        the sitemap at once.
+      </p>
       <BlogManager />
     </div>
   );

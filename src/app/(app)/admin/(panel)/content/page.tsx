@@ -10,7 +10,9 @@ export default async function ContentEditorPage() {
   return (
     <div>
       <h1 className="text-3xl font-semibold">Content Editor</h1>
-      <p className="mt-2 mb-6 text-muted-foreground">The text of the Home, About, Membership and Community pages. Saved changes show on the site at once.</p>
+      <p className="mt-2 mb-6 text-muted-foreground">
+        The text of the Home, About, Membership and Community pages. Saved changes show on the site at once.
+      </p>
       <ContentEditor />
     </div>
   );

@@ -23,7 +23,9 @@ export default async function ForumAdminPage({ searchParams }: PageProps<"/admin
     <div className="grid gap-10">
       <div>
         <h1 className="text-3xl font-semibold">Forum Management</h1>
-        <p className="mt-2 text-muted-foreground">Categories, pinned and locked topics, and the moderation queue. Every change is recorded in the audit log.</p>
+        <p className="mt-2 text-muted-foreground">
+          Categories, pinned and locked topics, and the moderation queue. Every change is recorded in the audit log.
+        </p>
       </div>
 
       <section aria-labelledby="queue-heading" className="grid gap-4">
@@ -37,7 +39,8 @@ export default async function ForumAdminPage({ searchParams }: PageProps<"/admin
             {queue.map((item) => (
               <li key={item.postId} className="grid gap-3 rounded-md border p-4">
                 <p className="text-sm text-muted-foreground">
-                  {item.status === "hidden" ? "Hidden" : "Visible"} · reported {item.reportCount} {item.reportCount === 1 ? "time" : "times"} · by {item.author.firstName} {item.author.lastName} in{" "}
+                  {item.status === "hidden" ? "Hidden" : "Visible"} · reported {item.reportCount}{" "}
+                  {item.reportCount === 1 ? "time" : "times"} · by {item.author.firstName} {item.author.lastName} in{" "}
                   <Link href={`/forum/topic/${item.topic.slug}`} className="text-primary underline underline-offset-4">
                     {item.topic.title}
                   </Link>{" "}
@@ -80,12 +83,26 @@ export default async function ForumAdminPage({ searchParams }: PageProps<"/admin
                   {topic.isLocked ? " · Locked" : ""}
                 </span>
               </p>
-              <TopicModeration topic={{ id: topic.id, title: topic.title, slug: topic.slug, isPinned: topic.isPinned, isLocked: topic.isLocked, categoryId: topic.categoryId, authorName: topic.user.firstName }} categories={categoryOptions} />
+              <TopicModeration
+                topic={{
+                  id: topic.id,
+                  title: topic.title,
+                  slug: topic.slug,
+                  isPinned: topic.isPinned,
+                  isLocked: topic.isLocked,
+                  categoryId: topic.categoryId,
+                  authorName: topic.user.firstName,
+                }}
+                categories={categoryOptions}
+              />
             </li>
           ))}
         </ul>
         {topics.nextCursor ? (
-          <Link href={`/admin/forum?after=${topics.nextCursor}`} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href={`/admin/forum?after=${topics.nextCursor}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Older topics
           </Link>
         ) : null}

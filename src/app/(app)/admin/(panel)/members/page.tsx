@@ -10,7 +10,12 @@ import { Label } from "@/components/ui/label";
 import { TIER_IDS } from "@/features/membership/constants";
 import { formatDate, tierName } from "@/lib/format";
 import { listMembers } from "@/server/admin-members";
-import { MEMBER_STATUSES, MEMBER_STATUS_LABELS as STATUS_LABELS, memberSearchSchema, type MemberSearch } from "@/features/admin-members/schemas";
+import {
+  MEMBER_STATUSES,
+  MEMBER_STATUS_LABELS as STATUS_LABELS,
+  memberSearchSchema,
+  type MemberSearch,
+} from "@/features/admin-members/schemas";
 
 export const metadata: Metadata = { title: "Members", robots: { index: false } };
 
@@ -22,8 +27,13 @@ export default async function MembersAdminPage({ searchParams }: PageProps<"/adm
   const parsed = memberSearchSchema.safeParse(await searchParams);
   const query: MemberSearch = parsed.success ? parsed.data : { q: undefined };
   const { members, next } = await listMembers(viewer, query);
-  const filters = new URLSearchParams(Object.entries({ q: query.q, tier: query.tier, status: query.status }).filter((e): e is [string, string] => Boolean(e[1])));
-  const withFilters = (extra: Record<string, string>) => `?${new URLSearchParams({ ...Object.fromEntries(filters), ...extra })}`;
+  const filters = new URLSearchParams(
+    Object.entries({ q: query.q, tier: query.tier, status: query.status }).filter((e): e is [string, string] =>
+      Boolean(e[1]),
+    ),
+  );
+  const withFilters = (extra: Record<string, string>) =>
+    `?${new URLSearchParams({ ...Object.fromEntries(filters), ...extra })}`;
 
   return (
     <div>
@@ -35,7 +45,12 @@ export default async function MembersAdminPage({ searchParams }: PageProps<"/adm
           </a>
         </Button>
       </div>
-      <form method="get" role="search" aria-label="Members" className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+      <form
+        method="get"
+        role="search"
+        aria-label="Members"
+        className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+      >
         <div className="grid gap-2">
           <Label htmlFor="member-q">Name, username or email</Label>
           <Input id="member-q" name="q" defaultValue={query.q ?? ""} />
@@ -65,11 +80,20 @@ export default async function MembersAdminPage({ searchParams }: PageProps<"/adm
         </div>
         <Button type="submit">Search</Button>
       </form>
-      <DataTable caption="Members, newest first" columns={["Name", "Username", "Email", "Tier", "Status", "Joined"]} empty="No members match." isEmpty={members.length === 0} className="mt-6">
+      <DataTable
+        caption="Members, newest first"
+        columns={["Name", "Username", "Email", "Tier", "Status", "Joined"]}
+        empty="No members match."
+        isEmpty={members.length === 0}
+        className="mt-6"
+      >
         {members.map((m) => (
           <tr key={m.id} className="border-b last:border-b-0">
             <td className="px-4 py-3">
-              <Link href={`/admin/members/${m.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                href={`/admin/members/${m.id}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {m.firstName} {m.lastName}
               </Link>
               {m.isAdmin ? <Badge className="ml-2">Admin</Badge> : null}

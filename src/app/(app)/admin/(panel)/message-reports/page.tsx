@@ -15,25 +15,38 @@ export default async function MessageReportsPage() {
   return (
     <div>
       <h1 className="text-3xl font-semibold">Reported messages</h1>
-      <p className="mt-2 max-w-3xl text-muted-foreground">Direct messages that members reported. You see the reported message only, never the rest of the conversation.</p>
+      <p className="mt-2 max-w-3xl text-muted-foreground">
+        Direct messages that members reported. You see the reported message only, never the rest of the conversation.
+      </p>
       {reports.length === 0 ? (
         <p className="mt-8 rounded-xl border border-dashed p-8 text-center text-muted-foreground">No open reports.</p>
       ) : (
         <ul className="mt-8 grid gap-4">
           {reports.map((report) => (
             <li key={report.reportId}>
-              <article aria-label={`Report by ${report.reporter.name}`} className="grid gap-3 rounded-xl border bg-card p-5">
+              <article
+                aria-label={`Report by ${report.reporter.name}`}
+                className="grid gap-3 rounded-xl border bg-card p-5"
+              >
                 <p className="text-sm text-muted-foreground">
-                  <Link href={`/admin/members/${report.reporter.id}`} className="font-medium text-foreground underline-offset-4 hover:underline">
+                  <Link
+                    href={`/admin/members/${report.reporter.id}`}
+                    className="font-medium text-foreground underline-offset-4 hover:underline"
+                  >
                     {report.reporter.name}
                   </Link>{" "}
                   reported a message from{" "}
-                  <Link href={`/admin/members/${report.sender.id}`} className="font-medium text-foreground underline-offset-4 hover:underline">
+                  <Link
+                    href={`/admin/members/${report.sender.id}`}
+                    className="font-medium text-foreground underline-offset-4 hover:underline"
+                  >
                     {report.sender.name}
                   </Link>{" "}
                   on {formatDateTime(report.reportedAt)}
                 </p>
-                <blockquote className="rounded-md bg-secondary p-3 break-words whitespace-pre-wrap">{report.message.body}</blockquote>
+                <blockquote className="rounded-md bg-secondary p-3 break-words whitespace-pre-wrap">
+                  {report.message.body}
+                </blockquote>
                 <p className="text-sm">
                   <span className="font-medium">Reason:</span> {report.reason}
                 </p>

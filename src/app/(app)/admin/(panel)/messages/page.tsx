@@ -14,8 +14,8 @@ export default async function ContactMessagesPage() {
     <div>
       <h1 className="text-3xl font-semibold">Contact Messages</h1>
       <p className="mt-2 max-w-3xl text-muted-foreground">
-        Messages sent from the Contact and FAQ pages, newest first (the latest {CONTACT_MESSAGES_SHOWN}). Each was also emailed to the administrators and the contact
-        address; reply from your email.
+        Messages sent from the Contact and FAQ pages, newest first (the latest {CONTACT_MESSAGES_SHOWN}). Each was also
+        emailed to the administrators and the contact address; reply from your email.
       </p>
       {messages.length === 0 ? (
         <p className="mt-8 rounded-xl border border-dashed p-8 text-center text-muted-foreground">No messages yet.</p>
@@ -32,7 +32,10 @@ export default async function ContactMessagesPage() {
                 </div>
                 <p className="mt-1 text-sm text-muted-foreground">
                   From {m.name},{" "}
-                  <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`} className="break-all text-primary underline underline-offset-4">
+                  <a
+                    href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}
+                    className="break-all text-primary underline underline-offset-4"
+                  >
                     {m.email}
                   </a>
                   , on <time dateTime={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time>

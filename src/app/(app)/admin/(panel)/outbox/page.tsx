@@ -19,7 +19,10 @@ export default async function OutboxPage({ searchParams }: PageProps<"/admin/out
   const viewer = await requirePageAccess(ADMIN);
   const parsed = outboxQuerySchema.safeParse(await searchParams);
   const query = parsed.success ? parsed.data : { page: 1, status: undefined };
-  const { messages, total } = await listOutbox(viewer, { status: query.status, ...offsetWindow(query.page, OUTBOX_PAGE_SIZE) });
+  const { messages, total } = await listOutbox(viewer, {
+    status: query.status,
+    ...offsetWindow(query.page, OUTBOX_PAGE_SIZE),
+  });
   const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
   const hrefFor = (changes: { status?: string | null; page?: number }) => {
     const params = new URLSearchParams();
@@ -35,8 +38,8 @@ export default async function OutboxPage({ searchParams }: PageProps<"/admin/out
     <div>
       <h1 className="text-3xl font-semibold">Email Outbox</h1>
       <p className="mt-2 text-muted-foreground">
-        Every email is stored here first. With SMTP configured (SMTP_URL) a background job sends it and retries failures; without it,
-        messages wait here.
+        Every email is stored here first. With SMTP configured (SMTP_URL) a background job sends it and retries
+        failures; without it, messages wait here.
       </p>
       <nav aria-label="Filter by status" className="mt-6 flex flex-wrap gap-2">
         {[null, ...OUTBOX_STATUSES].map((status) => {
@@ -46,37 +49,59 @@ export default async function OutboxPage({ searchParams }: PageProps<"/admin/out
               key={status ?? "all"}
               href={hrefFor({ status })}
               aria-current={active ? "page" : undefined}
-              className={cn("rounded-full border px-3 py-1 text-sm capitalize", active ? "border-primary bg-primary text-primary-foreground" : "hover:bg-accent")}
+              className={cn(
+                "rounded-full border px-3 py-1 text-sm capitalize",
+                active ? "border-primary bg-primary text-primary-foreground" : "hover:bg-accent",
+              )}
             >
               {status ?? "All"}
             </Link>
           );
         })}
       </nav>
-      <DataTable caption="Email messages, newest first" columns={["Created", "To", "Subject", "Kind", "Status"]} empty="No messages." isEmpty={messages.length === 0} className="mt-6">
-            {messages.map((message) => (
-              <tr key={message.id} className="border-b last:border-0">
-                <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(message.createdAt)}</td>
-                <td className="px-4 py-3">{message.to}</td>
-                <td className="px-4 py-3">
-                  <Link href={`/admin/outbox/${message.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                    {message.subject}
-                  </Link>
-                </td>
-                <td className="px-4 py-3">{message.kind}</td>
-                <td className="px-4 py-3">
-                  <Badge variant={STATUS_BADGE[message.status as keyof typeof STATUS_BADGE] ?? "secondary"}>{message.status}</Badge>
-                </td>
-              </tr>
-            ))}
+      <DataTable
+        caption="Email messages, newest first"
+        columns={["Created", "To", "Subject", "Kind", "Status"]}
+        empty="No messages."
+        isEmpty={messages.length === 0}
+        className="mt-6"
+      >
+        {messages.map((message) => (
+          <tr key={message.id} className="border-b last:border-0">
+            <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(message.createdAt)}</td>
+            <td className="px-4 py-3">{message.to}</td>
+            <td className="px-4 py-3">
+              <Link
+                href={`/admin/outbox/${message.id}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {message.subject}
+              </Link>
+            </td>
+            <td className="px-4 py-3">{message.kind}</td>
+            <td className="px-4 py-3">
+              <Badge variant={STATUS_BADGE[message.status as keyof typeof STATUS_BADGE] ?? "secondary"}>
+                {message.status}
+              </Badge>
+            </td>
+          </tr>
+        ))}
       </DataTable>
       <div className="mt-4 flex items-center justify-between text-sm">
         <p>
           {total} message{total === 1 ? "" : "s"} · page {query.page} of {pages}
         </p>
         <div className="flex gap-2">
-          {query.page > 1 ? <Link className="underline" href={hrefFor({ page: query.page - 1 })}>Previous</Link> : null}
-          {query.page < pages ? <Link className="underline" href={hrefFor({ page: query.page + 1 })}>Next</Link> : null}
+          {query.page > 1 ? (
+            <Link className="underline" href={hrefFor({ page: query.page - 1 })}>
+              Previous
+            </Link>
+          ) : null}
+          {query.page < pages ? (
+            <Link className="underline" href={hrefFor({ page: query.page + 1 })}>
+              Next
+            </Link>
+          ) : null}
         </div>
       </div>
     </div>

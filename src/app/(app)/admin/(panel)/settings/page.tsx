@@ -12,7 +12,9 @@ export default async function SiteSettingsPage() {
   return (
     <div>
       <h1 className="text-3xl font-semibold">Site Settings</h1>
-      <p className="mt-2 mb-8 max-w-3xl text-muted-foreground">The name, contact details and links every page shows, and the length of the free trial.</p>
+      <p className="mt-2 mb-8 max-w-3xl text-muted-foreground">
+        The name, contact details and links every page shows, and the length of the free trial.
+      </p>
       <SiteSettingsForm initial={settings} />
     </div>
   );

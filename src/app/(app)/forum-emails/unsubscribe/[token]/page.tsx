@@ -14,10 +14,14 @@ export default async function ForumUnsubscribePage({ params }: PageProps<"/forum
       {!subscription ? (
         <p className="mt-4 text-muted-foreground">This unsubscribe link is not valid.</p>
       ) : subscription.unsubscribedAt ? (
-        <p className="mt-4 text-muted-foreground">You already receive no emails about &ldquo;{subscription.topicTitle}&rdquo;.</p>
+        <p className="mt-4 text-muted-foreground">
+          You already receive no emails about &ldquo;{subscription.topicTitle}&rdquo;.
+        </p>
       ) : (
         <>
-          <p className="mt-4 mb-8 text-muted-foreground">Stop emails about new replies in &ldquo;{subscription.topicTitle}&rdquo;?</p>
+          <p className="mt-4 mb-8 text-muted-foreground">
+            Stop emails about new replies in &ldquo;{subscription.topicTitle}&rdquo;?
+          </p>
           <TokenAction
             path={`/api/forum/unsubscribe?token=${encodeURIComponent(token)}`}
             label="Stop emails"

@@ -25,7 +25,11 @@ export default async function ConfirmSubscriptionPage({ params }: PageProps<"/ne
         </>
       ) : (
         <p className="mt-4 text-muted-foreground">
-          This confirmation link has expired or has already been used. <Link href="/" className="text-primary underline underline-offset-4">Subscribe again from the home page</Link>.
+          This confirmation link has expired or has already been used.{" "}
+          <Link href="/" className="text-primary underline underline-offset-4">
+            Subscribe again from the home page
+          </Link>
+          .
         </p>
       )}
     </div>

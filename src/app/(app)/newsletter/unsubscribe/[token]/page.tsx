@@ -13,7 +13,9 @@ export default async function UnsubscribePage({ params }: PageProps<"/newsletter
       {!subscriber ? (
         <p className="mt-4 text-muted-foreground">This unsubscribe link is not valid.</p>
       ) : subscriber.status === "unsubscribed" ? (
-        <p className="mt-4 text-muted-foreground">{subscriber.email} is already unsubscribed. You will receive no more newsletters.</p>
+        <p className="mt-4 text-muted-foreground">
+          {subscriber.email} is already unsubscribed. You will receive no more newsletters.
+        </p>
       ) : (
         <>
           <p className="mt-4 mb-8 text-muted-foreground">Stop sending the newsletter to {subscriber.email}?</p>

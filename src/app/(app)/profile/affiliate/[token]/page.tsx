@@ -30,7 +30,9 @@ export default async function AffiliateRegistrationPage({ params }: PageProps<"/
         </div>
       ) : (
         <>
-          <p className="mt-4">Read the programme&apos;s terms. When you accept them, your partner code and share link are ready at once.</p>
+          <p className="mt-4">
+            Read the programme&apos;s terms. When you accept them, your partner code and share link are ready at once.
+          </p>
           <h2 className="mt-6 text-xl font-semibold">Terms</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {AFFILIATE_TERMS_TEXT.map((term) => (

@@ -8,4 +8,6 @@ import { listPayouts } from "@/server/affiliate/partners";
 
 export const GET = apiRoute({ access: ADMIN }, async ({ user }) => listPayouts(user));
 
-export const POST = apiRoute({ access: ADMIN }, async ({ request, user }) => created(await runPayout(actorOf(user, request.headers))));
+export const POST = apiRoute({ access: ADMIN }, async ({ request, user }) =>
+  created(await runPayout(actorOf(user, request.headers))),
+);

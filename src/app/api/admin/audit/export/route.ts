@@ -5,4 +5,6 @@ import { csvResponse } from "@/server/csv";
 import { AUDIT_CSV, auditPages } from "@/server/audit";
 import { auditSearchSchema } from "@/features/audit/schemas";
 
-export const GET = apiRoute({ access: ADMIN, query: auditSearchSchema }, async ({ query, user }) => csvResponse(AUDIT_CSV, auditPages(user, query)));
+export const GET = apiRoute({ access: ADMIN, query: auditSearchSchema }, async ({ query, user }) =>
+  csvResponse(AUDIT_CSV, auditPages(user, query)),
+);

@@ -6,14 +6,18 @@ import { deleteCommunityEvent, setEventFeatured, updateCommunityEvent } from "@/
 import { toPublicEvent } from "@/server/events/queries";
 import { eventInputSchema } from "@/features/events/schemas";
 
-export const PUT = apiRoute({ access: ADMIN, params: idParams(), body: eventInputSchema }, async ({ params, body, user }) =>
-  toPublicEvent(await updateCommunityEvent(user, params.id, body)),
+export const PUT = apiRoute(
+  { access: ADMIN, params: idParams(), body: eventInputSchema },
+  async ({ params, body, user }) => toPublicEvent(await updateCommunityEvent(user, params.id, body)),
 );
 
-export const PATCH = apiRoute({ access: ADMIN, params: idParams(), body: z.object({ featured: z.boolean() }) }, async ({ params, body, user }) => {
-  await setEventFeatured(user, params.id, body.featured);
-  return { ok: true };
-});
+export const PATCH = apiRoute(
+  { access: ADMIN, params: idParams(), body: z.object({ featured: z.boolean() }) },
+  async ({ params, body, user }) => {
+    await setEventFeatured(user, params.id, body.featured);
+    return { ok: true };
+  },
+);
 
 export const DELETE = apiRoute({ access: ADMIN, params: idParams() }, async ({ params, user }) => {
   await deleteCommunityEvent(user, params.id);

@@ -6,4 +6,6 @@ import { categorySchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute({ access: ADMIN }, async ({ user }) => listCategoriesForAdmin(user));
 
-export const POST = apiRoute({ access: ADMIN, body: categorySchema }, async ({ user, body }) => created(await createCategory(user, body)));
+export const POST = apiRoute({ access: ADMIN, body: categorySchema }, async ({ user, body }) =>
+  created(await createCategory(user, body)),
+);

@@ -6,4 +6,7 @@ import { createCategory, listEditorCategories } from "@/server/library/taxonomy"
 
 export const GET = apiRoute({ access: permission("manage_content") }, async ({ user }) => listEditorCategories(user));
 
-export const POST = apiRoute({ access: permission("manage_content"), body: libraryCategorySchema }, async ({ user, body }) => created(await createCategory(user, body)));
+export const POST = apiRoute(
+  { access: permission("manage_content"), body: libraryCategorySchema },
+  async ({ user, body }) => created(await createCategory(user, body)),
+);

@@ -4,8 +4,12 @@ import { apiRoute, created } from "@/server/http/api-route";
 import { createItem, listEditorItems } from "@/server/library/editor";
 import { editorListQuerySchema, libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from "@/features/library/schemas";
 
-export const GET = apiRoute({ access: permission("manage_content"), query: editorListQuerySchema }, async ({ query, user }) => listEditorItems(user, query));
+export const GET = apiRoute(
+  { access: permission("manage_content"), query: editorListQuerySchema },
+  async ({ query, user }) => listEditorItems(user, query),
+);
 
-export const POST = apiRoute({ access: permission("manage_content"), body: libraryItemSchema, maxBodyBytes: LIBRARY_ITEM_MAX_BYTES }, async ({ user, body }) =>
-  created(await createItem(user, body)),
+export const POST = apiRoute(
+  { access: permission("manage_content"), body: libraryItemSchema, maxBodyBytes: LIBRARY_ITEM_MAX_BYTES },
+  async ({ user, body }) => created(await createItem(user, body)),
 );

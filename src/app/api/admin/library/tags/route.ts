@@ -6,4 +6,6 @@ import { createTag, listEditorTags } from "@/server/library/taxonomy";
 
 export const GET = apiRoute({ access: permission("manage_content") }, async ({ user }) => listEditorTags(user));
 
-export const POST = apiRoute({ access: permission("manage_content"), body: libraryTagSchema }, async ({ user, body }) => created(await createTag(user, body)));
+export const POST = apiRoute({ access: permission("manage_content"), body: libraryTagSchema }, async ({ user, body }) =>
+  created(await createTag(user, body)),
+);

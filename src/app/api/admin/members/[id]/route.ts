@@ -10,7 +10,10 @@ const params = idParams();
 
 export const GET = apiRoute({ access: ADMIN, params }, async ({ params, user }) => getMemberAdminView(user, params.id));
 
-export const PATCH = apiRoute({ access: ADMIN, params, body: memberUpdateSchema }, async ({ request, user, params, body }) => {
-  await updateMember(actorOf(user, request.headers), params.id, body);
-  return getMemberAdminView(user, params.id);
-});
+export const PATCH = apiRoute(
+  { access: ADMIN, params, body: memberUpdateSchema },
+  async ({ request, user, params, body }) => {
+    await updateMember(actorOf(user, request.headers), params.id, body);
+    return getMemberAdminView(user, params.id);
+  },
+);

@@ -5,4 +5,6 @@ import { csvResponse } from "@/server/csv";
 import { MEMBERS_CSV, memberPages } from "@/server/admin-members";
 import { memberSearchSchema } from "@/features/admin-members/schemas";
 
-export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query, user }) => csvResponse(MEMBERS_CSV, memberPages(user, query)));
+export const GET = apiRoute({ access: ADMIN, query: memberSearchSchema }, async ({ query, user }) =>
+  csvResponse(MEMBERS_CSV, memberPages(user, query)),
+);

@@ -6,6 +6,8 @@ import { actorOf } from "@/server/auth/actor";
 import { reportDecisionSchema } from "@/features/messages/schemas";
 import { decideMessageReport } from "@/server/messages";
 
-export const PATCH = apiRoute({ access: ADMIN, params: idParams(), body: reportDecisionSchema }, async ({ request, user, params, body }) =>
-  decideMessageReport(actorOf(user, request.headers), params.id, body.decision),
+export const PATCH = apiRoute(
+  { access: ADMIN, params: idParams(), body: reportDecisionSchema },
+  async ({ request, user, params, body }) =>
+    decideMessageReport(actorOf(user, request.headers), params.id, body.decision),
 );

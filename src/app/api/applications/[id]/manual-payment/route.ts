@@ -6,6 +6,8 @@ import { ADMIN } from "@/lib/auth/access";
 import { recordManualPayment } from "@/server/money/manual";
 import { manualPaymentSchema } from "@/features/money/schemas";
 
-export const POST = apiRoute({ access: ADMIN, params: idParams(), body: manualPaymentSchema }, async ({ request, user, params, body }) =>
-  created(await recordManualPayment(params.id, body.notes, actorOf(user, request.headers))),
+export const POST = apiRoute(
+  { access: ADMIN, params: idParams(), body: manualPaymentSchema },
+  async ({ request, user, params, body }) =>
+    created(await recordManualPayment(params.id, body.notes, actorOf(user, request.headers))),
 );

@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
 import { listApplicationPayments } from "@/server/applications/queries";
 
-export const GET = apiRoute({ access: ADMIN, params: idParams() }, async ({ params, user }) => listApplicationPayments(user, params.id));
+export const GET = apiRoute({ access: ADMIN, params: idParams() }, async ({ params, user }) =>
+  listApplicationPayments(user, params.id),
+);

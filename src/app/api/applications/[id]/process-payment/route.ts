@@ -6,6 +6,8 @@ import { ADMIN } from "@/lib/auth/access";
 import { processCardPayment } from "@/server/money/intents";
 import { processPaymentSchema } from "@/features/money/schemas";
 
-export const POST = apiRoute({ access: ADMIN, params: idParams(), body: processPaymentSchema }, async ({ request, user, params, body }) =>
-  processCardPayment(params.id, body.paymentMethodId, actorOf(user, request.headers)),
+export const POST = apiRoute(
+  { access: ADMIN, params: idParams(), body: processPaymentSchema },
+  async ({ request, user, params, body }) =>
+    processCardPayment(params.id, body.paymentMethodId, actorOf(user, request.headers)),
 );

@@ -6,6 +6,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { reviewApplication } from "@/server/applications/review";
 import { reviewSchema } from "@/features/applications/schemas";
 
-export const PATCH = apiRoute({ access: ADMIN, params: idParams(), body: reviewSchema }, async ({ request, user, params, body }) =>
-  reviewApplication(params.id, body, actorOf(user, request.headers)),
+export const PATCH = apiRoute(
+  { access: ADMIN, params: idParams(), body: reviewSchema },
+  async ({ request, user, params, body }) => reviewApplication(params.id, body, actorOf(user, request.headers)),
 );

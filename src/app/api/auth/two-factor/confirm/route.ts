@@ -6,4 +6,6 @@ import { twoFactorCodeSchema } from "@/features/auth/schemas";
 import { currentSessionId } from "@/server/auth/current-user";
 import { confirmTwoFactor } from "@/server/auth/two-factor";
 
-export const POST = apiRoute({ access: SIGNED_IN, body: twoFactorCodeSchema }, async ({ user, body }) => confirmTwoFactor(user.id, body.code, await currentSessionId()));
+export const POST = apiRoute({ access: SIGNED_IN, body: twoFactorCodeSchema }, async ({ user, body }) =>
+  confirmTwoFactor(user.id, body.code, await currentSessionId()),
+);

@@ -6,7 +6,10 @@ import { assertCanDeleteComment, deleteComment } from "@/server/library/comments
 
 const params = idParams();
 
-export const DELETE = apiRoute({ access: SIGNED_IN, params, authorize: ({ user, params }) => assertCanDeleteComment(user, params.id) }, async ({ user, params }) => {
-  await deleteComment(user, params.id);
-  return { ok: true };
-});
+export const DELETE = apiRoute(
+  { access: SIGNED_IN, params, authorize: ({ user, params }) => assertCanDeleteComment(user, params.id) },
+  async ({ user, params }) => {
+    await deleteComment(user, params.id);
+    return { ok: true };
+  },
+);

@@ -6,8 +6,11 @@ import { apiRoute } from "@/server/http/api-route";
 import { getLibraryItem } from "@/server/library/queries";
 
 // The segment is named [item] because the calls below it take the item's id (Next.js needs one name).
-export const GET = apiRoute({ access: SIGNED_IN, params: z.object({ item: z.string().trim().min(1).max(100) }) }, async ({ user, params }) => {
-  const item = await getLibraryItem(user, params.item);
-  if (!item) throw notFound("Content Not Found");
-  return item;
-});
+export const GET = apiRoute(
+  { access: SIGNED_IN, params: z.object({ item: z.string().trim().min(1).max(100) }) },
+  async ({ user, params }) => {
+    const item = await getLibraryItem(user, params.item);
+    if (!item) throw notFound("Content Not Found");
+    return item;
+  },
+);

@@ -6,8 +6,14 @@ import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { cancelRsvp, eventViewerPart, rsvpToEvent } from "@/server/events/rsvp";
 
-export const GET = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ params, user }) => eventViewerPart(params.id, user));
+export const GET = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ params, user }) =>
+  eventViewerPart(params.id, user),
+);
 
-export const POST = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ params, user }) => rsvpToEvent(params.id, user));
+export const POST = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ params, user }) =>
+  rsvpToEvent(params.id, user),
+);
 
-export const DELETE = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ params, user }) => cancelRsvp(params.id, user.id));
+export const DELETE = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ params, user }) =>
+  cancelRsvp(params.id, user.id),
+);

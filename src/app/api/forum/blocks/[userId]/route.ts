@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { unblockMember } from "@/server/forum";
 import { idParams } from "@/lib/validation";
 
-export const DELETE = apiRoute({ access: SIGNED_IN, params: idParams("userId") }, async ({ user, params }) => unblockMember(params.userId, user));
+export const DELETE = apiRoute({ access: SIGNED_IN, params: idParams("userId") }, async ({ user, params }) =>
+  unblockMember(params.userId, user),
+);

@@ -5,4 +5,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { getCategoryBySlug } from "@/server/forum";
 import { slugParamsSchema } from "@/features/forum/schemas";
 
-export const GET = apiRoute({ access: SIGNED_IN, params: slugParamsSchema }, async ({ user, params }) => getCategoryBySlug(params.slug, user));
+export const GET = apiRoute({ access: SIGNED_IN, params: slugParamsSchema }, async ({ user, params }) =>
+  getCategoryBySlug(params.slug, user),
+);

@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { conversationParamsSchema } from "@/features/messages/schemas";
 import { markConversationRead } from "@/server/messages";
 
-export const POST = apiRoute({ access: SIGNED_IN, params: conversationParamsSchema }, async ({ user, params }) => markConversationRead(user.id, params.conversationId));
+export const POST = apiRoute({ access: SIGNED_IN, params: conversationParamsSchema }, async ({ user, params }) =>
+  markConversationRead(user.id, params.conversationId),
+);

@@ -6,6 +6,8 @@ import { ADMIN } from "@/lib/auth/access";
 import { refundSchema } from "@/features/money/schemas";
 import { refundTransaction } from "@/server/money/transactions";
 
-export const POST = apiRoute({ access: ADMIN, params: idParams(), body: refundSchema }, async ({ request, user, params, body }) =>
-  created(await refundTransaction(params.id, body, actorOf(user, request.headers))),
+export const POST = apiRoute(
+  { access: ADMIN, params: idParams(), body: refundSchema },
+  async ({ request, user, params, body }) =>
+    created(await refundTransaction(params.id, body, actorOf(user, request.headers))),
 );

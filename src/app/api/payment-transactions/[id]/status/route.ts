@@ -6,6 +6,7 @@ import { ADMIN } from "@/lib/auth/access";
 import { markTransactionSchema } from "@/features/money/schemas";
 import { markManualTransaction } from "@/server/money/manual";
 
-export const PATCH = apiRoute({ access: ADMIN, params: idParams(), body: markTransactionSchema }, async ({ request, user, params, body }) =>
-  markManualTransaction(params.id, body, actorOf(user, request.headers)),
+export const PATCH = apiRoute(
+  { access: ADMIN, params: idParams(), body: markTransactionSchema },
+  async ({ request, user, params, body }) => markManualTransaction(params.id, body, actorOf(user, request.headers)),
 );

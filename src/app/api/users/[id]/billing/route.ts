@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { getBillingOverview } from "@/server/billing/overview";
 
-export const GET = apiRoute({ access: SELF_OR_ADMIN, params: idParams() }, async ({ user, params }) => getBillingOverview(params.id, user));
+export const GET = apiRoute({ access: SELF_OR_ADMIN, params: idParams() }, async ({ user, params }) =>
+  getBillingOverview(params.id, user),
+);

@@ -7,8 +7,11 @@ import { logOut } from "@/server/auth/login";
 import { requestAccountDeletion } from "@/server/privacy";
 import { deletionRequestSchema } from "@/features/privacy/schemas";
 
-export const POST = apiRoute({ access: SELF, params: idParams(), body: deletionRequestSchema }, async ({ user, body, request }) => {
-  const erasesAt = await requestAccountDeletion(user.id, body.password, clientIp(request.headers));
-  await logOut();
-  return { erasesAt };
-});
+export const POST = apiRoute(
+  { access: SELF, params: idParams(), body: deletionRequestSchema },
+  async ({ user, body, request }) => {
+    const erasesAt = await requestAccountDeletion(user.id, body.password, clientIp(request.headers));
+    await logOut();
+    return { erasesAt };
+  },
+);

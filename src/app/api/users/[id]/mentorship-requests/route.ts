@@ -12,6 +12,11 @@ const params = idParams();
 export const GET = apiRoute({ access: SELF, params }, async ({ params }) => listReceivedRequests(params.id));
 
 export const POST = apiRoute(
-  { access: SIGNED_IN, params, authorize: async ({ params }) => void (await findMentor(params.id)), body: mentorshipRequestSchema },
+  {
+    access: SIGNED_IN,
+    params,
+    authorize: async ({ params }) => void (await findMentor(params.id)),
+    body: mentorshipRequestSchema,
+  },
   async ({ user, params, body }) => created(await sendMentorshipRequest(user, params.id, body, siteUrl())),
 );

@@ -6,4 +6,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { SIGNED_IN } from "@/lib/auth/access";
 import { profileScreen } from "@/server/profiles/screen";
 
-export const GET = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ user, params }) => profileScreen(user, params.id));
+export const GET = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ user, params }) =>
+  profileScreen(user, params.id),
+);

@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { SELF } from "@/lib/auth/access";
 import { getSpiritualProfile } from "@/server/spiritual-profile";
 
-export const GET = apiRoute({ access: SELF, params: idParams() }, async ({ user, params }) => getSpiritualProfile(user, params.id));
+export const GET = apiRoute({ access: SELF, params: idParams() }, async ({ user, params }) =>
+  getSpiritualProfile(user, params.id),
+);

@@ -25,7 +25,11 @@ export default async function AdminApplicationPage({ params }: PageProps<"/admin
         Back to Applications
       </Link>
       <h1 className="text-3xl font-semibold">Application</h1>
-      <ApplicationDetail id={id} initial={JSON.parse(JSON.stringify(application)) as ApplicationRow} payments={await paymentContext()} />
+      <ApplicationDetail
+        id={id}
+        initial={JSON.parse(JSON.stringify(application)) as ApplicationRow}
+        payments={await paymentContext()}
+      />
     </div>
   );
 }

@@ -34,17 +34,20 @@ export default async function AdminEventRsvpsPage({ params }: PageProps<"/admin/
       {rsvps.length === 0 ? (
         <p className="text-muted-foreground">Nobody has RSVPed yet.</p>
       ) : (
-        <DataTable caption="Members going, in the order they RSVPed" columns={["Member", "Username", "Email", "RSVPed"]}>
-              {rsvps.map((rsvp) => (
-                <tr key={rsvp.userId} className="border-b last:border-0">
-                  <td className="px-4 py-3">
-                    {rsvp.firstName} {rsvp.lastName}
-                  </td>
-                  <td className="px-4 py-3">{rsvp.username}</td>
-                  <td className="px-4 py-3">{rsvp.email}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(rsvp.at)}</td>
-                </tr>
-              ))}
+        <DataTable
+          caption="Members going, in the order they RSVPed"
+          columns={["Member", "Username", "Email", "RSVPed"]}
+        >
+          {rsvps.map((rsvp) => (
+            <tr key={rsvp.userId} className="border-b last:border-0">
+              <td className="px-4 py-3">
+                {rsvp.firstName} {rsvp.lastName}
+              </td>
+              <td className="px-4 py-3">{rsvp.username}</td>
+              <td className="px-4 py-3">{rsvp.email}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(rsvp.at)}</td>
+            </tr>
+          ))}
         </DataTable>
       )}
     </div>

@@ -57,7 +57,10 @@ export default async function MemberAdminPage({ params }: PageProps<"/admin/memb
             Her billing
           </Link>{" "}
           ·{" "}
-          <Link href={`/admin/audit?entityType=user&entityId=${member.id}`} className="text-primary underline-offset-4 hover:underline">
+          <Link
+            href={`/admin/audit?entityType=user&entityId=${member.id}`}
+            className="text-primary underline-offset-4 hover:underline"
+          >
             Audit log
           </Link>
         </p>
@@ -71,15 +74,33 @@ export default async function MemberAdminPage({ params }: PageProps<"/admin/memb
         ))}
       </dl>
       <MemberActions
-        member={{ id: member.id, name: `${member.firstName} ${member.lastName}`, membershipLevel: member.membershipLevel, isAdmin: member.isAdmin, permissions: member.permissions, disabled: member.status === "disabled" }}
+        member={{
+          id: member.id,
+          name: `${member.firstName} ${member.lastName}`,
+          membershipLevel: member.membershipLevel,
+          isAdmin: member.isAdmin,
+          permissions: member.permissions,
+          disabled: member.status === "disabled",
+        }}
         isSelf={viewer.id === member.id}
       />
       <section aria-labelledby="applications-heading">
-        <h2 id="applications-heading" className="mb-3 text-2xl font-semibold">Applications</h2>
-        <DataTable caption="Her applications" columns={["Application", "Tier", "Status", "Submitted"]} empty="No applications." isEmpty={applications.length === 0}>
+        <h2 id="applications-heading" className="mb-3 text-2xl font-semibold">
+          Applications
+        </h2>
+        <DataTable
+          caption="Her applications"
+          columns={["Application", "Tier", "Status", "Submitted"]}
+          empty="No applications."
+          isEmpty={applications.length === 0}
+        >
           {applications.map((a) => (
             <tr key={a.id} className="border-b last:border-b-0">
-              <td className="px-4 py-3"><Link href={`/admin/applications/${a.id}`} className="text-primary underline-offset-4 hover:underline">#{a.id}</Link></td>
+              <td className="px-4 py-3">
+                <Link href={`/admin/applications/${a.id}`} className="text-primary underline-offset-4 hover:underline">
+                  #{a.id}
+                </Link>
+              </td>
               <td className="px-4 py-3">{tierName(a.membershipTier)}</td>
               <td className="px-4 py-3 capitalize">{a.status}</td>
               <td className="px-4 py-3 whitespace-nowrap">{formatDate(a.createdAt)}</td>
@@ -88,11 +109,25 @@ export default async function MemberAdminPage({ params }: PageProps<"/admin/memb
         </DataTable>
       </section>
       <section aria-labelledby="payments-heading">
-        <h2 id="payments-heading" className="mb-3 text-2xl font-semibold">Payments</h2>
-        <DataTable caption="Her payments" columns={["Payment", "Kind", "Amount", "Status", "Date"]} empty="No payments." isEmpty={payments.length === 0}>
+        <h2 id="payments-heading" className="mb-3 text-2xl font-semibold">
+          Payments
+        </h2>
+        <DataTable
+          caption="Her payments"
+          columns={["Payment", "Kind", "Amount", "Status", "Date"]}
+          empty="No payments."
+          isEmpty={payments.length === 0}
+        >
           {payments.map((p) => (
             <tr key={p.id} className="border-b last:border-b-0">
-              <td className="px-4 py-3"><Link href={`/admin/payment-transactions/${p.id}`} className="text-primary underline-offset-4 hover:underline">#{p.id}</Link></td>
+              <td className="px-4 py-3">
+                <Link
+                  href={`/admin/payment-transactions/${p.id}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  #{p.id}
+                </Link>
+              </td>
               <td className="px-4 py-3 capitalize">{p.kind}</td>
               <td className="px-4 py-3">{formatCents(p.amount, p.currency)}</td>
               <td className="px-4 py-3 capitalize">{p.status}</td>
@@ -102,11 +137,22 @@ export default async function MemberAdminPage({ params }: PageProps<"/admin/memb
         </DataTable>
       </section>
       <section aria-labelledby="rsvps-heading">
-        <h2 id="rsvps-heading" className="mb-3 text-2xl font-semibold">RSVPs</h2>
-        <DataTable caption="Her event RSVPs" columns={["Event", "Date", "RSVP"]} empty="No RSVPs." isEmpty={rsvps.length === 0}>
+        <h2 id="rsvps-heading" className="mb-3 text-2xl font-semibold">
+          RSVPs
+        </h2>
+        <DataTable
+          caption="Her event RSVPs"
+          columns={["Event", "Date", "RSVP"]}
+          empty="No RSVPs."
+          isEmpty={rsvps.length === 0}
+        >
           {rsvps.map((r) => (
             <tr key={r.eventId} className="border-b last:border-b-0">
-              <td className="px-4 py-3"><Link href={`/admin/events/${r.eventId}`} className="text-primary underline-offset-4 hover:underline">{r.title}</Link></td>
+              <td className="px-4 py-3">
+                <Link href={`/admin/events/${r.eventId}`} className="text-primary underline-offset-4 hover:underline">
+                  {r.title}
+                </Link>
+              </td>
               <td className="px-4 py-3 whitespace-nowrap">{formatDate(r.startsAt)}</td>
               <td className="px-4 py-3 capitalize">{r.status}</td>
             </tr>

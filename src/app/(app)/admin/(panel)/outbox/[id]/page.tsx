@@ -29,7 +29,8 @@ export default async function OutboxMessagePage({ params }: PageProps<"/admin/ou
         <dd>{message.kind}</dd>
         <dt className="font-semibold">Status</dt>
         <dd>
-          <Badge variant="secondary">{message.status}</Badge> after {message.attempts} attempt{message.attempts === 1 ? "" : "s"}
+          <Badge variant="secondary">{message.status}</Badge> after {message.attempts} attempt
+          {message.attempts === 1 ? "" : "s"}
         </dd>
         <dt className="font-semibold">Created</dt>
         <dd>{formatDateTime(message.createdAt)}</dd>
@@ -48,7 +49,10 @@ export default async function OutboxMessagePage({ params }: PageProps<"/admin/ou
       </dl>
       {message.status === "failed" ? <RetryEmailButton id={message.id} /> : null}
       <h2 className="mt-8 text-lg font-semibold">Message</h2>
-      <pre data-testid="email-text" className="mt-2 overflow-x-auto rounded-xl border bg-card p-4 text-sm whitespace-pre-wrap">
+      <pre
+        data-testid="email-text"
+        className="mt-2 overflow-x-auto rounded-xl border bg-card p-4 text-sm whitespace-pre-wrap"
+      >
         {message.text}
       </pre>
     </article>

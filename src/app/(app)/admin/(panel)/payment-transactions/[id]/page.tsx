@@ -71,7 +71,9 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
               </Row>
               <Row label="Kind">{KIND_LABEL[t.kind] ?? t.kind}</Row>
               <Row label="Created">{formatDateTime(t.createdAt)}</Row>
-              {t.status === "completed" && t.completedAt ? <Row label="Completed">{formatDateTime(t.completedAt)}</Row> : null}
+              {t.status === "completed" && t.completedAt ? (
+                <Row label="Completed">{formatDateTime(t.completedAt)}</Row>
+              ) : null}
               {t.status === "failed" && t.failedAt ? <Row label="Failed">{formatDateTime(t.failedAt)}</Row> : null}
               <Row label="Notes">
                 <span className="whitespace-pre-line">{t.notes || "None"}</span>
@@ -156,7 +158,14 @@ export default async function PaymentTransactionPage({ params }: PageProps<"/adm
           <CardTitle as="h2">Transaction Actions</CardTitle>
         </CardHeader>
         <CardContent>
-          <TransactionActions id={t.id} status={t.status} manual={t.paymentMethod === "manual" && t.kind === "payment"} refundable={refundable} remaining={t.amount - refunded} notRefundableReason={t.demo && t.kind === "payment" ? DEMO_PAYMENT_NOT_REFUNDABLE : undefined} />
+          <TransactionActions
+            id={t.id}
+            status={t.status}
+            manual={t.paymentMethod === "manual" && t.kind === "payment"}
+            refundable={refundable}
+            remaining={t.amount - refunded}
+            notRefundableReason={t.demo && t.kind === "payment" ? DEMO_PAYMENT_NOT_REFUNDABLE : undefined}
+          />
         </CardContent>
       </Card>
     </div>

@@ -5,7 +5,10 @@ import { apiRoute } from "@/server/http/api-route";
 import { deleteTopic, moderateTopic } from "@/server/forum";
 import { topicModerationSchema } from "@/features/forum/schemas";
 
-export const PATCH = apiRoute({ access: ADMIN, params: idParams(), body: topicModerationSchema }, async ({ user, params, body }) => moderateTopic(user, params.id, body));
+export const PATCH = apiRoute(
+  { access: ADMIN, params: idParams(), body: topicModerationSchema },
+  async ({ user, params, body }) => moderateTopic(user, params.id, body),
+);
 
 export const DELETE = apiRoute({ access: ADMIN, params: idParams() }, async ({ user, params }) => {
   await deleteTopic(user, params.id);

@@ -7,7 +7,10 @@ import { deleteCategory, updateCategory } from "@/server/library/taxonomy";
 
 const params = idParams();
 
-export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryCategorySchema }, async ({ user, params, body }) => updateCategory(user, params.id, body));
+export const PUT = apiRoute(
+  { access: permission("manage_content"), params, body: libraryCategorySchema },
+  async ({ user, params, body }) => updateCategory(user, params.id, body),
+);
 
 export const DELETE = apiRoute({ access: permission("manage_content"), params }, async ({ user, params }) => {
   await deleteCategory(user, params.id);

@@ -7,10 +7,13 @@ import { libraryItemSchema, LIBRARY_ITEM_MAX_BYTES } from "@/features/library/sc
 
 const params = idParams();
 
-export const GET = apiRoute({ access: permission("manage_content"), params }, async ({ params, user }) => getEditorItem(user, params.id));
+export const GET = apiRoute({ access: permission("manage_content"), params }, async ({ params, user }) =>
+  getEditorItem(user, params.id),
+);
 
-export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryItemSchema, maxBodyBytes: LIBRARY_ITEM_MAX_BYTES }, async ({ user, params, body }) =>
-  updateItem(user, params.id, body),
+export const PUT = apiRoute(
+  { access: permission("manage_content"), params, body: libraryItemSchema, maxBodyBytes: LIBRARY_ITEM_MAX_BYTES },
+  async ({ user, params, body }) => updateItem(user, params.id, body),
 );
 
 export const DELETE = apiRoute({ access: permission("manage_content"), params }, async ({ user, params }) => {

@@ -7,7 +7,10 @@ import { deleteTag, renameTag } from "@/server/library/taxonomy";
 
 const params = idParams();
 
-export const PUT = apiRoute({ access: permission("manage_content"), params, body: libraryTagSchema }, async ({ user, params, body }) => renameTag(user, params.id, body));
+export const PUT = apiRoute(
+  { access: permission("manage_content"), params, body: libraryTagSchema },
+  async ({ user, params, body }) => renameTag(user, params.id, body),
+);
 
 export const DELETE = apiRoute({ access: permission("manage_content"), params }, async ({ user, params }) => {
   await deleteTag(user, params.id);

@@ -5,4 +5,7 @@ import { apiRoute } from "@/server/http/api-route";
 import { assertCanSeeItem } from "@/server/library/access";
 import { listRelatedItemsOf } from "@/server/library/queries";
 
-export const GET = apiRoute({ access: SIGNED_IN, params: idParams("item"), authorize: ({ user, params }) => assertCanSeeItem(user, params.item) }, async ({ user, params }) => listRelatedItemsOf(user, params.item));
+export const GET = apiRoute(
+  { access: SIGNED_IN, params: idParams("item"), authorize: ({ user, params }) => assertCanSeeItem(user, params.item) },
+  async ({ user, params }) => listRelatedItemsOf(user, params.item),
+);

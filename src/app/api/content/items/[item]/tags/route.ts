@@ -7,6 +7,7 @@ import { listItemTags } from "@/server/library/queries";
 
 const params = idParams("item");
 
-export const GET = apiRoute({ access: SIGNED_IN, params, authorize: ({ user, params }) => assertCanSeeItem(user, params.item) }, async ({ params }) =>
-  (await listItemTags([params.item])).map(({ id, name, slug }) => ({ id, name, slug })),
+export const GET = apiRoute(
+  { access: SIGNED_IN, params, authorize: ({ user, params }) => assertCanSeeItem(user, params.item) },
+  async ({ params }) => (await listItemTags([params.item])).map(({ id, name, slug }) => ({ id, name, slug })),
 );

@@ -4,4 +4,6 @@ import { SIGNED_IN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { recordView } from "@/server/library/views";
 
-export const POST = apiRoute({ access: SIGNED_IN, params: idParams("item") }, async ({ user, params }) => recordView(user, params.item));
+export const POST = apiRoute({ access: SIGNED_IN, params: idParams("item") }, async ({ user, params }) =>
+  recordView(user, params.item),
+);

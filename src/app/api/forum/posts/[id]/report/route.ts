@@ -6,6 +6,11 @@ import { readablePost, reportPost } from "@/server/forum";
 import { reportSchema } from "@/features/forum/schemas";
 
 export const POST = apiRoute(
-  { access: SIGNED_IN, params: idParams(), authorize: async ({ user, params }) => void (await readablePost(params.id, user)), body: reportSchema },
+  {
+    access: SIGNED_IN,
+    params: idParams(),
+    authorize: async ({ user, params }) => void (await readablePost(params.id, user)),
+    body: reportSchema,
+  },
   async ({ user, params, body }) => reportPost(params.id, body.reason, user),
 );

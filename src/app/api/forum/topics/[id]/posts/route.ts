@@ -6,6 +6,11 @@ import { listReplies, readableTopic } from "@/server/forum";
 import { replyListQuerySchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute(
-  { access: SIGNED_IN, params: idParams(), query: replyListQuerySchema, authorize: async ({ user, params }) => void (await readableTopic(params.id, user)) },
+  {
+    access: SIGNED_IN,
+    params: idParams(),
+    query: replyListQuerySchema,
+    authorize: async ({ user, params }) => void (await readableTopic(params.id, user)),
+  },
   async ({ user, params, query }) => listReplies(params.id, user, query),
 );

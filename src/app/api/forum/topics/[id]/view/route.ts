@@ -4,4 +4,6 @@ import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { recordTopicView } from "@/server/forum";
 
-export const POST = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ user, params }) => recordTopicView(params.id, user));
+export const POST = apiRoute({ access: SIGNED_IN, params: idParams() }, async ({ user, params }) =>
+  recordTopicView(params.id, user),
+);

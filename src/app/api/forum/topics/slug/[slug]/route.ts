@@ -4,4 +4,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { getTopicBySlug } from "@/server/forum";
 import { slugParamsSchema } from "@/features/forum/schemas";
 
-export const GET = apiRoute({ access: SIGNED_IN, params: slugParamsSchema }, async ({ user, params }) => getTopicBySlug(params.slug, user));
+export const GET = apiRoute({ access: SIGNED_IN, params: slugParamsSchema }, async ({ user, params }) =>
+  getTopicBySlug(params.slug, user),
+);

@@ -6,6 +6,8 @@ import { ADMIN } from "@/lib/auth/access";
 import { manualPaymentSchema } from "@/features/money/schemas";
 import { recordBankTransfer } from "@/server/money/manual";
 
-export const POST = apiRoute({ access: ADMIN, params: idParams(), body: manualPaymentSchema }, async ({ request, user, params, body }) =>
-  created(await recordBankTransfer(params.id, body.notes, actorOf(user, request.headers))),
+export const POST = apiRoute(
+  { access: ADMIN, params: idParams(), body: manualPaymentSchema },
+  async ({ request, user, params, body }) =>
+    created(await recordBankTransfer(params.id, body.notes, actorOf(user, request.headers))),
 );

@@ -6,6 +6,7 @@ import { saveCard } from "@/server/billing/changes";
 import { actorOf } from "@/server/auth/actor";
 import { paymentMethodSchema } from "@/features/billing/schemas";
 
-export const POST = apiRoute({ access: SELF, params: idParams(), body: paymentMethodSchema }, async ({ request, user, params, body }) =>
-  saveCard(params.id, body.setupIntentId, actorOf(user, request.headers)),
+export const POST = apiRoute(
+  { access: SELF, params: idParams(), body: paymentMethodSchema },
+  async ({ request, user, params, body }) => saveCard(params.id, body.setupIntentId, actorOf(user, request.headers)),
 );

@@ -5,4 +5,7 @@ import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { previewUpgrade } from "@/server/billing/changes";
 import { tierChoiceSchema } from "@/features/billing/schemas";
 
-export const POST = apiRoute({ access: SELF_OR_ADMIN, params: idParams(), body: tierChoiceSchema }, async ({ params, body }) => previewUpgrade(params.id, body.tier));
+export const POST = apiRoute(
+  { access: SELF_OR_ADMIN, params: idParams(), body: tierChoiceSchema },
+  async ({ params, body }) => previewUpgrade(params.id, body.tier),
+);

@@ -5,4 +5,6 @@ import { SELF_OR_ADMIN } from "@/lib/auth/access";
 import { resumeMembership } from "@/server/billing/changes";
 import { actorOf } from "@/server/auth/actor";
 
-export const POST = apiRoute({ access: SELF_OR_ADMIN, params: idParams() }, async ({ request, user, params }) => resumeMembership(params.id, actorOf(user, request.headers)));
+export const POST = apiRoute({ access: SELF_OR_ADMIN, params: idParams() }, async ({ request, user, params }) =>
+  resumeMembership(params.id, actorOf(user, request.headers)),
+);

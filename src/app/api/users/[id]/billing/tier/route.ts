@@ -6,6 +6,7 @@ import { changeTier } from "@/server/billing/changes";
 import { actorOf } from "@/server/auth/actor";
 import { changeTierSchema } from "@/features/billing/schemas";
 
-export const POST = apiRoute({ access: SELF_OR_ADMIN, params: idParams(), body: changeTierSchema }, async ({ request, user, params, body }) =>
-  changeTier(params.id, body, actorOf(user, request.headers)),
+export const POST = apiRoute(
+  { access: SELF_OR_ADMIN, params: idParams(), body: changeTierSchema },
+  async ({ request, user, params, body }) => changeTier(params.id, body, actorOf(user, request.headers)),
 );

@@ -7,5 +7,10 @@ import { payoutCsv } from "@/server/affiliate/commissions";
 import { CSV_CONTENT_TYPE } from "@/server/csv";
 
 export const GET = apiRoute({ access: ADMIN, params: idParams() }, async ({ params, user }) =>
-  fileResponse(await payoutCsv(user, params.id), { contentType: CSV_CONTENT_TYPE, filename: `affiliate-payout-${params.id}.csv`, disposition: "attachment", extra: { "Cache-Control": "no-store" } }),
+  fileResponse(await payoutCsv(user, params.id), {
+    contentType: CSV_CONTENT_TYPE,
+    filename: `affiliate-payout-${params.id}.csv`,
+    disposition: "attachment",
+    extra: { "Cache-Control": "no-store" },
+  }),
 );

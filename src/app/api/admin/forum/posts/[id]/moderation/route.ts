@@ -5,4 +5,7 @@ import { apiRoute } from "@/server/http/api-route";
 import { moderatePost } from "@/server/forum";
 import { moderationDecisionSchema } from "@/features/forum/schemas";
 
-export const POST = apiRoute({ access: ADMIN, params: idParams(), body: moderationDecisionSchema }, async ({ user, params, body }) => moderatePost(user, params.id, body.decision, body.note));
+export const POST = apiRoute(
+  { access: ADMIN, params: idParams(), body: moderationDecisionSchema },
+  async ({ user, params, body }) => moderatePost(user, params.id, body.decision, body.note),
+);
