@@ -1,12 +1,13 @@
 // npm test - lint, type check, unit tests, production build, integration tests and browser tests.
-// `npm test -- unit` (or lint, types, integration, e2e) runs only the named steps.
+// `npm test -- unit` (or lint, types, build, integration, e2e) runs only the named steps; integration and
+// e2e build first only when there is no build yet, `build` builds anew.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { startFakes } from "../tests/fakes";
 import { serverEnv, startTestDatabase, startTestServer, TEST_AUTH_SECRET } from "../tests/support/stack";
 
-const ALL_STEPS = ["lint", "types", "unit", "integration", "e2e"] as const;
+const ALL_STEPS = ["lint", "types", "unit", "build", "integration", "e2e"] as const;
 type Step = (typeof ALL_STEPS)[number];
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
@@ -36,7 +37,6 @@ async function main() {
   // Anything else narrows the test runners, e.g. `npm test -- e2e public-site` (a file name pattern).
   const filters = process.argv.slice(2).filter((a) => !isStep(a));
   const steps = new Set<Step>(requested.length ? requested : ALL_STEPS);
-  const full = requested.length === 0;
 
   if (steps.has("lint")) {
     await timed("lint", () => run(bin("eslint"), ["."]));
@@ -47,14 +47,14 @@ async function main() {
   if (steps.has("types"))
     await timed("type check", () => run(bin("next"), ["typegen"]).then(() => run(bin("tsc"), ["--noEmit"])));
   if (steps.has("unit")) await timed("unit tests", () => run(bin("jest"), filters, { JEST_PROJECT: "unit" }));
-  if (!steps.has("integration") && !steps.has("e2e")) return;
+  if (!steps.has("build") && !steps.has("integration") && !steps.has("e2e")) return;
 
   const database = await startTestDatabase("test-postgres");
   const fakes = await startFakes();
   let server: Awaited<ReturnType<typeof startTestServer>> | undefined;
   try {
     const env = serverEnv(database.url, fakes.env);
-    if (full || !existsSync(".next/BUILD_ID")) await timed("production build", () => run(bin("next"), ["build"], env));
+    if (steps.has("build") || !existsSync(".next/BUILD_ID")) await timed("production build", () => run(bin("next"), ["build"], env));
     server = await startTestServer(env, ".data/test-logs/server.log");
     fakes.setAppUrl(server.baseUrl);
     const testEnv = {
