@@ -54,7 +54,8 @@ async function main() {
   let server: Awaited<ReturnType<typeof startTestServer>> | undefined;
   try {
     const env = serverEnv(database.url, fakes.env);
-    if (steps.has("build") || !existsSync(".next/BUILD_ID")) await timed("production build", () => run(bin("next"), ["build"], env));
+    if (steps.has("build") || !existsSync(".next/BUILD_ID"))
+      await timed("production build", () => run(bin("next"), ["build"], env));
     server = await startTestServer(env, ".data/test-logs/server.log");
     fakes.setAppUrl(server.baseUrl);
     const testEnv = {
