@@ -26,15 +26,13 @@ test("a member downloads her data, asks for her account to be deleted, and after
     .where(isNull(forumCategories.requiredMembershipLevel))
     .limit(1);
   const slug = `tapestry-notes-${randomUUID().slice(0, 8)}`;
-  await testDb()
-    .insert(forumTopics)
-    .values({
-      title: "Notes on small tapestries",
-      slug,
-      content: "How I warp a small frame loom for tapestry work.",
-      categoryId: open!.id,
-      userId: member.id,
-    });
+  await testDb().insert(forumTopics).values({
+    title: "Notes on small tapestries",
+    slug,
+    content: "How I warp a small frame loom for tapestry work.",
+    categoryId: open!.id,
+    userId: member.id,
+  });
   await signInAs(page, member.username, TEST_PASSWORD);
   await page.goto("/profile");
   await page

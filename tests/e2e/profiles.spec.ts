@@ -241,16 +241,14 @@ test("the affiliate journey: registration email, share link, a referred payment,
     })
     .returning();
   const intent = await chargedIntent();
-  await testDb()
-    .insert(paymentTransactions)
-    .values({
-      applicationId: second!.id,
-      amount: 5000,
-      membershipTier: "create",
-      paymentMethod: "card",
-      status: "authorized",
-      stripePaymentIntentId: intent,
-    });
+  await testDb().insert(paymentTransactions).values({
+    applicationId: second!.id,
+    amount: 5000,
+    membershipTier: "create",
+    paymentMethod: "card",
+    status: "authorized",
+    stripePaymentIntentId: intent,
+  });
   expect(
     (
       await webhook(

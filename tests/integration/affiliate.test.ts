@@ -78,16 +78,14 @@ async function referredApplication(
     })
     .returning();
   for (const intent of intents) {
-    await testDb()
-      .insert(paymentTransactions)
-      .values({
-        applicationId: app!.id,
-        amount: 5000,
-        membershipTier: "create",
-        paymentMethod: "card",
-        status: "authorized",
-        stripePaymentIntentId: intent,
-      });
+    await testDb().insert(paymentTransactions).values({
+      applicationId: app!.id,
+      amount: 5000,
+      membershipTier: "create",
+      paymentMethod: "card",
+      status: "authorized",
+      stripePaymentIntentId: intent,
+    });
   }
   return app!;
 }

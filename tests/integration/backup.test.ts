@@ -105,14 +105,12 @@ it("backs up the database and the uploads, and a restore into an empty database 
   await script("db-backup", [laterBackup], { DATABASE_URL: testEnv().databaseUrl, COMMUNITY_DATA_DIR: sourceData });
   const targetOnly = { username: `target_only_${process.pid}` };
   const target = createDatabase(urlOf(restoredName), 1);
-  await target.db
-    .insert(users)
-    .values({
-      username: targetOnly.username,
-      email: `${targetOnly.username}@example.com`,
-      firstName: "Target",
-      passwordHash: await hash(TEST_PASSWORD),
-    });
+  await target.db.insert(users).values({
+    username: targetOnly.username,
+    email: `${targetOnly.username}@example.com`,
+    firstName: "Target",
+    passwordHash: await hash(TEST_PASSWORD),
+  });
   await target.pool.end();
   const replaced = await script("db-restore", [laterBackup, "--replace"], {
     DATABASE_URL: urlOf(restoredName),

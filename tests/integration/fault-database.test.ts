@@ -42,15 +42,13 @@ it("answers 503 with Retry-After within 5 s while PostgreSQL restarts, then reco
   const port = await freePort();
   postgres = await startPostgresProcess(dataDir, port, { fresh: true });
   const { db, pool } = createDatabase(postgres.url, 1);
-  await db
-    .insert(users)
-    .values({
-      username: "fault_member",
-      email: "fault@example.com",
-      firstName: "Fault",
-      passwordHash: await hash("fault-password-1"),
-      membershipLevel: "play",
-    });
+  await db.insert(users).values({
+    username: "fault_member",
+    email: "fault@example.com",
+    firstName: "Fault",
+    passwordHash: await hash("fault-password-1"),
+    membershipLevel: "play",
+  });
   await pool.end();
 
   server = await startTestServer(serverEnv(postgres.url), ".data/test-logs/fault-db-server.log");

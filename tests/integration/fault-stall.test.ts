@@ -50,15 +50,13 @@ async function timed(url: string, init: RequestInit = {}): Promise<Answer> {
 it("keeps public pages up, answers the API with 503 and commits nothing a request gave up on", async () => {
   postgres = await startPostgresProcess(dataDir, await freePort(), { fresh: true, commitTimestamps: true });
   const { db, pool } = createDatabase(postgres.url, 1);
-  await db
-    .insert(users)
-    .values({
-      username: "stall_member",
-      email: "stall@example.com",
-      firstName: "Stall",
-      passwordHash: await hash("stall-password-1"),
-      membershipLevel: "play",
-    });
+  await db.insert(users).values({
+    username: "stall_member",
+    email: "stall@example.com",
+    firstName: "Stall",
+    passwordHash: await hash("stall-password-1"),
+    membershipLevel: "play",
+  });
 
   // The run's SMTP server, so that sign-ups send their confirmation emails for real.
   const smtp = Object.fromEntries(Object.entries(process.env).filter(([key]) => /^(SMTP_|EMAIL_)/.test(key))) as Record<

@@ -204,15 +204,13 @@ beforeAll(async () => {
     cookie: other.cookie,
     body: { toUserId: owner.user.id, body: "Hello from another member." },
   });
-  await testDb()
-    .insert(notifications)
-    .values({
-      userId: owner.user.id,
-      kind: "announcement",
-      title: "Typed announcement",
-      url: "/events",
-      actorId: other.user.id,
-    });
+  await testDb().insert(notifications).values({
+    userId: owner.user.id,
+    kind: "announcement",
+    title: "Typed announcement",
+    url: "/events",
+    actorId: other.user.id,
+  });
   const file = await upload("avatar", owner.cookie);
   await saveBirthData(owner);
   fx = {
@@ -282,20 +280,18 @@ async function paymentsFor(userId: number) {
       completedAt: new Date(),
     })
     .returning();
-  await testDb()
-    .insert(paymentTransactions)
-    .values({
-      userId,
-      kind: "refund",
-      refundOfId: payment!.id,
-      amount: 1000,
-      status: "completed",
-      paymentMethod: "manual",
-      membershipTier: "create",
-      notes: "Refunded at her request",
-      createdBy: admin!.id,
-      completedAt: new Date(),
-    });
+  await testDb().insert(paymentTransactions).values({
+    userId,
+    kind: "refund",
+    refundOfId: payment!.id,
+    amount: 1000,
+    status: "completed",
+    paymentMethod: "manual",
+    membershipTier: "create",
+    notes: "Refunded at her request",
+    createdBy: admin!.id,
+    completedAt: new Date(),
+  });
 }
 
 /** A card member whose term is served (she may cancel), signed in. */

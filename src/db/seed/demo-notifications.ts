@@ -159,24 +159,20 @@ export async function seedDemoNotifications(tx: Transaction, userIds: UserIds): 
       createdAt: minutesAgo(60 * 8),
     })
     .returning({ id: t.messages.id });
-  await tx
-    .insert(t.messageReports)
-    .values({
-      messageId: reported!.id,
-      reporterId: userIds.partner!,
-      reason: "Selling to members and asking for card numbers in private messages.",
-      createdAt: minutesAgo(60 * 7),
-    });
+  await tx.insert(t.messageReports).values({
+    messageId: reported!.id,
+    reporterId: userIds.partner!,
+    reason: "Selling to members and asking for card numbers in private messages.",
+    createdAt: minutesAgo(60 * 7),
+  });
 
-  await tx
-    .insert(t.notifications)
-    .values({
-      userId: member,
-      kind: "direct_message",
-      actorId: userIds.amara!,
-      title: "sent you a message",
-      url: `/messages/${conversation!.id}`,
-      createdAt: minutesAgo(10),
-      groupKey: `conversation:${conversation!.id}`,
-    });
+  await tx.insert(t.notifications).values({
+    userId: member,
+    kind: "direct_message",
+    actorId: userIds.amara!,
+    title: "sent you a message",
+    url: `/messages/${conversation!.id}`,
+    createdAt: minutesAgo(10),
+    groupKey: `conversation:${conversation!.id}`,
+  });
 }

@@ -483,16 +483,14 @@ async function seedLibrary(tx: Transaction, userIds: UserIds) {
   await tx
     .insert(t.contentBookmarks)
     .values(DEMO_LIBRARY_BOOKMARKS.map((b) => ({ userId: userIds[b.username]!, contentId: itemIds[b.slug]! })));
-  await tx
-    .insert(t.contentComments)
-    .values(
-      DEMO_LIBRARY_COMMENTS.map((c) => ({
-        userId: userIds[c.username]!,
-        contentId: itemIds[c.slug]!,
-        comment: c.comment,
-        createdAt: new Date(Date.now() - c.hoursAgo * 3600_000),
-      })),
-    );
+  await tx.insert(t.contentComments).values(
+    DEMO_LIBRARY_COMMENTS.map((c) => ({
+      userId: userIds[c.username]!,
+      contentId: itemIds[c.slug]!,
+      comment: c.comment,
+      createdAt: new Date(Date.now() - c.hoursAgo * 3600_000),
+    })),
+  );
 }
 
 async function seedBlogAndShowcase(tx: Transaction, userIds: UserIds) {

@@ -59,14 +59,12 @@ export async function sendRegistrationEmail(user: SessionUser, email: string, ba
   const { token, tokenHash } = createLinkToken();
   const { siteName } = await getSiteSettings();
   await transactionWithEmail(async (tx, queueEmail) => {
-    await tx
-      .insert(partnerRegistrations)
-      .values({
-        userId: user.id,
-        email: user.email,
-        tokenHash,
-        expiresAt: new Date(Date.now() + REGISTRATION_TTL_HOURS * 3_600_000),
-      });
+    await tx.insert(partnerRegistrations).values({
+      userId: user.id,
+      email: user.email,
+      tokenHash,
+      expiresAt: new Date(Date.now() + REGISTRATION_TTL_HOURS * 3_600_000),
+    });
     await queueEmail({
       to: user.email,
       kind: "affiliate-registration",

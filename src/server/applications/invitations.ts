@@ -79,14 +79,12 @@ async function sendInvitation(
   baseUrl: string,
 ) {
   const { token, tokenHash } = createLinkToken();
-  await tx
-    .insert(invitations)
-    .values({
-      applicationId: app.id,
-      email: app.email,
-      tokenHash,
-      expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
-    });
+  await tx.insert(invitations).values({
+    applicationId: app.id,
+    email: app.email,
+    tokenHash,
+    expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
+  });
   const settings = await readSiteSettings(tx);
   await queueEmail(invitationEmail(settings.siteName, app, `${baseUrl}/join/${token}`, INVITATION_TTL_DAYS));
 }

@@ -131,21 +131,19 @@ export async function attachMembership(
   const now = new Date();
   if (app.isTrial) {
     const trialEndsAt = addDays(now, (await readSiteSettings(tx)).trialDays);
-    await tx
-      .insert(memberships)
-      .values({
-        applicationId: app.id,
-        userId,
-        tier: app.membershipTier,
-        status: "trialing",
-        billingMethod: "trial",
-        startedAt: now,
-        termEndsAt: await termEndFor(now, app.membershipTier, tx),
-        trialEndsAt,
-        accessEndsAt: trialEndsAt,
-        currentPeriodStart: now,
-        currentPeriodEnd: trialEndsAt,
-      });
+    await tx.insert(memberships).values({
+      applicationId: app.id,
+      userId,
+      tier: app.membershipTier,
+      status: "trialing",
+      billingMethod: "trial",
+      startedAt: now,
+      termEndsAt: await termEndFor(now, app.membershipTier, tx),
+      trialEndsAt,
+      accessEndsAt: trialEndsAt,
+      currentPeriodStart: now,
+      currentPeriodEnd: trialEndsAt,
+    });
     return;
   }
   const [manual] = await tx
@@ -161,19 +159,17 @@ export async function attachMembership(
     .limit(1);
   if (manual) {
     const startedAt = manual.completedAt ?? now;
-    await tx
-      .insert(memberships)
-      .values({
-        applicationId: app.id,
-        userId,
-        tier: app.membershipTier,
-        status: "active",
-        billingMethod: "manual",
-        startedAt,
-        termEndsAt: await termEndFor(startedAt, app.membershipTier, tx),
-        currentPeriodStart: startedAt,
-        currentPeriodEnd: addMonths(startedAt, 1),
-      });
+    await tx.insert(memberships).values({
+      applicationId: app.id,
+      userId,
+      tier: app.membershipTier,
+      status: "active",
+      billingMethod: "manual",
+      startedAt,
+      termEndsAt: await termEndFor(startedAt, app.membershipTier, tx),
+      currentPeriodStart: startedAt,
+      currentPeriodEnd: addMonths(startedAt, 1),
+    });
   }
 }
 

@@ -243,16 +243,14 @@ export async function syncLumaEvents(options: LumaSyncOptions = {}): Promise<Lum
   try {
     const result = await pullLumaEvents(options);
     if (result) {
-      await db
-        .insert(lumaSyncRuns)
-        .values({
-          startedAt,
-          status: "succeeded",
-          fetched: result.fetched,
-          upserted: result.upserted,
-          cancelled: result.cancelled,
-          skipped: result.skipped,
-        });
+      await db.insert(lumaSyncRuns).values({
+        startedAt,
+        status: "succeeded",
+        fetched: result.fetched,
+        upserted: result.upserted,
+        cancelled: result.cancelled,
+        skipped: result.skipped,
+      });
       console.log(
         `[luma] synced ${result.upserted} events, ${result.cancelled} cancelled, ${result.skipped} private skipped, ${result.requests} requests`,
       );
