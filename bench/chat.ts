@@ -187,15 +187,34 @@ export async function benchChat(): Promise<string[]> {
 
 const TRUSTS_FORWARDED_ADDRESS = { TRUST_PROXY: "true" };
 
+/**
+ * Until the app has prepared (GET /api/health ready): its start-up work rebuilds the assistant's index,
+ * and / answers before that is done, so questions asked earlier find a part of it.
+ */
+async function untilReady(app: BenchApp): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (
+    !(await fetch(`${app.baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline) throw new Error(`${app.baseUrl} was not ready within 3 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function benchChatOn(app: BenchApp): Promise<string[]> {
   const port = Number(new URL(app.baseUrl).port);
   const lines: string[] = [];
+  await untilReady(app);
   await loadAnswers(app.baseUrl, 5); // warm-up: the first requests compile code paths
   lines.push(...report("without a model", await evaluate(app)));
 
   const fake = await startFakeLlm();
   const withModel = await startBenchApp({ ...fake.env, ...TRUSTS_FORWARDED_ADDRESS });
   try {
+    await untilReady(withModel);
     lines.push(...report("with the fake model", await evaluate(withModel)));
   } finally {
     await withModel.stop();
