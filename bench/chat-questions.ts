@@ -10,8 +10,9 @@
  *
  * Ten more (`newHeldOut`) were written for the answer without a model's word relations and coming
  * events, before any of that retrieval code changed, and are never tuned on either; the bench reports
- * them apart. `fact: "next-event"` is the next event the asker may attend (the bench asks as a
- * visitor: the next public one), named by its title.
+ * them apart. Four more, the examples given when the word relations were asked for, are tuning
+ * questions. `fact: "next-event"` is the next event the asker may attend (the bench asks as a visitor:
+ * the next public one), named by its title with its date.
  */
 export interface EvalQuestion {
   question: string;
@@ -106,6 +107,11 @@ export const CHAT_EVAL_SET: EvalQuestion[] = [
     fact: /Intuition is data|Rest is strategy|Asking is leading|permission to lead/,
     heldOut: true,
   },
+  // The issue's own examples of words the site does not use and of the next event: tuned on.
+  { question: "When is the next member event?", pages: ["/events"], fact: "next-event" },
+  { question: "How long until I hear back?", pages: ["/faq", "/apply"], fact: /5 business days/ },
+  { question: "Can I get my money back?", pages: ["/apply", "/faq", "/terms"], fact: /14 days/ },
+  { question: "Which tier lasts nine months?", pages: ["/membership"], fact: /Empower/ },
   // Written before the word relations and the coming-events answer: never tuned on.
   {
     question: "Do I have to be a woman to join?",
