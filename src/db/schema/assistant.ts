@@ -40,13 +40,18 @@ export const assistantPassages = pgTable(
     search: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B') || setweight(to_tsvector('simple', related), 'D')`,
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')`,
       ),
+    /** `related` searched (its lexemes are stemmed already): only for her words the site does not use. */
+    relatedSearch: tsvector()
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', related)`),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("assistant_passages_source_key").on(t.sourceKind, t.sourceId, t.position),
     index("assistant_passages_search_idx").using("gin", t.search),
+    index("assistant_passages_related_search_idx").using("gin", t.relatedSearch),
     oneOf("assistant_passages_level_check", t.requiredLevel, TIER_IDS),
   ],
 );

@@ -36,7 +36,11 @@ describe("bm25", () => {
       { terms: doc("event", "garden") },
     ];
     // "money" is in the first document's related words (refund: "money returned to a payer").
-    const scores = bm25(asked("money"), [{ ...docs[0]!, related: new Set(["money"]) }, docs[1]!, docs[2]!]);
+    const scores = bm25(asked("money"), [
+      { ...docs[0]!, related: new Map([["money", RELATED_FREQUENCY]]) },
+      docs[1]!,
+      docs[2]!,
+    ]);
     expect(RELATED_FREQUENCY).toBeLessThan(1);
     expect(scores[0]).toBeGreaterThan(0);
     expect(scores[1]).toBeGreaterThan(scores[0]!);

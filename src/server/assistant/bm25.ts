@@ -5,7 +5,8 @@ export type Terms = Map<string, number>;
 /** A text scored against the question: its own words, and the words WordNet relates to them. */
 export interface Scored {
   terms: Terms;
-  related?: ReadonlySet<string>;
+  /** Words it holds only through a relation, each counting as this share of an occurrence. */
+  related?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -17,7 +18,7 @@ export type Concept = Map<string, number>;
 
 const K1 = 1.2;
 const B = 0.75;
-/** A word a text holds only through a relation counts as half an occurrence. */
+/** A word a text holds only through a relation counts as half an occurrence at most. */
 export const RELATED_FREQUENCY = 0.5;
 
 /**
@@ -28,8 +29,7 @@ export const RELATED_FREQUENCY = 0.5;
 export function bm25(concepts: Concept[], documents: Scored[]): number[] {
   const n = documents.length;
   if (n === 0) return [];
-  const frequency = (doc: Scored, term: string) =>
-    doc.terms.get(term) ?? (doc.related?.has(term) ? RELATED_FREQUENCY : 0);
+  const frequency = (doc: Scored, term: string) => doc.terms.get(term) ?? doc.related?.get(term) ?? 0;
   const lengths = documents.map((doc) => [...doc.terms.values()].reduce((a, b) => a + b, 0));
   const average = lengths.reduce((a, b) => a + b, 0) / n || 1;
   const idf = new Map<string, number>();

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
-import { bm25, type Concept, type Scored, type Terms } from "./bm25";
+import { bm25, RELATED_FREQUENCY, type Concept, type Scored, type Terms } from "./bm25";
 import type { AnswerPassage } from "./compose";
 import { splitSentences } from "./sentences";
 import type { Relation } from "./word-relations";
@@ -52,7 +52,7 @@ export interface Extraction {
 /**
  * Each text's stemmed words and their counts, by PostgreSQL's 'english' configuration (as the index),
  * and how rare the first text's words are among all the site's passages (idf; a word no passage holds
- * in its title or body weighs most, and is missing from `df`), in one round trip.
+ * in its title or body weighs most), in one round trip.
  */
 async function termsOf(
   texts: string[],
@@ -63,7 +63,7 @@ async function termsOf(
     total: number | null;
   }>(sql`
     select (select json_object_agg(lexeme, coalesce(array_length(positions, 1), 1)) from unnest(to_tsvector('english', t))) as terms,
-      case when ord = 1 then (select json_object_agg(lexeme, (select count(*) from assistant_passages where search @@ to_tsquery('simple', quote_literal(lexeme) || ':AB')))
+      case when ord = 1 then (select json_object_agg(lexeme, (select count(*) from assistant_passages where search @@ to_tsquery('simple', quote_literal(lexeme))))
         from unnest(to_tsvector('english', t))) end as df,
       case when ord = 1 then (select count(*)::int from assistant_passages) end as total
     from unnest(array[${sql.join(
@@ -90,14 +90,23 @@ const normalise = (values: number[]) => {
   return values.map((v) => (max > 0 ? v / max : 0));
 };
 
-/** The related lines of a passage (its title's, then each sentence's), as sets of the lexemes in `asked`. */
-function relatedLines(passage: AnswerPassage, sentences: number, asked: Set<string>): Array<ReadonlySet<string>> {
+/** The related lines of a passage (its title's, then each sentence's), as sets of her words among them. */
+function relatedLines(passage: AnswerPassage, sentences: number, asked: Set<string>): Array<Set<string>> {
   const lines = (passage.related ?? "").split("\n");
   return Array.from(
     { length: sentences + 1 },
     (_, i) => new Set((lines[i] ?? "").split(" ").filter((lexeme) => asked.has(lexeme))),
   );
 }
+
+/**
+ * In the ranking, only her words the site does not use count through the site's related words, as
+ * half an occurrence ("money" where the refund is): a word it uses is found as itself, and its
+ * relations would find its other senses ("What time does the sound bath start?" is not told apart by
+ * what relates to "time").
+ */
+const lacking = (line: Set<string>, unknown: Set<string>): ReadonlyMap<string, number> =>
+  new Map([...line].filter((lexeme) => unknown.has(lexeme)).map((lexeme) => [lexeme, RELATED_FREQUENCY]));
 
 /**
  * Ranks the sentences of the retrieved passages against the question (BM25 over them, with their
@@ -141,13 +150,13 @@ export async function extractAnswer(
   const asking = new Set(questionTerms);
   const titles: Scored[] = passages.map((p, i) => ({
     terms: titleTerms[i]!,
-    related: relatedLines(p, split[i]!.length, unknown)[0],
+    related: lacking(relatedLines(p, split[i]!.length, asking)[0]!, unknown),
   }));
   const scoredSentences: Scored[] = [];
   passages.forEach((p, i) => {
-    const lines = relatedLines(p, split[i]!.length, unknown);
+    const lines = relatedLines(p, split[i]!.length, asking);
     split[i]!.forEach((_, s) =>
-      scoredSentences.push({ terms: sentenceTerms[scoredSentences.length]!, related: lines[s + 1] }),
+      scoredSentences.push({ terms: sentenceTerms[scoredSentences.length]!, related: lacking(lines[s + 1]!, unknown) }),
     );
   });
 
@@ -172,15 +181,15 @@ export async function extractAnswer(
 
   const ordered = [...new Set(ranked.map((r) => r.passage))];
   const total = askedTerms.reduce((sum, t) => sum + weights.get(t)!, 0);
-  // Does a sentence (with its title) hold enough of what she asked? A word she used counts in part when
-  // it is held only through a relation, either way; here a word the site uses elsewhere counts through
-  // a relation too ("money back" is a refund, though "back" is on the site in other senses), while in
-  // the ranking only a word it lacks does.
+  // Does a sentence (with its title's words) hold enough of what she asked? A word she used counts in
+  // part when it is held only through a relation, either way: the sentence's own related words (not
+  // its title's, which every sentence of the passage would share), where a word the site uses elsewhere
+  // counts too ("money back" is a refund, though "back" is on the site in other senses), or what WordNet
+  // relates to her word.
   const covers = (r: (typeof ranked)[number]) => {
     const title = titles[passages.indexOf(r.passage)]!;
     const found = new Set([...r.scored.terms.keys(), ...title.terms.keys()]);
-    const lines = relatedLines(r.passage, r.sentences.length, asking);
-    const foundRelated = new Set([...lines[r.index + 1]!, ...lines[0]!]);
+    const foundRelated = relatedLines(r.passage, r.sentences.length, asking)[r.index + 1]!;
     const held = (term: string) =>
       found.has(term)
         ? 1
@@ -198,7 +207,7 @@ export async function extractAnswer(
   if (!top) return { answer: null, ordered };
   const topTitle = titles[passages.indexOf(top.passage)]!;
 
-  const best = answeringSentence(top.passage, ranked, concepts, topTitle, scoredSentences);
+  const best = answeringSentence(top, ranked, concepts, topTitle, scoredSentences);
   const answer = { sentences: answeringSentences(best), from: best.passage };
   const other = ranked.find((r) => r.passage.url !== best.passage.url);
   const seeAlso =
@@ -211,23 +220,26 @@ export async function extractAnswer(
 /**
  * Which sentence of the chosen passage answers: the one that best holds the question's words its
  * title does not (every sentence of "Event: Maker Market" shares the title's words; "open" or "time"
- * tell them apart); with no such word, the passage's first sentence, where pages put what matters.
+ * tell them apart), the covering sentence among equals; with no such word, the passage's first
+ * sentence, where pages put what matters.
  */
 function answeringSentence(
-  passage: AnswerPassage,
+  covering: RankedSentence & { scored: Scored },
   ranked: Array<RankedSentence & { scored: Scored }>,
   concepts: Concept[],
   title: Scored,
   allSentences: Scored[],
 ): RankedSentence {
-  const own = ranked.filter((r) => r.passage === passage).sort((a, b) => a.index - b.index);
+  const own = ranked.filter((r) => r.passage === covering.passage).sort((a, b) => a.index - b.index);
   const telling = concepts.filter(
     (concept) => ![...concept].some(([term, weight]) => weight === 1 && title.terms.has(term)),
   );
   const scores = telling.length ? bm25(telling, allSentences) : [];
   const scoreOf = (r: { scored: Scored }) => (telling.length ? scores[allSentences.indexOf(r.scored)]! : 0);
   const best = own.reduce((a, b) => (scoreOf(b) > scoreOf(a) ? b : a), own[0]!);
-  return scoreOf(best) > 0 ? best : own[0]!;
+  // Between equals, the sentence found to cover the question.
+  if (scoreOf(best) > 0) return scoreOf(covering) >= scoreOf(best) ? covering : best;
+  return own[0]!;
 }
 
 /** The answering sentence first; then the rest of a short passage in its order, or else the sentence after it. */

@@ -93,11 +93,8 @@ async function answerWithoutModel(
   question: string,
   user: LevelSubject | null,
 ): Promise<{ text: string; sources: ChatSource[]; passages: AnswerPassage[] }> {
-  const relations = await relationsOf(question);
-  const [data, retrieved] = await Promise.all([
-    answerFromData(question, user),
-    retrievePassages(question, relations.map((r) => r.words).join(" "), user, RETRIEVED_PASSAGES),
-  ]);
+  const [relations, data] = await Promise.all([relationsOf(question), answerFromData(question, user)]);
+  const retrieved = await retrievePassages(question, relations, user, RETRIEVED_PASSAGES);
   const extraction = await extractAnswer(question, relations, selectPassages(retrieved, RETRIEVED_PASSAGES));
   if (data) {
     const passages = [data, ...extraction.ordered].slice(0, MODEL_PASSAGES);

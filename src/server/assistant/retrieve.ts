@@ -1,9 +1,10 @@
 import "server-only";
-import { and, desc, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { assistantPassages } from "@/db/schema";
 import type { LevelSubject } from "@/lib/auth/access";
 import { readableLevel } from "@/server/auth/tier-access";
+import type { Relation } from "./word-relations";
 
 export interface RetrievedPassage {
   id: number;
@@ -25,30 +26,36 @@ export interface RetrievedPassage {
 const questionQuery = (question: string) =>
   sql`(select to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) from unnest(tsvector_to_array(to_tsvector('english', ${question}))) as lexeme)`;
 
-/**
- * How much each weight counts in the rank: the title (A), the body (B) and what WordNet relates to the
- * site's words (D), which must still let a passage found only through it ("money back" for "refund")
- * stand among those that share a common word with the question.
- */
-const RANK_WEIGHTS = sql.raw(`'{0.25, 0.2, 0.4, 1.0}'::float4[]`);
 /** The words WordNet relates to the question's weigh this much of her own. */
 const RELATED_QUESTION_WEIGHT = 0.5;
+/**
+ * A passage whose related words hold a word of hers the site does not use ("money" for the refund)
+ * ranks as if its body held it this much: enough to stand among those sharing a common word with her.
+ */
+const RELATED_PASSAGE_WEIGHT = 0.6;
 
 /**
  * The passages that best match the question among those the asker may read: her tier's and
- * public ones (readableLevel in the WHERE clause), never an expired one. `related` is what WordNet
- * relates to the question's words (relationsOf), found too but ranked lower.
+ * public ones (readableLevel in the WHERE clause), never an expired one. `relations` are what WordNet
+ * relates to her words the site does not use (relationsOf): passages holding those relations, and the
+ * site's texts whose related words hold her words, are found too, ranked lower.
  */
 export async function retrievePassages(
   question: string,
-  related: string,
+  relations: Relation[],
   user: LevelSubject | null,
   limit = 5,
 ): Promise<RetrievedPassage[]> {
   const asked = questionQuery(question);
-  const relatedQuery = questionQuery(related);
+  const relatedQuery = questionQuery(relations.map((r) => r.words).join(" "));
+  const unknownQuery = questionQuery(relations.map((r) => r.said).join(" "));
   // Normalization 1 divides by 1 + log(length), so a long post does not win on length alone.
-  const rank = sql<number>`coalesce(ts_rank(${RANK_WEIGHTS}, ${assistantPassages.search}, ${asked}, 1), 0) + ${RELATED_QUESTION_WEIGHT} * coalesce(ts_rank(${RANK_WEIGHTS}, ${assistantPassages.search}, ${relatedQuery}, 1), 0)`;
+  const rankOf = (vector: SQL, query: SQL) => sql`coalesce(ts_rank(${vector}, ${query}, 1), 0)`;
+  const search = sql`${assistantPassages.search}`;
+  const relatedSearch = sql`${assistantPassages.relatedSearch}`;
+  // The related lexemes carry no weight label (D): ranked with the body's weight (0.4), as if it held them.
+  const relatedRank = sql`coalesce(ts_rank('{0.4, 0.4, 0.4, 0.4}'::float4[], ${relatedSearch}, ${unknownQuery}, 1), 0)`;
+  const rank = sql<number>`${rankOf(search, asked)} + ${RELATED_QUESTION_WEIGHT} * ${rankOf(search, relatedQuery)} + ${RELATED_PASSAGE_WEIGHT} * ${relatedRank}`;
   return db
     .select({
       id: assistantPassages.id,
@@ -61,7 +68,7 @@ export async function retrievePassages(
     .from(assistantPassages)
     .where(
       and(
-        sql`(${assistantPassages.search} @@ ${asked} or ${assistantPassages.search} @@ ${relatedQuery})`,
+        sql`(${search} @@ ${asked} or ${search} @@ ${relatedQuery} or ${relatedSearch} @@ ${unknownQuery})`,
         or(isNull(assistantPassages.expiresAt), gt(assistantPassages.expiresAt, sql`now()`)),
         readableLevel(assistantPassages.requiredLevel, user),
       ),

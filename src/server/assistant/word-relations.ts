@@ -105,12 +105,12 @@ interface Token {
 
 /**
  * The words of each text, in order: stop words too (for phrases), marked. With `onSite`, whether a
- * title or body of the site holds each word (weights A and B: not through another word's relations).
+ * title or body of the site holds each word.
  */
 async function tokensOf(texts: string[], executor: Executor, onSite: boolean): Promise<Token[][]> {
   const held = onSite
     ? sql`, 'onSite', exists (select 1 from unnest(d.lexemes) as l(lexeme), assistant_passages p
-          where p.search @@ to_tsquery('simple', quote_literal(l.lexeme) || ':AB'))`
+          where p.search @@ to_tsquery('simple', quote_literal(l.lexeme)))`
     : sql``;
   const { rows } = await executor.execute<{ tokens: Token[] | null }>(sql`
     select (select json_agg(json_build_object('token', lower(d.token), 'content', d.lexemes <> '{}'${held}) order by n)
