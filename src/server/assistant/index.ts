@@ -105,7 +105,9 @@ async function answerWithoutModel(
     };
   }
   if (!extraction.answer) return { text: composeExtractiveAnswer(null), sources: [], passages: [] };
-  const passages = extraction.ordered.slice(0, MODEL_PASSAGES);
+  // The model is given the answering passage first, as the answer without a model cites it first.
+  const from = extraction.answer.from;
+  const passages = [from, ...extraction.ordered.filter((p) => p !== from)].slice(0, MODEL_PASSAGES);
   const cited = [extraction.answer.from, ...(extraction.seeAlso ? [extraction.seeAlso.from] : []), ...passages];
   return { text: composeExtractiveAnswer(extraction.answer, extraction.seeAlso), sources: sourcesOf(cited), passages };
 }
