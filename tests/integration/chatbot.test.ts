@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, like, sql } from "drizzle-orm";
 import { assistantPassages, chatMessages, events } from "@/db/schema";
+import { DATE_FORMAT } from "@/lib/format";
+import { formatInZone } from "@/server/events/time";
 import { FAKE_LLM_BREAK, FAKE_LLM_FAIL, FAKE_LLM_HANG } from "../fakes/llm";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { waitFor } from "../support/applicants";
@@ -11,6 +13,25 @@ import { call, randomIp, signIn } from "../support/http";
 // assistant falls back to whenever the model fails, so both paths run here.
 
 afterAll(closeTestDb);
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The next scheduled event of an access type that has not ended, with its date as the site shows it. */
+async function nextEvent(access: "public" | "members") {
+  const [next] = await testDb()
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.status, "scheduled"),
+        eq(events.accessType, access),
+        gt(sql`coalesce(${events.endsAt}, ${events.startsAt})`, sql`now()`),
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(1);
+  return { ...next!, date: formatInZone(next!.startsAt, next!.timezone, DATE_FORMAT) };
+}
 
 /**
  * Random lower-case letters for the made-up words and markers in questions. Hex would not do: text
@@ -291,8 +312,8 @@ describe("POST /api/chatbot/message", () => {
 
   // Issue 25: the answer without a model (the fake model is told to fail, so the app answers alone).
   describe("without a model", () => {
-    const alone = async (question: string) => {
-      const result = await ask(`${question} ${FAKE_LLM_FAIL}`);
+    const alone = async (question: string, cookie?: string) => {
+      const result = await ask(`${question} ${FAKE_LLM_FAIL}`, { cookie });
       expect(result.status).toBe(200);
       return {
         text: result.json.response as string,
@@ -323,15 +344,12 @@ describe("POST /api/chatbot/message", () => {
         /^Membership costs from \$30\.00 to \$75\.00 a month, by tier: Connect \$30\.00 a month for 3 months; Create \$50\.00 a month for 6 months \(most popular\); Empower \$65\.00 a month for 9 months; Play \$75\.00 a month for 12 months\./,
       );
       expect(prices.cited[0]).toBe("/membership");
-      const [next] = await testDb()
-        .select({ title: events.title })
-        .from(events)
-        .where(and(eq(events.status, "scheduled"), gt(sql`coalesce(${events.endsAt}, ${events.startsAt})`, sql`now()`)))
-        .orderBy(asc(events.startsAt), asc(events.id))
-        .limit(1);
+      const next = await nextEvent("public");
       const coming = await alone("What events are coming up?");
-      expect(coming.text.startsWith(`Coming up: ${next!.title} on `)).toBe(true);
-      expect(coming.cited[0]).toBe("/events");
+      expect(coming.text.startsWith(`The next event open to everyone is [${next.title}](/events/${next.id}) on `)).toBe(
+        true,
+      );
+      expect(coming.cited[0]).toBe(`/events/${next.id}`);
       // A question about one named event is that event's, not the list's.
       const [rooftop] = await testDb()
         .select({ id: events.id })
@@ -340,6 +358,85 @@ describe("POST /api/chatbot/message", () => {
       const named = await alone("What's on at the Rooftop Sisterhood Social?");
       expect(named.text).toMatch(/^Rooftop Sisterhood Social takes place on /);
       expect(named.cited[0]).toBe(`/events/${rooftop!.id}`);
+    });
+
+    it("names the next event a visitor may attend, from the events data as it is when she asks", async () => {
+      const before = await nextEvent("public");
+      const visitor = await alone("When is the next member event?");
+      expect(visitor.text).toMatch(
+        new RegExp(
+          `^The next event open to everyone is \\[${escape(before.title)}\\]\\(/events/${before.id}\\) on ${escape(before.date)} at `,
+        ),
+      );
+      // She is told that the members' events need a membership.
+      const forMembers = await nextEvent("members");
+      expect(visitor.text).toContain(`[${forMembers.title}](/events/${forMembers.id})`);
+      expect(visitor.text).toContain("need a [membership](/membership)");
+      expect(visitor.cited[0]).toBe(`/events/${before.id}`);
+
+      // An event created now, sooner than every other, is the next one at once: read when she asks.
+      const admin = await createTestUser({ isAdmin: true });
+      const cookie = await signIn(admin.username, TEST_PASSWORD);
+      const startsAt = new Date(Date.now() + 24 * 3600_000);
+      const title = `Poetry walk ${letters(6)}`;
+      const created = await call("/api/admin/events", {
+        body: {
+          title,
+          description: "A walk with poems.",
+          startsAtLocal: startsAt.toISOString().slice(0, 16),
+          endsAtLocal: new Date(startsAt.getTime() + 3600_000).toISOString().slice(0, 16),
+          timezone: "UTC",
+          accessType: "public",
+          type: "social",
+          featured: false,
+        },
+        cookie,
+      });
+      expect(created.status).toBe(201);
+      try {
+        const fresh = await alone("When is the next event?");
+        expect(fresh.text).toMatch(
+          new RegExp(
+            `^The next event open to everyone is \\[${title}\\]\\(/events/${created.json.id}\\) on ${escape(formatInZone(startsAt, "UTC", DATE_FORMAT))} at `,
+          ),
+        );
+        expect(fresh.cited[0]).toBe(`/events/${created.json.id}`);
+      } finally {
+        expect((await call(`/api/admin/events/${created.json.id}`, { method: "DELETE", cookie })).status).toBeLessThan(
+          300,
+        );
+      }
+    });
+
+    it("names a member's next members' event", async () => {
+      const member = await createTestUser({ membershipLevel: "connect" });
+      const cookie = await signIn(member.username, TEST_PASSWORD);
+      const next = await nextEvent("members");
+      const answer = await alone("When is the next member event?", cookie);
+      expect(answer.text).toMatch(
+        new RegExp(
+          `^The next members' event is \\[${escape(next.title)}\\]\\(/events/${next.id}\\) on ${escape(next.date)} at `,
+        ),
+      );
+      expect(answer.cited[0]).toBe(`/events/${next.id}`);
+    });
+
+    it("finds what she asks in words the site does not use, through WordNet's word relations", async () => {
+      const refund = await alone("Can I get my money back?");
+      expect(refund.text).toMatch(/^[^.]*refund within 14 days/);
+      expect(["/apply", "/faq", "/terms"]).toContain(refund.cited[0]);
+      const decision = await alone("How long until I hear back?");
+      expect(decision.text).toMatch(/^We decide within 5 business days/);
+      expect(decision.cited[0]).toBe("/faq");
+      const term = await alone("Which tier lasts nine months?");
+      expect(term.text).toMatch(/^The Empower tier lasts 9 months/);
+      expect(term.cited[0]).toBe("/membership");
+    });
+
+    it("still finds nothing when nothing on the site answers, whatever WordNet relates to her words", async () => {
+      const parking = await alone("Is there free parking?");
+      expect(parking.text).toContain("I could not find anything about that on our site");
+      expect(parking.cited).toEqual([]);
     });
 
     it("answers from every public page's sections: the apply page, the privacy policy, the community's values", async () => {

@@ -30,16 +30,28 @@ export const assistantPassages = pgTable(
     requiredLevel: text().references(() => membershipTiers.id),
     /** After this the passage is no longer answered from (an event that has ended); null = never. */
     expiresAt: timestamp({ withTimezone: true }),
+    /**
+     * What WordNet relates to the words of the site's own texts (src/server/assistant/word-relations.ts),
+     * as 'english' lexemes: one line for the title, then one for each sentence of the body, so that a
+     * sentence is found by a word she used for what it says ("money back" for "refund"). Empty for the
+     * forum and library, which members write.
+     */
+    related: text().notNull().default(""),
     search: tsvector()
       .notNull()
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')`,
       ),
+    /** `related` searched (its lexemes are stemmed already): only for her words the site does not use. */
+    relatedSearch: tsvector()
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', related)`),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("assistant_passages_source_key").on(t.sourceKind, t.sourceId, t.position),
     index("assistant_passages_search_idx").using("gin", t.search),
+    index("assistant_passages_related_search_idx").using("gin", t.relatedSearch),
     oneOf("assistant_passages_level_check", t.requiredLevel, TIER_IDS),
   ],
 );

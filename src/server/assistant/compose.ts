@@ -6,6 +6,8 @@ export interface AnswerPassage {
   title: string;
   url: string;
   body: string;
+  /** What WordNet relates to its title and sentences, a line each (the site's own texts only). */
+  related?: string;
   rank: number;
 }
 

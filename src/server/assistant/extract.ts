@@ -1,13 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
-import { bm25, type Terms } from "./bm25";
+import { bm25, RELATED_FREQUENCY, type Concept, type Scored, type Terms } from "./bm25";
 import type { AnswerPassage } from "./compose";
 import { splitSentences } from "./sentences";
-import { expansionsOf } from "./synonyms";
+import type { Relation } from "./word-relations";
 
 /** How the score of a sentence is made: its own match, its passage's title's, and the passage's rank. */
-const WEIGHT = { sentence: 1, title: 1, passage: 0.3 } as const;
+const WEIGHT = { sentence: 1, title: 0.9, passage: 0.3 } as const;
 /** The legal pages answer too, but after any page written for visitors says the same. */
 const LEGAL_PAGES = new Set(["/privacy", "/terms"]);
 const LEGAL_PENALTY = 0.25;
@@ -19,11 +19,17 @@ const POSITION_DECAY = 0.03;
  * more than "free", so "Is there free parking?" is not answered with the free trial.
  */
 const MIN_COVERAGE = 0.45;
+/** A word of hers the answer holds only through a word relation counts this much of one it holds. */
+const RELATED_COVERAGE = 0.6;
+/** What WordNet relates to a word of hers weighs this much of the word itself. */
+const RELATED_WEIGHT = 0.5;
 /** Words of conversation and light verbs that say nothing about what she asks ("Hi, I was wondering if I can get..."). */
 const FILLER =
   "hi hello hey thanks please wondering know tell want like question ask help get getting give gives need go going find way thing";
 /** A short passage (a FAQ answer) is given whole; a longer one, its best sentence and the next. */
 const WHOLE_PASSAGE_CHARS = 420;
+/** A sentence ranked at least this share of the first may answer when the first does not cover the question. */
+const COVERING_SHARE = 0.75;
 /** A second page is shown when its best sentence scores at least this share of the best one. */
 const SEE_ALSO_SHARE = 0.75;
 
@@ -46,9 +52,11 @@ export interface Extraction {
 /**
  * Each text's stemmed words and their counts, by PostgreSQL's 'english' configuration (as the index),
  * and how rare the first text's words are among all the site's passages (idf; a word no passage holds
- * weighs most), in one round trip.
+ * in its title or body weighs most), in one round trip.
  */
-async function termsOf(texts: string[]): Promise<{ terms: Terms[]; rarity: Map<string, number> }> {
+async function termsOf(
+  texts: string[],
+): Promise<{ terms: Terms[]; rarity: Map<string, number>; unknown: Set<string> }> {
   const { rows } = await db.execute<{
     terms: Record<string, number> | null;
     df: Record<string, number> | null;
@@ -66,7 +74,15 @@ async function termsOf(texts: string[]): Promise<{ terms: Terms[]; rarity: Map<s
   const rarity = new Map(
     Object.entries(rows[0]?.df ?? {}).map(([word, df]) => [word, Math.log(1 + (total - df + 0.5) / (df + 0.5))]),
   );
-  return { terms: rows.map((row) => new Map(Object.entries(row.terms ?? {}))), rarity };
+  return {
+    terms: rows.map((row) => new Map(Object.entries(row.terms ?? {}))),
+    rarity,
+    unknown: new Set(
+      Object.entries(rows[0]?.df ?? {})
+        .filter(([, df]) => df === 0)
+        .map(([word]) => word),
+    ),
+  };
 }
 
 const normalise = (values: number[]) => {
@@ -74,38 +90,80 @@ const normalise = (values: number[]) => {
   return values.map((v) => (max > 0 ? v / max : 0));
 };
 
+/** The related lines of a passage (its title's, then each sentence's), as sets of her words among them. */
+function relatedLines(passage: AnswerPassage, sentences: number, asked: Set<string>): Array<Set<string>> {
+  const lines = (passage.related ?? "").split("\n");
+  return Array.from(
+    { length: sentences + 1 },
+    (_, i) => new Set((lines[i] ?? "").split(" ").filter((lexeme) => asked.has(lexeme))),
+  );
+}
+
+/**
+ * In the ranking, only her words the site does not use count through the site's related words, as
+ * half an occurrence ("money" where the refund is): a word it uses is found as itself, and its
+ * relations would find its other senses ("What time does the sound bath start?" is not told apart by
+ * what relates to "time").
+ */
+const lacking = (line: Set<string>, unknown: Set<string>): ReadonlyMap<string, number> =>
+  new Map([...line].filter((lexeme) => unknown.has(lexeme)).map((lexeme) => [lexeme, RELATED_FREQUENCY]));
+
 /**
  * Ranks the sentences of the retrieved passages against the question (BM25 over them, with their
  * titles and the passages' own rank) and picks what answers: the best sentence first, with the rest of
- * a short passage (a FAQ answer is given whole) or the sentence after it. `question` is the expanded
- * question (synonyms added); `asked` the words she typed, for the check that the answer covers them.
+ * a short passage (a FAQ answer is given whole) or the sentence after it. `relations` are what WordNet
+ * relates to the words she typed (`asked`); they count, less than her words, in the ranking and in the
+ * check that the answer covers what she asked.
  */
-export async function extractAnswer(asked: string, question: string, passages: AnswerPassage[]): Promise<Extraction> {
+export async function extractAnswer(
+  asked: string,
+  relations: Relation[],
+  passages: AnswerPassage[],
+): Promise<Extraction> {
   if (passages.length === 0) return { answer: null, ordered: [] };
   const split = passages.map((p) => splitSentences(p.body));
   const sentences = split.flat();
-  const expansions = expansionsOf(asked);
   const texts = [
     asked,
-    question,
     FILLER,
-    ...expansions.flatMap((e) => [e.said, e.words]),
+    ...relations.flatMap((r) => [r.said, r.words]),
     ...passages.map((p) => p.title),
     ...sentences,
   ];
-  const { terms, rarity: weights } = await termsOf(texts);
-  const filler = terms[2]!;
-  const askedTerms = new Set([...terms[0]!.keys()].filter((t) => !filler.has(t)));
-  const questionTerms = new Set(terms[1]!.keys());
-  const synonyms = expansions.map((_, i) => ({ said: terms[3 + 2 * i]!, words: terms[4 + 2 * i]! }));
-  const first = 3 + 2 * expansions.length;
+  const { terms, rarity: weights, unknown } = await termsOf(texts);
+  const filler = terms[1]!;
+  const questionTerms = [...terms[0]!.keys()];
+  const askedTerms = questionTerms.filter((t) => !filler.has(t));
+  const related = relations.map((_, i) => ({ said: terms[2 + 2 * i]!, words: terms[3 + 2 * i]! }));
+  const first = 2 + 2 * relations.length;
   const titleTerms = terms.slice(first, first + passages.length);
   const sentenceTerms = terms.slice(first + passages.length);
 
-  const sentenceScores = normalise(bm25(questionTerms, sentenceTerms));
-  const titleScores = normalise(bm25(questionTerms, titleTerms));
+  // Each word she asked, with what WordNet relates to it.
+  const relatedTo = (term: string) =>
+    new Set(related.filter((r) => r.said.has(term)).flatMap((r) => [...r.words.keys()]));
+  const concepts: Concept[] = questionTerms.map((term) => {
+    const concept: Concept = new Map([...relatedTo(term)].map((w) => [w, RELATED_WEIGHT]));
+    return concept.set(term, 1);
+  });
+
+  const asking = new Set(questionTerms);
+  const titles: Scored[] = passages.map((p, i) => ({
+    terms: titleTerms[i]!,
+    related: lacking(relatedLines(p, split[i]!.length, asking)[0]!, unknown),
+  }));
+  const scoredSentences: Scored[] = [];
+  passages.forEach((p, i) => {
+    const lines = relatedLines(p, split[i]!.length, asking);
+    split[i]!.forEach((_, s) =>
+      scoredSentences.push({ terms: sentenceTerms[scoredSentences.length]!, related: lacking(lines[s + 1]!, unknown) }),
+    );
+  });
+
+  const sentenceScores = normalise(bm25(concepts, scoredSentences));
+  const titleScores = normalise(bm25(concepts, titles));
   const passageScores = normalise(passages.map((p) => (Number.isFinite(p.rank) ? p.rank : 0)));
-  const ranked: Array<RankedSentence & { terms: Terms }> = [];
+  const ranked: Array<RankedSentence & { scored: Scored }> = [];
   let at = 0;
   passages.forEach((passage, p) => {
     split[p]!.forEach((_, index) => {
@@ -115,26 +173,41 @@ export async function extractAnswer(asked: string, question: string, passages: A
         WEIGHT.passage * passageScores[p]! -
         POSITION_DECAY * index -
         (LEGAL_PAGES.has(passage.url) ? LEGAL_PENALTY : 0);
-      ranked.push({ passage, sentences: split[p]!, index, score, terms: sentenceTerms[at]! });
+      ranked.push({ passage, sentences: split[p]!, index, score, scored: scoredSentences[at]! });
       at++;
     });
   });
   ranked.sort((a, b) => b.score - a.score);
 
   const ordered = [...new Set(ranked.map((r) => r.passage))];
-  const top = ranked[0];
+  const total = askedTerms.reduce((sum, t) => sum + weights.get(t)!, 0);
+  // Does a sentence (with its title's words) hold enough of what she asked? A word she used counts in
+  // part when it is held only through a relation, either way: the sentence's own related words (not
+  // its title's, which every sentence of the passage would share), where a word the site uses elsewhere
+  // counts too ("money back" is a refund, though "back" is on the site in other senses), or what WordNet
+  // relates to her word.
+  const covers = (r: (typeof ranked)[number]) => {
+    const title = titles[passages.indexOf(r.passage)]!;
+    const found = new Set([...r.scored.terms.keys(), ...title.terms.keys()]);
+    const foundRelated = relatedLines(r.passage, r.sentences.length, asking)[r.index + 1]!;
+    const held = (term: string) =>
+      found.has(term)
+        ? 1
+        : foundRelated.has(term) || [...relatedTo(term)].some((w) => found.has(w))
+          ? RELATED_COVERAGE
+          : 0;
+    const covered = askedTerms.reduce((sum, t) => sum + weights.get(t)! * held(t), 0);
+    // One word held only through a relation is too little to go on ("podcast" is defined with "computers").
+    const direct = askedTerms.filter((t) => held(t) === 1).length;
+    const throughRelations = askedTerms.filter((t) => held(t) === RELATED_COVERAGE).length;
+    return total > 0 && covered / total >= MIN_COVERAGE && (direct > 0 || throughRelations >= 2);
+  };
+  // The best sentence that covers the question, among those ranked nearly as well as the first.
+  const top = ranked.find((r) => r.score >= ranked[0]!.score * COVERING_SHARE && covers(r));
   if (!top) return { answer: null, ordered };
-  // Does the best passage's best sentence (with its title) hold enough of what she asked? A word she
-  // used counts as held when the site's word for it is (a synonym).
-  const topTitle = titleTerms[passages.indexOf(top.passage)]!;
-  const found = new Set([...top.terms.keys(), ...topTitle.keys()]);
-  const held = (term: string) =>
-    found.has(term) || synonyms.some((s) => s.said.has(term) && [...s.words.keys()].some((w) => found.has(w)));
-  const total = [...askedTerms].reduce((sum, t) => sum + weights.get(t)!, 0);
-  const covered = [...askedTerms].filter(held).reduce((sum, t) => sum + weights.get(t)!, 0);
-  if (total === 0 || covered / total < MIN_COVERAGE) return { answer: null, ordered };
+  const topTitle = titles[passages.indexOf(top.passage)]!;
 
-  const best = answeringSentence(top.passage, ranked, questionTerms, topTitle, sentenceTerms);
+  const best = answeringSentence(top, ranked, concepts, topTitle, scoredSentences);
   const answer = { sentences: answeringSentences(best), from: best.passage };
   const other = ranked.find((r) => r.passage.url !== best.passage.url);
   const seeAlso =
@@ -147,21 +220,26 @@ export async function extractAnswer(asked: string, question: string, passages: A
 /**
  * Which sentence of the chosen passage answers: the one that best holds the question's words its
  * title does not (every sentence of "Event: Maker Market" shares the title's words; "open" or "time"
- * tell them apart); with no such word, the passage's first sentence, where pages put what matters.
+ * tell them apart), the covering sentence among equals; with no such word, the passage's first
+ * sentence, where pages put what matters.
  */
 function answeringSentence(
-  passage: AnswerPassage,
-  ranked: Array<RankedSentence & { terms: Terms }>,
-  question: Set<string>,
-  title: Terms,
-  allSentences: Terms[],
+  covering: RankedSentence & { scored: Scored },
+  ranked: Array<RankedSentence & { scored: Scored }>,
+  concepts: Concept[],
+  title: Scored,
+  allSentences: Scored[],
 ): RankedSentence {
-  const own = ranked.filter((r) => r.passage === passage).sort((a, b) => a.index - b.index);
-  const telling = new Set([...question].filter((t) => !title.has(t)));
-  const scores = telling.size ? bm25(telling, allSentences) : [];
-  const scoreOf = (r: { terms: Terms }) => (telling.size ? scores[allSentences.indexOf(r.terms)]! : 0);
+  const own = ranked.filter((r) => r.passage === covering.passage).sort((a, b) => a.index - b.index);
+  const telling = concepts.filter(
+    (concept) => ![...concept].some(([term, weight]) => weight === 1 && title.terms.has(term)),
+  );
+  const scores = telling.length ? bm25(telling, allSentences) : [];
+  const scoreOf = (r: { scored: Scored }) => (telling.length ? scores[allSentences.indexOf(r.scored)]! : 0);
   const best = own.reduce((a, b) => (scoreOf(b) > scoreOf(a) ? b : a), own[0]!);
-  return scoreOf(best) > 0 ? best : own[0]!;
+  // Between equals, the sentence found to cover the question.
+  if (scoreOf(best) > 0) return scoreOf(covering) >= scoreOf(best) ? covering : best;
+  return own[0]!;
 }
 
 /** The answering sentence first; then the rest of a short passage in its order, or else the sentence after it. */

@@ -4,6 +4,14 @@ import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { assistantPassages } from "@/db/schema";
 import { PASSAGE_PROVIDERS, type SourceKind } from "./providers";
+import { relatedLexemes } from "./word-relations";
+
+/**
+ * The site's own texts carry the words WordNet relates to theirs (word-relations.ts). The forum and the
+ * library, which members write and which may hold 100,000 topics, do not: their rows would grow
+ * several times over, and the question's own relations still reach them.
+ */
+const RELATED_KINDS: ReadonlySet<SourceKind> = new Set(["faq", "tier", "page", "section", "event", "blog"]);
 
 /** Replaces the passages of some sources of one kind (all of its sources when `ids` is absent). */
 async function replacePassages(kind: SourceKind, ids: string[] | undefined, executor: Executor): Promise<number> {
@@ -16,11 +24,12 @@ async function replacePassages(kind: SourceKind, ids: string[] | undefined, exec
     await tx
       .delete(assistantPassages)
       .where(and(eq(assistantPassages.sourceKind, kind), ids ? inArray(assistantPassages.sourceId, ids) : undefined));
+    const related = RELATED_KINDS.has(kind) ? await relatedLexemes(passages, tx) : [];
     const positions = new Map<string, number>();
-    const rows = passages.map((p) => {
+    const rows = passages.map((p, i) => {
       const position = positions.get(p.sourceId) ?? 0;
       positions.set(p.sourceId, position + 1);
-      return { ...p, sourceKind: kind, position, expiresAt: p.expiresAt ?? null };
+      return { ...p, sourceKind: kind, position, expiresAt: p.expiresAt ?? null, related: related[i] ?? "" };
     });
     for (let i = 0; i < rows.length; i += 500) await tx.insert(assistantPassages).values(rows.slice(i, i + 500));
     return rows.length;
@@ -59,7 +68,8 @@ const KEPT_BY_SAVES: ReadonlySet<SourceKind> = new Set(["event", "blog", "forum"
 /**
  * At an instance's start: the texts that come from the code or the page editor (the FAQ, tiers, pages,
  * sections), which a new version may change, always; the forum, library, events and blog only when none
- * of their passages is there yet (a new database), since their saves keep them current and the nightly
+ * of their passages is there yet (a new database) or, for events and the blog, when some were indexed
+ * before the word relations, since their saves keep them current and the nightly
  * rebuild catches the rest. Re-reading a large forum at every start held every passage of 100,000 topics
  * in each new instance's memory at once (issue 28: 500 MB at start on the load bench's database).
  */
@@ -67,12 +77,21 @@ export async function reindexAtStart(executor: Executor = db): Promise<Record<st
   const counts: Record<string, number> = {};
   for (const kind of Object.keys(PASSAGE_PROVIDERS) as SourceKind[]) {
     if (KEPT_BY_SAVES.has(kind)) {
-      const [indexed] = await executor
-        .select({ one: sql`1` })
-        .from(assistantPassages)
-        .where(eq(assistantPassages.sourceKind, kind))
-        .limit(1);
-      if (indexed) continue;
+      const indexed = (related?: "") =>
+        executor
+          .select({ one: sql`1` })
+          .from(assistantPassages)
+          .where(
+            and(
+              eq(assistantPassages.sourceKind, kind),
+              related === undefined ? undefined : eq(assistantPassages.related, related),
+            ),
+          )
+          .limit(1);
+      // Passages indexed before the word relations are rebuilt once.
+      const [any] = await indexed();
+      const [withoutRelated] = any && RELATED_KINDS.has(kind) ? await indexed("") : [];
+      if (any && !withoutRelated) continue;
     }
     counts[kind] = await reindexKind(kind, executor);
   }

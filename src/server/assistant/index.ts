@@ -7,11 +7,11 @@ import { composeExtractiveAnswer, selectPassages, sourcesOf, type AnswerPassage 
 import { extractAnswer } from "./extract";
 import { answerFromData } from "./intents";
 import { splitSentences } from "./sentences";
-import { expandQuestion } from "./synonyms";
 import { saveExchange } from "./history";
 import { modelConfigured, streamModelAnswer } from "./model";
 import { buildModelPrompt } from "./prompt";
 import { retrievePassages } from "./retrieve";
+import { relationsOf } from "./word-relations";
 import type { ChatAnswer, ChatRequest, ChatSource, ChatStreamEvent } from "@/features/assistant/schemas";
 
 /** Per member, or per address for visitors. */
@@ -84,20 +84,18 @@ export async function* answerChat(
 }
 
 /**
- * The answer from the site itself (issue 25): from its data for prices and coming events, otherwise the
- * sentences of the retrieved passages that best answer the question, the answering one first, citing
- * its page; plainly "nothing found" when none does. Also the passages, in that order, for a model.
+ * The answer from the site itself (issue 25): from its data for prices and coming events (those she may
+ * attend), otherwise the sentences of the retrieved passages that best answer the question, the
+ * answering one first, citing its page; plainly "nothing found" when none does. Her words count with
+ * the words WordNet relates to them (word-relations.ts). Also the passages, in that order, for a model.
  */
 async function answerWithoutModel(
   question: string,
   user: LevelSubject | null,
 ): Promise<{ text: string; sources: ChatSource[]; passages: AnswerPassage[] }> {
-  const expanded = expandQuestion(question);
-  const [data, retrieved] = await Promise.all([
-    answerFromData(question),
-    retrievePassages(expanded, user, RETRIEVED_PASSAGES),
-  ]);
-  const extraction = await extractAnswer(question, expanded, selectPassages(retrieved, RETRIEVED_PASSAGES));
+  const [relations, data] = await Promise.all([relationsOf(question), answerFromData(question, user)]);
+  const retrieved = await retrievePassages(question, relations, user, RETRIEVED_PASSAGES);
+  const extraction = await extractAnswer(question, relations, selectPassages(retrieved, RETRIEVED_PASSAGES));
   if (data) {
     const passages = [data, ...extraction.ordered].slice(0, MODEL_PASSAGES);
     return {
@@ -107,7 +105,9 @@ async function answerWithoutModel(
     };
   }
   if (!extraction.answer) return { text: composeExtractiveAnswer(null), sources: [], passages: [] };
-  const passages = extraction.ordered.slice(0, MODEL_PASSAGES);
+  // The model is given the answering passage first, as the answer without a model cites it first.
+  const from = extraction.answer.from;
+  const passages = [from, ...extraction.ordered.filter((p) => p !== from)].slice(0, MODEL_PASSAGES);
   const cited = [extraction.answer.from, ...(extraction.seeAlso ? [extraction.seeAlso.from] : []), ...passages];
   return { text: composeExtractiveAnswer(extraction.answer, extraction.seeAlso), sources: sourcesOf(cited), passages };
 }

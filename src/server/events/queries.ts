@@ -3,7 +3,13 @@ import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm
 import { db } from "@/db";
 import { eventRsvps, events } from "@/db/schema";
 import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
-import { EVENT_FILTERS, MONTH_EVENT_LIMIT, type EventFilter } from "@/features/events/constants";
+import {
+  EVENT_FILTERS,
+  MONTH_EVENT_LIMIT,
+  type EventAccessType,
+  type EventFilter,
+  type EventType,
+} from "@/features/events/constants";
 import { gridEvents, pickFeatured } from "@/features/events/rules";
 import type { EventListQuery, PublicEvent } from "@/features/events/schemas";
 import { eventLocation, formatInZone } from "./time";
@@ -56,12 +62,25 @@ export async function listUpcomingEvents(source: "luma" | "internal", query: Eve
   return rows.map(toPublicEvent);
 }
 
-/** The next scheduled events of both sources, soonest first (the assistant's "what is coming up"). */
-export async function listNextEvents(limit: number): Promise<PublicEvent[]> {
+/**
+ * The next scheduled events of both sources, soonest first (the assistant's "what is coming up"), of
+ * one access type (those a visitor may attend are "public") or one type when asked.
+ */
+export async function listNextEvents(
+  limit: number,
+  only: { access?: EventAccessType; type?: EventType } = {},
+): Promise<PublicEvent[]> {
   const rows = await db
     .select()
     .from(events)
-    .where(and(eq(events.status, "scheduled"), notOver()))
+    .where(
+      and(
+        eq(events.status, "scheduled"),
+        notOver(),
+        only.access ? eq(events.accessType, only.access) : undefined,
+        only.type ? eq(events.type, only.type) : undefined,
+      ),
+    )
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(limit);
   return rows.map(toPublicEvent);
