@@ -7,18 +7,22 @@
 //   invalidated after it was made is a miss on every instance, so the page is rendered afresh.
 // - While PostgreSQL cannot be reached, or takes longer than SLOW_READ_MS to answer, the last copy
 //   this process saw is served from memory, so public pages stay up through a restart or a stall.
+// - Every page is stored with its Content-Security-Policy: the hashes of the scripts in its HTML
+//   (src/lib/http/script-hashes.mjs, decision 033), which Next.js sends with the page on every instance.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { deserialize, serialize } from "node:v8";
 import { createPool } from "./src/db/pool.mjs";
+import { attachScriptPolicy, hasScriptPolicy, staticFileReader } from "./src/lib/http/script-hashes.mjs";
 
 const TAGS_HEADER = "x-next-cache-tags";
 const FALLBACK_ENTRIES = 500;
 /** A read slower than this serves the copy in memory; the read, when it ends, refreshes that copy. */
 export const SLOW_READ_MS = 300;
 
-const shared = (globalThis.__communityPageCache ??= { pool: null, fallback: new Map() });
+const shared = (globalThis.__communityPageCache ??= { pool: null, fallback: new Map(), staticFiles: new Map() });
+const dev = process.env.NODE_ENV === "development";
 
 function pool() {
   if (!shared.pool && process.env.DATABASE_URL) {
@@ -44,6 +48,9 @@ function tagsOf(value, ctx) {
 export default class PostgresCacheHandler {
   constructor(ctx) {
     this.buildId = readBuildId(ctx.serverDistDir);
+    const distDir = distDirOf(ctx.serverDistDir);
+    if (!shared.staticFiles.has(distDir)) shared.staticFiles.set(distDir, staticFileReader(distDir));
+    this.hashOfFile = shared.staticFiles.get(distDir);
     if (!shared.cleaned) {
       // Once a process: entries of older builds nobody has served for a day are dropped.
       shared.cleaned = true;
@@ -91,6 +98,8 @@ export default class PostgresCacheHandler {
       value: deserialize(row.value),
       cacheControl: row.cache_control ?? undefined,
     };
+    // Every page is stored with its policy; one that somehow was not gets it here, never goes without.
+    if (entry && !hasScriptPolicy(entry.value)) attachScriptPolicy(entry.value, this.hashOfFile, dev);
     if (!entry || row.expired || (await this.tagsExpired(db, tagsOf(entry.value, ctx), entry.lastModified))) {
       shared.fallback.delete(memoryKey);
       return null;
@@ -109,6 +118,7 @@ export default class PostgresCacheHandler {
   }
 
   async set(key, data, ctx) {
+    attachScriptPolicy(data, this.hashOfFile, dev);
     const entry = { lastModified: Date.now(), value: data, cacheControl: ctx?.cacheControl };
     remember(`${this.buildId}:${key}`, entry);
     const db = pool();
@@ -151,8 +161,12 @@ export default class PostgresCacheHandler {
 
 const buildIds = new Map();
 
+function distDirOf(serverDistDir) {
+  return serverDistDir ? path.dirname(serverDistDir) : path.join(process.cwd(), ".next");
+}
+
 function readBuildId(serverDistDir) {
-  const distDir = serverDistDir ? path.dirname(serverDistDir) : path.join(process.cwd(), ".next");
+  const distDir = distDirOf(serverDistDir);
   if (!buildIds.has(distDir)) {
     let id = "development";
     try {

@@ -3,11 +3,9 @@ import type { NextConfig } from "next";
 import { memberPageRewrites } from "./src/lib/http/member-pages";
 import {
   FILE_CONTENT_SECURITY_POLICY,
-  NONCE_POLICY_PREFIXES,
   otherSecurityHeaders,
-  staticContentSecurityPolicy,
   uploadedFileFrameHeaders,
-} from "./src/lib/http/security-headers";
+} from "./src/lib/http/security-headers.mjs";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -32,16 +30,9 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: otherSecurityHeaders },
-      // Guarded pages get a per-request nonce policy from src/proxy.ts instead.
-      {
-        source: `/:path((?!(?:${NONCE_POLICY_PREFIXES.join("|")})(?:/|$)).*)`,
-        headers: [
-          {
-            key: "Content-Security-Policy",
-            value: staticContentSecurityPolicy(process.env.NODE_ENV === "development"),
-          },
-        ],
-      },
+      // No page policy here: a header set here would be sent beside a page's own, and a browser enforces
+      // both. A prerendered page carries the hashes of its scripts from the page cache, a page rendered
+      // per request a nonce from src/proxy.ts, anything else scripts/serve.mjs's default (decision 033).
       // The later rule wins for the same header (and over a route handler's own): answers and files
       // carry the file policy, and /api/files may be framed by our pages.
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: FILE_CONTENT_SECURITY_POLICY }] },

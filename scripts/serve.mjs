@@ -6,6 +6,9 @@
 // serve and 400 to an address that is not text. Next.js alone cannot do either: it fills
 // X-Forwarded-For from the socket only when the request has none, route handlers never see the
 // socket (docs/security.md, Client addresses), and it answers 500 to those methods and addresses.
+// Last, an answer that carries no Content-Security-Policy of its own gets the default one
+// (src/lib/http/security-headers.mjs): a page always has its own (decision 033), so one without is
+// logged.
 //
 //   node scripts/serve.mjs [--dev] [--port 3000] [--hostname 127.0.0.1]
 //
@@ -16,6 +19,7 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { normalizeForwarding } from "../src/lib/http/forwarding.mjs";
 import { compileRoutes, refuseBadRequest } from "../src/lib/http/request-guard.mjs";
+import { defaultContentSecurityPolicy } from "../src/lib/http/security-headers.mjs";
 import { apiRouteMethods } from "./lib/route-methods.mjs";
 
 const { values } = parseArgs({
@@ -40,6 +44,32 @@ const handle = app.getRequestHandler();
 // Each API route's methods, read from its route.ts (in development routes change under a running
 // server, so only pages' and public files' methods are checked there).
 const guardRules = { routes: compileRoutes(apiRouteMethods()), checkRouteMethods: !values.dev };
+const DEFAULT_POLICY = defaultContentSecurityPolicy(values.dev);
+
+/** Whether `writeHead`'s own headers argument (an object, or a flat list of names and values) names `name`. */
+function namesHeader(headers, name) {
+  if (Array.isArray(headers)) return headers.some((entry, i) => i % 2 === 0 && String(entry).toLowerCase() === name);
+  return Boolean(headers) && Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+/**
+ * Gives the answer the default policy when it is sent without one (Next.js' files, public/, /sw.js).
+ * Next.js sends a page's policy (the proxy's nonce, or the one stored with a prerendered page) as a
+ * header of the answer; a page without one is a fault, said in the log, and runs no inline script.
+ */
+function sendDefaultPolicy(request, response) {
+  const writeHead = response.writeHead;
+  response.writeHead = function (statusCode, ...rest) {
+    const headers = rest.find((arg) => typeof arg === "object");
+    if (!response.hasHeader("content-security-policy") && !namesHeader(headers, "content-security-policy")) {
+      response.setHeader("content-security-policy", DEFAULT_POLICY);
+      const type = String(response.getHeader("content-type") ?? "");
+      if (type.startsWith("text/html"))
+        console.error(`[server] ${request.method} ${request.url}: a page without its own Content-Security-Policy`);
+    }
+    return writeHead.call(this, statusCode, ...rest);
+  };
+}
 
 const server = createServer((request, response) => {
   if (!normalizeForwarding(request.headers, request.socket.remoteAddress, trustProxy)) {
@@ -53,6 +83,7 @@ const server = createServer((request, response) => {
     return;
   }
   if (refuseBadRequest(request, response, guardRules)) return;
+  sendDefaultPolicy(request, response);
   handle(request, response).catch((error) => {
     console.error(`[server] failed to handle ${request.method} ${request.url}:`, error);
     if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

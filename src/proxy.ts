@@ -1,10 +1,12 @@
-// Redirects page requests that the access rules refuse (spec 02 section 2.2). It is a convenience:
-// pages and APIs check the same rules again on the server (src/lib/auth/access.ts).
+// Redirects page requests that the access rules refuse (spec 02 section 2.2), and gives each page
+// rendered for one request its nonce policy (docs/decisions/033-script-hashes-for-prerendered-pages.md).
+// The guard is a convenience: pages and APIs check the same rules again on the server
+// (src/lib/auth/access.ts).
 import { NextResponse, type NextRequest } from "next/server";
-import { checkAccess, pageRuleFor, redirectFor } from "@/lib/auth/access";
+import { checkAccess, pageRuleFor, redirectFor, type AccessRule } from "@/lib/auth/access";
 import { env } from "@/lib/env";
-import { isPrerenderedMemberPage } from "@/lib/http/member-pages";
-import { nonceContentSecurityPolicy, prerenderedMemberContentSecurityPolicy } from "@/lib/http/security-headers";
+import { isPrerenderedPage } from "@/lib/http/prerendered-pages";
+import { nonceContentSecurityPolicy } from "@/lib/http/security-headers.mjs";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -13,7 +15,8 @@ import {
 import { readSessionId } from "@/server/auth/session-cookie";
 import { loadSessionUser } from "@/server/auth/sessions";
 
-export async function proxy(request: NextRequest) {
+/** A redirect or a 503 when the guard refuses the request, null when it may go on. */
+async function refusal(request: NextRequest, rule: AccessRule): Promise<NextResponse | null> {
   const { pathname, search } = request.nextUrl;
   const sessionId = await readSessionId(request.headers);
   let user;
@@ -26,33 +29,44 @@ export async function proxy(request: NextRequest) {
       headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const decision = checkAccess(user, pageRuleFor(pathname));
-  if (decision !== "allowed") {
-    return NextResponse.redirect(new URL(redirectFor(decision, pathname + search), request.nextUrl));
-  }
+  const decision = checkAccess(user, rule);
+  if (decision === "allowed") return null;
+  return NextResponse.redirect(new URL(redirectFor(decision, pathname + search), request.nextUrl));
+}
+
+export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const rule = pageRuleFor(pathname);
   const dev = env().NODE_ENV === "development";
+  // Served from the page cache with the policy stored beside it. The development server renders
+  // every page for each request and stores none, so there each gets a nonce.
+  const prerendered = !dev && isPrerenderedPage(pathname);
+  // A public page from the page cache: nothing to do, no database.
+  if (rule.kind === "public" && prerendered) return NextResponse.next();
+  if (rule.kind !== "public") {
+    const refused = await refusal(request, rule);
+    if (refused) return refused;
+  }
   const headers = new Headers(request.headers);
   headers.set("x-pathname", pathname + search);
-  let policy: string;
-  if (isPrerenderedMemberPage(pathname)) {
-    // Served from the page cache, the same for every member: no nonce can be in it.
-    policy = prerenderedMemberContentSecurityPolicy(dev);
-  } else {
-    // A fresh nonce for each page: Next.js reads it from the request's policy and puts it on its scripts.
-    policy = nonceContentSecurityPolicy(Buffer.from(crypto.randomUUID()).toString("base64"), dev);
-    headers.set("content-security-policy", policy);
+  if (prerendered) {
+    const response = NextResponse.next({ request: { headers } });
+    // A prerendered member page would carry the page cache's s-maxage and stale-while-revalidate, which a
+    // browser takes as leave to show its stored copy and ask again behind it: after her sign-out (or her
+    // account's end) she would be shown the page instead of sent to sign in. Each visit asks here first.
+    response.headers.set("cache-control", "private, no-cache");
+    return response;
   }
+  // A fresh nonce for each page: Next.js reads it from the request's policy and puts it on its scripts.
+  const policy = nonceContentSecurityPolicy(Buffer.from(crypto.randomUUID()).toString("base64"), dev);
+  headers.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", policy);
-  // A prerendered member page would carry the page cache's s-maxage and stale-while-revalidate, which a
-  // browser takes as leave to show its stored copy and ask again behind it: after her sign-out (or her
-  // account's end) she would be shown the page instead of sent to sign in. Each visit asks here first.
-  if (isPrerenderedMemberPage(pathname)) response.headers.set("cache-control", "private, no-cache");
   return response;
 }
 
-// Only guarded pages pass through here, so public pages stay static and never wait on the database.
-// Keep in step with PAGE_RULES (a unit test checks it).
+// Guarded pages (keep in step with PAGE_RULES, a unit test checks it), whatever their address; then
+// every other page, for its nonce: all but Next.js' files, the API and files (a dot in the address).
 export const config = {
   matcher: [
     "/admin/:path*",
@@ -63,5 +77,6 @@ export const config = {
     "/members/:path*",
     "/notifications/:path*",
     "/messages/:path*",
+    "/((?!api/|_next/)[^.]*)",
   ],
 };

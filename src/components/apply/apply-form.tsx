@@ -4,7 +4,6 @@ import * as React from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -16,12 +15,9 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import {
-  HEARD_ABOUT_OPTIONS,
-  applicationSchema,
-  type ApplicationFormValues,
-  type ApplicationInput,
-} from "@/features/applications/schemas";
+import { schemaResolver } from "@/lib/schema-resolver";
+import { HEARD_ABOUT_OPTIONS } from "@/features/applications/constants";
+import type { ApplicationFormValues, ApplicationInput } from "@/features/applications/schemas";
 import type { TierOption } from "./tier-types";
 
 interface ApplyFormProps {
@@ -34,13 +30,17 @@ interface ApplyFormProps {
   partnerCode: string;
 }
 
+const applicationResolver = schemaResolver(() =>
+  import("@/features/applications/schemas").then((m) => m.applicationSchema),
+);
+
 const selectClass =
   "flex min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive";
 
 export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCode }: ApplyFormProps) {
   const router = useRouter();
   const form = useForm<ApplicationFormValues, unknown, ApplicationInput>({
-    resolver: zodResolver(applicationSchema),
+    resolver: applicationResolver,
     defaultValues: {
       firstName: "",
       lastName: "",
@@ -89,6 +89,7 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
   return (
     <form
       onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+      onFocus={applicationResolver.preload}
       noValidate
       className="grid gap-5"
       aria-label="Membership application"

@@ -2,18 +2,22 @@
 
 import * as React from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { forgotPasswordSchema, type ForgotPasswordInput } from "@/features/auth/schemas";
+import { schemaResolver } from "@/lib/schema-resolver";
+import type { ForgotPasswordInput } from "@/features/auth/schemas";
+
+const forgotPasswordResolver = schemaResolver(() =>
+  import("@/features/auth/schemas").then((m) => m.forgotPasswordSchema),
+);
 
 export function ForgotPasswordForm() {
   const form = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: forgotPasswordResolver,
     defaultValues: { email: "" },
   });
   const request = useMutation({
@@ -35,7 +39,12 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form onSubmit={form.handleSubmit((values) => request.mutate(values))} noValidate className="grid gap-5">
+    <form
+      onSubmit={form.handleSubmit((values) => request.mutate(values))}
+      onFocus={forgotPasswordResolver.preload}
+      noValidate
+      className="grid gap-5"
+    >
       <p className="text-muted-foreground">
         Enter the email address of your account and we will send you a link to choose a new password.
       </p>

@@ -4,7 +4,6 @@ import * as React from "react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -13,7 +12,10 @@ import { refreshCurrentUser, reloadAfterSessionChange, useCurrentUser } from "@/
 import { asksForCode, useLogin } from "@/hooks/use-login";
 import { safeNextPath } from "@/lib/auth/access";
 import { errorMessage, type ApiError } from "@/lib/api-client";
-import { loginSchema, type LoginInput } from "@/features/auth/schemas";
+import { schemaResolver } from "@/lib/schema-resolver";
+import type { LoginInput } from "@/features/auth/schemas";
+
+const loginResolver = schemaResolver(() => import("@/features/auth/schemas").then((m) => m.loginSchema));
 
 export function LoginForm() {
   const router = useRouter();
@@ -22,7 +24,7 @@ export function LoginForm() {
   const { user, isLoading } = useCurrentUser();
   const login = useLogin();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: { username: "", password: "", code: "" },
   });
   // Shown once the server has checked her password and asks for the code from her authenticator app.
@@ -66,7 +68,7 @@ export function LoginForm() {
   const busy = login.isPending || login.isSuccess;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form onSubmit={onSubmit} onFocus={loginResolver.preload} noValidate className="grid gap-5">
       <FormField label="Username" id="username" error={form.formState.errors.username?.message}>
         <Input
           autoComplete="username"

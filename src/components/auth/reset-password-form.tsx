@@ -3,19 +3,24 @@
 import * as React from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { PASSWORD_MIN, resetPasswordSchema, type ResetPasswordInput } from "@/features/auth/schemas";
+import { schemaResolver } from "@/lib/schema-resolver";
+import { PASSWORD_MIN } from "@/features/auth/constants";
+import type { ResetPasswordInput } from "@/features/auth/schemas";
+
+const resetPasswordResolver = schemaResolver(() =>
+  import("@/features/auth/schemas").then((m) => m.resetPasswordSchema),
+);
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
   const form = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: resetPasswordResolver,
     defaultValues: { token, password: "", confirmPassword: "" },
   });
   const reset = useMutation({
@@ -34,7 +39,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   });
   const busy = reset.isPending || reset.isSuccess;
   return (
-    <form onSubmit={form.handleSubmit((values) => reset.mutate(values))} noValidate className="grid gap-5">
+    <form
+      onSubmit={form.handleSubmit((values) => reset.mutate(values))}
+      onFocus={resetPasswordResolver.preload}
+      noValidate
+      className="grid gap-5"
+    >
       <FormField
         label="New password"
         id="password"

@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import {
@@ -18,7 +17,11 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { eventInquirySchema, PRIVATE_EVENT_TYPES, type EventInquiryInput } from "@/features/events/schemas";
+import { schemaResolver } from "@/lib/schema-resolver";
+import { PRIVATE_EVENT_TYPES } from "@/features/events/constants";
+import type { EventInquiryInput } from "@/features/events/schemas";
+
+const inquiryResolver = schemaResolver(() => import("@/features/events/schemas").then((m) => m.eventInquirySchema));
 
 const EMPTY: EventInquiryInput = {
   name: "",
@@ -34,7 +37,7 @@ const EMPTY: EventInquiryInput = {
 /** "Request Event Info": a form that is stored and emailed to the admins. */
 export function InquiryDialog() {
   const [open, setOpen] = React.useState(false);
-  const form = useForm<EventInquiryInput>({ resolver: zodResolver(eventInquirySchema) as never, defaultValues: EMPTY });
+  const form = useForm<EventInquiryInput>({ resolver: inquiryResolver as never, defaultValues: EMPTY });
   const errors = form.formState.errors;
   const submit = useMutation({
     mutationFn: (input: EventInquiryInput) => apiRequest<{ message: string }>("POST", "/api/events/inquiries", input),
@@ -64,7 +67,12 @@ export function InquiryDialog() {
             Tell us about the gathering you have in mind and we will get back to you.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={form.handleSubmit((values) => submit.mutate(values))} noValidate className="grid gap-4">
+        <form
+          onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+          onFocus={inquiryResolver.preload}
+          noValidate
+          className="grid gap-4"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Name" id="inquiry-name" error={errors.name?.message}>
               <Input autoComplete="name" disabled={busy} {...form.register("name")} />

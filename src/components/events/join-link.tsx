@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Video } from "lucide-react";
-import { joinLinkQueryKey, type EventJoinLink } from "@/features/events/types";
+import { joinLinkQueryKey } from "@/features/events/constants";
+import type { EventJoinLink } from "@/features/events/types";
 import { apiRequest } from "@/lib/api-client";
 
 const NEEDS: Record<NonNullable<EventJoinLink["needs"]>, string> = {

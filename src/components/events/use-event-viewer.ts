@@ -3,7 +3,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { apiRequest } from "@/lib/api-client";
-import { joinLinkQueryKey, type EventViewerPart } from "@/features/events/types";
+import { joinLinkQueryKey } from "@/features/events/constants";
+import type { EventViewerPart } from "@/features/events/types";
 
 const viewerKey = (eventId: number) => ["/api/events", eventId, "rsvp"] as const;
 

@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -10,12 +9,17 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { reloadAfterSessionChange } from "@/hooks/use-auth";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
-import { acceptInvitationSchema, type AcceptInvitationInput } from "@/features/applications/schemas";
-import { PASSWORD_MIN } from "@/features/auth/schemas";
+import { schemaResolver } from "@/lib/schema-resolver";
+import type { AcceptInvitationInput } from "@/features/applications/schemas";
+import { PASSWORD_MIN } from "@/features/auth/constants";
+
+const acceptInvitationResolver = schemaResolver(() =>
+  import("@/features/applications/schemas").then((m) => m.acceptInvitationSchema),
+);
 
 export function JoinForm({ token }: { token: string }) {
   const form = useForm<AcceptInvitationInput>({
-    resolver: zodResolver(acceptInvitationSchema),
+    resolver: acceptInvitationResolver,
     defaultValues: { token, username: "", password: "", confirmPassword: "" },
   });
   const accept = useMutation({
@@ -35,7 +39,12 @@ export function JoinForm({ token }: { token: string }) {
   const busy = accept.isPending || accept.isSuccess;
   const errors = form.formState.errors;
   return (
-    <form onSubmit={form.handleSubmit((values) => accept.mutate(values))} noValidate className="grid gap-5">
+    <form
+      onSubmit={form.handleSubmit((values) => accept.mutate(values))}
+      onFocus={acceptInvitationResolver.preload}
+      noValidate
+      className="grid gap-5"
+    >
       <FormField
         label="Username"
         id="username"

@@ -1,7 +1,7 @@
 import { z, emailField } from "@/lib/validation";
 import { APPLICATION_STATUSES } from "./constants";
 import { TIER_IDS } from "@/features/membership/constants";
-import { PASSWORD_MAX, PASSWORD_MIN } from "@/features/auth/schemas";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/features/auth/constants";
 
 // Spec 01 section 5: the application form's rules and messages, word for word.
 export const applicationSchema = z.object({
@@ -41,18 +41,6 @@ export const applicationSchema = z.object({
 });
 export type ApplicationFormValues = z.input<typeof applicationSchema>;
 export type ApplicationInput = z.output<typeof applicationSchema>;
-
-export const HEARD_ABOUT_OPTIONS = [
-  "A friend or member",
-  "Instagram",
-  "Facebook",
-  "LinkedIn",
-  "A community event",
-  "Search engine",
-  "Podcast or press",
-  "Newsletter",
-  "Other",
-] as const;
 
 export const APPLICATIONS_PAGE_MAX = 200;
 export const applicationListQuerySchema = z.object({

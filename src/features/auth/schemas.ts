@@ -1,7 +1,5 @@
 import { z, emailField } from "@/lib/validation";
-
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from "./constants";
 
 export const loginSchema = z.object({
   username: z.string().trim().min(1, "Please enter your username").max(254),

@@ -32,3 +32,15 @@ export const PRIVATE_EVENT_KINDS = [
   "Celebratory gatherings",
   "Wellness experiences",
 ];
+
+/** The kinds of private event the "Request Event Info" form offers. */
+export const PRIVATE_EVENT_TYPES = [
+  "Team building workshop",
+  "Corporate retreat",
+  "Celebratory gathering",
+  "Wellness experience",
+  "Something else",
+] as const;
+
+/** The query of an event's join link on its page (the RSVP panel asks it again after she answers). */
+export const joinLinkQueryKey = (eventId: number) => ["events", eventId, "join-link"] as const;

@@ -1,5 +1,11 @@
 import { z, emailField } from "@/lib/validation";
-import { DEFAULT_EVENT_LIMIT, EVENT_ACCESS_TYPES, EVENT_TYPES, MAX_EVENT_LIMIT } from "./constants";
+import {
+  DEFAULT_EVENT_LIMIT,
+  EVENT_ACCESS_TYPES,
+  EVENT_TYPES,
+  MAX_EVENT_LIMIT,
+  PRIVATE_EVENT_TYPES,
+} from "./constants";
 
 // Shared by the route handlers and the forms; no server-only imports here.
 
@@ -88,14 +94,6 @@ export const eventInputSchema = z
   });
 export type EventInput = z.input<typeof eventInputSchema>;
 export type EventInputParsed = z.output<typeof eventInputSchema>;
-
-export const PRIVATE_EVENT_TYPES = [
-  "Team building workshop",
-  "Corporate retreat",
-  "Celebratory gathering",
-  "Wellness experience",
-  "Something else",
-] as const;
 
 /** "Request Event Info" on /events (decisions.md: unwired forms store what was sent and email the right people). */
 export const eventInquirySchema = z.object({

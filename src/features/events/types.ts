@@ -39,8 +39,6 @@ export const eventJoinLinkSchema = z.strictObject({
 });
 export type EventJoinLink = z.infer<typeof eventJoinLinkSchema>;
 
-export const joinLinkQueryKey = (eventId: number) => ["events", eventId, "join-link"] as const;
-
 /** One run of the Luma sync, as the admin's events page shows it. */
 export interface LumaSyncRun {
   id: number;

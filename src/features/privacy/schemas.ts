@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { PASSWORD_MAX } from "@/features/auth/schemas";
+import { PASSWORD_MAX } from "@/features/auth/constants";
 
 /** POST /api/users/{id}/deletion: her password confirms that she wants her account deleted. */
 export const deletionRequestSchema = z.object({
