@@ -10,6 +10,7 @@ import { startNginx, type RunningNginx } from "../../scripts/lib/nginx";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { testEnv } from "../support/env";
 import { messagesTo } from "../support/mailbox";
+import { scriptPolicyProblems } from "../support/script-policy";
 import { serverEnv, startTestServer, type TestServer } from "../support/server";
 import { freshTotpCode } from "../support/two-factor";
 
@@ -286,6 +287,41 @@ it("shows a public page edited in the content editor fresh through the proxy rig
   }
   for (const base of [instances[0]!.baseUrl, instances[1]!.baseUrl])
     expect((await get(`${base}/about`)).text).toContain(marker);
+});
+
+it("serves prerendered pages with the policy of their own scripts, kept with them in the cache and renewed by an edit (decision 033)", async () => {
+  for (const page of ["/", "/faq", "/blog", "/events"]) {
+    await get(`${proxy}${page}`);
+    const cached = await get(`${proxy}${page}`);
+    expect([page, cached.status, cached.headers.get("x-cache-status")]).toEqual([page, 200, "HIT"]);
+    const problems = scriptPolicyProblems(cached.text, cached.headers.get("content-security-policy"));
+    expect({ page, problems }).toEqual({ page, problems: [] });
+  }
+
+  // An edit regenerates the page with new inline scripts (its streamed data): the policy that comes
+  // with it through nginx names them, on a visitor's first request after the save.
+  const before = await get(`${proxy}/about`);
+  const admin = await createTestUser({ isAdmin: true });
+  const { cookie } = await login(proxy, admin.username, TEST_PASSWORD, {}, await freshTotpCode(admin.username));
+  const content = JSON.parse((await get(`${proxy}/api/cms/content`, { cookie })).text);
+  const marker = `Hashed again ${Date.now()}`;
+  content.about[0].content = marker;
+  const saved = await fetch(`${proxy}/api/cms/content`, {
+    method: "PUT",
+    headers: { cookie, origin: proxy, "content-type": "application/json" },
+    body: JSON.stringify(content),
+  });
+  expect(saved.status).toBe(200);
+  const after = await get(`${proxy}/about`);
+  expect(after.text).toContain(marker);
+  expect(after.headers.get("x-cache-status")).toBe("HIT");
+  expect(after.headers.get("content-security-policy")).not.toBe(before.headers.get("content-security-policy"));
+  expect(scriptPolicyProblems(after.text, after.headers.get("content-security-policy"))).toEqual([]);
+  // What the other instance serves from the shared page cache is the same page with the same policy.
+  for (const base of [instances[0]!.baseUrl, instances[1]!.baseUrl]) {
+    const direct = await get(`${base}/about`);
+    expect(direct.headers.get("content-security-policy")).toBe(after.headers.get("content-security-policy"));
+  }
 });
 
 it("runs a scheduled job once per tick, though every instance schedules it and works its queue", async () => {

@@ -1,32 +1,21 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { CalendarDays, List } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { EventCalendar } from "./event-calendar";
-import { EventListing, EventsError, EventsSpinner } from "./event-listing";
-import { format, startOfMonth } from "date-fns";
-import { useMonthEvents, type EventSource } from "./use-events";
+import { EventListing, EventsSpinner } from "./event-listing";
+import type { EventSource } from "./use-events";
 
 /** Spec 01 section 9: the member-events query asks for 50. */
 const EVENTS_PAGE_LIMIT = 50;
 
-function CalendarPanel({ source, hostPageUrl }: { source: EventSource; hostPageUrl: string }) {
-  const [month, setMonth] = React.useState(() => startOfMonth(new Date()));
-  const events = useMonthEvents(source, format(month, "yyyy-MM"));
-  if (events.isPending) return <EventsSpinner />;
-  if (events.isError) return <EventsError error={events.error} text="Failed to load events" />;
-  return (
-    <EventCalendar
-      events={events.data}
-      hostPageUrl={hostPageUrl}
-      month={month}
-      onMonthChange={setMonth}
-      loading={events.isPlaceholderData}
-    />
-  );
-}
+// The calendar (a date picker, date arithmetic, hover cards) loads when she chooses it: the list is
+// what the page shows first, and what a visitor who never opens the calendar needs.
+const CalendarPanel = dynamic(() => import("./event-calendar-panel").then((m) => m.CalendarPanel), {
+  loading: () => <EventsSpinner />,
+});
 
 function EventsPanel({ source, hostPageUrl }: { source: EventSource; hostPageUrl: string }) {
   const [view, setView] = React.useState<"list" | "calendar">("list");
