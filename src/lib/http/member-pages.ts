@@ -1,5 +1,5 @@
 // Member pages prerendered once for every member (docs/decisions/032-member-pages-at-the-speed-of-the-floor.md): next.config.ts
-// (the rewrites), src/proxy.ts (their Content-Security-Policy) and the pages use this file, so it imports
+// (the rewrites), src/lib/http/prerendered-pages.ts (which pages carry a stored policy) and the pages use this file, so it imports
 // nothing through the "@/" alias.
 
 /** The value of the id or slug at which a member page with one in its address is prerendered. */
