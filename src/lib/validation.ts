@@ -5,7 +5,9 @@ import { plainIssueMessage } from "./validation-messages";
 // schema does not word itself (issue 25, item 4): a person reads "Title is required.", never zod's
 // "Invalid input: expected string, received undefined". Messages the spec names are written on the
 // schemas themselves and win over this map.
-z.config({ customError: plainIssueMessage });
+// In the browser, every page's Content-Security-Policy refuses eval (docs/decisions/033-script-hashes-for-prerendered-pages.md):
+// zod's compiled parsers could not run there, and its probe for eval would be reported as a violation.
+z.config({ customError: plainIssueMessage, jitless: typeof window !== "undefined" });
 
 export { z };
 
