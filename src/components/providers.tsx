@@ -2,17 +2,24 @@
 
 import * as React from "react";
 import dynamic from "next/dynamic";
+import { hasNextPageToast, useToasts } from "@/hooks/use-toast";
 
-// The toast viewport loads after the page is interactive, so public pages do not wait for it;
-// toasts raised before it arrives are kept by the store and shown when it mounts.
+// The toast viewport (and its part of radix-ui) loads with the first toast, raised on this page or
+// left by the page before (sign-in and sign-out end with one); the store keeps a toast raised while
+// it loads. Most visits to a public page raise none.
+const noSubscription = () => () => {};
+
 const Toaster = dynamic(() => import("@/components/ui/toast").then((m) => m.Toaster), { ssr: false });
 
 /** What every page has: the toasts. Pages that fetch with TanStack Query are inside QueryProvider. */
 export function Providers({ children }: { children: React.ReactNode }) {
+  const toasts = useToasts();
+  // Read in the browser only (the stored toast is in this tab's storage); the Toaster takes it from there.
+  const leftByLastPage = React.useSyncExternalStore(noSubscription, hasNextPageToast, () => false);
   return (
     <>
       {children}
-      <Toaster />
+      {toasts.length > 0 || leftByLastPage ? <Toaster /> : null}
     </>
   );
 }

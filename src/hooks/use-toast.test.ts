@@ -1,4 +1,12 @@
-import { TOAST_REMOVE_DELAY_MS, dismissToast, getToasts, showNextPageToast, toast, toastOnNextPage } from "./use-toast";
+import {
+  TOAST_REMOVE_DELAY_MS,
+  dismissToast,
+  getToasts,
+  hasNextPageToast,
+  showNextPageToast,
+  toast,
+  toastOnNextPage,
+} from "./use-toast";
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -83,6 +91,16 @@ describe("a toast for the next page (sign-in and sign-out end with a page load)"
       description: "You have been logged out successfully",
     });
     expect(store.size).toBe(0);
+  });
+
+  it("tells the next page one is waiting (its toasts then load), not the page that wrote it", () => {
+    expect(hasNextPageToast()).toBe(false);
+    toastOnNextPage({ title: "Login successful" });
+    expect(hasNextPageToast()).toBe(false);
+    const next = nextPage();
+    expect(next.hasNextPageToast()).toBe(true);
+    next.showNextPageToast();
+    expect(next.hasNextPageToast()).toBe(false);
   });
 
   it("ignores what it did not write", () => {

@@ -77,6 +77,23 @@ export function toastOnNextPage(input: ToastInput & { description?: string }): v
   }
 }
 
+/** Whether a toast written by the page before this one waits to be shown (the Toaster then loads). */
+export function hasNextPageToast(): boolean {
+  let stored: string | null;
+  try {
+    stored = sessionStorage.getItem(NEXT_PAGE_TOAST_KEY);
+  } catch {
+    return false;
+  }
+  if (stored === null) return false;
+  try {
+    return (JSON.parse(stored) as StoredToast).writtenBy !== THIS_PAGE_LOAD;
+  } catch {
+    // Not ours: showNextPageToast drops it.
+    return true;
+  }
+}
+
 export function showNextPageToast(): void {
   let input: StoredToast | null = null;
   try {
