@@ -317,10 +317,12 @@ it("serves prerendered pages with the policy of their own scripts, kept with the
   expect(after.headers.get("x-cache-status")).toBe("HIT");
   expect(after.headers.get("content-security-policy")).not.toBe(before.headers.get("content-security-policy"));
   expect(scriptPolicyProblems(after.text, after.headers.get("content-security-policy"))).toEqual([]);
-  // What the other instance serves from the shared page cache is the same page with the same policy.
+  // Each instance serves the edited page from the shared page cache (or renders it again: Next.js'
+  // own revalidation lands after the save), always with the policy of the scripts it sends.
   for (const base of [instances[0]!.baseUrl, instances[1]!.baseUrl]) {
     const direct = await get(`${base}/about`);
-    expect(direct.headers.get("content-security-policy")).toBe(after.headers.get("content-security-policy"));
+    expect(direct.text).toContain(marker);
+    expect(scriptPolicyProblems(direct.text, direct.headers.get("content-security-policy"))).toEqual([]);
   }
 });
 
