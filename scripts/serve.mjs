@@ -63,8 +63,10 @@ function sendDefaultPolicy(request, response) {
     const headers = rest.find((arg) => typeof arg === "object");
     if (!response.hasHeader("content-security-policy") && !namesHeader(headers, "content-security-policy")) {
       response.setHeader("content-security-policy", DEFAULT_POLICY);
+      // A 404 for an address with a dot (a probe for /wp-login.php) is a page the proxy does not see,
+      // and needs no script; any other page without its own policy is a fault.
       const type = String(response.getHeader("content-type") ?? "");
-      if (type.startsWith("text/html"))
+      if (type.startsWith("text/html") && statusCode < 400)
         console.error(`[server] ${request.method} ${request.url}: a page without its own Content-Security-Policy`);
     }
     return writeHead.call(this, statusCode, ...rest);
