@@ -7,6 +7,7 @@ import { CHARGE_KINDS } from "@/features/money/constants";
 import { TIER_IDS } from "@/features/membership/constants";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/features/dashboard/periods";
 import type { Dashboard, Funnel } from "@/features/dashboard/types";
+import { headlineFigures } from "./headline";
 
 /** Members who count: not disabled, not erased. */
 const ACTIVE_MEMBER = sql`disabled_at is null and erased_at is null`;
@@ -56,7 +57,8 @@ export async function getDashboard(viewer: SessionUser, period: DashboardPeriod,
     (select coalesce(sum(joined), 0) from activity_daily where day < ${sinceDay})
     + (select count(*) from users where ${ACTIVE_MEMBER} and created_at >= (${sinceDay}::timestamp at time zone 'UTC') and created_at < ${since})
   )`;
-  const [tiers, series, funnel] = await Promise.all([
+  const [headline, tiers, series, funnel] = await Promise.all([
+    headlineFigures(now),
     // Kept by triggers on users (migration 0027): '' is no membership.
     db.execute<{ tier: string | null; members: number }>(
       sql`select nullif(tier, '') as tier, members from members_by_tier`,
@@ -96,6 +98,7 @@ export async function getDashboard(viewer: SessionUser, period: DashboardPeriod,
   return {
     period,
     since,
+    headline,
     tiers: [...TIER_IDS, null].map((tier) => ({ tier, members: byTier.get(tier) ?? 0 })),
     growth: series.rows.map(({ bucket, joined, total }) => ({ bucket, joined, total })),
     funnel: funnel.rows[0]!,
