@@ -6,14 +6,29 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { EventCalendar } from "./event-calendar";
 import { EventListing, EventsError, EventsSpinner } from "./event-listing";
-import { format, startOfMonth } from "date-fns";
-import { useMonthEvents, type EventSource } from "./use-events";
+import { format, parseISO, startOfMonth } from "date-fns";
+import { firstCalendarDay } from "@/features/events/rules";
+import { useEvents, useMonthEvents, type EventSource } from "./use-events";
 
 /** Spec 01 section 9: the member-events query asks for 50. */
 const EVENTS_PAGE_LIMIT = 50;
 
 function CalendarPanel({ source, hostPageUrl }: { source: EventSource; hostPageUrl: string }) {
-  const [month, setMonth] = React.useState(() => startOfMonth(new Date()));
+  // The list view's query: usually in the cache already, it tells the next event day.
+  const upcoming = useEvents(source, "all", EVENTS_PAGE_LIMIT);
+  if (upcoming.isPending) return <EventsSpinner />;
+  if (upcoming.isError) return <EventsError error={upcoming.error} text="Failed to load events" />;
+  return (
+    <MonthCalendar
+      source={source}
+      hostPageUrl={hostPageUrl}
+      firstDay={parseISO(firstCalendarDay(upcoming.data, format(new Date(), "yyyy-MM-dd")))}
+    />
+  );
+}
+
+function MonthCalendar({ source, hostPageUrl, firstDay }: { source: EventSource; hostPageUrl: string; firstDay: Date }) {
+  const [month, setMonth] = React.useState(() => startOfMonth(firstDay));
   const events = useMonthEvents(source, format(month, "yyyy-MM"));
   if (events.isPending) return <EventsSpinner />;
   if (events.isError) return <EventsError error={events.error} text="Failed to load events" />;
@@ -21,6 +36,7 @@ function CalendarPanel({ source, hostPageUrl }: { source: EventSource; hostPageU
     <EventCalendar
       events={events.data}
       hostPageUrl={hostPageUrl}
+      initialSelected={firstDay}
       month={month}
       onMonthChange={setMonth}
       loading={events.isPlaceholderData}
