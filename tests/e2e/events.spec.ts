@@ -203,10 +203,7 @@ test.describe("events page", () => {
     const selectedList = page.getByRole("region", { name: "Events on the selected date" });
     await expect(selectedList.getByRole("link", { name: next.title, exact: true })).toBeVisible();
     await expect(page.getByText("Please select a date")).toHaveCount(0);
-    await expect(page.locator(`[data-day="${next.day}"]:not([data-outside])`)).toHaveAttribute(
-      "aria-selected",
-      "true",
-    );
+    await expect(page.locator(`[data-day="${next.day}"]:not([data-outside])`)).toHaveAttribute("aria-selected", "true");
 
     const day = await dayButton(page, event.day);
     await expect(day).toHaveAttribute("aria-label", /has events/);

@@ -275,7 +275,9 @@ describe("the dashboard's headline figures", () => {
 
   /** The same figures counted the plain way, straight from the rows. */
   async function countedFromRows(): Promise<Omit<Headline, "monthStart">> {
-    const { rows } = await testDb().execute<Omit<Headline, "monthStart" | "membersByStatus"> & Record<string, number>>(sql`
+    const { rows } = await testDb().execute<
+      Omit<Headline, "monthStart" | "membersByStatus"> & Record<string, number>
+    >(sql`
       select
         (select count(*) from users where erased_at is null and disabled_at is null and deletion_requested_at is null)::int as active,
         (select count(*) from users where erased_at is null and disabled_at is not null)::int as disabled,
@@ -316,7 +318,9 @@ describe("the dashboard's headline figures", () => {
       agreeTerms: true,
       status,
     });
-    await testDb().insert(applications).values([application("pending"), application("pending")]);
+    await testDb()
+      .insert(applications)
+      .values([application("pending"), application("pending")]);
     const paid = await testDb()
       .insert(applications)
       .values(Array.from({ length: 5 }, () => application("approved")))

@@ -27,7 +27,15 @@ function CalendarPanel({ source, hostPageUrl }: { source: EventSource; hostPageU
   );
 }
 
-function MonthCalendar({ source, hostPageUrl, firstDay }: { source: EventSource; hostPageUrl: string; firstDay: Date }) {
+function MonthCalendar({
+  source,
+  hostPageUrl,
+  firstDay,
+}: {
+  source: EventSource;
+  hostPageUrl: string;
+  firstDay: Date;
+}) {
   const [month, setMonth] = React.useState(() => startOfMonth(firstDay));
   const events = useMonthEvents(source, format(month, "yyyy-MM"));
   if (events.isPending) return <EventsSpinner />;

@@ -24,7 +24,15 @@ interface NavMenuProps {
  * focus elsewhere, and when a link is chosen. Written here rather than on a menu library so that
  * every public page does not load one.
  */
-export function NavMenu({ label, buttonLabel, children, footer, buttonClassName, items, align = "start" }: NavMenuProps) {
+export function NavMenu({
+  label,
+  buttonLabel,
+  children,
+  footer,
+  buttonClassName,
+  items,
+  align = "start",
+}: NavMenuProps) {
   const [open, setOpen] = React.useState(false);
   const container = React.useRef<HTMLDivElement>(null);
   const button = React.useRef<HTMLButtonElement>(null);
@@ -87,11 +95,7 @@ export function NavMenu({ label, buttonLabel, children, footer, buttonClassName,
             </Link>
           </li>
         ))}
-        {footer ? (
-          <li className="mt-1 border-t pt-1">
-            {footer}
-          </li>
-        ) : null}
+        {footer ? <li className="mt-1 border-t pt-1">{footer}</li> : null}
       </ul>
     </div>
   );

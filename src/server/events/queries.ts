@@ -57,14 +57,7 @@ export async function listUpcomingEvents(source: "luma" | "internal", query: Eve
   const rows = await db
     .select()
     .from(events)
-    .where(
-      and(
-        eq(events.source, source),
-        eq(events.status, "scheduled"),
-        eventFilter(query.type),
-        notOver(),
-      ),
-    )
+    .where(and(eq(events.source, source), eq(events.status, "scheduled"), eventFilter(query.type), notOver()))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(query.limit);
   return rows.map(toPublicEvent);
