@@ -131,7 +131,10 @@ export function Navbar({ siteName }: { siteName: string }) {
           <div className="ml-auto flex items-center gap-1 xl:order-last xl:ml-0">
             <MessagesLink variant="icon" />
             <NotificationBell />
-            <AccountMenu user={user} />
+            {/* On a phone her pages and Logout are in the menu: the bar keeps its room for the name. */}
+            <div className="hidden sm:block">
+              <AccountMenu user={user} />
+            </div>
           </div>
         ) : (
           <div className="hidden items-center gap-2 xl:flex">
