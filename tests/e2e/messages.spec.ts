@@ -90,10 +90,13 @@ test("she reaches Messages from the header at 390 and 1280 px, writes to a membe
   const composer = page.getByLabel(`Message to Amara ${t} Okafor`);
   await expect(composer).toBeFocused();
   await composer.fill("Hello Amara! Shall we swap zines?");
+  // The conversation she lands on says it is open on her screen.
+  const opened = page.waitForResponse((response) => /\/api\/messages\/\d+\/read$/.test(response.url()));
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page).toHaveURL(/\/messages\/\d+$/);
   const thread = page.getByRole("list", { name: "Messages" });
   await expect(thread.getByText("Shall we swap zines?")).toBeVisible();
+  expect((await opened).status()).toBe(200);
 
   // Amara answers while the conversation is open: it shows, and her counts never move.
   await expect(bell(page)).toHaveAccessibleName("Notifications, 1 unread");

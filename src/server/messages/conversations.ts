@@ -199,11 +199,10 @@ export async function sendMessage(
       .insert(messages)
       .values({ conversationId: conversation!.id, senderId: sender.id, body: input.body })
       .returning();
-    // She writes in it, so she has it open; the recipient reads it at once if she has it open too.
-    const opened = sql`now() + make_interval(secs => ${CONVERSATION_OPEN_SECONDS})`;
     const senderSide = isLow(conversation!, sender.id)
-      ? { lowLastReadId: message!.id, lowOpenUntil: opened }
-      : { highLastReadId: message!.id, highOpenUntil: opened };
+      ? { lowLastReadId: message!.id }
+      : { highLastReadId: message!.id };
+    // The recipient reads it at once if she has the conversation open on a screen.
     const recipientSide = !conversation!.recipientHasItOpen
       ? {}
       : isLow(conversation!, recipient.id)
