@@ -214,7 +214,7 @@ export async function sendMessage(
       .where(eq(conversations.id, conversation!.id));
     const unread = await unreadFor(tx, conversation!.id, recipient.id);
     // Read already when she has it open: her counts do not rise, no email or push goes out, and her
-    // open page still hears of it on the stream (docs/decisions/030-notifications-messages-and-the-phone.md).
+    // open page still hears of it on the stream (docs/decisions/033-finding-your-way.md).
     await notifyMember(tx, {
       userId: recipient.id,
       kind: "direct_message",
