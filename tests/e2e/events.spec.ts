@@ -92,13 +92,14 @@ test.describe("events page", () => {
     // One word, one meaning: "Member Events" is the tab of the event host's events, nothing else; the
     // buttons for who may come say what the cards' badges say, and choose by it.
     await expect(page.getByText("Member Events", { exact: true })).toHaveCount(1);
+    const upcoming = page.getByRole("tabpanel").getByTestId("event-card");
     await page.getByRole("button", { name: "Members Only" }).click();
-    await expect(grid.filter({ hasText: "Creative Lab: Collage for Visioning" })).toBeVisible();
-    await expect(grid.filter({ hasText: "Leadership Salon: Leading With Intuition" })).toBeVisible();
-    await expect(grid.getByText("Open to All", { exact: true })).toHaveCount(0);
+    await expect(upcoming.filter({ hasText: "Creative Lab: Collage for Visioning" })).toBeVisible();
+    await expect(upcoming.filter({ hasText: "Leadership Salon: Leading With Intuition" })).toBeVisible();
+    await expect(upcoming.getByText("Open to All", { exact: true })).toHaveCount(0);
     await page.getByRole("button", { name: "Open to All" }).click();
-    await expect(grid.filter({ hasText: "Rooftop Sisterhood Social" })).toBeVisible();
-    await expect(grid.getByText("Members Only", { exact: true })).toHaveCount(0);
+    await expect(upcoming.filter({ hasText: "Rooftop Sisterhood Social" })).toBeVisible();
+    await expect(upcoming.getByText("Members Only", { exact: true })).toHaveCount(0);
 
     await page.getByRole("link", { name: /^Learn More\W+Rooftop Sisterhood Social$/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Rooftop Sisterhood Social" })).toBeVisible();
