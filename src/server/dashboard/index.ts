@@ -84,14 +84,18 @@ export async function getDashboard(viewer: SessionUser, period: DashboardPeriod,
       left join ${perBucket} p on p.b = s.b
       order by s.b`),
     // Each stage counts the applications of the one before it that got this far: a payment taken before
-    // review (bank transfer) counts as paid only once she is approved, and a trial, invited without paying,
-    // passes it as paid would, so no bar is taller than the one before.
+    // review (bank transfer) counts as paid only once she is approved, a trial, invited without paying,
+    // passes it as paid would, and joined counts only those that passed paid, so no bar is taller than
+    // the one before (an account made without a recorded payment, by an administrator, is not a step).
     db.execute<Funnel>(sql`
       select count(*)::int as submitted,
         count(*) filter (where a.status = 'approved')::int as approved,
-        count(*) filter (where a.status = 'approved' and (a.is_trial or exists (select 1 from payment_transactions p where p.application_id = a.id and p.kind = 'payment' and p.status in ('completed', 'refunded'))))::int as paid,
-        count(*) filter (where a.status = 'approved' and a.user_id is not null)::int as joined
-      from applications a where ${inPeriod(sql`a.created_at`)}`),
+        count(*) filter (where a.status = 'approved' and paid.yes)::int as paid,
+        count(*) filter (where a.status = 'approved' and paid.yes and a.user_id is not null)::int as joined
+      from applications a
+      cross join lateral (select a.is_trial or exists (select 1 from payment_transactions p where p.application_id = a.id
+        and p.kind = 'payment' and p.status in ('completed', 'refunded')) as yes) paid
+      where ${inPeriod(sql`a.created_at`)}`),
   ]);
 
   const byTier = new Map(tiers.rows.map((row) => [row.tier, row.members]));
