@@ -264,6 +264,41 @@ describe("the dashboard's daily rollups (issue 28)", () => {
   });
 });
 
+describe("the applications funnel", () => {
+  it("counts as joined only applications that passed paid: an account made without a recorded payment is no step", async () => {
+    const admin = await createTestUser({ isAdmin: true });
+    const cookie = await signIn(admin.username, TEST_PASSWORD);
+    const funnel = async () => {
+      const response = await call("/api/admin/dashboard?period=30d", { cookie });
+      expect(response.status).toBe(200);
+      return response.json.funnel as Dashboard["funnel"];
+    };
+    const before = await funnel();
+    const member = await createTestUser();
+    await testDb()
+      .insert(applications)
+      .values({
+        firstName: "No",
+        lastName: "Payment",
+        email: `funnel-${Math.random().toString(36).slice(2)}@example.test`,
+        phone: "555",
+        heardAbout: "friend",
+        whyJoin: "made a member by hand",
+        membershipTier: "connect",
+        agreeTerms: true,
+        status: "approved",
+        userId: member.id,
+      });
+    const after = await funnel();
+    expect({
+      submitted: after.submitted - before.submitted,
+      approved: after.approved - before.approved,
+      paid: after.paid - before.paid,
+      joined: after.joined - before.joined,
+    }).toEqual({ submitted: 1, approved: 1, paid: 0, joined: 0 });
+  });
+});
+
 describe("the dashboard's headline figures", () => {
   interface Headline {
     membersByStatus: { active: number; disabled: number; deletionPending: number };
