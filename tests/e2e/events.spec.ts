@@ -205,6 +205,12 @@ test.describe("events page", () => {
     await expect(selectedList.getByRole("link", { name: next.title, exact: true })).toBeVisible();
     await expect(page.getByText("Please select a date")).toHaveCount(0);
     await expect(page.locator(`[data-day="${next.day}"]:not([data-outside])`)).toHaveAttribute("aria-selected", "true");
+    // The keyboard moves and chooses as before: the next day, then Enter.
+    const dayAfter = new Date(Date.parse(`${next.day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await page.locator(`[data-day="${next.day}"]:not([data-outside]) button`).focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await expect(page.locator(`[data-day="${dayAfter}"]:not([data-outside])`)).toHaveAttribute("aria-selected", "true");
 
     const day = await dayButton(page, event.day);
     await expect(day).toHaveAttribute("aria-label", /has events/);
