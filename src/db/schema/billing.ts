@@ -55,8 +55,6 @@ export const memberships = pgTable(
     uniqueIndex("memberships_user_key").on(t.userId),
     uniqueIndex("memberships_subscription_key").on(t.stripeSubscriptionId),
     index("memberships_period_end_idx").on(t.currentPeriodEnd),
-    // The dashboard's monthly recurring revenue: an index-only scan grouped by status and tier.
-    index("memberships_status_tier_idx").on(t.status, t.tier, t.billingMethod),
   ],
 );
 

@@ -147,11 +147,7 @@ export const sessions = pgTable(
     userAgent: text(),
     ip: text(),
   },
-  (t) => [
-    index("sessions_user_idx").on(t.userId),
-    // The dashboard's members active this month: an index-only range scan of the month's sessions.
-    index("sessions_last_seen_idx").on(t.lastSeenAt, t.userId),
-  ],
+  (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
 export const passwordResetTokens = pgTable(
