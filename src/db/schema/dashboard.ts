@@ -28,7 +28,7 @@ export const membersByTier = pgTable("members_by_tier", {
 });
 
 /**
- * Memberships by status, tier and billing method, kept by triggers on memberships (migration 0032) as
+ * Memberships by status, tier and billing method, kept by triggers on memberships (migration 0033) as
  * members_by_tier is on users: the dashboard's monthly recurring revenue reads these few rows.
  */
 export const membershipsByStatus = pgTable(
@@ -44,7 +44,7 @@ export const membershipsByStatus = pgTable(
 
 /**
  * The UTC months in which each member was seen (a session signed in or renewed then: sessions'
- * last_seen_at), written by triggers on sessions (migration 0032), and how many members each month has.
+ * last_seen_at), written by triggers on sessions (migration 0033), and how many members each month has.
  */
 export const memberActiveMonths = pgTable(
   "member_active_months",
