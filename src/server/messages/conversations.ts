@@ -144,14 +144,12 @@ export async function getConversation(
       canReply: refusal === null,
       cannotReplyReason: refusal,
     },
-    messages: page
-      .reverse()
-      .map((m): MessageView => ({
-        id: m.id,
-        body: m.body,
-        fromMe: m.senderId === viewer.id,
-        createdAt: m.createdAt.toISOString(),
-      })),
+    messages: page.reverse().map((m): MessageView => ({
+      id: m.id,
+      body: m.body,
+      fromMe: m.senderId === viewer.id,
+      createdAt: m.createdAt.toISOString(),
+    })),
     before: rows.length > MESSAGE_PAGE_SIZE ? String(page[0]!.id) : null,
   };
 }
