@@ -14,7 +14,8 @@ const GOAL_P95_MS = 100;
 /**
  * Seeds members and payments up to the issue's sizes with generate_series: members joined over three
  * years across the four tiers (a few disabled), payments over the same three years, mostly completed
- * charges with one in fifty a refund.
+ * charges with one in fifty a refund; and for the headline figures an application, a membership and a
+ * session per member.
  */
 async function seedDashboard(pool: Pool, size: { members: number; payments: number }): Promise<void> {
   const { rows } = await pool.query<{ users: number; payments: number }>(
@@ -39,9 +40,41 @@ async function seedDashboard(pool: Pool, size: { members: number; payments: numb
      from generate_series(1, $1::int) g`,
     [payments],
   );
+  // The headline's rows: each member's application (one in a hundred still pending) and membership
+  // (mostly active; past due, trialing and cancelled too; one in five by bank transfer), and a session
+  // each, a third of them seen this month.
+  const { rows: applied } = await pool.query<{ n: number }>(
+    "select count(*)::int as n from applications where email like 'dash_app_%'",
+  );
+  const applications = Math.max(0, size.members - applied[0]!.n);
+  const seed = Date.now().toString(36);
+  await pool.query(
+    `insert into applications (first_name, last_name, email, phone, membership_tier, heard_about, why_join, agree_terms, status, created_at)
+     select 'Bench', 'Applicant ' || g, 'dash_app_' || g || '_' || $2::text || '@example.com', '555',
+            (array['connect','create','empower','play'])[1 + g % 4], 'friend', 'bench', true,
+            case when g % 100 = 0 then 'pending' else 'approved' end, now() - (g % 1095 || ' days')::interval
+     from generate_series(1, $1::int) g`,
+    [applications, seed],
+  );
+  await pool.query(
+    `insert into memberships (application_id, tier, status, billing_method, started_at, term_ends_at)
+     select a.id, a.membership_tier, (array['active','active','active','active','past_due','trialing','canceled'])[1 + a.id % 7],
+            case when a.id % 7 = 5 then 'trial' when a.id % 5 = 0 then 'manual' else 'card' end, a.created_at, a.created_at + interval '6 months'
+     from applications a
+     where a.email like 'dash_app_%' and a.status = 'approved' and not exists (select 1 from memberships m where m.application_id = a.id)`,
+  );
+  await pool.query(
+    `insert into sessions (user_id, created_at, last_seen_at, expires_at)
+     select u.id, now() - interval '40 days',
+            case when u.id % 3 = 0 then date_trunc('month', now()) + (u.id % 3600 || ' seconds')::interval
+                 else date_trunc('month', now()) - (1 + u.id % 30 || ' days')::interval end,
+            now() + interval '30 days'
+     from users u
+     where u.username like 'dash_%' and not exists (select 1 from sessions s where s.user_id = u.id)`,
+  );
   // A settled database: autovacuum has set the visibility map that index-only scans rely on.
-  await pool.query("vacuum analyze users");
-  await pool.query("vacuum analyze payment_transactions");
+  for (const table of ["users", "payment_transactions", "applications", "memberships", "sessions"])
+    await pool.query(`vacuum analyze ${table}`);
 }
 
 /**

@@ -1,10 +1,10 @@
 "use client";
 
 import * as React from "react";
-import type { NotificationView } from "@/features/notifications/types";
+import type { NotificationView, UnreadCounts } from "@/features/notifications/types";
 
 export type StreamEvent =
-  { type: "notification"; notification: NotificationView } | { type: "unread"; unreadCount: number };
+  { type: "notification"; notification: NotificationView } | ({ type: "unread" } & UnreadCounts);
 
 /*
  * One EventSource per page for GET /api/notifications/stream, shared by the bell, the notifications
@@ -13,6 +13,9 @@ export type StreamEvent =
  */
 let source: EventSource | null = null;
 const listeners = new Set<(event: StreamEvent) => void>();
+/** The stream's latest counts, for what mounts after they came (the mobile menu's Messages item). */
+let latestCounts: UnreadCounts | null = null;
+const countListeners = new Set<() => void>();
 
 function open() {
   source = new EventSource("/api/notifications/stream");
@@ -21,8 +24,10 @@ function open() {
     for (const listener of listeners) listener({ type: "notification", notification });
   });
   source.addEventListener("unread", (event) => {
-    const { unreadCount } = JSON.parse((event as MessageEvent<string>).data) as { unreadCount: number };
-    for (const listener of listeners) listener({ type: "unread", unreadCount });
+    const counts = JSON.parse((event as MessageEvent<string>).data) as UnreadCounts;
+    latestCounts = counts;
+    for (const listener of countListeners) listener();
+    for (const listener of listeners) listener({ type: "unread", ...counts });
   });
 }
 
@@ -34,6 +39,7 @@ function subscribe(listener: (event: StreamEvent) => void): () => void {
     if (listeners.size === 0) {
       source?.close();
       source = null;
+      latestCounts = null;
     }
   };
 }
@@ -45,6 +51,24 @@ export function useNotificationStream(onEvent: (event: StreamEvent) => void): vo
     handler.current = onEvent;
   });
   React.useEffect(() => subscribe((event) => handler.current(event)), []);
+}
+
+function subscribeCounts(listener: () => void): () => void {
+  countListeners.add(listener);
+  const unsubscribe = subscribe(() => {});
+  return () => {
+    countListeners.delete(listener);
+    unsubscribe();
+  };
+}
+
+/** Her unread counts as the stream last sent them (null until it has), kept open while mounted. */
+export function useUnreadCounts(): UnreadCounts | null {
+  return React.useSyncExternalStore(
+    subscribeCounts,
+    () => latestCounts,
+    () => null,
+  );
 }
 
 /** Marks a notification read as she follows its link; keepalive lets it finish while the next page loads. */

@@ -1,5 +1,5 @@
 import { createTestUser, TEST_PASSWORD } from "../support/db";
-import { expect, expectAccessible, signInWithForm, test, toast } from "./fixtures";
+import { expect, expectAccessible, openAccountMenu, signInWithForm, test, toast } from "./fixtures";
 
 test.describe("sign in and sign out", () => {
   test("the login page has the form, the Apply Now link and the benefits panel", async ({ page }) => {
@@ -28,13 +28,14 @@ test.describe("sign in and sign out", () => {
     await expect(toast(page)).toContainText("Welcome back, Rosa!");
     await expect(page).toHaveURL(/\/$/);
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const item of ["AI Chat", "Spiritual Profile", "My Profile"])
-      await expect(nav.getByRole("link", { name: item })).toBeVisible();
-    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    for (const item of ["AI Chat", "Members"]) await expect(nav.getByRole("link", { name: item })).toBeVisible();
+    const account = await openAccountMenu(page);
+    for (const item of ["My Profile", "Spiritual Profile"])
+      await expect(account.getByRole("link", { name: item })).toBeVisible();
     for (const hidden of ["About", "Membership", "FAQ", "Login"])
       await expect(nav.getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
 
-    await nav.getByRole("button", { name: "Logout" }).click();
+    await account.getByRole("button", { name: "Logout" }).click();
     await expect(toast(page)).toContainText("Logout successful");
     await expect(toast(page)).toContainText("You have been logged out successfully");
     await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();

@@ -44,7 +44,7 @@ test("a member page rendered per request runs by its nonce, and an injected hand
   expect(scriptSrc).toMatch(/^script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic' /);
   expect(scriptSrc).not.toContain("'unsafe-inline'");
   // Hydrated: the navbar's client code ran under the policy.
-  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Your account/ })).toBeVisible();
   expect(await refusals()).toEqual([]);
 
   expect(await page.evaluate(INJECT)).toBe(false);
@@ -69,6 +69,7 @@ test("a member page prerendered for everyone runs by its scripts' hashes: a butt
   expect(scriptSrc).not.toMatch(/'unsafe-inline'|'nonce-/);
   // Her part loaded in the browser, and the page's buttons work.
   await expect(page.getByRole("heading", { level: 1, name: `${member.firstName} ${member.lastName}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Your account/ })).toBeVisible();
   await page.getByRole("button", { name: "Edit Profile" }).click();
   await expect(page.getByLabel("First name")).toHaveValue(member.firstName);
   expect(await refusals()).toEqual([]);

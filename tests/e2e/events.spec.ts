@@ -89,6 +89,18 @@ test.describe("events page", () => {
     await expect(grid.filter({ hasText: "Rooftop Sisterhood Social" })).toBeVisible();
     await expect(grid.filter({ hasText: "Creative Lab" })).toHaveCount(0);
 
+    // One word, one meaning: "Member Events" is the tab of the event host's events, nothing else; the
+    // buttons for who may come say what the cards' badges say, and choose by it.
+    await expect(page.getByText("Member Events", { exact: true })).toHaveCount(1);
+    const upcoming = page.getByRole("tabpanel").getByTestId("event-card");
+    await page.getByRole("button", { name: "Members Only" }).click();
+    await expect(upcoming.filter({ hasText: "Creative Lab: Collage for Visioning" })).toBeVisible();
+    await expect(upcoming.filter({ hasText: "Leadership Salon: Leading With Intuition" })).toBeVisible();
+    await expect(upcoming.getByText("Open to All", { exact: true })).toHaveCount(0);
+    await page.getByRole("button", { name: "Open to All" }).click();
+    await expect(upcoming.filter({ hasText: "Rooftop Sisterhood Social" })).toBeVisible();
+    await expect(upcoming.getByText("Members Only", { exact: true })).toHaveCount(0);
+
     await page.getByRole("link", { name: /^Learn More\W+Rooftop Sisterhood Social$/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Rooftop Sisterhood Social" })).toBeVisible();
   });
@@ -185,12 +197,27 @@ test.describe("events page", () => {
   test("Calendar View: highlighted days, hover card, day selection and empty states", async ({ page, request }) => {
     const listed = (await (await request.get("/api/luma/events?limit=50")).json()) as Listed[];
     const event = listed.find((e) => e.title === "Rooftop Sisterhood Social")!;
+    const next = listed[0]!;
     await page.goto("/events");
     await page.getByRole("button", { name: "Calendar View" }).click();
-    await expect(page.getByText("Please select a date")).toBeVisible();
+    // It opens on the next event day's events (today's when it has some), not on an empty panel.
+    const selectedList = page.getByRole("region", { name: "Events on the selected date" });
+    await expect(selectedList.getByRole("link", { name: next.title, exact: true })).toBeVisible();
+    await expect(page.getByText("Please select a date")).toHaveCount(0);
+    await expect(page.locator(`[data-day="${next.day}"]:not([data-outside])`)).toHaveAttribute("aria-selected", "true");
+    // The keyboard moves and chooses as before: the next day, then Enter.
+    const dayAfter = new Date(Date.parse(`${next.day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await page.locator(`[data-day="${next.day}"]:not([data-outside]) button`).focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await expect(page.locator(`[data-day="${dayAfter}"]:not([data-outside])`)).toHaveAttribute("aria-selected", "true");
 
     const day = await dayButton(page, event.day);
     await expect(day).toHaveAttribute("aria-label", /has events/);
+    // Event days are marked to the eye by a dot (a shape, not colour alone); other days have none.
+    await expect(day.locator("[data-event-marker]")).toBeVisible();
+    const unmarked = page.locator('[role="gridcell"]:not([data-outside]) button:not([data-has-events])').first();
+    await expect(unmarked.locator("[data-event-marker]")).toHaveCount(0);
     await day.hover();
     const card = page.getByTestId("calendar-hover-card");
     await expect(card).toContainText("Rooftop Sisterhood Social");
@@ -201,7 +228,6 @@ test.describe("events page", () => {
     await expectAccessible(page, "calendar hover card");
 
     await day.click();
-    const selectedList = page.getByRole("region", { name: "Events on the selected date" });
     await expect(selectedList.getByRole("link", { name: "Rooftop Sisterhood Social", exact: true })).toBeVisible();
     await expect(selectedList.getByText("Public", { exact: true })).toBeVisible();
 
@@ -222,8 +248,7 @@ test.describe("events page", () => {
     await expectAccessible(page, "community list");
 
     await panel.getByRole("button", { name: "Calendar View" }).click();
-    await expect(panel.getByText("Please select a date")).toBeVisible();
-    await expect(panel.locator("button[data-has-events]").first()).toBeAttached();
+    await expect(panel.locator("button[data-has-events] [data-event-marker]").first()).toBeVisible();
     await expectAccessible(page, "community calendar");
   });
 
@@ -246,7 +271,7 @@ test.describe("events page", () => {
     await page.getByRole("tab", { name: "Community Events" }).click();
     const panel = page.getByRole("tabpanel");
     await panel.getByRole("button", { name: "Calendar View" }).click();
-    await expect(panel.getByText("Please select a date")).toBeVisible();
+    await expect(panel.locator("[role=gridcell][aria-selected=true]")).toBeVisible();
     const button = await dayButton(page, day);
     await expect(button).toHaveAttribute("aria-label", /has events/);
     await button.click();

@@ -91,6 +91,15 @@ export async function signInWithForm(page: Page, username: string, password: str
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/** Opens the menu under her picture in the navbar (her own pages and Logout) and answers it. */
+export async function openAccountMenu(page: Page) {
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: /^Your account/ })
+    .click();
+  return page.getByRole("list", { name: "Your account" });
+}
+
 export function toast(page: Page) {
   return page.getByTestId("toast");
 }

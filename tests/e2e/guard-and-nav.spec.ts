@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD } from "@/db/seed/demo-users";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
-import { expect, expectAccessible, signInAs, test } from "./fixtures";
+import { expect, expectAccessible, openAccountMenu, signInAs, test } from "./fixtures";
 
 const ADMIN_MENU = [
   "Members",
@@ -103,6 +103,35 @@ test.describe("navbar per role", () => {
     await expectAccessible(page, "admin menu open");
   });
 
+  test("an admin's bar keeps every item on one line at 1024 and 1280 px, and its markup is valid", async ({ page }) => {
+    const admin = await createTestUser({ isAdmin: true, firstName: "Guinevere", lastName: "Montgomery-Okonkwo" });
+    await signInAs(page, admin.username, TEST_PASSWORD);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/forum");
+      await expect(page.getByTestId("notification-bell")).toBeVisible();
+      const items = await nav.locator("a:visible, button:visible").evaluateAll((elements) =>
+        elements.map((element) => ({
+          name: element.textContent?.trim() || element.getAttribute("aria-label"),
+          height: element.getBoundingClientRect().height,
+        })),
+      );
+      expect(items.length, `items at ${width} px`).toBeGreaterThan(2);
+      // One line of the bar's text is at most 40 px tall with its padding; a wrapped label is two.
+      for (const item of items) expect(item.height, `${item.name} at ${width} px`).toBeLessThanOrEqual(40);
+      expect(await nav.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+    // Valid markup: no block (a menu's div or list) inside a span; aria-controls names only what exists.
+    expect(await page.locator("header span div, header span ul").count()).toBe(0);
+    const dangling = await page.evaluate(() =>
+      [...document.querySelectorAll("[aria-controls]")]
+        .map((element) => element.getAttribute("aria-controls")!)
+        .filter((id) => document.getElementById(id) === null),
+    );
+    expect(dangling).toEqual([]);
+  });
+
   test("Forum is marked active on every /forum page", async ({ page }) => {
     const member = await createTestUser();
     await signInAs(page, member.username, TEST_PASSWORD);
@@ -158,13 +187,18 @@ test.describe("the demo logins printed at start", () => {
     await expect(page.getByRole("list", { name: "Admin pages" }).getByRole("link")).toHaveText(ADMIN_MENU);
   });
 
-  test("member sees AI Chat, Spiritual Profile, My Profile and Logout, and no Admin menu", async ({ page }) => {
+  test("member sees AI Chat, Messages with her unread one, and Spiritual Profile, My Profile and Logout under her picture; no Admin menu", async ({
+    page,
+  }) => {
     await signInAs(page, "member", DEMO_PASSWORD);
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const item of ["AI Chat", "Spiritual Profile", "My Profile"])
-      await expect(nav.getByRole("link", { name: item })).toBeVisible();
-    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "AI Chat" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: /^Messages/ })).toBeVisible();
+    const account = await openAccountMenu(page);
+    for (const item of ["My Profile", "Spiritual Profile"])
+      await expect(account.getByRole("link", { name: item })).toBeVisible();
+    await expect(account.getByRole("button", { name: "Logout" })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Admin" })).toHaveCount(0);
   });
 });

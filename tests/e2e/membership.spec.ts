@@ -163,7 +163,7 @@ test("an applicant applies with a referral code, pays, is approved, joins and si
   await page.context().clearCookies();
   await signInWithForm(page, username, "a-lovely-password");
   await expect(toast(page)).toContainText("Welcome back, Maya!");
-  await expect(page.getByRole("link", { name: "My Profile" }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Your account: Maya Angelou" })).toBeVisible();
 
   await page.goto(link.pathname);
   await expect(page.getByText("This invitation has already been used")).toBeVisible();

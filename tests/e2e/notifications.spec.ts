@@ -163,7 +163,7 @@ test("a member who turned messages off cannot be written to, and the Message but
 
   await newMember(page);
   await page.goto(`/profile/${quiet.id}`);
-  await page.getByRole("link", { name: "Message" }).click();
+  await page.getByRole("link", { name: "Message", exact: true }).click();
   await expect(page.getByText("This member does not accept messages.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send" })).toHaveCount(0);
 });

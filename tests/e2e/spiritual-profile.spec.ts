@@ -39,6 +39,17 @@ test.describe("spiritual profile", () => {
     await expect(page.getByRole("tab", { name: "Birth Data" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("only you can see them")).toBeVisible();
     await expectAccessible(page);
+    // Date and time side by side, level and of one height; no example value posing as input (hints say the form).
+    const sideBySide = async () => {
+      const [date, time] = await Promise.all([
+        page.getByLabel("Birth date").boundingBox(),
+        page.getByLabel("Birth time (24-hour)").boundingBox(),
+      ]);
+      expect({ top: date!.y, height: date!.height }).toEqual({ top: time!.y, height: time!.height });
+    };
+    await sideBySide();
+    for (const label of ["Birth date", "Birth time (24-hour)", "UTC offset (optional)"])
+      expect(await page.getByLabel(label).getAttribute("placeholder"), label).toBeNull();
 
     // Generate on the empty form: each field says what it needs, and focus goes to the first (issue 25).
     await page.getByRole("button", { name: "Generate Astrology Report" }).click();
@@ -47,6 +58,7 @@ test.describe("spiritual profile", () => {
       await expect(page.getByText(message)).toBeVisible();
     await expect(page.getByLabel("Birth date")).toBeFocused();
     await expectAccessible(page, "birth data form with its messages");
+    await sideBySide();
 
     // The time is 24-hour as labelled, whatever the browser's locale: no AM/PM field.
     const time = page.getByLabel("Birth time (24-hour)");

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { applications, eventRsvps, events, paymentTransactions, users } from "@/db/schema";
+import { applications, eventRsvps, events, memberships, paymentTransactions, sessions, users } from "@/db/schema";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
 
@@ -261,5 +261,160 @@ describe("the dashboard's daily rollups (issue 28)", () => {
        except select coalesce(membership_level, ''), count(*)::int from users where disabled_at is null and erased_at is null group by 1)`);
     expect(tiers).toEqual([]);
     await testDb().delete(paymentTransactions).where(eq(paymentTransactions.id, paid!.id));
+  });
+});
+
+describe("the applications funnel", () => {
+  it("counts as joined only applications that passed paid: an account made without a recorded payment is no step", async () => {
+    const admin = await createTestUser({ isAdmin: true });
+    const cookie = await signIn(admin.username, TEST_PASSWORD);
+    const funnel = async () => {
+      const response = await call("/api/admin/dashboard?period=30d", { cookie });
+      expect(response.status).toBe(200);
+      return response.json.funnel as Dashboard["funnel"];
+    };
+    const before = await funnel();
+    const member = await createTestUser();
+    await testDb()
+      .insert(applications)
+      .values({
+        firstName: "No",
+        lastName: "Payment",
+        email: `funnel-${Math.random().toString(36).slice(2)}@example.test`,
+        phone: "555",
+        heardAbout: "friend",
+        whyJoin: "made a member by hand",
+        membershipTier: "connect",
+        agreeTerms: true,
+        status: "approved",
+        userId: member.id,
+      });
+    const after = await funnel();
+    expect({
+      submitted: after.submitted - before.submitted,
+      approved: after.approved - before.approved,
+      paid: after.paid - before.paid,
+      joined: after.joined - before.joined,
+    }).toEqual({ submitted: 1, approved: 1, paid: 0, joined: 0 });
+  });
+});
+
+describe("the dashboard's headline figures", () => {
+  interface Headline {
+    membersByStatus: { active: number; disabled: number; deletionPending: number };
+    applicationsWaiting: number;
+    monthlyRecurringRevenue: number;
+    activeThisMonth: number;
+    monthStart: string;
+  }
+
+  /** The same figures counted the plain way, straight from the rows. */
+  async function countedFromRows(): Promise<Omit<Headline, "monthStart">> {
+    const { rows } = await testDb().execute<
+      Omit<Headline, "monthStart" | "membersByStatus"> & Record<string, number>
+    >(sql`
+      select
+        (select count(*) from users where erased_at is null and disabled_at is null and deletion_requested_at is null)::int as active,
+        (select count(*) from users where erased_at is null and disabled_at is not null)::int as disabled,
+        (select count(*) from users where erased_at is null and disabled_at is null and deletion_requested_at is not null)::int as pending,
+        (select count(*) from applications where status = 'pending')::int as "applicationsWaiting",
+        (select coalesce(sum(t.monthly_price_cents), 0) from memberships m join membership_tiers t on t.id = m.tier
+           where m.status in ('active', 'past_due') and m.billing_method in ('card', 'manual'))::int as "monthlyRecurringRevenue",
+        (select count(*) from users u where exists (select 1 from sessions s where s.user_id = u.id
+           and s.last_seen_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'))::int as "activeThisMonth"`);
+    const { active, disabled, pending, ...rest } = rows[0]!;
+    return { membersByStatus: { active, disabled, deletionPending: pending }, ...rest } as Omit<Headline, "monthStart">;
+  }
+
+  it("counts members by status, applications waiting, monthly recurring revenue and members active this month exactly", async () => {
+    const admin = await createTestUser({ isAdmin: true });
+    const cookie = await signIn(admin.username, TEST_PASSWORD);
+    const read = async (): Promise<Headline> => {
+      const response = await call("/api/admin/dashboard?period=30d", { cookie });
+      expect(response.status).toBe(200);
+      return response.json.headline;
+    };
+    const before = await read();
+
+    // Members: two active, one disabled, one waiting for erasure, one erased (counted nowhere).
+    const [active1, active2] = [await createTestUser(), await createTestUser()];
+    await createTestUser({ disabledAt: new Date() });
+    await createTestUser({ deletionRequestedAt: new Date() });
+    await createTestUser({ erasedAt: new Date(), disabledAt: new Date() });
+    // Applications: two waiting, one approved; memberships of the tiers' prices by status and method.
+    const application = (status: "pending" | "approved") => ({
+      firstName: "Head",
+      lastName: "Line",
+      email: `headline-${Math.random().toString(36).slice(2)}@example.test`,
+      phone: "555",
+      heardAbout: "friend",
+      whyJoin: "to be counted",
+      membershipTier: "create",
+      agreeTerms: true,
+      status,
+    });
+    await testDb()
+      .insert(applications)
+      .values([application("pending"), application("pending")]);
+    const paid = await testDb()
+      .insert(applications)
+      .values(Array.from({ length: 5 }, () => application("approved")))
+      .returning({ id: applications.id });
+    const membership = (
+      i: number,
+      tier: string,
+      status: "active" | "past_due" | "trialing" | "canceled",
+      billingMethod: "card" | "manual" | "trial",
+    ) => ({
+      applicationId: paid[i]!.id,
+      tier,
+      status,
+      billingMethod,
+      startedAt: new Date(),
+      termEndsAt: new Date(Date.now() + 180 * DAY),
+    });
+    await testDb()
+      .insert(memberships)
+      .values([
+        membership(0, "create", "active", "card"), // 5000
+        membership(1, "play", "past_due", "card"), // 7500
+        membership(2, "connect", "active", "manual"), // 3000
+        membership(3, "empower", "trialing", "trial"), // nothing yet
+        membership(4, "play", "canceled", "card"), // nothing any more
+      ]);
+    // Sessions: active1 twice this month (counted once), active2 last seen before the month began.
+    const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+    const session = (userId: number, lastSeenAt: Date) => ({
+      userId,
+      lastSeenAt,
+      createdAt: lastSeenAt,
+      expiresAt: new Date(Date.now() + DAY),
+    });
+    await testDb()
+      .insert(sessions)
+      .values([
+        session(active1.id, new Date()),
+        session(active1.id, new Date()),
+        session(active2.id, new Date(monthStart.getTime() - 60_000)),
+      ]);
+
+    const after = await read();
+    expect(after.membersByStatus.active - before.membersByStatus.active).toBe(2);
+    expect(after.membersByStatus.disabled - before.membersByStatus.disabled).toBe(1);
+    expect(after.membersByStatus.deletionPending - before.membersByStatus.deletionPending).toBe(1);
+    expect(after.applicationsWaiting - before.applicationsWaiting).toBe(2);
+    expect(after.monthlyRecurringRevenue - before.monthlyRecurringRevenue).toBe(15_500);
+    expect(after.activeThisMonth - before.activeThisMonth).toBe(1);
+    expect(new Date(after.monthStart).toISOString()).toBe(monthStart.toISOString());
+    // And every figure is what counting the rows gives. Members active this month are her months'
+    // records (a session keeps only its latest sighting), never fewer than the sessions seen this month.
+    const { monthStart: _, activeThisMonth, ...figures } = after;
+    const { activeThisMonth: sessionsSeen, ...counted } = await countedFromRows();
+    expect(figures).toEqual(counted);
+    const { rows } = await testDb().execute<{ n: number }>(
+      sql`select count(*)::int as n from member_active_months where month = date_trunc('month', now() at time zone 'UTC')::date`,
+    );
+    expect(activeThisMonth).toBe(rows[0]!.n);
+    expect(activeThisMonth).toBeGreaterThanOrEqual(sessionsSeen);
   });
 });

@@ -42,6 +42,8 @@ describe("direct messages", () => {
       ["/api/messages", "POST"],
       ["/api/messages/1", "GET"],
       ["/api/messages/1/read", "POST"],
+      ["/api/messages/1/close", "POST"],
+      ["/api/messages/recipients?q=amara", "GET"],
       ["/api/messages/reports", "POST"],
       ["/api/messages/settings", "PUT"],
     ] as const) {
@@ -110,6 +112,91 @@ describe("direct messages", () => {
       404,
     );
     expect((await call("/api/messages", { cookie: outsider.cookie })).json.conversations).toEqual([]);
+  });
+
+  it("offers by name only the members she may write to: none she blocked or who blocked her, none hidden, away or closed to her", async () => {
+    const t = randomUUID().slice(0, 6);
+    const her = await member({ firstName: "Noor", lastName: `${t} Haddad` });
+    const named = (last: string, more: Parameters<typeof createTestUser>[0] = {}) =>
+      createTestUser({ firstName: "Zadie", lastName: `${t} ${last}`, ...more });
+    await named("Open");
+    const blocker = await named("Blocker");
+    const blocked = await named("Blocked");
+    await named("Hidden", { hiddenFromDirectory: true });
+    await named("Disabled", { disabledAt: new Date() });
+    await named("Leaving", { deletionRequestedAt: new Date() });
+    const quiet = await named("Quiet");
+    const mentored = await named("Mentored");
+    await testDb()
+      .insert(forumBlocks)
+      .values([
+        { blockerId: blocker.id, blockedId: her.user.id },
+        { blockerId: her.user.id, blockedId: blocked.id },
+      ]);
+    await testDb()
+      .insert(messageSettings)
+      .values([
+        { userId: quiet.id, allowFrom: "nobody" },
+        { userId: mentored.id, allowFrom: "mentors" },
+      ]);
+    const find = (cookie: string, q: string) => call(`/api/messages/recipients?q=${encodeURIComponent(q)}`, { cookie });
+    const names = async (cookie: string, q: string) =>
+      ((await find(cookie, q)).json.members as { name: string }[]).map((m) => m.name);
+
+    const offered = await find(her.cookie, `ZADIE ${t}`);
+    expect(offered.status).toBe(200);
+    expect(offered.json.members).toEqual([{ id: expect.any(Number), name: `Zadie ${t} Open`, profilePicture: null }]);
+    // A mentor may write to the member who takes messages from mentors only; nobody blocked her.
+    const mentor = await member({ isMentor: true });
+    expect(await names(mentor.cookie, `zadie ${t}`)).toEqual([
+      `Zadie ${t} Blocked`,
+      `Zadie ${t} Blocker`,
+      `Zadie ${t} Mentored`,
+      `Zadie ${t} Open`,
+    ]);
+    // By name only, never herself; wildcards are text.
+    expect(await names(her.cookie, `noor ${t}`)).toEqual([]);
+    expect(await names(her.cookie, `${t} %`)).toEqual([]);
+    expect((await find(her.cookie, "z")).status).toBe(400);
+  });
+
+  it("reads a message at once while she has the conversation open, and counts it again once she has left", async () => {
+    const amara = await member({ firstName: "Amara" });
+    const jordan = await member({ firstName: "Jordan" });
+    const outsider = await member();
+    const { conversationId } = (await send(amara.cookie, jordan.user.id, "Hello Jordan!")).json;
+    const unread = async () =>
+      (await testDb().select().from(notifications).where(eq(notifications.userId, jordan.user.id))).filter(
+        (n) => n.readAt === null,
+      ).length;
+    const listed = async () => (await call("/api/messages", { cookie: jordan.cookie })).json.conversations[0];
+    expect(await unread()).toBe(1);
+
+    // Open on her screen: read, and what arrives is read at once, its notification made read (her page still hears of it).
+    expect((await call(`/api/messages/${conversationId}/read`, { cookie: jordan.cookie, body: {} })).status).toBe(200);
+    expect(await unread()).toBe(0);
+    expect((await send(amara.cookie, jordan.user.id, "Are you there?")).status).toBe(201);
+    expect(await unread()).toBe(0);
+    expect((await listed()).unreadCount).toBe(0);
+    const [latest] = await testDb()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, jordan.user.id))
+      .orderBy(sql`${notifications.seq} desc`)
+      .limit(1);
+    expect(latest).toMatchObject({ kind: "direct_message", title: "sent you a message", readAt: expect.any(Date) });
+
+    // Only she closes her side of it; once closed, the next message counts.
+    expect((await call(`/api/messages/${conversationId}/close`, { cookie: outsider.cookie, body: {} })).status).toBe(
+      404,
+    );
+    expect((await call(`/api/messages/${conversationId}/close`, { cookie: jordan.cookie, body: {} })).status).toBe(200);
+    await send(amara.cookie, jordan.user.id, "I will wait for you at the Lab.");
+    expect(await unread()).toBe(1);
+    expect((await listed()).unreadCount).toBe(1);
+    // Amara's side was never open: Jordan's answer counts for her as ever.
+    await send(jordan.cookie, amara.user.id, "Sorry, on my way!");
+    expect((await call("/api/messages", { cookie: amara.cookie })).json.conversations[0].unreadCount).toBe(1);
   });
 
   it("pages a long conversation by keyset", async () => {

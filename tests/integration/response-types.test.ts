@@ -683,6 +683,8 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
     get("visitor", `/api/messages/${fx.conversationId}`),
   ],
   "POST /api/messages/[conversationId]/read": async () => everyone(`/api/messages/${fx.conversationId}/read`, "POST"),
+  "POST /api/messages/[conversationId]/close": async () => everyone(`/api/messages/${fx.conversationId}/close`, "POST"),
+  "GET /api/messages/recipients": async () => everyone("/api/messages/recipients?q=te"),
   "POST /api/messages/reports": async () =>
     everyone("/api/messages/reports", "POST", { messageId: fx.messageId, reason: "Testing the answer's type." }),
   "GET /api/messages/settings": async () => everyone("/api/messages/settings"),

@@ -6,10 +6,7 @@ import { CalendarDays, List } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { EventListing, EventsSpinner } from "./event-listing";
-import type { EventSource } from "./use-events";
-
-/** Spec 01 section 9: the member-events query asks for 50. */
-const EVENTS_PAGE_LIMIT = 50;
+import { EVENTS_PAGE_LIMIT, type EventSource } from "./use-events";
 
 // The calendar (a date picker, date arithmetic, hover cards) loads when she chooses it: the list is
 // what the page shows first, and what a visitor who never opens the calendar needs.

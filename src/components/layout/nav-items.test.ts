@@ -1,4 +1,4 @@
-import { ADMIN_LINKS, ALWAYS_LINKS, MEMBER_LINKS, isActive, mainLinks } from "./nav-items";
+import { ACCOUNT_LINKS, ADMIN_LINKS, ALWAYS_LINKS, MEMBER_LINKS, isActive, mainLinks } from "./nav-items";
 
 const labels = (links: { label: string }[]) => links.map((l) => l.label);
 
@@ -20,7 +20,8 @@ describe("navbar items (spec 01 section 2)", () => {
 
   it("hides About, Membership, Apply and FAQ once signed in", () => {
     expect(labels(mainLinks(true))).toEqual(["Home", "Events", "Community", "Forum", "Library", "Blog"]);
-    expect(labels(MEMBER_LINKS)).toEqual(["AI Chat", "Spiritual Profile", "Members", "My Profile"]);
+    expect(labels(MEMBER_LINKS)).toEqual(["AI Chat", "Members"]);
+    expect(labels(ACCOUNT_LINKS)).toEqual(["My Profile", "Spiritual Profile"]);
   });
 
   it("has the admin pages in the Admin menu: Members first, Affiliates after the payments, then the library's management and the audit log", () => {

@@ -49,11 +49,19 @@ export const ALWAYS_LINKS = {
   blog: { href: "/blog", label: "Blog" },
 } satisfies Record<string, NavLink>;
 
+/** In the bar once signed in. */
 export const MEMBER_LINKS: NavLink[] = [
   { href: "/chat", label: "AI Chat" },
-  { href: "/spiritual-profile", label: "Spiritual Profile" },
   { href: "/members", label: "Members" },
+];
+
+/**
+ * Her own pages, under her picture in the bar (with Logout) and in the mobile menu: twelve items in
+ * one bar wrapped onto two lines for an administrator.
+ */
+export const ACCOUNT_LINKS: NavLink[] = [
   { href: "/profile", label: "My Profile" },
+  { href: "/spiritual-profile", label: "Spiritual Profile" },
 ];
 
 export const ADMIN_LINKS: NavLink[] = [

@@ -5,10 +5,14 @@ import Link from "next/link";
 import { cn } from "@/lib/utils";
 
 interface NavMenuProps {
-  /** Accessible name of the button, e.g. "About sections". */
+  /** Accessible name of the list, and of the button when it shows only a chevron, e.g. "About sections". */
   label: string;
+  /** Accessible name of the button when what it shows does not say it (a picture). */
+  buttonLabel?: string;
   /** What the button shows (defaults to a chevron only). */
   children?: React.ReactNode;
+  /** A last item after the links (a button). */
+  footer?: React.ReactNode;
   buttonClassName?: string;
   items: { href: string; label: string }[];
   align?: "start" | "end";
@@ -20,7 +24,15 @@ interface NavMenuProps {
  * focus elsewhere, and when a link is chosen. Written here rather than on a menu library so that
  * every public page does not load one.
  */
-export function NavMenu({ label, children, buttonClassName, items, align = "start" }: NavMenuProps) {
+export function NavMenu({
+  label,
+  buttonLabel,
+  children,
+  footer,
+  buttonClassName,
+  items,
+  align = "start",
+}: NavMenuProps) {
   const [open, setOpen] = React.useState(false);
   const container = React.useRef<HTMLDivElement>(null);
   const button = React.useRef<HTMLButtonElement>(null);
@@ -55,7 +67,7 @@ export function NavMenu({ label, children, buttonClassName, items, align = "star
       <button
         ref={button}
         type="button"
-        aria-label={children ? undefined : label}
+        aria-label={buttonLabel ?? (children ? undefined : label)}
         aria-expanded={open}
         aria-controls={listId}
         className={cn("cursor-pointer rounded-md p-1.5 hover:bg-accent", buttonClassName)}
@@ -83,6 +95,7 @@ export function NavMenu({ label, children, buttonClassName, items, align = "star
             </Link>
           </li>
         ))}
+        {footer ? <li className="mt-1 border-t pt-1">{footer}</li> : null}
       </ul>
     </div>
   );

@@ -7,15 +7,19 @@ import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser, useLogout } from "@/hooks/use-auth";
 import { cn } from "@/lib/utils";
-import { ADMIN_LINKS, MEMBER_LINKS, isActive, mainLinks, type NavLink } from "./nav-items";
+import { ACCOUNT_LINKS, ADMIN_LINKS, MEMBER_LINKS, isActive, mainLinks, type NavLink } from "./nav-items";
 import { Chevron, NavMenu } from "./nav-menu";
 
-// Only members have one: visitors' pages (the public, prerendered ones) do not load it.
-const NavbarAvatar = dynamic(() => import("./navbar-avatar"), {
+// Only members have these: visitors' pages (the public, prerendered ones) do not load them.
+const AccountMenu = dynamic(() => import("./account-menu"), {
   ssr: false,
-  loading: () => <span className="block size-9" />,
+  loading: () => <span className="block size-10" />,
 });
 const NotificationBell = dynamic(() => import("@/components/notifications/notification-bell"), {
+  ssr: false,
+  loading: () => <span className="block size-10" />,
+});
+const MessagesLink = dynamic(() => import("@/components/messages/messages-link"), {
   ssr: false,
   loading: () => <span className="block size-10" />,
 });
@@ -51,7 +55,7 @@ function useScrolledPast(threshold: number): boolean {
 
 const linkClass = (active: boolean) =>
   cn(
-    "rounded-md px-2.5 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+    "rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground",
     active ? "text-primary underline decoration-2 underline-offset-8" : "text-foreground",
   );
 
@@ -65,12 +69,12 @@ function DesktopLink({ link, pathname }: { link: NavLink; pathname: string }) {
     );
   }
   return (
-    <span className="flex items-center">
+    <div className="flex items-center">
       <Link href={link.href} className={cn(linkClass(active), "pr-1")} aria-current={active ? "page" : undefined}>
         {link.label}
       </Link>
       <NavMenu label={`${link.label} sections`} items={link.anchors} />
-    </span>
+    </div>
   );
 }
 
@@ -123,33 +127,29 @@ export function Navbar({ siteName }: { siteName: string }) {
           {user?.isAdmin ? <AdminMenu pathname={pathname} /> : null}
         </div>
 
-        <div className="hidden items-center gap-2 xl:flex">
-          {user ? (
-            <Button variant="outline" size="sm" onClick={() => void logout.logOut()} disabled={logout.isPending}>
-              Logout
-            </Button>
-          ) : (
-            <>
-              <Link
-                href="/login"
-                className={linkClass(pathname === "/login")}
-                aria-current={pathname === "/login" ? "page" : undefined}
-              >
-                Login
-              </Link>
-              <Button asChild size="sm">
-                <Link href="/apply">Join Now</Link>
-              </Button>
-            </>
-          )}
-        </div>
-
         {user ? (
-          <span className="ml-auto flex items-center gap-1 xl:order-last xl:ml-0">
+          <div className="ml-auto flex items-center gap-1 xl:order-last xl:ml-0">
+            <MessagesLink variant="icon" />
             <NotificationBell />
-            <NavbarAvatar user={user} />
-          </span>
-        ) : null}
+            {/* On a phone her pages and Logout are in the menu: the bar keeps its room for the name. */}
+            <div className="hidden sm:block">
+              <AccountMenu user={user} />
+            </div>
+          </div>
+        ) : (
+          <div className="hidden items-center gap-2 xl:flex">
+            <Link
+              href="/login"
+              className={linkClass(pathname === "/login")}
+              aria-current={pathname === "/login" ? "page" : undefined}
+            >
+              Login
+            </Link>
+            <Button asChild size="sm">
+              <Link href="/apply">Join Now</Link>
+            </Button>
+          </div>
+        )}
 
         <Button
           ref={menuButton}
@@ -215,6 +215,34 @@ export function Navbar({ siteName }: { siteName: string }) {
               </li>
             ))}
           </ul>
+          {user ? (
+            <div className="mt-3 border-t pt-3">
+              <p className="px-2.5 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                Your account
+              </p>
+              <ul className="flex flex-col gap-1">
+                <li>
+                  <MessagesLink
+                    variant="menu-item"
+                    className={linkClass(pathname.startsWith("/messages"))}
+                    onNavigate={closeMenu}
+                  />
+                </li>
+                {ACCOUNT_LINKS.map((link) => (
+                  <li key={link.href}>
+                    <Link
+                      href={link.href}
+                      className={cn(linkClass(isActive(link, pathname)), "block")}
+                      onClick={closeMenu}
+                      aria-current={isActive(link, pathname) ? "page" : undefined}
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {user?.isAdmin ? (
             <div className="mt-3 border-t pt-3">
               <p className="px-2.5 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Admin</p>

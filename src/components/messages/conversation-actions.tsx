@@ -15,23 +15,55 @@ import {
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { MESSAGE_PERMISSION_LABELS, MESSAGE_PERMISSIONS, type MessagePermission } from "@/features/messages/constants";
+import {
+  CONVERSATION_OPEN_RENEW_MS,
+  MESSAGE_PERMISSION_LABELS,
+  MESSAGE_PERMISSIONS,
+  type MessagePermission,
+} from "@/features/messages/constants";
 import { useNotificationStream } from "@/hooks/use-notification-stream";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 
-/** Marks the conversation read once its latest message is on screen (again after each new one). */
-export function MarkConversationRead({
+/**
+ * While the conversation is on her screen it is open for her: read up to its latest message (again
+ * after each new one), renewed every CONVERSATION_OPEN_RENEW_MS while the tab is shown, and closed
+ * when she hides the tab or leaves, so that a message arriving while she reads raises no count and
+ * one arriving after she has gone does.
+ */
+export function ConversationPresence({
   conversationId,
   latestMessageId,
 }: {
   conversationId: number;
   latestMessageId: number | null;
 }) {
+  const read = React.useCallback(() => {
+    if (document.visibilityState === "visible")
+      void apiRequest("POST", `/api/messages/${conversationId}/read`).catch(() => {});
+  }, [conversationId]);
+
+  React.useEffect(() => read(), [read, latestMessageId]);
+
   React.useEffect(() => {
-    if (latestMessageId === null) return;
-    void apiRequest("POST", `/api/messages/${conversationId}/read`).catch(() => {});
-  }, [conversationId, latestMessageId]);
+    // keepalive: the request finishes even as the page goes away.
+    const close = () =>
+      void fetch(`/api/messages/${conversationId}/close`, {
+        method: "POST",
+        credentials: "include",
+        keepalive: true,
+      }).catch(() => {});
+    const renew = setInterval(read, CONVERSATION_OPEN_RENEW_MS);
+    const onVisibility = () => (document.visibilityState === "visible" ? read() : close());
+    document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener("pagehide", close);
+    return () => {
+      clearInterval(renew);
+      document.removeEventListener("visibilitychange", onVisibility);
+      window.removeEventListener("pagehide", close);
+      close();
+    };
+  }, [conversationId, read]);
   return null;
 }
 

@@ -19,10 +19,13 @@ export function MessageComposer({
   toUserId,
   toName,
   conversationId,
+  autoFocus = false,
 }: {
   toUserId: number;
   toName: string;
   conversationId?: number;
+  /** On New message, where writing is what she came for. */
+  autoFocus?: boolean;
 }) {
   const router = useRouter();
   const form = useForm<ComposerValues>({ resolver: zodResolver(composerSchema), defaultValues: { body: "" } });
@@ -46,7 +49,7 @@ export function MessageComposer({
   return (
     <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate className="grid gap-3">
       <FormField label={`Message to ${toName}`} id="message-body" error={form.formState.errors.body?.message}>
-        <Textarea rows={3} maxLength={MESSAGE_MAX_LENGTH} {...form.register("body")} />
+        <Textarea rows={3} maxLength={MESSAGE_MAX_LENGTH} autoFocus={autoFocus} {...form.register("body")} />
       </FormField>
       <Button type="submit" disabled={send.isPending} className="justify-self-end">
         {send.isPending ? "Sending..." : "Send"}

@@ -3,13 +3,12 @@
 import * as React from "react";
 import Link from "next/link";
 import { Bell } from "lucide-react";
+import { CountBadge } from "@/components/ui/count-badge";
 import { PANEL_SIZE } from "@/features/notifications/constants";
 import type { NotificationPage, NotificationView } from "@/features/notifications/types";
 import { useNotificationStream } from "@/hooks/use-notification-stream";
 import { apiRequest } from "@/lib/api-client";
 import { NotificationItem } from "./notification-item";
-
-const countText = (count: number) => (count > 99 ? "99+" : String(count));
 
 /**
  * The navbar's bell (issue 29): her unread count, loaded in the browser and kept live by the stream,
@@ -51,7 +50,8 @@ export default function NotificationBell() {
       setLatest((list) =>
         [event.notification, ...(list ?? []).filter((n) => n.id !== event.notification.id)].slice(0, PANEL_SIZE),
       );
-      setAnnouncement(`New notification: ${event.notification.title}`);
+      // One already read is about what she is looking at (a message in the conversation she has open).
+      if (!event.notification.readAt) setAnnouncement(`New notification: ${event.notification.title}`);
     }
   });
 
@@ -86,21 +86,15 @@ export default function NotificationBell() {
         ref={button}
         type="button"
         aria-expanded={open}
-        aria-controls={panelId}
+        // Only while the panel is in the page: aria-controls must name an element that exists.
+        aria-controls={open ? panelId : undefined}
         aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
         data-testid="notification-bell"
         onClick={() => setOpen((value) => !value)}
         className="relative inline-flex size-10 items-center justify-center rounded-full hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         <Bell aria-hidden="true" className="size-5" />
-        {unread > 0 ? (
-          <span
-            aria-hidden="true"
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-semibold text-primary-foreground"
-          >
-            {countText(unread)}
-          </span>
-        ) : null}
+        <CountBadge count={unread} className="absolute -top-0.5 -right-0.5" />
       </button>
       {/* A polite live region, not role=status: pages keep their own single status message. */}
       <span aria-live="polite" className="sr-only">

@@ -107,9 +107,21 @@ export function BirthDataForm({
   const onSubmit = form.handleSubmit((values) => save.mutate(values));
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Birth date" id="birthDate" error={form.formState.errors.birthDate?.message}>
-          <Input type="date" min="1800-01-01" {...form.register("birthDate", { onChange: () => setAmbiguity(null) })} />
+      {/* items-start: a field with a longer hint or an error must not stretch its neighbour's rows, which
+          made the date field taller and lower than the time field beside it. */}
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <FormField
+          label="Birth date"
+          id="birthDate"
+          error={form.formState.errors.birthDate?.message}
+          hint="Day, month and year, as on your birth certificate."
+        >
+          <Input
+            type="date"
+            min="1800-01-01"
+            className="h-10"
+            {...form.register("birthDate", { onChange: () => setAmbiguity(null) })}
+          />
         </FormField>
         {/* Text, not type="time": browsers show a time input in the reader's locale (AM/PM in the US), and this
             field is 24-hour as the spec says (issue 25). The schema checks HH:MM. */}
@@ -117,14 +129,14 @@ export function BirthDataForm({
           label="Birth time (24-hour)"
           id="birthTime"
           error={form.formState.errors.birthTime?.message}
-          hint="HH:MM, from 00:00 to 23:59, local time as on your birth certificate."
+          hint="Hours and minutes (HH:MM, 00:00 to 23:59), local time as on your birth certificate."
         >
+          {/* No placeholder: an example value in the field reads as one already filled in; the hint says the form. */}
           <Input
             inputMode="numeric"
             autoComplete="off"
-            placeholder="14:30"
             maxLength={5}
-            className="sm:max-w-40"
+            className="h-10 sm:max-w-40"
             {...form.register("birthTime", { onChange: () => setAmbiguity(null) })}
           />
         </FormField>
@@ -152,10 +164,9 @@ export function BirthDataForm({
         label="UTC offset (optional)"
         id="utcOffset"
         error={form.formState.errors.utcOffset?.message}
-        hint="Leave empty unless your birth certificate or astro.com gives a different offset from the one shown after saving, e.g. -01:00 for Iceland before 1968."
+        hint="Leave empty unless your birth certificate or astro.com gives a different offset from the one shown after saving. Write it as + or - and HH:MM, e.g. -01:00 for Iceland before 1968."
       >
         <Input
-          placeholder="+01:00"
           inputMode="text"
           autoComplete="off"
           {...form.register("utcOffset", { onChange: () => setAmbiguity(null) })}

@@ -1,4 +1,5 @@
-import { bigint, date, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { users } from "./users";
 
 /**
  * The admin dashboard's figures per UTC day, kept by triggers on the tables they count (migration 0027:
@@ -23,5 +24,40 @@ export const activityDaily = pgTable("activity_daily", {
 /** Active members (not disabled, not erased) per tier, '' for none: kept by triggers on users (migration 0027). */
 export const membersByTier = pgTable("members_by_tier", {
   tier: text().primaryKey(),
+  members: integer().notNull().default(0),
+});
+
+/**
+ * Memberships by status, tier and billing method, kept by triggers on memberships (migration 0033) as
+ * members_by_tier is on users: the dashboard's monthly recurring revenue reads these few rows.
+ */
+export const membershipsByStatus = pgTable(
+  "memberships_by_status",
+  {
+    status: text().notNull(),
+    tier: text().notNull(),
+    billingMethod: text().notNull(),
+    members: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.tier, t.billingMethod] })],
+);
+
+/**
+ * The UTC months in which each member was seen (a session signed in or renewed then: sessions'
+ * last_seen_at), written by triggers on sessions (migration 0033), and how many members each month has.
+ */
+export const memberActiveMonths = pgTable(
+  "member_active_months",
+  {
+    month: date({ mode: "string" }).notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.userId] })],
+);
+
+export const activeMembersByMonth = pgTable("active_members_by_month", {
+  month: date({ mode: "string" }).primaryKey(),
   members: integer().notNull().default(0),
 });

@@ -19,6 +19,12 @@ export const conversations = pgTable(
     lowLastReadId: bigint({ mode: "number" }).notNull().default(0),
     highLastReadId: bigint({ mode: "number" }).notNull().default(0),
     lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Until when each of them has the conversation open on a screen (renewed while it is shown, cleared
+     * when she leaves it): a message arriving meanwhile is read at once and raises no unread count.
+     */
+    lowOpenUntil: timestamp({ withTimezone: true }),
+    highOpenUntil: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -56,9 +56,11 @@ import {
 } from "@/features/library/types";
 import { decidedRequestSchema, receivedRequestSchema, sentRequestSchema } from "@/features/mentorship/types";
 import {
+  conversationClosedSchema,
   conversationListSchema,
   conversationPageSchema,
   messageReportedSchema,
+  recipientListSchema,
   messageSettingsSchema,
   sentMessageSchema,
   unreadMessagesSchema,
@@ -69,6 +71,7 @@ import {
   notificationPreferencesSchema,
   notificationViewSchema,
   unreadCountSchema,
+  unreadCountsSchema,
 } from "@/features/notifications/types";
 import { placeListSchema } from "@/features/places/types";
 import {
@@ -225,6 +228,8 @@ export const API_RESPONSES = {
   "POST /api/messages": members(sentMessageSchema),
   "GET /api/messages/[conversationId]": members(conversationPageSchema),
   "POST /api/messages/[conversationId]/read": members(unreadMessagesSchema),
+  "POST /api/messages/[conversationId]/close": members(conversationClosedSchema),
+  "GET /api/messages/recipients": members(recipientListSchema),
   "POST /api/messages/reports": herOwn(messageReportedSchema),
   "GET /api/messages/settings": members(messageSettingsSchema),
   "PUT /api/messages/settings": members(messageSettingsSchema),
@@ -236,7 +241,7 @@ export const API_RESPONSES = {
   "PUT /api/notifications/preferences": members(notificationPreferencesSchema),
   "GET /api/notifications/stream": members({
     kind: "event-stream",
-    events: { notification: notificationViewSchema, unread: unreadCountSchema },
+    events: { notification: notificationViewSchema, unread: unreadCountsSchema },
   }),
   "POST /api/notifications/unsubscribe": anyone(okAnswerSchema),
   "GET /api/push/key": anyone(pushKeySchema),

@@ -7,11 +7,16 @@ export const RSVP_STATUSES = ["going", "cancelled"] as const;
 
 // Constants the browser needs without zod (the event listing is on every public events page).
 
-/** Spec 01 section 2: the filter buttons of the event listing, in order. */
+/**
+ * Spec 01 section 2: the filter buttons of the event listing, in order. "Member Events" is the events
+ * page's tab of the event host's events (decisions.md), so the buttons for who may come say what the
+ * cards' badges say (spec 01: 'Open to All', 'Members Only') and choose by that, the event's access;
+ * Workshops and Social choose by the event's type (docs/decisions/034-finding-your-way.md).
+ */
 export const EVENT_FILTERS = [
   { value: "all", label: "All Events" },
-  { value: "public", label: "Public Events" },
-  { value: "members", label: "Member Events" },
+  { value: "public", label: "Open to All" },
+  { value: "members", label: "Members Only" },
   { value: "workshop", label: "Workshops" },
   { value: "social", label: "Social" },
 ] as const;

@@ -7,13 +7,19 @@ export function pickFeatured<T extends Pick<PublicEvent, "featured">>(events: re
   return events.find((event) => event.featured) ?? events[0] ?? null;
 }
 
-/** The grid under the featured card: every other event, of the chosen type unless the filter is all. */
-export function gridEvents<T extends Pick<PublicEvent, "id" | "type">>(
+/** Whether an event is one a filter button chooses: Open to All and Members Only by its access, the others by its type. */
+export function matchesFilter(event: Pick<PublicEvent, "type" | "accessType">, filter: EventFilter): boolean {
+  if (filter === "all") return true;
+  return filter === "public" || filter === "members" ? event.accessType === filter : event.type === filter;
+}
+
+/** The grid under the featured card: every other event the chosen filter chooses. */
+export function gridEvents<T extends Pick<PublicEvent, "id" | "type" | "accessType">>(
   events: readonly T[],
   featured: T | null,
   filter: EventFilter,
 ): T[] {
-  return events.filter((event) => event.id !== featured?.id && (filter === "all" || event.type === filter));
+  return events.filter((event) => event.id !== featured?.id && matchesFilter(event, filter));
 }
 
 /** Local images an event card falls back to when its own image is missing or fails to load. */
@@ -32,4 +38,12 @@ export function fallbackImage(eventId: number, failures: number): string {
 /** The RSVP link: the event's own page, or the event host's general page when it has none. */
 export function rsvpUrl(event: Pick<PublicEvent, "url">, hostPageUrl: string): string {
   return event.url ?? hostPageUrl;
+}
+
+/**
+ * The day the calendar opens on (yyyy-MM-dd, as events' `day`): today when an event is on it,
+ * otherwise the next day one is (from the upcoming events, soonest first), or today when none is.
+ */
+export function firstCalendarDay(upcoming: readonly Pick<PublicEvent, "day">[], today: string): string {
+  return upcoming.map((event) => event.day).find((day) => day >= today) ?? today;
 }

@@ -15,6 +15,14 @@ export const MESSAGE_MAX_LENGTH = 4000;
 export const NEW_CONVERSATIONS_PER_DAY = 10;
 export const MESSAGE_PAGE_SIZE = 30;
 export const CONVERSATION_PAGE_SIZE = 30;
+/**
+ * How long a conversation stays open for her after her screen last said so; the open page renews it
+ * every CONVERSATION_OPEN_RENEW_MS and closes it when she leaves, so a closed laptop ends it soon.
+ */
+export const CONVERSATION_OPEN_SECONDS = 60;
+export const CONVERSATION_OPEN_RENEW_MS = 20_000;
+/** Members the New message search offers at once. */
+export const RECIPIENT_SUGGESTIONS = 8;
 
 export const MESSAGES_OFF_MESSAGE = "This member does not accept messages.";
 export const MENTORS_ONLY_MESSAGE = "This member accepts messages from mentors only.";

@@ -30,6 +30,11 @@ export const reportMessageSchema = z.object({
     .max(500, "The reason must be no more than 500 characters"),
 });
 
+/** GET /api/messages/recipients: part of a member's name, two letters at least. */
+export const recipientSearchSchema = z.object({
+  q: z.string().trim().min(2, "Type at least two letters of her name").max(100),
+});
+
 export const messageSettingsSchema = z.object({ allowFrom: z.enum(MESSAGE_PERMISSIONS) });
 
 export const reportDecisionSchema = z.object({ decision: z.enum(["dismiss", "remove"]) });

@@ -38,6 +38,9 @@ export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
 /** POST /api/messages: the conversation it went to and the message as she sees it. */
 export const sentMessageSchema = z.strictObject({ conversationId: id, message: messageViewSchema });
+/** GET /api/messages/recipients: members she may write to, by name. */
+export const recipientListSchema = z.strictObject({ members: z.array(memberSummarySchema) });
+export const conversationClosedSchema = z.strictObject({ ok: z.literal(true) });
 export const unreadMessagesSchema = z.strictObject({ unreadCount: z.number().int().nonnegative() });
 export const messageReportedSchema = z.strictObject({ id });
 

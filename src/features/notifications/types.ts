@@ -25,6 +25,12 @@ export const notificationPageSchema = z.strictObject({
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const unreadCountSchema = z.strictObject({ unreadCount: z.number().int().nonnegative() });
+/** The stream's `unread` event: her unread notifications, and her conversations with unread messages among them. */
+export const unreadCountsSchema = z.strictObject({
+  unreadCount: z.number().int().nonnegative(),
+  unreadMessages: z.number().int().nonnegative(),
+});
+export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
 
 /** GET /api/notifications/preferences. */
 export const notificationPreferencesSchema = z.strictObject({

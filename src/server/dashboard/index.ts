@@ -7,6 +7,7 @@ import { CHARGE_KINDS } from "@/features/money/constants";
 import { TIER_IDS } from "@/features/membership/constants";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/features/dashboard/periods";
 import type { Dashboard, Funnel } from "@/features/dashboard/types";
+import { headlineFigures } from "./headline";
 
 /** Members who count: not disabled, not erased. */
 const ACTIVE_MEMBER = sql`disabled_at is null and erased_at is null`;
@@ -56,7 +57,8 @@ export async function getDashboard(viewer: SessionUser, period: DashboardPeriod,
     (select coalesce(sum(joined), 0) from activity_daily where day < ${sinceDay})
     + (select count(*) from users where ${ACTIVE_MEMBER} and created_at >= (${sinceDay}::timestamp at time zone 'UTC') and created_at < ${since})
   )`;
-  const [tiers, series, funnel] = await Promise.all([
+  const [headline, tiers, series, funnel] = await Promise.all([
+    headlineFigures(now),
     // Kept by triggers on users (migration 0027): '' is no membership.
     db.execute<{ tier: string | null; members: number }>(
       sql`select nullif(tier, '') as tier, members from members_by_tier`,
@@ -82,20 +84,25 @@ export async function getDashboard(viewer: SessionUser, period: DashboardPeriod,
       left join ${perBucket} p on p.b = s.b
       order by s.b`),
     // Each stage counts the applications of the one before it that got this far: a payment taken before
-    // review (bank transfer) counts as paid only once she is approved, and a trial, invited without paying,
-    // passes it as paid would, so no bar is taller than the one before.
+    // review (bank transfer) counts as paid only once she is approved, a trial, invited without paying,
+    // passes it as paid would, and joined counts only those that passed paid, so no bar is taller than
+    // the one before (an account made without a recorded payment, by an administrator, is not a step).
     db.execute<Funnel>(sql`
       select count(*)::int as submitted,
         count(*) filter (where a.status = 'approved')::int as approved,
-        count(*) filter (where a.status = 'approved' and (a.is_trial or exists (select 1 from payment_transactions p where p.application_id = a.id and p.kind = 'payment' and p.status in ('completed', 'refunded'))))::int as paid,
-        count(*) filter (where a.status = 'approved' and a.user_id is not null)::int as joined
-      from applications a where ${inPeriod(sql`a.created_at`)}`),
+        count(*) filter (where a.status = 'approved' and paid.yes)::int as paid,
+        count(*) filter (where a.status = 'approved' and paid.yes and a.user_id is not null)::int as joined
+      from applications a
+      cross join lateral (select a.is_trial or exists (select 1 from payment_transactions p where p.application_id = a.id
+        and p.kind = 'payment' and p.status in ('completed', 'refunded')) as yes) paid
+      where ${inPeriod(sql`a.created_at`)}`),
   ]);
 
   const byTier = new Map(tiers.rows.map((row) => [row.tier, row.members]));
   return {
     period,
     since,
+    headline,
     tiers: [...TIER_IDS, null].map((tier) => ({ tier, members: byTier.get(tier) ?? 0 })),
     growth: series.rows.map(({ bucket, joined, total }) => ({ bucket, joined, total })),
     funnel: funnel.rows[0]!,

@@ -40,6 +40,14 @@ export function toPublicEvent(event: EventRow): PublicEvent {
   };
 }
 
+/** The filter buttons' choice in SQL, as matchesFilter (src/features/events/rules.ts) makes it. */
+const eventFilter = (filter: EventFilter) =>
+  filter === "all"
+    ? undefined
+    : filter === "public" || filter === "members"
+      ? eq(events.accessType, filter)
+      : eq(events.type, filter);
+
 /** Events that have not ended yet. */
 const notOver = () => or(gte(events.endsAt, sql`now()`), and(isNull(events.endsAt), gte(events.startsAt, sql`now()`)));
 
@@ -49,14 +57,7 @@ export async function listUpcomingEvents(source: "luma" | "internal", query: Eve
   const rows = await db
     .select()
     .from(events)
-    .where(
-      and(
-        eq(events.source, source),
-        eq(events.status, "scheduled"),
-        query.type === "all" ? undefined : eq(events.type, query.type),
-        notOver(),
-      ),
-    )
+    .where(and(eq(events.source, source), eq(events.status, "scheduled"), eventFilter(query.type), notOver()))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(query.limit);
   return rows.map(toPublicEvent);
@@ -123,7 +124,7 @@ async function listMonthEvents(
       and(
         eq(events.source, source),
         eq(events.status, "scheduled"),
-        query.type === "all" ? undefined : eq(events.type, query.type),
+        eventFilter(query.type),
         gte(events.startsAt, from),
         lt(events.startsAt, to),
       ),

@@ -5,6 +5,7 @@ import { db } from "@/db";
 import type { Transaction } from "@/db/client";
 import { conversations, messages, messageSettings, notifications, users } from "@/db/schema";
 import {
+  CONVERSATION_OPEN_SECONDS,
   CONVERSATION_PAGE_SIZE,
   MESSAGE_PAGE_SIZE,
   NEW_CONVERSATIONS_PER_DAY,
@@ -186,7 +187,11 @@ export async function sendMessage(
   return db.transaction(async (tx) => {
     await tx.insert(conversations).values(ids).onConflictDoNothing();
     const [conversation] = await tx
-      .select()
+      .select({
+        id: conversations.id,
+        lowUserId: conversations.lowUserId,
+        recipientHasItOpen: sql<boolean>`${isLow(ids, recipient.id) ? conversations.lowOpenUntil : conversations.highOpenUntil} > now()`,
+      })
       .from(conversations)
       .where(and(eq(conversations.lowUserId, ids.lowUserId), eq(conversations.highUserId, ids.highUserId)))
       .for("update");
@@ -194,14 +199,22 @@ export async function sendMessage(
       .insert(messages)
       .values({ conversationId: conversation!.id, senderId: sender.id, body: input.body })
       .returning();
-    const senderRead = isLow(conversation!, sender.id)
+    const senderSide = isLow(conversation!, sender.id)
       ? { lowLastReadId: message!.id }
       : { highLastReadId: message!.id };
+    // The recipient reads it at once if she has the conversation open on a screen.
+    const recipientSide = !conversation!.recipientHasItOpen
+      ? {}
+      : isLow(conversation!, recipient.id)
+        ? { lowLastReadId: message!.id }
+        : { highLastReadId: message!.id };
     await tx
       .update(conversations)
-      .set({ lastMessageAt: message!.createdAt, ...senderRead })
+      .set({ lastMessageAt: message!.createdAt, ...senderSide, ...recipientSide })
       .where(eq(conversations.id, conversation!.id));
     const unread = await unreadFor(tx, conversation!.id, recipient.id);
+    // Read already when she has it open: her counts do not rise, no email or push goes out, and her
+    // open page still hears of it on the stream (docs/decisions/034-finding-your-way.md).
     await notifyMember(tx, {
       userId: recipient.id,
       kind: "direct_message",
@@ -209,6 +222,7 @@ export async function sendMessage(
       title: unread > 1 ? `sent you ${unread} messages` : "sent you a message",
       url: `/messages/${conversation!.id}`,
       groupKey: `conversation:${conversation!.id}`,
+      read: conversation!.recipientHasItOpen,
     });
     return {
       conversationId: conversation!.id,
@@ -217,14 +231,22 @@ export async function sendMessage(
   });
 }
 
-/** POST /api/messages/{id}/read: she has read it to the latest message; its notification is read too. */
+/**
+ * POST /api/messages/{id}/read: she has it open on a screen and has read it to the latest message; its
+ * notification is read too. It stays open for her for CONVERSATION_OPEN_SECONDS unless renewed.
+ */
 export async function markConversationRead(userId: number, conversationId: number): Promise<{ unreadCount: number }> {
   const conversation = await ownConversation(userId, conversationId);
   const latest = sql`coalesce((select max(id) from messages where conversation_id = ${conversationId}), 0)`;
+  const openUntil = sql`now() + make_interval(secs => ${CONVERSATION_OPEN_SECONDS})`;
   await db.transaction(async (tx) => {
     await tx
       .update(conversations)
-      .set(isLow(conversation, userId) ? { lowLastReadId: latest } : { highLastReadId: latest })
+      .set(
+        isLow(conversation, userId)
+          ? { lowLastReadId: latest, lowOpenUntil: openUntil }
+          : { highLastReadId: latest, highOpenUntil: openUntil },
+      )
       .where(eq(conversations.id, conversationId));
     await tx
       .update(notifications)
@@ -238,6 +260,16 @@ export async function markConversationRead(userId: number, conversationId: numbe
       );
   });
   return { unreadCount: 0 };
+}
+
+/** POST /api/messages/{id}/close: she left the conversation (or hid its tab); new messages count as unread again. */
+export async function closeConversation(userId: number, conversationId: number): Promise<{ ok: true }> {
+  const conversation = await ownConversation(userId, conversationId);
+  await db
+    .update(conversations)
+    .set(isLow(conversation, userId) ? { lowOpenUntil: null } : { highOpenUntil: null })
+    .where(eq(conversations.id, conversationId));
+  return { ok: true };
 }
 
 /** The id of her conversation with the member, if they have one. */

@@ -1,5 +1,6 @@
 // Direct messages (issue 29): pages and route handlers import from here.
 import "server-only";
 export * from "./conversations";
+export * from "./recipients";
 export * from "./reports";
 export * from "./rules";

@@ -18,6 +18,8 @@ export interface NewNotification {
   groupKey?: string;
   /** A second notification with this key for her is dropped. */
   dedupeKey?: string;
+  /** Made read: she is looking at what it is about (a conversation she has open). */
+  read?: boolean;
 }
 
 /** SQL true unless she turned `kind` off (no row: the kind's default, never off). */
@@ -38,8 +40,8 @@ export async function notifyMember(executor: Executor, n: NewNotification): Prom
             seq = nextval('notification_seq'), created_at = now(), emailed_at = null, pushed_at = null`
     : sql`on conflict (user_id, dedupe_key) do nothing`;
   const result = await executor.execute<{ id: number }>(sql`
-    insert into notifications (user_id, kind, actor_id, actor_count, title, url, required_level, group_key, dedupe_key)
-    select u.id, ${n.kind}, ${actorId}::int, ${n.actorCount ?? 1}::int, ${n.title}, ${n.url}, ${n.requiredLevel ?? null}, ${n.groupKey ?? null}, ${n.dedupeKey ?? null}
+    insert into notifications (user_id, kind, actor_id, actor_count, title, url, required_level, group_key, dedupe_key, read_at)
+    select u.id, ${n.kind}, ${actorId}::int, ${n.actorCount ?? 1}::int, ${n.title}, ${n.url}, ${n.requiredLevel ?? null}, ${n.groupKey ?? null}, ${n.dedupeKey ?? null}, ${n.read ? sql`now()` : sql`null`}
     from users u
     where u.id = ${n.userId} and ${activeMember("u")} and ${wantsKind(sql`u.id`, n.kind)}
       and (${actorId}::int is null or not exists (select 1 from forum_blocks b where b.blocker_id = u.id and b.blocked_id = ${actorId}::int))

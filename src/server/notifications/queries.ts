@@ -5,7 +5,7 @@ import { db } from "@/db";
 import { notifications, users } from "@/db/schema";
 import { NOTIFICATION_PAGE_SIZE, type NotificationKind } from "@/features/notifications/constants";
 import type { MarkReadInput, NotificationListQuery } from "@/features/notifications/schemas";
-import type { NotificationPage, NotificationView } from "@/features/notifications/types";
+import type { NotificationPage, NotificationView, UnreadCounts } from "@/features/notifications/types";
 import { visibleTo, type Recipient } from "./visibility";
 
 export const notificationColumns = {
@@ -54,12 +54,24 @@ export function toView(row: NotificationRow): NotificationView {
   };
 }
 
-export async function unreadCount(user: Recipient): Promise<number> {
+/**
+ * Her unread notifications, and among them her conversations with unread messages: a conversation's
+ * messages are one notification while unread, read when she reads the conversation, so the navbar's
+ * Messages count costs nothing beyond the bell's one indexed count.
+ */
+export async function unreadCounts(user: Recipient): Promise<UnreadCounts> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      unreadCount: sql<number>`count(*)::int`,
+      unreadMessages: sql<number>`(count(*) filter (where ${notifications.kind} = 'direct_message'))::int`,
+    })
     .from(notifications)
     .where(and(visibleTo(user), isNull(notifications.readAt)));
-  return row?.count ?? 0;
+  return { unreadCount: row?.unreadCount ?? 0, unreadMessages: row?.unreadMessages ?? 0 };
+}
+
+export async function unreadCount(user: Recipient): Promise<number> {
+  return (await unreadCounts(user)).unreadCount;
 }
 
 /** GET /api/notifications: newest activity first, keyset pages on the activity order (`seq`). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { Client } from "pg";
 import { env } from "@/lib/env";
-import { latestSeq, notificationsAfter, unreadCount } from "./queries";
+import { latestSeq, notificationsAfter, unreadCounts } from "./queries";
 import type { Recipient } from "./visibility";
 
 /**
@@ -74,8 +74,8 @@ class NotificationStream {
       }
       if (fresh.length < 50) break;
     }
-    // Read state changes too (another tab marked them read): the count is always sent.
-    this.write(`event: unread\ndata: ${JSON.stringify({ unreadCount: await unreadCount(this.user) })}\n\n`);
+    // Read state changes too (another tab marked them read): the counts are always sent.
+    this.write(`event: unread\ndata: ${JSON.stringify(await unreadCounts(this.user))}\n\n`);
   }
 }
 

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { MessageSettingsForm, RefreshOnMessage } from "@/components/messages/conversation-actions";
+import { SquarePen } from "lucide-react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
 import { conversationListQuerySchema } from "@/features/messages/schemas";
 import { SIGNED_IN } from "@/lib/auth/access";
 import { formatDateTime } from "@/lib/format";
@@ -22,14 +24,22 @@ export default async function MessagesPage({ searchParams }: PageProps<"/message
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10 sm:px-6">
       <RefreshOnMessage />
-      <h1 className="text-3xl font-semibold">Messages</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-semibold">Messages</h1>
+        <Button asChild>
+          <Link href="/messages/new">
+            <SquarePen aria-hidden="true" />
+            New message
+          </Link>
+        </Button>
+      </div>
       {page.conversations.length === 0 ? (
         <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
-          No conversations yet. Find someone in the{" "}
+          No conversations yet. Press New message and find her by name, or find someone in the{" "}
           <Link href="/members" className="text-primary underline underline-offset-4">
             member directory
-          </Link>{" "}
-          and press Message.
+          </Link>
+          .
         </p>
       ) : (
         <ul aria-label="Conversations" className="grid gap-2">

@@ -4,6 +4,7 @@ import { cn } from "@/lib/utils";
 import type { Dashboard } from "@/features/dashboard/types";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "@/features/dashboard/periods";
 import { Chart, type ChartRow, type Series, type ValueFormat } from "./chart";
+import { HeadlineFigures } from "./headline-figures";
 
 const COLORS = {
   plum: "#6b2150",
@@ -102,6 +103,7 @@ export function AdminDashboard({ dashboard }: { dashboard: Dashboard }) {
           ))}
         </nav>
       </div>
+      <HeadlineFigures headline={dashboard.headline} />
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <ChartFigure
           title="Members by tier"

@@ -2,7 +2,6 @@ import { ADMIN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ContentEditor } from "@/components/admin/content-editor";
 import { AdminDashboard } from "@/components/admin/dashboard/admin-dashboard";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDashboard } from "@/server/dashboard";
@@ -56,7 +55,7 @@ const PANEL_LINKS = [
   },
 ];
 
-// Spec 02 section 2.3: links to the admin screens, and the content editor embedded below them.
+// Spec 02 section 2.3: links to the admin screens. The content editor has its own page (/admin/content), linked here.
 export default async function AdminPanelPage({ searchParams }: PageProps<"/admin">) {
   const viewer = await requirePageAccess(ADMIN);
   const dashboard = await getDashboard(viewer, dashboardQuerySchema.parse(await searchParams).period);
@@ -80,12 +79,6 @@ export default async function AdminPanelPage({ searchParams }: PageProps<"/admin
         ))}
       </ul>
       <BillingDifferences />
-      <section aria-labelledby="content-editor-heading" className="mt-12">
-        <h2 id="content-editor-heading" className="mb-6 text-2xl font-semibold">
-          Content Editor
-        </h2>
-        <ContentEditor />
-      </section>
     </div>
   );
 }

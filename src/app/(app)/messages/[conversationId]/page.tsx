@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import {
-  MarkConversationRead,
+  ConversationPresence,
   RefreshOnMessage,
   ReportMessageButton,
 } from "@/components/messages/conversation-actions";
@@ -29,11 +29,12 @@ export default async function ConversationPage({ params, searchParams }: PagePro
     throw error;
   });
   const { conversation, messages } = page;
-  const latest = before ? null : (messages[messages.length - 1]?.id ?? null);
+  const latest = messages[messages.length - 1]?.id ?? null;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10 sm:px-6">
       <RefreshOnMessage />
-      <MarkConversationRead conversationId={conversation.id} latestMessageId={latest} />
+      {/* Earlier pages are history: only the latest one holds the conversation open and reads it. */}
+      {before ? null : <ConversationPresence conversationId={conversation.id} latestMessageId={latest} />}
       <Link href="/messages" className="text-sm text-primary underline-offset-4 hover:underline">
         ← All messages
       </Link>

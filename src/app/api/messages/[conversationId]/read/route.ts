@@ -1,4 +1,4 @@
-// POST /api/messages/{conversationId}/read - she has read the conversation up to its latest message.
+// POST /api/messages/{conversationId}/read - she has the conversation open and has read it up to its latest message.
 import { SIGNED_IN } from "@/lib/auth/access";
 import { apiRoute } from "@/server/http/api-route";
 import { conversationParamsSchema } from "@/features/messages/schemas";
