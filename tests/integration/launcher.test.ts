@@ -4,6 +4,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { Client } from "pg";
 import sharp from "sharp";
 import { REACHABLE_HOME } from "../../scripts/lib/postgres-programs";
 import {
@@ -14,6 +15,7 @@ import {
   stopLauncher,
   type Launcher,
 } from "../support/launcher";
+import { testEnv } from "../support/env";
 import { setUpTwoFactor } from "../support/two-factor";
 
 // `npm start` as a new user runs it: embedded PostgreSQL on a clean data directory, migrations,
@@ -411,6 +413,42 @@ describe("npm start with DATABASE_URL", () => {
     expect(withoutSender?.code).toBe(1);
     expect(withoutSender?.stderr).toContain("EMAIL_FROM is not set, and SMTP_URL is");
   }, 120_000);
+
+  it("prints what PostgreSQL said, and its code, when a migration fails in npm run build or npm start", async () => {
+    // A role that may connect to its database but not create schemas in it, as a managed PostgreSQL may hand out.
+    const role = `no_create_${process.pid}`;
+    const database = `migrations_refused_${process.pid}`;
+    const admin = new Client({ connectionString: testEnv().databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create role ${role} login password 'refused-password'`);
+      await admin.query(`create database ${database}`);
+      const url = new URL(testEnv().databaseUrl);
+      Object.assign(url, { username: role, password: "refused-password", pathname: `/${database}` });
+      const env = {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        AUTH_SECRET: "a-secret-that-is-long-enough-0123456789",
+        BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64"),
+        TWO_FACTOR_KEY: Buffer.alloc(32, 2).toString("base64"),
+        APP_URL: "https://community.example",
+      };
+      for (const command of [["scripts/with-db.ts", "true"], ["scripts/start.ts"]]) {
+        const failed = await runScript(process.execPath, [tsx, ...command], { env }).then(
+          () => null,
+          (error: { code: number; stderr: string }) => error,
+        );
+        expect(failed?.code).toBe(1);
+        expect(failed?.stderr).toContain('Failed query: CREATE SCHEMA IF NOT EXISTS "drizzle"');
+        expect(failed?.stderr).toContain(`PostgreSQL said: permission denied for database ${database} (ERROR 42501)`);
+        expect(failed?.stderr).not.toContain("refused-password");
+      }
+    } finally {
+      await admin.query(`drop database if exists ${database}`);
+      await admin.query(`drop role if exists ${role}`);
+      await admin.end();
+    }
+  }, 60_000);
 
   it("refuses, on the embedded default too, an SMTP server without EMAIL_FROM, before it starts anything", async () => {
     const nowhere = path.join(home, "never-made");
