@@ -28,7 +28,7 @@ const SUPERUSER = "postgres";
 export const EMBEDDED_MAJOR_VERSION = "15";
 
 /** How long the launcher tries to bring PostgreSQL back after it stopped, before it gives up. */
-export const RESTART_WINDOW_MS = 15_000;
+export const RESTART_WINDOW_MS = 10_000;
 /** After a shutdown someone asked for (pg_ctl restart stops it, then starts it itself): how long to wait for their start. */
 const OTHERS_START_WAIT_MS = 3_000;
 /** A PostgreSQL that stops this often (a crash loop) is not started again: its supervisor must look. */
