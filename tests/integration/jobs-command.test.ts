@@ -45,15 +45,17 @@ it("shows the jobs that failed, with their error", async () => {
     migrate: false,
   });
   await boss.start();
+  let id: string | undefined;
   try {
-    await boss.createQueue(queue);
-    const id = (await boss.send(queue, {}))!;
+    await boss.createQueue(queue, { name: queue, retryLimit: 0 });
+    id = (await boss.send(queue, {}))!;
     await boss.fetch(queue);
     await boss.fail(queue, id, new Error("the digest could not reach the mail server"));
     const { code, stdout } = await jobs("failed");
     expect(code).toBe(0);
     expect(stdout).toContain(`${queue}  failed: the digest could not reach the mail server (job ${id})`);
   } finally {
+    if (id) await boss.deleteJob(queue, id);
     await boss.deleteQueue(queue);
     await boss.stop({ graceful: false, wait: true });
   }

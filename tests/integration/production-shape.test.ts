@@ -154,7 +154,8 @@ it("sends Strict-Transport-Security with every answer over https, whatever locat
   const script = home.text.match(/\/_next\/static\/[^"']+\.js/)![0];
   for (const path of ["/", "/faq", script, "/images/circle.svg", "/api/health", "/api/auth/me", "/no-such-page"]) {
     const answer = await getOverTls(`${nginx!.tlsUrl}${path}`);
-    expect([path, answer.headers["strict-transport-security"]]).toEqual([path, "max-age=31536000"]);
+    // The app's value (src/lib/http/security-headers.ts), once.
+    expect([path, answer.headers["strict-transport-security"]]).toEqual([path, "max-age=63072000; includeSubDomains"]);
     expect((await get(`${proxy}${path}`)).headers.get("strict-transport-security")).toBeNull();
   }
 });
