@@ -130,7 +130,7 @@ export async function prepareDataDir(dataDir: string, programs: PostgresPrograms
   }
   if (found && existsSync(path.join(dataDir, "PG_VERSION")))
     throw new Error(
-      `PostgreSQL runs as the system user ${user.name}, which cannot reach the database in ${dataDir} (a folder on the way is private): move that folder where it can and set COMMUNITY_DATA_DIR to the folder above it.`,
+      `PostgreSQL runs as the system user ${user.name}, which cannot reach the database in ${dataDir} (a folder on the way is private): move ${path.dirname(path.resolve(dataDir))} where that user can reach it and set COMMUNITY_DATA_DIR to its new place.`,
     );
   if (found) rmSync(dataDir, { recursive: true, force: true });
   const key = createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 16);
