@@ -94,12 +94,16 @@ async function main(): Promise<number> {
       current?.kill("SIGTERM");
     },
   });
+  const stoppedEarly = () => (stopping === "database lost" ? 1 : 0);
   try {
+    // Asked to stop while the database was being prepared: nothing else is started.
+    if (stopping) return stoppedEarly();
     const appEnv = { ...database.env, PORT: port, APP_URL: url, NODE_ENV: dev ? "development" : "production" };
     if (!dev && !existsSync(path.join(process.cwd(), ".next/BUILD_ID"))) {
       console.log("No production build yet: building first (a few minutes)...");
       const code = await runBuild(spawnNext(["build"], appEnv));
-      if (code !== 0 || stopping) return stopping === "database lost" ? 1 : code;
+      if (stopping) return stoppedEarly();
+      if (code !== 0) return code;
     }
     if (database.demo) setTimeout(() => printDemoLogins(url), dev ? 5000 : 1500).unref();
     return await runServer(spawnServer({ port, hostname: hostname(), dev }, appEnv));
