@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Client } from "pg";
 import sharp from "sharp";
+import { freePort } from "../../scripts/lib/free-port";
 import { REACHABLE_HOME } from "../../scripts/lib/postgres-programs";
 import {
   cloneOfThisCheckout,
@@ -456,8 +457,11 @@ describe("npm start with DATABASE_URL", () => {
   it("refuses, on the embedded default too, an SMTP server without EMAIL_FROM, before it starts anything", async () => {
     const nowhere = path.join(home, "never-made");
     const refused = await runScript(process.execPath, [tsx, "scripts/start.ts"], {
+      // Should it start after all, it is asked to stop (SIGTERM) rather than left serving.
+      timeout: 30_000,
       env: {
         ...process.env,
+        PORT: String(await freePort()),
         DATABASE_URL: "",
         COMMUNITY_DATA_DIR: nowhere,
         SMTP_URL: "smtp://127.0.0.1:1",
