@@ -98,7 +98,9 @@ export async function benchLoad(app: BenchApp): Promise<string[]> {
     const nginx = await startNginx(
       path.join(scratch, "nginx"),
       { listen, refresh, instances: ports },
-      `server { listen 127.0.0.1:${staticPort}; root ${staticRoot}; location = / { default_type text/html; try_files /index.html =404; } }`,
+      {
+        extraServers: `server { listen 127.0.0.1:${staticPort}; root ${staticRoot}; location = / { default_type text/html; try_files /index.html =404; } }`,
+      },
     );
     try {
       const cookie = await benchSignIn(nginx.url, "member");

@@ -3,9 +3,10 @@
 // rewritten from the socket (src/lib/http/forwarding.mjs), so that no client can name the address
 // every rate limit counts, and a Host header that is not a host name is answered 400; then the
 // request guard (src/lib/http/request-guard.mjs) answers 405 with Allow to a method the path does not
-// serve and 400 to an address that is not text. Next.js alone cannot do either: it fills
-// X-Forwarded-For from the socket only when the request has none, route handlers never see the
-// socket (docs/security.md, Client addresses), and it answers 500 to those methods and addresses.
+// serve and 400 to an address that is not text; then a page asked for under another host than the
+// site's (APP_URL) is redirected there (src/lib/http/site-address.mjs). Next.js alone cannot do
+// these: it fills X-Forwarded-For from the socket only when the request has none, route handlers never
+// see the socket (docs/security.md, Client addresses), and it answers 500 to those methods and addresses.
 // Last, an answer that carries no Content-Security-Policy of its own gets the default one
 // (src/lib/http/security-headers.mjs): a page always has its own (decision 033), so one without is
 // logged.
@@ -20,6 +21,7 @@ import next from "next";
 import { normalizeForwarding } from "../src/lib/http/forwarding.mjs";
 import { compileRoutes, refuseBadRequest } from "../src/lib/http/request-guard.mjs";
 import { defaultContentSecurityPolicy } from "../src/lib/http/security-headers.mjs";
+import { requestedHost, siteAddressRedirect } from "../src/lib/http/site-address.mjs";
 import { apiRouteMethods } from "./lib/route-methods.mjs";
 
 const { values } = parseArgs({
@@ -29,6 +31,14 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname || undefined;
 const trustProxy = ["true", "1"].includes(process.env.TRUST_PROXY ?? "");
 const BAD_HOST = "The Host header is not a host name.";
+/** The site's address (APP_URL, which the launcher and the test server always set); every instance checks it at start. */
+const siteOrigin = (() => {
+  try {
+    return new URL(process.env.APP_URL?.trim() ?? "").origin;
+  } catch {
+    return undefined;
+  }
+})();
 /** How long a stop waits for open requests (long-lived event streams included) before closing them. */
 const STOP_GRACE_MS = 20_000;
 /**
@@ -74,6 +84,7 @@ function sendDefaultPolicy(request, response) {
 }
 
 const server = createServer((request, response) => {
+  const host = requestedHost(request.headers, trustProxy);
   if (!normalizeForwarding(request.headers, request.socket.remoteAddress, trustProxy)) {
     // The API's error shape for API calls (the spec's decisions.md, The API), plain text for anything else.
     const api = request.url?.startsWith("/api/");
@@ -85,6 +96,14 @@ const server = createServer((request, response) => {
     return;
   }
   if (refuseBadRequest(request, response, guardRules)) return;
+  const location = siteAddressRedirect({ method: request.method, url: request.url, host }, siteOrigin);
+  if (location) {
+    // Never stored (no-store): not by a browser, which would keep following it after APP_URL changed,
+    // nor by the proxy's cache, which keys pages by path alone and would send everyone round in circles.
+    response.writeHead(308, { location, "cache-control": "no-store", "content-type": "text/plain; charset=utf-8" });
+    response.end(`This site is at ${siteOrigin}: ${location}\n`);
+    return;
+  }
   sendDefaultPolicy(request, response);
   handle(request, response).catch((error) => {
     console.error(`[server] failed to handle ${request.method} ${request.url}:`, error);

@@ -131,7 +131,8 @@ check_upgrade() {
     if (errors.length) { console.log(JSON.stringify(errors.slice(0, 20), null, 2)); process.exit(1); }
     if (total < 100) { console.log("(walk) too little traffic to tell"); process.exit(1); }' "$WORK/traffic.json" || fail "errors during the upgrade"
   for port in 3001 3002; do
-    curl -fsS "http://127.0.0.1:$port/" | grep -q 'data-release="walk-2"' || fail "instance $port does not serve the new release"
+    # For the site's host: a page asked for under another is redirected to APP_URL.
+    curl -fsS -H "Host: community.example" "http://127.0.0.1:$port/" | grep -q 'data-release="walk-2"' || fail "instance $port does not serve the new release"
   done
   [[ $(su postgres -c "psql -tA community -c \"select to_regclass('public.walk_upgrade_marker') is not null\"") == t ]] || fail "the new release's migration was not applied"
   say "upgrade: both instances on the new release, its migration applied, no error"

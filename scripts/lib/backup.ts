@@ -69,6 +69,12 @@ function makePrivate(dir: string): void {
   }
 }
 
+/** The files under `dir`, in every folder below it (0 when it does not exist). */
+function countFiles(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).length;
+}
+
 /** The app's schemas: its tables and extensions (public), the migrations journal, the job queue. */
 const APP_SCHEMAS = ["pgboss", "drizzle", "public"];
 
@@ -78,6 +84,8 @@ export interface Manifest {
   migrations: number;
   /** local: the files are in the backup's uploads/; s3: they stay in the bucket (back it up with versioning). */
   uploads: "local" | "s3";
+  /** How many uploaded files the backup's uploads/ holds (local only; no folder when there were none). */
+  uploadedFiles?: number;
   bucket?: string;
 }
 
@@ -112,13 +120,14 @@ export async function backup(outDir: string): Promise<Manifest> {
       "select count(*) from drizzle.__drizzle_migrations",
     )) as [{ count: string }];
     const bucket = process.env.S3_BUCKET;
-    if (!bucket && existsSync(uploadsDir())) cpSync(uploadsDir(), path.join(outDir, "uploads"), { recursive: true });
+    const uploadedFiles = bucket ? 0 : countFiles(uploadsDir());
+    if (uploadedFiles) cpSync(uploadsDir(), path.join(outDir, "uploads"), { recursive: true });
     const manifest: Manifest = {
       createdAt: new Date().toISOString(),
       serverVersion: major,
       migrations: Number(count),
       uploads: bucket ? "s3" : "local",
-      ...(bucket ? { bucket } : {}),
+      ...(bucket ? { bucket } : { uploadedFiles }),
     };
     writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2), { mode: 0o600 });
     makePrivate(outDir);

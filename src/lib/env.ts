@@ -133,6 +133,18 @@ export function appUrlProblems(value: string | undefined): string[] {
   return [];
 }
 
+/**
+ * Outgoing email needs its sender: with SMTP_URL set and EMAIL_FROM not, every email would leave as
+ * no-reply@localhost, which mail servers reject or file as spam. Checked by the launcher before it
+ * starts anything and by every instance at start.
+ */
+export function emailProblems(source: { SMTP_URL?: string; EMAIL_FROM?: string }): string[] {
+  if (!source.SMTP_URL?.trim() || source.EMAIL_FROM?.trim()) return [];
+  return [
+    `EMAIL_FROM is not set, and SMTP_URL is: every email would be sent from no-reply@localhost. Set EMAIL_FROM to the sender, e.g. '"Your Community" <hello@community.example>'.`,
+  ];
+}
+
 let cached: Env | undefined;
 
 /** The validated environment, read once. Throws with every problem listed when it is invalid. */

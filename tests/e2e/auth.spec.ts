@@ -1,3 +1,4 @@
+import { MEMBERS_HOME } from "@/lib/auth/access";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { expect, expectAccessible, openAccountMenu, signInWithForm, test, toast } from "./fixtures";
 
@@ -26,7 +27,7 @@ test.describe("sign in and sign out", () => {
     await signInWithForm(page, user.username, TEST_PASSWORD);
     await expect(toast(page)).toContainText("Login successful");
     await expect(toast(page)).toContainText("Welcome back, Rosa!");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(MEMBERS_HOME);
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const item of ["AI Chat", "Members"]) await expect(nav.getByRole("link", { name: item })).toBeVisible();
     const account = await openAccountMenu(page);

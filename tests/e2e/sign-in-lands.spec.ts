@@ -1,7 +1,8 @@
 import type { Page, Request } from "@playwright/test";
+import { MEMBERS_HOME } from "@/lib/auth/access";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { freshTotpCode } from "../support/two-factor";
-import { expect, expectAccessible, openAccountMenu, test, toast } from "./fixtures";
+import { expect, expectAccessible, expectAccessibleAtBothWidths, openAccountMenu, test, toast } from "./fixtures";
 
 // Issue 25 item 1: the navbar prefetches its links, and while she is signed out the prefetch of a
 // guarded page is the proxy's redirect to /login. After sign-in, sign-out and the two-factor step the
@@ -30,6 +31,22 @@ const LANDINGS: Record<string, RegExp> = {
   "/members": /^Members$/,
   "/spiritual-profile": /^Spiritual Profile$/,
 };
+
+// She was going nowhere in particular: the public home page is for visitors, so she lands on the
+// members' home (MEMBERS_HOME).
+test("signed out on the home page, she follows Login in the header, signs in and lands on the members' home", async ({
+  page,
+}) => {
+  const member = await createTestUser({ firstName: "Philippa" });
+  await page.goto("/");
+  await nav(page).getByRole("link", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL("/login");
+  await signInOnTheForm(page, member.username);
+  await expect(page).toHaveURL(MEMBERS_HOME);
+  await expect(page.getByRole("heading", { level: 1, name: LANDINGS[MEMBERS_HOME] })).toBeVisible();
+  await expect(toast(page)).toContainText("Welcome back, Philippa!");
+  await expectAccessibleAtBothWidths(page, "the members' home after sign-in");
+});
 
 test.describe("signed out on the home page, she follows a prefetched link, signs in and lands on it", () => {
   for (const [path, label] of [
@@ -62,7 +79,7 @@ test.describe("her session ends in another tab while the navbar has prefetched h
       const member = await createTestUser({ firstName: "Ottoline" });
       await page.goto("/login");
       await signInOnTheForm(page, member.username);
-      await expect(page).toHaveURL("/");
+      await expect(page).toHaveURL(MEMBERS_HOME);
       // The reloaded page's own prefetch, made once its navbar knows her: the page before the reload
       // may prefetch late too, and signing out while the new one still asks who she is shows the
       // visitor's navbar (no link to click).
@@ -70,7 +87,7 @@ test.describe("her session ends in another tab while the navbar has prefetched h
       page.on("request", (request) => requests.push(request));
       await page.reload();
       const reloadedAt = requests.findLastIndex(
-        (request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/",
+        (request) => request.isNavigationRequest() && new URL(request.url()).pathname === MEMBERS_HOME,
       );
       // Her own pages are under her picture: shown, their links are prefetched as the bar's are.
       if (path !== "/members") await openAccountMenu(page);
@@ -95,9 +112,9 @@ test("after sign-out her prefetched pages are gone: Forum asks her to sign in, a
   const second = await createTestUser();
   await page.goto("/login");
   await signInOnTheForm(page, first.username);
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL(MEMBERS_HOME);
   const prefetched = prefetchOf(page, "/forum");
-  await page.reload();
+  await page.goto("/");
   await prefetched;
   await (await openAccountMenu(page)).getByRole("button", { name: "Logout" }).click();
   await expect(toast(page)).toContainText("Logout successful");
@@ -120,7 +137,8 @@ test.describe("on a slow connection", () => {
     const member = await createTestUser();
     await page.goto("/login");
     await signInOnTheForm(page, member.username);
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL(MEMBERS_HOME);
+    await page.goto("/");
     // The toast viewport is its own chunk, loaded once the page is interactive (components/providers.tsx):
     // hold it until she has signed out and the browser is on its way home.
     let releaseToasts!: () => void;
@@ -169,7 +187,7 @@ test("an administrator with two-factor sign-in follows a prefetched admin link, 
   await signInOnTheForm(page, admin.username);
   await page.getByLabel("Authentication code").fill(await freshTotpCode(admin.username));
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL(MEMBERS_HOME);
   await nav(page).getByRole("button", { name: "Admin" }).click();
   await expect(page.getByRole("list", { name: "Admin pages" })).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -190,7 +208,7 @@ test("an administrator who sets up two-factor sign-in from a prefetched admin li
   const admin = await createTestUser({ isAdmin: true, twoFactor: false });
   await page.goto("/login");
   await signInOnTheForm(page, admin.username);
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL(MEMBERS_HOME);
   const prefetched = prefetchOf(page, "/admin/applications");
   await nav(page).getByRole("button", { name: "Admin" }).click();
   await prefetched;
@@ -211,8 +229,8 @@ test("an administrator who sets up two-factor sign-in from a prefetched admin li
 
 // Issue 24 item 3: `/login?next=%2F%09%2Fevil.example%2Fx` passed the check, and the browser, which drops
 // tabs and line breaks from URLs, went to http://evil.example/x after sign-in. She follows such a link
-// (from an email, say), signs in, and stays on this site.
-test.describe("a sign-in link whose next would lead off the site lands her on this site's home page", () => {
+// (from an email, say), signs in, and stays on this site: on the members' home, as without a next.
+test.describe("a sign-in link whose next would lead off the site lands her on the members' home", () => {
   for (const [name, next] of [
     ["a tab", "%2F%09%2Fevil.example%2Fx"],
     ["a line feed", "%2F%0A%2Fevil.example%2Fx"],
@@ -232,6 +250,7 @@ test.describe("a sign-in link whose next would lead off the site lands her on th
       await expect(toast(page)).toContainText("Login successful");
       await page.waitForLoadState("networkidle");
       expect(new URL(page.url()).origin).toBe(new URL(process.env.TEST_BASE_URL!).origin);
+      await expect(page).toHaveURL(MEMBERS_HOME);
       expect(offSite).toEqual([]);
     });
   }

@@ -61,6 +61,7 @@ it("backs up the database and the uploads, and a restore into an empty database 
     COMMUNITY_DATA_DIR: sourceData,
   });
   expect(made.stdout).toContain(`Backup written to ${backupDir}`);
+  expect(made.stdout).toContain("uploads/: the 1 uploaded file\n");
   const manifest = JSON.parse(readFileSync(path.join(backupDir, "manifest.json"), "utf8"));
   expect(manifest).toMatchObject({ uploads: "local", migrations: expect.any(Number) });
   expect(manifest.migrations).toBeGreaterThan(0);
@@ -130,6 +131,22 @@ it("backs up the database and the uploads, and a restore into an empty database 
   expect((await signIn(later.username)).status).toBe(200);
   expect((await signIn(targetOnly.username)).status).toBe(401);
 }, 180_000);
+
+it("says so when there are no uploaded files yet, and writes no uploads/ folder", async () => {
+  const empty = path.join(scratch, "no-uploads-yet");
+  const backupDir = path.join(scratch, "backup-without-uploads");
+  const made = await script("db-backup", [backupDir], {
+    DATABASE_URL: testEnv().databaseUrl,
+    COMMUNITY_DATA_DIR: empty,
+  });
+  expect(made.stdout).toContain(`no uploaded files yet (none under ${path.join(empty, "uploads")})`);
+  expect(made.stdout).not.toContain("uploads/:");
+  expect(existsSync(path.join(backupDir, "uploads"))).toBe(false);
+  expect(JSON.parse(readFileSync(path.join(backupDir, "manifest.json"), "utf8"))).toMatchObject({
+    uploads: "local",
+    uploadedFiles: 0,
+  });
+});
 
 it("leaves the database as it was when a restore fails, and prints no password", async () => {
   const broken = path.join(scratch, "broken");

@@ -1,70 +1,48 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { Client } from "pg";
 import sharp from "sharp";
 import { freePort } from "../../scripts/lib/free-port";
+import { REACHABLE_HOME } from "../../scripts/lib/postgres-programs";
+import {
+  cloneOfThisCheckout,
+  descendant,
+  NEXT_SERVER,
+  startLauncher,
+  stopLauncher,
+  type Launcher,
+} from "../support/launcher";
+import { testEnv } from "../support/env";
 import { setUpTwoFactor } from "../support/two-factor";
 
 // `npm start` as a new user runs it: embedded PostgreSQL on a clean data directory, migrations,
 // demo seed, logins printed; SIGTERM stops PostgreSQL cleanly; a second start reuses the data.
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "community-launcher-"));
-chmodSync(dataDir, 0o755);
+//
+// The first start is the README's own: a clone with no build yet, run as root (as everything here is)
+// from a folder only root can enter, as root's home is. A first start builds (about 2 minutes alone),
+// so one run covers both: the first start once exited after its build, and as root in a private
+// folder the embedded PostgreSQL, which runs as its own system user, could not start at all.
+const home = mkdtempSync(path.join(tmpdir(), "community-launcher-")); // 0700, like /root
+const clone = path.join(home, "community");
+const dataDir = path.join(clone, ".data");
+const postmasterPid = path.join(dataDir, "postgres", "postmaster.pid");
 const started: ChildProcess[] = [];
 // A test that failed half-way leaves no launcher running for the next one (or for the machine).
 afterEach(() => {
   for (const child of started.splice(0))
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-async function startApp(): Promise<{ child: ChildProcess; output: () => string; baseUrl: string }> {
-  const port = await freePort();
-  const chunks: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    // The embedded default has no Stripe and no S3: the test run's fake keys are cleared.
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      AUTH_SECRET: "",
-      STRIPE_SECRET_KEY: "",
-      STRIPE_PUBLISHABLE_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "",
-      S3_BUCKET: "",
-      PORT: String(port),
-      COMMUNITY_DATA_DIR: dataDir,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  started.push(child);
-  child.stdout!.on("data", (c: Buffer) => chunks.push(c.toString()));
-  child.stderr!.on("data", (c: Buffer) => chunks.push(c.toString()));
-  // Without APP_URL the launcher serves the site at http://localhost:PORT: links and the Origin check use it.
-  const baseUrl = `http://localhost:${port}`;
-  // The first start loads the birth-place list and seeds: minutes on a loaded machine.
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited:\n${chunks.join("")}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok && chunks.join("").includes("Demo logins")) break;
-    if (Date.now() > deadline) throw new Error(`not ready:\n${chunks.join("")}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, output: () => chunks.join(""), baseUrl };
-}
-
-// Asked to stop (SIGTERM), npm start stops Next.js, then PostgreSQL, and exits 0.
-async function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once("exit", (code) => resolve(code));
-    child.kill("SIGTERM");
-  });
-}
+afterAll(() => {
+  // Out of reach of PostgreSQL's user, its data directory is kept under REACHABLE_HOME (a link here).
+  const link = path.join(dataDir, "postgres");
+  const kept = lstatSync(link, { throwIfNoEntry: false })?.isSymbolicLink() ? realpathSync(link) : null;
+  rmSync(home, { recursive: true, force: true });
+  if (kept?.startsWith(`${REACHABLE_HOME}/`)) rmSync(kept, { recursive: true, force: true });
+});
 
 /**
  * Without STRIPE_SECRET_KEY: a visitor applies and is emailed her payment link; with it, the payment
@@ -106,7 +84,13 @@ async function checkPaymentsWithoutStripe(baseUrl: string, adminCookie: string) 
   const intent = await post({ token });
   expect(intent.status).toBe(503);
   expect(await intent.json()).toEqual({ error: "Payments are not configured" });
-  expect(await (await fetch(`${baseUrl}/payment/${token}`)).text()).toContain("Payments are not configured");
+  const asApplicant = await (await fetch(`${baseUrl}/payment/${token}`)).text();
+  expect(asApplicant).toContain("Payments are not configured");
+  expect(asApplicant).not.toContain("trying card payments");
+  // An administrator following the demo's money path is told how to try it with Stripe's test keys.
+  const asAdmin = await (await fetch(`${baseUrl}/payment/${token}`, { headers: { cookie: adminCookie } })).text();
+  expect(asAdmin).toContain("For administrators: trying card payments");
+  expect(asAdmin).toMatch(/STRIPE_SECRET_KEY=sk_test_\.\.\. STRIPE_PUBLISHABLE_KEY=pk_test_\.\.\. npm start/);
 
   const [nia] = (await (await fetch(`${baseUrl}/api/applications?search=nia.thompson`, { headers })).json()) as {
     id: number;
@@ -175,11 +159,21 @@ async function checkUploadsOnLocalDisk(baseUrl: string, cookie: string) {
 }
 
 describe("npm start on the embedded default", () => {
-  it("seeds once, prints the demo logins, stops PostgreSQL cleanly and reuses the data", async () => {
-    const first = await startApp();
+  it("starts a clone with no build, as root in a folder only root can enter: builds, seeds, prints the demo logins and serves; stops PostgreSQL cleanly and reuses the data", async () => {
+    await cloneOfThisCheckout(clone);
+    expect(existsSync(path.join(clone, ".next"))).toBe(false);
+    // The build and the first seeding on a machine other builds share: minutes.
+    const first = await startLauncher({ cwd: clone, dataDir, readyWithinMs: 900_000, started });
+    expect(first.output()).toContain("No production build yet: building first");
     expect(first.output()).toContain("Seeding demo data");
     for (const login of ["admin", "member", "mentor", "partner"])
       expect(first.output()).toMatch(new RegExp(`${login}\\s+community-demo`));
+    expect((await fetch(`${first.baseUrl}/`)).status).toBe(200);
+    // PostgreSQL's system user cannot enter the folder: its data and its programs are where it can.
+    expect(first.output()).toContain(`the database is kept in ${REACHABLE_HOME}/`);
+    const postmaster = Number(readFileSync(postmasterPid, "utf8").split("\n")[0]);
+    expect(realpathSync(`/proc/${postmaster}/exe`).startsWith(`${REACHABLE_HOME}/`)).toBe(true);
+
     const login = await fetch(`${first.baseUrl}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: first.baseUrl },
@@ -199,30 +193,32 @@ describe("npm start on the embedded default", () => {
     await checkOperatorScriptsBesideTheApp(first.baseUrl);
     checkServerMemorySettings(first.child.pid!);
 
-    expect(await stop(first.child)).toBe(0);
-    expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+    expect(await stopLauncher(first)).toBe(0);
+    expect(existsSync(postmasterPid)).toBe(false);
 
-    const second = await startApp();
+    const second = await startLauncher({ cwd: clone, dataDir, started });
     expect(second.output()).not.toContain("Seeding demo data");
+    expect(second.output()).not.toContain("No production build yet");
     expect(second.output()).toContain("Demo logins");
-    expect(await stop(second.child)).toBe(0);
-    expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
-  }, 600_000);
+    expect(await stopLauncher(second)).toBe(0);
+    expect(existsSync(postmasterPid)).toBe(false);
+  }, 1_200_000);
 
-  it("is a process to supervise: exits non-zero when the server dies, and starts over a stale or orphaned PostgreSQL", async () => {
+  it("is a process to supervise: exits non-zero when the server dies, starts over a stale or orphaned PostgreSQL, brings its PostgreSQL back, and exits 1 when it cannot", async () => {
     // The server killed from outside (the OOM killer, say): npm start stops PostgreSQL and fails.
-    const app = await startApp();
-    const exited = new Promise<number | null>((resolve) => app.child.once("exit", (code) => resolve(code)));
+    const app = await startLauncher({ dataDir, started });
     process.kill(descendant(app.child.pid!, NEXT_SERVER)!, "SIGKILL");
-    expect(await exited).toBe(137);
+    expect(await app.exited).toBe(137);
     expect(app.output()).toContain("The server was killed by SIGKILL");
     expect(existsSync(postmasterPid)).toBe(false);
 
     // A lock file left by a crash whose process number now belongs to another process (after a reboot,
     // in a container): PostgreSQL alone would refuse to start over it.
     writeFileSync(postmasterPid, `${process.pid}\n${path.join(dataDir, "postgres")}\n0\n5432\n`);
-    const afterStaleLock = await startApp();
+    const afterStaleLock = await startLauncher({ dataDir, started });
     expect(afterStaleLock.output()).toContain("Removing a stale postmaster.pid");
+
+    await checkDatabaseComesBack(afterStaleLock);
 
     // The launcher killed outright: its PostgreSQL runs on without it, holding the data directory.
     const script = afterStaleLock.child.pid!;
@@ -230,16 +226,134 @@ describe("npm start on the embedded default", () => {
     const orphan = Number(readFileSync(postmasterPid, "utf8").split("\n")[0]);
     process.kill(server, "SIGKILL");
     process.kill(script, "SIGKILL");
-    await new Promise((resolve) => afterStaleLock.child.once("exit", resolve));
+    await afterStaleLock.exited;
     expect(() => process.kill(orphan, 0)).not.toThrow();
 
-    const afterOrphan = await startApp();
+    const afterOrphan = await startLauncher({ dataDir, started });
     expect(afterOrphan.output()).toContain("left running without its launcher");
     expect(() => process.kill(orphan, 0)).toThrow();
-    expect(await stop(afterOrphan.child)).toBe(0);
-    expect(existsSync(postmasterPid)).toBe(false);
+
+    await checkDatabaseLost(afterOrphan);
   }, 600_000);
 });
+
+/** The running PostgreSQL's process, from its lock file. */
+const runningPostmaster = () => Number(readFileSync(postmasterPid, "utf8").split("\n")[0]);
+
+/**
+ * Requests to `/` (a cached public page) and /api/health, one after the other, until `stop` is called;
+ * answers each one's status (0: no answer at all, the server was gone).
+ */
+function keepAsking(baseUrl: string) {
+  const statuses: { page: number[]; api: number[] } = { page: [], api: [] };
+  let asking = true;
+  const status = (url: string) =>
+    fetch(url).then(
+      async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      },
+      () => 0,
+    );
+  const loop = (async () => {
+    while (asking) {
+      statuses.page.push(await status(`${baseUrl}/`));
+      statuses.api.push(await status(`${baseUrl}/api/health`));
+    }
+  })();
+  return {
+    statuses,
+    stop: async () => {
+      asking = false;
+      await loop;
+      return statuses;
+    },
+  };
+}
+
+/** Waits until `/api/health` answers 200 again. */
+async function healthyAgain(baseUrl: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; ;) {
+    if (
+      (await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return;
+    if (Date.now() > deadline) throw new Error("the app did not become healthy again within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Docs/decisions 015, 016 and 036: PostgreSQL restarted by hand (pg_ctl restart -m fast, as its
+ * system user) and then crashed (SIGKILL): each time the launcher has it back, started by pg_ctl or by
+ * itself, and the server never stops: `/` is served from the page cache throughout, and API calls are
+ * answered 200 or 503, never refused.
+ */
+async function checkDatabaseComesBack(app: Launcher) {
+  await fetch(`${app.baseUrl}/`); // in the page cache
+  const dataDirectory = realpathSync(path.join(dataDir, "postgres"));
+  const pgCtl = path.join(path.dirname(realpathSync(`/proc/${runningPostmaster()}/exe`)), "pg_ctl");
+  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+
+  const byHand = keepAsking(app.baseUrl);
+  const before = runningPostmaster();
+  const restarted = spawn(pgCtl, ["restart", "-m", "fast", "-w", "-D", dataDirectory], {
+    uid: id("-u"),
+    gid: id("-g"),
+    cwd: "/",
+    stdio: "ignore",
+  });
+  expect(await new Promise((resolve) => restarted.once("exit", resolve))).toBe(0);
+  await healthyAgain(app.baseUrl);
+  const duringRestart = await byHand.stop();
+  expect(runningPostmaster()).not.toBe(before);
+  expect(app.output()).toMatch(
+    /The embedded PostgreSQL is back after [\d.]+ s \(process \d+, started by another program\)/,
+  );
+
+  const crash = keepAsking(app.baseUrl);
+  process.kill(runningPostmaster(), "SIGKILL");
+  await healthyAgain(app.baseUrl);
+  const duringCrash = await crash.stop();
+  // The one pg_ctl started is no child of the launcher's: its end is seen, not how it ended.
+  expect(app.output()).toMatch(
+    /The embedded PostgreSQL stopped \((killed by SIGKILL|its process ended)\); starting it again\.[^]*The embedded PostgreSQL is back after [\d.]+ s \(process \d+\)\./,
+  );
+
+  for (const during of [duringRestart, duringCrash]) {
+    expect(during.page.filter((status) => status !== 200)).toEqual([]);
+    expect(during.api.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+  }
+  expect(app.child.exitCode).toBeNull();
+}
+
+/**
+ * PostgreSQL crashes and cannot come back (another program took its port): the launcher stops the
+ * server and exits 1, so that a supervisor restarting on failure starts it all again.
+ */
+async function checkDatabaseLost(app: Launcher) {
+  const port = Number(readFileSync(postmasterPid, "utf8").split("\n")[3]);
+  const squatter = net.createServer((socket) => socket.destroy());
+  process.kill(runningPostmaster(), "SIGKILL");
+  // The port is free once the kernel has closed the dead server's socket.
+  for (;;) {
+    const bound = await new Promise<boolean>((resolve) => {
+      squatter.once("error", () => resolve(false));
+      squatter.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (bound) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  try {
+    expect(await app.exited).toBe(1);
+  } finally {
+    squatter.close();
+  }
+  expect(app.output()).toContain("The embedded PostgreSQL could not be brought back: it did not come back within");
+}
 
 describe("npm start with DATABASE_URL", () => {
   it("refuses to start without a required secret, and names it (issue 32)", async () => {
@@ -293,38 +407,75 @@ describe("npm start with DATABASE_URL", () => {
     expect((await attempt({ ...secrets, APP_URL: "https://community.example/some/path" }))?.stderr).toContain(
       "APP_URL must be the site's origin alone, e.g. https://community.example.",
     );
+    // Nor with an SMTP server and no sender: every email would have gone out as no-reply@localhost.
+    const withoutSender = await attempt({
+      ...secrets,
+      APP_URL: "https://community.example",
+      SMTP_URL: "smtp://127.0.0.1:1",
+      EMAIL_FROM: "",
+    });
+    expect(withoutSender?.code).toBe(1);
+    expect(withoutSender?.stderr).toContain("EMAIL_FROM is not set, and SMTP_URL is");
   }, 120_000);
-});
 
-const postmasterPid = path.join(dataDir, "postgres", "postmaster.pid");
-/** The app's server process (scripts/serve.mjs; a bare `next start` renames itself "next-server (vX)"). */
-const NEXT_SERVER = /next-server|next\/dist\/bin\/next|scripts\/serve\.mjs/;
-
-/** The first process under `root` (children, then theirs) whose command line matches. */
-function descendant(root: number, pattern: RegExp): number | undefined {
-  const parentOf = (pid: string) => {
+  it("prints what PostgreSQL said, and its code, when a migration fails in npm run build or npm start", async () => {
+    // A role that may connect to its database but not create schemas in it, as a managed PostgreSQL may hand out.
+    const role = `no_create_${process.pid}`;
+    const database = `migrations_refused_${process.pid}`;
+    const admin = new Client({ connectionString: testEnv().databaseUrl });
+    await admin.connect();
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    } catch {
-      return -1;
+      await admin.query(`create role ${role} login password 'refused-password'`);
+      await admin.query(`create database ${database}`);
+      const url = new URL(testEnv().databaseUrl);
+      Object.assign(url, { username: role, password: "refused-password", pathname: `/${database}` });
+      const env = {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        AUTH_SECRET: "a-secret-that-is-long-enough-0123456789",
+        BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64"),
+        TWO_FACTOR_KEY: Buffer.alloc(32, 2).toString("base64"),
+        APP_URL: "https://community.example",
+      };
+      for (const command of [["scripts/with-db.ts", "true"], ["scripts/start.ts"]]) {
+        const failed = await runScript(process.execPath, [tsx, ...command], { env }).then(
+          () => null,
+          (error: { code: number; stderr: string }) => error,
+        );
+        expect(failed?.code).toBe(1);
+        expect(failed?.stderr).toContain('Failed query: CREATE SCHEMA IF NOT EXISTS "drizzle"');
+        expect(failed?.stderr).toContain(`PostgreSQL said: permission denied for database ${database} (ERROR 42501)`);
+        expect(failed?.stderr).not.toContain("refused-password");
+      }
+    } finally {
+      await admin.query(`drop database if exists ${database}`);
+      await admin.query(`drop role if exists ${role}`);
+      await admin.end();
     }
-  };
-  const all = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
-  for (let level = [root]; level.length; level = all.filter((pid) => level.includes(parentOf(pid))).map(Number)) {
-    for (const pid of level) {
-      const commandLine = (() => {
-        try {
-          return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
-        } catch {
-          return ""; // it ended meanwhile
-        }
-      })();
-      if (pid !== root && pattern.test(commandLine)) return pid;
-    }
-  }
-  return undefined;
-}
+  }, 60_000);
+
+  it("refuses, on the embedded default too, an SMTP server without EMAIL_FROM, before it starts anything", async () => {
+    const nowhere = path.join(home, "never-made");
+    const refused = await runScript(process.execPath, [tsx, "scripts/start.ts"], {
+      // Should it start after all, it is asked to stop (SIGTERM) rather than left serving.
+      timeout: 30_000,
+      env: {
+        ...process.env,
+        PORT: String(await freePort()),
+        DATABASE_URL: "",
+        COMMUNITY_DATA_DIR: nowhere,
+        SMTP_URL: "smtp://127.0.0.1:1",
+        EMAIL_FROM: " ",
+      },
+    }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toContain("EMAIL_FROM is not set, and SMTP_URL is");
+    expect(existsSync(nowhere)).toBe(false);
+  }, 60_000);
+});
 
 /** Decision 014: the serving process runs with the heap flags and glibc's two malloc arenas. */
 function checkServerMemorySettings(launcher: number) {

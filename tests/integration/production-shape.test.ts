@@ -1,5 +1,7 @@
+import { execFileSync, execSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +12,7 @@ import { startNginx, type RunningNginx } from "../../scripts/lib/nginx";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { testEnv } from "../support/env";
 import { messagesTo } from "../support/mailbox";
+import { rawRequest } from "../support/raw-http";
 import { scriptPolicyProblems } from "../support/script-policy";
 import { serverEnv, startTestServer, type TestServer } from "../support/server";
 import { freshTotpCode } from "../support/two-factor";
@@ -22,6 +25,8 @@ let nginx: RunningNginx | undefined;
 const instances: TestServer[] = [];
 let proxy = "";
 let instancesStartedAt = new Date();
+/** The certificate of the TLS listener (docs/deployment.md section 7), made for this run. */
+const certificate = path.join(scratch, "certificate.pem");
 
 beforeAll(async () => {
   const refresh = await freePort();
@@ -44,11 +49,20 @@ beforeAll(async () => {
     await startTestServer(env, ".data/test-logs/instance-b.log"),
   );
   instancesStartedAt = new Date();
-  nginx = await startNginx(scratch, {
-    listen,
-    refresh,
-    instances: instances.map((i) => Number(new URL(i.baseUrl).port)),
-  });
+  const key = path.join(scratch, "key.pem");
+  execFileSync(
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"],
+      ...["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate],
+    ],
+    { stdio: "ignore" },
+  );
+  nginx = await startNginx(
+    scratch,
+    { listen, refresh, instances: instances.map((i) => Number(new URL(i.baseUrl).port)) },
+    { tls: { port: await freePort(), certificate, key } },
+  );
   expect(nginx.url).toBe(proxy);
 }, 120_000);
 
@@ -99,6 +113,90 @@ it("serves the build's files and public files from disk, with long cache lifetim
   const image = await get(`${proxy}/images/circle.svg`);
   expect(image.status).toBe(200);
   expect(image.headers.get("cache-control")).toBe("public, max-age=2592000");
+});
+
+it("logs each request in its own access log under the id the app logs, without a token link's secret or the query string", async () => {
+  const reset = await get(`${proxy}/reset-password/SeCrEtReSeTtOkEn0123456789?email=someone%40example.com`);
+  const unsubscribe = await get(`${proxy}/newsletter/unsubscribe/SeCrEtUnSuBsCrIbE987`);
+  const lineOf = (id: string) =>
+    readFileSync(nginx!.accessLog, "utf8")
+      .split("\n")
+      .find((line) => line.includes(id));
+  for (const answer of [reset, unsubscribe]) {
+    const id = answer.headers.get("x-request-id")!;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    for (const deadline = Date.now() + 5000; !lineOf(id) && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(lineOf(reset.headers.get("x-request-id")!)).toContain(
+    `"GET /reset-password/[token] HTTP/1.1" ${reset.status} `,
+  );
+  expect(lineOf(unsubscribe.headers.get("x-request-id")!)).toContain(
+    `"GET /newsletter/unsubscribe/[token] HTTP/1.1" ${unsubscribe.status} `,
+  );
+  const log = readFileSync(nginx!.accessLog, "utf8");
+  for (const secret of ["SeCrEtReSeTtOkEn", "SeCrEtUnSuBsCrIbE", "someone"]) expect(log).not.toContain(secret);
+});
+
+/** A GET over TLS, for the site's own host, answered with its status and headers. */
+function getOverTls(url: string) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+    const req = httpsRequest(url, { ca: readFileSync(certificate), headers: { host: new URL(proxy).host } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+it("sends Strict-Transport-Security with every answer over https, whatever location serves it, and none over http", async () => {
+  const home = await get(`${proxy}/`);
+  const script = home.text.match(/\/_next\/static\/[^"']+\.js/)![0];
+  for (const path of ["/", "/faq", script, "/images/circle.svg", "/api/health", "/api/auth/me", "/no-such-page"]) {
+    const answer = await getOverTls(`${nginx!.tlsUrl}${path}`);
+    // The app's value (src/lib/http/security-headers.ts), once.
+    expect([path, answer.headers["strict-transport-security"]]).toEqual([path, "max-age=63072000; includeSubDomains"]);
+    expect((await get(`${proxy}${path}`)).headers.get("strict-transport-security")).toBeNull();
+  }
+});
+
+it("empties its page cache with the guide's restore steps, so that no page of the database before is served", async () => {
+  await get(`${proxy}/faq`);
+  expect((await get(`${proxy}/faq`)).headers.get("x-cache-status")).toBe("HIT");
+  const guide = readFileSync("docs/deployment.md", "utf8");
+  const emptying = guide.match(/^find \/var\/cache\/nginx\/community .*-delete$/m)?.[0];
+  expect(emptying).toBeDefined();
+  execSync(emptying!.replace("/var/cache/nginx/community", nginx!.cacheDir));
+  expect((await get(`${proxy}/faq`)).headers.get("x-cache-status")).toBe("MISS");
+  expect((await get(`${proxy}/faq`)).headers.get("x-cache-status")).toBe("HIT");
+});
+
+it("answers /api/health 200 while one instance is starting (up, not ready yet): nginx asks the next", async () => {
+  // The instance a rolling restart has just started: it accepts connections and is not ready.
+  let asked = 0;
+  const starting = createServer((request, response) => {
+    if (request.url !== "/api/health") return void response.writeHead(404).end();
+    asked++;
+    response.writeHead(503, { "content-type": "application/json", "retry-after": "5" });
+    response.end(JSON.stringify({ ok: false, ready: false, error: "Starting" }));
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => starting.listen(port, "127.0.0.1", resolve));
+  const rolling = await startNginx(path.join(scratch, "rolling"), {
+    listen: await freePort(),
+    refresh: await freePort(),
+    instances: [port, Number(new URL(instances[0]!.baseUrl).port)],
+  });
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await fetch(`${rolling.url}/api/health`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(asked).toBeGreaterThan(0);
+  } finally {
+    await rolling.stop();
+    starting.close();
+  }
 });
 
 it("logs each request the proxy passes on under nginx's request id", async () => {
@@ -285,8 +383,9 @@ it("shows a public page edited in the content editor fresh through the proxy rig
     // nginx compresses for those who accept it; the copy it keeps is one and the same.
     expect([client, page.encoding]).toEqual([client, acceptEncoding ? "gzip" : undefined]);
   }
+  // Asked straight, as nginx asks them (for the site's host: another is sent there).
   for (const base of [instances[0]!.baseUrl, instances[1]!.baseUrl])
-    expect((await get(`${base}/about`)).text).toContain(marker);
+    expect((await rawRequest(`${base}/about`, { headers: { host: new URL(proxy).host } })).text).toContain(marker);
 });
 
 it("serves prerendered pages with the policy of their own scripts, kept with them in the cache and renewed by an edit (decision 033)", async () => {
@@ -320,9 +419,9 @@ it("serves prerendered pages with the policy of their own scripts, kept with the
   // Each instance serves the edited page from the shared page cache (or renders it again: Next.js'
   // own revalidation lands after the save), always with the policy of the scripts it sends.
   for (const base of [instances[0]!.baseUrl, instances[1]!.baseUrl]) {
-    const direct = await get(`${base}/about`);
+    const direct = await rawRequest(`${base}/about`, { headers: { host: new URL(proxy).host } });
     expect(direct.text).toContain(marker);
-    expect(scriptPolicyProblems(direct.text, direct.headers.get("content-security-policy"))).toEqual([]);
+    expect(scriptPolicyProblems(direct.text, String(direct.headers["content-security-policy"]))).toEqual([]);
   }
 });
 

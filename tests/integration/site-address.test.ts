@@ -41,13 +41,50 @@ describe("links use the configured site address, whatever Host or X-Forwarded-Ho
   });
 
   it("writes the site's calendar feed on /events as webcal://, and the feed's links, from APP_URL", async () => {
-    const page = await rawRequest(`${site()}/events`, { headers: FORGED });
+    const page = await rawRequest(`${site()}/events`, { headers: { "x-forwarded-proto": "https" } });
     expect(page.status).toBe(200);
-    expect(page.text).not.toContain("evil.example");
     expect(page.text).toContain(`webcal://${new URL(site()).host}/api/events/calendar.ics`);
     const feed = await rawRequest(`${site()}/api/events/calendar.ics`, { headers: FORGED });
     expect(feed.status).toBe(200);
     expect(feed.text).not.toContain("evil.example");
+  });
+
+  it("sends a page asked for under another host to the same path at the site's address, never to the host it named", async () => {
+    const page = await rawRequest(`${site()}/events?view=list`, { headers: FORGED });
+    expect(page.status).toBe(308);
+    expect(page.headers.location).toBe(`${site()}/events?view=list`);
+    expect(page.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+// A second address of the same server (127.0.0.1 for localhost, a LAN address): pages rendered there,
+// then every form was refused as cross-site. Pages now go to APP_URL; API calls are answered where they
+// are asked (health checks ask each instance at its own address), and a refused one names the site.
+describe("the site opened at a second address", () => {
+  const second = () => `localhost:${new URL(site()).port}`;
+
+  it("redirects every page request there (308, same path and query) to the site's address", async () => {
+    for (const [method, path] of [
+      ["GET", "/"],
+      ["GET", "/login?next=%2Fforum"],
+      ["HEAD", "/about"],
+      ["GET", "/forum"],
+      ["GET", "/images/garden.svg"],
+    ] as const) {
+      const result = await rawRequest(`${site()}${path}`, { method, headers: { host: second() } });
+      expect([method, path, result.status, result.headers.location]).toEqual([method, path, 308, `${site()}${path}`]);
+    }
+  });
+
+  it("answers API calls there, and refuses a change sent from a page of it naming the address to use", async () => {
+    expect((await rawRequest(`${site()}/api/health`, { headers: { host: second() } })).status).toBe(200);
+    const user = await createTestUser();
+    const refused = await rawRequest(`${site()}/api/auth/login`, {
+      body: { username: user.username, password: TEST_PASSWORD },
+      headers: { host: second(), origin: `http://${second()}`, "x-forwarded-for": randomIp() },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({ error: `Cross-site request refused. Use the site at ${site()}.` });
   });
 });
 

@@ -10,7 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { refreshCurrentUser, reloadAfterSessionChange, useCurrentUser } from "@/hooks/use-auth";
 import { asksForCode, useLogin } from "@/hooks/use-login";
-import { safeNextPath } from "@/lib/auth/access";
+import { MEMBERS_HOME, safeNextPath } from "@/lib/auth/access";
 import { errorMessage, type ApiError } from "@/lib/api-client";
 import { schemaResolver } from "@/lib/schema-resolver";
 import type { LoginInput } from "@/features/auth/schemas";
@@ -20,7 +20,8 @@ const loginResolver = schemaResolver(() => import("@/features/auth/schemas").the
 export function LoginForm() {
   const router = useRouter();
   const searchParams = useSearchParams();
-  const next = safeNextPath(searchParams.get("next"));
+  // Where she was going, or the members' home: the public home page is for visitors.
+  const next = safeNextPath(searchParams.get("next"), MEMBERS_HOME);
   const { user, isLoading } = useCurrentUser();
   const login = useLogin();
   const form = useForm<LoginInput>({

@@ -11,6 +11,7 @@ import {
   hasMembership,
   hasPermission,
   levelsOpenTo,
+  MEMBERS_HOME,
   meetsLevel,
   pageRuleFor,
   permission,
@@ -204,6 +205,12 @@ describe("redirects", () => {
     expect(safeNextPath("/\\evil.example")).toBe("/");
     expect(safeNextPath(null)).toBe("/");
     expect(safeNextPath("")).toBe("/");
+  });
+
+  it("sends her to the caller's fallback, such as the members' home after sign-in, when next is missing or off-site", () => {
+    expect(safeNextPath(null, MEMBERS_HOME)).toBe(MEMBERS_HOME);
+    expect(safeNextPath("https://evil.example", MEMBERS_HOME)).toBe(MEMBERS_HOME);
+    expect(safeNextPath("/library", MEMBERS_HOME)).toBe("/library");
   });
 });
 

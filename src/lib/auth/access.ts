@@ -45,6 +45,9 @@ export type AccessDecision = "allowed" | "unauthenticated" | "forbidden" | "two_
 /** Where an admin sets up two-factor sign-in (and where members manage theirs and their sessions). */
 export const SECURITY_PAGE = "/profile/security";
 
+/** Where she lands after signing in when she was going nowhere in particular (no `next`). */
+export const MEMBERS_HOME = "/forum";
+
 /**
  * The one rule for "acts as an administrator": she is one AND this session passed two-factor sign-in
  * (issues 16 and 24). Every check of admin rights, here and in src/server, goes through it or through
@@ -183,18 +186,19 @@ const CONTROL_OR_BACKSLASH = /[\u0000-\u001F\u007F\\]/;
  * browser will resolve it (`new URL(next, origin)`, which drops tabs and line breaks and reads `\` as
  * `/`) and kept only when it stays on our origin and its normalised path does too; any control
  * character or backslash, a scheme-relative `//host`, an absolute URL or dot segments that lead to
- * `//host` send her home instead. Answers the normalised path.
+ * `//host` send her to `fallback` instead (the home page unless the caller says otherwise). Answers the
+ * normalised path.
  */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || CONTROL_OR_BACKSLASH.test(next)) return "/";
+export function safeNextPath(next: string | null | undefined, fallback = "/"): string {
+  if (!next || !next.startsWith("/") || CONTROL_OR_BACKSLASH.test(next)) return fallback;
   let url: URL;
   try {
     url = new URL(next, OWN_ORIGIN);
   } catch {
-    return "/";
+    return fallback;
   }
   const path = `${url.pathname}${url.search}${url.hash}`;
   // Dot segments can leave a path such as "//host" ("/..//host"), which a browser would follow off-site.
-  if (url.origin !== OWN_ORIGIN || path.startsWith("//")) return "/";
+  if (url.origin !== OWN_ORIGIN || path.startsWith("//")) return fallback;
   return path;
 }

@@ -1,8 +1,11 @@
 import "server-only";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { revalidatePath } from "next/cache";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { env } from "@/lib/env";
+import { siteUrl } from "@/lib/http/site-url";
 
 /**
  * The tags Next.js' revalidatePath invalidates (its "How revalidation works" guide: `_N_T_/blog/hello`
@@ -74,14 +77,31 @@ async function refreshProxyCache(paths: string[]): Promise<void> {
   if (!base) return;
   await Promise.all(
     paths.map((path) =>
-      fetch(new URL(path, base), { signal: AbortSignal.timeout(5000) })
-        .then((response) => response.arrayBuffer())
-        .catch((error) =>
-          console.error(
-            `[cache] could not refresh ${path} in the proxy:`,
-            error instanceof Error ? error.message : error,
-          ),
+      askForPage(new URL(path, base)).catch((error) =>
+        console.error(
+          `[cache] could not refresh ${path} in the proxy:`,
+          error instanceof Error ? error.message : error,
         ),
+      ),
     ),
   );
+}
+
+/**
+ * GET `url`, read to its end, naming the site's own host (APP_URL's): the app sends a page asked for
+ * under another host to the site's address (scripts/serve.mjs), and the proxy would store that
+ * redirect in place of the page. (fetch cannot set Host.)
+ */
+function askForPage(url: URL): Promise<void> {
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const options = { headers: { host: new URL(siteUrl()).host }, signal: AbortSignal.timeout(5000) };
+    const outgoing = request(url, options, (response) => {
+      response.resume();
+      response.on("end", resolve);
+      response.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
 }

@@ -12,6 +12,7 @@ import {
 import { getCurrentUser } from "@/server/auth/current-user";
 import type { SessionUser } from "@/server/auth/sessions";
 import { isSameOriginRequest } from "@/lib/http/origin";
+import { siteUrl } from "@/lib/http/site-url";
 
 type UserFor<A extends AccessRule> = A extends { kind: "public" } ? SessionUser | null : SessionUser;
 
@@ -61,7 +62,8 @@ export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P =
   return async (request: NextRequest, segment: { params?: Promise<Record<string, string | string[]>> } = {}) => {
     try {
       if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request)) {
-        throw new AppError(403, "Cross-site request refused.");
+        // Most often the site opened at a second address (127.0.0.1 for localhost): say which one works.
+        throw new AppError(403, `Cross-site request refused. Use the site at ${siteUrl()}.`);
       }
       const user = await getCurrentUser();
       // Who may call is decided from the session and the route's parameters alone, before the body is read.

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
-import { appUrlProblems, env, secretProblems } from "@/lib/env";
+import { appUrlProblems, emailProblems, env, secretProblems } from "@/lib/env";
 
 interface InstanceState {
   ready: boolean;
@@ -25,7 +25,7 @@ export async function instanceHealth(): Promise<Health> {
 
 /**
  * This instance's start-up work, begun from src/instrumentation.ts without holding up the server: the
- * required secrets and the site's address, the job queue (its set-up under the start-up lock) and its workers, then the
+ * required secrets, the site's address and the email sender, the job queue (its set-up under the start-up lock) and its workers, then the
  * assistant's index and the demo library files. An instance that cannot prepare exits non-zero, so
  * its supervisor restarts it, instead of serving 500s for good (issue 32).
  */
@@ -45,7 +45,7 @@ export function prepareInstance(): void {
 }
 
 async function prepare(): Promise<void> {
-  const problems = [...secretProblems(env()), ...appUrlProblems(env().APP_URL)];
+  const problems = [...secretProblems(env()), ...appUrlProblems(env().APP_URL), ...emailProblems(env())];
   if (problems.length) throw new Error(problems.join(" "));
   const { startJobWorkers } = await import("@/server/jobs/worker");
   await startJobWorkers();

@@ -7,6 +7,8 @@ describe("the request log", () => {
     expect(loggedPath("/reset-password/abc")).toBe("/reset-password/[token]");
     expect(loggedPath("/newsletter/confirm/xyz")).toBe("/newsletter/confirm/[token]");
     expect(loggedPath("/profile/affiliate/tok")).toBe("/profile/affiliate/[token]");
+    expect(loggedPath("/payment/AbCdEf_123-x")).toBe("/payment/[token]");
+    expect(loggedPath("/payment-success?token=AbC")).toBe("/payment-success");
     expect(loggedPath("/profile/12")).toBe("/profile/12");
     expect(loggedPath(undefined)).toBe("/");
   });

@@ -4,9 +4,12 @@ import diagnosticsChannel from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/lib/env";
 
-/** Paths whose last segment is a secret token (invitations, password resets, email links). */
+/**
+ * Paths whose last segment is a secret token (invitations, password resets, payment links, email
+ * links). deploy/nginx/community.conf shortens the same ones in its access log.
+ */
 const TOKEN_PATH =
-  /^\/(join|reset-password|newsletter\/confirm|newsletter\/unsubscribe|forum-emails\/unsubscribe|profile\/affiliate)\/[^/?]+/;
+  /^\/(join|reset-password|payment|newsletter\/confirm|newsletter\/unsubscribe|forum-emails\/unsubscribe|profile\/affiliate)\/[^/?]+/;
 /** A request id a proxy passed on (nginx's $request_id is 32 hex digits). */
 const FORWARDED_ID = /^[A-Za-z0-9._-]{8,64}$/;
 

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PaymentCheckout, PaymentProblem } from "@/components/payment/payment-checkout";
+import { StripeTestModeHint } from "@/components/payment/stripe-test-mode-hint";
+import { holdsAdminRole } from "@/lib/auth/access";
 import { env } from "@/lib/env";
+import { getCurrentUser } from "@/server/auth/current-user";
 import { formatCents } from "@/lib/format";
 import { paymentPageFor } from "@/server/money/payment-links";
 import { tierCharge } from "@/server/money/pricing";
@@ -13,6 +16,9 @@ export const metadata: Metadata = { title: "Payment", robots: { index: false }, 
 export default async function PaymentPage({ params }: PageProps<"/payment/[token]">) {
   const { token } = await params;
   const application = await paymentPageFor(token);
+  const publishableKey = env().STRIPE_SECRET_KEY ? (env().STRIPE_PUBLISHABLE_KEY ?? null) : null;
+  // An administrator trying the demo's money path is told how to turn it on; an applicant is not.
+  const viewer = publishableKey ? null : await getCurrentUser();
   return (
     <div className="mx-auto grid max-w-4xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1fr_1.2fr]">
       <h1 className="text-3xl font-semibold md:col-span-2">Complete Your Payment</h1>
@@ -30,11 +36,9 @@ export default async function PaymentPage({ params }: PageProps<"/payment/[token
             <h2 id="pay-title" className="sr-only">
               Card details
             </h2>
-            <PaymentCheckout
-              publishableKey={env().STRIPE_SECRET_KEY ? (env().STRIPE_PUBLISHABLE_KEY ?? null) : null}
-              token={token}
-            />
+            <PaymentCheckout publishableKey={publishableKey} token={token} />
           </section>
+          {viewer && holdsAdminRole(viewer) ? <StripeTestModeHint /> : null}
         </>
       )}
     </div>
