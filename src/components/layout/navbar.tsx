@@ -125,7 +125,7 @@ export function Navbar({ siteName }: { siteName: string }) {
 
         <div className="hidden items-center gap-2 xl:flex">
           {user ? (
-            <Button variant="outline" size="sm" onClick={() => void logout.logOut()} disabled={logout.isPending}>
+            <Button variant="outline" size="sm" onClick={() => void logout.logOut()} pending={logout.isPending}>
               Logout
             </Button>
           ) : (

@@ -4,7 +4,7 @@ import * as React from "react";
 import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "@/lib/utils";
-import { announce } from "./live-region";
+import { announce } from "@/hooks/use-live-region";
 
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:opacity-60 data-pending:cursor-wait [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer",
@@ -35,7 +35,8 @@ export interface ButtonProps extends React.ComponentProps<"button">, VariantProp
   /**
    * The action this button sent is under way. The button stays focusable (`aria-disabled`, never
    * `disabled`, which would drop her focus to the page), ignores further presses, so nothing is sent
-   * twice, and the page's live region says `pendingLabel` when she pressed it
+   * twice, and the page's live region says `pendingLabel` when she pressed it. A button with nothing to
+   * do takes `aria-disabled` the same way and ignores presses too
    * (docs/decisions/033-focus-after-an-action.md).
    */
   pending?: boolean;
@@ -55,6 +56,7 @@ export function Button({
   onClick,
   children,
   ref,
+  "aria-disabled": ariaDisabled,
   ...props
 }: ButtonProps) {
   const own = React.useRef<HTMLButtonElement | null>(null);
@@ -70,17 +72,18 @@ export function Button({
     if (pending && own.current && own.current === document.activeElement) announce(pendingLabel ?? WORKING);
   }, [pending, pendingLabel]);
 
+  const ignoresPresses = pending || ariaDisabled === true || ariaDisabled === "true";
   const Component = asChild ? Slot.Root : "button";
   return (
     <Component
       data-slot="button"
       data-pending={pending || undefined}
-      aria-disabled={pending || undefined}
+      aria-disabled={ignoresPresses || undefined}
       className={cn(buttonVariants({ variant, size, className }))}
       ref={setRef}
       onClick={(event: React.MouseEvent<HTMLButtonElement>) => {
         // A submit button's click is what submits its form (Enter in a field too): cancelling it sends nothing.
-        if (pending) return event.preventDefault();
+        if (ignoresPresses) return event.preventDefault();
         onClick?.(event);
       }}
       {...props}
