@@ -110,7 +110,7 @@ test("a member's sending buttons keep her focus while they work, send once, and 
   await bell(page).click();
   await page.getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Notification settings" })).toBeVisible();
-  await page.getByLabel("Announcements").selectOption({ index: 1 });
+  await page.getByLabel("Announcements", { exact: true }).selectOption({ index: 1 });
   await sendFromKeyboard(page, page.getByRole("button", { name: "Save choices" }), {
     method: "PUT",
     url: /\/api\/notifications\/preferences$/,

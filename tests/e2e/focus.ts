@@ -64,7 +64,8 @@ export async function sendFromKeyboard(page: Page, button: Locator, { method, ur
 
 /**
  * The focused element is in sight: not under the sticky header nor the cookie banner (WCAG 2.4.11).
- * An element taller than the space between them (a scrolling region) must show some part.
+ * An element taller than the space between them (a scrolling region) must show some part; of a
+ * multi-line field, which the browser scrolls to its caret, the first line (the top 2.5 rem).
  */
 export async function expectFocusInSight(page: Page, where: string): Promise<void> {
   const problem = () =>
@@ -77,7 +78,12 @@ export async function expectFocusInSight(page: Page, where: string): Promise<voi
       const banner = document.querySelector('section[aria-label="Cookie consent"]');
       const top = header && !header.contains(active) ? header.getBoundingClientRect().bottom : 0;
       const bottom = banner && !banner.contains(active) ? banner.getBoundingClientRect().top : window.innerHeight;
-      const box = active.getBoundingClientRect();
+      const whole = active.getBoundingClientRect();
+      const firstLine =
+        active instanceof HTMLTextAreaElement
+          ? 2.5 * parseFloat(getComputedStyle(document.documentElement).fontSize)
+          : 0;
+      const box = firstLine ? new DOMRect(whole.x, whole.y, whole.width, Math.min(whole.height, firstLine)) : whole;
       const name = `${active.tagName.toLowerCase()} "${(active.getAttribute("aria-label") ?? active.textContent ?? "").trim().slice(0, 40)}"`;
       const fits = box.height <= bottom - top;
       if (fits && box.top < top) return `${name} is under the header (top ${box.top}, header ends at ${top})`;

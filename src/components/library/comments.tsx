@@ -39,8 +39,9 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
   const post = useMutation({
     mutationFn: (input: CommentInput) => apiRequest<Comment>("POST", "/api/content/comments", input),
     onSuccess: () => {
-      form.reset({ contentId, comment: "" });
+      // Focus first: reset() forgets the field refs until the next render.
       form.setFocus("comment");
+      form.reset({ contentId, comment: "" });
       void queryClient.invalidateQueries({ queryKey: key });
       toast({ title: "Comment posted", description: "Your comment has been added" });
     },

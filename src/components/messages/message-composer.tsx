@@ -34,11 +34,12 @@ export function MessageComposer({
     mutationFn: (values: ComposerValues) =>
       apiRequest<{ conversationId: number }>("POST", "/api/messages", { toUserId, body: values.body }),
     onSuccess: (result) => {
-      form.reset({ body: "" });
       announce("Message sent");
       if (conversationId !== result.conversationId) return router.push(`/messages/${result.conversationId}`);
-      router.refresh();
+      // Focus first: reset() forgets the field refs until the next render.
       form.setFocus("body");
+      form.reset({ body: "" });
+      router.refresh();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields?.body) form.setError("body", { message: error.fields.body });
