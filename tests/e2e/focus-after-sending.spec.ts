@@ -61,7 +61,10 @@ test("a member's sending buttons keep her focus while they work, send once, and 
 
   // The library: Save (the bookmark toggle), Post Comment, and Delete on her comment.
   await mainNav(page).getByRole("link", { name: "Library" }).click();
-  await page.getByLabel("Search").fill(t);
+  await expect(page).toHaveURL(/\/library$/);
+  await page.getByLabel("Search", { exact: true }).fill(t);
+  // The search goes into the address (debounced): a click before that lands would be replaced by it.
+  await expect(page).toHaveURL(new RegExp(`search=${t}`));
   await page
     .getByTestId("library-card")
     .filter({ hasText: item!.title })
@@ -108,7 +111,7 @@ test("a member's sending buttons keep her focus while they work, send once, and 
   await expect(markAllRead).toHaveAttribute("aria-disabled", "true");
 
   await bell(page).click();
-  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await page.getByRole("region", { name: "Latest notifications" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Notification settings" })).toBeVisible();
   await page.getByLabel("Announcements", { exact: true }).selectOption({ index: 1 });
   await sendFromKeyboard(page, page.getByRole("button", { name: "Save choices" }), {

@@ -12,7 +12,7 @@ import { expectFocusInSight, expectFocusOn, tabCheckingSight } from "./focus";
 const tag = () => randomUUID().slice(0, 8);
 const banner = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Cookie consent" });
 
-test("tabbing through a forum topic's replies and back up /events, focus stays clear of the header and the banner", async ({
+test("tabbing both ways through a forum topic's replies, focus stays clear of the header and the banner", async ({
   page,
 }) => {
   test.slow(); // one press and one look per control, through eight replies both ways
@@ -52,6 +52,12 @@ test("tabbing through a forum topic's replies and back up /events, focus stays c
   await expect(page.getByRole("article", { name: /^Reply by / })).toHaveCount(8);
   await expect(banner(page)).toBeVisible();
 
+  const back = page.getByRole("link", { name: "← Creative Corner" });
+  const postReply = page.getByRole("button", { name: "Post Reply" });
+  await back.focus();
+  await tabCheckingSight(page, postReply);
+  await tabCheckingSight(page, back, { backwards: true });
+
   // One element per id: the reply's article carries post-N, which notifications link to.
   const duplicates = await page.evaluate(() => {
     const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
@@ -63,19 +69,19 @@ test("tabbing through a forum topic's replies and back up /events, focus stays c
     .first()
     .getAttribute("id");
   expect(firstReplyId).toMatch(/^post-\d+$/);
+});
 
-  const back = page.getByRole("link", { name: "← Creative Corner" });
-  const postReply = page.getByRole("button", { name: "Post Reply" });
-  await back.focus();
-  await tabCheckingSight(page, postReply);
-  await tabCheckingSight(page, back, { backwards: true });
-
-  // /events: back up from the event list to the view buttons, scrolled above the screen.
+test("on /events, Shift+Tab from the event list back to the view buttons scrolls them out from under the header", async ({
+  page,
+}) => {
+  await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Events" }).click();
   const listView = page.getByRole("button", { name: "List View" });
   await expect(listView).toBeVisible();
   await page.getByRole("region", { name: "Event list" }).focus();
-  await listView.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom + 20));
+  await listView.evaluate((button) =>
+    window.scrollBy({ top: button.getBoundingClientRect().bottom + 20, behavior: "instant" }),
+  );
   await page.keyboard.press("Shift+Tab");
   await expectFocusOn(page, page.getByRole("button", { name: "Calendar View" }), "Shift+Tab from the event list");
   await expectFocusInSight(page, "Calendar View");

@@ -43,6 +43,7 @@ export async function sendFromKeyboard(page: Page, button: Locator, { method, ur
     await route.continue();
   };
   await page.route(url, hold);
+  await expect(button, "ready to press (not waiting for what it shows)").toBeEnabled();
   await button.focus();
   await page.keyboard.press("Enter");
   const focused = page.locator(":focus");
