@@ -101,9 +101,9 @@ test.describe("on a phone", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.locator("#mobile-menu").getByRole("link", { name: "Apply", exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/apply$/);
     await expect(banner(page)).toBeVisible();
-    const firstName = page.getByLabel("First name");
+    const firstName = page.getByLabel("First name", { exact: true });
     const submit = page.getByRole("button", { name: /Submit Application|Start Your Free Trial/ });
     await firstName.focus();
     await expectFocusInSight(page, "First name");
@@ -114,22 +114,23 @@ test.describe("on a phone", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.locator("#mobile-menu").getByRole("link", { name: "Apply", exact: true }).click();
+    await expect(page).toHaveURL(/\/apply$/);
     await expect(banner(page)).toBeVisible();
     // From a field of the page: focus stays on it, nothing is stored, the banner is back next time.
-    await page.getByLabel("Email").focus();
+    await page.getByLabel("Email", { exact: true }).focus();
     await page.keyboard.press("Escape");
     await expect(banner(page)).toHaveCount(0);
-    await expectFocusOn(page, page.getByLabel("Email"), "Escape on the banner");
+    await expectFocusOn(page, page.getByLabel("Email", { exact: true }), "Escape on the banner");
     expect(await page.evaluate(() => window.localStorage.getItem("cookie-consent"))).toBeNull();
     await page.reload();
     await expect(banner(page)).toBeVisible();
 
     // From inside the banner too; focus then returns to where she was before it.
-    await page.getByLabel("Phone").focus();
+    await page.getByLabel("Phone", { exact: true }).focus();
     await banner(page).getByRole("button", { name: "Accept All" }).focus();
     await page.keyboard.press("Escape");
     await expect(banner(page)).toHaveCount(0);
-    await expectFocusOn(page, page.getByLabel("Phone"), "Escape inside the banner");
+    await expectFocusOn(page, page.getByLabel("Phone", { exact: true }), "Escape inside the banner");
     await expectAccessibleAtBothWidths(page, "/apply after Escape on the banner");
   });
 
