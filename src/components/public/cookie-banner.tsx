@@ -16,6 +16,14 @@ const subscribe = (onChange: () => void) => {
 };
 const readConsent = () => window.localStorage.getItem(COOKIE_CONSENT_KEY);
 
+function inOpenDisclosure(element: Element | null): boolean {
+  if (!element) return false;
+  return [...document.querySelectorAll('[aria-expanded="true"]')].some((control) => {
+    const controlled = document.getElementById(control.getAttribute("aria-controls") ?? "");
+    return control.contains(element) || Boolean(controlled?.contains(element));
+  });
+}
+
 /**
  * Spec 02 section 2.18: shown until acceptance is stored; Accept All and Cookie Settings both only
  * store acceptance (the site sets no optional cookies, so there is nothing to choose). Escape puts it
@@ -53,9 +61,11 @@ export function CookieBanner() {
     const onFocusIn = (event: FocusEvent) => {
       if (event.target instanceof HTMLElement && !element.contains(event.target)) focusBefore.current = event.target;
     };
-    // Escape that a menu or dialog has already used (and so prevented) is theirs.
+    // Escape closes one thing at a time: in an open menu (on its expanded button or in what it controls)
+    // or a dialog (which prevents the key it used), the key is theirs.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !event.defaultPrevented) close();
+      if (event.key !== "Escape" || event.defaultPrevented || inOpenDisclosure(document.activeElement)) return;
+      close();
     };
     document.addEventListener("focusin", onFocusIn);
     window.addEventListener("keydown", onKeyDown);

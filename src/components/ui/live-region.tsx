@@ -10,7 +10,8 @@ export function LiveRegion() {
   const announcement = useAnnouncement();
   // A new node for each announcement: screen readers read an addition, even of the words said last.
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="live-region">
+    // aria-live without role="status": the page's own status messages (a count, a notice) keep that role to themselves.
+    <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="live-region">
       <span key={announcement.id}>{announcement.text}</span>
     </div>
   );
