@@ -61,19 +61,19 @@ export function CookieBanner() {
     const onFocusIn = (event: FocusEvent) => {
       if (event.target instanceof HTMLElement && !element.contains(event.target)) focusBefore.current = event.target;
     };
-    // Escape closes one thing at a time: in an open menu (on its expanded button or in what it controls)
-    // or a dialog (which prevents the key it used), the key is theirs.
+    // Escape closes one thing at a time: in an open menu or dialog (on its expanded button or in what it
+    // controls) the key is theirs. Looked at first (capture), before the menu closes and moves focus.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented || inOpenDisclosure(document.activeElement)) return;
       close();
     };
     document.addEventListener("focusin", onFocusIn);
-    window.addEventListener("keydown", onKeyDown);
+    window.addEventListener("keydown", onKeyDown, true);
     return () => {
       measure.disconnect();
       root.style.removeProperty(HEIGHT_PROPERTY);
       document.removeEventListener("focusin", onFocusIn);
-      window.removeEventListener("keydown", onKeyDown);
+      window.removeEventListener("keydown", onKeyDown, true);
     };
   }, [shown, close]);
 
