@@ -8,6 +8,14 @@ const clientImportsServer = {
     "Program:has(> ExpressionStatement[directive='use client']) ImportDeclaration[source.value=/^@\\/server\\//]",
   message: "A client component runs in the browser: import what it shares from src/features.",
 };
+// A control disabled while its action is pending drops the focus of whoever pressed it to the page
+// (docs/decisions/037-focus-after-an-action.md): Button's `pending`, read-only fields instead.
+const disabledWhilePending = {
+  selector:
+    "JSXAttribute[name.name='disabled'] Identifier[name=/^(is(Pending|Fetching|FetchingNextPage|Submitting)|pending|busy|saving|processing|uploading|submitting)$/]",
+  message:
+    "Disabling a control while its action is pending drops her focus: give a Button `pending` (and a field readOnly) instead.",
+};
 const adminPageWithoutCheck = {
   selector: "Program:not(:has(CallExpression[callee.name='requirePageAccess']))",
   message: "An admin page calls requirePageAccess itself and passes the viewer to its data functions.",
@@ -87,15 +95,19 @@ export default defineConfig([
     },
   },
   {
+    files: ["src/components/**/*.tsx"],
+    rules: { "no-restricted-syntax": ["error", disabledWhilePending] },
+  },
+  {
     // A client component under src/app is browser code too.
     files: ["src/app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-syntax": ["error", clientImportsServer] },
+    rules: { "no-restricted-syntax": ["error", clientImportsServer, disabledWhilePending] },
   },
   {
     // Every admin page checks its viewer itself and hands it to the data functions (issue 27): the
     // layout's check alone leaves a page open once it is moved out of the group.
     files: ["src/app/**/admin/**/page.tsx"],
-    rules: { "no-restricted-syntax": ["error", clientImportsServer, adminPageWithoutCheck] },
+    rules: { "no-restricted-syntax": ["error", clientImportsServer, adminPageWithoutCheck, disabledWhilePending] },
   },
   {
     // Every server module says so, so that a browser bundle that reaches one fails to build.

@@ -81,7 +81,7 @@ export default async function HomePage() {
         <TierCards tiers={tiers} />
       </PageSection>
 
-      <section id="upcoming-events" aria-labelledby="upcoming-events-heading" className="scroll-mt-20 bg-muted/60">
+      <section id="upcoming-events" aria-labelledby="upcoming-events-heading" className="bg-muted/60">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
           <h2 id="upcoming-events-heading" className="text-3xl font-semibold">
             Upcoming Events
@@ -188,7 +188,7 @@ export default async function HomePage() {
         <PageSection key={section.id} id={`section-${section.id}`} title={section.title} intro={section.content} />
       ))}
 
-      <section id="newsletter" aria-labelledby="newsletter-heading" className="scroll-mt-20">
+      <section id="newsletter" aria-labelledby="newsletter-heading">
         <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-14 text-center sm:px-6">
           <h2 id="newsletter-heading" className="text-3xl font-semibold">
             Stay in the Loop

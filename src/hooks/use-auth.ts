@@ -95,7 +95,7 @@ export function useCurrentUser() {
  * but not prefetched redirects). A page load drops every client cache at once: the router's, the
  * queries' and the signed-in user's. The toast is shown on the page she lands on.
  */
-export function reloadAfterSessionChange(path: string, notice?: ToastInput & { description?: string }): void {
+export function reloadAfterSessionChange(path: string, notice?: ToastInput): void {
   if (notice) toastOnNextPage(notice);
   window.location.assign(path);
 }

@@ -1,3 +1,4 @@
+import { getAnnouncement } from "./use-live-region";
 import {
   TOAST_REMOVE_DELAY_MS,
   dismissToast,
@@ -22,6 +23,17 @@ describe("toast store", () => {
       variant: "destructive",
       open: true,
     });
+  });
+
+  it("says each toast through the page's live region, title and description as two sentences", () => {
+    toast({ title: "Settings saved", description: "Your notification choices are saved." });
+    expect(getAnnouncement().text).toBe("Settings saved. Your notification choices are saved.");
+    toast({ title: "Success!", description: "You have been subscribed to our newsletter." });
+    expect(getAnnouncement().text).toBe("Success! You have been subscribed to our newsletter.");
+    const before = getAnnouncement().id;
+    toast({ title: "Report dismissed" });
+    toast({ title: "Report dismissed" });
+    expect(getAnnouncement()).toEqual({ id: before + 2, text: "Report dismissed" });
   });
 
   it("closes a dismissed toast at once and forgets it after 1,000,000 ms", () => {

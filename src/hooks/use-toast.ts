@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { announce } from "./use-live-region";
 
 // Spec 01 section 9: at most one toast at a time; a dismissed toast is removed from memory after
 // 1,000,000 ms (its closing animation finishes long before); each shows for 5000 ms by default.
@@ -12,7 +13,7 @@ export type ToastVariant = "default" | "destructive";
 
 export interface ToastInput {
   title: string;
-  description?: React.ReactNode;
+  description?: string;
   variant?: ToastVariant;
 }
 
@@ -47,8 +48,16 @@ export function dismissToast(id?: string) {
   publish(toasts.map((t) => (!id || t.id === id ? { ...t, open: false } : t)));
 }
 
-/** Shows a toast; a new toast replaces the one on screen. */
+/** "Settings saved" and "Your choices are saved." read as two sentences. */
+const spoken = ({ title, description }: ToastInput) =>
+  description ? `${/[.!?]$/.test(title) ? title : `${title}.`} ${description}` : title;
+
+/**
+ * Shows a toast; a new toast replaces the one on screen. It is said through the page's live region
+ * (docs/decisions/037-focus-after-an-action.md); the Toaster keeps the primitive's own announcer out.
+ */
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
+  announce(spoken(input));
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
   publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
@@ -66,7 +75,7 @@ interface StoredToast extends Partial<ToastInput> {
   writtenBy?: string;
 }
 
-export function toastOnNextPage(input: ToastInput & { description?: string }): void {
+export function toastOnNextPage(input: ToastInput): void {
   try {
     sessionStorage.setItem(
       NEXT_PAGE_TOAST_KEY,

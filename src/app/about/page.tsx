@@ -26,7 +26,7 @@ export default async function AboutPage() {
           <SectionCards sections={offerings} />
         </PageSection>
       ) : null}
-      <div id="empowered-team" className="scroll-mt-20">
+      <div id="empowered-team">
         <JoinCta />
       </div>
     </>

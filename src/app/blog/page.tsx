@@ -38,7 +38,7 @@ export default async function BlogPage() {
         intro={`For interviews, features and press materials, ${writeToUs(settings)}.`}
         muted
       />
-      <section id="newsletter" aria-labelledby="newsletter-heading" className="scroll-mt-20">
+      <section id="newsletter" aria-labelledby="newsletter-heading">
         <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-14 text-center sm:px-6">
           <h2 id="newsletter-heading" className="text-3xl font-semibold">
             Get new posts by email

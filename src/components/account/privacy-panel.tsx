@@ -70,7 +70,7 @@ function DeleteAccountForm({ userId }: { userId: number }) {
       <FormField label="Your password" id="delete-password" error={form.formState.errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...form.register("password")} />
       </FormField>
-      <Button type="submit" variant="destructive" className="justify-self-start" disabled={request.isPending}>
+      <Button type="submit" variant="destructive" className="justify-self-start" pending={request.isPending}>
         Delete my account
       </Button>
     </form>

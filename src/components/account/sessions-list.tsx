@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { DataTable } from "@/components/ui/data-table";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
@@ -38,30 +39,38 @@ export function SessionsList() {
       }),
   });
   const sessions = data ?? [];
+  // Ending a session takes its row away: focus goes to the next one, or to the table.
   return (
-    <DataTable
-      caption="Your active sessions"
-      columns={["Browser", "Address", "Last seen", ""]}
-      empty={isLoading ? "Loading..." : "No active sessions."}
-      isEmpty={sessions.length === 0}
-    >
-      {sessions.map((s) => (
-        <tr key={s.id} className="border-b last:border-b-0">
-          <td className="px-4 py-3">
-            {s.device}
-            {s.current ? <span className="ml-2 font-medium">(this device)</span> : null}
-          </td>
-          <td className="px-4 py-3">{s.ip ?? "-"}</td>
-          <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(s.lastSeenAt)}</td>
-          <td className="px-4 py-3">
-            {s.current ? null : (
-              <Button size="sm" variant="outline" disabled={end.isPending} onClick={() => end.mutate(s.id)}>
-                End session
-              </Button>
-            )}
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+    <RowFocusScope>
+      <DataTable
+        caption="Your active sessions"
+        columns={["Browser", "Address", "Last seen", ""]}
+        empty={isLoading ? "Loading..." : "No active sessions."}
+        isEmpty={sessions.length === 0}
+      >
+        {sessions.map((s) => (
+          <tr key={s.id} className="border-b last:border-b-0" data-row>
+            <td className="px-4 py-3">
+              {s.device}
+              {s.current ? <span className="ml-2 font-medium">(this device)</span> : null}
+            </td>
+            <td className="px-4 py-3">{s.ip ?? "-"}</td>
+            <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(s.lastSeenAt)}</td>
+            <td className="px-4 py-3">
+              {s.current ? null : (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  pending={end.isPending && end.variables === s.id}
+                  onClick={() => end.mutate(s.id)}
+                >
+                  End session
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </RowFocusScope>
   );
 }

@@ -50,7 +50,7 @@ export function TwoFactorPanel({
   if (codes) {
     return (
       <div className="grid gap-4">
-        <p className="font-medium">
+        <p className="font-medium" tabIndex={-1} data-row-focus>
           Two-factor sign-in is on. Keep these recovery codes somewhere safe: each signs you in once if you lose your
           phone. They are shown only now.
         </p>
@@ -80,7 +80,7 @@ export function TwoFactorPanel({
             ? "Administrators sign in with a code from an authenticator app as well as the password. Set it up to use the admin tools."
             : "Add a code from an authenticator app to your password when you sign in."}
         </p>
-        <Button className="justify-self-start" disabled={start.isPending} onClick={() => start.mutate()}>
+        <Button className="justify-self-start" pending={start.isPending} onClick={() => start.mutate()}>
           Set up two-factor sign-in
         </Button>
       </div>
@@ -119,7 +119,7 @@ function ConfirmForm({ setup, onConfirmed }: { setup: Setup; onConfirmed: (codes
       <FormField label="Code from your app" id="totp-code" error={form.formState.errors.code?.message}>
         <Input autoComplete="one-time-code" inputMode="numeric" className="sm:max-w-xs" {...form.register("code")} />
       </FormField>
-      <Button type="submit" className="justify-self-start" disabled={confirm.isPending}>
+      <Button type="submit" className="justify-self-start" pending={confirm.isPending}>
         Turn on two-factor sign-in
       </Button>
     </form>
@@ -157,7 +157,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
       <FormField label="Code" id="disable-code" error={form.formState.errors.code?.message}>
         <Input autoComplete="one-time-code" {...form.register("code")} />
       </FormField>
-      <Button type="submit" variant="outline" className="justify-self-start" disabled={disable.isPending}>
+      <Button type="submit" variant="outline" className="justify-self-start" pending={disable.isPending}>
         Turn off two-factor sign-in
       </Button>
     </form>

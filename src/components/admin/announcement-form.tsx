@@ -49,8 +49,8 @@ export function AnnouncementForm() {
       >
         <Input {...form.register("url")} />
       </FormField>
-      <Button type="submit" disabled={send.isPending} className="justify-self-start">
-        {send.isPending ? "Sending..." : "Send to every member"}
+      <Button type="submit" pending={send.isPending} pendingLabel="Sending..." className="justify-self-start">
+        Send to every member
       </Button>
     </form>
   );

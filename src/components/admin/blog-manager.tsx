@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { QueryStatus } from "@/components/ui/query-status";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -91,15 +92,19 @@ export function BlogManager() {
       />
     );
   }
+  // Delete takes the row away: focus goes to the next post, or to New Post.
   return (
-    <div>
-      <Button onClick={() => setEditing("new")}>New Post</Button>
+    <RowFocusScope>
+      <Button onClick={() => setEditing("new")} data-row-fallback>
+        New Post
+      </Button>
       <QueryStatus query={posts} what="posts" className="mt-6">
         {(data) => (
           <ul className="mt-6 grid gap-3">
             {data.map((post) => (
               <li
                 key={post.id}
+                data-row
                 className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between"
               >
                 <div>
@@ -124,7 +129,7 @@ export function BlogManager() {
                   <Button
                     size="sm"
                     variant="outline"
-                    disabled={setStatus.isPending}
+                    pending={setStatus.isPending && setStatus.variables?.id === post.id}
                     onClick={() => setStatus.mutate(post)}
                     aria-label={`${post.status === "published" ? "Unpublish" : "Publish"} ${post.title}`}
                   >
@@ -133,7 +138,7 @@ export function BlogManager() {
                   <Button
                     size="sm"
                     variant="destructive"
-                    disabled={remove.isPending}
+                    pending={remove.isPending && remove.variables?.id === post.id}
                     aria-label={`Delete ${post.title}`}
                     onClick={() => {
                       if (window.confirm(`Delete "${post.title}"? This cannot be undone.`)) remove.mutate(post);
@@ -147,7 +152,7 @@ export function BlogManager() {
           </ul>
         )}
       </QueryStatus>
-    </div>
+    </RowFocusScope>
   );
 }
 
@@ -224,10 +229,10 @@ function PostForm({ post, onDone }: { post: Post | null; onDone: () => void }) {
         </select>
       </FormField>
       <div className="flex gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Post"}
+        <Button type="submit" pending={save.isPending} pendingLabel="Saving...">
+          Save Post
         </Button>
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+        <Button type="button" variant="outline" onClick={onDone} aria-disabled={save.isPending || undefined}>
           Cancel
         </Button>
       </div>

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -110,79 +111,84 @@ export function ContentEditor() {
         </TabsList>
         {CMS_PAGES.map((page) => (
           <TabsContent key={page} value={page} className="mt-6">
-            <ol className="grid gap-5">
-              {content[page].map((section, index) => {
-                const key = `${page}.${index}`;
-                const label = `${PAGE_LABELS[page]} section ${index + 1}`;
-                return (
-                  <li key={section.id} className="rounded-xl border bg-card p-5">
-                    <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-                      <p className="text-sm font-medium text-muted-foreground">
-                        Section {index + 1}: {sectionRole(page, index)}
-                      </p>
-                      <div className="flex gap-1">
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Move ${label} up`}
-                          disabled={index === 0 || save.isPending}
-                          onClick={() => update(page, (s) => swap(s, index, index - 1))}
-                        >
-                          <ArrowUp aria-hidden="true" />
-                        </Button>
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Move ${label} down`}
-                          disabled={index === content[page].length - 1 || save.isPending}
-                          onClick={() => update(page, (s) => swap(s, index, index + 1))}
-                        >
-                          <ArrowDown aria-hidden="true" />
-                        </Button>
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Delete ${label}`}
-                          disabled={save.isPending}
-                          onClick={() => update(page, (s) => s.filter((_, i) => i !== index))}
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
+            {/* Moving or deleting a section moves or takes away the button she pressed: RowFocusScope keeps her focus. */}
+            <RowFocusScope>
+              <ol className="grid gap-5">
+                {content[page].map((section, index) => {
+                  const key = `${page}.${index}`;
+                  const label = `${PAGE_LABELS[page]} section ${index + 1}`;
+                  return (
+                    <li key={section.id} className="rounded-xl border bg-card p-5" data-row>
+                      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+                        <p className="text-sm font-medium text-muted-foreground">
+                          Section {index + 1}: {sectionRole(page, index)}
+                        </p>
+                        <div className="flex gap-1">
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Move ${label} up`}
+                            aria-disabled={index === 0 || save.isPending || undefined}
+                            onClick={() => update(page, (s) => swap(s, index, index - 1))}
+                          >
+                            <ArrowUp aria-hidden="true" />
+                          </Button>
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Move ${label} down`}
+                            aria-disabled={index === content[page].length - 1 || save.isPending || undefined}
+                            onClick={() => update(page, (s) => swap(s, index, index + 1))}
+                          >
+                            <ArrowDown aria-hidden="true" />
+                          </Button>
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Delete ${label}`}
+                            aria-disabled={save.isPending || undefined}
+                            onClick={() => update(page, (s) => s.filter((_, i) => i !== index))}
+                          >
+                            <Trash2 aria-hidden="true" />
+                          </Button>
+                        </div>
                       </div>
-                    </div>
-                    <div className="grid gap-4">
-                      <FormField label="Section Title" id={`${page}-${index}-title`} error={errors[`${key}.title`]}>
-                        <Input
-                          value={section.title}
-                          disabled={save.isPending}
-                          onChange={(e) =>
-                            update(page, (s) => s.map((x, i) => (i === index ? { ...x, title: e.target.value } : x)))
-                          }
-                        />
-                      </FormField>
-                      <FormField label="Content" id={`${page}-${index}-content`} error={errors[`${key}.content`]}>
-                        <Textarea
-                          rows={4}
-                          value={section.content}
-                          disabled={save.isPending}
-                          onChange={(e) =>
-                            update(page, (s) => s.map((x, i) => (i === index ? { ...x, content: e.target.value } : x)))
-                          }
-                        />
-                      </FormField>
-                    </div>
-                  </li>
-                );
-              })}
-            </ol>
+                      <div className="grid gap-4">
+                        <FormField label="Section Title" id={`${page}-${index}-title`} error={errors[`${key}.title`]}>
+                          <Input
+                            value={section.title}
+                            readOnly={save.isPending}
+                            onChange={(e) =>
+                              update(page, (s) => s.map((x, i) => (i === index ? { ...x, title: e.target.value } : x)))
+                            }
+                          />
+                        </FormField>
+                        <FormField label="Content" id={`${page}-${index}-content`} error={errors[`${key}.content`]}>
+                          <Textarea
+                            rows={4}
+                            value={section.content}
+                            readOnly={save.isPending}
+                            onChange={(e) =>
+                              update(page, (s) =>
+                                s.map((x, i) => (i === index ? { ...x, content: e.target.value } : x)),
+                              )
+                            }
+                          />
+                        </FormField>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+            </RowFocusScope>
             <Button
               type="button"
               variant="outline"
               className="mt-5"
-              disabled={save.isPending}
+              aria-disabled={save.isPending || undefined}
               onClick={() =>
                 update(page, (s) => [
                   ...s,
@@ -196,8 +202,8 @@ export function ContentEditor() {
         ))}
       </Tabs>
       <div className="mt-8 flex items-center gap-4 border-t pt-6">
-        <Button type="button" size="lg" onClick={onSave} disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Changes"}
+        <Button type="button" size="lg" onClick={onSave} pending={save.isPending} pendingLabel="Saving...">
+          Save Changes
         </Button>
         {draft ? <p className="text-sm text-muted-foreground">You have unsaved changes.</p> : null}
       </div>

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { Checkbox } from "@/components/ui/checkbox";
 import {
   Dialog,
@@ -106,7 +107,7 @@ function CategoryForm({ category, onDone }: { category?: CategoryRow; onDone: ()
         />
         <Label htmlFor={`${prefix}-private`}>Members Only badge</Label>
       </div>
-      <Button type="submit" disabled={save.isPending} className="justify-self-start">
+      <Button type="submit" pending={save.isPending} pendingLabel="Saving..." className="justify-self-start">
         {category ? "Save category" : "Create category"}
       </Button>
     </form>
@@ -162,61 +163,73 @@ export function CategoryManager({ categories }: { categories: CategoryRow[] }) {
       <div>
         <CategoryDialog />
       </div>
-      <ul className="grid gap-3" aria-label="Forum categories">
-        {categories.map((category, index) => (
-          <li
-            key={category.id}
-            className="flex flex-wrap items-center gap-3 rounded-md border border-l-8 p-3"
-            style={{ borderLeftColor: category.color ?? undefined }}
-          >
-            <div className="min-w-48 flex-1">
-              <p className="font-medium">
-                {category.name}{" "}
-                {category.archived ? <span className="text-sm text-muted-foreground">(archived)</span> : null}
-              </p>
-              <p className="text-sm text-muted-foreground">
-                /{category.slug} · {category.topicCount} topics ·{" "}
-                {category.requiredMembershipLevel
-                  ? `${tierName(category.requiredMembershipLevel)} and above`
-                  : "every member"}
-                {category.isPrivate ? " · Members Only" : ""}
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={index === 0 || reorder.isPending}
-                onClick={() => move(index, -1)}
-              >
-                Up<span className="sr-only"> {category.name}</span>
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={index === categories.length - 1 || reorder.isPending}
-                onClick={() => move(index, 1)}
-              >
-                Down<span className="sr-only"> {category.name}</span>
-              </Button>
-              <CategoryDialog category={category} />
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => archive.mutate({ id: category.id, archived: !category.archived })}
-              >
-                {category.archived ? "Unarchive" : "Archive"}
-                <span className="sr-only"> {category.name}</span>
-              </Button>
-              {category.topicCount === 0 ? (
-                <Button size="sm" variant="destructive" onClick={() => remove.mutate(category.id)}>
-                  Delete<span className="sr-only"> {category.name}</span>
+      {/* Up and Down move the row with the button she pressed: RowFocusScope keeps her focus on it. */}
+      <RowFocusScope>
+        <ul className="grid gap-3" aria-label="Forum categories">
+          {categories.map((category, index) => (
+            <li
+              key={category.id}
+              data-row
+              className="flex flex-wrap items-center gap-3 rounded-md border border-l-8 p-3"
+              style={{ borderLeftColor: category.color ?? undefined }}
+            >
+              <div className="min-w-48 flex-1">
+                <p className="font-medium">
+                  {category.name}{" "}
+                  {category.archived ? <span className="text-sm text-muted-foreground">(archived)</span> : null}
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  /{category.slug} · {category.topicCount} topics ·{" "}
+                  {category.requiredMembershipLevel
+                    ? `${tierName(category.requiredMembershipLevel)} and above`
+                    : "every member"}
+                  {category.isPrivate ? " · Members Only" : ""}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-disabled={index === 0 || undefined}
+                  pending={reorder.isPending}
+                  onClick={() => move(index, -1)}
+                >
+                  Up<span className="sr-only"> {category.name}</span>
                 </Button>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ul>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-disabled={index === categories.length - 1 || undefined}
+                  pending={reorder.isPending}
+                  onClick={() => move(index, 1)}
+                >
+                  Down<span className="sr-only"> {category.name}</span>
+                </Button>
+                <CategoryDialog category={category} />
+                <Button
+                  size="sm"
+                  variant="outline"
+                  pending={archive.isPending && archive.variables?.id === category.id}
+                  onClick={() => archive.mutate({ id: category.id, archived: !category.archived })}
+                >
+                  {category.archived ? "Unarchive" : "Archive"}
+                  <span className="sr-only"> {category.name}</span>
+                </Button>
+                {category.topicCount === 0 ? (
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    pending={remove.isPending && remove.variables === category.id}
+                    onClick={() => remove.mutate(category.id)}
+                  >
+                    Delete<span className="sr-only"> {category.name}</span>
+                  </Button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </RowFocusScope>
     </div>
   );
 }
@@ -251,11 +264,21 @@ export function TopicModeration({
   });
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button size="sm" variant="outline" onClick={() => change.mutate({ isPinned: !topic.isPinned })}>
+      <Button
+        size="sm"
+        variant="outline"
+        pending={change.isPending}
+        onClick={() => change.mutate({ isPinned: !topic.isPinned })}
+      >
         {topic.isPinned ? "Unpin" : "Pin"}
         <span className="sr-only"> {topic.title}</span>
       </Button>
-      <Button size="sm" variant="outline" onClick={() => change.mutate({ isLocked: !topic.isLocked })}>
+      <Button
+        size="sm"
+        variant="outline"
+        pending={change.isPending}
+        onClick={() => change.mutate({ isLocked: !topic.isLocked })}
+      >
         {topic.isLocked ? "Unlock" : "Lock"}
         <span className="sr-only"> {topic.title}</span>
       </Button>
@@ -277,12 +300,13 @@ export function TopicModeration({
       <Button
         size="sm"
         variant="outline"
-        disabled={target === String(topic.categoryId)}
+        aria-disabled={target === String(topic.categoryId) || undefined}
+        pending={change.isPending}
         onClick={() => change.mutate({ categoryId: Number(target) })}
       >
         Move<span className="sr-only"> {topic.title}</span>
       </Button>
-      <Button size="sm" variant="destructive" onClick={() => remove.mutate()}>
+      <Button size="sm" variant="destructive" pending={remove.isPending} onClick={() => remove.mutate()}>
         Delete<span className="sr-only"> {topic.title}</span>
       </Button>
     </div>
@@ -308,10 +332,21 @@ export function ModerationDecision({ postId }: { postId: number }) {
         <Textarea rows={2} value={note} maxLength={1000} onChange={(event) => setNote(event.target.value)} />
       </FormField>
       <div className="flex gap-2">
-        <Button size="sm" onClick={() => decide.mutate("restore")} disabled={decide.isPending}>
+        <Button
+          size="sm"
+          onClick={() => decide.mutate("restore")}
+          pending={decide.isPending}
+          pendingLabel={decide.variables === "restore" ? "Restoring..." : undefined}
+        >
           Restore
         </Button>
-        <Button size="sm" variant="destructive" onClick={() => decide.mutate("remove")} disabled={decide.isPending}>
+        <Button
+          size="sm"
+          variant="destructive"
+          onClick={() => decide.mutate("remove")}
+          pending={decide.isPending}
+          pendingLabel={decide.variables === "remove" ? "Removing..." : undefined}
+        >
           Remove
         </Button>
       </div>

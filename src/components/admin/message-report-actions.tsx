@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
-/** Dismiss a report of a direct message, or remove the message. */
+/** Dismiss a report of a direct message, or remove the message; the report then leaves the list (RowFocusScope). */
 export function MessageReportActions({ reportId }: { reportId: number }) {
   const router = useRouter();
   const decide = useMutation({
@@ -29,7 +29,8 @@ export function MessageReportActions({ reportId }: { reportId: number }) {
         type="button"
         size="sm"
         variant="outline"
-        disabled={decide.isPending}
+        pending={decide.isPending}
+        pendingLabel={decide.variables === "dismiss" ? "Dismissing..." : undefined}
         onClick={() => decide.mutate("dismiss")}
       >
         Dismiss
@@ -38,7 +39,8 @@ export function MessageReportActions({ reportId }: { reportId: number }) {
         type="button"
         size="sm"
         variant="destructive"
-        disabled={decide.isPending}
+        pending={decide.isPending}
+        pendingLabel={decide.variables === "remove" ? "Removing..." : undefined}
         onClick={() => decide.mutate("remove")}
       >
         Remove message

@@ -22,7 +22,7 @@ export function RetryEmailButton({ id }: { id: number }) {
       }),
   });
   return (
-    <Button className="mt-4" onClick={() => retry.mutate()} disabled={retry.isPending}>
+    <Button className="mt-4" onClick={() => retry.mutate()} pending={retry.isPending} pendingLabel="Retrying...">
       Retry sending
     </Button>
   );

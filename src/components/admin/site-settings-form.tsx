@@ -94,7 +94,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
               hint={field.hint}
               error={errors[field.name]?.message}
             >
-              <Input type={field.type ?? "text"} disabled={save.isPending} {...form.register(field.name)} />
+              <Input type={field.type ?? "text"} readOnly={save.isPending} {...form.register(field.name)} />
             </FormField>
           ))}
         </fieldset>
@@ -112,14 +112,19 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
             inputMode="numeric"
             min={0}
             max={365}
-            disabled={save.isPending}
+            readOnly={save.isPending}
             {...form.register("trialDays", { valueAsNumber: true })}
           />
         </FormField>
       </fieldset>
       <div>
-        <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
-          {save.isPending ? "Saving..." : "Save Settings"}
+        <Button
+          type="submit"
+          aria-disabled={!form.formState.isDirty || undefined}
+          pending={save.isPending}
+          pendingLabel="Saving..."
+        >
+          Save Settings
         </Button>
       </div>
     </form>

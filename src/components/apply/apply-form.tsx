@@ -94,8 +94,9 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
       className="grid gap-5"
       aria-label="Membership application"
     >
-      {/* One group, so that the whole form is disabled while it is sent; its legend names it (issue 31, WCAG 1.3.1). */}
-      <fieldset disabled={busy} className="grid gap-5">
+      {/* One group, marked disabled while it is sent (aria-disabled, its text fields read-only: a disabled
+          field would drop the focus of her Enter); its legend names it (issue 31, WCAG 1.3.1). */}
+      <fieldset aria-disabled={busy || undefined} className="grid gap-5">
         <legend className="sr-only">{trial ? "Your free trial application" : "Your membership application"}</legend>
         {showPicker ? (
           <fieldset
@@ -143,17 +144,17 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
         ) : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="First name" id="firstName" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" {...form.register("firstName")} />
+            <Input autoComplete="given-name" readOnly={busy} {...form.register("firstName")} />
           </FormField>
           <FormField label="Last name" id="lastName" error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...form.register("lastName")} />
+            <Input autoComplete="family-name" readOnly={busy} {...form.register("lastName")} />
           </FormField>
         </div>
         <FormField label="Email" id="email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register("email")} />
+          <Input type="email" autoComplete="email" readOnly={busy} {...form.register("email")} />
         </FormField>
         <FormField label="Phone" id="phone" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...form.register("phone")} />
+          <Input type="tel" autoComplete="tel" readOnly={busy} {...form.register("phone")} />
         </FormField>
         <FormField label="How did you hear about us?" id="heardAbout" error={errors.heardAbout?.message}>
           <select className={selectClass} {...form.register("heardAbout")}>
@@ -166,7 +167,7 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
           </select>
         </FormField>
         <FormField label="Why would you like to join?" id="whyJoin" error={errors.whyJoin?.message}>
-          <Textarea rows={5} {...form.register("whyJoin")} />
+          <Textarea rows={5} readOnly={busy} {...form.register("whyJoin")} />
         </FormField>
         <FormField
           label="Partner code (optional)"
@@ -174,7 +175,7 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
           error={errors.partnerCode?.message}
           hint="If a member referred you, enter her partner code."
         >
-          <Input autoComplete="off" {...form.register("partnerCode")} />
+          <Input autoComplete="off" readOnly={busy} {...form.register("partnerCode")} />
         </FormField>
         <div className="grid gap-2">
           <div className="flex items-start gap-3">
@@ -211,8 +212,8 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
           ) : null}
         </div>
       </fieldset>
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Submitting..." : trial ? "Start Your Free Trial" : "Submit Application"}
+      <Button type="submit" size="lg" pending={busy} pendingLabel="Submitting...">
+        {trial ? "Start Your Free Trial" : "Submit Application"}
       </Button>
     </form>
   );

@@ -49,10 +49,10 @@ export function ForgotPasswordForm() {
         Enter the email address of your account and we will send you a link to choose a new password.
       </p>
       <FormField label="Email" id="email" error={form.formState.errors.email?.message}>
-        <Input type="email" autoComplete="email" disabled={request.isPending} {...form.register("email")} />
+        <Input type="email" autoComplete="email" readOnly={request.isPending} {...form.register("email")} />
       </FormField>
-      <Button type="submit" size="lg" disabled={request.isPending}>
-        {request.isPending ? "Sending..." : "Send reset link"}
+      <Button type="submit" size="lg" pending={request.isPending} pendingLabel="Sending...">
+        Send reset link
       </Button>
     </form>
   );

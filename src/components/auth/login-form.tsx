@@ -4,7 +4,6 @@ import * as React from "react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -42,8 +41,8 @@ export function LoginForm() {
     if (checked && !isLoading && user && !login.isSuccess) router.replace("/");
   }, [checked, isLoading, user, login.isSuccess, router]);
 
-  // The inputs are disabled while she waits, which drops keyboard focus: once the answer is in, focus goes
-  // to the field it is about, its message linked to it (issue 31, WCAG 2.4.3).
+  // A refusal is about a field: once the answer is in, focus goes to it, its message linked to it (issue 31,
+  // WCAG 2.4.3). While she waits the fields are read-only and the button pending, so focus stays where it was.
   const [focusAfterAnswer, setFocusAfterAnswer] = React.useState<"username" | "code" | null>(null);
   React.useEffect(() => {
     if (focusAfterAnswer && !login.isPending) form.setFocus(focusAfterAnswer);
@@ -75,12 +74,12 @@ export function LoginForm() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          disabled={busy}
+          readOnly={busy}
           {...form.register("username")}
         />
       </FormField>
       <FormField label="Password" id="password" error={form.formState.errors.password?.message}>
-        <Input type="password" autoComplete="current-password" disabled={busy} {...form.register("password")} />
+        <Input type="password" autoComplete="current-password" readOnly={busy} {...form.register("password")} />
       </FormField>
       {needsCode ? (
         <FormField
@@ -94,7 +93,7 @@ export function LoginForm() {
             inputMode="text"
             autoCapitalize="none"
             spellCheck={false}
-            disabled={busy}
+            readOnly={busy}
             {...form.register("code")}
           />
         </FormField>
@@ -104,14 +103,8 @@ export function LoginForm() {
           Forgot your password?
         </Link>
       </div>
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? (
-          <>
-            <Loader2 className="animate-spin" aria-hidden="true" /> Signing in...
-          </>
-        ) : (
-          "Sign In"
-        )}
+      <Button type="submit" size="lg" pending={busy} pendingLabel="Signing in...">
+        Sign In
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         Not a member yet?{" "}

@@ -51,17 +51,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
         hint={`At least ${PASSWORD_MIN} characters.`}
         error={form.formState.errors.password?.message}
       >
-        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("password")} />
+        <Input type="password" autoComplete="new-password" readOnly={busy} {...form.register("password")} />
       </FormField>
       <FormField
         label="Confirm new password"
         id="confirmPassword"
         error={form.formState.errors.confirmPassword?.message}
       >
-        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("confirmPassword")} />
+        <Input type="password" autoComplete="new-password" readOnly={busy} {...form.register("confirmPassword")} />
       </FormField>
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Saving..." : "Set new password"}
+      <Button type="submit" size="lg" pending={busy} pendingLabel="Saving...">
+        Set new password
       </Button>
     </form>
   );

@@ -63,8 +63,8 @@ export function BankTransfer({
               minLength={3}
             />
           </div>
-          <Button type="submit" disabled={record.isPending}>
-            {record.isPending ? "Recording..." : `Record ${formatCents(amount)} transfer`}
+          <Button type="submit" pending={record.isPending} pendingLabel="Recording...">
+            {`Record ${formatCents(amount)} transfer`}
           </Button>
         </form>
       </CardContent>

@@ -40,8 +40,8 @@ export function CardOnFile({ userId, membership: m, publishableKey, onChanged }:
       <CardContent className="grid justify-items-start gap-3 text-sm">
         <p>{m.card ?? "No card on file."}</p>
         {publishableKey ? (
-          <Button variant="outline" disabled={setup.isPending} onClick={() => setup.mutate()}>
-            {setup.isPending ? "Opening..." : action}
+          <Button variant="outline" pending={setup.isPending} pendingLabel="Opening..." onClick={() => setup.mutate()}>
+            {action}
           </Button>
         ) : null}
       </CardContent>
@@ -122,8 +122,8 @@ function CardForm({ userId, onSaved }: { userId: number; onSaved: () => void }) 
   return (
     <form onSubmit={save} className="grid gap-4" aria-label="Card details">
       <PaymentElement />
-      <Button type="submit" disabled={!stripe || !elements || saving}>
-        {saving ? "Saving..." : "Save card"}
+      <Button type="submit" disabled={!stripe || !elements} pending={saving} pendingLabel="Saving...">
+        Save card
       </Button>
     </form>
   );

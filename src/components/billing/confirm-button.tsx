@@ -49,7 +49,8 @@ export function ConfirmButton({
             </Button>
             <Button
               variant={variant === "destructive" ? "destructive" : "default"}
-              disabled={pending}
+              pending={pending}
+              pendingLabel="Working..."
               onClick={() =>
                 onConfirm().then(
                   () => setOpen(false),
@@ -57,7 +58,7 @@ export function ConfirmButton({
                 )
               }
             >
-              {pending ? "Working..." : confirmLabel}
+              {confirmLabel}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -87,7 +87,7 @@ export function MembershipSummary({ userId, mode, membership: m, onChanged }: Pr
             <p>
               Changes to {m.scheduledTierTitle} on {formatDate(m.currentPeriodEnd)}.
             </p>
-            <Button variant="outline" size="sm" disabled={undo.isPending} onClick={() => undo.mutate(undefined)}>
+            <Button variant="outline" size="sm" pending={undo.isPending} onClick={() => undo.mutate(undefined)}>
               Undo change
             </Button>
           </div>
@@ -95,7 +95,7 @@ export function MembershipSummary({ userId, mode, membership: m, onChanged }: Pr
         {m.cancelAtPeriodEnd && m.currentPeriodEnd ? (
           <div className="flex flex-wrap items-center gap-3 rounded-md border p-3">
             <p>Cancelled: the membership ends on {formatDate(m.currentPeriodEnd)}.</p>
-            <Button variant="outline" size="sm" disabled={undo.isPending} onClick={() => undo.mutate(undefined)}>
+            <Button variant="outline" size="sm" pending={undo.isPending} onClick={() => undo.mutate(undefined)}>
               Undo cancellation
             </Button>
           </div>

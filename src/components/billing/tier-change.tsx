@@ -94,7 +94,10 @@ export function TierChange({ userId, mode, membership: m, tiers, onChanged }: Pr
                     <span className="text-muted-foreground">{formatCents(t.amount)} a month</span>
                   </span>
                   {rank(t.id) > rank(m.tier) ? (
-                    <Button disabled={previewing.isPending} onClick={() => previewing.mutate(t.id)}>
+                    <Button
+                      pending={previewing.isPending && previewing.variables === t.id}
+                      onClick={() => previewing.mutate(t.id)}
+                    >
                       Upgrade to {t.title}
                     </Button>
                   ) : (
@@ -149,12 +152,11 @@ export function TierChange({ userId, mode, membership: m, tiers, onChanged }: Pr
                   Keep as is
                 </Button>
                 <Button
-                  disabled={change.isPending}
+                  pending={change.isPending}
+                  pendingLabel="Working..."
                   onClick={() => change.mutate({ tier: preview.tier, prorationDate: preview.prorationDate })}
                 >
-                  {change.isPending
-                    ? "Working..."
-                    : `Pay ${formatCents(preview.amountDue, preview.currency)} and upgrade`}
+                  {`Pay ${formatCents(preview.amountDue, preview.currency)} and upgrade`}
                 </Button>
               </DialogFooter>
             </>

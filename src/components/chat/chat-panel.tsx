@@ -102,8 +102,7 @@ export function ChatPanel() {
     }
   }
 
-  // Back to the input once an answer is done, after the render that enables it again (a disabled
-  // textarea cannot take focus, so focusing from `send` itself raced that render).
+  // Back to the input once an answer is done, ready for the next question (she may have sent with the button).
   const wasPending = React.useRef(false);
   React.useEffect(() => {
     if (wasPending.current && !pending) inputRef.current?.focus();
@@ -124,7 +123,8 @@ export function ChatPanel() {
       aria-labelledby="chat-heading"
       className="flex h-[500px] flex-col rounded-xl border border-border bg-card shadow-sm"
     >
-      <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
+      {/* Wraps: at 320 px the heading and Delete conversation do not fit on one line. */}
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-2">
         <h2 id="chat-heading" className="text-base font-semibold">
           Conversation
         </h2>
@@ -134,7 +134,9 @@ export function ChatPanel() {
             variant="ghost"
             size="sm"
             onClick={() => clear.mutate()}
-            disabled={clear.isPending || conversation.length === 0 || pending}
+            aria-disabled={conversation.length === 0 || pending || undefined}
+            pending={clear.isPending}
+            pendingLabel="Deleting..."
           >
             <Trash2 aria-hidden="true" />
             Delete conversation
@@ -180,13 +182,14 @@ export function ChatPanel() {
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
-          disabled={pending}
+          // Read-only, not disabled, while the assistant answers: she keeps her place (docs/decisions/037).
+          readOnly={pending}
           maxLength={CHAT_MESSAGE_MAX}
           rows={2}
           placeholder="Ask a question… (Enter sends, Shift+Enter adds a line)"
           className="min-h-12 resize-none"
         />
-        <Button type="submit" size="icon" disabled={pending} aria-label="Send message">
+        <Button type="submit" size="icon" pending={pending} aria-label="Send message">
           {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <SendHorizontal aria-hidden="true" />}
         </Button>
       </form>

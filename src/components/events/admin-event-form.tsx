@@ -103,17 +103,17 @@ export function AdminEventDialog({
         </DialogHeader>
         <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid gap-4">
           <FormField label="Title" id={`${prefix}-title`} error={errors.title?.message}>
-            <Input disabled={busy} {...form.register("title")} />
+            <Input readOnly={busy} {...form.register("title")} />
           </FormField>
           <FormField label="Description" id={`${prefix}-description`} error={errors.description?.message}>
-            <Textarea disabled={busy} {...form.register("description")} />
+            <Textarea readOnly={busy} {...form.register("description")} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Starts" id={`${prefix}-starts`} error={errors.startsAtLocal?.message}>
-              <Input type="datetime-local" disabled={busy} {...form.register("startsAtLocal")} />
+              <Input type="datetime-local" readOnly={busy} {...form.register("startsAtLocal")} />
             </FormField>
             <FormField label="Ends (optional)" id={`${prefix}-ends`} error={errors.endsAtLocal?.message}>
-              <Input type="datetime-local" disabled={busy} {...form.register("endsAtLocal")} />
+              <Input type="datetime-local" readOnly={busy} {...form.register("endsAtLocal")} />
             </FormField>
             <FormField
               label="Time zone"
@@ -121,7 +121,7 @@ export function AdminEventDialog({
               error={errors.timezone?.message}
               hint="Start and end are times in this zone."
             >
-              <Input list={`${prefix}-zones`} disabled={busy} {...form.register("timezone")} />
+              <Input list={`${prefix}-zones`} readOnly={busy} {...form.register("timezone")} />
             </FormField>
             <datalist id={`${prefix}-zones`}>
               {zones.map((zone) => (
@@ -129,22 +129,22 @@ export function AdminEventDialog({
               ))}
             </datalist>
             <FormField label="Capacity (optional)" id={`${prefix}-capacity`} error={errors.capacity?.message}>
-              <Input type="number" min={1} inputMode="numeric" disabled={busy} {...form.register("capacity")} />
+              <Input type="number" min={1} inputMode="numeric" readOnly={busy} {...form.register("capacity")} />
             </FormField>
             <FormField label="Place name" id={`${prefix}-location`} error={errors.locationName?.message}>
-              <Input disabled={busy} {...form.register("locationName")} />
+              <Input readOnly={busy} {...form.register("locationName")} />
             </FormField>
             <FormField label="Address" id={`${prefix}-address`} error={errors.address?.message}>
-              <Input disabled={busy} {...form.register("address")} />
+              <Input readOnly={busy} {...form.register("address")} />
             </FormField>
             <FormField label="Online link (optional)" id={`${prefix}-online`} error={errors.onlineUrl?.message}>
-              <Input type="url" disabled={busy} {...form.register("onlineUrl")} />
+              <Input type="url" readOnly={busy} {...form.register("onlineUrl")} />
             </FormField>
             <FormField label="Image URL (optional)" id={`${prefix}-image`} error={errors.imageUrl?.message}>
-              <Input disabled={busy} placeholder="/images/garden.svg" {...form.register("imageUrl")} />
+              <Input readOnly={busy} placeholder="/images/garden.svg" {...form.register("imageUrl")} />
             </FormField>
             <FormField label="Access" id={`${prefix}-access`} error={errors.accessType?.message}>
-              <select className={SELECT_CLASS} disabled={busy} {...form.register("accessType")}>
+              <select className={SELECT_CLASS} {...form.register("accessType")}>
                 {EVENT_ACCESS_TYPES.map((value) => (
                   <option key={value} value={value}>
                     {value === "members" ? "Members Only" : "Open to All"}
@@ -153,7 +153,7 @@ export function AdminEventDialog({
               </select>
             </FormField>
             <FormField label="Type" id={`${prefix}-type`} error={errors.type?.message}>
-              <select className={SELECT_CLASS} disabled={busy} {...form.register("type")}>
+              <select className={SELECT_CLASS} {...form.register("type")}>
                 {EVENT_TYPES.map((value) => (
                   <option key={value} value={value}>
                     {value}
@@ -171,14 +171,13 @@ export function AdminEventDialog({
                   id={`${prefix}-featured`}
                   checked={field.value === true}
                   onCheckedChange={(checked) => field.onChange(checked === true)}
-                  disabled={busy}
                 />
               )}
             />
             <Label htmlFor={`${prefix}-featured`}>Featured</Label>
           </div>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Save Event"}
+          <Button type="submit" pending={busy} pendingLabel="Saving...">
+            Save Event
           </Button>
         </form>
       </DialogContent>
@@ -210,7 +209,7 @@ export function FeatureEventButton({
     <Button
       size="sm"
       variant="outline"
-      disabled={toggle.isPending}
+      pending={toggle.isPending}
       onClick={() => toggle.mutate()}
       aria-label={`${featured ? "Unfeature" : "Feature"}: ${title}`}
     >
@@ -252,8 +251,13 @@ export function DeleteEventButton({ eventId, title }: { eventId: number; title: 
           <Button variant="outline" onClick={() => setOpen(false)}>
             Keep it
           </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? "Deleting..." : "Delete Event"}
+          <Button
+            variant="destructive"
+            pending={remove.isPending}
+            pendingLabel="Deleting..."
+            onClick={() => remove.mutate()}
+          >
+            Delete Event
           </Button>
         </div>
       </DialogContent>

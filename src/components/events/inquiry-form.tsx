@@ -58,21 +58,20 @@ export function InquiryForm({ onSent }: { onSent: () => void }) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Name" id="inquiry-name" error={errors.name?.message}>
-          <Input autoComplete="name" disabled={busy} {...form.register("name")} />
+          <Input autoComplete="name" readOnly={busy} {...form.register("name")} />
         </FormField>
         <FormField label="Email" id="inquiry-email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" disabled={busy} {...form.register("email")} />
+          <Input type="email" autoComplete="email" readOnly={busy} {...form.register("email")} />
         </FormField>
         <FormField label="Phone (optional)" id="inquiry-phone" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" disabled={busy} {...form.register("phone")} />
+          <Input type="tel" autoComplete="tel" readOnly={busy} {...form.register("phone")} />
         </FormField>
         <FormField label="Organization (optional)" id="inquiry-organization" error={errors.organization?.message}>
-          <Input autoComplete="organization" disabled={busy} {...form.register("organization")} />
+          <Input autoComplete="organization" readOnly={busy} {...form.register("organization")} />
         </FormField>
         <FormField label="Kind of event" id="inquiry-type" error={errors.eventType?.message}>
           <select
             className="flex min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm"
-            disabled={busy}
             {...form.register("eventType")}
           >
             {PRIVATE_EVENT_TYPES.map((type) => (
@@ -83,17 +82,17 @@ export function InquiryForm({ onSent }: { onSent: () => void }) {
           </select>
         </FormField>
         <FormField label="Number of guests (optional)" id="inquiry-guests" error={errors.guestCount?.message}>
-          <Input type="number" inputMode="numeric" min={1} disabled={busy} {...form.register("guestCount")} />
+          <Input type="number" inputMode="numeric" min={1} readOnly={busy} {...form.register("guestCount")} />
         </FormField>
       </div>
       <FormField label="Preferred date (optional)" id="inquiry-date" error={errors.preferredDate?.message}>
-        <Input disabled={busy} placeholder="e.g. a Saturday in March" {...form.register("preferredDate")} />
+        <Input readOnly={busy} placeholder="e.g. a Saturday in March" {...form.register("preferredDate")} />
       </FormField>
       <FormField label="Message" id="inquiry-message" error={errors.message?.message}>
-        <Textarea disabled={busy} {...form.register("message")} />
+        <Textarea readOnly={busy} {...form.register("message")} />
       </FormField>
-      <Button type="submit" disabled={busy}>
-        {busy ? "Sending..." : "Send Request"}
+      <Button type="submit" pending={busy} pendingLabel="Sending...">
+        Send Request
       </Button>
     </form>
   );

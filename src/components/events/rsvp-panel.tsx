@@ -4,6 +4,7 @@ import * as React from "react";
 import Link from "next/link";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { useEventViewer, useSetEventViewer } from "./use-event-viewer";
@@ -82,40 +83,43 @@ export function RsvpPanel({
   const loading = userPending || (user !== null && part.isPending);
 
   return (
-    <div className="grid gap-3" data-testid="rsvp-panel" aria-busy={loading}>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {count} going{capacity !== null ? ` · ${Math.max(0, capacity - count)} of ${capacity} spots left` : ""}
-      </p>
-      {!open ? (
-        <p className="font-medium">RSVPs are closed for this event.</p>
-      ) : loading ? (
-        <p className="text-sm text-muted-foreground">Checking your RSVP…</p>
-      ) : user === null ? (
-        <Button asChild size="lg">
-          <Link href={`/login?next=${encodeURIComponent(`/events/${eventId}`)}`}>Sign in to RSVP</Link>
-        </Button>
-      ) : part.isError ? (
-        <p className="font-medium" role="alert">
-          {errorMessage(part.error, "Your RSVP could not be loaded. Please reload the page.")}
+    // RSVP gives way to Cancel RSVP and back: RowFocusScope moves her focus to the button now in its place.
+    <RowFocusScope>
+      <div className="grid gap-3" data-testid="rsvp-panel" aria-busy={loading} data-row>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {count} going{capacity !== null ? ` · ${Math.max(0, capacity - count)} of ${capacity} spots left` : ""}
         </p>
-      ) : part.data?.going ? (
-        <>
-          <p className="font-medium text-success" role="status">
-            You&apos;re going.
-          </p>
-          <Button variant="outline" disabled={busy} onClick={() => cancel.mutate()}>
-            {cancel.isPending ? "Cancelling..." : "Cancel RSVP"}
+        {!open ? (
+          <p className="font-medium">RSVPs are closed for this event.</p>
+        ) : loading ? (
+          <p className="text-sm text-muted-foreground">Checking your RSVP…</p>
+        ) : user === null ? (
+          <Button asChild size="lg">
+            <Link href={`/login?next=${encodeURIComponent(`/events/${eventId}`)}`}>Sign in to RSVP</Link>
           </Button>
-        </>
-      ) : !allowed ? (
-        <p className="font-medium">This event is for members. A membership is needed to RSVP.</p>
-      ) : full ? (
-        <p className="font-medium">Sorry, this event is full.</p>
-      ) : (
-        <Button size="lg" disabled={busy} onClick={() => rsvp.mutate()}>
-          {rsvp.isPending ? "Saving..." : "RSVP"}
-        </Button>
-      )}
-    </div>
+        ) : part.isError ? (
+          <p className="font-medium" role="alert">
+            {errorMessage(part.error, "Your RSVP could not be loaded. Please reload the page.")}
+          </p>
+        ) : part.data?.going ? (
+          <>
+            <p className="font-medium text-success" role="status">
+              You&apos;re going.
+            </p>
+            <Button variant="outline" pending={busy} pendingLabel="Cancelling..." onClick={() => cancel.mutate()}>
+              Cancel RSVP
+            </Button>
+          </>
+        ) : !allowed ? (
+          <p className="font-medium">This event is for members. A membership is needed to RSVP.</p>
+        ) : full ? (
+          <p className="font-medium">Sorry, this event is full.</p>
+        ) : (
+          <Button size="lg" pending={busy} pendingLabel="Saving..." onClick={() => rsvp.mutate()}>
+            RSVP
+          </Button>
+        )}
+      </div>
+    </RowFocusScope>
   );
 }

@@ -16,8 +16,8 @@ export function ReplyEmailSetting({ emailOnReplies }: { emailOnReplies: boolean 
       <Checkbox
         id="email-on-replies"
         checked={emailOnReplies}
-        disabled={save.isPending}
-        onCheckedChange={(checked) => save.mutate(checked === true)}
+        aria-disabled={save.isPending || undefined}
+        onCheckedChange={(checked) => save.isPending || save.mutate(checked === true)}
       />
       <Label htmlFor="email-on-replies" className="grid gap-1 leading-normal">
         Email me about new replies in topics I started or replied to
@@ -34,7 +34,7 @@ export function UnblockButton({ userId, name }: { userId: number; name: string }
     failure: { title: "Unblock failed", description: "Please try again." },
   });
   return (
-    <Button type="button" size="sm" variant="outline" disabled={unblock.isPending} onClick={() => unblock.mutate()}>
+    <Button type="button" size="sm" variant="outline" pending={unblock.isPending} onClick={() => unblock.mutate()}>
       Unblock<span className="sr-only"> {name}</span>
     </Button>
   );

@@ -99,8 +99,8 @@ export function NewTopicForm({
         <MentionTextarea rows={10} {...form.register("content")} />
       </FormField>
       <div className="flex gap-3">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create Topic"}
+        <Button type="submit" pending={create.isPending} pendingLabel="Creating...">
+          Create Topic
         </Button>
         <Button asChild variant="outline">
           <Link href="/forum">Cancel</Link>

@@ -1,8 +1,8 @@
 "use client";
 
+import * as React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
@@ -23,8 +23,7 @@ export function ReplyForm({ topicId }: { topicId: number }) {
     onSuccess: () => form.reset({ content: "" }),
   });
   return (
-    // The button is disabled while the reply is sent, which drops keyboard focus: it comes back to the
-    // editor (cleared once posted), ready for the next reply (issue 31, WCAG 2.4.3).
+    // Once the reply is sent she is back in the editor (cleared once posted), ready for the next reply.
     <form
       onSubmit={form.handleSubmit((values) => submit.mutate(values, { onSettled: () => form.setFocus("content") }))}
       noValidate
@@ -38,8 +37,7 @@ export function ReplyForm({ topicId }: { topicId: number }) {
       >
         <MentionTextarea rows={5} {...form.register("content")} />
       </FormField>
-      <Button type="submit" disabled={submit.isPending} className="justify-self-start">
-        {submit.isPending ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+      <Button type="submit" pending={submit.isPending} pendingLabel="Posting..." className="justify-self-start">
         Post Reply
       </Button>
     </form>
@@ -49,6 +47,8 @@ export function ReplyForm({ topicId }: { topicId: number }) {
 /** Her own reply's Edit form, in place of the reply. */
 export function EditReplyForm({ postId, content, onDone }: { postId: number; content: string; onDone: () => void }) {
   const form = useForm<ReplyValues>({ resolver: zodResolver(editReplySchema), defaultValues: { content } });
+  // It opens in place of the reply and its Edit button: focus goes into it.
+  React.useEffect(() => form.setFocus("content"), [form]);
   const save = useForumMutation<ReplyValues>({
     request: (values) => ({ method: "PATCH", path: `/api/forum/posts/${postId}`, body: values }),
     success: { title: "Reply updated" },
@@ -61,7 +61,7 @@ export function EditReplyForm({ postId, content, onDone }: { postId: number; con
         <Textarea rows={4} {...form.register("content")} />
       </FormField>
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={save.isPending}>
+        <Button type="submit" size="sm" pending={save.isPending} pendingLabel="Saving...">
           Save
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={onDone}>

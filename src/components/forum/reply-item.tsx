@@ -49,6 +49,13 @@ export function ReplyItem({
   canChange: boolean;
 }) {
   const [editing, setEditing] = React.useState(false);
+  // Saving or cancelling an edit puts the reply back in place of the form: focus returns to its Edit button.
+  const editButton = React.useRef<HTMLButtonElement>(null);
+  const wasEditing = React.useRef(false);
+  React.useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const react = useForumMutation<ReactionType>({
     request: (reactionType) => ({
       method: "POST",
@@ -72,7 +79,9 @@ export function ReplyItem({
   return (
     <article
       id={`post-${reply.id}`}
-      className="grid scroll-mt-24 gap-3 rounded-lg border p-4"
+      tabIndex={-1}
+      data-row-focus
+      className="grid gap-3 rounded-lg border p-4"
       aria-label={`Reply by ${reply.author.name}`}
     >
       {header}
@@ -86,7 +95,7 @@ export function ReplyItem({
             variant={reply.reactions[type].mine ? "default" : "outline"}
             aria-pressed={reply.reactions[type].mine}
             aria-label={`${label} (${reply.reactions[type].count})`}
-            disabled={react.isPending}
+            pending={react.isPending}
             onClick={() => react.mutate(type)}
           >
             <Icon aria-hidden className="size-4" /> {reply.reactions[type].count}
@@ -95,14 +104,15 @@ export function ReplyItem({
         <span className="ml-auto flex flex-wrap gap-2">
           {isOwn && canChange && !editing ? (
             <>
-              <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(true)}>
+              <Button ref={editButton} type="button" size="sm" variant="ghost" onClick={() => setEditing(true)}>
                 Edit
               </Button>
               <Button
                 type="button"
                 size="sm"
                 variant="ghost"
-                disabled={remove.isPending}
+                pending={remove.isPending}
+                pendingLabel="Deleting..."
                 onClick={() => remove.mutate()}
               >
                 Delete
@@ -159,7 +169,7 @@ function ReportDialog({ postId }: { postId: number }) {
             <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
           </FormField>
           <DialogFooter>
-            <Button type="submit" disabled={report.isPending}>
+            <Button type="submit" pending={report.isPending} pendingLabel="Sending...">
               Send report
             </Button>
           </DialogFooter>
@@ -179,7 +189,7 @@ function BlockButton({ userId, name }: { userId: number; name: string }) {
     failure: { title: "Block failed", description: "Please try again." },
   });
   return (
-    <Button type="button" size="sm" variant="ghost" disabled={block.isPending} onClick={() => block.mutate()}>
+    <Button type="button" size="sm" variant="ghost" pending={block.isPending} onClick={() => block.mutate()}>
       Block<span className="sr-only"> {name}</span>
     </Button>
   );

@@ -6,6 +6,7 @@ import * as React from "react";
 import { Eye } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { QueryStatus } from "@/components/ui/query-status";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { LOCKED_MESSAGE } from "@/features/forum/constants";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
@@ -87,66 +88,69 @@ function TopicBody({
       </header>
       <CookedPost html={topic.html} />
 
-      <section aria-labelledby="replies-heading" className="grid gap-4">
-        <h2 id="replies-heading" className="text-2xl font-semibold">
-          Replies ({topic.replyCount})
-        </h2>
-        <QueryStatus query={replies} what="replies">
-          {(page) => (
-            <>
-              {page.posts.length === 0 && !after ? (
-                <p className="text-muted-foreground">No replies yet. Be the first to respond!</p>
-              ) : null}
-              <ol className="grid gap-4">
-                {page.posts.map((reply) => {
-                  const level = tierBadgeLabel(reply.user.membershipLevel);
-                  const name = `${reply.user.firstName} ${reply.user.lastName}`.trim();
-                  return (
-                    <li key={reply.id} id={`post-${reply.id}`}>
-                      <ReplyItem
-                        reply={{
-                          id: reply.id,
-                          content: reply.content,
-                          author: { id: reply.user.id, name },
-                          reactions: reply.reactions,
-                        }}
-                        isOwn={reply.userId === me?.id}
-                        canChange={!closed}
-                        header={
-                          <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                            <AuthorHoverCard author={reply.user} />
-                            {level ? <Badge variant="secondary">{level}</Badge> : null}
-                            <time dateTime={reply.createdAt} className="text-muted-foreground">
-                              {formatDateTime(reply.createdAt)}
-                            </time>
-                            {reply.isEdited ? (
-                              <span
-                                className="text-muted-foreground"
-                                title={reply.editedAt ? `Edited ${formatDateTime(reply.editedAt)}` : undefined}
-                              >
-                                (edited)
-                              </span>
-                            ) : null}
-                          </header>
-                        }
-                        body={<CookedPost html={reply.html} />}
-                      />
-                    </li>
-                  );
-                })}
-              </ol>
-              {page.nextCursor ? (
-                <Link
-                  href={`/forum/topic/${topic.slug}?after=${page.nextCursor}`}
-                  className="justify-self-center font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  Later replies
-                </Link>
-              ) : null}
-            </>
-          )}
-        </QueryStatus>
-      </section>
+      {/* Delete or Block takes replies away with the button: focus goes to the next reply, or to the heading. */}
+      <RowFocusScope>
+        <section aria-labelledby="replies-heading" className="grid gap-4">
+          <h2 id="replies-heading" className="text-2xl font-semibold" tabIndex={-1} data-row-fallback>
+            Replies ({topic.replyCount})
+          </h2>
+          <QueryStatus query={replies} what="replies">
+            {(page) => (
+              <>
+                {page.posts.length === 0 && !after ? (
+                  <p className="text-muted-foreground">No replies yet. Be the first to respond!</p>
+                ) : null}
+                <ol className="grid gap-4">
+                  {page.posts.map((reply) => {
+                    const level = tierBadgeLabel(reply.user.membershipLevel);
+                    const name = `${reply.user.firstName} ${reply.user.lastName}`.trim();
+                    return (
+                      <li key={reply.id} data-row>
+                        <ReplyItem
+                          reply={{
+                            id: reply.id,
+                            content: reply.content,
+                            author: { id: reply.user.id, name },
+                            reactions: reply.reactions,
+                          }}
+                          isOwn={reply.userId === me?.id}
+                          canChange={!closed}
+                          header={
+                            <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                              <AuthorHoverCard author={reply.user} />
+                              {level ? <Badge variant="secondary">{level}</Badge> : null}
+                              <time dateTime={reply.createdAt} className="text-muted-foreground">
+                                {formatDateTime(reply.createdAt)}
+                              </time>
+                              {reply.isEdited ? (
+                                <span
+                                  className="text-muted-foreground"
+                                  title={reply.editedAt ? `Edited ${formatDateTime(reply.editedAt)}` : undefined}
+                                >
+                                  (edited)
+                                </span>
+                              ) : null}
+                            </header>
+                          }
+                          body={<CookedPost html={reply.html} />}
+                        />
+                      </li>
+                    );
+                  })}
+                </ol>
+                {page.nextCursor ? (
+                  <Link
+                    href={`/forum/topic/${topic.slug}?after=${page.nextCursor}`}
+                    className="justify-self-center font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    Later replies
+                  </Link>
+                ) : null}
+              </>
+            )}
+          </QueryStatus>
+        </section>
+      </RowFocusScope>
 
       {topic.isLocked ? (
         <p role="status" className="rounded-md bg-secondary p-4 text-secondary-foreground">

@@ -51,7 +51,7 @@ export function JoinForm({ token }: { token: string }) {
         hint="Letters, numbers, dots, hyphens and underscores."
         error={errors.username?.message}
       >
-        <Input autoComplete="username" disabled={busy} {...form.register("username")} />
+        <Input autoComplete="username" readOnly={busy} {...form.register("username")} />
       </FormField>
       <FormField
         label="Password"
@@ -59,13 +59,13 @@ export function JoinForm({ token }: { token: string }) {
         hint={`At least ${PASSWORD_MIN} characters.`}
         error={errors.password?.message}
       >
-        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("password")} />
+        <Input type="password" autoComplete="new-password" readOnly={busy} {...form.register("password")} />
       </FormField>
       <FormField label="Confirm password" id="confirmPassword" error={errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" disabled={busy} {...form.register("confirmPassword")} />
+        <Input type="password" autoComplete="new-password" readOnly={busy} {...form.register("confirmPassword")} />
       </FormField>
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Creating your account..." : "Create My Account"}
+      <Button type="submit" size="lg" pending={busy} pendingLabel="Creating your account...">
+        Create My Account
       </Button>
     </form>
   );

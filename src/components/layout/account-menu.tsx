@@ -27,9 +27,10 @@ export default function AccountMenu({
       footer={
         <button
           type="button"
-          className="block w-full cursor-pointer rounded-sm px-2 py-2 text-left text-sm hover:bg-accent focus-visible:bg-accent disabled:opacity-60"
-          onClick={() => void logout.logOut()}
-          disabled={logout.isPending}
+          className="block w-full cursor-pointer rounded-sm px-2 py-2 text-left text-sm hover:bg-accent focus-visible:bg-accent aria-disabled:opacity-60"
+          // Pending, it stays focusable and ignores presses (decision 037): focus is not dropped to the page.
+          onClick={() => (logout.isPending ? undefined : void logout.logOut())}
+          aria-disabled={logout.isPending || undefined}
         >
           Logout
         </button>

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { QueryStatus } from "@/components/ui/query-status";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
@@ -19,7 +20,10 @@ import type { z } from "@/lib/validation";
 type Comment = Omit<LibraryComment, "createdAt"> & { createdAt: string };
 type CommentInput = z.input<typeof commentInputSchema>;
 
-/** The item page's comments (spec 02 sections 2.13, 5, 8): the list, the form, and delete for her own. */
+/**
+ * The item page's comments (spec 02 sections 2.13, 5, 8): the list, the form, and delete for her own.
+ * Once posted she is back in the cleared comment field; a deleted comment hands focus to the next one.
+ */
 export function Comments({ contentId, viewer }: { contentId: number; viewer: { id: number; isAdmin: boolean } }) {
   const queryClient = useQueryClient();
   const key = ["library-comments", contentId];
@@ -35,6 +39,8 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
   const post = useMutation({
     mutationFn: (input: CommentInput) => apiRequest<Comment>("POST", "/api/content/comments", input),
     onSuccess: () => {
+      // Focus first: reset() forgets the field refs until the next render.
+      form.setFocus("comment");
       form.reset({ contentId, comment: "" });
       void queryClient.invalidateQueries({ queryKey: key });
       toast({ title: "Comment posted", description: "Your comment has been added" });
@@ -79,50 +85,60 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
           <Textarea rows={3} {...form.register("comment")} />
         </FormField>
         <div>
-          <Button type="submit" disabled={post.isPending}>
-            {post.isPending ? "Posting..." : "Post Comment"}
+          <Button type="submit" pending={post.isPending} pendingLabel="Posting...">
+            Post Comment
           </Button>
         </div>
       </form>
 
-      <QueryStatus query={comments} what="comments">
-        {(data) =>
-          data.length === 0 ? (
-            <p className="text-muted-foreground">No comments yet. Be the first to share your thoughts.</p>
-          ) : (
-            <ul className="grid gap-4" aria-label="Comments">
-              {data.map((comment) => (
-                <li key={comment.id} data-testid="library-comment" className="rounded-xl border bg-card p-4">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <p className="text-sm">
-                      <Link href={`/profile/${comment.author.id}`} className="font-semibold hover:underline">
-                        {comment.author.firstName} {comment.author.lastName}
-                      </Link>{" "}
-                      <time dateTime={comment.createdAt} className="text-muted-foreground">
-                        {formatDateTime(comment.createdAt)}
-                      </time>
-                    </p>
-                    {comment.userId === viewer.id || viewer.isAdmin ? (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={remove.isPending}
-                        aria-label={`Delete comment by ${comment.author.firstName} ${comment.author.lastName}`}
-                        onClick={() => {
-                          if (window.confirm("Delete this comment?")) remove.mutate(comment.id);
-                        }}
-                      >
-                        <Trash2 aria-hidden /> Delete
-                      </Button>
-                    ) : null}
-                  </div>
-                  <p className="mt-2 whitespace-pre-wrap">{comment.comment}</p>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryStatus>
+      <RowFocusScope>
+        <QueryStatus query={comments} what="comments">
+          {(data) =>
+            data.length === 0 ? (
+              <p className="text-muted-foreground" tabIndex={-1} data-row-fallback>
+                No comments yet. Be the first to share your thoughts.
+              </p>
+            ) : (
+              <ul className="grid gap-4" aria-label="Comments">
+                {data.map((comment) => (
+                  <li
+                    key={comment.id}
+                    data-testid="library-comment"
+                    data-row
+                    tabIndex={-1}
+                    className="rounded-xl border bg-card p-4"
+                  >
+                    <div className="flex flex-wrap items-baseline justify-between gap-2">
+                      <p className="text-sm">
+                        <Link href={`/profile/${comment.author.id}`} className="font-semibold hover:underline">
+                          {comment.author.firstName} {comment.author.lastName}
+                        </Link>{" "}
+                        <time dateTime={comment.createdAt} className="text-muted-foreground">
+                          {formatDateTime(comment.createdAt)}
+                        </time>
+                      </p>
+                      {comment.userId === viewer.id || viewer.isAdmin ? (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          pending={remove.isPending && remove.variables === comment.id}
+                          aria-label={`Delete comment by ${comment.author.firstName} ${comment.author.lastName}`}
+                          onClick={() => {
+                            if (window.confirm("Delete this comment?")) remove.mutate(comment.id);
+                          }}
+                        >
+                          <Trash2 aria-hidden /> Delete
+                        </Button>
+                      ) : null}
+                    </div>
+                    <p className="mt-2 whitespace-pre-wrap">{comment.comment}</p>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryStatus>
+      </RowFocusScope>
     </div>
   );
 }

@@ -137,7 +137,7 @@ export function FilterPanel({ state, update, reset, filtered, categories, tags }
           })}
         </div>
       </fieldset>
-      <Button type="button" variant="outline" onClick={reset} disabled={!filtered}>
+      <Button type="button" variant="outline" onClick={reset} aria-disabled={!filtered || undefined}>
         Reset filters
       </Button>
     </section>

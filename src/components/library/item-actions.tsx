@@ -38,7 +38,9 @@ export function BookmarkButton({ contentId }: { contentId: number }) {
     <Button
       variant={saved ? "secondary" : "outline"}
       aria-pressed={saved}
-      disabled={toggle.isPending || status.isPending}
+      aria-disabled={status.isPending || undefined}
+      pending={toggle.isPending}
+      pendingLabel={saved ? "Removing..." : "Saving..."}
       onClick={() => toggle.mutate(!saved)}
     >
       {saved ? <BookmarkCheck aria-hidden /> : <Bookmark aria-hidden />}

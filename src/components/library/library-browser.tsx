@@ -7,6 +7,7 @@ import { LayoutGrid, List, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useFocusOnMore } from "@/hooks/use-focus-on-more";
 import { apiResponse } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { LIBRARY_PAGE_SIZE, SEARCH_CAPPED_HEADER, SEARCH_CAPPED_NOTICE } from "@/features/library/schemas";
@@ -174,6 +175,8 @@ function LibraryList({ state, tab }: { state: LibraryUrlState; tab: LibraryTab }
       last.items.length === LIBRARY_PAGE_SIZE ? pages.reduce((n, page) => n + page.items.length, 0) : undefined,
   });
   const gridClass = state.view === "grid" ? "grid gap-6 sm:grid-cols-2 xl:grid-cols-3" : "grid gap-4";
+  const list = React.useRef<HTMLUListElement>(null);
+  const focusOnMore = useFocusOnMore(list, query.data?.pages.reduce((n, page) => n + page.items.length, 0) ?? 0);
 
   if (query.isPending) {
     return (
@@ -215,7 +218,7 @@ function LibraryList({ state, tab }: { state: LibraryUrlState; tab: LibraryTab }
       <p className="sr-only" role="status">
         {items.length === 1 ? "1 item" : `${items.length}${query.hasNextPage ? "+" : ""} items`}
       </p>
-      <ul className={gridClass}>
+      <ul className={gridClass} ref={list}>
         {items.map((item) => (
           <li key={item.id}>
             <ItemCard item={item} layout={state.view} />
@@ -224,8 +227,16 @@ function LibraryList({ state, tab }: { state: LibraryUrlState; tab: LibraryTab }
       </ul>
       {query.hasNextPage ? (
         <div className="text-center">
-          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? "Loading..." : "Load more"}
+          <Button
+            variant="outline"
+            onClick={() => {
+              focusOnMore();
+              void query.fetchNextPage();
+            }}
+            pending={query.isFetchingNextPage}
+            pendingLabel="Loading..."
+          >
+            Load more
           </Button>
         </div>
       ) : null}

@@ -11,6 +11,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useCurrentUser } from "@/hooks/use-auth";
+import { useFocusOnMore } from "@/hooks/use-focus-on-more";
 import { apiRequest } from "@/lib/api-client";
 import type { DirectoryPage } from "@/features/profiles/types";
 
@@ -38,6 +39,8 @@ export function MemberDirectory() {
     getNextPageParam: (last) => last.next ?? undefined,
   });
   const members = directory.data?.pages.flatMap((page) => page.members) ?? [];
+  const list = React.useRef<HTMLUListElement>(null);
+  const focusOnMore = useFocusOnMore(list, members.length);
   return (
     <div className="grid gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
@@ -69,7 +72,7 @@ export function MemberDirectory() {
                 ? "1 member"
                 : `${members.length}${directory.hasNextPage ? "+" : ""} members`}
       </p>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" ref={list}>
         {members.map((member) => (
           <li key={member.id} className="flex gap-3 rounded-lg border p-4">
             <Avatar className="size-12">
@@ -110,8 +113,16 @@ export function MemberDirectory() {
       </ul>
       {directory.hasNextPage ? (
         <div>
-          <Button variant="outline" disabled={directory.isFetchingNextPage} onClick={() => directory.fetchNextPage()}>
-            {directory.isFetchingNextPage ? "Loading..." : "Show more members"}
+          <Button
+            variant="outline"
+            pending={directory.isFetchingNextPage}
+            pendingLabel="Loading..."
+            onClick={() => {
+              focusOnMore();
+              void directory.fetchNextPage();
+            }}
+          >
+            Show more members
           </Button>
         </div>
       ) : null}

@@ -124,7 +124,7 @@ export function ReportMessageButton({ messageId, senderName }: { messageId: numb
             <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
           </FormField>
           <DialogFooter>
-            <Button type="submit" disabled={report.isPending}>
+            <Button type="submit" pending={report.isPending} pendingLabel="Sending...">
               Send report
             </Button>
           </DialogFooter>
@@ -137,7 +137,9 @@ export function ReportMessageButton({ messageId, senderName }: { messageId: numb
 /** Who may start a conversation with her. */
 export function MessageSettingsForm({ allowFrom }: { allowFrom: MessagePermission }) {
   const router = useRouter();
+  // Each choice is saved as she makes it, in order (one scope): the radios stay enabled, so the arrow keys keep her focus.
   const save = useMutation({
+    scope: { id: "message-settings" },
     mutationFn: (value: MessagePermission) => apiRequest("PUT", "/api/messages/settings", { allowFrom: value }),
     onSuccess: () => {
       toast({ title: "Settings saved" });
@@ -160,7 +162,6 @@ export function MessageSettingsForm({ allowFrom }: { allowFrom: MessagePermissio
             name="allow-from"
             value={value}
             defaultChecked={value === allowFrom}
-            disabled={save.isPending}
             onChange={() => save.mutate(value)}
             className="size-4 accent-primary"
           />

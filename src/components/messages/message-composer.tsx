@@ -9,12 +9,16 @@ import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { MESSAGE_MAX_LENGTH } from "@/features/messages/constants";
 import { composerSchema } from "@/features/messages/schemas";
+import { announce } from "@/hooks/use-live-region";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 
 type ComposerValues = { body: string };
 
-/** Writes to `toUserId`; in a new conversation it then opens the conversation, otherwise the page is refreshed. */
+/**
+ * Writes to `toUserId`; in a new conversation it then opens the conversation, otherwise the page is
+ * refreshed and she is back in the cleared message field, ready for the next one.
+ */
 export function MessageComposer({
   toUserId,
   toName,
@@ -33,9 +37,12 @@ export function MessageComposer({
     mutationFn: (values: ComposerValues) =>
       apiRequest<{ conversationId: number }>("POST", "/api/messages", { toUserId, body: values.body }),
     onSuccess: (result) => {
+      announce("Message sent");
+      if (conversationId !== result.conversationId) return router.push(`/messages/${result.conversationId}`);
+      // Focus first: reset() forgets the field refs until the next render.
+      form.setFocus("body");
       form.reset({ body: "" });
-      if (conversationId === result.conversationId) router.refresh();
-      else router.push(`/messages/${result.conversationId}`);
+      router.refresh();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields?.body) form.setError("body", { message: error.fields.body });
@@ -51,8 +58,8 @@ export function MessageComposer({
       <FormField label={`Message to ${toName}`} id="message-body" error={form.formState.errors.body?.message}>
         <Textarea rows={3} maxLength={MESSAGE_MAX_LENGTH} autoFocus={autoFocus} {...form.register("body")} />
       </FormField>
-      <Button type="submit" disabled={send.isPending} className="justify-self-end">
-        {send.isPending ? "Sending..." : "Send"}
+      <Button type="submit" pending={send.isPending} pendingLabel="Sending..." className="justify-self-end">
+        Send
       </Button>
     </form>
   );

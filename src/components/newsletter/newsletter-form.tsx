@@ -49,8 +49,8 @@ export function NewsletterForm({
           aria-describedby={error ? errorId : undefined}
           className="flex-1"
         />
-        <Button type="submit" disabled={pending}>
-          {pending ? "Subscribing..." : "Subscribe"}
+        <Button type="submit" pending={pending} pendingLabel="Subscribing...">
+          Subscribe
         </Button>
       </div>
       {error ? (

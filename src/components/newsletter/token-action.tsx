@@ -40,8 +40,8 @@ export function TokenAction({
     );
   }
   return (
-    <Button size="lg" onClick={() => action.mutate()} disabled={action.isPending}>
-      {action.isPending ? pendingLabel : label}
+    <Button size="lg" onClick={() => action.mutate()} pending={action.isPending} pendingLabel={pendingLabel}>
+      {label}
     </Button>
   );
 }

@@ -8,7 +8,10 @@ import { useNotificationStream } from "@/hooks/use-notification-stream";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
-/** "Mark all read" on /notifications (of the kind shown, when filtered); the page is then rendered again. */
+/**
+ * "Mark all read" on /notifications (of the kind shown, when filtered); the page is then rendered again.
+ * With nothing unread it stays in place, aria-disabled, so that the focus she pressed it with stays too.
+ */
 export function MarkAllReadButton({ kind, disabled }: { kind?: NotificationKind; disabled: boolean }) {
   const router = useRouter();
   const [pending, setPending] = React.useState(false);
@@ -17,7 +20,9 @@ export function MarkAllReadButton({ kind, disabled }: { kind?: NotificationKind;
       type="button"
       variant="outline"
       size="sm"
-      disabled={disabled || pending}
+      aria-disabled={disabled || undefined}
+      pending={pending}
+      pendingLabel="Marking..."
       onClick={async () => {
         setPending(true);
         try {

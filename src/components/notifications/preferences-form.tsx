@@ -122,8 +122,8 @@ export function PreferencesForm({
           </span>
         </span>
       </label>
-      <Button type="submit" disabled={save.isPending} className="justify-self-start">
-        {save.isPending ? "Saving..." : "Save choices"}
+      <Button type="submit" pending={save.isPending} pendingLabel="Saving..." className="justify-self-start">
+        Save choices
       </Button>
     </form>
   );

@@ -100,7 +100,7 @@ export function PushToggle() {
                 : "Notifications are off for this device."}
       </p>
       {state === "off" ? (
-        <Button type="button" onClick={() => void turnOn()} disabled={pending} className="justify-self-start">
+        <Button type="button" onClick={() => void turnOn()} pending={pending} className="justify-self-start">
           Turn on notifications on this device
         </Button>
       ) : state === "on" ? (
@@ -108,7 +108,7 @@ export function PushToggle() {
           type="button"
           variant="outline"
           onClick={() => void turnOff()}
-          disabled={pending}
+          pending={pending}
           className="justify-self-start"
         >
           Turn off on this device

@@ -96,8 +96,8 @@ function PaymentForm({ token }: { token: string }) {
   return (
     <form onSubmit={pay} className="grid gap-6" aria-label="Card payment">
       <PaymentElement />
-      <Button type="submit" size="lg" disabled={!stripe || !elements || processing}>
-        {processing ? "Processing..." : "Pay Now"}
+      <Button type="submit" size="lg" disabled={!stripe || !elements} pending={processing} pendingLabel="Processing...">
+        Pay Now
       </Button>
     </form>
   );

@@ -87,8 +87,8 @@ export function RefundForm({ id, remaining, currency = "usd", onDone }: RefundFo
       ) : null}
       <Label htmlFor={reasonId}>Reason</Label>
       <Input id={reasonId} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} />
-      <Button type="submit" variant="outline" disabled={refund.isPending}>
-        {refund.isPending ? "Refunding..." : "Issue Refund"}
+      <Button type="submit" variant="outline" pending={refund.isPending} pendingLabel="Refunding...">
+        Issue Refund
       </Button>
     </form>
   );

@@ -23,8 +23,13 @@ export function AcceptTerms({ token }: { token: string }) {
       toast({ title: "Error", description: errorMessage(error, "Please try again."), variant: "destructive" }),
   });
   return (
-    <Button className="mt-6" disabled={accept.isPending || accept.isSuccess} onClick={() => accept.mutate()}>
-      {accept.isPending ? "Accepting..." : "Accept"}
+    <Button
+      className="mt-6"
+      pending={accept.isPending || accept.isSuccess}
+      pendingLabel="Accepting..."
+      onClick={() => accept.mutate()}
+    >
+      Accept
     </Button>
   );
 }

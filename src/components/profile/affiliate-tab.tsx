@@ -84,8 +84,8 @@ function Registration({ userId, email }: { userId: number; email: string }) {
               {REGISTRATION_ADDRESS_MESSAGE}
             </p>
           </div>
-          <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? "Sending..." : "Send Registration Email"}
+          <Button type="submit" pending={send.isPending} pendingLabel="Sending...">
+            Send Registration Email
           </Button>
         </form>
       )}

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
@@ -92,8 +93,8 @@ function RequestForm({ mentor, openRequest }: { mentor: PublicProfile; openReque
         <Textarea rows={5} maxLength={2000} {...form.register("message")} />
       </FormField>
       <div>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? "Sending..." : "Send Request"}
+        <Button type="submit" pending={send.isPending} pendingLabel="Sending...">
+          Send Request
         </Button>
       </div>
     </form>
@@ -121,48 +122,53 @@ function ReceivedRequests({ mentorId }: { mentorId: number }) {
       toast({ title: "Error", description: errorMessage(error, "Please try again."), variant: "destructive" }),
   });
   return (
-    <section aria-labelledby="mentorship-requests">
-      <h2 id="mentorship-requests" className="text-xl font-semibold">
-        Requests you received
-      </h2>
-      {requests.isPending ? <p className="mt-2 text-muted-foreground">Loading requests...</p> : null}
-      {requests.data?.length === 0 ? <p className="mt-2 text-muted-foreground">No requests yet.</p> : null}
-      <ul className="mt-3 grid gap-4">
-        {requests.data?.map((request) => (
-          <li key={request.id} className="rounded-lg border p-4">
-            <p className="font-medium">
-              <a href={`/profile/${request.requester.id}`} className="underline-offset-4 hover:underline">
-                {request.requester.firstName} {request.requester.lastName}
-              </a>
-              {request.topic ? ` · ${request.topic}` : ""} · {formatDate(request.createdAt)}
-            </p>
-            <p className="mt-2 whitespace-pre-line">{request.message}</p>
-            <p className="mt-2 text-sm text-muted-foreground">
-              {STATUS_TEXT[request.status]}
-              {request.requesterEmail ? ` · ${request.requesterEmail}` : ""}
-            </p>
-            {request.status === "pending" ? (
-              <div className="mt-3 flex gap-2">
-                <Button
-                  size="sm"
-                  disabled={decide.isPending}
-                  onClick={() => decide.mutate({ id: request.id, status: "accepted" })}
-                >
-                  Accept
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={decide.isPending}
-                  onClick={() => decide.mutate({ id: request.id, status: "declined" })}
-                >
-                  Decline
-                </Button>
-              </div>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </section>
+    // Accept or Decline gives way to the answer: focus goes to the request, which now says it.
+    <RowFocusScope>
+      <section aria-labelledby="mentorship-requests">
+        <h2 id="mentorship-requests" className="text-xl font-semibold">
+          Requests you received
+        </h2>
+        {requests.isPending ? <p className="mt-2 text-muted-foreground">Loading requests...</p> : null}
+        {requests.data?.length === 0 ? <p className="mt-2 text-muted-foreground">No requests yet.</p> : null}
+        <ul className="mt-3 grid gap-4">
+          {requests.data?.map((request) => (
+            <li key={request.id} className="rounded-lg border p-4" data-row tabIndex={-1}>
+              <p className="font-medium">
+                <a href={`/profile/${request.requester.id}`} className="underline-offset-4 hover:underline">
+                  {request.requester.firstName} {request.requester.lastName}
+                </a>
+                {request.topic ? ` · ${request.topic}` : ""} · {formatDate(request.createdAt)}
+              </p>
+              <p className="mt-2 whitespace-pre-line">{request.message}</p>
+              <p className="mt-2 text-sm text-muted-foreground">
+                {STATUS_TEXT[request.status]}
+                {request.requesterEmail ? ` · ${request.requesterEmail}` : ""}
+              </p>
+              {request.status === "pending" ? (
+                <div className="mt-3 flex gap-2">
+                  <Button
+                    size="sm"
+                    pending={decide.isPending && decide.variables.id === request.id}
+                    pendingLabel={decide.variables?.status === "accepted" ? "Accepting..." : undefined}
+                    onClick={() => decide.mutate({ id: request.id, status: "accepted" })}
+                  >
+                    Accept
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    pending={decide.isPending && decide.variables.id === request.id}
+                    pendingLabel={decide.variables?.status === "declined" ? "Declining..." : undefined}
+                    onClick={() => decide.mutate({ id: request.id, status: "declined" })}
+                  >
+                    Decline
+                  </Button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </RowFocusScope>
   );
 }

@@ -155,10 +155,10 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
             type="file"
             accept={acceptAttribute("avatar")}
             className="text-sm file:mr-3 file:rounded-md file:border file:bg-card file:px-3 file:py-1.5"
-            disabled={upload.isPending}
+            aria-disabled={upload.isPending || undefined}
             onChange={(event) => {
               const file = event.target.files?.[0];
-              if (file) upload.mutate(file);
+              if (file && !upload.isPending) upload.mutate(file);
             }}
           />
         </FormField>
@@ -236,8 +236,13 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
         )}
       />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={save.isPending || upload.isPending}>
-          {save.isPending ? "Saving..." : "Save Changes"}
+        <Button
+          type="submit"
+          aria-disabled={upload.isPending || undefined}
+          pending={save.isPending}
+          pendingLabel="Saving..."
+        >
+          Save Changes
         </Button>
         <Button type="button" variant="outline" onClick={() => onDone(false)}>
           Cancel

@@ -4,7 +4,7 @@ import { MessageCircle } from "lucide-react";
 export function ChatBanner({ url }: { url: string }) {
   if (!url) return null;
   return (
-    <section id="whatsapp" aria-labelledby="whatsapp-heading" className="scroll-mt-20 bg-accent">
+    <section id="whatsapp" aria-labelledby="whatsapp-heading" className="bg-accent">
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center sm:px-6 md:flex-row md:justify-between md:text-left">
         <div>
           <h2 id="whatsapp-heading" className="text-2xl font-semibold">

@@ -42,8 +42,8 @@ export function ContactForm({ source }: { source: "faq" | "contact" }) {
         <Textarea name="message" rows={6} readOnly={pending} />
       </FormField>
       <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Sending..." : "Send Message"}
+        <Button type="submit" pending={pending} pendingLabel="Sending...">
+          Send Message
         </Button>
       </div>
     </form>

@@ -7,7 +7,7 @@ const DEFAULT_TEXT = "Apply for membership and become part of a global family of
 /** Spec 01: the join call-to-action block, anchor "join", with Apply for Membership and Contact Us. */
 export function JoinCta({ title = DEFAULT_TITLE, text = DEFAULT_TEXT }: { title?: string; text?: string }) {
   return (
-    <section id="join" aria-labelledby="join-heading" className="scroll-mt-20 bg-primary text-primary-foreground">
+    <section id="join" aria-labelledby="join-heading" className="bg-primary text-primary-foreground">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
         <h2 id="join-heading" className="text-3xl font-semibold text-balance">
           {title}

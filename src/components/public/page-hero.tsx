@@ -29,7 +29,7 @@ export function PageSection({
 }) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className={muted ? "scroll-mt-20 bg-muted/60" : "scroll-mt-20"}>
+    <section id={id} aria-labelledby={headingId} className={muted ? "bg-muted/60" : undefined}>
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
         <h2 id={headingId} className="text-3xl font-semibold text-balance">
           {title}

@@ -200,11 +200,11 @@ export function BirthDataForm({
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" pending={save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />} Save Birth Data
         </Button>
         {saved && (
-          <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          <Button type="button" variant="outline" pending={remove.isPending} onClick={() => remove.mutate()}>
             Delete Birth Data
           </Button>
         )}

@@ -90,7 +90,7 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
                     key={kind}
                     type="button"
                     variant="secondary"
-                    disabled={generate.isPending}
+                    pending={generate.isPending}
                     onClick={() => void requestReport(kind)}
                   >
                     Generate {TAB_TITLE[kind]} Report
@@ -107,7 +107,7 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
               <Card>
                 <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
                   <CardTitle as="h2">Your {TAB_TITLE[kind]} report</CardTitle>
-                  <Button type="button" disabled={generate.isPending} onClick={() => void requestReport(kind)}>
+                  <Button type="button" pending={generate.isPending} onClick={() => void requestReport(kind)}>
                     {generate.isPending && generate.variables === kind && (
                       <Loader2 className="animate-spin" aria-hidden="true" />
                     )}

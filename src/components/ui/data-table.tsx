@@ -13,10 +13,13 @@ interface DataTableProps {
   children: React.ReactNode;
 }
 
-/** The admin screens' table: scrolls sideways on narrow screens, header row, empty-state row. */
+/**
+ * The admin screens' table: scrolls sideways on narrow screens, header row, empty-state row. Its
+ * labelled region is where focus goes once an action has taken its last row away (RowFocusScope).
+ */
 export function DataTable({ caption, columns, empty, isEmpty = false, className, children }: DataTableProps) {
   return (
-    <ScrollRegion label={caption} className={cn("rounded-xl border bg-card", className)}>
+    <ScrollRegion label={caption} className={cn("rounded-xl border bg-card", className)} data-row-fallback>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b bg-muted">

@@ -26,13 +26,15 @@ export function Toaster() {
               : "bg-card text-card-foreground",
           )}
         >
-          <div className="grid gap-1">
+          {/* Said through the page's live region when shown (toast()), so kept out of the primitive's announcer. */}
+          <div className="grid gap-1" data-radix-toast-announce-exclude="">
             <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>
             {description ? (
               <ToastPrimitive.Description className="text-sm opacity-95">{description}</ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close
+            data-radix-toast-announce-exclude=""
             className="absolute top-2 right-2 rounded-md p-1 opacity-80 hover:opacity-100"
             aria-label="Dismiss notification"
           >

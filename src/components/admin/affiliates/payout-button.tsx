@@ -24,8 +24,13 @@ export function PayoutButton({ eligibleCount }: { eligibleCount: number }) {
       toast({ title: "Payout failed", description: errorMessage(error, "Please try again."), variant: "destructive" }),
   });
   return (
-    <Button disabled={run.isPending || eligibleCount === 0} onClick={() => run.mutate()}>
-      {run.isPending ? "Paying..." : `Run Payout (${eligibleCount} eligible)`}
+    <Button
+      aria-disabled={eligibleCount === 0 || undefined}
+      pending={run.isPending}
+      pendingLabel="Paying..."
+      onClick={() => run.mutate()}
+    >
+      {`Run Payout (${eligibleCount} eligible)`}
     </Button>
   );
 }

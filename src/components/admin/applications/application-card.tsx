@@ -29,11 +29,9 @@ export interface PaymentContext {
 export function ApplicationCard({
   application: app,
   payments,
-  onReviewed,
 }: {
   application: ApplicationRow;
   payments: PaymentContext;
-  onReviewed?: () => void;
 }) {
   const queryClient = useQueryClient();
   const [notes, setNotes] = React.useState("");
@@ -44,7 +42,6 @@ export function ApplicationCard({
       apiRequest("PATCH", `/api/applications/${app.id}/status`, { status, reviewNotes: notes }),
     onSuccess: () => {
       toast({ title: "Success", description: "Application status has been updated." });
-      onReviewed?.();
       void refresh();
     },
     onError: (error) =>
@@ -89,7 +86,7 @@ export function ApplicationCard({
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle as="h2">
-            <Link href={`/admin/applications/${app.id}`} className="hover:underline" data-card-focus>
+            <Link href={`/admin/applications/${app.id}`} className="hover:underline" data-row-focus>
               {name}
             </Link>
           </CardTitle>
@@ -149,13 +146,22 @@ export function ApplicationCard({
               value={notes}
               onChange={(e) => setNotes(e.target.value)}
               rows={3}
-              disabled={review.isPending}
+              readOnly={review.isPending}
             />
             <div className="flex flex-wrap gap-2">
-              <Button variant="destructive" disabled={review.isPending} onClick={() => review.mutate("rejected")}>
+              <Button
+                variant="destructive"
+                pending={review.isPending}
+                pendingLabel={review.variables === "rejected" ? "Rejecting..." : undefined}
+                onClick={() => review.mutate("rejected")}
+              >
                 Reject
               </Button>
-              <Button disabled={review.isPending} onClick={() => review.mutate("approved")}>
+              <Button
+                pending={review.isPending}
+                pendingLabel={review.variables === "approved" ? "Approving..." : undefined}
+                onClick={() => review.mutate("approved")}
+              >
                 Approve
               </Button>
               <ManualPaymentForm applicationId={app.id} price={price} onDone={refresh} />
@@ -182,12 +188,12 @@ export function ApplicationCard({
               ) : null}
               {!app.isTrial ? <ManualPaymentForm applicationId={app.id} price={price} onDone={refresh} /> : null}
               {app.partnerCode ? (
-                <Button size="sm" variant="outline" disabled={referral.isPending} onClick={() => referral.mutate()}>
+                <Button size="sm" variant="outline" pending={referral.isPending} onClick={() => referral.mutate()}>
                   Generate Referral
                 </Button>
               ) : null}
               {app.canResendInvitation ? (
-                <Button size="sm" variant="outline" disabled={resend.isPending} onClick={() => resend.mutate()}>
+                <Button size="sm" variant="outline" pending={resend.isPending} onClick={() => resend.mutate()}>
                   Resend Invitation
                 </Button>
               ) : null}
@@ -260,7 +266,7 @@ function ManualPaymentForm({
           minLength={3}
         />
       </div>
-      <Button size="sm" type="submit" disabled={record.isPending}>
+      <Button size="sm" type="submit" pending={record.isPending} pendingLabel="Recording...">
         Record {formatCents(price)}
       </Button>
       <Button size="sm" type="button" variant="ghost" onClick={() => setOpen(false)}>

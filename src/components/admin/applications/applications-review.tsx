@@ -3,6 +3,7 @@
 import * as React from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Input } from "@/components/ui/input";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/api-client";
 import { ApplicationCard, type PaymentContext } from "./application-card";
@@ -41,24 +42,11 @@ export function ApplicationsReview({ payments }: { payments: PaymentContext }) {
     queryKey: [APPLICATIONS_KEY, tab, debounced],
     queryFn: () => fetchApplications(tab, debounced),
   });
-  const list = React.useRef<HTMLUListElement>(null);
-  const emptyHeading = React.useRef<HTMLHeadingElement>(null);
-  // Approve or Reject takes the card out of the list along with the button she pressed: focus moves to the
-  // card now in its place (the next, or the last when it was the last), or to the empty list's heading
-  // (issue 31, WCAG 2.4.3).
-  const reviewed = React.useRef<{ id: number; index: number } | null>(null);
-  const rows = query.data?.rows;
-  React.useEffect(() => {
-    const done = reviewed.current;
-    if (!done || !rows || rows.some((row) => row.id === done.id)) return;
-    reviewed.current = null;
-    const cards = list.current?.querySelectorAll<HTMLElement>("[data-card-focus]") ?? [];
-    const next = cards[Math.min(done.index, cards.length - 1)];
-    (next ?? emptyHeading.current)?.focus();
-  }, [rows]);
 
+  // Approve or Reject takes the card out of the list along with the button she pressed: focus moves to the
+  // name on the card now in its place, or to the empty list's heading.
   return (
-    <div className="grid gap-6">
+    <RowFocusScope className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
           <TabsList aria-label="Application status">
@@ -98,23 +86,19 @@ export function ApplicationsReview({ payments }: { payments: PaymentContext }) {
         <p role="alert">Error loading applications. Please refresh the page.</p>
       ) : query.data && query.data.rows.length === 0 ? (
         <div className="rounded-xl border p-10 text-center">
-          <h2 ref={emptyHeading} tabIndex={-1} className="text-xl font-semibold">
+          <h2 tabIndex={-1} data-row-fallback className="text-xl font-semibold">
             No Applications Found
           </h2>
         </div>
       ) : (
-        <ul ref={list} className="grid gap-4">
-          {query.data?.rows.map((application, index) => (
-            <li key={application.id}>
-              <ApplicationCard
-                application={application}
-                payments={payments}
-                onReviewed={() => (reviewed.current = { id: application.id, index })}
-              />
+        <ul className="grid gap-4">
+          {query.data?.rows.map((application) => (
+            <li key={application.id} data-row>
+              <ApplicationCard application={application} payments={payments} />
             </li>
           ))}
         </ul>
       )}
-    </div>
+    </RowFocusScope>
   );
 }

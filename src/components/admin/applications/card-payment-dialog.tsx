@@ -179,8 +179,8 @@ function CardForm({ applicationId, amount, onDone }: { applicationId: number; am
           </div>
         </div>
       </div>
-      <Button type="submit" disabled={!stripe || phase === "processing"}>
-        {phase === "processing" ? "Processing..." : `Pay ${formatCents(amount)}`}
+      <Button type="submit" disabled={!stripe} pending={phase === "processing"} pendingLabel="Processing...">
+        {`Pay ${formatCents(amount)}`}
       </Button>
     </form>
   );

@@ -19,7 +19,13 @@ export function PaymentLinkButton({ applicationId }: { applicationId: number }) 
       }),
   });
   return (
-    <Button size="sm" variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>
+    <Button
+      size="sm"
+      variant="outline"
+      pending={send.isPending}
+      pendingLabel="Sending..."
+      onClick={() => send.mutate()}
+    >
       Email Payment Link
     </Button>
   );

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { Checkbox } from "@/components/ui/checkbox";
 import {
   Dialog,
@@ -88,7 +89,9 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
           </select>
         </div>
         <Button
-          disabled={busy || tier === (member.membershipLevel ?? "")}
+          aria-disabled={tier === (member.membershipLevel ?? "") || undefined}
+          pending={update.isPending && update.variables?.membershipLevel !== undefined}
+          pendingLabel="Saving..."
           onClick={() => update.mutate({ membershipLevel: (tier || null) as MemberUpdate["membershipLevel"] })}
         >
           Change tier
@@ -100,8 +103,9 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
           <Checkbox
             id="role-admin"
             checked={member.isAdmin}
-            disabled={busy || (isSelf && member.isAdmin)}
-            onCheckedChange={(checked) => update.mutate({ isAdmin: checked === true })}
+            disabled={isSelf && member.isAdmin}
+            aria-disabled={busy || undefined}
+            onCheckedChange={(checked) => busy || update.mutate({ isAdmin: checked === true })}
           />
           <Label htmlFor="role-admin">
             Administrator{isSelf && member.isAdmin ? " (you cannot remove your own)" : ""}
@@ -112,25 +116,34 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
             <Checkbox
               id={`permission-${name}`}
               checked={member.permissions[name] === true}
-              disabled={busy}
-              onCheckedChange={(checked) => update.mutate({ permissions: { [name]: checked === true } })}
+              aria-disabled={busy || undefined}
+              onCheckedChange={(checked) => busy || update.mutate({ permissions: { [name]: checked === true } })}
             />
             <Label htmlFor={`permission-${name}`}>{PERMISSION_LABELS[name]}</Label>
           </div>
         ))}
       </fieldset>
-      <div className="flex flex-wrap gap-3">
-        {isSelf ? null : member.disabled ? (
-          <Button variant="outline" disabled={busy} onClick={() => update.mutate({ disabled: false })}>
-            Enable account
+      {/* Enable gives way to Disable: focus goes to the first button of the row. */}
+      <RowFocusScope className="flex flex-wrap gap-3">
+        <div data-row className="contents">
+          {isSelf ? null : member.disabled ? (
+            <Button variant="outline" pending={busy} onClick={() => update.mutate({ disabled: false })}>
+              Enable account
+            </Button>
+          ) : (
+            <ConfirmDisable name={member.name} busy={busy} onConfirm={() => update.mutate({ disabled: true })} />
+          )}
+          <Button
+            variant="outline"
+            aria-disabled={member.disabled || undefined}
+            pending={busy}
+            pendingLabel={reset.isPending ? "Sending..." : undefined}
+            onClick={() => reset.mutate()}
+          >
+            Send password reset
           </Button>
-        ) : (
-          <ConfirmDisable name={member.name} busy={busy} onConfirm={() => update.mutate({ disabled: true })} />
-        )}
-        <Button variant="outline" disabled={busy || member.disabled} onClick={() => reset.mutate()}>
-          Send password reset
-        </Button>
-      </div>
+        </div>
+      </RowFocusScope>
     </section>
   );
 }
@@ -141,7 +154,7 @@ function ConfirmDisable({ name, busy, onConfirm }: { name: string; busy: boolean
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="destructive" disabled={busy}>
+        <Button variant="destructive" pending={busy}>
           Disable account
         </Button>
       </DialogTrigger>

@@ -52,14 +52,20 @@ export function TransactionActions({ id, status, manual, refundable, remaining, 
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button
-            disabled={!manual || status === "completed" || mark.isPending}
+            disabled={!manual}
+            aria-disabled={status === "completed" || undefined}
+            pending={mark.isPending}
+            pendingLabel={mark.variables === "completed" ? "Saving..." : undefined}
             onClick={() => mark.mutate("completed")}
           >
             Mark as Completed
           </Button>
           <Button
             variant="destructive"
-            disabled={!manual || status === "failed" || mark.isPending}
+            disabled={!manual}
+            aria-disabled={status === "failed" || undefined}
+            pending={mark.isPending}
+            pendingLabel={mark.variables === "failed" ? "Saving..." : undefined}
             onClick={() => mark.mutate("failed")}
           >
             Mark as Failed

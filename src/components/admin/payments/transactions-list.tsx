@@ -83,8 +83,13 @@ export function TransactionsList() {
             ))}
           </select>
         </div>
-        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? "Refreshing..." : "Refresh"}
+        <Button
+          variant="outline"
+          onClick={() => void query.refetch()}
+          pending={query.isFetching}
+          pendingLabel="Refreshing..."
+        >
+          Refresh
         </Button>
         <Button asChild variant="outline">
           <a href="/api/payment-transactions/export" download>

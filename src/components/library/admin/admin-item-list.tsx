@@ -6,6 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { Plus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -108,72 +109,79 @@ export function AdminItemList() {
           Could not load the library. Please try again later.
         </p>
       ) : (
-        <DataTable
-          caption="Library items"
-          columns={["Title", "Type", "Status", "Category", "Published", "Views", "Actions"]}
-          isEmpty={list.data?.items.length === 0}
-          empty="No content found"
-        >
-          {list.isPending ? (
-            <tr>
-              <td colSpan={7} className="px-4 py-8 text-center text-muted-foreground" role="status">
-                Loading items...
-              </td>
-            </tr>
-          ) : (
-            list.data.items.map((row) => (
-              <tr key={row.id} className={cn("border-b last:border-0", list.isPlaceholderData && "opacity-60")}>
-                <td className="px-4 py-3 font-medium">
-                  <Link href={`/admin/library/items/${row.id}`} className="hover:underline">
-                    {row.title}
-                  </Link>
-                  {row.isFeatured ? <Badge className="ml-2">Featured</Badge> : null}
-                </td>
-                <td className="px-4 py-3">{contentTypeLabel(row.contentType)}</td>
-                <td className="px-4 py-3">
-                  <Badge variant={STATUS_VARIANTS[row.status as ContentStatus]}>
-                    {STATUS_LABELS[row.status as ContentStatus] ?? row.status}
-                  </Badge>
-                </td>
-                <td className="px-4 py-3">{row.categoryName ?? "None"}</td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  {row.publishedAt
-                    ? row.status === "scheduled"
-                      ? formatDateTime(row.publishedAt)
-                      : formatDate(row.publishedAt)
-                    : "Not yet"}
-                </td>
-                <td className="px-4 py-3">{row.viewCount}</td>
-                <td className="px-4 py-3">
-                  <div className="flex gap-2">
-                    <Button asChild size="sm" variant="outline">
-                      <Link href={`/admin/library/items/${row.id}`} aria-label={`Edit ${row.title}`}>
-                        Edit
-                      </Link>
-                    </Button>
-                    <Button asChild size="sm" variant="ghost">
-                      <Link href={`/library/item/${row.slug}`} aria-label={`View ${row.title}`}>
-                        View
-                      </Link>
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="destructive"
-                      disabled={remove.isPending}
-                      aria-label={`Delete ${row.title}`}
-                      onClick={() => {
-                        if (window.confirm(`Delete "${row.title}"? Its comments, bookmarks and files go with it.`))
-                          remove.mutate(row);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </div>
+        // Delete takes the row away: focus goes to the next item, or to the table.
+        <RowFocusScope>
+          <DataTable
+            caption="Library items"
+            columns={["Title", "Type", "Status", "Category", "Published", "Views", "Actions"]}
+            isEmpty={list.data?.items.length === 0}
+            empty="No content found"
+          >
+            {list.isPending ? (
+              <tr>
+                <td colSpan={7} className="px-4 py-8 text-center text-muted-foreground" role="status">
+                  Loading items...
                 </td>
               </tr>
-            ))
-          )}
-        </DataTable>
+            ) : (
+              list.data.items.map((row) => (
+                <tr
+                  key={row.id}
+                  className={cn("border-b last:border-0", list.isPlaceholderData && "opacity-60")}
+                  data-row
+                >
+                  <td className="px-4 py-3 font-medium">
+                    <Link href={`/admin/library/items/${row.id}`} className="hover:underline">
+                      {row.title}
+                    </Link>
+                    {row.isFeatured ? <Badge className="ml-2">Featured</Badge> : null}
+                  </td>
+                  <td className="px-4 py-3">{contentTypeLabel(row.contentType)}</td>
+                  <td className="px-4 py-3">
+                    <Badge variant={STATUS_VARIANTS[row.status as ContentStatus]}>
+                      {STATUS_LABELS[row.status as ContentStatus] ?? row.status}
+                    </Badge>
+                  </td>
+                  <td className="px-4 py-3">{row.categoryName ?? "None"}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {row.publishedAt
+                      ? row.status === "scheduled"
+                        ? formatDateTime(row.publishedAt)
+                        : formatDate(row.publishedAt)
+                      : "Not yet"}
+                  </td>
+                  <td className="px-4 py-3">{row.viewCount}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex gap-2">
+                      <Button asChild size="sm" variant="outline">
+                        <Link href={`/admin/library/items/${row.id}`} aria-label={`Edit ${row.title}`}>
+                          Edit
+                        </Link>
+                      </Button>
+                      <Button asChild size="sm" variant="ghost">
+                        <Link href={`/library/item/${row.slug}`} aria-label={`View ${row.title}`}>
+                          View
+                        </Link>
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="destructive"
+                        pending={remove.isPending && remove.variables?.id === row.id}
+                        aria-label={`Delete ${row.title}`}
+                        onClick={() => {
+                          if (window.confirm(`Delete "${row.title}"? Its comments, bookmarks and files go with it.`))
+                            remove.mutate(row);
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </DataTable>
+        </RowFocusScope>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { QueryStatus } from "@/components/ui/query-status";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -58,9 +59,12 @@ export function CategoryManager() {
     );
   }
   return (
-    <div className="grid gap-6">
+    // Delete takes the row away: focus goes to the next category, or to the heading.
+    <RowFocusScope className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-semibold">Categories</h1>
+        <h1 className="text-3xl font-semibold" tabIndex={-1} data-row-fallback>
+          Categories
+        </h1>
         <Button onClick={() => setEditing("new")}>New Category</Button>
       </div>
       <QueryStatus query={categories} what="categories">
@@ -69,6 +73,7 @@ export function CategoryManager() {
             {data.map((category) => (
               <li
                 key={category.id}
+                data-row
                 className="flex flex-col gap-3 rounded-xl border bg-card p-4 md:flex-row md:items-center md:justify-between"
               >
                 <div className="flex items-start gap-3">
@@ -98,7 +103,7 @@ export function CategoryManager() {
                     size="sm"
                     variant="destructive"
                     aria-label={`Delete ${category.name}`}
-                    disabled={remove.isPending}
+                    pending={remove.isPending && remove.variables?.id === category.id}
                     onClick={() => {
                       if (window.confirm(`Delete the category "${category.name}"? Its items stay, without a category.`))
                         remove.mutate(category);
@@ -112,7 +117,7 @@ export function CategoryManager() {
           </ul>
         )}
       </QueryStatus>
-    </div>
+    </RowFocusScope>
   );
 }
 
@@ -190,10 +195,10 @@ function CategoryForm({
         </FormField>
       </div>
       <div className="flex gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Category"}
+        <Button type="submit" pending={save.isPending} pendingLabel="Saving...">
+          Save Category
         </Button>
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+        <Button type="button" variant="outline" onClick={onDone} aria-disabled={save.isPending || undefined}>
           Cancel
         </Button>
       </div>

@@ -71,12 +71,14 @@ export function FileUploadField({ id, label, purpose, value, onChange, error, hi
         id={id}
         type="file"
         accept={acceptAttribute(purpose)}
-        disabled={uploading}
+        // Not disabled while a file uploads, which would drop her focus (docs/decisions/037): a file chosen
+        // meanwhile is ignored.
+        aria-disabled={uploading || undefined}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy}
         onChange={(event) => {
           const file = event.target.files?.[0];
-          if (file) void upload(file);
+          if (file && !uploading) void upload(file);
         }}
         className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm"
       />

@@ -339,8 +339,8 @@ export function ItemEditor({
       </fieldset>
 
       <div className="flex gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Content"}
+        <Button type="submit" pending={save.isPending} pendingLabel="Saving...">
+          Save Content
         </Button>
         <Button asChild variant="outline">
           <Link href="/admin/library">Cancel</Link>

@@ -231,10 +231,10 @@ function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
           id="editor-image-file"
           type="file"
           accept={acceptAttribute("library-image")}
-          disabled={uploading}
+          aria-disabled={uploading || undefined}
           onChange={(event) => {
             const file = event.target.files?.[0];
-            if (file) void insert(file);
+            if (file && !uploading) void insert(file);
           }}
           className="text-sm"
         />

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { QueryStatus } from "@/components/ui/query-status";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -37,8 +38,11 @@ export function TagManager() {
   });
 
   return (
-    <div className="grid max-w-3xl gap-6">
-      <h1 className="text-3xl font-semibold">Tags</h1>
+    // Delete and rename take the row's button away: focus goes to the row in its place, or to the heading.
+    <RowFocusScope className="grid max-w-3xl gap-6">
+      <h1 className="text-3xl font-semibold" tabIndex={-1} data-row-fallback>
+        Tags
+      </h1>
       <TagForm onDone={refresh} />
       <QueryStatus query={tags} what="tags">
         {(data) => (
@@ -46,6 +50,7 @@ export function TagManager() {
             {data.map((tag) => (
               <li
                 key={tag.id}
+                data-row
                 className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-3"
               >
                 {renaming === tag.id ? (
@@ -79,7 +84,7 @@ export function TagManager() {
                         size="sm"
                         variant="destructive"
                         aria-label={`Delete ${tag.name}`}
-                        disabled={remove.isPending}
+                        pending={remove.isPending && remove.variables?.id === tag.id}
                         onClick={() => {
                           if (window.confirm(`Delete the tag "${tag.name}"? It is removed from every item.`))
                             remove.mutate(tag);
@@ -95,7 +100,7 @@ export function TagManager() {
           </ul>
         )}
       </QueryStatus>
-    </div>
+    </RowFocusScope>
   );
 }
 
@@ -137,7 +142,7 @@ function TagForm({ tag, onDone }: { tag?: EditorTag; onDone: () => void }) {
       >
         <Input className="w-64" {...form.register("name")} />
       </FormField>
-      <Button type="submit" disabled={save.isPending}>
+      <Button type="submit" pending={save.isPending} pendingLabel="Saving...">
         {tag ? "Save" : "Add Tag"}
       </Button>
       {tag ? (

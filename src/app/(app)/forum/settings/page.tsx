@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ReplyEmailSetting, UnblockButton } from "@/components/forum/forum-settings";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { SIGNED_IN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getForumPreferences, listBlockedMembers } from "@/server/forum";
@@ -22,26 +23,33 @@ export default async function ForumSettingsPage() {
         </h2>
         <ReplyEmailSetting emailOnReplies={preferences.emailOnReplies} />
       </section>
-      <section aria-labelledby="blocked-heading" className="grid gap-4">
-        <h2 id="blocked-heading" className="text-xl font-semibold">
-          Blocked members
-        </h2>
-        {blocked.length === 0 ? (
-          <p className="text-muted-foreground">You have not blocked anyone.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {blocked.map((member) => {
-              const name = `${member.firstName} ${member.lastName}`.trim();
-              return (
-                <li key={member.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
-                  <span>{name}</span>
-                  <UnblockButton userId={member.id} name={name} />
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+      {/* Unblock takes the member off the list: focus goes to the next one, or to the heading. */}
+      <RowFocusScope>
+        <section aria-labelledby="blocked-heading" className="grid gap-4">
+          <h2 id="blocked-heading" className="text-xl font-semibold" tabIndex={-1} data-row-fallback>
+            Blocked members
+          </h2>
+          {blocked.length === 0 ? (
+            <p className="text-muted-foreground">You have not blocked anyone.</p>
+          ) : (
+            <ul className="grid gap-2">
+              {blocked.map((member) => {
+                const name = `${member.firstName} ${member.lastName}`.trim();
+                return (
+                  <li
+                    key={member.id}
+                    className="flex items-center justify-between gap-3 rounded-md border p-3"
+                    data-row
+                  >
+                    <span>{name}</span>
+                    <UnblockButton userId={member.id} name={name} />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </RowFocusScope>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { TwoFactorPanel } from "@/components/account/two-factor-panel";
 import { SessionsList } from "@/components/account/sessions-list";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { holdsAdminRole, SIGNED_IN, safeNextPath } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 
@@ -17,11 +18,16 @@ export default async function SecurityPage({ searchParams }: PageProps<"/profile
         <h2 id="two-factor-heading" className="mb-4 text-2xl font-semibold">
           Two-factor sign-in
         </h2>
-        <TwoFactorPanel
-          enabled={me.twoFactorEnabled}
-          isAdmin={holdsAdminRole(me)}
-          next={typeof next === "string" ? safeNextPath(next) : null}
-        />
+        {/* Each step of the panel takes the place of the last: focus goes to the first thing of the new one. */}
+        <RowFocusScope>
+          <div data-row>
+            <TwoFactorPanel
+              enabled={me.twoFactorEnabled}
+              isAdmin={holdsAdminRole(me)}
+              next={typeof next === "string" ? safeNextPath(next) : null}
+            />
+          </div>
+        </RowFocusScope>
       </section>
       <section aria-labelledby="sessions-heading" className="mt-12">
         <h2 id="sessions-heading" className="mb-4 text-2xl font-semibold">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { MessageReportActions } from "@/components/admin/message-report-actions";
+import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { ADMIN } from "@/lib/auth/access";
 import { formatDateTime } from "@/lib/format";
 import { requirePageAccess } from "@/server/auth/current-user";
@@ -13,8 +14,11 @@ export default async function MessageReportsPage() {
   const viewer = await requirePageAccess(ADMIN);
   const reports = await listMessageReports(viewer);
   return (
-    <div>
-      <h1 className="text-3xl font-semibold">Reported messages</h1>
+    // Dismiss and Remove take the report away with the button: focus goes to the next report, or to the heading.
+    <RowFocusScope>
+      <h1 className="text-3xl font-semibold" tabIndex={-1} data-row-fallback>
+        Reported messages
+      </h1>
       <p className="mt-2 max-w-3xl text-muted-foreground">
         Direct messages that members reported. You see the reported message only, never the rest of the conversation.
       </p>
@@ -23,9 +27,11 @@ export default async function MessageReportsPage() {
       ) : (
         <ul className="mt-8 grid gap-4">
           {reports.map((report) => (
-            <li key={report.reportId}>
+            <li key={report.reportId} data-row>
               <article
                 aria-label={`Report by ${report.reporter.name}`}
+                tabIndex={-1}
+                data-row-focus
                 className="grid gap-3 rounded-xl border bg-card p-5"
               >
                 <p className="text-sm text-muted-foreground">
@@ -56,6 +62,6 @@ export default async function MessageReportsPage() {
           ))}
         </ul>
       )}
-    </div>
+    </RowFocusScope>
   );
 }
