@@ -120,7 +120,12 @@ it("records the payment Stripe captured when Stripe refuses to start her monthly
     expect(page.text).toContain(text);
   // One line in the log for each, naming the call and Stripe's words; never the error object.
   for (const row of rows) {
-    const lines = logLinesNaming(row.requestId!);
+    // The server's output reaches the log file as it is written: wait for the line.
+    const lines = await waitFor(
+      async () => logLinesNaming(row.requestId!),
+      (found) => found.length > 0,
+      `the log line of ${row.requestId}`,
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`POST /v1/subscriptions`);
     expect(lines[0]).toContain(refusal.message);
