@@ -194,14 +194,12 @@ describe("Web Push", () => {
       cookie: her.cookie,
       body: { kinds: { announcement: { delivery: "app", push: true } } },
     });
-    await testDb()
-      .insert(notifications)
-      .values({
-        userId: her.user.id,
-        kind: "announcement",
-        title: "A link written before the rule",
-        url: "/\\evil.example",
-      });
+    await testDb().insert(notifications).values({
+      userId: her.user.id,
+      kind: "announcement",
+      title: "A link written before the rule",
+      url: "/\\evil.example",
+    });
     const [push] = await waitFor(async () => {
       const received = await pushesTo(device.endpoint);
       return received.length ? received : undefined;

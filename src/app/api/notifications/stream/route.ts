@@ -6,7 +6,11 @@ import { openNotificationStream, parseLastEventId } from "@/server/notifications
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ access: SIGNED_IN }, async ({ request, user }) => {
-  const body = await openNotificationStream(user, parseLastEventId(request.headers.get("last-event-id")), request.signal);
+  const body = await openNotificationStream(
+    user,
+    parseLastEventId(request.headers.get("last-event-id")),
+    request.signal,
+  );
   return new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
