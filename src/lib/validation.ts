@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainIssueMessage } from "./validation-messages";
+import { SAME_SITE_PATH_MESSAGE, sameSitePath } from "./same-site-path";
 
 // Every schema in the app imports `z` from here, so that this one error map words every message a
 // schema does not word itself (issue 25, item 4): a person reads "Title is required.", never zod's
@@ -21,6 +22,19 @@ export function emailField(message = "Please enter a valid email address", { mis
     .trim()
     .max(254, message)
     .pipe(z.email(message));
+}
+
+/**
+ * A link to a path on this site, the one field for it (src/lib/same-site-path.ts): trimmed, refused
+ * unless a browser following it stays on this site, and answered normalised as the browser reads it.
+ */
+export function sameSitePathField(message = SAME_SITE_PATH_MESSAGE, max = 300) {
+  return z
+    .string(message)
+    .trim()
+    .max(max, `The link must be no more than ${max} characters`)
+    .refine((value) => sameSitePath(value) !== null, message)
+    .transform((value) => sameSitePath(value)!);
 }
 
 /** PostgreSQL's largest `integer`, the type of most id columns. */

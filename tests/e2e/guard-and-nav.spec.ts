@@ -6,6 +6,7 @@ const ADMIN_MENU = [
   "Members",
   "Applications",
   "Payment Transactions",
+  "Stripe Refusals",
   "Affiliates",
   "Forum",
   "Reported Messages",

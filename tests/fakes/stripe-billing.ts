@@ -1,5 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { paymentMethodsOf, redirectRefusal, refuse, type Result } from "./stripe-rules";
+import {
+  cardDeclined,
+  missing,
+  missingParam,
+  noSuch,
+  paymentMethodsOf,
+  redirectRefusal,
+  refuse,
+  unexpectedState,
+  type Result,
+} from "./stripe-rules";
 
 /**
  * The billing half of the fake Stripe API (tests/fakes/stripe.ts routes to it): Products and Prices
@@ -60,10 +70,7 @@ const MONTH_RETRY_DAYS = 3;
 const MAX_ATTEMPTS = 4;
 const DAY = 86_400;
 
-const notFound = (what: string): Result => ({
-  status: 404,
-  body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } },
-});
+const notFound = missing;
 const invalid = (message: string): Result => refuse(message);
 const list = (data: Json[], url: string) => ({ object: "list", data, has_more: false, url });
 /** A page of a list, as Stripe pages it: `limit` items after the `starting_after` id, and has_more. */
@@ -423,9 +430,11 @@ export function createBillingFake(ctx: BillingContext) {
     if ((match = path.match(/^\/v1\/setup_intents\/([^/]+)\/confirm$/)) && method === "POST") {
       const intent = setupIntents.get(match[1]!);
       if (!intent || (!secret && form.client_secret !== intent.client_secret)) return notFound("setup_intent");
-      if (intent.status !== "requires_payment_method") return invalid(`This SetupIntent's status is ${intent.status}.`);
+      // https://docs.stripe.com/error-codes#setup-intent-unexpected-state
+      if (intent.status !== "requires_payment_method")
+        return unexpectedState(`This SetupIntent's status is ${intent.status}.`, "setup_intent_unexpected_state");
       const paymentMethod = String(form.payment_method ?? "");
-      if (!paymentMethod) return invalid("Missing payment method");
+      if (!paymentMethod) return missingParam("payment_method");
       // Confirming a SetupIntent that accepts redirect-based methods needs a return_url (2023-08-16; there is no off_session exemption here).
       const refusal = redirectRefusal(
         intent.automatic_payment_methods as { enabled: boolean; allow_redirects: string } | null,
@@ -434,19 +443,13 @@ export function createBillingFake(ctx: BillingContext) {
       );
       if (refusal) return refusal;
       if (paymentMethod === "pm_card_chargeDeclined") {
-        intent.last_setup_error = { code: "card_declined", message: "Your card was declined." };
-        await ctx.sendEvent("setup_intent.setup_failed", intent);
-        return {
-          status: 402,
-          body: {
-            error: {
-              type: "card_error",
-              code: "card_declined",
-              message: "Your card was declined.",
-              setup_intent: intent,
-            },
-          },
+        intent.last_setup_error = {
+          code: "card_declined",
+          decline_code: "generic_decline",
+          message: "Your card was declined.",
         };
+        await ctx.sendEvent("setup_intent.setup_failed", intent);
+        return cardDeclined({ setup_intent: intent });
       }
       Object.assign(intent, { status: "succeeded", payment_method: paymentMethod, last_setup_error: null });
       await ctx.sendEvent("setup_intent.succeeded", intent);
@@ -456,17 +459,9 @@ export function createBillingFake(ctx: BillingContext) {
 
     if (path === "/v1/products" && method === "POST") {
       const productId = String(form.id ?? ctx.id("prod"));
+      // https://docs.stripe.com/error-codes#resource-already-exists
       if (products.has(productId))
-        return {
-          status: 400,
-          body: {
-            error: {
-              type: "invalid_request_error",
-              code: "resource_already_exists",
-              message: "Product already exists.",
-            },
-          },
-        };
+        return refuse("Product already exists.", { code: "resource_already_exists", param: "id" });
       const product = {
         id: productId,
         object: "product",
@@ -569,17 +564,17 @@ export function createBillingFake(ctx: BillingContext) {
 
     if (path === "/v1/subscriptions" && method === "POST") {
       // https://docs.stripe.com/api/subscriptions/create: customer and items are required; billing_mode[type] is classic or flexible.
-      if (!form.customer) return refuse("Missing required param: customer.", { param: "customer" });
+      if (!form.customer) return missingParam("customer");
       const items = form.items as Record<string, Json> | undefined;
-      if (!items?.["0"]?.price) return refuse("Missing required param: items.", { param: "items" });
+      if (!items?.["0"]?.price) return missingParam("items");
       const price = prices.get(String(items["0"].price));
-      if (!price) return invalid(`No such price: '${String(items["0"].price)}'`);
+      if (!price) return noSuch("price", String(items["0"].price), "items[0][price]");
       const mode = (form.billing_mode as Json | undefined)?.type;
       if (form.billing_mode !== undefined && mode !== "classic" && mode !== "flexible")
         return refuse("Invalid billing_mode[type]: must be one of classic or flexible", {
           param: "billing_mode[type]",
         });
-      if (!ctx.customers.has(String(form.customer))) return notFound("customer");
+      if (!ctx.customers.has(String(form.customer))) return noSuch("customer", String(form.customer), "customer");
       const sub = subscriptionObject(form, price);
       subscriptions.set(sub.id, sub);
       await ctx.sendEvent("customer.subscription.created", sub);
@@ -623,7 +618,7 @@ export function createBillingFake(ctx: BillingContext) {
         return invalid("A canceled subscription can only update its cancellation_details and metadata.");
       const items = form.items as Record<string, Json> | undefined;
       const wanted = items?.["0"]?.price ? prices.get(String(items["0"].price)) : undefined;
-      if (items?.["0"]?.price && !wanted) return invalid("No such price");
+      if (items?.["0"]?.price && !wanted) return noSuch("price", String(items["0"].price), "items[0][price]");
       if (wanted && items?.["0"]?.id !== itemOf(sub).id)
         return invalid("Subscription item not found on this subscription");
       const behavior = String(form.proration_behavior ?? "create_prorations");
@@ -634,10 +629,7 @@ export function createBillingFake(ctx: BillingContext) {
         const paid = await attempt(invoice, sub, form.default_payment_method as string | undefined);
         if (!paid && form.payment_behavior === "error_if_incomplete") {
           invoice.status = "void";
-          return {
-            status: 402,
-            body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } },
-          };
+          return cardDeclined();
         }
         // What the rest of the period now cost: the charge for the remaining time on the new price.
         if (paid)
@@ -687,7 +679,7 @@ export function createBillingFake(ctx: BillingContext) {
       const details = (form.subscription_details as Json) ?? {};
       const items = details.items as Record<string, Json> | undefined;
       const wanted = prices.get(String(items?.["0"]?.price));
-      if (!wanted) return invalid("No such price");
+      if (!wanted) return noSuch("price", String(items?.["0"]?.price), "subscription_details[items][0][price]");
       const at = details.proration_date ? Number(details.proration_date) : nowFor(sub.customer);
       const item = itemOf(sub);
       if (at < item.current_period_start || at > item.current_period_end)
@@ -714,11 +706,7 @@ export function createBillingFake(ctx: BillingContext) {
       if (invoice.status !== "open") return invalid("Invoice is already paid");
       const sub = subscriptions.get(invoice.parent.subscription_details.subscription)!;
       const paid = await attempt(invoice, sub, form.payment_method as string | undefined);
-      if (!paid)
-        return {
-          status: 402,
-          body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined.", invoice } },
-        };
+      if (!paid) return cardDeclined();
       return { status: 200, body: invoice };
     }
     if ((match = path.match(/^\/v1\/invoices\/([^/]+)$/)) && method === "GET")

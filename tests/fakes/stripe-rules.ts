@@ -5,16 +5,72 @@ type Json = Record<string, unknown>;
 export type Result = { status: number; body: Json; save?: boolean };
 type AutomaticPaymentMethods = { enabled: boolean; allow_redirects: string } | null;
 
+/**
+ * Stripe's error object (https://docs.stripe.com/api/errors): `type` is one of api_error, card_error,
+ * idempotency_error or invalid_request_error; `code` names the error for a program
+ * (https://docs.stripe.com/error-codes); a card issuer's decline adds `decline_code`
+ * (https://docs.stripe.com/declines/codes); `message` is for people (a card error's may be shown to
+ * the cardholder); `param` names the parameter at fault. The fake's reply adds `doc_url` and
+ * `request_log_url` to every error, as Stripe does (./stripe.ts, `reply`).
+ */
+export interface StripeErrorObject {
+  type: "api_error" | "card_error" | "idempotency_error" | "invalid_request_error";
+  message: string;
+  code?: string;
+  decline_code?: string;
+  param?: string;
+  [more: string]: unknown;
+}
+export const STRIPE_ERROR_TYPES: readonly StripeErrorObject["type"][] = [
+  "api_error",
+  "card_error",
+  "idempotency_error",
+  "invalid_request_error",
+];
+
+/** The HTTP status Stripe answers an error with (https://docs.stripe.com/api/errors#http-status-code-summary). */
+export function statusOfError(error: StripeErrorObject): number {
+  if (error.type === "card_error") return 402;
+  if (error.type === "api_error") return 500;
+  return 400;
+}
+
+export const stripeError = (error: StripeErrorObject, status = statusOfError(error)): Result => ({
+  status,
+  body: { error },
+});
+
 /** A request refused before it ran: 400 invalid_request_error, not kept for its idempotency key (https://docs.stripe.com/api/idempotent_requests). */
-export const refuse = (message: string, extra: Json = {}): Result => ({
-  status: 400,
-  body: { error: { type: "invalid_request_error", message, ...extra } },
+export const refuse = (message: string, extra: Partial<StripeErrorObject> = {}): Result => ({
+  ...stripeError({ type: "invalid_request_error", message, ...extra }),
   save: false,
 });
-export const missing = (what: string): Result => ({
-  status: 404,
-  body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } },
-});
+/** A required parameter left out: code parameter_missing (https://docs.stripe.com/error-codes#parameter-missing). */
+export const missingParam = (param: string): Result =>
+  refuse(`Missing required param: ${param}.`, { code: "parameter_missing", param });
+/** An object a parameter names that does not exist: 400 resource_missing (https://docs.stripe.com/error-codes#resource-missing). */
+export const noSuch = (what: string, id: string, param: string): Result =>
+  refuse(`No such ${what}: '${id}'`, { code: "resource_missing", param });
+/** The object the path names does not exist: 404 resource_missing. */
+export const missing = (what: string): Result =>
+  stripeError({ type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` }, 404);
+/** An object that is not in a state for this call: 400 with the call's own code (payment_intent_unexpected_state, …). */
+export const unexpectedState = (message: string, code: string): Result =>
+  stripeError({ type: "invalid_request_error", code, message });
+
+/**
+ * A card issuer's decline: 402 card_error, code card_declined with the issuer's decline_code
+ * (generic_decline for Stripe's test declines, https://docs.stripe.com/testing#declined-payments), and
+ * the PaymentIntent, SetupIntent or invoice the call was about.
+ */
+export const cardDeclined = (about: Json = {}, declineCode = "generic_decline"): Result =>
+  stripeError({
+    type: "card_error",
+    code: "card_declined",
+    decline_code: declineCode,
+    message: "Your card was declined.",
+    ...about,
+  });
 
 // https://docs.stripe.com/changelog/2023-08-16/automatic-payment-methods: PaymentIntents and SetupIntents
 // have automatic payment methods by default; confirming one then needs a return_url, unless
@@ -51,10 +107,7 @@ export function paymentMethodsOf(
       "You may only specify one of these parameters: allowed_payment_method_types, automatic_payment_methods, excluded_payment_method_types.",
       { code: "parameters_exclusive", param: "allowed_payment_method_types" },
     );
-  if (apm && apm.enabled === undefined)
-    return refuse("Missing required param: automatic_payment_methods[enabled].", {
-      param: "automatic_payment_methods[enabled]",
-    });
+  if (apm && apm.enabled === undefined) return missingParam("automatic_payment_methods[enabled]");
   if (apm?.allow_redirects !== undefined && !["always", "never"].includes(String(apm.allow_redirects)))
     return refuse("Invalid automatic_payment_methods[allow_redirects]: must be one of always or never", {
       param: "automatic_payment_methods[allow_redirects]",

@@ -3,7 +3,20 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { createBillingFake, type FakeCustomer } from "./stripe-billing";
-import { missing, paymentMethodsOf, redirectRefusal, refuse, type Result } from "./stripe-rules";
+import {
+  cardDeclined,
+  missing,
+  missingParam,
+  noSuch,
+  paymentMethodsOf,
+  redirectRefusal,
+  refuse,
+  STRIPE_ERROR_TYPES,
+  stripeError,
+  unexpectedState,
+  type Result,
+  type StripeErrorObject,
+} from "./stripe-rules";
 
 /**
  * A small fake of Stripe's REST API on 127.0.0.1 for the calls the app makes (customers,
@@ -19,6 +32,9 @@ import { missing, paymentMethodsOf, redirectRefusal, refuse, type Result } from 
  * - an idempotency key reused with another method, path or parameters; a key's first answer, a 500
  *   included, is replayed for it;
  * - refunds beyond what was paid, of what was not paid, and of unknown PaymentIntents.
+ * Every refusal is Stripe's error object (https://docs.stripe.com/api/errors, ./stripe-rules.ts): its
+ * type, the code Stripe documents for it (https://docs.stripe.com/error-codes), a card decline's
+ * decline_code, the message, the parameter at fault, doc_url and request_log_url, at Stripe's status.
  * Webhooks go to the app (`setAppUrl`) signed as Stripe signs them (https://docs.stripe.com/webhooks#verify-manually:
  * HMAC-SHA256 of "{t}.{payload}", header `Stripe-Signature: t=…,v1=…`), retried until answered 2xx,
  * at the API version of the app's endpoint and in that version's shapes (POST /__fake/webhook-version
@@ -27,7 +43,9 @@ import { missing, paymentMethodsOf, redirectRefusal, refuse, type Result } from 
  * pm_card_chargeDeclined is declined, pm_card_chargeCustomerFail attaches but fails off-session
  * charges, pm_card_threeDSecure2Required needs her authentication, pm_card_refundFail's refunds
  * succeed and then fail. Test helpers: POST /__fake/faults {method, path, count} makes the next calls
- * answer a 500 api_error; POST /__fake/mangle {id, drop} removes a field from an object wherever it is
+ * answer a 500 api_error; POST /__fake/refusals {method, path, count, error, status?} makes them
+ * refused with that error object (its documented type and message required, a card_error's code
+ * too), as Stripe refuses what this fake has no rule for; POST /__fake/mangle {id, drop} removes a field from an object wherever it is
  * sent; GET /__fake/requests lists the requests received. Subscriptions, invoices, SetupIntents and
  * test clocks are in ./stripe-billing.ts.
  */
@@ -70,9 +88,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
 /** Stripe's test PaymentMethods are pm_card_* (https://docs.stripe.com/testing#cards); any other id is unknown here. */
 const unknownPaymentMethod = (paymentMethod: string) =>
-  paymentMethod.startsWith("pm_card_")
-    ? null
-    : refuse(`No such PaymentMethod: '${paymentMethod}'`, { code: "resource_missing", param: "payment_method" });
+  paymentMethod.startsWith("pm_card_") ? null : noSuch("PaymentMethod", paymentMethod, "payment_method");
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Stripe's form encoding (a[b][c]=v) into nested objects. */
@@ -169,6 +185,25 @@ function without(object: Json, path: string): Json {
   return copy;
 }
 
+/**
+ * Every error Stripe sends links its documentation and its request log
+ * (https://docs.stripe.com/api/errors: doc_url for an error with a code, request_log_url for the
+ * request), so the fake adds both to each error object it answers.
+ */
+function withErrorLinks(body: unknown, requestId: string): unknown {
+  const error = (body as { error?: Json } | null)?.error;
+  if (!error || typeof error !== "object" || typeof error.type !== "string") return body;
+  return {
+    error: {
+      ...error,
+      ...(error.code
+        ? { doc_url: `https://stripe.com/docs/error-codes/${String(error.code).replace(/_/g, "-")}` }
+        : {}),
+      request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}?t=${now()}`,
+    },
+  };
+}
+
 export async function startFakeStripe() {
   const intents = new Map<string, Intent>();
   const refunds = new Map<string, Refund>();
@@ -179,7 +214,7 @@ export async function startFakeStripe() {
   >();
   const idempotent = new Map<string, { method: string; path: string; fingerprint: string; result: Result }>();
   const requests: { method: string; path: string; params: Json; idempotencyKey: string | null; status: number }[] = [];
-  const deliveries: { id: string; type: string; status: number; apiVersion: string }[] = [];
+  const deliveries: { id: string; type: string; status: number; apiVersion: string; objectId: unknown }[] = [];
   const mangles: { id: string; drop: string }[] = [];
   let appUrl: string | null = null;
   let deliveryVersion = FAKE_API_VERSION;
@@ -218,7 +253,7 @@ export async function startFakeStripe() {
         } catch {
           status = 0;
         }
-        deliveries.push({ id: event.id, type, status, apiVersion: version });
+        deliveries.push({ id: event.id, type, status, apiVersion: version, objectId: object.id });
         if (status >= 200 && status < 300) return;
       }
     });
@@ -233,22 +268,17 @@ export async function startFakeStripe() {
     return { status: 500, body: { error: { type: "api_error", message: "An unknown error occurred" } } };
   }
 
-  const cardError = (intent: Intent | null, message: string, code = "card_declined"): Result => ({
-    status: 402,
-    body: {
-      error: {
-        type: "card_error",
-        code,
-        decline_code: "generic_decline",
-        message,
-        ...(intent ? { payment_intent: outgoing(intent) } : {}),
-      },
-    },
-  });
-  const stateError = (message: string): Result => ({
-    status: 400,
-    body: { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message } },
-  });
+  /** Injected refusals: the next `count` calls of `method path` are refused with this error object (https://docs.stripe.com/api/errors). */
+  const refusals: { method: string; path: string; count: number; error: StripeErrorObject; status?: number }[] = [];
+  function injectedRefusal(method: string, path: string): Result | undefined {
+    const refusal = refusals.find((r) => r.count > 0 && r.method === method && path.startsWith(r.path));
+    if (!refusal) return undefined;
+    refusal.count -= 1;
+    return { ...stripeError(refusal.error, refusal.status), save: false };
+  }
+
+  // https://docs.stripe.com/error-codes#payment-intent-unexpected-state
+  const stateError = (message: string): Result => unexpectedState(message, "payment_intent_unexpected_state");
 
   async function confirm(intent: Intent, form: Json): Promise<Result> {
     const paymentMethod = (form.payment_method as string | undefined) ?? intent.payment_method ?? undefined;
@@ -273,7 +303,7 @@ export async function startFakeStripe() {
         message: "Your card was declined.",
       };
       await sendEvent("payment_intent.payment_failed", intent);
-      return cardError(intent, "Your card was declined.");
+      return cardDeclined({ payment_intent: outgoing(intent), charge: `ch_${intent.id.slice(3)}` });
     }
     intent.last_payment_error = null;
     if (paymentMethod === "pm_card_threeDSecure2Required") {
@@ -295,9 +325,11 @@ export async function startFakeStripe() {
 
   function createIntent(form: Json): Intent | Result {
     // https://docs.stripe.com/api/payment_intents/create: amount and currency are required.
-    if (!form.amount || !Number.isInteger(Number(form.amount)) || Number(form.amount) < 1)
-      return refuse("Missing required param: amount.", { param: "amount" });
-    if (!form.currency) return refuse("Missing required param: currency.", { param: "currency" });
+    if (!form.amount) return missingParam("amount");
+    // https://docs.stripe.com/error-codes#amount-too-small: at least 50 cents in USD.
+    if (!Number.isInteger(Number(form.amount)) || Number(form.amount) < 50)
+      return refuse("Amount must be at least $0.50 usd", { code: "amount_too_small", param: "amount" });
+    if (!form.currency) return missingParam("currency");
     const methods = paymentMethodsOf(form);
     if ("status" in methods) return methods;
     const intentId = id("pi");
@@ -353,8 +385,7 @@ export async function startFakeStripe() {
     const publishable = auth === `Bearer ${FAKE_STRIPE_PUBLISHABLE_KEY}`;
     if (!secret && !publishable)
       return {
-        status: 401,
-        body: { error: { type: "invalid_request_error", message: "Invalid API Key provided" } },
+        ...stripeError({ type: "invalid_request_error", message: "Invalid API Key provided" }, 401),
         save: false,
       };
     let match: RegExpMatchArray | null;
@@ -370,10 +401,10 @@ export async function startFakeStripe() {
     if (billingResult) return billingResult;
     if (!secret)
       return {
-        status: 401,
-        body: {
-          error: { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key." },
-        },
+        ...stripeError(
+          { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key." },
+          401,
+        ),
         save: false,
       };
 
@@ -400,7 +431,7 @@ export async function startFakeStripe() {
     }
     if (path === "/v1/payment_intents" && method === "POST") {
       if (form.customer && !customers.has(String(form.customer)))
-        return refuse(`No such customer: '${String(form.customer)}'`, { code: "resource_missing", param: "customer" });
+        return noSuch("customer", String(form.customer), "customer");
       const unknown = form.payment_method ? unknownPaymentMethod(String(form.payment_method)) : null;
       if (unknown) return unknown;
       const made = createIntent(form);
@@ -458,35 +489,19 @@ export async function startFakeStripe() {
       if (!form.payment_intent && !form.charge)
         return refuse("One of the following params should be provided for this request: payment_intent or charge.");
       const intent = intents.get(String(form.payment_intent));
-      if (!intent)
-        return refuse(`No such payment_intent: '${String(form.payment_intent)}'`, {
-          code: "resource_missing",
-          param: "payment_intent",
-        });
+      if (!intent) return noSuch("payment_intent", String(form.payment_intent), "payment_intent");
       if (intent.status !== "succeeded")
-        return {
-          status: 400,
-          body: {
-            error: {
-              type: "invalid_request_error",
-              code: "charge_not_refundable",
-              message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
-            },
-          },
-        };
+        return unexpectedState(
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          "charge_not_refundable",
+        );
       const remaining = intent.amount - intent.amount_refunded;
       const amount = form.amount ? Number(form.amount) : remaining;
       if (amount <= 0 || amount > remaining)
-        return {
-          status: 400,
-          body: {
-            error: {
-              type: "invalid_request_error",
-              code: "amount_too_large",
-              message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
-            },
-          },
-        };
+        return refuse(
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+          { code: "amount_too_large", param: "amount" },
+        );
       const refund = refundFrom(intent, amount, (form.metadata as Json) ?? {});
       await sendEvent("charge.refunded", chargeOf(intent));
       await sendEvent("refund.created", refund);
@@ -505,10 +520,7 @@ export async function startFakeStripe() {
     if (path === "/v1/refunds" && method === "GET") {
       const intent = form.payment_intent ? intents.get(String(form.payment_intent)) : undefined;
       if (form.payment_intent && !intent)
-        return refuse(`No such payment_intent: '${String(form.payment_intent)}'`, {
-          code: "resource_missing",
-          param: "payment_intent",
-        });
+        return noSuch("payment_intent", String(form.payment_intent), "payment_intent");
       const found = [...refunds.values()]
         .filter((r) => !intent || r.payment_intent === intent.id)
         .reverse()
@@ -522,9 +534,9 @@ export async function startFakeStripe() {
     // Webhook endpoints (https://docs.stripe.com/api/webhook_endpoints): an endpoint's API version is
     // set when it is created (null: the account's default) and cannot be changed afterwards.
     if (path === "/v1/webhook_endpoints" && method === "POST") {
-      if (!form.url) return refuse("Missing required param: url.", { param: "url" });
+      if (!form.url) return missingParam("url");
       const events = Object.values((form.enabled_events as Json | undefined) ?? {}).map(String);
-      if (events.length === 0) return refuse("Missing required param: enabled_events.", { param: "enabled_events" });
+      if (events.length === 0) return missingParam("enabled_events");
       const endpoint = {
         id: id("we"),
         object: "webhook_endpoint",
@@ -553,15 +565,14 @@ export async function startFakeStripe() {
         return { status: 200, body: { id: endpoint.id, object: "webhook_endpoint", deleted: true } };
       }
       if (form.api_version !== undefined)
-        return refuse("Received unknown parameter: api_version", { param: "api_version" });
+        return refuse("Received unknown parameter: api_version", { code: "parameter_unknown", param: "api_version" });
       if (form.enabled_events) endpoint.enabled_events = Object.values(form.enabled_events as Json).map(String);
       if (form.url) endpoint.url = String(form.url);
       if (form.disabled !== undefined) endpoint.status = form.disabled === "true" ? "disabled" : "enabled";
       return { status: 200, body: endpoint };
     }
     return {
-      status: 404,
-      body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } },
+      ...stripeError({ type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` }, 404),
       save: false,
     };
   }
@@ -601,8 +612,9 @@ export async function startFakeStripe() {
     };
     if (method === "OPTIONS") return void res.writeHead(204, cors).end();
     const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { "content-type": "application/json", "request-id": id("req"), ...cors, ...headers });
-      res.end(JSON.stringify(body));
+      const requestId = id("req");
+      res.writeHead(status, { "content-type": "application/json", "request-id": requestId, ...cors, ...headers });
+      res.end(JSON.stringify(withErrorLinks(body, requestId)));
     };
     if (url.pathname.startsWith("/__fake/")) {
       const body = raw ? (JSON.parse(raw) as Json) : {};
@@ -615,6 +627,19 @@ export async function startFakeStripe() {
           return reply(200, requests);
         case "/__fake/billing":
           return reply(200, billing.inspect());
+        case "/__fake/refusals": {
+          if (method === "DELETE") {
+            refusals.length = 0;
+            return void res.writeHead(204).end();
+          }
+          const refusal = body as (typeof refusals)[number];
+          if (!STRIPE_ERROR_TYPES.includes(refusal.error?.type) || !refusal.error.message)
+            return reply(400, { error: "A refusal needs Stripe's error object: a documented type and a message." });
+          if (refusal.error.type === "card_error" && !refusal.error.code)
+            return reply(400, { error: "A card_error carries its code (and a decline its decline_code)." });
+          refusals.push(refusal);
+          return void res.writeHead(204).end();
+        }
         case "/__fake/faults":
           if (method === "DELETE") faults.length = 0;
           else faults.push(body as { method: string; path: string; count: number });
@@ -674,7 +699,10 @@ export async function startFakeStripe() {
         return reply(seen.result.status, seen.result.body, { "idempotent-replayed": "true" });
       }
     }
-    const result = injectedFault(method, url.pathname) ?? (await route(method, url.pathname, form, auth));
+    const result =
+      injectedFault(method, url.pathname) ??
+      injectedRefusal(method, url.pathname) ??
+      (await route(method, url.pathname, form, auth));
     if (key && result.save !== false) idempotent.set(key, { method, path: url.pathname, fingerprint, result });
     log(result.status);
     reply(result.status, result.body);

@@ -10,7 +10,7 @@ import {
   notifications,
   users,
 } from "@/db/schema";
-import { NEW_CONVERSATIONS_PER_DAY } from "@/features/messages/constants";
+import { MESSAGES_PER_MINUTE, NEW_CONVERSATIONS_PER_DAY } from "@/features/messages/constants";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
 
@@ -265,6 +265,27 @@ describe("direct messages", () => {
     expect(over.status).toBe(429);
     expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await send(a.cookie, others[0]!.id, "And a reply in an existing conversation")).status).toBe(201);
+  });
+
+  it(`limits every member to ${MESSAGES_PER_MINUTE} messages a minute, in existing conversations too: a burst stops there with 429 and Retry-After`, async () => {
+    const a = await member();
+    const b = await member();
+    expect((await send(a.cookie, b.user.id, "Hello!")).status).toBe(201);
+    // A burst sent at once, as a script would: each is counted before it is written.
+    const burst = await Promise.all(
+      Array.from({ length: MESSAGES_PER_MINUTE + 10 }, (_, i) => send(a.cookie, b.user.id, `Message ${i}`)),
+    );
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(MESSAGES_PER_MINUTE - 1);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(11);
+    expect(Number(refused[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused[0]!.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect(refused[0]!.json.error).toMatch(
+      /^You are sending messages faster than anyone could read them\. Please wait \d+ seconds and try again\.$/,
+    );
+    expect(await testDb().$count(messages, sql`${messages.senderId} = ${a.user.id}`)).toBe(MESSAGES_PER_MINUTE);
+    // Her limit is hers: the other member answers as usual.
+    expect((await send(b.cookie, a.user.id, "Slow down!")).status).toBe(201);
   });
 
   it("lets her report a message she received, once; admins see that message alone and decide", async () => {

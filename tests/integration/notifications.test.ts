@@ -669,4 +669,25 @@ describe("announcements", () => {
     expect(row).toMatchObject({ kind: "announcement", url: "/events", actorId: null });
     expect((await notificationsOf(noTier.user.id)).filter((n) => n.title === body.title)).toEqual([]);
   });
+
+  it("refuses a link a browser would follow off the site, and sends every notification's link through the same rule", async () => {
+    const admin = await member(null, { isAdmin: true });
+    // A browser reads a backslash as a slash: the link /\evil.example opens http://evil.example/.
+    for (const url of ["/\\evil.example", "/\\/evil.example", "/\t/evil.example", "/..//evil.example"]) {
+      const refused = await call("/api/admin/announcements", {
+        cookie: admin.cookie,
+        body: { title: `A link that leaves ${tag()}`, url },
+      });
+      expect([url, refused.status, refused.json.fields]).toEqual([
+        url,
+        400,
+        { url: "The link must be a path on this site, such as /events" },
+      ]);
+    }
+    // A row written before the rule (or by any other path) is sent as her notifications page.
+    const her = await member("connect");
+    const legacy = await notify(her.user.id, { url: "/\\evil.example" });
+    const listed = (await list(her.cookie)).json.notifications.find((n: { id: number }) => n.id === legacy.id);
+    expect(listed.url).toBe("/notifications");
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { pushSubscriptions } from "@/db/schema";
+import { notifications, pushSubscriptions } from "@/db/schema";
+import { DEVICE_OF_ANOTHER_MEMBER, KEYS_NOT_VALID, MAX_PUSH_DEVICES } from "@/server/push";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
 import { expireDevice, pushesTo, pushRefusals, subscribeDevice } from "../support/push";
@@ -127,6 +128,87 @@ describe("Web Push", () => {
     ).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await pushesTo(device.endpoint)).toHaveLength(1);
+  });
+
+  it("keeps a device with the member who registered it: another member posting its endpoint is refused (409)", async () => {
+    const her = await member();
+    const other = await member();
+    const { publicKey } = (await call("/api/push/key")).json;
+    const device = await subscribeDevice(publicKey);
+    expect((await call("/api/push/subscriptions", { cookie: her.cookie, body: device })).status).toBe(201);
+    const own = await subscribeDevice(publicKey);
+    const taken = await call("/api/push/subscriptions", {
+      cookie: other.cookie,
+      body: { endpoint: device.endpoint, keys: own.keys },
+    });
+    expect([taken.status, taken.json.error]).toEqual([409, DEVICE_OF_ANOTHER_MEMBER]);
+    const [row] = await testDb()
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.endpoint));
+    expect(row).toMatchObject({ userId: her.user.id, p256dh: device.keys.p256dh, auth: device.keys.auth });
+    // Her own browser renewing its keys is hers to do.
+    expect(
+      (await call("/api/push/subscriptions", { cookie: her.cookie, body: { ...device, keys: own.keys } })).status,
+    ).toBe(201);
+  });
+
+  it(`keeps at most ${MAX_PUSH_DEVICES} devices per member, forgetting the least recently used, and refuses keys no push can be encrypted for`, async () => {
+    const her = await member();
+    const { publicKey } = (await call("/api/push/key")).json;
+    const devices = [];
+    for (let i = 0; i < MAX_PUSH_DEVICES + 2; i++) {
+      const device = await subscribeDevice(publicKey);
+      expect((await call("/api/push/subscriptions", { cookie: her.cookie, body: device })).status).toBe(201);
+      devices.push(device);
+    }
+    const kept = await testDb().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, her.user.id));
+    expect(kept.map((d) => d.endpoint).sort()).toEqual(
+      devices
+        .slice(2)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
+
+    // Base64url, so the schema takes them, but not a P-256 point and a 16-byte secret.
+    const device = await subscribeDevice(publicKey);
+    const bad = await call("/api/push/subscriptions", {
+      cookie: her.cookie,
+      body: { ...device, keys: { p256dh: Buffer.alloc(65, 1).toString("base64url"), auth: "c2VjcmV0" } },
+    });
+    expect([bad.status, bad.json.fields]).toEqual([400, { keys: KEYS_NOT_VALID }]);
+  });
+
+  it("forgets a device whose keys cannot be encrypted for and pushes to her others; a link that would leave the site is sent as her notifications page", async () => {
+    const her = await member();
+    const { publicKey } = (await call("/api/push/key")).json;
+    const device = await subscribeDevice(publicKey);
+    await call("/api/push/subscriptions", { cookie: her.cookie, body: device });
+    // A device saved before its keys were checked.
+    const [broken] = await testDb()
+      .insert(pushSubscriptions)
+      .values({ userId: her.user.id, endpoint: `${device.endpoint}-broken`, p256dh: "AAAA", auth: "AAAA" })
+      .returning();
+    await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie: her.cookie,
+      body: { kinds: { announcement: { delivery: "app", push: true } } },
+    });
+    await testDb().insert(notifications).values({
+      userId: her.user.id,
+      kind: "announcement",
+      title: "A link written before the rule",
+      url: "/\\evil.example",
+    });
+    const [push] = await waitFor(async () => {
+      const received = await pushesTo(device.endpoint);
+      return received.length ? received : undefined;
+    }, "the push");
+    expect(push!.payload).toMatchObject({ title: "A link written before the rule", url: "/notifications" });
+    await waitFor(
+      async () => (await testDb().$count(pushSubscriptions, eq(pushSubscriptions.id, broken!.id))) === 0,
+      "the broken device to be forgotten",
+    );
   });
 
   it("forgets a device the push service says is gone (410)", async () => {

@@ -24,11 +24,12 @@ describe("navbar items (spec 01 section 2)", () => {
     expect(labels(ACCOUNT_LINKS)).toEqual(["My Profile", "Spiritual Profile"]);
   });
 
-  it("has the admin pages in the Admin menu: Members first, Affiliates after the payments, then the library's management and the audit log", () => {
+  it("has the admin pages in the Admin menu: Members first, Stripe Refusals and Affiliates after the payments, then the library's management and the audit log", () => {
     expect(ADMIN_LINKS.map((l) => l.href)).toEqual([
       "/admin/members",
       "/admin/applications",
       "/admin/payment-transactions",
+      "/admin/stripe-refusals",
       "/admin/affiliates",
       "/admin/forum",
       "/admin/message-reports",

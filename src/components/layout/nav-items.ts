@@ -68,6 +68,7 @@ export const ADMIN_LINKS: NavLink[] = [
   { href: "/admin/members", label: "Members" },
   { href: "/admin/applications", label: "Applications" },
   { href: "/admin/payment-transactions", label: "Payment Transactions" },
+  { href: "/admin/stripe-refusals", label: "Stripe Refusals" },
   { href: "/admin/affiliates", label: "Affiliates" },
   { href: "/admin/forum", label: "Forum" },
   { href: "/admin/message-reports", label: "Reported Messages" },

@@ -105,3 +105,36 @@ export const stripeEventRefusals = pgTable("stripe_event_refusals", {
   firstAt: createdAt(),
   lastAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Each call Stripe refused (https://docs.stripe.com/api/errors), a card decline included: the admin's
+ * list at /admin/stripe-refusals. The call as Stripe's request log names it (method, path, request id),
+ * whose money it was about, what the app was doing, Stripe's error object (type, code, decline code,
+ * parameter, message) and what the caller was answered (402 for a decline, 502 otherwise).
+ */
+export const stripeRefusals = pgTable(
+  "stripe_refusals",
+  {
+    id: serial().primaryKey(),
+    method: text().notNull(),
+    path: text().notNull(),
+    requestId: text(),
+    /** What the app was doing, in the words the caller was given ("The refund failed"). */
+    operation: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    applicationId: integer().references(() => applications.id, { onDelete: "set null" }),
+    httpStatus: integer().notNull(),
+    type: text().notNull(),
+    code: text(),
+    declineCode: text(),
+    param: text(),
+    message: text().notNull(),
+    answeredStatus: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stripe_refusals_created_idx").on(t.createdAt.desc()),
+    index("stripe_refusals_user_idx").on(t.userId),
+    index("stripe_refusals_application_idx").on(t.applicationId),
+  ],
+);

@@ -103,3 +103,49 @@ export async function seedDemoBankTransferMember(tx: Transaction, mentorId: numb
     })),
   );
 }
+
+/**
+ * Two calls Stripe refused (a declined card on the member's upgrade, a price Stripe could not find
+ * when her billing was to start), so /admin/stripe-refusals shows what such rows look like. Their
+ * request ids are made up: Stripe's Dashboard knows none of them.
+ */
+export async function seedDemoStripeRefusals(tx: Transaction, memberId: number): Promise<void> {
+  const [app] = await tx
+    .select({ id: t.applications.id })
+    .from(t.applications)
+    .where(eq(t.applications.userId, memberId))
+    .limit(1);
+  const now = Date.now();
+  await tx.insert(t.stripeRefusals).values([
+    {
+      method: "POST",
+      path: "/v1/subscriptions",
+      requestId: "req_demo_subscription_refused",
+      operation: "Her monthly billing could not start",
+      userId: memberId,
+      applicationId: app?.id ?? null,
+      httpStatus: 400,
+      type: "invalid_request_error",
+      code: "resource_missing",
+      param: "items[0][price]",
+      message: "No such price: 'price_demo_create_monthly'",
+      answeredStatus: 502,
+      createdAt: new Date(now - 3 * DAY),
+    },
+    {
+      method: "POST",
+      path: "/v1/subscriptions/sub_demo_jordan",
+      requestId: "req_demo_upgrade_declined",
+      operation: "The upgrade failed",
+      userId: memberId,
+      applicationId: app?.id ?? null,
+      httpStatus: 402,
+      type: "card_error",
+      code: "card_declined",
+      declineCode: "insufficient_funds",
+      message: "Your card has insufficient funds.",
+      answeredStatus: 402,
+      createdAt: new Date(now - DAY),
+    },
+  ]);
+}

@@ -5,7 +5,7 @@ import type { Database, Transaction } from "../client";
 import * as t from "../schema";
 import { DEMO_BLOG_POSTS } from "./blog-posts";
 import { seedDemoAudit } from "./demo-audit";
-import { seedDemoBankTransferMember, seedDemoBilling } from "./demo-billing";
+import { seedDemoBankTransferMember, seedDemoBilling, seedDemoStripeRefusals } from "./demo-billing";
 import { seedDemoNotifications } from "./demo-notifications";
 import { demoEvents } from "./demo-events";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_TOPICS } from "./demo-forum";
@@ -40,6 +40,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     const userIds = await seedUsers(tx, passwordHash);
     await seedPartnersAndApplications(tx, userIds);
     await seedDemoBilling(tx, userIds.member!);
+    await seedDemoStripeRefusals(tx, userIds.member!);
     await seedDemoBankTransferMember(tx, userIds.mentor!, userIds.admin!);
     await seedEvents(tx, userIds);
     await seedForum(tx, userIds);

@@ -13,6 +13,13 @@ export const MESSAGE_PERMISSION_LABELS: Record<MessagePermission, string> = {
 export const MESSAGE_MAX_LENGTH = 4000;
 /** New conversations a member may start in a day (replies in existing ones are not counted). */
 export const NEW_CONVERSATIONS_PER_DAY = 10;
+/**
+ * Messages a member may send in a minute, in all her conversations together. Two people writing to
+ * each other, however quickly, send one short message every few seconds at most (about 10 in a lively
+ * minute); 30 leaves that three times over, and stops a script or a stuck key that floods a member's
+ * inbox and notifications with dozens a second.
+ */
+export const MESSAGES_PER_MINUTE = 30;
 export const MESSAGE_PAGE_SIZE = 30;
 export const CONVERSATION_PAGE_SIZE = 30;
 /**

@@ -39,3 +39,6 @@ export const REFUND_GUARANTEE_DAYS = 14;
 
 /** How long the payment link emailed to an applicant works (as an invitation does). */
 export const PAYMENT_LINK_TTL_DAYS = 14;
+
+/** Rows per page of the admin's list of Stripe refusals (/admin/stripe-refusals). */
+export const STRIPE_REFUSALS_PAGE_SIZE = 50;

@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation";
+import { idSchema, z } from "@/lib/validation";
 
 /** A payment link's token as it appears in /payment/{token} (base64url, 32 random bytes). */
 export const paymentTokenSchema = z
@@ -49,3 +49,8 @@ export function centsOf(dollars: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
 }
+
+/** /admin/stripe-refusals: the keyset cursor, refusals older than this id. */
+export const stripeRefusalsQuerySchema = z.object({
+  before: idSchema.optional().or(z.literal("").transform(() => undefined)),
+});

@@ -1,5 +1,7 @@
 // What the notification centre knows about each kind (issue 29), shared by the server and the browser.
 
+import { sameSitePath } from "@/lib/same-site-path";
+
 export const NOTIFICATION_KINDS = [
   "forum_reply",
   "forum_mention",
@@ -54,3 +56,9 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
 /** Notifications a page of GET /api/notifications holds, and the bell's panel shows. */
 export const NOTIFICATION_PAGE_SIZE = 20;
 export const PANEL_SIZE = 8;
+
+/** Where a notification without a link of its own, or with one that would leave the site, takes her. */
+export const NOTIFICATIONS_PATH = "/notifications";
+
+/** A notification's link as it is sent (the list, the stream, a push, an email): a path on this site, or her notifications. */
+export const notificationLink = (url: string | null | undefined): string => sameSitePath(url) ?? NOTIFICATIONS_PATH;

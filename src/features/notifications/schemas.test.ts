@@ -41,8 +41,20 @@ describe("notification schemas", () => {
       title: "The retreat is open",
       url: "/notifications",
     });
-    for (const url of ["https://evil.example", "//evil.example", "javascript:alert(1)", "/a b"])
+    for (const url of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "/\\/evil.example",
+      "/\t/evil.example",
+      "/..//evil.example",
+      "javascript:alert(1)",
+    ])
       expect(announcementSchema.safeParse({ title: "The retreat is open", url }).success).toBe(false);
+    // Kept as a browser would follow it.
+    expect(announcementSchema.parse({ title: "The retreat is open", url: " /events/summer retreat " }).url).toBe(
+      "/events/summer%20retreat",
+    );
   });
 
   it("accepts her choices per kind and refuses unknown kinds or deliveries", () => {

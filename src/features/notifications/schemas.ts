@@ -1,5 +1,5 @@
-import { z, bigIdSchema } from "@/lib/validation";
-import { DELIVERIES, NOTIFICATION_KINDS } from "./constants";
+import { z, bigIdSchema, sameSitePathField } from "@/lib/validation";
+import { DELIVERIES, NOTIFICATION_KINDS, NOTIFICATIONS_PATH } from "./constants";
 
 // Shared by the route handlers and the screens; no server-only imports here.
 
@@ -62,11 +62,6 @@ export const announcementSchema = z.object({
     .trim()
     .min(5, "The announcement must be at least 5 characters")
     .max(200, "The announcement must be no more than 200 characters"),
-  url: z
-    .string()
-    .trim()
-    .max(300)
-    .regex(/^\/(?!\/)[^\s]*$/, "The link must be a path on this site, such as /events")
-    .default("/notifications"),
+  url: sameSitePathField().default(NOTIFICATIONS_PATH),
 });
 export type AnnouncementInput = z.input<typeof announcementSchema>;

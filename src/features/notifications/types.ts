@@ -1,3 +1,4 @@
+import { sameSitePath } from "@/lib/same-site-path";
 import { z } from "@/lib/validation";
 import { id, isoDateTime } from "@/features/api/json";
 import { DELIVERIES, NOTIFICATION_KINDS } from "./constants";
@@ -8,8 +9,8 @@ export const notificationViewSchema = z.strictObject({
   kind: z.enum(NOTIFICATION_KINDS),
   /** The whole line, e.g. "Amara Okafor and 3 others reacted to your reply in “Pricing”". */
   title: z.string(),
-  /** A path on this site: what it is about. */
-  url: z.string(),
+  /** A path on this site: what it is about (src/lib/same-site-path.ts). */
+  url: z.string().refine((url) => sameSitePath(url) === url, "A notification links to a path on this site"),
   actor: z.strictObject({ id, name: z.string(), profilePicture: z.string().nullable() }).nullable(),
   createdAt: isoDateTime,
   readAt: isoDateTime.nullable(),

@@ -5,6 +5,7 @@
 
 import { TIER_IDS, type TierId } from "@/features/membership/constants";
 import { forbidden, unauthorized } from "@/lib/errors";
+import { sameSitePath } from "@/lib/same-site-path";
 
 export type AccessRule =
   | { kind: "public" }
@@ -174,31 +175,10 @@ export function redirectFor(decision: Exclude<AccessDecision, "allowed">, pathWi
 }
 
 /**
- * Stands for this site's own origin when a `next` is resolved: a relative path resolved against any
- * origin keeps it, so the browser side needs no configuration to tell ours from another.
- */
-const OWN_ORIGIN = "https://this-site.invalid";
-/** Characters a browser drops from a URL or reads as a slash: a `next` holding one is refused, never repaired. */
-const CONTROL_OR_BACKSLASH = /[\u0000-\u001F\u007F\\]/;
-
-/**
- * A `next` parameter is followed only to a path on this site (issue 24). It is resolved as the
- * browser will resolve it (`new URL(next, origin)`, which drops tabs and line breaks and reads `\` as
- * `/`) and kept only when it stays on our origin and its normalised path does too; any control
- * character or backslash, a scheme-relative `//host`, an absolute URL or dot segments that lead to
- * `//host` send her to `fallback` instead (the home page unless the caller says otherwise). Answers the
- * normalised path.
+ * A `next` parameter is followed only to a path on this site (issue 24), by the one rule for a
+ * same-site path (src/lib/same-site-path.ts); anything else sends her to `fallback` instead (the home
+ * page unless the caller says otherwise). Answers the normalised path.
  */
 export function safeNextPath(next: string | null | undefined, fallback = "/"): string {
-  if (!next || !next.startsWith("/") || CONTROL_OR_BACKSLASH.test(next)) return fallback;
-  let url: URL;
-  try {
-    url = new URL(next, OWN_ORIGIN);
-  } catch {
-    return fallback;
-  }
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  // Dot segments can leave a path such as "//host" ("/..//host"), which a browser would follow off-site.
-  if (url.origin !== OWN_ORIGIN || path.startsWith("//")) return fallback;
-  return path;
+  return sameSitePath(next) ?? fallback;
 }

@@ -18,7 +18,8 @@ import { recordAudit } from "@/server/audit";
 import { attachMembership } from "@/server/billing/memberships";
 import { lockApplication } from "@/server/money/locks";
 import { readStripe } from "@/server/money/objects";
-import { paymentsConfigured, stripe } from "@/server/money/stripe";
+import { isStripeRefusal, paymentsConfigured, stripe } from "@/server/money/stripe";
+import { recordRefusalOf } from "@/server/money/stripe-refusals";
 import { invitationEmail, invitationWithdrawnEmail } from "./emails";
 import type { AcceptInvitationInput } from "@/features/applications/schemas";
 
@@ -277,7 +278,10 @@ async function savedPaymentMethod(tx: Transaction, applicationId: number): Promi
   try {
     return readStripe("payment_intent", await stripe().paymentIntents.retrieve(paid.intent)).payment_method;
   } catch (error) {
-    console.error("[invitations] could not read the payment method from Stripe", error);
+    // Her account is made without it; she adds her card on her Billing tab.
+    await recordRefusalOf(error, "Her saved card could not be read", { applicationId }, tx);
+    if (!isStripeRefusal(error))
+      console.error("[invitations] could not read the payment method from Stripe:", (error as Error).message);
     return null;
   }
 }

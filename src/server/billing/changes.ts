@@ -15,12 +15,15 @@ import { readStripe, readStripeList, type InvoiceObject, type SubscriptionObject
 import { tierCharge } from "@/server/money/pricing";
 import { stripeAttempt } from "@/server/money/requests";
 import {
+  askStripe,
   PAYMENTS_NOT_CONFIGURED,
   paymentsConfigured,
   stripe,
   stripeErrorMessage,
   stripeFailure,
+  type StripeSubject,
 } from "@/server/money/stripe";
+import { recordRefusalOf } from "@/server/money/stripe-refusals";
 import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { fromStripeTime, mirrorSubscription, setPaidTier, toStripeTime, type Membership } from "./memberships";
@@ -80,10 +83,16 @@ async function audit(tx: Transaction, actor: Actor, m: Membership, action: strin
 }
 
 /** Her subscription as Stripe has it now, and its one item (her tier's price and the current period). */
-async function subscriptionItem(subscriptionId: string) {
-  const subscription = readStripe("subscription", await stripe().subscriptions.retrieve(subscriptionId));
+async function subscriptionItem(m: Membership, operation: string) {
+  const subscription = readStripe(
+    "subscription",
+    await askStripe(operation, m, (client) => client.subscriptions.retrieve(m.stripeSubscriptionId!)),
+  );
   return { subscription, item: subscription.items.data[0]! };
 }
+
+const PREVIEW_FAILED = "The upgrade could not be previewed";
+const CHANGE_FAILED = "The change failed";
 
 /** Stripe's own invoice preview of upgrading now: what she will be charged today, line by line. */
 export async function previewUpgrade(userId: number, tier: TierId): Promise<UpgradePreview> {
@@ -94,14 +103,13 @@ export async function previewUpgrade(userId: number, tier: TierId): Promise<Upgr
         "Only a higher tier can be previewed as an upgrade; a lower tier starts at the end of the period.",
       );
     if (m.scheduledTier) throw conflict("Undo your scheduled tier change before upgrading.");
-    const { item } = await subscriptionItem(subscriptionId);
+    const { item } = await subscriptionItem(m, PREVIEW_FAILED);
     const price = await priceFor(tier);
     const prorationDate = Math.max(Math.floor(Date.now() / 1000), item.current_period_start);
-    let invoice: InvoiceObject;
-    try {
-      invoice = readStripe(
-        "invoice",
-        await stripe().invoices.createPreview({
+    const invoice: InvoiceObject = readStripe(
+      "invoice",
+      await askStripe(PREVIEW_FAILED, m, (client) =>
+        client.invoices.createPreview({
           customer: m.stripeCustomerId!,
           subscription: subscriptionId,
           subscription_details: {
@@ -110,10 +118,8 @@ export async function previewUpgrade(userId: number, tier: TierId): Promise<Upgr
             proration_date: prorationDate,
           },
         }),
-      );
-    } catch (error) {
-      throw stripeFailure(error, "The preview failed");
-    }
+      ),
+    );
     return {
       tier,
       tierTitle: (await tierCharge(tier, tx)).title,
@@ -144,11 +150,12 @@ export async function changeTier(userId: number, input: ChangeTierInput, actor: 
           ? "That is already your tier: undo the scheduled change instead."
           : "That is already your tier.",
       );
-    const { item } = await subscriptionItem(subscriptionId);
+    const upgrading = rank(input.tier) > rank(m.tier);
+    const { item } = await subscriptionItem(m, upgrading ? "The upgrade failed" : CHANGE_FAILED);
     const price = await priceFor(input.tier);
     const title = (await tierCharge(input.tier, tx)).title;
     const client = stripe();
-    if (rank(input.tier) > rank(m.tier)) {
+    if (upgrading) {
       if (m.scheduledTier) throw conflict("Undo your scheduled tier change before upgrading.");
       if (m.status !== "active") throw conflict("Please settle the outstanding payment before upgrading.");
       const now = Math.floor(Date.now() / 1000);
@@ -174,7 +181,7 @@ export async function changeTier(userId: number, input: ChangeTierInput, actor: 
           ),
         );
       } catch (error) {
-        throw stripeFailure(error, "The upgrade failed");
+        throw stripeFailure(error, "The upgrade failed", m);
       }
       const invoice = typeof updated.latest_invoice === "object" ? updated.latest_invoice : null;
       const charged = invoice?.amount_paid ?? 0;
@@ -184,18 +191,15 @@ export async function changeTier(userId: number, input: ChangeTierInput, actor: 
       await audit(tx, actor, m, "upgraded", { from: m.tier, to: input.tier, charged, invoice: invoice?.id ?? null });
       return { tier: input.tier, charged, effective: "now" as const };
     }
-    let updated: SubscriptionObject;
-    try {
-      updated = readStripe(
-        "subscription",
-        await client.subscriptions.update(subscriptionId, {
+    const updated = readStripe(
+      "subscription",
+      await askStripe(CHANGE_FAILED, m, () =>
+        client.subscriptions.update(subscriptionId, {
           items: [{ id: item.id, price: price.id }],
           proration_behavior: "none",
         }),
-      );
-    } catch (error) {
-      throw stripeFailure(error, "The change failed");
-    }
+      ),
+    );
     const { after } = await mirrorSubscription(tx, m, updated);
     if (m.userId)
       await queueEmail(billingEmails.downgradeScheduled(await emailTo(tx, m, actor), title, after.currentPeriodEnd!));
@@ -218,15 +222,12 @@ export async function cancelMembership(userId: number, actor: Actor) {
         `Your membership term runs until ${formatDate(m.termEndsAt)}. You can cancel from ${formatDate(cancelableFrom(m))}.`,
       );
     }
-    let updated: SubscriptionObject;
-    try {
-      updated = readStripe(
-        "subscription",
-        await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
-      );
-    } catch (error) {
-      throw stripeFailure(error, "The cancellation failed");
-    }
+    const updated = readStripe(
+      "subscription",
+      await askStripe("The cancellation failed", m, (client) =>
+        client.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      ),
+    );
     const { after } = await mirrorSubscription(tx, m, updated);
     if (m.userId) await queueEmail(billingEmails.cancelScheduled(await emailTo(tx, m, actor), after.currentPeriodEnd!));
     await audit(tx, actor, m, "cancel_scheduled", { on: after.currentPeriodEnd });
@@ -239,22 +240,19 @@ export async function resumeMembership(userId: number, actor: Actor) {
   return withMembership(userId, async (tx, m, queueEmail) => {
     const subscriptionId = requireLiveSubscription(m);
     if (!m.cancelAtPeriodEnd && !m.scheduledTier) throw conflict("There is no scheduled change to undo.");
-    const { item } = await subscriptionItem(subscriptionId);
+    const { item } = await subscriptionItem(m, CHANGE_FAILED);
     const price = await priceFor(m.tier);
-    let updated: SubscriptionObject;
-    try {
-      updated = readStripe(
-        "subscription",
-        await stripe().subscriptions.update(subscriptionId, {
+    const updated = readStripe(
+      "subscription",
+      await askStripe(CHANGE_FAILED, m, (client) =>
+        client.subscriptions.update(subscriptionId, {
           cancel_at_period_end: false,
           ...(item.price.id !== price.id
             ? { items: [{ id: item.id, price: price.id }], proration_behavior: "none" as const }
             : {}),
         }),
-      );
-    } catch (error) {
-      throw stripeFailure(error, "The change failed");
-    }
+      ),
+    );
     await mirrorSubscription(tx, m, updated);
     const what = [
       m.scheduledTier
@@ -278,7 +276,8 @@ export async function createCardSetup(userId: number) {
   return withMembership(userId, async (tx, m) => {
     if (m.billingMethod === "manual") throw conflict("This membership is paid by bank transfer.");
     if (m.status === "canceled") throw conflict("This membership has ended.");
-    const client = stripe();
+    const ask = <T>(call: (client: ReturnType<typeof stripe>) => Promise<T>) =>
+      askStripe("The card form could not be opened", m, call);
     let customer = m.stripeCustomerId;
     if (!customer) {
       const [user] = await tx
@@ -288,14 +287,16 @@ export async function createCardSetup(userId: number) {
         .limit(1);
       customer = readStripe(
         "customer",
-        await stripeAttempt(tx, { operation: "customer", subject: `membership-${m.id}` }, (idempotencyKey) =>
-          client.customers.create(
-            {
-              email: user!.email,
-              name: `${user!.firstName} ${user!.lastName}`.trim(),
-              metadata: { membershipId: String(m.id) },
-            },
-            { idempotencyKey },
+        await ask((client) =>
+          stripeAttempt(tx, { operation: "customer", subject: `membership-${m.id}` }, (idempotencyKey) =>
+            client.customers.create(
+              {
+                email: user!.email,
+                name: `${user!.firstName} ${user!.lastName}`.trim(),
+                metadata: { membershipId: String(m.id) },
+              },
+              { idempotencyKey },
+            ),
           ),
         ),
       ).id;
@@ -305,12 +306,14 @@ export async function createCardSetup(userId: number) {
     // She confirms in her browser, where Stripe.js can redirect her and bring her back (return_url).
     const intent = readStripe(
       "setup_intent",
-      await client.setupIntents.create({
-        customer,
-        usage: "off_session",
-        automatic_payment_methods: { enabled: true },
-        metadata: { membershipId: String(m.id) },
-      }),
+      await ask((client) =>
+        client.setupIntents.create({
+          customer: customer!,
+          usage: "off_session",
+          automatic_payment_methods: { enabled: true },
+          metadata: { membershipId: String(m.id) },
+        }),
+      ),
     );
     if (!intent.client_secret) throw new AppError(502, "Stripe sent a setup intent without its client secret.");
     return { clientSecret: intent.client_secret };
@@ -328,10 +331,10 @@ async function startTrialSubscription(
   customer: string,
   paymentMethod: string,
 ): Promise<SubscriptionObject> {
-  const client = stripe();
+  const ask = <T>(call: (client: ReturnType<typeof stripe>) => Promise<T>) => askStripe(CARD_NOT_SAVED, m, call);
   const started = readStripeList(
     "subscription",
-    await client.subscriptions.list({ customer, status: "all", limit: 20 }),
+    await ask((client) => client.subscriptions.list({ customer, status: "all", limit: 20 })),
   ).find(
     (s) => s.metadata.membershipId === String(m.id) && s.status !== "canceled" && s.status !== "incomplete_expired",
   );
@@ -341,21 +344,25 @@ async function startTrialSubscription(
   const price = await priceFor(m.tier);
   return readStripe(
     "subscription",
-    await stripeAttempt(tx, { operation: "subscription", subject: `membership-${m.id}` }, (idempotencyKey) =>
-      client.subscriptions.create(
-        {
-          customer,
-          items: [{ price: price.id }],
-          billing_mode: { type: "classic" },
-          default_payment_method: paymentMethod,
-          ...(trialEnd ? { trial_end: trialEnd } : {}),
-          metadata: { membershipId: String(m.id), tier: m.tier },
-        },
-        { idempotencyKey },
+    await ask((client) =>
+      stripeAttempt(tx, { operation: "subscription", subject: `membership-${m.id}` }, (idempotencyKey) =>
+        client.subscriptions.create(
+          {
+            customer,
+            items: [{ price: price.id }],
+            billing_mode: { type: "classic" },
+            default_payment_method: paymentMethod,
+            ...(trialEnd ? { trial_end: trialEnd } : {}),
+            metadata: { membershipId: String(m.id), tier: m.tier },
+          },
+          { idempotencyKey },
+        ),
       ),
     ),
   );
 }
+
+const CARD_NOT_SAVED = "The card could not be saved";
 
 /**
  * After the Payment Element confirmed her SetupIntent: the card becomes the default for her
@@ -364,31 +371,36 @@ async function startTrialSubscription(
  */
 export async function saveCard(userId: number, setupIntentId: string, actor: Actor) {
   return withMembership(userId, async (tx, m, queueEmail) => {
-    const client = stripe();
-    const intent = readStripe("setup_intent", await client.setupIntents.retrieve(setupIntentId));
+    const ask = <T>(call: (client: ReturnType<typeof stripe>) => Promise<T>) => askStripe(CARD_NOT_SAVED, m, call);
+    const intent = readStripe("setup_intent", await ask((client) => client.setupIntents.retrieve(setupIntentId)));
     if (!m.stripeCustomerId || intent.customer !== m.stripeCustomerId) throw notFound("That card setup was not found.");
     if (intent.status !== "succeeded" || !intent.payment_method)
       throw conflict("The card was not confirmed. Please try again.");
     const customer = m.stripeCustomerId;
     const paymentMethod = intent.payment_method;
-    await client.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } });
+    await ask((client) =>
+      client.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } }),
+    );
     await tx.update(users).set({ stripePaymentMethodId: paymentMethod }).where(eq(users.id, userId));
     let paymentError: string | null = null;
     if (m.stripeSubscriptionId) {
+      const subscriptionId = m.stripeSubscriptionId;
       const updated = readStripe(
         "subscription",
-        await client.subscriptions.update(m.stripeSubscriptionId, { default_payment_method: paymentMethod }),
+        await ask((client) => client.subscriptions.update(subscriptionId, { default_payment_method: paymentMethod })),
       );
       await mirrorSubscription(tx, m, updated);
       if (m.status === "past_due") {
         const [open] = readStripeList(
           "invoice",
-          await client.invoices.list({ subscription: m.stripeSubscriptionId, status: "open", limit: 1 }),
+          await ask((client) => client.invoices.list({ subscription: subscriptionId, status: "open", limit: 1 })),
         );
         if (open) {
           try {
-            await client.invoices.pay(open.id, { payment_method: paymentMethod });
+            await stripe().invoices.pay(open.id, { payment_method: paymentMethod });
           } catch (error) {
+            // Her card is saved either way: what the payment met is hers to read, and listed for the admins.
+            await recordRefusalOf(error, "The open invoice could not be paid", m, tx);
             paymentError = stripeErrorMessage(error, "The payment failed.");
           }
         }
@@ -402,21 +414,23 @@ export async function saveCard(userId: number, setupIntentId: string, actor: Act
         .returning();
       await mirrorSubscription(tx, withSub!, subscription);
     }
-    const card = await describeCard(paymentMethod);
+    const card = await describeCard(paymentMethod, m);
     await queueEmail(billingEmails.cardUpdated(await emailTo(tx, m, actor), card ?? "your new card"));
     await audit(tx, actor, m, "card_updated", { paymentMethod });
     return { card, paymentError };
   });
 }
 
-export async function describeCard(paymentMethodId: string | null): Promise<string | null> {
+export async function describeCard(paymentMethodId: string | null, whose: StripeSubject = {}): Promise<string | null> {
   if (!paymentMethodId) return null;
   try {
     const method = readStripe("payment_method", await stripe().paymentMethods.retrieve(paymentMethodId));
     return method.card
       ? `${method.card.brand[0]!.toUpperCase()}${method.card.brand.slice(1)} ending in ${method.card.last4}`
       : method.type;
-  } catch {
+  } catch (error) {
+    // A card without its description is still her card: the page says "your card".
+    await recordRefusalOf(error, "Her card could not be described", whose).catch(() => undefined);
     return null;
   }
 }

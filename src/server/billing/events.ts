@@ -5,11 +5,14 @@ import { paymentTransactions, users } from "@/db/schema";
 import type { QueueEmail } from "@/server/email/outbox";
 import { lockMembership } from "@/server/money/locks";
 import { readStripe, readStripeList, type InvoiceObject } from "@/server/money/objects";
-import { stripe } from "@/server/money/stripe";
+import { askStripe } from "@/server/money/stripe";
+import type { FollowUp } from "@/server/money/webhook/follow-up";
 import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { mirrorSubscription, setPaidTier, type Membership } from "./memberships";
 import { tierOfPrice } from "./prices";
+
+const SUBSCRIPTION_UNREAD = "Her subscription could not be read";
 
 async function emailContext(tx: Transaction, membership: Membership, baseUrl: string) {
   if (!membership.userId) return null;
@@ -31,7 +34,9 @@ async function refresh(
 ): Promise<Membership> {
   const subscription = readStripe(
     "subscription",
-    await stripe().subscriptions.retrieve(membership.stripeSubscriptionId!),
+    await askStripe(SUBSCRIPTION_UNREAD, membership, (client) =>
+      client.subscriptions.retrieve(membership.stripeSubscriptionId!),
+    ),
   );
   const { before, after } = await mirrorSubscription(tx, membership, subscription);
   if (before.status !== "canceled" && after.status === "canceled") {
@@ -53,10 +58,15 @@ export async function onSubscriptionChanged(
 }
 
 /** The PaymentIntent that paid an invoice, for refunds (Stripe lists an invoice's payments separately). */
-async function intentOfInvoice(invoice: InvoiceObject): Promise<string | null> {
+async function intentOfInvoice(invoice: InvoiceObject, membership: Membership): Promise<string | null> {
   const payments =
     invoice.payments?.data ??
-    readStripeList("invoice_payment", await stripe().invoicePayments.list({ invoice: invoice.id, limit: 10 }));
+    readStripeList(
+      "invoice_payment",
+      await askStripe("The invoice's payment could not be read", membership, (client) =>
+        client.invoicePayments.list({ invoice: invoice.id, limit: 10 }),
+      ),
+    );
   const paid = payments.find((p) => p.status === "paid") ?? payments.at(-1);
   return paid?.payment.payment_intent ?? null;
 }
@@ -81,6 +91,7 @@ export async function onInvoiceEvent(
   invoice: InvoiceObject,
   outcome: "paid" | "failed",
   baseUrl: string,
+  followUp: FollowUp,
 ): Promise<void> {
   const subscriptionId = invoice.parent?.subscription_details?.subscription;
   if (!subscriptionId) return;
@@ -109,7 +120,7 @@ export async function onInvoiceEvent(
         .where(eq(paymentTransactions.stripeInvoiceId, invoice.id))
         .limit(1);
       recovered = prior?.status === "failed";
-      const intentId = await intentOfInvoice(invoice);
+      const intentId = await intentOfInvoice(invoice, membership);
       await tx
         .insert(paymentTransactions)
         .values({
@@ -147,11 +158,15 @@ export async function onInvoiceEvent(
   }
   if (outcome === "paid" && tier && invoice.created >= (membership.tierInvoiceCreated ?? 0))
     membership = await setPaidTier(tx, membership, tier, invoice.created);
-  const after = await refresh(tx, queueEmail, membership, baseUrl);
-  const failedNow = firstFailure && after.status === "past_due";
-  if (!failedNow && !recovered) return;
-  const ctx = await emailContext(tx, after, baseUrl);
-  if (!ctx) return;
-  if (failedNow) await queueEmail(billingEmails.paymentFailed(ctx, amount, after.accessEndsAt!));
-  if (recovered) await queueEmail(billingEmails.paymentRecovered(ctx, amount));
+  const paidFor = membership;
+  // The payment is recorded above; reading the subscription back is a follow-up (src/server/money/webhook/follow-up.ts).
+  await followUp(async (sp) => {
+    const after = await refresh(sp, queueEmail, paidFor, baseUrl);
+    const failedNow = firstFailure && after.status === "past_due";
+    if (!failedNow && !recovered) return;
+    const ctx = await emailContext(sp, after, baseUrl);
+    if (!ctx) return;
+    if (failedNow) await queueEmail(billingEmails.paymentFailed(ctx, amount, after.accessEndsAt!));
+    if (recovered) await queueEmail(billingEmails.paymentRecovered(ctx, amount));
+  });
 }

@@ -8,7 +8,7 @@ import { readStripe, readStripeList, type SubscriptionObject } from "@/server/mo
 import { tierCharge } from "@/server/money/pricing";
 import { stripeAttempt } from "@/server/money/requests";
 import { MEMBERSHIP_STATUS_OF_SUBSCRIPTION } from "@/server/money/statuses";
-import { stripe } from "@/server/money/stripe";
+import { applicantOf, askStripe, stripe } from "@/server/money/stripe";
 import { readSiteSettings } from "@/server/settings";
 import { priceFor, tierOfPrice } from "./prices";
 
@@ -35,6 +35,8 @@ export async function termEndFor(startedAt: Date, tier: string, tx: Transaction)
  * Safe to call on every capture event: the membership row, and Stripe's list of her subscriptions
  * (an attempt whose answer was lost), make it once.
  */
+export const BILLING_NOT_STARTED = "Her monthly billing could not start";
+
 export async function startCardMembership(tx: Transaction, applicationId: number): Promise<Membership | null> {
   const app = await lockApplication(tx, applicationId);
   if (!app || app.status !== "approved" || app.isTrial) return null;
@@ -53,8 +55,13 @@ export async function startCardMembership(tx: Transaction, applicationId: number
     )
     .limit(1);
   if (!paid?.stripePaymentIntentId) return null;
-  const client = stripe();
-  const intent = readStripe("payment_intent", await client.paymentIntents.retrieve(paid.stripePaymentIntentId));
+  stripe();
+  const ask = <T>(call: (client: ReturnType<typeof stripe>) => Promise<T>) =>
+    askStripe(BILLING_NOT_STARTED, applicantOf(app), call);
+  const intent = readStripe(
+    "payment_intent",
+    await ask((client) => client.paymentIntents.retrieve(paid.stripePaymentIntentId!)),
+  );
   const customer = intent.customer ?? app.stripeCustomerId;
   const paymentMethod = intent.payment_method;
   if (!customer) return null;
@@ -63,7 +70,7 @@ export async function startCardMembership(tx: Transaction, applicationId: number
   const firstRenewal = addMonths(startedAt, 1);
   const started = readStripeList(
     "subscription",
-    await client.subscriptions.list({ customer, status: "all", limit: 20 }),
+    await ask((client) => client.subscriptions.list({ customer, status: "all", limit: 20 })),
   ).find(
     (s) => s.metadata.applicationId === String(app.id) && s.status !== "canceled" && s.status !== "incomplete_expired",
   );
@@ -72,18 +79,20 @@ export async function startCardMembership(tx: Transaction, applicationId: number
     started ??
     readStripe(
       "subscription",
-      await stripeAttempt(tx, { operation: "subscription", subject: `application-${app.id}` }, (idempotencyKey) =>
-        client.subscriptions.create(
-          {
-            customer,
-            items: [{ price: price.id }],
-            billing_mode: { type: "classic" },
-            ...(paymentMethod ? { default_payment_method: paymentMethod } : {}),
-            billing_cycle_anchor: toStripeTime(firstRenewal),
-            proration_behavior: "none",
-            metadata: { applicationId: String(app.id), tier: app.membershipTier },
-          },
-          { idempotencyKey },
+      await ask((client) =>
+        stripeAttempt(tx, { operation: "subscription", subject: `application-${app.id}` }, (idempotencyKey) =>
+          client.subscriptions.create(
+            {
+              customer,
+              items: [{ price: price.id }],
+              billing_mode: { type: "classic" },
+              ...(paymentMethod ? { default_payment_method: paymentMethod } : {}),
+              billing_cycle_anchor: toStripeTime(firstRenewal),
+              proration_behavior: "none",
+              metadata: { applicationId: String(app.id), tier: app.membershipTier },
+            },
+            { idempotencyKey },
+          ),
         ),
       ),
     );

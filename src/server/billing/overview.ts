@@ -83,7 +83,7 @@ export async function getBillingOverview(userId: number, viewer: SessionUser): P
                 amount: priceOf(m.scheduledTier ?? m.tier),
                 byCard: m.billingMethod === "card",
               },
-        card: configured && m.billingMethod !== "manual" ? await describeCard(member?.paymentMethod ?? null) : null,
+        card: configured && m.billingMethod !== "manual" ? await describeCard(member?.paymentMethod ?? null, m) : null,
       }
     : null;
   const overview = {

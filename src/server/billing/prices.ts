@@ -2,10 +2,11 @@ import "server-only";
 import { TIER_IDS, type TierId } from "@/features/membership/constants";
 import { serviceUnavailable } from "@/lib/errors";
 import { readStripe, readStripeList } from "@/server/money/objects";
-import { stripe } from "@/server/money/stripe";
+import { askStripe } from "@/server/money/stripe";
 
 import { lookupKeyFor } from "./catalogue";
 
+const PRICES_UNREAD = "The membership prices could not be read";
 export const BILLING_NOT_SET_UP = "Billing is not set up yet: an administrator needs to run npm run stripe:sync.";
 
 interface Catalogue {
@@ -20,7 +21,9 @@ let cached: Promise<Catalogue> | undefined;
 async function loadCatalogue(): Promise<Catalogue> {
   const prices = readStripeList(
     "price",
-    await stripe().prices.list({ lookup_keys: TIER_IDS.map(lookupKeyFor), active: true, limit: 100 }),
+    await askStripe(PRICES_UNREAD, {}, (client) =>
+      client.prices.list({ lookup_keys: TIER_IDS.map(lookupKeyFor), active: true, limit: 100 }),
+    ),
   );
   const catalogue: Catalogue = { priceByTier: new Map(), tierByPrice: new Map(), loadedAt: Date.now() };
   for (const price of prices) {
@@ -53,7 +56,7 @@ export async function priceFor(tier: string): Promise<{ id: string; amount: numb
 export async function tierOfPrice(priceId: string): Promise<TierId | null> {
   const known = (await catalogue()).tierByPrice.get(priceId);
   if (known) return known;
-  const price = readStripe("price", await stripe().prices.retrieve(priceId));
+  const price = readStripe("price", await askStripe(PRICES_UNREAD, {}, (client) => client.prices.retrieve(priceId)));
   const tier = (price.metadata.tier ?? null) as TierId | null;
   return tier && TIER_IDS.includes(tier) ? tier : null;
 }

@@ -4,7 +4,8 @@ import { db } from "@/db";
 import { billingReconciliations, memberships, paymentTransactions, users } from "@/db/schema";
 import { readStripe, type InvoiceObject, type SubscriptionObject } from "@/server/money/objects";
 import { MEMBERSHIP_STATUS_OF_SUBSCRIPTION } from "@/server/money/statuses";
-import { stripe } from "@/server/money/stripe";
+import { stripe, stripeFailure } from "@/server/money/stripe";
+import { reportedStripeRefusal } from "@/server/money/stripe-refusals";
 import { toStripeTime } from "./memberships";
 import { tierOfPrice } from "./prices";
 
@@ -26,6 +27,14 @@ const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds 
  * administrator to look into (webhooks are the source of truth and repair most on their own).
  */
 export async function reconcileBilling(now = new Date()): Promise<typeof billingReconciliations.$inferSelect> {
+  try {
+    return await compareWithStripe(now);
+  } catch (error) {
+    throw await reportedStripeRefusal(stripeFailure(error, "The daily reconciliation could not read Stripe"));
+  }
+}
+
+async function compareWithStripe(now: Date): Promise<typeof billingReconciliations.$inferSelect> {
   const client = stripe();
   const endedSince = new Date(now.getTime() - ENDED_WINDOW_DAYS * 86_400_000);
   const ours = await db

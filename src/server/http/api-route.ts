@@ -13,6 +13,7 @@ import { getCurrentUser } from "@/server/auth/current-user";
 import type { SessionUser } from "@/server/auth/sessions";
 import { isSameOriginRequest } from "@/lib/http/origin";
 import { siteUrl } from "@/lib/http/site-url";
+import { reportedStripeRefusal } from "@/server/money/stripe-refusals";
 
 type UserFor<A extends AccessRule> = A extends { kind: "public" } ? SessionUser | null : SessionUser;
 
@@ -51,6 +52,13 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * What a shared cache (a proxy, a CDN) and the browser's own cache may keep of an answer made for one
+ * member: nothing. Every answer of a call made with her session, or of a call only members may make,
+ * carries it, errors included, unless the handler said otherwise (a file she may read for an hour).
+ */
+export const PRIVATE_ANSWER = "private, no-store";
+
+/**
  * Wraps a route handler with what every API call needs: the same-origin check for state changes,
  * the access rule, zod validation of body, query and params, and the error shape of the spec's decisions.md (The API).
  * The handler returns data (sent as JSON) or a Response.
@@ -60,12 +68,18 @@ export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P =
   handler: (context: RouteContext<A, B, Q, P>) => Promise<unknown>,
 ) {
   return async (request: NextRequest, segment: { params?: Promise<Record<string, string | string[]>> } = {}) => {
+    let personal = options.access.kind !== "public";
+    const answer = (response: Response) => {
+      if (personal && !response.headers.has("cache-control")) response.headers.set("Cache-Control", PRIVATE_ANSWER);
+      return response;
+    };
     try {
       if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request)) {
         // Most often the site opened at a second address (127.0.0.1 for localhost): say which one works.
         throw new AppError(403, `Cross-site request refused. Use the site at ${siteUrl()}.`);
       }
       const user = await getCurrentUser();
+      if (user) personal = true;
       // Who may call is decided from the session and the route's parameters alone, before the body is read.
       const rawParams = (await segment.params) ?? {};
       const decision = checkAccess(user, options.access, rawParams);
@@ -83,10 +97,9 @@ export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P =
         : (undefined as B);
 
       const result = await handler({ request, user: user as UserFor<A>, body, query, params });
-      if (result instanceof Response) return result;
-      return NextResponse.json(result ?? { ok: true });
+      return answer(result instanceof Response ? result : NextResponse.json(result ?? { ok: true }));
     } catch (error) {
-      return errorResponse(error);
+      return answer(await errorResponse(error));
     }
   };
 }
@@ -138,7 +151,13 @@ async function readJson(request: NextRequest, limit: number): Promise<unknown> {
   return value;
 }
 
-export function errorResponse(error: unknown): NextResponse {
+/**
+ * The answer to a failed call, in the spec's error shape. Stripe refusing a call is answered 402 (a
+ * declined card, in the card's words) or 502 (Stripe's words) and listed for the admins
+ * (src/server/money/stripe-refusals.ts), once the transaction it happened in has ended.
+ */
+export async function errorResponse(thrown: unknown): Promise<NextResponse> {
+  const error = await reportedStripeRefusal(thrown);
   if (error instanceof z.core.$ZodError) {
     const fields: Record<string, string> = {};
     for (const issue of error.issues) {

@@ -8,23 +8,26 @@ import {
   CONVERSATION_OPEN_SECONDS,
   CONVERSATION_PAGE_SIZE,
   MESSAGE_PAGE_SIZE,
+  MESSAGES_PER_MINUTE,
   NEW_CONVERSATIONS_PER_DAY,
   type MessagePermission,
 } from "@/features/messages/constants";
 import type { SendMessageInput } from "@/features/messages/schemas";
 import type { ConversationPage, ConversationSummary, MemberSummary, MessageView } from "@/features/messages/types";
-import { notFound } from "@/lib/errors";
+import { notFound, tooManyRequests } from "@/lib/errors";
 import { encodeCursor } from "@/lib/validation";
 import { notifyMember } from "@/server/notifications";
-import { consumeOrThrow } from "@/server/rate-limit";
+import { consumeOrThrow, recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { messageableMember, refusalFor, type Sender } from "./rules";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found.";
-const NEW_CONVERSATIONS = {
+const NEW_CONVERSATIONS: LimitPolicy = {
   keyPrefix: "messages_new_conversation",
   points: NEW_CONVERSATIONS_PER_DAY,
   durationSeconds: 86_400,
 };
+/** Every message she sends, in new and existing conversations alike (MESSAGES_PER_MINUTE says why 30). */
+const MESSAGES_SENT: LimitPolicy = { keyPrefix: "messages_sent", points: MESSAGES_PER_MINUTE, durationSeconds: 60 };
 
 const pair = (a: number, b: number) => (a < b ? { lowUserId: a, highUserId: b } : { lowUserId: b, highUserId: a });
 const nameOf = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
@@ -165,14 +168,21 @@ async function unreadFor(tx: Transaction, conversationId: number, recipientId: n
 
 /**
  * POST /api/messages: writes to the member, in their conversation (made on the first message, which
- * counts against her daily limit of new conversations). The recipient is notified (one notification
- * per conversation while unread: "sent you 3 messages").
+ * counts against her daily limit of new conversations). Every message counts against her limit per
+ * minute, counted before it is written, so a burst sent at once stops at the limit too. The recipient
+ * is notified (one notification per conversation while unread: "sent you 3 messages").
  */
 export async function sendMessage(
   sender: Sender,
   input: SendMessageInput,
 ): Promise<{ conversationId: number; message: MessageView }> {
   const recipient = await messageableMember(sender, input.toUserId);
+  const wait = await recordUse(MESSAGES_SENT, String(sender.id));
+  if (wait > 0)
+    throw tooManyRequests(
+      wait,
+      `You are sending messages faster than anyone could read them. Please wait ${wait} seconds and try again.`,
+    );
   const ids = pair(sender.id, recipient.id);
   const [existing] = await db
     .select({ id: conversations.id })

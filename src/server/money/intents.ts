@@ -18,11 +18,13 @@ import { tierCharge } from "./pricing";
 import { paymentCompleted } from "./receipts";
 import { stripeAttempt } from "./requests";
 import { paymentStatusOfIntent } from "./statuses";
-import { isCardError, stripe, stripeFailure } from "./stripe";
+import { recordRefusalOf } from "./stripe-refusals";
+import { applicantOf, askStripe, isCardError, stripe, stripeFailure } from "./stripe";
 
 const INTENT_IP_POLICY: LimitPolicy = { keyPrefix: "payment_intent_ip", points: 30, durationSeconds: 60 * 60 };
 export const NO_PAYABLE_APPLICATION = "We could not find an application waiting for payment.";
 export const ALREADY_PAID = "This application has already been paid for. We will be in touch soon.";
+const SETTING_UP = "The payment could not be set up";
 const REUSABLE = new Set<PaymentIntentObject["status"]>([
   "requires_payment_method",
   "requires_confirmation",
@@ -31,14 +33,16 @@ const REUSABLE = new Set<PaymentIntentObject["status"]>([
 const HELD_OR_PAID = new Set<PaymentIntentObject["status"]>(["requires_capture", "succeeded", "processing"]);
 
 /** The application's Stripe customer, created (one attempt) the first time she pays. */
-async function customerOf(tx: Transaction, app: Application): Promise<string> {
+async function customerOf(tx: Transaction, app: Application, operation: string): Promise<string> {
   if (app.stripeCustomerId) return app.stripeCustomerId;
   const customer = readStripe(
     "customer",
-    await stripeAttempt(tx, { operation: "customer", subject: `application-${app.id}` }, (idempotencyKey) =>
-      stripe().customers.create(
-        { email: app.email, name: `${app.firstName} ${app.lastName}`, metadata: { applicationId: String(app.id) } },
-        { idempotencyKey },
+    await askStripe(operation, applicantOf(app), (client) =>
+      stripeAttempt(tx, { operation: "customer", subject: `application-${app.id}` }, (idempotencyKey) =>
+        client.customers.create(
+          { email: app.email, name: `${app.firstName} ${app.lastName}`, metadata: { applicationId: String(app.id) } },
+          { idempotencyKey },
+        ),
       ),
     ),
   );
@@ -57,7 +61,7 @@ export async function createApplicationPaymentIntent(token: string, ip: string) 
   await consumeOrThrow(INTENT_IP_POLICY, ip);
   const applicationId = await applicationOfPaymentLink(token);
   if (!applicationId) throw notFound(NO_PAYABLE_APPLICATION);
-  const client = stripe();
+  stripe();
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, applicationId);
     if (!app || app.status !== "pending" || app.isTrial) throw notFound(NO_PAYABLE_APPLICATION);
@@ -77,30 +81,37 @@ export async function createApplicationPaymentIntent(token: string, ip: string) 
     for (const row of open.filter(
       (p) => (p.status === "pending" || p.status === "failed") && p.stripePaymentIntentId,
     )) {
-      const intent = readStripe("payment_intent", await client.paymentIntents.retrieve(row.stripePaymentIntentId!));
+      const intent = readStripe(
+        "payment_intent",
+        await askStripe(SETTING_UP, applicantOf(app), (client) =>
+          client.paymentIntents.retrieve(row.stripePaymentIntentId!),
+        ),
+      );
       if (REUSABLE.has(intent.status) && intent.amount === charge.amount && intent.client_secret)
         return { clientSecret: intent.client_secret, ...summary };
       if (HELD_OR_PAID.has(intent.status)) throw conflict(ALREADY_PAID);
     }
 
-    const customer = await customerOf(tx, app);
+    const customer = await customerOf(tx, app, SETTING_UP);
     const intent = readStripe(
       "payment_intent",
-      await stripeAttempt(tx, { operation: "intent", subject: `application-${app.id}` }, (idempotencyKey) =>
-        client.paymentIntents.create(
-          {
-            amount: charge.amount,
-            currency: charge.currency,
-            customer,
-            capture_method: "manual",
-            setup_future_usage: "off_session",
-            // She confirms in her browser, where Stripe.js can redirect her and bring her back (return_url).
-            automatic_payment_methods: { enabled: true },
-            description: `${charge.title} membership (first month)`,
-            receipt_email: app.email,
-            metadata: { applicationId: String(app.id), tier: app.membershipTier },
-          },
-          { idempotencyKey },
+      await askStripe(SETTING_UP, applicantOf(app), (client) =>
+        stripeAttempt(tx, { operation: "intent", subject: `application-${app.id}` }, (idempotencyKey) =>
+          client.paymentIntents.create(
+            {
+              amount: charge.amount,
+              currency: charge.currency,
+              customer,
+              capture_method: "manual",
+              setup_future_usage: "off_session",
+              // She confirms in her browser, where Stripe.js can redirect her and bring her back (return_url).
+              automatic_payment_methods: { enabled: true },
+              description: `${charge.title} membership (first month)`,
+              receipt_email: app.email,
+              metadata: { applicationId: String(app.id), tier: app.membershipTier },
+            },
+            { idempotencyKey },
+          ),
         ),
       ),
     );
@@ -157,7 +168,8 @@ export async function paymentOutcome(token: string, intentId: string): Promise<O
       currency: intent.currency,
       message: ok ? undefined : (intent.last_payment_error?.message ?? "The payment did not go through."),
     };
-  } catch {
+  } catch (error) {
+    await recordRefusalOf(error, "The payment's outcome could not be read", { applicationId });
     return {
       ok: false,
       amount: 0,
@@ -181,6 +193,7 @@ export async function captureHeldPayment(
 ): Promise<void> {
   const client = stripe();
   const intentId = payment.stripePaymentIntentId!;
+  const capturing = "The card payment could not be captured";
   let intent: PaymentIntentObject;
   try {
     intent = readStripe(
@@ -190,8 +203,11 @@ export async function captureHeldPayment(
       ),
     );
   } catch (error) {
-    if (!isUnexpectedState(error)) throw stripeFailure(error, "The card payment could not be captured");
-    intent = readStripe("payment_intent", await client.paymentIntents.retrieve(intentId));
+    if (!isUnexpectedState(error)) throw stripeFailure(error, capturing, payment);
+    intent = readStripe(
+      "payment_intent",
+      await askStripe(capturing, payment, () => client.paymentIntents.retrieve(intentId)),
+    );
   }
   if (intent.status !== "succeeded")
     throw conflict(
@@ -200,6 +216,8 @@ export async function captureHeldPayment(
   const captured = await movePaymentById(tx, payment.id, { status: "completed" });
   if (captured) await paymentCompleted(tx, queueEmail, captured, baseUrl);
 }
+
+const RELEASING = "The card hold could not be released";
 
 /**
  * Rejection releases a held card (or a payment not yet confirmed). Returns "captured" when Stripe
@@ -216,8 +234,11 @@ export async function releaseHeldPayment(
       client.paymentIntents.cancel(intentId, {}, { idempotencyKey }),
     );
   } catch (error) {
-    if (!isUnexpectedState(error)) throw stripeFailure(error, "The card hold could not be released");
-    const intent = readStripe("payment_intent", await client.paymentIntents.retrieve(intentId));
+    if (!isUnexpectedState(error)) throw stripeFailure(error, RELEASING, payment);
+    const intent = readStripe(
+      "payment_intent",
+      await askStripe(RELEASING, payment, () => client.paymentIntents.retrieve(intentId)),
+    );
     if (intent.status === "succeeded") {
       const completed = await movePaymentById(tx, payment.id, { status: "completed" });
       return completed ? "captured" : "released";
@@ -231,6 +252,7 @@ export async function releaseHeldPayment(
 }
 
 const PAID = "This application already has a completed payment.";
+const NOT_PROCESSED = "The payment was not processed";
 
 export async function lockApprovedUnpaid(tx: Transaction, id: number): Promise<Application> {
   const app = await lockApplication(tx, id);
@@ -258,11 +280,14 @@ export async function lockApprovedUnpaid(tx: Transaction, id: number): Promise<A
 async function unrecordedCharge(
   tx: Transaction,
   customer: string,
-  applicationId: number,
+  app: Application,
 ): Promise<PaymentIntentObject | null> {
-  const intents = readStripeList("payment_intent", await stripe().paymentIntents.list({ customer, limit: 20 }));
+  const intents = readStripeList(
+    "payment_intent",
+    await askStripe(NOT_PROCESSED, applicantOf(app), (client) => client.paymentIntents.list({ customer, limit: 20 })),
+  );
   for (const intent of intents) {
-    if (intent.metadata.applicationId !== String(applicationId) || !HELD_OR_PAID.has(intent.status)) continue;
+    if (intent.metadata.applicationId !== String(app.id) || !HELD_OR_PAID.has(intent.status)) continue;
     const [known] = await tx
       .select({ id: paymentTransactions.id })
       .from(paymentTransactions)
@@ -303,7 +328,8 @@ async function chargeCard(
     );
   } catch (error) {
     // A declined card: Stripe answers 402 with the PaymentIntent it created, kept as a failed row.
-    if (!isCardError(error) || !error.payment_intent) throw stripeFailure(error, "The payment was not processed");
+    if (!isCardError(error) || !error.payment_intent) throw stripeFailure(error, NOT_PROCESSED, applicantOf(app));
+    await recordRefusalOf(error, NOT_PROCESSED, applicantOf(app), tx);
     return readStripe("payment_intent", error.payment_intent);
   }
 }
@@ -328,9 +354,9 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
     if (app.status !== "approved") throw conflict("Approve the application before taking a payment.");
     const charge = await tierCharge(app.membershipTier, tx);
     const hadCustomer = Boolean(app.stripeCustomerId);
-    const customer = await customerOf(tx, app);
+    const customer = await customerOf(tx, app, NOT_PROCESSED);
     const intent =
-      (hadCustomer ? await unrecordedCharge(tx, customer, id) : null) ??
+      (hadCustomer ? await unrecordedCharge(tx, customer, app) : null) ??
       (await chargeCard(tx, app, customer, paymentMethodId));
     let status = paymentStatusOfIntent(intent.status);
     let failure = status === "failed" ? (intent.last_payment_error?.message ?? "Payment processing failed") : null;
@@ -338,7 +364,9 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
       // Nothing is held while she has not authenticated; the intent is closed so it cannot be confirmed later by surprise.
       await stripeAttempt(tx, { operation: "cancel", subject: `application-${id}` }, (idempotencyKey) =>
         client.paymentIntents.cancel(intent.id, {}, { idempotencyKey }),
-      ).catch(() => undefined);
+      ).catch((error) =>
+        recordRefusalOf(error, "The unauthenticated payment could not be cancelled", applicantOf(app), tx),
+      );
       status = "failed";
       failure = NEEDS_HER_AUTHENTICATION;
     }

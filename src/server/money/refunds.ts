@@ -10,11 +10,12 @@ import type { PaymentTransaction } from "./locks";
 import { readStripe, readStripeList, type RefundObject } from "./objects";
 import { stripeAttempt } from "./requests";
 import { refundRowStatus } from "./statuses";
-import { stripe, stripeFailure } from "./stripe";
+import { askStripe, stripe, stripeFailure } from "./stripe";
 
 export const DEMO_PAYMENT_NOT_REFUNDABLE =
   "This is a demo payment: the demo data made it up and no Stripe account holds it, so there is nothing to refund.";
 const REFUNDED_IN_STRIPE = "Refunded in Stripe.";
+const REFUND_FAILED = "The refund failed";
 
 const isCharge = (t: PaymentTransaction) => (CHARGE_KINDS as readonly string[]).includes(t.kind);
 
@@ -87,11 +88,17 @@ async function writeRefundRow(
  * Every refund event (charge.refunded, refund.created/updated/failed) comes here, and so does every
  * refund we make, first: what Stripe already gave back is never given again.
  */
-export async function syncRefundsFromStripe(tx: Transaction, payment: PaymentTransaction): Promise<void> {
+export async function syncRefundsFromStripe(
+  tx: Transaction,
+  payment: PaymentTransaction,
+  operation = "The payment's refunds could not be read",
+): Promise<void> {
   if (!payment.stripePaymentIntentId || payment.demo) return;
   const theirs = readStripeList(
     "refund",
-    await stripe().refunds.list({ payment_intent: payment.stripePaymentIntentId, limit: 100 }),
+    await askStripe(operation, payment, (client) =>
+      client.refunds.list({ payment_intent: payment.stripePaymentIntentId!, limit: 100 }),
+    ),
   );
   const ours = await tx
     .select()
@@ -144,11 +151,7 @@ export async function refundPayment(
         ? "This payment has already been refunded in full."
         : "Only completed payments can be refunded.",
     );
-  try {
-    await syncRefundsFromStripe(tx, payment);
-  } catch (error) {
-    throw stripeFailure(error, "The refund failed");
-  }
+  await syncRefundsFromStripe(tx, payment, REFUND_FAILED);
   const remaining = payment.amount - (await refundedSoFar(tx, payment.id));
   if (remaining <= 0) throw conflict("This payment has already been refunded in full.");
   const amount = request.amount ?? remaining;
@@ -173,7 +176,7 @@ export async function refundPayment(
       ),
     );
   } catch (error) {
-    throw stripeFailure(error, "The refund failed");
+    throw stripeFailure(error, REFUND_FAILED, payment);
   }
   const row = (await writeRefundRow(tx, payment, refund, request.note, request.actorId))!;
   await settleRefundedPayment(tx, payment);

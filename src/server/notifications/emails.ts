@@ -5,6 +5,8 @@ import type { Transaction } from "@/db/client";
 import {
   DEFAULT_DELIVERY,
   NOTIFICATION_KIND_LABELS,
+  NOTIFICATIONS_PATH,
+  notificationLink,
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from "@/features/notifications/constants";
@@ -109,11 +111,11 @@ async function queueNotificationEmail(
       heading: rows.length === 1 ? first.line : `${rows.length} new notifications`,
       paragraphs: [
         `Hi ${first.first_name},`,
-        ...rows.map((row) => (rows.length === 1 ? row.line : `• ${row.line}: ${baseUrl}${row.url}`)),
+        ...rows.map((row) => (rows.length === 1 ? row.line : `• ${row.line}: ${baseUrl}${notificationLink(row.url)}`)),
       ],
       action: {
         label: rows.length === 1 ? "Open it" : "See your notifications",
-        url: rows.length === 1 ? `${baseUrl}${first.url}` : `${baseUrl}/notifications`,
+        url: `${baseUrl}${rows.length === 1 ? notificationLink(first.url) : NOTIFICATIONS_PATH}`,
       },
       footer: `You chose to get ${label} by email. Stop these emails: ${unsubscribe.pageUrl} (or change every choice at ${baseUrl}/notifications/settings).`,
     }),
@@ -232,7 +234,7 @@ export async function sendDigests(
               `Hi ${who!.first_name},`,
               ...section(
                 "For you:",
-                due.map((row) => `${row.line}: ${baseUrl}${row.url}`),
+                due.map((row) => `${row.line}: ${baseUrl}${notificationLink(row.url)}`),
               ),
               ...section(
                 "New in the forum:",

@@ -3,7 +3,7 @@ import { keysetPage } from "@/server/pagination";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { notifications, users } from "@/db/schema";
-import { NOTIFICATION_PAGE_SIZE, type NotificationKind } from "@/features/notifications/constants";
+import { NOTIFICATION_PAGE_SIZE, notificationLink, type NotificationKind } from "@/features/notifications/constants";
 import type { MarkReadInput, NotificationListQuery } from "@/features/notifications/schemas";
 import type { NotificationPage, NotificationView, UnreadCounts } from "@/features/notifications/types";
 import { visibleTo, type Recipient } from "./visibility";
@@ -47,7 +47,7 @@ export function toView(row: NotificationRow): NotificationView {
     id: row.id,
     kind: row.kind as NotificationKind,
     title,
-    url: row.url,
+    url: notificationLink(row.url),
     actor: row.actorId !== null && name ? { id: row.actorId, name, profilePicture: row.actorPicture } : null,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,

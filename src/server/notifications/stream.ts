@@ -1,6 +1,7 @@
 import "server-only";
 import { Client } from "pg";
 import { env } from "@/lib/env";
+import { tooManyRequests } from "@/lib/errors";
 import { latestSeq, notificationsAfter, unreadCounts } from "./queries";
 import type { Recipient } from "./visibility";
 
@@ -20,6 +21,16 @@ const MAX_STREAM_MS = 5 * 60_000;
 /** How soon the browser reconnects after a stream ends or breaks. */
 const RETRY_MS = 3_000;
 const CHANNEL = "notifications";
+/**
+ * Live streams one member may hold open on an instance: one per open tab of the site (the page's
+ * components share one). Ten tabs is more than anyone reads at once; each stream holds a socket and a
+ * little memory here, so one account opening hundreds would tie up the instance for everyone. A stream
+ * beyond it is refused (429); the tab still shows her notifications when it loads, only not live. A
+ * stream that broke ends within MAX_STREAM_MS, which is as long as its place can stay taken.
+ */
+export const MAX_STREAMS_PER_MEMBER = 10;
+export const TOO_MANY_STREAMS =
+  "Your notifications are open live in too many windows. Close some of them, then reload this page.";
 /** New notifications of members with a device subscribed to Web Push (migration 0021's trigger). */
 const PUSH_CHANNEL = "push";
 
@@ -81,6 +92,8 @@ class NotificationStream {
 
 class NotificationHub {
   private readonly streams = new Map<number, Set<NotificationStream>>();
+  /** Streams being opened (waiting for the listener or her latest event), by member. */
+  private readonly opening = new Map<number, number>();
   private listener: Client | null = null;
   private connecting: Promise<void> | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -155,9 +168,25 @@ class NotificationHub {
   }
 
   /** Opens a stream for her: catches up after `lastEventId` (or starts at her latest), then follows. */
-  async open(user: Recipient, lastEventId: number | null, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-    if (!this.listener) await this.listen();
-    const startSeq = lastEventId ?? (await latestSeq(user.id));
+  /** Null when she already holds MAX_STREAMS_PER_MEMBER (openNotificationStream answers that 429). */
+  async open(
+    user: Recipient,
+    lastEventId: number | null,
+    signal: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array> | null> {
+    // Her place is taken before the first await, so that streams opened at once cannot pass the cap together.
+    const opening = this.opening.get(user.id) ?? 0;
+    if ((this.streams.get(user.id)?.size ?? 0) + opening >= MAX_STREAMS_PER_MEMBER) return null;
+    this.opening.set(user.id, opening + 1);
+    let startSeq: number;
+    try {
+      if (!this.listener) await this.listen();
+      startSeq = lastEventId ?? (await latestSeq(user.id));
+    } finally {
+      const left = (this.opening.get(user.id) ?? 1) - 1;
+      if (left > 0) this.opening.set(user.id, left);
+      else this.opening.delete(user.id);
+    }
     let stream: NotificationStream;
     let ending: NodeJS.Timeout;
     const close = () => {
@@ -211,6 +240,21 @@ const globalForHub = globalThis as unknown as { notificationHub?: NotificationHu
 export function notificationHub(): NotificationHub {
   globalForHub.notificationHub ??= new NotificationHub();
   return globalForHub.notificationHub;
+}
+
+/**
+ * GET /api/notifications/stream: her stream, or 429 when she holds as many as she may. The refusal is
+ * made here, in the caller's code, not in the hub: the hub is one object per process, shared with the
+ * job workers that may have made it, and an error class of theirs is not the caller's.
+ */
+export async function openNotificationStream(
+  user: Recipient,
+  lastEventId: number | null,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const body = await notificationHub().open(user, lastEventId, signal);
+  if (!body) throw tooManyRequests(MAX_STREAM_MS / 1000, TOO_MANY_STREAMS);
+  return body;
 }
 
 /** Last-Event-ID as the browser sends it on a reconnect; anything else starts afresh. */

@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import webpush from "web-push";
 import { db } from "@/db";
 import { pushSubscriptions } from "@/db/schema";
+import { notificationLink } from "@/features/notifications/constants";
 import type { PushSubscriptionInput } from "@/features/notifications/schemas";
 import { env } from "@/lib/env";
-import { badRequest, serviceUnavailable } from "@/lib/errors";
+import { badRequest, conflict, serviceUnavailable } from "@/lib/errors";
 
 /**
  * Web Push (issue 29, item 5): VAPID keys from the environment (generated into .data/secrets.json on
@@ -58,17 +59,61 @@ function checkEndpoint(endpoint: string): void {
     });
 }
 
+/**
+ * Devices a member may receive pushes on. Her phone, a tablet, a laptop or two, a browser or two on
+ * each: under ten. A browser that subscribes again gets a new endpoint and the old one is only
+ * forgotten when a push to it is refused, so the cap keeps her newest devices rather than refusing her.
+ */
+export const MAX_PUSH_DEVICES = 10;
+export const KEYS_NOT_VALID = "This browser's push keys are not valid. Turn notifications off and on again.";
+export const DEVICE_OF_ANOTHER_MEMBER =
+  "This browser already receives another account's notifications. Sign in to that account and turn them off there first.";
+
+/** Keys we can encrypt a push for (RFC 8291: a P-256 point of 65 bytes, an auth secret of 16): tried, with web-push itself. */
+function encryptsFor(keys: { p256dh: string; auth: string }): boolean {
+  try {
+    webpush.encrypt(keys.p256dh, keys.auth, "check", "aes128gcm");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * This device receives her pushes. An endpoint belongs to the member who registered it: another
+ * member posting it is refused (409), never given her device. Posting her own again updates its keys
+ * (the browser renewed them). Keys that cannot be encrypted for are refused (400). Beyond
+ * MAX_PUSH_DEVICES her least recently used device is forgotten; a lock on her devices keeps two posts
+ * at once from passing the cap together.
+ */
 export async function savePushSubscription(userId: number, input: PushSubscriptionInput): Promise<{ ok: true }> {
   if (!pushConfigured()) throw serviceUnavailable(PUSH_NOT_SET_UP);
   checkEndpoint(input.endpoint);
-  // One row per device: a device that changes hands is hers now.
-  await db
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth },
-    });
+  if (!encryptsFor(input.keys)) throw badRequest(KEYS_NOT_VALID, { keys: KEYS_NOT_VALID });
+  const keys = { p256dh: input.keys.p256dh, auth: input.keys.auth };
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('push_subscriptions'), ${userId})`);
+    const [saved] = await tx
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint: input.endpoint, ...keys })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: keys,
+        setWhere: eq(pushSubscriptions.userId, userId),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (!saved) throw conflict(DEVICE_OF_ANOTHER_MEMBER);
+    const devices = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(
+        asc(sql`greatest(${pushSubscriptions.lastSuccessAt}, ${pushSubscriptions.createdAt})`),
+        asc(pushSubscriptions.id),
+      );
+    for (const old of devices.slice(0, Math.max(0, devices.length - MAX_PUSH_DEVICES)))
+      if (old.id !== saved.id) await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, old.id));
+  });
   return { ok: true };
 }
 
@@ -118,16 +163,24 @@ export async function pushPendingFor(userId: number | null): Promise<number> {
   await Promise.all(
     rows.map(async (row) => {
       // web-push encrypts (RFC 8291) and signs (RFC 8292); the request itself goes out with fetch, with a timeout.
-      const request = webpush.generateRequestDetails(
-        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-        JSON.stringify({ title: row.line, url: row.url, tag: `notification-${row.id}` }),
-        {
-          vapidDetails: { subject: VAPID_SUBJECT, publicKey: VAPID_PUBLIC_KEY!, privateKey: VAPID_PRIVATE_KEY! },
-          TTL: 24 * 3600,
-          urgency: "normal",
-          contentEncoding: "aes128gcm",
-        },
-      );
+      let request: ReturnType<typeof webpush.generateRequestDetails>;
+      try {
+        request = webpush.generateRequestDetails(
+          { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+          JSON.stringify({ title: row.line, url: notificationLink(row.url), tag: `notification-${row.id}` }),
+          {
+            vapidDetails: { subject: VAPID_SUBJECT, publicKey: VAPID_PUBLIC_KEY!, privateKey: VAPID_PRIVATE_KEY! },
+            TTL: 24 * 3600,
+            urgency: "normal",
+            contentEncoding: "aes128gcm",
+          },
+        );
+      } catch (error) {
+        // Keys no push can be encrypted for (saved before they were checked): the device can never be reached.
+        console.error(`[push] forgot device ${row.subscription_id}: ${(error as Error).message}`);
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));
+        return;
+      }
       try {
         const response = await fetch(request.endpoint, {
           method: "POST",

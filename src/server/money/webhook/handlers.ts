@@ -9,10 +9,12 @@ import { lockPayment } from "../locks";
 import { readStripe } from "../objects";
 import { paymentCompleted } from "../receipts";
 import { syncRefundsFromStripe } from "../refunds";
+import type { FollowUp } from "./follow-up";
 
 interface Context {
   queueEmail: QueueEmail;
   baseUrl: string;
+  followUp: FollowUp;
 }
 type Handler = (tx: Transaction, object: unknown, context: Context) => Promise<void>;
 
@@ -23,8 +25,11 @@ const onIntentAuthorized: Handler = async (tx, object) => {
   if (payment) await movePaymentById(tx, payment.id, { status: "authorized" });
 };
 
-/** payment_intent.succeeded: captured (at approval, by an admin's charge, or in Stripe); her monthly billing starts. */
-const onIntentSucceeded: Handler = async (tx, object, { queueEmail, baseUrl }) => {
+/**
+ * payment_intent.succeeded: captured (at approval, by an admin's charge, or in Stripe); her monthly
+ * billing starts, once the payment is recorded: Stripe refusing the subscription never unrecords it.
+ */
+const onIntentSucceeded: Handler = async (tx, object, { queueEmail, baseUrl, followUp }) => {
   const intent = readStripe("payment_intent", object);
   const payment = await lockPayment(tx, { intentId: intent.id });
   if (!payment) return;
@@ -33,7 +38,7 @@ const onIntentSucceeded: Handler = async (tx, object, { queueEmail, baseUrl }) =
   // An application's first payment (ours carry its id; an invoice's renewal charge does not): monthly billing begins.
   const applicationId = Number(intent.metadata.applicationId);
   if (payment.kind === "payment" && applicationId === payment.applicationId)
-    await startCardMembership(tx, applicationId);
+    await followUp((sp) => startCardMembership(sp, applicationId));
 };
 
 const onIntentFailed: Handler = async (tx, object) => {
@@ -70,10 +75,10 @@ const onSubscription: Handler = async (tx, object, { queueEmail, baseUrl }) => {
   await onSubscriptionChanged(tx, queueEmail, readStripe("reference", object).id, baseUrl);
 };
 
-const onInvoicePaid: Handler = (tx, object, { queueEmail, baseUrl }) =>
-  onInvoiceEvent(tx, queueEmail, readStripe("invoice", object), "paid", baseUrl);
-const onInvoiceFailed: Handler = (tx, object, { queueEmail, baseUrl }) =>
-  onInvoiceEvent(tx, queueEmail, readStripe("invoice", object), "failed", baseUrl);
+const onInvoicePaid: Handler = (tx, object, { queueEmail, baseUrl, followUp }) =>
+  onInvoiceEvent(tx, queueEmail, readStripe("invoice", object), "paid", baseUrl, followUp);
+const onInvoiceFailed: Handler = (tx, object, { queueEmail, baseUrl, followUp }) =>
+  onInvoiceEvent(tx, queueEmail, readStripe("invoice", object), "failed", baseUrl, followUp);
 
 /**
  * One handler per event type the app handles (HANDLED_STRIPE_EVENTS, which `npm run stripe:sync`

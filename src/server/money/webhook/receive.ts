@@ -1,10 +1,12 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { stripeEvents } from "@/db/schema";
 import { HANDLED_STRIPE_EVENTS, type HandledStripeEvent } from "@/features/money/constants";
 import { AppError } from "@/lib/errors";
 import { STRIPE_API_VERSION } from "@/lib/stripe-client";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { readStripe, StripeShapeError } from "../objects";
+import { followUps } from "./follow-up";
 import { STRIPE_EVENT_HANDLERS } from "./handlers";
 import { clearRefusal, recordRefusal } from "./refusals";
 import { verifyWebhook } from "./verify";
@@ -20,7 +22,10 @@ export const versionMismatch = (version: string | null) =>
  * at our API version, and handed to the one handler of its type inside a transaction that records
  * its id (stripe_events), so a redelivered event changes nothing. An event at another API version,
  * or with an object we cannot read, is refused with a non-2xx answer (Stripe delivers it again) and
- * listed on /admin; it is never recorded as handled. Any other failure answers non-2xx too.
+ * listed on /admin; it is never recorded as handled. Any other failure answers non-2xx too. When
+ * Stripe refuses or fails a call of a handler's follow-up, what the event recorded of the money is
+ * kept, the event is not recorded as handled, and it is answered 502 with Stripe's words (503 for an
+ * outage), so that Stripe delivers it again (./follow-up.ts).
  */
 export async function receiveStripeEvent(
   rawBody: string,
@@ -35,19 +40,32 @@ export async function receiveStripeEvent(
     await recordRefusal(refused, "api_version", message);
     throw new AppError(400, message);
   }
+  let stopped: unknown = null;
   try {
-    return await transactionWithEmail(async (tx, queueEmail) => {
+    const result = await transactionWithEmail(async (tx, queueEmail) => {
       const [fresh] = await tx
         .insert(stripeEvents)
         .values({ id: event.id, type: event.type, payload: event })
         .onConflictDoNothing()
         .returning({ id: stripeEvents.id });
       if (!fresh) return "duplicate" as const;
+      const runner = followUps(tx);
       if (isHandled(event.type))
-        await STRIPE_EVENT_HANDLERS[event.type](tx, event.data.object, { queueEmail, baseUrl });
+        await STRIPE_EVENT_HANDLERS[event.type](tx, event.data.object, {
+          queueEmail,
+          baseUrl,
+          followUp: runner.followUp,
+        });
+      stopped = runner.stopped();
+      if (stopped) {
+        await tx.delete(stripeEvents).where(eq(stripeEvents.id, event.id));
+        return "processed" as const;
+      }
       await clearRefusal(tx, event.id);
       return "processed" as const;
     });
+    if (stopped) throw stopped;
+    return result;
   } catch (error) {
     if (error instanceof StripeShapeError) await recordRefusal(refused, "shape", error.message);
     throw error;

@@ -7,6 +7,7 @@ const ADMIN_SECTIONS = [
   { href: "/admin/members", label: "Members" },
   { href: "/admin/applications", label: "Applications" },
   { href: "/admin/payment-transactions", label: "Payments" },
+  { href: "/admin/stripe-refusals", label: "Stripe Refusals" },
   { href: "/admin/forum", label: "Forum" },
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },

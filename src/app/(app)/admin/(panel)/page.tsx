@@ -7,7 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { getDashboard } from "@/server/dashboard";
 import { dashboardQuerySchema } from "@/features/dashboard/periods";
 import { BillingDifferences } from "./billing-differences";
-import { StripeRefusals } from "./stripe-refusals";
+import { RefusedStripeEvents } from "./refused-stripe-events";
 
 export const metadata: Metadata = { title: "Admin Panel", robots: { index: false } };
 
@@ -26,6 +26,11 @@ const PANEL_LINKS = [
     href: "/admin/payment-transactions",
     title: "Payment Transactions",
     text: "Every charge, capture, refund and failure.",
+  },
+  {
+    href: "/admin/stripe-refusals",
+    title: "Stripe Refusals",
+    text: "Each call Stripe refused or declined: whose it was, what Stripe said and its request id.",
   },
   { href: "/admin/forum", title: "Forum", text: "Categories, pinned and locked topics." },
   { href: "/admin/blog", title: "Blog", text: "Write, publish and unpublish posts." },
@@ -62,7 +67,7 @@ export default async function AdminPanelPage({ searchParams }: PageProps<"/admin
   return (
     <div>
       <h1 className="text-3xl font-semibold">Admin Panel</h1>
-      <StripeRefusals />
+      <RefusedStripeEvents />
       <AdminDashboard dashboard={dashboard} />
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PANEL_LINKS.map((link) => (

@@ -11,6 +11,6 @@ export async function POST(request: NextRequest) {
     const result = await receiveStripeEvent(await request.text(), request.headers.get("stripe-signature"), siteUrl());
     return NextResponse.json({ received: true, result });
   } catch (error) {
-    return errorResponse(error);
+    return await errorResponse(error);
   }
 }

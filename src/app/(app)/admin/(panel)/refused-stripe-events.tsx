@@ -5,14 +5,15 @@ import { listRefusedEvents } from "@/server/money/webhook/refusals";
 /**
  * The admin dashboard's list of Stripe webhook events the app refused (sent at another API version,
  * or of a shape it cannot read). Stripe keeps delivering each; an event leaves the list once applied.
+ * The calls Stripe refused the app are another list, /admin/stripe-refusals.
  */
-export async function StripeRefusals() {
+export async function RefusedStripeEvents() {
   const { total, events } = await listRefusedEvents();
   if (total === 0) return null;
   return (
-    <Card className="mt-8 border-destructive" role="region" aria-labelledby="stripe-refusals-title">
+    <Card className="mt-8 border-destructive" role="region" aria-labelledby="refused-stripe-events-title">
       <CardHeader>
-        <CardTitle as="h2" id="stripe-refusals-title">
+        <CardTitle as="h2" id="refused-stripe-events-title">
           Stripe events refused
         </CardTitle>
         <CardDescription>
