@@ -1,5 +1,5 @@
 // Next.js' incremental cache (prerendered and regenerated pages) in PostgreSQL, shared by every app
-// instance (decisions.md: caches that must agree live in PostgreSQL). next.config.ts names this file;
+// instance (caches that must agree live in PostgreSQL). next.config.ts names this file;
 // Next.js loads it at run time, outside the bundle, so it is plain JavaScript.
 //
 // - Entries are kept per build (another build's HTML names other script files).

@@ -2,6 +2,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
+import house from "./eslint-rules/comments-in-place.mjs";
 
 const clientImportsServer = {
   selector:
@@ -63,7 +64,7 @@ export default defineConfig([
       ],
     },
   },
-  // The layers (docs/architecture.md, issue 27): what the browser loads never reaches the server or the
+  // The layers (docs/architecture.md): what the browser loads never reaches the server or the
   // database; src/lib and src/features are shared by both and import neither; pages, layouts and route
   // handlers read data through src/server, never through src/db.
   {
@@ -104,7 +105,7 @@ export default defineConfig([
     rules: { "no-restricted-syntax": ["error", clientImportsServer, disabledWhilePending] },
   },
   {
-    // Every admin page checks its viewer itself and hands it to the data functions (issue 27): the
+    // Every admin page checks its viewer itself and hands it to the data functions: the
     // layout's check alone leaves a page open once it is moved out of the group.
     files: ["src/app/**/admin/**/page.tsx"],
     rules: { "no-restricted-syntax": ["error", clientImportsServer, adminPageWithoutCheck, disabledWhilePending] },
@@ -122,6 +123,11 @@ export default defineConfig([
         },
       ],
     },
+  },
+  {
+    files: ["**/*.{ts,tsx,mjs,mts,js}"],
+    plugins: { house },
+    rules: { "house/comments-in-place": "error" },
   },
   // Layout is Prettier's (.prettierrc.json, checked in the lint step): no stylistic rule may disagree with it.
   prettier,

@@ -26,7 +26,7 @@ async function inParallel<T>(items: T[], width: number, work: (item: T) => Promi
 }
 
 /**
- * Issue 15: Stripe's webhook handler when a renewal day's 1,000 invoices arrive at 20 connections.
+ * Stripe's webhook handler when a renewal day's 1,000 invoices arrive at 20 connections.
  * An app of its own runs against the fake Stripe API (tests/fakes/stripe.ts), which the handler
  * calls back as it would call Stripe (the subscription re-read, the invoice's payments). Each member
  * has her own subscription; each `invoice.paid` event is signed as Stripe signs it. The same 1,000

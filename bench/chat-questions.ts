@@ -1,5 +1,5 @@
 /**
- * The assistant's evaluation set (issue 25): 40 questions a visitor or a member would ask, written
+ * The assistant's evaluation set: 40 questions a visitor or a member would ask, written
  * from the site's own content (FAQ, tiers, the apply, events, privacy and community pages, the demo
  * events and blog posts). Each names the pages that answer it and the fact the answer's first
  * sentence must hold. Events are named by title, since their ids and dates depend on the database;

@@ -169,7 +169,7 @@ async function addNoisePassages(app: BenchApp): Promise<number> {
 }
 
 /**
- * Issues 14 and 25: the answers on the evaluation set (the first cited page, and whether the first
+ * The answers on the evaluation set (the first cited page, and whether the first
  * sentence holds the fact; the held-back questions apart) without a model, and through the fake
  * OpenAI-compatible model (tests/fakes/llm.ts, which quotes the first passage it is given); then the
  * answer latency without a model at the site's size and with 5,000 more passages. Each request comes

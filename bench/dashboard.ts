@@ -8,7 +8,7 @@ const SIZES = [
   { members: 1_000, payments: 1_000 },
   { members: 100_000, payments: 1_000_000 },
 ];
-/** Issue 28: any period under this p95. */
+/** Any period under this p95. */
 const GOAL_P95_MS = 100;
 
 /**
@@ -78,8 +78,8 @@ async function seedDashboard(pool: Pool, size: { members: number; payments: numb
 }
 
 /**
- * Issue 16: the admin dashboard (every figure one SQL aggregate) with 1,000 payments and with 100,000
- * members and 1,000,000 payments; issue 28: each period under 100 ms p95 (its charts read daily rollups).
+ * The admin dashboard (every figure one SQL aggregate) with 1,000 payments and with 100,000
+ * members and 1,000,000 payments; the goal: each period under 100 ms p95 (its charts read daily rollups).
  */
 export async function benchDashboard(app: BenchApp): Promise<string[]> {
   const cookie = await benchAdminSignIn(app);

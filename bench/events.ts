@@ -31,7 +31,7 @@ async function seedEvents(app: BenchApp): Promise<number> {
   }
 }
 
-/** Issue 4: the event list API and an event page with 10,000 events in the database, 20 connections. */
+/** The event list API and an event page with 10,000 events in the database, 20 connections. */
 export async function benchEvents(app: BenchApp): Promise<string[]> {
   const eventId = await seedEvents(app);
   const list = await runLoad({ url: `${app.baseUrl}/api/luma/events?limit=10&type=all`, connections: 20, seconds: 15 });

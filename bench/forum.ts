@@ -80,9 +80,9 @@ async function measure(baseUrl: string, cookie: string, topicId: number): Promis
 }
 
 /**
- * Issue 12: p95 at 20 connections of the topic list, a topic and its replies (what the topic page loads)
+ * P95 at 20 connections of the topic list, a topic and its replies (what the topic page loads)
  * and a search, with 1,000 topics (10,000 replies) and with 100,000 topics (1,000,000 replies), read as the
- * demo Create-tier member. Issue 28: at the larger size, the forum's pages against the signed-in floor.
+ * demo Create-tier member. At the larger size, the forum's pages against the signed-in floor.
  */
 export async function benchForum(app: BenchApp): Promise<string[]> {
   const cookie = await benchSignIn(app.baseUrl, "member");

@@ -1,7 +1,7 @@
 import type { BenchApp } from "./lib/app";
 import { describeLoad, runLoad } from "./lib/load";
 
-/** Issue 2: cold start, and sign-in throughput and latency at 20 concurrent connections. */
+/** Cold start, and sign-in throughput and latency at 20 concurrent connections. */
 export async function benchFoundation(app: BenchApp): Promise<string[]> {
   const login = await runLoad({
     url: `${app.baseUrl}/api/auth/login`,

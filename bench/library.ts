@@ -4,7 +4,7 @@ import { describeShare, measureAgainstFloor } from "./lib/against-floor";
 import { benchSignIn, describeLoad, rssOfListener, runLoad, type LoadResult } from "./lib/load";
 import { MEMBER_PAGE_GOAL, SIGNED_IN_FLOOR, memberPageSamples, memberPages } from "./pages";
 
-// Issue 13: the library list and its search at 20 connections, with 1,000 items and with 50,000.
+// The library list and its search at 20 connections, with 1,000 items and with 50,000.
 
 const SIZES = [1_000, 50_000];
 const TOPICS = [

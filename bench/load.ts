@@ -66,7 +66,7 @@ async function drive(
 }
 
 /**
- * Issue 17: two instances behind nginx (deploy/nginx) on the bench app's database, 200 connections of
+ * Two instances behind nginx (deploy/nginx) on the bench app's database, 200 connections of
  * mixed traffic for 60 s; each instance's memory afterwards; and `/` through the proxy next to nginx
  * serving the same bytes from disk.
  */

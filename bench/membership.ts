@@ -25,7 +25,7 @@ const loadSubmissions = (baseUrl: string, seconds: number): Promise<LoadResult> 
     }),
   });
 
-/** Issue 5: application submit throughput at 20 connections; the admin list with 50,000 applications. */
+/** Application submit throughput at 20 connections; the admin list with 50,000 applications. */
 export async function benchMembership(app: BenchApp): Promise<string[]> {
   const submit = await loadSubmissions(app.baseUrl, 15);
 

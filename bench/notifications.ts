@@ -2,7 +2,7 @@ import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
 import { benchSignIn, describeLoad, rssOfListener, runLoad } from "./lib/load";
 
-// Issue 29's figures: the fan-out of a reply to a topic with 5,000 participants (one job), 1,000 open
+// The figures: the fan-out of a reply to a topic with 5,000 participants (one job), 1,000 open
 // notification streams on one instance with its memory and the time for a notification to reach them
 // all, and GET /api/notifications p95 at 20 connections with 1,000,000 notifications in the table.
 

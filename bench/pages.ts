@@ -5,9 +5,9 @@ import { benchSignIn, rssOfListener } from "./lib/load";
 
 /** The signed-in floor: a route handler whose only query is the session check. */
 export const SIGNED_IN_FLOOR = "/api/auth/me";
-/** Issue 28: each member page serves at least this share of the signed-in floor's requests. */
+/** Each member page serves at least this share of the signed-in floor's requests. */
 export const MEMBER_PAGE_GOAL = 0.4;
-/** Issue 28: /events and /events/{id} serve at least this share of the home page's requests. */
+/** /events and /events/{id} serve at least this share of the home page's requests. */
 export const EVENTS_PAGE_GOAL = 0.5;
 
 /** A category, topic, item and another member: the demo's, or the bench's own at its sizes. */
@@ -43,7 +43,7 @@ export async function memberPageSamples(
   }
 }
 
-/** The nine member pages of issue 28 at a sample each. */
+/** The nine member pages at a sample each. */
 export function memberPages(samples: Awaited<ReturnType<typeof memberPageSamples>>) {
   return [
     { label: "Forum", path: "/forum" },
@@ -59,7 +59,7 @@ export function memberPages(samples: Awaited<ReturnType<typeof memberPageSamples
 }
 
 /**
- * Issue 28 with the demo data: every member page's rate at 20 connections and its share of the
+ * With the demo data: every member page's rate at 20 connections and its share of the
  * signed-in floor (each measured right after the floor), as the demo Create-tier member; then /events
  * and an event's page against the home page, as a visitor; and the server's memory after.
  */

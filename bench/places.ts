@@ -32,7 +32,7 @@ export async function benchPlaces(app: BenchApp): Promise<string[]> {
   // read, and a signed-in call whose only query is the session check.
   const visitor = await runLoad({ url: `${app.baseUrl}/api/auth/me`, connections: 20, seconds: 6 });
   lines.push(describeLoad("Floor: GET /api/auth/me as a visitor, a 401 with no query (20 connections, 6 s)", visitor));
-  // Issue 28's goal is relative: each query's p95 at most 1.5x the signed-in floor's, measured right
+  // The goal is relative: each query's p95 at most 1.5x the signed-in floor's, measured right
   // before it, so that both see the same load from whatever else runs on the machine.
   for (const q of QUERIES) {
     const floor = await runLoad({

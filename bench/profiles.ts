@@ -33,7 +33,7 @@ async function seedMembers(pool: Pool, total: number): Promise<void> {
   await pool.query("analyze users");
 }
 
-/** Issue 11: GET /api/users/{id} and the directory search at 20 connections, with 1,000 and 10,000 members. */
+/** GET /api/users/{id} and the directory search at 20 connections, with 1,000 and 10,000 members. */
 export async function benchProfiles(app: BenchApp): Promise<string[]> {
   const cookie = await benchSignIn(app.baseUrl, "member");
   const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 2 });

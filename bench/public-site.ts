@@ -9,7 +9,7 @@ const PAGES = ["/", "/about", "/membership", "/faq", "/blog"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROMIUM = "/usr/bin/chromium";
 const LIGHTHOUSE_RUNS = 3;
-/** The budget (issue 10, item 3): each public page's first-load JS at most the floor plus this. */
+/** The budget: each public page's first-load JS at most the floor plus this. */
 const JS_ALLOWANCE_BYTES = 25 * 1024;
 /** ... and its Lighthouse performance median within this of the floor's, in the same run. */
 const PERFORMANCE_ALLOWANCE = 3;
@@ -94,7 +94,7 @@ async function lighthouseScores(urls: string[]): Promise<Scores[]> {
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 /**
- * Issue 10, item 3: our five public pages next to a one-page Next.js app on the same versions, in one
+ * Our five public pages next to a one-page Next.js app on the same versions, in one
  * run: first-load JS (gzipped) and Lighthouse mobile, with the budget's verdict for each.
  */
 export async function benchPublicSite(app: BenchApp): Promise<string[]> {

@@ -132,7 +132,7 @@ async function load(client, list) {
   if (columns.id.length) await flush();
 }
 
-/** A list loaded before the regions came from GeoNames' own code lists (issue 25): only the region changes. */
+/** A list loaded before the regions came from GeoNames' own code lists: only the region changes. */
 async function replaceRegions(client, list) {
   const result = await client.query(
     `update places p set region = v.region from unnest($1::int[], $2::text[]) as v(id, region)

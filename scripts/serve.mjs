@@ -86,7 +86,7 @@ function sendDefaultPolicy(request, response) {
 const server = createServer((request, response) => {
   const host = requestedHost(request.headers, trustProxy);
   if (!normalizeForwarding(request.headers, request.socket.remoteAddress, trustProxy)) {
-    // The API's error shape for API calls (the spec's decisions.md, The API), plain text for anything else.
+    // The API's error shape for API calls, plain text for anything else.
     const api = request.url?.startsWith("/api/");
     response.writeHead(400, {
       "content-type": api ? "application/json" : "text/plain; charset=utf-8",

@@ -1,5 +1,5 @@
 // npm start / npm run dev - start PostgreSQL (embedded unless DATABASE_URL is set), migrate, seed, build if needed, serve.
-// A process to supervise (issue 32): it starts the embedded PostgreSQL again when it stops (the server
+// A process to supervise: it starts the embedded PostgreSQL again when it stops (the server
 // answers 503 meanwhile), exits non-zero when the server dies or PostgreSQL cannot be brought back, and
 // 0 only when it was asked to stop (docs/decisions/036-the-launcher-and-its-postgresql.md).
 import type { ChildProcess } from "node:child_process";

@@ -41,7 +41,7 @@ async function main() {
   if (steps.has("lint")) {
     await timed("lint", () => run(bin("eslint"), ["."]));
     await timed("formatting", () => run(bin("prettier"), ["--check", "--log-level", "warn", "."]));
-    // No import circles (issue 27): madge reads .madgerc (type-only imports do not count).
+    // No import circles: madge reads .madgerc (type-only imports do not count).
     await timed("import circles", () => run(bin("madge"), ["--circular", "--no-spinner", "src"]));
   }
   if (steps.has("types"))

@@ -1,4 +1,4 @@
-// Redirects page requests that the access rules refuse (spec 02 section 2.2), and gives each page
+// Redirects page requests that the access rules refuse, and gives each page
 // rendered for one request its nonce policy (docs/decisions/033-script-hashes-for-prerendered-pages.md).
 // The guard is a convenience: pages and APIs check the same rules again on the server
 // (src/lib/auth/access.ts).

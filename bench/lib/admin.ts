@@ -4,7 +4,7 @@ import { benchDatabaseUrl, type BenchApp } from "./app";
 import { benchSignIn } from "./load";
 
 /**
- * The demo admin's session on the bench app. Admins must have two-factor sign-in (issue 16): her
+ * The demo admin's session on the bench app. Admins must have two-factor sign-in: her
  * secret from any earlier run is cleared, she signs in with the password and sets it up through the API
  * as she would on her Security page, after which the same session opens the admin APIs.
  */

@@ -70,7 +70,7 @@ function removeStaleLock(dataDir: string, log: (line: string) => void): void {
 }
 
 /**
- * Clears the way for starting PostgreSQL on `dataDir` (issue 32): a lock file whose process is gone,
+ * Clears the way for starting PostgreSQL on `dataDir`: a lock file whose process is gone,
  * or whose number now belongs to another process (after a reboot, in a container), is removed, as
  * PostgreSQL would refuse to start over it; a PostgreSQL of this data directory that nobody runs any
  * more (restarted by hand, or left behind by a launcher that was killed) is stopped, so that this

@@ -4,7 +4,7 @@ import { getSiteSettings } from "@/server/settings";
 // Regenerated hourly, so a new site name reaches the manifest without a build.
 export const revalidate = 3600;
 
-/** /manifest.webmanifest: installable on a phone's home screen (issue 29, item 5). */
+/** /manifest.webmanifest: installable on a phone's home screen. */
 export default async function manifest(): Promise<MetadataRoute.Manifest> {
   const settings = await getSiteSettings();
   return {

@@ -17,7 +17,7 @@ import { FeaturedEventCard } from "@/components/events/event-cards";
 import { EventGrid } from "@/components/events/event-grid";
 import { PrerenderedEventListing } from "@/components/events/prerendered-event-listing";
 
-// Spec 01 section 9: the home page shows 4 events.
+// The home page shows 4 events.
 const HOME_EVENT_LIMIT = 4;
 
 // Static, regenerated when the content editor saves (and hourly for settings changes).

@@ -4,7 +4,7 @@ import * as React from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useCurrentUser } from "@/hooks/use-auth";
 
-// Spec 01 section 9: data never goes stale, no refetch on focus, no polling, no retries
+// Data never goes stale, no refetch on focus, no polling, no retries
 // (queries that need otherwise, such as events, say so themselves).
 function createQueryClient() {
   return new QueryClient({

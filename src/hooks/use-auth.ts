@@ -17,7 +17,7 @@ interface SessionState {
 
 /*
  * The signed-in user lives in this small store rather than in TanStack Query: the navbar reads it
- * on every page, and the public pages load no query library (issue 10's JavaScript budget).
+ * on every page, and the public pages load no query library (their JavaScript budget).
  */
 const PENDING: SessionState = { user: null, pending: true, error: null };
 let session = PENDING;
@@ -75,7 +75,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * The signed-in user (spec 01 section 4), asked once per page load: any failure other than a 401 is
+ * The signed-in user, asked once per page load: any failure other than a 401 is
  * kept as the error and the visitor is treated as signed out.
  */
 export function useCurrentUser() {
@@ -91,7 +91,7 @@ export function useCurrentUser() {
  * Goes to `path` with a full page load after sign-in, sign-out or the two-factor step. Those change
  * what every guarded page answers, but the router keeps what it prefetched before (the proxy's
  * redirect to /login while she was signed out, her own pages after she signs out) and would replay
- * it, leaving her where she was (issue 25; vercel/next.js#88937, and router.refresh() drops page data
+ * it, leaving her where she was (vercel/next.js#88937, and router.refresh() drops page data
  * but not prefetched redirects). A page load drops every client cache at once: the router's, the
  * queries' and the signed-in user's. The toast is shown on the page she lands on.
  */
@@ -108,7 +108,7 @@ export function useLogout() {
     try {
       await apiRequest("POST", "/api/auth/logout");
       setCurrentUser(null);
-      // Spec 01 section 4: sign-out clears all cached data and goes home; she stays "pending" until the page is left.
+      // Sign-out clears all cached data and goes home; she stays "pending" until the page is left.
       reloadAfterSessionChange("/", {
         title: "Logout successful",
         description: "You have been logged out successfully",

@@ -3,7 +3,7 @@
 import * as React from "react";
 import { announce } from "./use-live-region";
 
-// Spec 01 section 9: at most one toast at a time; a dismissed toast is removed from memory after
+// At most one toast at a time; a dismissed toast is removed from memory after
 // 1,000,000 ms (its closing animation finishes long before); each shows for 5000 ms by default.
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -1,4 +1,4 @@
-/** A failed API call. `message` follows spec 01 section 8: "{status}: {body text or status text}". */
+/** A failed API call. `message` reads "{status}: {body text or status text}". */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

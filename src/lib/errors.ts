@@ -1,6 +1,6 @@
 /**
  * Errors a feature function throws on purpose. The API wrapper turns each into
- * `{ error, fields? }` with its status (decisions.md, The API); anything else is a 500.
+ * `{ error, fields? }` with its status; anything else is a 500.
  */
 export class AppError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { enUS } from "date-fns/locale";
 
-// Spec 01 section 9 and 02 section 9: dates as 'MMM d, yyyy', with time 'h:mm a', English (US).
+// Dates as 'MMM d, yyyy', with time 'h:mm a', English (US).
 export const DATE_FORMAT = "MMM d, yyyy";
 export const TIME_FORMAT = "h:mm a";
 

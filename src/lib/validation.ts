@@ -3,7 +3,7 @@ import { plainIssueMessage } from "./validation-messages";
 import { SAME_SITE_PATH_MESSAGE, sameSitePath } from "./same-site-path";
 
 // Every schema in the app imports `z` from here, so that this one error map words every message a
-// schema does not word itself (issue 25, item 4): a person reads "Title is required.", never zod's
+// schema does not word itself: a person reads "Title is required.", never zod's
 // "Invalid input: expected string, received undefined". Messages the spec names are written on the
 // schemas themselves and win over this map.
 // In the browser, every page's Content-Security-Policy refuses eval (docs/decisions/033-script-hashes-for-prerendered-pages.md):

@@ -1,6 +1,6 @@
 import "server-only";
 
-// One helper per kind of page (issue 27 item 5). Keyset pages (newest first, "next" links, the API's
+// One helper per kind of page. Keyset pages (newest first, "next" links, the API's
 // `after`/`before` cursors, whose schemas are cursorSchema in src/lib/validation.ts) are the rule;
 // numbered offset pages are kept for the admin lists that show a page count. CSV exports read in
 // capped keyset batches (pagesByIdDescending, src/server/csv.ts).

@@ -1,6 +1,6 @@
 import { seal, unseal } from "@/lib/sealed";
 
-// Each kind of sealed value has its own key (issue 27 item 5); two-factor secrets sealed with the
+// Each kind of sealed value has its own key; two-factor secrets sealed with the
 // birth-data key before TWO_FACTOR_KEY existed still open, and come back resealed under their own key.
 const BIRTH_DATA_KEY = Buffer.alloc(32, 7);
 const TWO_FACTOR_KEY = Buffer.alloc(32, 9);

@@ -94,7 +94,7 @@ test("Process Payment: missing and invalid card details, a declined card, then a
   await expect(toast(page).filter({ hasText: "Payment Successful" })).toContainText(
     "The membership payment has been processed successfully.",
   );
-  // Spec 02 section 2.5: the dialog closes by itself 2 seconds after success.
+  // The dialog closes by itself 2 seconds after success.
   await expect(dialog).toBeHidden({ timeout: 5_000 });
   // (The page behind the modal dialog is hidden from the accessibility tree until it closes.)
   // Two rows: the declined attempt and the payment; the missing and invalid details charged nothing.

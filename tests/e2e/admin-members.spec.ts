@@ -47,7 +47,7 @@ test("a member sets up two-factor sign-in, then signs in with a code", async ({ 
   await signInAs(page, member.username, TEST_PASSWORD);
   await page.goto("/profile/security");
   await expect(page.getByRole("table", { name: "Your active sessions" })).toContainText("this device");
-  // Named as a person would (issue 25): the browser and its system, not the raw User-Agent.
+  // Named as a person would: the browser and its system, not the raw User-Agent.
   await expect(page.getByRole("table", { name: "Your active sessions" })).toContainText(
     /Chrome on (Windows|Linux|macOS)/,
   );

@@ -61,7 +61,7 @@ test("an admin disables a member: her open session ends at once, and the audit l
 
   await signInAs(page, admin.username, TEST_PASSWORD);
   await page.goto(`/admin/members/${member.id}`);
-  // Asked first (issue 25): Cancel leaves her account as it was.
+  // Asked first: Cancel leaves her account as it was.
   await page.getByRole("button", { name: "Disable account" }).click();
   const confirm = page.getByRole("dialog", { name: `Disable Rosalind ${member.lastName}’s account?` });
   await expect(confirm).toContainText("She is signed out everywhere at once");

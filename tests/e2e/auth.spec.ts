@@ -64,7 +64,7 @@ test.describe("sign in and sign out", () => {
     await page.goto("/login");
     await page.getByLabel("Username").fill(user.username);
     await page.getByLabel("Password").fill("not-the-password");
-    // From the keyboard: the fields are disabled while she waits, so focus must be put back (issue 31, WCAG 2.4.3).
+    // From the keyboard: the fields are disabled while she waits, so focus must be put back (WCAG 2.4.3).
     await page.getByLabel("Password").press("Enter");
     await expect(toast(page)).toContainText("Login failed");
     await expect(toast(page)).toContainText("Invalid username or password");

@@ -7,7 +7,7 @@ import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { useFakeStripeJs } from "./fake-stripe-js";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
 
-// Her Billing tab (issue 15) against the fake Stripe API and the fake Stripe.js (tests/e2e/fake-stripe-js.ts).
+// Her Billing tab against the fake Stripe API and the fake Stripe.js (tests/e2e/fake-stripe-js.ts).
 
 test.beforeEach(async ({ page }) => {
   await useFakeStripeJs(page);

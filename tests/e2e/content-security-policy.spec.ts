@@ -3,7 +3,7 @@ import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { expect, signInAs, test } from "./fixtures";
 
 // Every page runs its own scripts and nothing else (docs/decisions/033-script-hashes-for-prerendered-pages.md):
-// pages rendered per request by a nonce, prerendered pages (public, and member pages since issue 28)
+// pages rendered per request by a nonce, prerendered pages (public, and member pages too)
 // by the hashes of their scripts stored with them. A script that found its way into the page does not
 // run, and the page's own all do: the browser reports no refusal of them.
 

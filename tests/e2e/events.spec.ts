@@ -332,7 +332,7 @@ test.describe("event page", () => {
     await expectAccessible(page, "event page signed out");
 
     await signInAs(page, member.username, TEST_PASSWORD);
-    // The same prerendered page she saw signed out (issue 28); her part loads in the browser.
+    // The same prerendered page she saw signed out; her part loads in the browser.
     const prerendered = await page.goto(`/events/${event.id}`);
     expect(prerendered!.headers()["x-nextjs-cache"]).toBe("HIT");
     await page.getByRole("button", { name: "RSVP", exact: true }).click();
@@ -348,7 +348,7 @@ test.describe("event page", () => {
     await expect(page.getByRole("button", { name: "RSVP", exact: true })).toBeVisible();
   });
 
-  test("a members-only online event's link to join shows once she RSVPs (issue 24 item 8)", async ({ page }) => {
+  test("a members-only online event's link to join shows once she RSVPs", async ({ page }) => {
     const link = `https://meet.example.com/circle-${Math.random().toString(36).slice(2, 8)}`;
     const event = await createEvent({
       accessType: "members",
@@ -454,7 +454,7 @@ test.describe("admin events", () => {
     await expect(toast(page)).toContainText("Event created");
     const row = page.getByRole("row").filter({ hasText: title });
     await expect(row).toContainText("May 2, 2031 6:30 PM GMT+2");
-    // The RSVP link's name starts with what it shows (WCAG 2.5.3, issue 31).
+    // The RSVP link's name starts with what it shows (WCAG 2.5.3).
     const rsvps = row.getByRole("link", { name: `0 / 20 RSVPs for ${title}` });
     await expect(rsvps).toBeVisible();
     const visible = await rsvps.evaluate((link) => {

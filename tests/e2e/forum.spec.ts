@@ -125,7 +125,7 @@ test.describe("forum as a member", () => {
     await page.getByRole("button", { name: "Post Reply" }).click();
     await expect(page.getByText("Post content must be at least 5 characters")).toBeVisible();
     await page.getByLabel("Add a reply").fill("Count me in for the **swap**.");
-    // From the keyboard: the button is disabled while pending, and focus must not fall to the page (issue 31).
+    // From the keyboard: the button is disabled while pending, and focus must not fall to the page.
     await page.getByRole("button", { name: "Post Reply" }).focus();
     await page.keyboard.press("Enter");
     await expect(toast(page)).toContainText("Post created");

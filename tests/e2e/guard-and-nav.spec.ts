@@ -159,7 +159,7 @@ test.describe("navbar per role", () => {
     await page.goto("/");
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    // aria-controls never names an element that is not in the page (issue 31).
+    // aria-controls never names an element that is not in the page.
     const controlsExisting = () =>
       page.evaluate(() =>
         [...document.querySelectorAll("[aria-controls]")].every(

@@ -6,7 +6,7 @@ import { contentCategories, contentItems, contentItemTags, contentTags, storedFi
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
 
-// The library (issue 13, spec 02 section 2.13). Data is arranged in the database; the browser is used
+// The library. Data is arranged in the database; the browser is used
 // for what only it shows: the URL-borne filters, the content by type, the toasts, the editor.
 
 const unique = () => randomUUID().slice(0, 8);
@@ -58,7 +58,7 @@ test.describe("library", () => {
     page,
     browser,
   }) => {
-    // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
+    // A journey through several member pages, each loading its part in the browser: more than a minute on a busy machine.
     test.slow();
     const tag = unique();
     const [category] = await testDb()
@@ -138,7 +138,7 @@ test.describe("library", () => {
     await page.getByRole("button", { name: "Reset filters" }).click();
     await expect(page).toHaveURL(/\/library$/);
     // A change made right after another builds on it: "Videos", then at once a search. (The page is
-    // prerendered since issue 28: a filter change asks the API for the list, not the server for a page.)
+    // prerendered: a filter change asks the API for the list, not the server for a page.)
     await page.getByText("Videos", { exact: true }).click();
     await page.getByLabel("Search").fill(`nothing${tag}matches`);
     await expect(page).toHaveURL(new RegExp(`search=nothing${tag}matches`));
@@ -160,7 +160,7 @@ test.describe("library", () => {
     await expect(page.getByRole("heading", { name: "Tag Not Found" })).toBeVisible();
   });
 
-  test("a search that matched more than it ranked says so under the results; one more word narrows it (issue 28)", async ({
+  test("a search that matched more than it ranked says so under the results; one more word narrows it", async ({
     page,
   }) => {
     const word = `ravelwing${unique()}`;
@@ -232,7 +232,7 @@ test.describe("library", () => {
 
     await page.goto(`/library/item/${article.slug}`);
     await expect(page.getByTestId("article-body").getByRole("heading", { name: "Begin" })).toBeVisible();
-    // Files are served sandboxed (issue 24 item 10); an image in an article still shows.
+    // Files are served sandboxed; an image in an article still shows.
     await expect
       .poll(() =>
         page
@@ -276,7 +276,7 @@ test.describe("library", () => {
   test("bookmarks, un-bookmarks and finds it under My Bookmarks; comments (empty first) and deletes the comment", async ({
     page,
   }) => {
-    // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
+    // A journey through several member pages, each loading its part in the browser: more than a minute on a busy machine.
     test.slow();
     const item = await insertItem({ title: `Keep this ${unique()}` });
     await memberPage(page);

@@ -52,7 +52,7 @@ test("an applicant applies with a referral code, pays, is approved, joins and si
   await page.goto("/apply?ref=SOFIA15");
   await expect(page.getByRole("heading", { name: "Apply for Membership" })).toBeVisible();
   await expect(page.getByLabel("Partner code (optional)")).toHaveValue("SOFIA15");
-  // The form's outer group has a legend (issue 31); the tier picker is a group of its own inside it.
+  // The form's outer group has a legend; the tier picker is a group of its own inside it.
   await expect(
     page.getByRole("group", { name: "Your membership application" }).getByRole("group", { name: "Membership tier" }),
   ).toBeVisible();
@@ -154,7 +154,7 @@ test("an applicant applies with a referral code, pays, is approved, joins and si
   await page.getByRole("button", { name: "Create My Account" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText("Create Member")).toBeVisible();
-  // She arrives with a full page load (issue 25); its toast shows once the page is live.
+  // She arrives with a full page load; its toast shows once the page is live.
   await expect(toast(page)).toContainText("Your member account is ready.");
   await page.getByRole("tab", { name: "Payments" }).click();
   await expect(page.getByRole("cell", { name: "$50.00" })).toBeVisible();
@@ -210,7 +210,7 @@ test("a free trial application, from the membership page, shows no tier picker a
   await page.getByRole("link", { name: "Start Your Free Trial" }).click();
   await expect(page).toHaveURL(/\/apply\?trial=true$/);
   await expect(page.getByRole("heading", { name: "Start Your Free Trial" })).toBeVisible();
-  // Spec 01: the picker is shown only when no tier is preselected and not in trial mode.
+  // The picker is shown only when no tier is preselected and not in trial mode.
   await expect(page.getByRole("group", { name: "Membership tier" })).toHaveCount(0);
   await expect(page.getByLabel("Membership tier", { exact: true })).toHaveCount(0);
   await expect(page.getByText("Free trial of the Connect membership for 30 days.")).toBeVisible();
@@ -224,7 +224,7 @@ test("a free trial application, from the membership page, shows no tier picker a
 });
 
 test("the payment page without her link, and admins' payment screens", async ({ page }) => {
-  // An application's id opens nothing (issue 24 item 9): only the emailed link does.
+  // An application's id opens nothing: only the emailed link does.
   const [pending] = await testDb().select().from(applications).where(eq(applications.status, "pending")).limit(1);
   await page.goto(`/payment?tier=create&amount=5000&applicationId=${pending!.id}`);
   await expect(page.getByText("Missing required parameters")).toBeVisible();

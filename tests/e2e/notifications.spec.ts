@@ -5,7 +5,7 @@ import { forumCategories, forumTopics, notifications } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessibleAtBothWidths, signInAs, test } from "./fixtures";
 
-// Issue 29 in Chromium: the bell and its panel, the live update, direct messages, and the phone
+// In Chromium: the bell and its panel, the live update, direct messages, and the phone
 // (installable: a valid manifest, a service worker with an offline page). Each starts where a member
 // starts: signed in on a page of the site, following links from there.
 

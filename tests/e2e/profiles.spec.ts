@@ -8,7 +8,7 @@ import { chargedIntent, refundInStripe } from "../support/billing";
 import { createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
 
-// Issue 11: profiles, the member directory, the affiliate programme and mentorship, in the browser.
+// Profiles, the member directory, the affiliate programme and mentorship, in the browser.
 
 const origin = { origin: process.env.TEST_BASE_URL! };
 
@@ -27,7 +27,7 @@ test("a member edits her profile, uploads a picture seen in the navbar and by ot
   page,
   browser,
 }) => {
-  // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
+  // A journey through several member pages, each loading its part in the browser: more than a minute on a busy machine.
   test.slow();
   const tag = randomUUID().slice(0, 6);
   const her = await createTestUser({ firstName: "Wren", lastName: `Ash${tag}` });
@@ -39,7 +39,7 @@ test("a member edits her profile, uploads a picture seen in the navbar and by ot
 
   await page.getByLabel("First name").fill("W");
   await page.getByLabel("Last name").fill("A");
-  // A picture is uploaded, never linked from another site (issue 24 item 8): there is no field for a link.
+  // A picture is uploaded, never linked from another site: there is no field for a link.
   await expect(page.getByLabel(/picture URL/i)).toHaveCount(0);
   await expect(page.getByLabel("Mentor topics")).toBeHidden();
   await page.getByRole("button", { name: "Save Changes" }).click();
@@ -109,7 +109,7 @@ test("a mentorship request reaches the mentor's email and her profile, and she a
   await expect(toast(page).filter({ hasText: "Request Sent" })).toContainText(
     `Your mentorship request has been sent to Iris ${mentor.lastName}.`,
   );
-  // While it is open the form is gone, and says so now and when she comes back (issue 25).
+  // While it is open the form is gone, and says so now and when she comes back.
   const open = page.getByTestId("mentorship-request-open");
   await expect(open).toContainText("You asked Iris for mentorship on");
   await expect(open).toBeFocused();
@@ -147,12 +147,12 @@ test("the affiliate journey: registration email, share link, a referred payment,
   page,
   browser,
 }) => {
-  // A journey through several member pages, each loading its part in the browser (issue 28): more than a minute on a busy machine.
+  // A journey through several member pages, each loading its part in the browser: more than a minute on a busy machine.
   test.slow();
   const her = await createTestUser({ firstName: "Nova" });
   await signInAs(page, her.username, TEST_PASSWORD);
   await page.goto("/profile?tab=affiliate");
-  // The link goes to her account's address, the only one the call writes to (issue 24 item 8).
+  // The link goes to her account's address, the only one the call writes to.
   await expect(page.getByLabel("Email")).toHaveValue(her.email);
   await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
   await page.getByRole("button", { name: "Send Registration Email" }).click();
@@ -292,7 +292,7 @@ test("the affiliate journey: registration email, share link, a referred payment,
 
   await page.reload();
   await expect(page.getByText("Paid commissions").locator("..")).toContainText("1 · $7.50");
-  // Her own statement (issue 25): each referral with its amount, status and hold date, and the payout that paid her.
+  // Her own statement: each referral with its amount, status and hold date, and the payout that paid her.
   const commissions = page.getByRole("table", { name: "Your commissions, newest first" });
   await expect(commissions.getByRole("row", { name: /Tess R\. \$7\.50 Paid Paid/ })).toBeVisible();
   await expect(

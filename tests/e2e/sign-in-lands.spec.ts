@@ -4,7 +4,7 @@ import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { freshTotpCode } from "../support/two-factor";
 import { expect, expectAccessible, expectAccessibleAtBothWidths, openAccountMenu, test, toast } from "./fixtures";
 
-// Issue 25 item 1: the navbar prefetches its links, and while she is signed out the prefetch of a
+// The navbar prefetches its links, and while she is signed out the prefetch of a
 // guarded page is the proxy's redirect to /login. After sign-in, sign-out and the two-factor step the
 // client's cached routes must be dropped, or the router replays that redirect and she never lands.
 
@@ -227,7 +227,7 @@ test("an administrator who sets up two-factor sign-in from a prefetched admin li
   await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
 });
 
-// Issue 24 item 3: `/login?next=%2F%09%2Fevil.example%2Fx` passed the check, and the browser, which drops
+// `/login?next=%2F%09%2Fevil.example%2Fx` passed the check, and the browser, which drops
 // tabs and line breaks from URLs, went to http://evil.example/x after sign-in. She follows such a link
 // (from an email, say), signs in, and stays on this site: on the members' home, as without a next.
 test.describe("a sign-in link whose next would lead off the site lands her on the members' home", () => {

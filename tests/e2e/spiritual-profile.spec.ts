@@ -51,7 +51,7 @@ test.describe("spiritual profile", () => {
     for (const label of ["Birth date", "Birth time (24-hour)", "UTC offset (optional)"])
       expect(await page.getByLabel(label).getAttribute("placeholder"), label).toBeNull();
 
-    // Generate on the empty form: each field says what it needs, and focus goes to the first (issue 25).
+    // Generate on the empty form: each field says what it needs, and focus goes to the first.
     await page.getByRole("button", { name: "Generate Astrology Report" }).click();
     await expect(toast(page)).toContainText("Failed to generate your astrology report");
     for (const message of ["Birth date is required", "Birth time is required", "Birth location is required"])
@@ -84,7 +84,7 @@ test.describe("spiritual profile", () => {
     await expect(page.getByRole("tab", { name: "Human Design" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("img", { name: /Bodygraph: Manifesting Generator/ })).toBeVisible();
     await expect(page.getByText("Right Angle Cross of Tension (48/21 | 39/38)").first()).toBeVisible();
-    // Every gate number, as the browser draws it, lies inside its center's outline (issue 25: the Ajna's crossed its edges).
+    // Every gate number, as the browser draws it, lies inside its center's outline (the Ajna's crossed its edges).
     const outside = await page.locator("svg g[data-center]").evaluateAll((groups) =>
       groups.flatMap((group) => {
         const outline = group.querySelector("path") as SVGPathElement;

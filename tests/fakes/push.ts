@@ -10,7 +10,7 @@ import {
 import { createServer, type IncomingMessage, type Server } from "node:http";
 
 /**
- * A push service on 127.0.0.1 for the tests (issue 29), with the browser's side of a subscription.
+ * A push service on 127.0.0.1 for the tests, with the browser's side of a subscription.
  * It refuses what a real push service refuses and keeps what it accepts, decrypted, for the test:
  *
  * - RFC 8030 (Generic Event Delivery Using HTTP Push), section 5: a message is a POST to the

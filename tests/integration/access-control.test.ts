@@ -18,7 +18,7 @@ const guardedRoutes = routes.filter((r) => r.access !== "PUBLIC");
 
 /**
  * A body no schema accepts (not even JSON). A call that read it before deciding who may call would
- * answer 400, and so tell a caller who may not use it what it expects (issue 10, item 6).
+ * answer 400, and so tell a caller who may not use it what it expects.
  */
 const MALFORMED = { body: "{ not json", headers: { "content-type": "application/json" } };
 
@@ -27,7 +27,7 @@ async function callMalformed(route: { method: string; path: string }, cookie?: s
   return call(route.path, { method: route.method, cookie, rawBody: MALFORMED.body, headers: MALFORMED.headers });
 }
 
-describe("API authorization (decisions.md: Authorization is the server's job)", () => {
+describe("API authorization (Authorization is the server's job)", () => {
   let memberCookie: string;
   beforeAll(async () => {
     const member = await createTestUser({ membershipLevel: "play" });
@@ -92,7 +92,7 @@ describe("API authorization (decisions.md: Authorization is the server's job)", 
   );
 });
 
-describe("page guard (spec 02 section 2.2)", () => {
+describe("page guard", () => {
   const memberPages = [
     "/spiritual-profile",
     "/forum",
@@ -140,7 +140,7 @@ describe("page guard (spec 02 section 2.2)", () => {
 });
 
 /**
- * Issue 24 items 2 and 5: admin rights need a session that passed two-factor sign-in, on every path
+ * Admin rights need a session that passed two-factor sign-in, on every path
  * (the ADMIN routes refused her already; these paths checked `isAdmin` alone), and a password-only
  * session from before she turned two-factor on never becomes one.
  */
@@ -257,7 +257,7 @@ describe("admin rights need this session to have passed two-factor sign-in", () 
   });
 
   it("ends a password-only session when she sets up two-factor in another, instead of making it an admin's", async () => {
-    // Issue 24's reproduction: sessions X and Y with her password; in X she sets up two-factor.
+    // An outside check's reproduction: sessions X and Y with her password; in X she sets up two-factor.
     const admin = await createTestUser({ isAdmin: true, twoFactor: false, membershipLevel: null });
     const x = await signIn(admin.username, TEST_PASSWORD);
     const y = await signIn(admin.username, TEST_PASSWORD);

@@ -15,7 +15,7 @@ interface Entry {
 }
 const ids = (entries: Entry[]) => entries.map((e) => e.id);
 
-describe("the audit log (issue 16)", () => {
+describe("the audit log", () => {
   it("refuses visitors and members", async () => {
     const member = await createTestUser();
     const memberCookie = await signIn(member.username, TEST_PASSWORD);

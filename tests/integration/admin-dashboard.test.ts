@@ -26,7 +26,7 @@ interface Dashboard {
 const tierCount = (d: Dashboard, tier: string) => d.tiers.find((t) => t.tier === tier)!.members;
 const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
 
-describe("the admin dashboard (issue 16)", () => {
+describe("the admin dashboard", () => {
   it("is for administrators only", async () => {
     const member = await createTestUser();
     expect((await call("/api/admin/dashboard")).status).toBe(401);
@@ -108,7 +108,7 @@ describe("the admin dashboard (issue 16)", () => {
         payment(20, "refund", 2000),
         payment(60, "renewal", 5000),
         payment(20, "payment", 1000, "failed", apps[2]!.id),
-        // Paid by bank transfer before review: money in, but not a step of the funnel until she is approved (issue 25).
+        // Paid by bank transfer before review: money in, but not a step of the funnel until she is approved.
         payment(4, "payment", 3000, "completed", apps[4]!.id),
       ]);
 
@@ -199,7 +199,7 @@ describe("the admin dashboard (issue 16)", () => {
   });
 });
 
-describe("the dashboard's daily rollups (issue 28)", () => {
+describe("the dashboard's daily rollups", () => {
   it("agree, day by day (and members by tier), with counting the rows, after inserts, updates and deletes of every table they count", async () => {
     const member = await createTestUser({ membershipLevel: "create" });
     const other = await createTestUser({ membershipLevel: "play" });

@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { adminViewer, createTestUser } from "../support/db";
 import { closeInProcessApp } from "../support/in-process";
 
-// Guards next to the data (issue 27 item 4): an admin data function checks the viewer it is handed,
+// Guards next to the data: an admin data function checks the viewer it is handed,
 // so calling it from a new place (a page outside the admin group, another feature) does not open it.
 
 afterAll(closeInProcessApp);

@@ -14,7 +14,7 @@ async function admin() {
 const patch = (id: number, cookie: string, body: unknown) =>
   call(`/api/admin/members/${id}`, { method: "PATCH", cookie, body });
 
-describe("members and roles (issue 16)", () => {
+describe("members and roles", () => {
   it("finds members by name, username or email, tier and status, a page at a time, and exports them", async () => {
     const { cookie } = await admin();
     const tag = `zq${Date.now().toString(36)}`;
@@ -206,7 +206,7 @@ describe("the audit log cannot be edited", () => {
   });
 });
 
-// Issue 25: the demo's dates agree. Each demo member's account is dated the day she joined (the admin
+// The demo's dates agree. Each demo member's account is dated the day she joined (the admin
 // list's "Joined"), and the demo member's first payment, her membership's start and "member since" are one day.
 describe("the demo's dates", () => {
   it("date every demo account on the day its member joined, and give the demo member one first day everywhere", async () => {

@@ -16,7 +16,7 @@ import { chargedIntent, refundInStripe } from "../support/billing";
 import { closeTestDb, createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
 import { call, randomIp, signIn } from "../support/http";
 
-// The affiliate programme (issue 11; spec 02 sections 2.10 and 9): registration by a single-use email
+// The affiliate programme: registration by a single-use email
 // link, the partner's figures, commissions that follow the money, and payout runs.
 
 afterAll(closeTestDb);
@@ -133,7 +133,7 @@ describe("registration", () => {
         })
       ).status,
     ).toBe(403);
-    // Only to her account's address: the call never makes the app write to an address she names (issue 24 item 8).
+    // Only to her account's address: the call never makes the app write to an address she names.
     const elsewhere = `victim_${her.user.id}@example.com`;
     const refused = await call("/api/partners/send-registration-email", {
       cookie: her.cookie,
@@ -234,7 +234,7 @@ describe("the partner's figures", () => {
         eligible: { count: 0, amountCents: 0 },
         paid: { count: 0, amountCents: 0 },
       },
-      // Issue 25: her own statement, each referral by first name and initial (nothing else of the application).
+      // Her own statement, each referral by first name and initial (nothing else of the application).
       statement: {
         commissions: [
           {
@@ -259,7 +259,7 @@ describe("the partner's figures", () => {
   });
 });
 
-describe("link visits (issue 31 item 6)", () => {
+describe("link visits", () => {
   const visits = async (partnerId: number) =>
     (await testDb().select().from(partnerLinkVisits).where(eq(partnerLinkVisits.partnerId, partnerId))).length;
 

@@ -89,7 +89,7 @@ describe("rate limiting of failed sign-ins", () => {
     expect(counter?.points).toBe(1);
   });
 
-  // Issue 24 item 6.
+  //
   it("checks and counts in one step: of 40 wrong passwords at once, five are tried", async () => {
     const user = await createTestUser();
     const headers = { "x-forwarded-for": randomIp() };

@@ -66,7 +66,7 @@ it("backs up the database and the uploads, and a restore into an empty database 
   expect(manifest).toMatchObject({ uploads: "local", migrations: expect.any(Number) });
   expect(manifest.migrations).toBeGreaterThan(0);
   expect(readFileSync(path.join(backupDir, "database.dump")).subarray(0, 5).toString()).toBe("PGDMP");
-  // Only the owner may read it (issue 32): the folder 0700, each file 0600.
+  // Only the owner may read it: the folder 0700, each file 0600.
   const mode = (file: string) => (statSync(path.join(backupDir, file)).mode & 0o777).toString(8);
   expect(["", "uploads", "uploads/avatar"].map(mode)).toEqual(["700", "700", "700"]);
   expect(["database.dump", "manifest.json", "uploads/avatar/picture.webp"].map(mode)).toEqual(["600", "600", "600"]);
@@ -99,7 +99,7 @@ it("backs up the database and the uploads, and a restore into an empty database 
   await server.stop();
   server = undefined;
 
-  // Over a database the app has run on (the job queue's partitioned tables included, issue 32): a
+  // Over a database the app has run on (the job queue's partitioned tables included): a
   // later backup of the source replaces it whole, and what was only in the target is gone.
   const later = await createTestUser({ membershipLevel: "play" });
   const laterBackup = path.join(scratch, "later");

@@ -7,7 +7,7 @@ import { createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { closeInProcessApp } from "../support/in-process";
 import { call, signIn } from "../support/http";
 
-// The daily billing jobs (issue 15), run here in-process against the test database and the fake
+// The daily billing jobs, run here in-process against the test database and the fake
 // Stripe API (tests/fakes/stripe-billing.ts), as pg-boss runs them in the server: the comparison of
 // our records with Stripe's, listed on the admin dashboard, and the renewal and trial reminders.
 

@@ -20,7 +20,7 @@ import {
 import { closeTestDb, createTestUser, latestEmailTo, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
 
-// Recurring billing (issue 15) against the fake Stripe API (tests/fakes/stripe-billing.ts), whose
+// Recurring billing against the fake Stripe API (tests/fakes/stripe-billing.ts), whose
 // shapes follow Stripe's API reference: subscriptions https://docs.stripe.com/api/subscriptions/object,
 // invoices https://docs.stripe.com/api/invoices/object, the preview
 // https://docs.stripe.com/api/invoices/create_preview, SetupIntents
@@ -132,7 +132,7 @@ describe("subscriptions", () => {
 describe("tier changes", () => {
   it("upgrades at once in her first month, charging exactly Stripe's preview with the credit for her unused time, and her level follows", async () => {
     const member = await cardMember("create");
-    // Classic billing mode (issue 26 item 3): her first month was paid by a PaymentIntent of its own, so
+    // Classic billing mode: her first month was paid by a PaymentIntent of its own, so
     // in flexible mode the subscription would credit nothing for the unused time of it.
     const sub = (await fakeBilling()).subscriptions.find((s) => s.id === member.membership.stripeSubscriptionId)!;
     expect(sub.billing_mode.type).toBe("classic");
@@ -433,7 +433,7 @@ describe("admin", () => {
   });
 });
 
-describe("Stripe answering 500 while a renewal's webhook is handled (issue 17, item 5)", () => {
+describe("Stripe answering 500 while a renewal's webhook is handled", () => {
   afterEach(() => fetch(`${process.env.STRIPE_API_BASE_URL}/__fake/faults`, { method: "DELETE" }));
 
   it("answers the webhook 5xx, Stripe retries it, and the renewal is applied once", async () => {

@@ -310,7 +310,7 @@ describe("POST /api/chatbot/message", () => {
     expect(result.json.sources.map((s: { url: string }) => s.url)).toContain("/membership");
   });
 
-  // Issue 25: the answer without a model (the fake model is told to fail, so the app answers alone).
+  // The answer without a model (the fake model is told to fail, so the app answers alone).
   describe("without a model", () => {
     const alone = async (question: string, cookie?: string) => {
       const result = await ask(`${question} ${FAKE_LLM_FAIL}`, { cookie });

@@ -8,7 +8,7 @@ import { rawRequest } from "../support/raw-http";
 import { serverEnv, startTestServer, type TestServer } from "../support/server";
 import { applicationBody } from "../support/applicants";
 
-// Issue 24 item 4: with TRUST_PROXY unset the address every limit counts was the first X-Forwarded-For
+// With TRUST_PROXY unset the address every limit counts was the first X-Forwarded-For
 // entry, which the client writes; rotating it passed the login, chat, newsletter, apply, contact and
 // forgot-password limits and inflated partner link-visit counts. Unset, the socket's address counts.
 // The server here runs as `npm start` runs without a proxy; each test connects from an address of its

@@ -233,7 +233,7 @@ describe("event pages", () => {
 /** A page's HTML without the comments React puts between adjacent text nodes. */
 const textOf = (html: string) => html.replace(/<!-- -->/g, "");
 
-describe("event pages are prerendered for everyone (issue 28)", () => {
+describe("event pages are prerendered for everyone", () => {
   it("serves an event's page from the page cache with nobody's part in it; her part comes from GET /api/events/{id}/rsvp", async () => {
     const joinUrl = `https://meet.example.com/room-${Math.random().toString(36).slice(2, 10)}`;
     const event = await createEvent({ accessType: "members", type: "members", onlineUrl: joinUrl, capacity: 9 });
@@ -245,7 +245,7 @@ describe("event pages are prerendered for everyone (issue 28)", () => {
     expect(page.text).not.toContain(joinUrl);
     expect(textOf(page.text)).toContain("0 going · 9 of 9 spots left");
 
-    // A members-only event's link is for members who are going (the join-link rule of issue 24, item 8).
+    // A members-only event's link is for members who are going (the join-link rule).
     expect((await call(`/api/events/${event.id}/rsvp`, { cookie: member.cookie })).json).toEqual({
       going: false,
       goingCount: 0,
@@ -433,7 +433,7 @@ describe("admin event management", () => {
   });
 });
 
-describe("a members-only online event's link to join (issue 24 item 8)", () => {
+describe("a members-only online event's link to join", () => {
   const secretLink = () => `https://meet.example.com/members-${Math.random().toString(36).slice(2, 10)}`;
   const joinLink = (id: number, cookie?: string) => call(`/api/events/${id}/join-link`, { cookie });
 

@@ -8,7 +8,7 @@ import { FAKE_API_VERSION, FAKE_STRIPE_SECRET_KEY, startFakeStripe } from "../fa
 import { RETURN_URL_REQUIRED } from "../fakes/stripe-rules";
 
 // The fake Stripe (tests/fakes/stripe.ts, stripe-billing.ts) refuses what Stripe refuses and shapes
-// what it sends as Stripe does at the endpoint's API version (issue 26). Each rule is cited in the
+// what it sends as Stripe does at the endpoint's API version. Each rule is cited in the
 // fake's source; here each is checked through the Stripe SDK the app uses, against a fake of its own.
 
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;

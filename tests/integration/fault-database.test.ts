@@ -8,7 +8,7 @@ import { freePort } from "../../scripts/lib/free-port";
 import { startPostgresProcess, type PostgresProcess } from "../support/postgres-process";
 import { serverEnv, startTestServer, type TestServer } from "../support/server";
 
-// PostgreSQL restarted under traffic (issue 17): while it is down, every API call answers 503 with
+// PostgreSQL restarted under traffic: while it is down, every API call answers 503 with
 // Retry-After within 5 s instead of hanging, guarded pages too; once it is back the app serves again by
 // itself, and sessions survive. The app runs on a PostgreSQL of this test's own, so the rest of the
 // suite is untouched.

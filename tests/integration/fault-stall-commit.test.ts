@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from "@/lib/database-errors";
 import { freePort } from "../../scripts/lib/free-port";
 import { startPostgresProcess, type PostgresProcess } from "../support/postgres-process";
 
-// Nothing commits after its request gave up (issue 32 item 1; docs/decisions/016-when-postgresql-stalls.md),
+// Nothing commits after its request gave up (docs/decisions/016-when-postgresql-stalls.md),
 // where it is most fragile: PostgreSQL frozen (SIGSTOP, as a paused VM or container is) while it carries
 // out a COMMIT. The app's own pool with the requests' limits, on a PostgreSQL of this test's own.
 //

@@ -12,7 +12,7 @@ import { pausePostgres } from "../support/pause-postgres";
 import { startPostgresProcess, type PostgresProcess } from "../support/postgres-process";
 import { serverEnv, startTestServer, type TestServer } from "../support/server";
 
-// A stalled PostgreSQL (issue 32): frozen whole, as a paused VM or container is, while requests are in
+// A stalled PostgreSQL: frozen whole, as a paused VM or container is, while requests are in
 // flight. Public pages answer from the page cache within 2 s, API calls answer 503 within 5 s, and a
 // request that gave up never commits afterwards, nor sends its email: every newsletter sign-up answered
 // 2xx is in the database, and one that was not is there only if it committed before the app answered

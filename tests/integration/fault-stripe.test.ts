@@ -5,7 +5,7 @@ import { apply, intentFor, payAndWaitForHold, paymentsOf } from "../support/appl
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
 
-// Issue 17, item 5 and issue 26, item 4: Stripe answering 500. The fake (tests/fakes/stripe.ts)
+// Stripe answering 500. The fake (tests/fakes/stripe.ts)
 // answers injected faults with Stripe's api_error and, as Stripe does, replays a saved 500 for its
 // idempotency key for 24 hours (https://docs.stripe.com/api/idempotent_requests); the Stripe client
 // retries twice itself, with the same key. A key names one attempt, so trying again after the outage

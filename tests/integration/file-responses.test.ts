@@ -3,7 +3,7 @@ import { closeTestDb, createTestUser, TEST_PASSWORD } from "../support/db";
 import { call, signIn } from "../support/http";
 import { testEnv } from "../support/env";
 
-// Issue 24 item 10: a file is data, never a page. Every file the app serves (uploads, calendars, CSV,
+// A file is data, never a page. Every file the app serves (uploads, calendars, CSV,
 // feeds, her data export) says so: a policy that lets it load and run nothing, in a sandbox; no type
 // sniffing; inline only for what our pages show (images, the library's PDF embed), attachment otherwise.
 
@@ -39,7 +39,7 @@ function expectFileHeaders(headers: Headers, disposition: "inline" | "attachment
   if (filename) expect(value).toMatch(filename);
 }
 
-describe("file responses (issue 24 item 10)", () => {
+describe("file responses", () => {
   let admin: string;
   let member: string;
   let memberId: number;

@@ -55,7 +55,7 @@ async function reply(topicId: number, userId: number, content = `A reply ${tag()
 
 const post = (path: string, cookie: string, body: unknown, method = "POST") => call(path, { method, cookie, body });
 
-describe("tier gating on every forum call (decisions.md, Authorization)", () => {
+describe("tier gating on every forum call", () => {
   let playOnly: Awaited<ReturnType<typeof category>>;
   let closedTopic: Awaited<ReturnType<typeof topic>>;
   let closedReply: Awaited<ReturnType<typeof reply>>;
@@ -340,7 +340,7 @@ describe("replies and reactions", () => {
   });
 });
 
-describe("Markdown without raw HTML, cooked once on write (issue 28)", () => {
+describe("Markdown without raw HTML, cooked once on write", () => {
   it("cooks a post when written: <script> and raw HTML left out, javascript: links inert, rel nofollow ugc noopener on links", async () => {
     const { cookie } = await member();
     const open = await category();

@@ -356,7 +356,7 @@ async function checkDatabaseLost(app: Launcher) {
 }
 
 describe("npm start with DATABASE_URL", () => {
-  it("refuses to start without a required secret, and names it (issue 32)", async () => {
+  it("refuses to start without a required secret, and names it", async () => {
     const attempt = (secrets: Record<string, string>) =>
       runScript(process.execPath, [tsx, "scripts/start.ts"], {
         env: {
@@ -385,7 +385,7 @@ describe("npm start with DATABASE_URL", () => {
       TWO_FACTOR_KEY: twoFactorKey,
     });
     expect(shortKey?.stderr).toContain("BIRTH_DATA_KEY is not 32 bytes");
-    // Two-factor secrets have their own key (issue 27 item 5), named when it is missing.
+    // Two-factor secrets have their own key, named when it is missing.
     const withoutTwoFactorKey = await attempt({
       AUTH_SECRET: "a-secret-that-is-long-enough-0123456789",
       BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64"),
@@ -395,7 +395,7 @@ describe("npm start with DATABASE_URL", () => {
     expect(withoutTwoFactorKey?.stderr).not.toContain("BIRTH_DATA_KEY");
     const withoutAny = await attempt({});
     expect(withoutAny?.stderr).toMatch(/AUTH_SECRET is not set.*BIRTH_DATA_KEY is not set.*TWO_FACTOR_KEY is not set/s);
-    // Nor without the site's public address, which every emailed link and the cross-site check use (issue 24).
+    // Nor without the site's public address, which every emailed link and the cross-site check use.
     const secrets = {
       AUTH_SECRET: "a-secret-that-is-long-enough-0123456789",
       BIRTH_DATA_KEY: Buffer.alloc(32, 1).toString("base64"),
@@ -492,7 +492,7 @@ const runScript = promisify(execFile);
 const tsx = path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs");
 
 /**
- * Issue 31: the operator's commands work beside a running npm start, on its embedded database (they
+ * The operator's commands work beside a running npm start, on its embedded database (they
  * failed on its lock file), and admin:create without a terminal or ADMIN_PASSWORD says so and fails.
  */
 async function checkOperatorScriptsBesideTheApp(baseUrl: string) {

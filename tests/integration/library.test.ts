@@ -5,7 +5,7 @@ import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/d
 import { call, signIn } from "../support/http";
 import { testEnv } from "../support/env";
 
-// The library (issue 13): sanitized articles, uploads checked by their bytes, files and bodies kept
+// The library: sanitized articles, uploads checked by their bytes, files and bodies kept
 // from members below an item's tier, filters, bookmarks, comments, views and scheduled publishing.
 
 afterAll(closeTestDb);
@@ -196,7 +196,7 @@ describe("library", () => {
     );
     expect((await call(`/api/content/items/${gated.slug}`, { cookie: play })).json.content).toContain(word);
 
-    // At least the required level (decisions.md): empower and play open an empower category, connect does not.
+    // At least the required level: empower and play open an empower category, connect does not.
     expect((await call(`/api/content/items/${inCategory.slug}`, { cookie: connect })).json).toMatchObject({
       locked: true,
       content: null,
@@ -381,7 +381,7 @@ describe("library", () => {
   });
 });
 
-describe("library search ranks a bounded set of candidates (issue 28)", () => {
+describe("library search ranks a bounded set of candidates", () => {
   it("ranks a word in the title first, then in the tags, the summary, and last the body", async () => {
     const word = `quillmoss${unique()}`;
     const cookie = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
@@ -445,7 +445,7 @@ describe("library search ranks a bounded set of candidates (issue 28)", () => {
   });
 });
 
-describe("library search reads whole words (issue 28, migration 0031)", () => {
+describe("library search reads whole words (migration 0031)", () => {
   const queryFor = async (words: string[]) =>
     (
       await testDb().execute<{ query: string }>(

@@ -123,7 +123,7 @@ describe("Luma sync against the fake Luma", () => {
     expect(home.text).toContain(name);
   });
 
-  it("expires /events and the pages of the events Luma changed, and only those (issue 28)", async () => {
+  it("expires /events and the pages of the events Luma changed, and only those", async () => {
     const changing = `evt-page-${tag()}`;
     const steady = `evt-steady-${tag()}`;
     const { entries: demo } = await fakeLumaState();

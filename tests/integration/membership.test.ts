@@ -82,7 +82,7 @@ describe("POST /api/applications/submit", () => {
     expect(notices.some((n) => n.text.includes(email))).toBe(true);
   });
 
-  it("answers a second application for an address under review as it answers a new one, and tells the address by email (issue 31 item 4)", async () => {
+  it("answers a second application for an address under review as it answers a new one, and tells the address by email", async () => {
     const { id, email } = await apply();
     const fresh = await call("/api/applications/submit", {
       body: applicationBody(),
@@ -163,7 +163,7 @@ describe("card payment at application", () => {
     });
   });
 
-  it("opens a payment only with her link: an application's id, a guessed token or another application's id get nothing, and Stripe is not called (issue 31 item 3)", async () => {
+  it("opens a payment only with her link: an application's id, a guessed token or another application's id get nothing, and Stripe is not called", async () => {
     const { id } = await apply();
     const stripeCalls = async () =>
       ((await (await fetch(`${stripeUrl()}/__fake/requests`)).json()) as { path: string }[]).filter(
@@ -186,7 +186,7 @@ describe("card payment at application", () => {
     expect(await paymentsOf(id)).toEqual([]);
   });
 
-  it("shows an application on its payment page only to the holder of her link (issue 24 item 9)", async () => {
+  it("shows an application on its payment page only to the holder of her link", async () => {
     const { id, email } = await apply({ firstName: "Nadia", lastName: "Private" });
     for (const path of [
       `/payment?tier=create&amount=5000&applicationId=${id}`,
@@ -269,7 +269,7 @@ describe("POST /api/stripe/webhook", () => {
     expect(afterSecond).toMatchObject({ notes: "changed since", failedAt: afterFirst!.failedAt });
   });
 
-  it("refuses a correctly signed event more than 5 minutes from now, in either direction (issue 31 item 7)", async () => {
+  it("refuses a correctly signed event more than 5 minutes from now, in either direction", async () => {
     const { id } = await apply();
     await intentFor(id);
     const minutes = (n: number) => Math.floor(Date.now() / 1000) + n * 60;
@@ -286,7 +286,7 @@ describe("POST /api/stripe/webhook", () => {
     expect((await paymentsOf(id))[0]!.status).toBe("failed");
   });
 
-  it("refuses an event at another API version, lists it on /admin, and applies it once Stripe sends it at ours (issue 26 item 2)", async () => {
+  it("refuses an event at another API version, lists it on /admin, and applies it once Stripe sends it at ours", async () => {
     const { id } = await apply();
     await intentFor(id);
     const event = await failedEventFor(id);
@@ -337,7 +337,7 @@ describe("review, capture and invitation", () => {
 
     const mail = await latestEmailTo(email);
     expect(mail?.kind).toBe("membership-invitation");
-    // Issue 25, item 4: a tier is written as its name.
+    // A tier is written as its name.
     expect(mail!.text).toContain("as a Create member");
     // The capture completed the payment: one receipt, though Stripe's payment_intent.succeeded may follow.
     const receipts = (await emailsTo(email)).filter((m) => m.kind === "payment-receipt");
@@ -513,7 +513,7 @@ describe("review, capture and invitation", () => {
       headers: { "x-forwarded-for": ip },
     });
 
-  it("creates the account and her session in one step that no sign-in limit refuses (issue 31 item 5)", async () => {
+  it("creates the account and her session in one step that no sign-in limit refuses", async () => {
     const { email, token } = await invitedTrial();
     const username = `late_${randomUUID().slice(0, 8)}`;
     const ip = randomIp();

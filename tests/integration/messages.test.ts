@@ -14,7 +14,7 @@ import { MESSAGES_PER_MINUTE, NEW_CONVERSATIONS_PER_DAY } from "@/features/messa
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
 
-// Issue 29, direct messages: every call as a visitor, the member, another member and a blocked member.
+// Direct messages: every call as a visitor, the member, another member and a blocked member.
 
 afterAll(async () => {
   const { pool } = await import("@/db");

@@ -16,7 +16,7 @@ import {
 import { closeTestDb, createTestUser, latestEmailTo, linkIn, testDb, TEST_PASSWORD } from "../support/db";
 import { call, sessionCookieFrom, signIn } from "../support/http";
 
-// Membership money against the strict fake Stripe (issue 26, issue 31 item 9): what live Stripe
+// Membership money against the strict fake Stripe: what live Stripe
 // refuses or shapes differently, seen through the app.
 
 afterAll(closeTestDb);
@@ -62,7 +62,7 @@ async function approvedUnpaid() {
   return { id, email };
 }
 
-describe("the admin's Process Payment, confirmed on the server (issue 26 item 1)", () => {
+describe("the admin's Process Payment, confirmed on the server", () => {
   it("rules out redirects, so Stripe takes the card, and the admin sees its real outcome", async () => {
     const { id } = await approvedUnpaid();
     const answer = await call(`/api/applications/${id}/process-payment`, {
@@ -119,7 +119,7 @@ describe("the admin's Process Payment, confirmed on the server (issue 26 item 1)
 });
 
 describe("refunds", () => {
-  it("rejecting an application whose refund then fails leaves the payment completed, never refunded (issue 26 item 5)", async () => {
+  it("rejecting an application whose refund then fails leaves the payment completed, never refunded", async () => {
     const { id, email } = await apply();
     const intentId = await payAndWaitForHold(id, "pm_card_refundFail");
     // Captured in Stripe's Dashboard while the application is still pending.
@@ -180,7 +180,7 @@ describe("refunds", () => {
   });
 });
 
-describe("bank transfers (issue 26 item 6)", () => {
+describe("bank transfers", () => {
   it("recording her transfer moves her paid period forward a month, with a receipt and an audit entry", async () => {
     const { id, email } = await apply({ membershipTier: "connect" });
     await call(`/api/applications/${id}/manual-payment`, { body: { notes: "Transfer 1" }, cookie: adminCookie });
@@ -252,7 +252,7 @@ describe("bank transfers (issue 26 item 6)", () => {
   });
 });
 
-describe("Stripe objects of an unexpected shape (issue 31 item 9)", () => {
+describe("Stripe objects of an unexpected shape", () => {
   it("answers 502 naming the object and field, and sends Stripe nothing built from it", async () => {
     const member = await cardMember(adminCookie, "create");
     const subscription = member.membership.stripeSubscriptionId!;
@@ -309,7 +309,7 @@ describe("Stripe objects of an unexpected shape (issue 31 item 9)", () => {
   });
 });
 
-describe("webhook events in another API version's shapes (issue 26 item 2)", () => {
+describe("webhook events in another API version's shapes", () => {
   it("refuses a renewal sent by an endpoint at the account's older default version instead of dropping it", async () => {
     const member = await cardMember(adminCookie, "create");
     // The endpoint was made in the Dashboard without a version: Stripe sends the account's default.
@@ -345,7 +345,7 @@ describe("webhook events in another API version's shapes (issue 26 item 2)", () 
   });
 });
 
-describe("subscriptions are created in classic billing mode (issue 26 item 3)", () => {
+describe("subscriptions are created in classic billing mode", () => {
   it("names the billing mode on every subscription it starts", async () => {
     const member = await cardMember(adminCookie, "create");
     const sent = (await stripeRequests()).filter(
@@ -363,7 +363,7 @@ describe("subscriptions are created in classic billing mode (issue 26 item 3)", 
   });
 });
 
-describe("payment links (issue 24 item 9)", () => {
+describe("payment links", () => {
   it("an admin emails a pending applicant a fresh link, refused once she has paid", async () => {
     const { id, email } = await apply();
     const sent = await call(`/api/applications/${id}/payment-link`, { method: "POST", cookie: adminCookie });

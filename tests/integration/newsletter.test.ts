@@ -82,7 +82,7 @@ describe("newsletter double opt-in", () => {
     );
   });
 
-  it("expires a confirmation link after 7 days, as the email says, while its unsubscribe links keep working (issue 31 item 8)", async () => {
+  it("expires a confirmation link after 7 days, as the email says, while its unsubscribe links keep working", async () => {
     const email = `late_${Date.now()}@example.com`;
     await subscribe(email);
     const mail = (await latestEmailTo(email))!;
@@ -201,7 +201,7 @@ describe("contact form", () => {
     expect(bad.json.fields).toMatchObject({ email: "Please enter a valid email address" });
   });
 
-  it("tells the administrators of a burst of messages in one notice, not one email each (issue 24 item 8)", async () => {
+  it("tells the administrators of a burst of messages in one notice, not one email each", async () => {
     const admin = await createTestUser({ isAdmin: true });
     const tag = randomUUID().slice(0, 8);
     const subjects = Array.from({ length: 8 }, (_, i) => `Burst ${tag} ${i}`);

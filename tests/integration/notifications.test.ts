@@ -23,7 +23,7 @@ const WORKER_NAME = "notifications-test-worker";
   process.env.DATABASE_URL = url.toString();
 }
 
-// Issue 29, the notification centre: every call as a visitor, the member, another member and a member
+// The notification centre: every call as a visitor, the member, another member and a member
 // she blocked; the producers; the fan-out of a topic with 5,000 participants in one job, once, with
 // nothing lost when the worker dies mid-way.
 

@@ -11,7 +11,7 @@ import { freePort } from "../../scripts/lib/free-port";
 import { startPostgresProcess, type PostgresProcess } from "../support/postgres-process";
 import { serverEnv, startTestServer, type TestServer } from "../support/server";
 
-// An app killed mid-send (issue 32): the SMTP server has taken some messages but the app died before
+// An app killed mid-send: the SMTP server has taken some messages but the app died before
 // marking them sent. Another instance sends whatever the dead one held once its lease (just over the
 // SMTP time limit) has run out: nothing stays `sending`, every message arrives, and a message sent
 // twice carries the same Message-ID both times, so that it is recognisable and mail clients fold it.

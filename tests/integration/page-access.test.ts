@@ -21,7 +21,7 @@ import { call, signIn } from "../support/http";
 import { declaredPages } from "../support/routes";
 import { scriptPolicyProblems } from "../support/script-policy";
 
-// Issue 17, item 3: every page in the source tree, for a visitor, a member, a member holding the
+// Every page in the source tree, for a visitor, a member, a member holding the
 // page's permission and an admin, against the rule `src/proxy.ts` and the pages apply (PAGE_RULES in
 // src/lib/auth/access.ts). A new page with a dynamic segment needs a sample below, or this fails.
 
@@ -116,7 +116,7 @@ function expectedFor(rule: AccessRule, role: Role, path: string): Expected {
 
 const pages = declaredPages();
 
-describe("every page, every role (issue 17, item 3)", () => {
+describe("every page, every role", () => {
   const cookies: Partial<Record<Role, string>> = {};
   beforeAll(async () => {
     const walkMember = await createTestUser({ membershipLevel: "play" });
@@ -162,7 +162,7 @@ describe("another member's profile", () => {
     const place = `Hidden Hollow ${randomUUID().slice(0, 6)}`;
     const owner = await createTestUser({ membershipLevel: "create", location: place, locationVisibility: "nobody" });
     const other = await signIn((await createTestUser({ membershipLevel: "connect" })).username, TEST_PASSWORD);
-    // The page is the same for everyone (issue 28); what it shows her comes from this call.
+    // The page is the same for everyone; what it shows her comes from this call.
     const page = await call(`/profile/${owner.id}`, { cookie: other });
     expect(page.status).toBe(200);
     expect(page.text).not.toContain(owner.lastName);

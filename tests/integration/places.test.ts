@@ -37,7 +37,7 @@ describe("birth places worldwide", () => {
     expect(first!.latitude).toBeCloseTo(latitude, 2);
   });
 
-  // Issue 25: each region is the one GeoNames gives the place (its admin1 code's name in
+  // Each region is the one GeoNames gives the place (its admin1 code's name in
   // admin1CodesASCII.txt; in GB and IE the county, admin2Codes.txt), read from the place's own codes.
   it.each([
     ["Dersingham", "Dersingham, Norfolk, United Kingdom"],
@@ -149,7 +149,7 @@ describe("birth places worldwide", () => {
   });
 });
 
-describe("the first letters typed (issue 28)", () => {
+describe("the first letters typed", () => {
   // Two or three letters are answered from their own indexes; the order must stay the full ranking's:
   // the place of exactly that name, then the most populous places that start with them.
   it.each(["pa", "san", "ber", "lo", "sy", "zw"])(

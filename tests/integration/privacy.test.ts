@@ -30,7 +30,7 @@ async function postTopic(cookie: string, title: string) {
   return created.json as { id: number; slug: string };
 }
 
-describe("her data and her account (issue 16, GDPR)", () => {
+describe("her data and her account (GDPR)", () => {
   it("downloads everything we hold about her, birth data decrypted, and nobody else's data", async () => {
     const her = await member({ bio: "Painter of tides" });
     const other = await member({ firstName: "Someone", bio: "Another member's bio" });

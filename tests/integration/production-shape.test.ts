@@ -17,7 +17,7 @@ import { scriptPolicyProblems } from "../support/script-policy";
 import { serverEnv, startTestServer, type TestServer } from "../support/server";
 import { freshTotpCode } from "../support/two-factor";
 
-// The production shape (issue 17, deploy/): Debian's nginx with the shipped configuration in front of
+// The production shape (deploy/): Debian's nginx with the shipped configuration in front of
 // two app instances on one PostgreSQL, as docs/deployment.md sets it up.
 
 const scratch = mkdtempSync(path.join(tmpdir(), "community-nginx-"));
@@ -309,7 +309,7 @@ function methodAt(url: string, method: string) {
   });
 }
 
-it("answers a method a path does not serve 405 with its Allow header, from disk and from the app alike (issue 31, item 1)", async () => {
+it("answers a method a path does not serve 405 with its Allow header, from disk and from the app alike", async () => {
   const home = await get(`${proxy}/`);
   const script = home.text.match(/\/_next\/static\/[^"']+\.js/)![0];
   for (const [method, path, allow] of [
@@ -325,7 +325,7 @@ it("answers a method a path does not serve 405 with its Allow header, from disk 
   }
 });
 
-/** Accept-Encoding as real clients send it (issue 32: nginx kept a copy per value). */
+/** Accept-Encoding as real clients send it (nginx kept a copy per value). */
 const CLIENTS = {
   chrome: "gzip, deflate, br, zstd",
   firefox: "gzip, deflate, br, zstd",

@@ -6,7 +6,7 @@ import { closeTestDb, createTestUser, latestEmailTo, TEST_PASSWORD, testDb } fro
 import { call, signIn } from "../support/http";
 import { testEnv } from "../support/env";
 
-// Profiles, the member directory and mentorship (issue 11; spec 02 sections 2.9-2.11, 5, 7, 8).
+// Profiles, the member directory and mentorship.
 
 afterAll(closeTestDb);
 
@@ -217,7 +217,7 @@ describe("PATCH /api/users/{id} (profile)", () => {
       expect(response.status).toBe(201);
       return (await response.json()) as { url: string; id: string };
     };
-    // Never a picture on another site, which every member who sees her would load from there (issue 24 item 8).
+    // Never a picture on another site, which every member who sees her would load from there.
     for (const link of [
       "https://tracker.example.com/pixel.png",
       "http://example.com/me.jpg",

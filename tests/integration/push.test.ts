@@ -6,7 +6,7 @@ import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/d
 import { call, signIn } from "../support/http";
 import { expireDevice, pushesTo, pushRefusals, subscribeDevice } from "../support/push";
 
-// Issue 29, item 5: Web Push with VAPID, against the fake push service (tests/fakes/push.ts), which
+// Web Push with VAPID, against the fake push service (tests/fakes/push.ts), which
 // checks the VAPID JWT (RFC 8292) and decrypts the payload (RFC 8291, aes128gcm) with the keys of the
 // subscription it made, as a browser would.
 

@@ -40,7 +40,7 @@ import { subscribeDevice } from "../support/push";
 import { declaredRoutes } from "../support/routes";
 import { openEventStream } from "../support/sse";
 
-// Issue 25 item 2: every call that answers a member or a visitor answers with a type of its own for
+// Every call that answers a member or a visitor answers with a type of its own for
 // that audience (src/features/api/responses.ts), never a table row. This walks every such call as
 // the member it concerns, as another member and as a visitor, and fails when an answer holds a field
 // its declared type does not (the schemas are strict), or when a call has no declared answer.
@@ -970,7 +970,7 @@ async function perform(key: string, spec: CallSpec, shape: AnswerShape | undefin
   dump[`${what} ${result.status}`] = result.json ?? result.text.slice(0, 200);
   if (result.status < 200 || result.status >= 300) {
     if (!shape && !(result.status >= 400)) throw new Error(`${what}: ${result.status}`);
-    // Every refusal is the error shape of decisions.md, and nothing else.
+    // Every refusal is the API's one error shape, and nothing else.
     expectShape(errorAnswerSchema, result.json, `${what} (${result.status})`);
     return result.status;
   }
@@ -989,7 +989,7 @@ async function perform(key: string, spec: CallSpec, shape: AnswerShape | undefin
   return result.status;
 }
 
-describe("every member-facing and visitor-facing call answers with its declared type (issue 25 item 2)", () => {
+describe("every member-facing and visitor-facing call answers with its declared type", () => {
   afterAll(() => {
     if (process.env.DUMP_ANSWERS) writeFileSync(process.env.DUMP_ANSWERS, JSON.stringify(dump, null, 1));
   });

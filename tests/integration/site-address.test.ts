@@ -5,7 +5,7 @@ import { testEnv } from "../support/env";
 import { call, randomIp, signIn } from "../support/http";
 import { rawRequest } from "../support/raw-http";
 
-// Issue 24 item 1 and issue 31 item 2: every link the app writes and the cross-site check use the one
+// Every link the app writes and the cross-site check use the one
 // configured site address (APP_URL; the test server's is its own address), never the Host or
 // X-Forwarded-Host a client sends; a malformed one is bad input (400) or ignored, never a 500.
 
@@ -15,7 +15,7 @@ const site = () => testEnv().baseUrl;
 const FORGED = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
 
 describe("links use the configured site address, whatever Host or X-Forwarded-Host say", () => {
-  // As issue 24 reproduced it: a visitor's POST (no Origin, as curl sends) naming evil.example.
+  // As an outside check reproduced it: a visitor's POST (no Origin, as curl sends) naming evil.example.
   it("emails a password reset link to the site, not to the host the request named", async () => {
     const user = await createTestUser();
     const result = await rawRequest(`${site()}/api/auth/forgot-password`, {

@@ -133,7 +133,7 @@ describe("site settings API", () => {
   });
 });
 
-describe("a fresh install's contact details (issue 25)", () => {
+describe("a fresh install's contact details", () => {
   it("has none until an administrator sets them: no placeholder address, phone, city or bare social link on any page", async () => {
     const stored = await testDb().select().from(siteSettings);
     const keys = ["contactEmail", "contactPhone", "contactCity", "instagramUrl", "facebookUrl", "linkedinUrl"];

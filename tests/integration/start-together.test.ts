@@ -9,7 +9,7 @@ import { freePort } from "../../scripts/lib/free-port";
 import { startPostgresProcess, type PostgresProcess } from "../support/postgres-process";
 import { TEST_AUTH_SECRET, TEST_BIRTH_DATA_KEY, TEST_TWO_FACTOR_KEY } from "../support/server";
 
-// Two instances started at the same moment against one fresh database (issue 32: one of them hit a
+// Two instances started at the same moment against one fresh database (one of them hit a
 // deadlock in the job queue's set-up and served 500s for good). Start-up work runs under one advisory
 // lock, an instance that cannot prepare exits non-zero, and /api/health says ready only when it is.
 // Ten rounds, each on a database of its own that nothing has touched.

@@ -19,8 +19,8 @@ async function memberWithTwoFactor() {
   return { user, cookie, secret, codes };
 }
 
-describe("two-factor sign-in (issue 16)", () => {
-  it("signs in an admin whose secret was sealed with the birth-data key, and reseals it under TWO_FACTOR_KEY (issue 27)", async () => {
+describe("two-factor sign-in", () => {
+  it("signs in an admin whose secret was sealed with the birth-data key, and reseals it under TWO_FACTOR_KEY", async () => {
     const admin = await createTestUser({ isAdmin: true, twoFactor: true });
     const legacy = seal(Buffer.from(TEST_BIRTH_DATA_KEY, "base64"), admin.id, TEST_TOTP_SECRET);
     await testDb().update(users).set({ totpSecretEncrypted: legacy }).where(eq(users.id, admin.id));
@@ -122,7 +122,7 @@ describe("two-factor sign-in (issue 16)", () => {
   });
 });
 
-/** Issue 24 item 2: a session records whether its sign-in passed two-factor; changes to it end her other sessions. */
+/** A session records whether its sign-in passed two-factor; changes to it end her other sessions. */
 describe("two-factor and her sessions", () => {
   const me = (cookie: string) => call("/api/auth/me", { cookie });
   /** Whether each of her sessions still open has passed two-factor sign-in (sessions.two_factor_at). */
@@ -245,7 +245,7 @@ describe("her active sessions", () => {
     const phone = await signIn(user.username, TEST_PASSWORD, { "user-agent": iphone });
     const laptop = await signIn(user.username, TEST_PASSWORD, { "user-agent": mac });
     const list = await call("/api/auth/sessions", { cookie: laptop });
-    // Each named as a person would (issue 25), not by its raw User-Agent.
+    // Each named as a person would, not by its raw User-Agent.
     expect(list.json.map((s: { device: string; current: boolean }) => [s.device, s.current]).sort()).toEqual([
       ["Chrome on macOS", true],
       ["Safari on iPhone", false],

@@ -2,7 +2,7 @@ import { closeTestDb, createTestUser, TEST_PASSWORD } from "../support/db";
 import { call, randomIp, signIn, type CallResult } from "../support/http";
 import { declaredRoutes, type DeclaredRoute } from "../support/routes";
 
-// Issue 25, item 4: every call answers with the spec's field messages or plain ones of ours, never the
+// Every call answers with the spec's field messages or plain ones of ours, never the
 // validator's own text ("Invalid input: expected string, received undefined"). Every route declared
 // with apiRoute, found in the source, is sent an empty body, a body that is not an object, its required
 // fields with the wrong types, a wrongly typed query and an id that is not one, as someone it lets in;
@@ -52,7 +52,7 @@ const messagesOf = (result: CallResult): string[] =>
     (m): m is string => typeof m === "string",
   );
 
-describe("validation messages a person can read (issue 25, item 4)", () => {
+describe("validation messages a person can read", () => {
   const callers = { admin: "", member: { id: 0, cookie: "" } };
 
   async function newAdmin() {

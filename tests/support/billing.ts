@@ -9,7 +9,7 @@ import { apply, payAndWaitForHold, waitFor } from "./applicants";
 import { createTestUser, latestEmailTo, linkIn, testDb } from "./db";
 import { call, sessionCookieFrom } from "./http";
 
-// Members with recurring billing (issue 15) against the fake Stripe API (tests/fakes/stripe-billing.ts),
+// Members with recurring billing against the fake Stripe API (tests/fakes/stripe-billing.ts),
 // for the integration and the browser tests alike (so no test runner's `expect` here).
 // Time moves as Stripe's test clocks move it: each member's customer is created on a clock of its own.
 

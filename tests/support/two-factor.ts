@@ -3,7 +3,7 @@ import { seal } from "@/lib/sealed";
 import { TEST_TWO_FACTOR_KEY } from "./server";
 
 /**
- * Every administrator signs in with a TOTP code (issue 16). Test admins get this secret at creation,
+ * Every administrator signs in with a TOTP code. Test admins get this secret at creation,
  * sealed with the test server's key exactly as the app seals it, and the sign-in helpers answer the
  * server's request for a code with the current one.
  */

@@ -6,7 +6,7 @@ import { PAYMENT_LINK_TTL_DAYS } from "@/features/money/constants";
 export const metadata: Metadata = { title: "Application Received", robots: { index: false } };
 
 // Where the application form goes for a card application: the same page whether or not the address
-// had applied before (issue 31 item 4); the email says which, and carries the payment link.
+// had applied before; the email says which, and carries the payment link.
 export default function ApplicationReceivedPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">

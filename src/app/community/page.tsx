@@ -14,7 +14,7 @@ export const metadata: Metadata = {
   alternates: { canonical: "/community" },
 };
 
-// Spec 01, Community: How to Engage links to /events, #whatsapp, /membership and /apply.
+// How to Engage links to /events, #whatsapp, /membership and /apply.
 const ENGAGE_LINKS = [
   { href: "/events", label: "Come to an event" },
   { href: "#whatsapp", label: "Join the WhatsApp channel" },

@@ -31,7 +31,7 @@ export default async function ContactPage() {
             <h2 id="reach-heading" className="mb-6 text-2xl font-semibold">
               Other ways to reach us
             </h2>
-            {/* Only what an administrator has set: a fresh install has no placeholders to show (issue 25). */}
+            {/* Only what an administrator has set: a fresh install has no placeholders to show. */}
             <address className="space-y-3 not-italic">
               {settings.contactEmail ? (
                 <p>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 export const metadata: Metadata = { title: "Offline", robots: { index: false } };
 
-/** What the service worker shows for a page when the phone has no connection (issue 29). */
+/** What the service worker shows for a page when the phone has no connection. */
 export default function OfflinePage() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">

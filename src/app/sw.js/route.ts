@@ -1,4 +1,4 @@
-// GET /sw.js - the service worker: an offline page for navigations, and Web Push notifications (issue 29).
+// GET /sw.js - the service worker: an offline page for navigations, and Web Push notifications.
 // Served by the app (not public/) so that it is never cached long: a browser checks it for updates.
 
 import { NOTIFICATIONS_PATH } from "@/features/notifications/constants";

@@ -30,7 +30,7 @@ const PAGE_LABELS: Record<Page, string> = {
 };
 const QUERY_KEY = ["cms-content"];
 
-/** Spec 02 section 2.8: four tabs of sections, Add Section, delete, Save Changes; loading, editing, saving. */
+/** Four tabs of sections, Add Section, delete, Save Changes; loading, editing, saving. */
 export function ContentEditor() {
   const queryClient = useQueryClient();
   const loaded = useQuery({ queryKey: QUERY_KEY, queryFn: () => apiRequest<CmsContent>("GET", "/api/cms/content") });

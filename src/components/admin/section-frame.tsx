@@ -2,7 +2,7 @@ import Link from "next/link";
 
 /**
  * An admin area's page frame: its sections as rows of links above the page. They wrap rather than
- * scroll, so every section is in view at any width (a scrolled row hid some of them, issue 25).
+ * scroll, so every section is in view at any width (a scrolled row hid some of them).
  */
 export function SectionFrame({
   label,

@@ -95,7 +95,7 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
       aria-label="Membership application"
     >
       {/* One group, marked disabled while it is sent (aria-disabled, its text fields read-only: a disabled
-          field would drop the focus of her Enter); its legend names it (issue 31, WCAG 1.3.1). */}
+          field would drop the focus of her Enter); its legend names it (WCAG 1.3.1). */}
       <fieldset aria-disabled={busy || undefined} className="grid gap-5">
         <legend className="sr-only">{trial ? "Your free trial application" : "Your membership application"}</legend>
         {showPicker ? (

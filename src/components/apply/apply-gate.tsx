@@ -7,7 +7,7 @@ import { apiRequest } from "@/lib/api-client";
 import { PARTNER_REF_COOKIE, PARTNER_REF_MAX_AGE_SECONDS } from "./tier-types";
 
 /**
- * Spec 01, Apply: while the auth check runs the page says so; a signed-in user goes to /profile.
+ * While the auth check runs the page says so; a signed-in user goes to /profile.
  * A ?ref= code is remembered for 30 days so that it still fills the form on a later visit.
  */
 export function ApplyGate({ partnerRef, children }: { partnerRef: string | null; children: React.ReactNode }) {

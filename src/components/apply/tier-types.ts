@@ -9,5 +9,5 @@ export interface TierOption {
 }
 
 export const PARTNER_REF_COOKIE = "partner_ref";
-/** A ?ref= link is remembered for 30 days (decisions.md, From application to member). */
+/** A ?ref= link is remembered for 30 days. */
 export const PARTNER_REF_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

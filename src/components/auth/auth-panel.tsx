@@ -1,6 +1,6 @@
 import { CalendarHeart, HeartHandshake, Library, Network } from "lucide-react";
 
-// The four membership benefits of spec 01 section 1, beside the sign-in forms.
+// The four membership benefits of the home page, beside the sign-in forms.
 const BENEFITS = [
   { icon: HeartHandshake, title: "Supportive community", text: "A circle of womxn who show up for each other." },
   {
@@ -22,7 +22,7 @@ export function AuthPanel({ title, children }: { title: string; children: React.
         <div className="mt-6">{children}</div>
       </section>
       {/* As tall as its content, and in view while a long form (the application) scrolls past: stretched to
-          the form's height it was mostly an empty coloured box (issue 25). */}
+          the form's height it was mostly an empty coloured box. */}
       <aside
         aria-labelledby="benefits-title"
         className="self-start rounded-xl bg-secondary p-6 sm:p-8 md:sticky md:top-24"

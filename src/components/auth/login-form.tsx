@@ -36,12 +36,12 @@ export function LoginForm() {
   React.useEffect(() => {
     void refreshCurrentUser({ untilKnown: true }).then(() => setChecked(true));
   }, []);
-  // Spec 01 section 2: a signed-in user does not stay on the login page.
+  // A signed-in user does not stay on the login page.
   React.useEffect(() => {
     if (checked && !isLoading && user && !login.isSuccess) router.replace("/");
   }, [checked, isLoading, user, login.isSuccess, router]);
 
-  // A refusal is about a field: once the answer is in, focus goes to it, its message linked to it (issue 31,
+  // A refusal is about a field: once the answer is in, focus goes to it, its message linked to it (
   // WCAG 2.4.3). While she waits the fields are read-only and the button pending, so focus stays where it was.
   const [focusAfterAnswer, setFocusAfterAnswer] = React.useState<"username" | "code" | null>(null);
   React.useEffect(() => {

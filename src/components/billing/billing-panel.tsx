@@ -19,7 +19,7 @@ interface BillingPanelProps {
 }
 
 /**
- * Her membership billing (issue 15): the Billing tab of her profile and, for admins, /admin/billing/{userId}.
+ * Her membership billing: the Billing tab of her profile and, for admins, /admin/billing/{userId}.
  * Everything comes from GET /api/users/{id}/billing and each change refetches it.
  */
 export function BillingPanel({ userId, mode, publishableKey = null }: BillingPanelProps) {

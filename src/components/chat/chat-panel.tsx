@@ -20,13 +20,13 @@ const GREETING: ChatEntry = {
   sources: [],
 };
 const HISTORY_KEY = ["/api/chatbot/history"] as const;
-// Spec 02 section 8.
+//
 const ERROR_TOAST = { title: "Error", description: "Sorry, I couldn't process your message. Please try again later." };
 
 let counter = 0;
 const nextId = () => `local-${++counter}`;
 
-/** The /chat panel (spec 02 section 2.14): 500px tall, Enter sends, Shift+Enter adds a line. */
+/** The /chat panel: 500px tall, Enter sends, Shift+Enter adds a line. */
 export function ChatPanel() {
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
@@ -74,7 +74,7 @@ export function ChatPanel() {
 
   async function send() {
     const message = draft.trim();
-    // Spec 02 section 5: blank or whitespace-only messages are not sent.
+    // Blank or whitespace-only messages are not sent.
     if (!message || pending) return;
     const chatHistory = conversation
       .slice(-CHAT_HISTORY_LIMIT)

@@ -122,7 +122,7 @@ interface EventCalendarProps {
 }
 
 /**
- * Spec 01 section 2, Calendar view: a month with event days highlighted; hovering a day with events
+ * A month with event days highlighted; hovering a day with events
  * shows a card of them; selecting a day lists its events beside the month. It opens on today's
  * events, or the next event day's, so that the list is never empty while anything is coming.
  */

@@ -52,7 +52,7 @@ export function FeaturedEventCard({ event }: { event: PublicEvent }) {
           {event.title}
         </h3>
         <When event={event} />
-        {/* Shortened as text, not clamped by height: WCAG 1.4.12's spacing must not push any of it out of view (issue 31). */}
+        {/* Shortened as text, not clamped by height: WCAG 1.4.12's spacing must not push any of it out of view. */}
         <p className="text-muted-foreground">{shortenAtWord(event.description, FEATURED_DESCRIPTION_LENGTH)}</p>
         <Button asChild size="lg" className="w-fit">
           <Link href={`/events/${event.id}`}>
@@ -73,7 +73,7 @@ export function EventCard({ event }: { event: PublicEvent }) {
     >
       <EventImage eventId={event.id} src={event.image} className="aspect-[16/10] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
-        {/* In a row of its own, so the badge is as wide as its words, not the card (issue 25). */}
+        {/* In a row of its own, so the badge is as wide as its words, not the card. */}
         <div className="flex flex-wrap gap-2">
           <AccessBadge accessType={event.accessType} />
         </div>

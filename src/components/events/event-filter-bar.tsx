@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { EVENT_FILTERS, type EventFilter } from "@/features/events/constants";
 
-/** Spec 01 section 2: the filter buttons of an event listing. */
+/** The filter buttons of an event listing. */
 export function EventFilterBar({ filter, onChange }: { filter: EventFilter; onChange: (filter: EventFilter) => void }) {
   return (
     <div role="group" aria-label="Filter events" className="flex flex-wrap gap-2">

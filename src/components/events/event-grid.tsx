@@ -1,7 +1,7 @@
 import type { PublicEvent } from "@/features/events/schemas";
 import { EventCard } from "./event-cards";
 
-/** The grid under the featured event, or the empty-filter message (spec 01 section 8). */
+/** The grid under the featured event, or the empty-filter message. */
 export function EventGrid({ events }: { events: readonly PublicEvent[] }) {
   if (events.length === 0) {
     return (

@@ -6,7 +6,7 @@ import { cn } from "@/lib/utils";
 
 /**
  * An event's picture. Without one it shows a local fallback picked by id; when a picture fails to
- * load it rotates through the fallbacks (spec 01 section 2), stopping after one full round.
+ * load it rotates through the fallbacks, stopping after one full round.
  */
 export function EventImage({
   eventId,

@@ -16,7 +16,7 @@ export interface EventListingProps {
   limit?: number;
   /** Hide the filter buttons. */
   hideFilters?: boolean;
-  /** Text of the error panel; defaults to the error itself (spec 01 section 8). */
+  /** Text of the error panel; defaults to the error itself. */
   errorText?: string;
 }
 
@@ -39,7 +39,7 @@ export function EventsError({ error, text }: { error: unknown; text?: string }) 
 }
 
 /**
- * The event listing of the events page (spec 01 sections 2 and 4; the home page prerenders its own,
+ * The event listing of the events page (the home page prerenders its own,
  * PrerenderedEventListing): filter buttons, the
  * featured event (the first flagged featured, else the first) shown above the grid whatever the
  * filter, and a grid of the other events of the chosen type. Choosing a filter refetches by type.

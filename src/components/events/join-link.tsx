@@ -12,7 +12,7 @@ const NEEDS: Record<NonNullable<EventJoinLink["needs"]>, string> = {
   rsvp: "RSVP to see the link to join.",
 };
 
-/** A members-only event's link to join, loaded for whoever may see it (issue 24 item 8: never in the page itself). */
+/** A members-only event's link to join, loaded for whoever may see it (never in the page itself). */
 export function JoinLink({ eventId }: { eventId: number }) {
   const link = useQuery({
     queryKey: joinLinkQueryKey(eventId),

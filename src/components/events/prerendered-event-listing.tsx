@@ -5,7 +5,7 @@ import type { EventFilter } from "@/features/events/constants";
 import { EventFilterBar } from "./event-filter-bar";
 
 /**
- * The home page's event listing (issue 10): the server renders the featured event and the grid of
+ * The home page's event listing: the server renders the featured event and the grid of
  * every filter when the page is built or revalidated; the browser only switches between them, so
  * the page fetches nothing and loads no query library.
  */

@@ -6,8 +6,8 @@ import type { EventFilter, PublicEvent } from "@/features/events/schemas";
 
 export type EventSource = "luma" | "internal";
 
-/** Spec 01 section 7: events stay fresh 5 minutes, no refetch on focus, 2 retries backing off 1 s, 2 s ... capped at 30 s. */
-/** Spec 01 section 9: the member-events query asks for 50. */
+/** Events stay fresh 5 minutes, no refetch on focus, 2 retries backing off 1 s, 2 s ... capped at 30 s. */
+/** The member-events query asks for 50. */
 export const EVENTS_PAGE_LIMIT = 50;
 
 export const EVENTS_STALE_TIME_MS = 5 * 60_000;

@@ -13,7 +13,7 @@ import { TopicList } from "./topic-list";
 
 type TopicPage = { topics: Jsonified<TopicSummary>[]; nextCursor: string | null };
 
-/** /forum in the browser: the categories and recent discussions, or the results of ?q= (spec 02 section 2.12). */
+/** /forum in the browser: the categories and recent discussions, or the results of ?q=. */
 export function ForumHome() {
   const params = useSearchParams();
   const query = params.get("q");

@@ -20,7 +20,7 @@ function setNativeValue(textarea: HTMLTextAreaElement, value: string) {
 }
 
 /**
- * The forum's Markdown textarea with @mentions (issue 29): typing "@" and two letters lists members
+ * The forum's Markdown textarea with @mentions: typing "@" and two letters lists members
  * from the directory; Arrow keys move, Enter or Tab inserts `[@Name](/profile/id)`, Escape closes.
  * The textarea is the WAI-ARIA combobox's input (aria-autocomplete, aria-controls, aria-activedescendant).
  */

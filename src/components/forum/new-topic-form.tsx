@@ -17,7 +17,7 @@ import { newTopicSchema, slugify, type NewTopic, type NewTopicInput } from "@/fe
 const selectClass =
   "flex min-h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-invalid:border-destructive md:text-sm";
 
-/** /forum/new-topic (spec 02 sections 2.12 and 5): the slug follows the title until she edits it. */
+/** /forum/new-topic: the slug follows the title until she edits it. */
 export function NewTopicForm({
   categories,
   defaultCategoryId,

@@ -12,7 +12,7 @@ import { useForumMutation } from "./use-forum-mutation";
 
 type ReplyValues = { content: string };
 
-/** 'Add a reply' with Post Reply (spec 02 section 2.12); the server checks the lock, the tier and blocks again. */
+/** 'Add a reply' with Post Reply; the server checks the lock, the tier and blocks again. */
 export function ReplyForm({ topicId }: { topicId: number }) {
   const form = useForm<ReplyValues>({ resolver: zodResolver(editReplySchema), defaultValues: { content: "" } });
   const submit = useForumMutation<ReplyValues>({

@@ -7,7 +7,7 @@ import type { Jsonified } from "@/lib/json";
 import { authorName } from "./labels";
 import { TopicBadges } from "./topic-badges";
 
-/** Topic cards (spec 02 section 2.12): title, Pinned badge, views, the first 150 characters, author and date. */
+/** Topic cards: title, Pinned badge, views, the first 150 characters, author and date. */
 export function TopicList({
   topics,
   nextHref,

@@ -26,7 +26,7 @@ import { TopicBadges } from "./topic-badges";
 type Topic = Jsonified<TopicDetail>;
 type ReplyPage = { posts: Jsonified<Reply>[]; nextCursor: string | null };
 
-/** /forum/topic/{slug} in the browser (spec 02 section 2.12): the opening post, a page of replies and the reply form. */
+/** /forum/topic/{slug} in the browser: the opening post, a page of replies and the reply form. */
 export function TopicView() {
   const slug = usePathSegment(2);
   const after = useSearchParams().get("after");
@@ -37,7 +37,7 @@ export function TopicView() {
     topic.data ? `/api/forum/topics/${topic.data.id}/posts${after ? `?after=${encodeURIComponent(after)}` : ""}` : null,
   );
   React.useEffect(() => {
-    // Spec 02 section 2.12: a missing topic (or one her tier does not open) goes back to /forum;
+    // A missing topic (or one her tier does not open) goes back to /forum;
     // a cursor that is not one of ours starts the replies again.
     if (topic.error instanceof ApiError && topic.error.status === 404) router.replace("/forum");
     else if (replies.error instanceof ApiError && replies.error.status === 400)

@@ -52,7 +52,7 @@ export function Footer({ settings }: { settings: SiteSettings }) {
         <FooterColumn title="Resources" links={RESOURCE_LINKS} />
         <div>
           <h2 className="font-sans text-sm font-semibold tracking-wide uppercase">Contact</h2>
-          {/* Each detail once an administrator has set it; the contact form always (issue 25: no placeholders). */}
+          {/* Each detail once an administrator has set it; the contact form always (no placeholders). */}
           <address className="mt-3 space-y-2 text-sm not-italic text-primary-foreground/90">
             {settings.contactEmail ? (
               <p>

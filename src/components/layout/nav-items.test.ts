@@ -2,7 +2,7 @@ import { ACCOUNT_LINKS, ADMIN_LINKS, ALWAYS_LINKS, MEMBER_LINKS, isActive, mainL
 
 const labels = (links: { label: string }[]) => links.map((l) => l.label);
 
-describe("navbar items (spec 01 section 2)", () => {
+describe("navbar items", () => {
   it("shows visitors About, Membership, Apply and FAQ with the items shown always", () => {
     expect(labels(mainLinks(false))).toEqual([
       "Home",

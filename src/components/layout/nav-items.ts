@@ -1,4 +1,4 @@
-// The navbar of spec 01 section 2, in one place for the desktop bar and the mobile menu.
+// The navbar's links, in one place for the desktop bar and the mobile menu.
 
 export interface NavLink {
   href: string;

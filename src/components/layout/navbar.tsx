@@ -24,7 +24,7 @@ const MessagesLink = dynamic(() => import("@/components/messages/messages-link")
   loading: () => <span className="block size-10" />,
 });
 
-// Spec 01 section 2: the bar becomes more opaque once the page has scrolled 50 px.
+// The bar becomes more opaque once the page has scrolled 50 px.
 export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
 
 const noSubscription = () => () => {};
@@ -157,7 +157,7 @@ export function Navbar({ siteName }: { siteName: string }) {
           size="icon"
           className="xl:hidden"
           aria-expanded={menuOpen}
-          // Only while the menu is in the page: aria-controls must name an element that exists (issue 31).
+          // Only while the menu is in the page: aria-controls must name an element that exists.
           aria-controls={menuOpen ? "mobile-menu" : undefined}
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((open) => !open)}

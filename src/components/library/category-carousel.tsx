@@ -8,7 +8,7 @@ import type { LibraryCategory } from "@/features/library/types";
 import { CategoryIcon } from "./labels";
 import { tierName } from "@/lib/format";
 
-/** Spec 02 section 2.13: the categories in a row that scrolls sideways, with previous and next buttons. */
+/** The categories in a row that scrolls sideways, with previous and next buttons. */
 export function CategoryCarousel({ categories }: { categories: LibraryCategory[] }) {
   const track = React.useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) =>

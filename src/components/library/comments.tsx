@@ -21,7 +21,7 @@ type Comment = Omit<LibraryComment, "createdAt"> & { createdAt: string };
 type CommentInput = z.input<typeof commentInputSchema>;
 
 /**
- * The item page's comments (spec 02 sections 2.13, 5, 8): the list, the form, and delete for her own.
+ * The item page's comments: the list, the form, and delete for her own.
  * Once posted she is back in the cleared comment field; a deleted comment hands focus to the next one.
  */
 export function Comments({ contentId, viewer }: { contentId: number; viewer: { id: number; isAdmin: boolean } }) {
@@ -68,7 +68,7 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
         className="grid gap-3"
         onSubmit={form.handleSubmit(
           (values) => post.mutate(values),
-          // Spec 02 section 5: an empty comment is answered with a toast, not a call.
+          // An empty comment is answered with a toast, not a call.
           (errors) => {
             if (errors.comment?.type === "too_small")
               toast({ title: "Empty comment", description: "Please enter a comment", variant: "destructive" });

@@ -27,7 +27,7 @@ interface FilterPanelProps {
   tags?: FilterOption[];
 }
 
-/** Spec 02 section 2.13: search, category, tag, content type as a single choice, and Reset filters. */
+/** Search, category, tag, content type as a single choice, and Reset filters. */
 export function FilterPanel({ state, update, reset, filtered, categories, tags }: FilterPanelProps) {
   const [search, setSearch] = React.useState(state.search);
   // The address is the truth: the back button (or Reset) brings its search back into the box.

@@ -7,7 +7,7 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { LIBRARY_ITEMS_KEY } from "./library-browser";
 
-// Spec 02 sections 4, 5 and 8: the bookmark toggle and Share, with their toasts word for word.
+// The bookmark toggle and Share, with their toasts word for word.
 
 export function BookmarkButton({ contentId }: { contentId: number }) {
   const queryClient = useQueryClient();

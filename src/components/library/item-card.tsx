@@ -33,7 +33,7 @@ export function LibraryBadges({
   );
 }
 
-// Spec 02 section 2.13: image, Featured and Members Only badges, type, views, title, summary, date,
+// Image, Featured and Members Only badges, type, views, title, summary, date,
 // reading time and a Read More link.
 export function ItemCard({
   item,

@@ -4,7 +4,7 @@ import type { LibraryItem } from "@/features/library/types";
 import { videoSource } from "@/features/library/media";
 import type { Jsonified } from "@/lib/json";
 
-// Spec 02 section 2.13: HTML for articles, a video, a 600 px PDF embed with a download link, or an
+// HTML for articles, a video, a 600 px PDF embed with a download link, or an
 // external link. Only rendered for a member whose tier opens the item (the server sent the content).
 
 const PDF_EMBED_HEIGHT = 600;

@@ -28,7 +28,7 @@ import { LibraryNotFound } from "./library-not-found";
 
 type Item = Jsonified<LibraryItem>;
 
-/** Spec 02 section 4: a status other than published shows a badge; no publishedAt shows 'Draft'. */
+/** A status other than published shows a badge; no publishedAt shows 'Draft'. */
 function statusBadge(item: { status: string; publishedAt: string | null }) {
   if (!item.publishedAt) return "Draft";
   if (item.status !== "published") return item.status[0]!.toUpperCase() + item.status.slice(1);

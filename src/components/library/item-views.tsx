@@ -7,7 +7,7 @@ import { apiRequest } from "@/lib/api-client";
 
 /**
  * The item's view count. When the item loads, one view is recorded (the server counts a member once
- * a day) and the item is fetched again for the new count (spec 02 section 4); a failed record is
+ * a day) and the item is fetched again for the new count; a failed record is
  * only logged.
  */
 export function ItemViews({

@@ -31,7 +31,7 @@ interface LibraryBrowserProps {
   chips?: FilterOption[];
   /** A category's or tag's own page: that filter is fixed and not offered. */
   fixed?: { category?: string; tag?: string };
-  /** The three tabs of /library (spec 02 section 2.13). */
+  /** The three tabs of /library. */
   withTabs?: boolean;
   canCreate?: boolean;
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 
-/** Spec 02 sections 2.13 and 8: 'Category Not Found', 'Tag Not Found', 'Content Not Found'. */
+/** 'Category Not Found', 'Tag Not Found', 'Content Not Found'. */
 export function LibraryNotFound({ title }: { title: string }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

@@ -30,7 +30,7 @@ function useCanEditLibrary(): boolean {
   return user !== null && hasPermission(user, "manage_content");
 }
 
-/** /library (spec 02 section 2.13): the category carousel, the three tabs, the filters and the cards. */
+/** /library: the category carousel, the three tabs, the filters and the cards. */
 export function LibraryHome() {
   const categories = useCategories();
   const tags = useTags();

@@ -5,7 +5,7 @@ import { tierName } from "@/lib/format";
 
 /**
  * What a member whose tier is below a library item's, a library category's or a forum category's level
- * sees instead of its content (decisions.md, Authorization: at least the required level): what it is,
+ * sees instead of its content (at least the required level): what it is,
  * what it holds, and the way to upgrade (her Billing tab) or to compare the tiers.
  */
 export function GatingPanel({

@@ -8,7 +8,7 @@ import { toast } from "@/hooks/use-toast";
 import { useApiForm } from "@/hooks/use-api-form";
 
 /**
- * Spec 01, Newsletter signup: email, Subscribe, consent text; toasts from spec 01 section 8.
+ * Email, Subscribe, consent text; its toasts' words are the product's.
  * Validated by the route's newsletterSubscribeSchema (see useApiForm).
  */
 export function NewsletterForm({
@@ -24,7 +24,7 @@ export function NewsletterForm({
     path: "/api/newsletter/subscribe",
     extra: { source },
     onSuccess: () => toast({ title: "Success!", description: "You have been subscribed to our newsletter." }),
-    // Spec 01 section 8: all failures alike.
+    // All failures alike.
     onError: () =>
       toast({ title: "Error", description: "Failed to subscribe. Please try again.", variant: "destructive" }),
   });

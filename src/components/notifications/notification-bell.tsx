@@ -11,7 +11,7 @@ import { apiRequest } from "@/lib/api-client";
 import { NotificationItem } from "./notification-item";
 
 /**
- * The navbar's bell (issue 29): her unread count, loaded in the browser and kept live by the stream,
+ * The navbar's bell: her unread count, loaded in the browser and kept live by the stream,
  * and a panel of the latest notifications. A disclosure (button + region), not a menu: the panel
  * holds links and a button, and Tab moves through them.
  */

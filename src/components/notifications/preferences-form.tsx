@@ -17,7 +17,7 @@ import { apiRequest, errorMessage } from "@/lib/api-client";
 const selectClass =
   "min-h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:text-sm";
 
-/** Her choice for each kind of notification, and the weekly digest (issue 29, item 4). */
+/** Her choice for each kind of notification, and the weekly digest. */
 export function PreferencesForm({
   initial,
   pushAvailable,

@@ -4,7 +4,7 @@ import * as React from "react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 
-/** Spec 01, Payment success: 'Processing Your Payment' for 1.5 s, then the verified outcome. */
+/** 'Processing Your Payment' for 1.5 s, then the verified outcome. */
 export const SUCCESS_DELAY_MS = 1500;
 
 export function PaymentResult({

@@ -21,7 +21,7 @@ function standing(c: PartnerCommission): string {
   return c.cancelReason ?? "Cancelled";
 }
 
-/** Her commissions, one per referred member, and the payouts that paid her (issue 25). */
+/** Her commissions, one per referred member, and the payouts that paid her. */
 export function AffiliateStatement({ statement }: { statement: PartnerStatement }) {
   return (
     <>

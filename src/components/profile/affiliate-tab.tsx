@@ -12,7 +12,7 @@ import { AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE } from "@/features/a
 import type { PartnerDashboard } from "@/features/affiliate/types";
 import { AffiliateStatement } from "./affiliate-statement";
 
-/** Spec 02 section 2.10: registration for a member who is not a partner; link, code, figures and terms for a partner. */
+/** Registration for a member who is not a partner; link, code, figures and terms for a partner. */
 export function AffiliateTab({
   userId,
   email,

@@ -15,7 +15,7 @@ import type { OpenMentorshipRequest, ReceivedRequest } from "@/features/mentorsh
 import { mentorshipRequestSchema, type MentorshipRequestInput } from "@/features/mentorship/schemas";
 import type { PublicProfile } from "@/features/profiles/types";
 
-/** Spec 02 section 2.11: the mentor's topics; another member sends a request, the mentor answers hers. */
+/** The mentor's topics; another member sends a request, the mentor answers hers. */
 export function MentorshipTab({
   profile,
   isOwn,

@@ -19,7 +19,7 @@ import type { OwnProfile } from "@/features/profiles/types";
 
 type Field = keyof ProfileFormValues;
 
-/** The Edit Profile form (spec 02 section 5); it replaces the profile page while open. */
+/** The Edit Profile form; it replaces the profile page while open. */
 export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: (saved: boolean) => void }) {
   const form = useForm<ProfileFormValues, unknown, ProfileInput>({
     resolver: zodResolver(profileSchema),
@@ -40,7 +40,7 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
     },
   });
   const isMentor = useWatch({ control: form.control, name: "isMentor" });
-  // Only a picture she uploads here (issue 24 item 8: never a link to another site, which every viewer would load).
+  // Only a picture she uploads here (never a link to another site, which every viewer would load).
   const picture = useWatch({ control: form.control, name: "profilePicture" });
   const [problem, setProblem] = React.useState(false);
   const errors = form.formState.errors;

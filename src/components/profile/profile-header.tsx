@@ -4,7 +4,7 @@ import { initialsOf } from "@/lib/initials";
 import { Badge } from "@/components/ui/badge";
 import type { PublicProfile } from "@/features/profiles/types";
 
-/** Spec 02 section 2.9: avatar (initials fallback), name, occupation, location and the '{level} Member' badge (a crown for mentors). */
+/** Avatar (initials fallback), name, occupation, location and the '{level} Member' badge (a crown for mentors). */
 export function ProfileHeader({ profile, action }: { profile: PublicProfile; action?: React.ReactNode }) {
   const name = `${profile.firstName} ${profile.lastName}`;
   return (

@@ -33,7 +33,7 @@ interface ProfileScreenProps {
 }
 
 /**
- * Spec 02 section 2.9: the header and the tabs. Payments, Billing (issue 15) and Affiliate only on her own profile;
+ * The header and the tabs. Payments, Billing and Affiliate only on her own profile;
  * Mentorship for mentors with topics. Edit Profile (hers, or any to an admin) replaces the page.
  */
 export function ProfileScreen({

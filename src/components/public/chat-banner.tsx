@@ -1,6 +1,6 @@
 import { MessageCircle } from "lucide-react";
 
-/** Spec 01: the chat-group banner, an external link opened in a new tab. Anchor "whatsapp". */
+/** The chat-group banner, an external link opened in a new tab. Anchor "whatsapp". */
 export function ChatBanner({ url }: { url: string }) {
   if (!url) return null;
   return (

@@ -4,7 +4,7 @@ import * as React from "react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 
-/** Spec 02 section 9: consent is stored locally under a consent key with the value "accepted". */
+/** Consent is stored locally under a consent key with the value "accepted". */
 export const COOKIE_CONSENT_KEY = "cookie-consent";
 
 /** The banner's height, which the page keeps clear below a focused element (globals.css, scroll-padding-bottom). */
@@ -25,7 +25,7 @@ function inOpenDisclosure(element: Element | null): boolean {
 }
 
 /**
- * Spec 02 section 2.18: shown until acceptance is stored; Accept All and Cookie Settings both only
+ * Shown until acceptance is stored; Accept All and Cookie Settings both only
  * store acceptance (the site sets no optional cookies, so there is nothing to choose). Escape puts it
  * away without choosing, until the next page load (WCAG 2.4.11; docs/decisions/037-focus-after-an-action.md).
  * While it is shown the page scrolls a focused element clear of it; when it goes, focus that was in it

@@ -1,6 +1,6 @@
 import { Accordion, AccordionItem } from "@/components/ui/accordion";
 
-/** Spec 02 section 2.17: one question open at a time. */
+/** One question open at a time. */
 export function FaqAccordion({ items }: { items: { question: string; answer: string }[] }) {
   return (
     <Accordion className="rounded-xl border bg-card px-5">

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 const DEFAULT_TITLE = "Join Our Community";
 const DEFAULT_TEXT = "Apply for membership and become part of a global family of creatives, leaders and healers.";
 
-/** Spec 01: the join call-to-action block, anchor "join", with Apply for Membership and Contact Us. */
+/** The join call-to-action block, anchor "join", with Apply for Membership and Contact Us. */
 export function JoinCta({ title = DEFAULT_TITLE, text = DEFAULT_TEXT }: { title?: string; text?: string }) {
   return (
     <section id="join" aria-labelledby="join-heading" className="bg-primary text-primary-foreground">

@@ -7,7 +7,7 @@ import type { Tier } from "@/features/membership/types";
 
 const termLabel = (months: number) => (months === 12 ? "Annual" : `${months} months`);
 
-/** The four tiers; each card leads to /apply?tier={id} (spec 01, Membership). */
+/** The four tiers; each card leads to /apply?tier={id}. */
 export function TierCards({ tiers }: { tiers: Tier[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">

@@ -25,7 +25,7 @@ const offsetLabel = (minutes: number) => {
   return `UTC${minutes < 0 ? "−" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(Math.round(abs % 60)).padStart(2, "0")}`;
 };
 
-/** What the page's Generate buttons ask of the form before a report (spec 02 section 5: it validates first). */
+/** What the page's Generate buttons ask of the form before a report (it validates first). */
 export interface BirthDataFormHandle {
   /** Shows each field's message and moves focus to the first wrong one; true when every field is valid. */
   validate: () => Promise<boolean>;
@@ -124,7 +124,7 @@ export function BirthDataForm({
           />
         </FormField>
         {/* Text, not type="time": browsers show a time input in the reader's locale (AM/PM in the US), and this
-            field is 24-hour as the spec says (issue 25). The schema checks HH:MM. */}
+            field is 24-hour, as the product fixes it. The schema checks HH:MM. */}
         <FormField
           label="Birth time (24-hour)"
           id="birthTime"

@@ -97,7 +97,7 @@ const MARGIN = 2;
 const lineWidth = (numbers: number[], fontSize: number) => numbers.join(" ").length * DIGIT_EM * fontSize;
 
 /**
- * A center's activated gate numbers as lines of text that stay inside its outline (issue 25: in the
+ * A center's activated gate numbers as lines of text that stay inside its outline (in the
  * Ajna's downward triangle one centred line crossed its edges). Lines are cut where the shape is wide
  * enough for them, in the band of the shape closest to its middle; the type shrinks if they do not fit.
  */

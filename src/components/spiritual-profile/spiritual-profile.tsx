@@ -42,7 +42,7 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
   });
   const birthForm = React.useRef<BirthDataFormHandle>(null);
   const requestReport = async (kind: ReportKind) => {
-    // Report generation validates the birth data first (spec 02 section 5): each missing field says so.
+    // Report generation validates the birth data first: each missing field says so.
     if (!birthData) {
       setTab("birth-data");
       // The form is on the Birth Data tab: once it shows, its fields get their messages and focus.

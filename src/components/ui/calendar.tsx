@@ -6,7 +6,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button";
 
-/** A month calendar (react-day-picker), English (US) with weeks starting on Sunday (spec 01 section 9). */
+/** A month calendar (react-day-picker), English (US) with weeks starting on Sunday. */
 export function Calendar({
   className,
   classNames,

@@ -4,7 +4,7 @@ import * as React from "react";
 import { HoverCard as HoverCardPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
 
-// Spec 02 section 9: hover cards open after 700 ms and close 300 ms after the pointer leaves.
+// Hover cards open after 700 ms and close 300 ms after the pointer leaves.
 export const HOVER_CARD_OPEN_DELAY_MS = 700;
 export const HOVER_CARD_CLOSE_DELAY_MS = 300;
 

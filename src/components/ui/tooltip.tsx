@@ -4,7 +4,7 @@ import * as React from "react";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
 
-// Spec 01 section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay.
+// Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay.
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

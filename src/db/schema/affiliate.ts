@@ -6,7 +6,7 @@ import { paymentTransactions } from "./payments";
 import { users } from "./users";
 
 /**
- * The affiliate registration email (spec 02 section 2.10): a single-use link that expires. Opening it
+ * The affiliate registration email: a single-use link that expires. Opening it
  * shows the programme's terms; only accepting them (a POST) creates the partner record.
  */
 export const partnerRegistrations = pgTable(
@@ -42,7 +42,7 @@ export const partnerLinkVisits = pgTable(
   (t) => [uniqueIndex("partner_link_visits_key").on(t.partnerId, t.day, t.visitorHash)],
 );
 
-/** A payout run: the eligible commissions an administrator marked paid at once (spec 02 section 9: the 15th of each month). */
+/** A payout run: the eligible commissions an administrator marked paid at once (the 15th of each month). */
 export const affiliatePayouts = pgTable("affiliate_payouts", {
   id: serial().primaryKey(),
   createdBy: integer().references(() => users.id, { onDelete: "set null" }),

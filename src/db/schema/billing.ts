@@ -7,7 +7,7 @@ import { membershipTiers } from "./tiers";
 import { users } from "./users";
 
 /**
- * A member's recurring billing (issue 15): one row per accepted application. Stripe's subscription
+ * A member's recurring billing: one row per accepted application. Stripe's subscription
  * is the source of truth for card members; this row mirrors it (written by webhooks) so that pages
  * and access checks never call Stripe. `tier` is the tier she has paid for, which her level follows.
  */

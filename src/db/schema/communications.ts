@@ -10,7 +10,7 @@ import { users } from "./users";
 
 /**
  * Every email is written here in the same transaction as the change that causes it,
- * then delivered by the `email.deliver` job (decisions.md, Email).
+ * then delivered by the `email.deliver` job.
  */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -46,7 +46,7 @@ export const newsletterSubscribers = pgTable(
     email: text().notNull(),
     status: text().notNull().default("pending"),
     confirmTokenHash: text(),
-    /** When the confirmation link was sent; it works for NEWSLETTER_CONFIRM_DAYS (issue 31 item 8). */
+    /** When the confirmation link was sent; it works for NEWSLETTER_CONFIRM_DAYS. */
     confirmSentAt: timestamp({ withTimezone: true }),
     /** Opaque token in every newsletter's unsubscribe link; it never expires (RFC 8058). */
     unsubscribeToken: text().notNull(),

@@ -4,7 +4,7 @@ import { BLOG_STATUSES } from "@/features/blog/constants";
 import { CMS_PAGES } from "@/features/cms/constants";
 import { users } from "./users";
 
-/** Editable sections of the public pages (spec 02 section 2.8). */
+/** Editable sections of the public pages. */
 export const contentSections = pgTable(
   "content_sections",
   {

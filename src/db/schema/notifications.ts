@@ -25,7 +25,7 @@ import { users } from "./users";
 export const notificationSeq = pgSequence("notification_seq");
 
 /**
- * What happened that she should know (issue 29). A trigger (migration 0021) NOTIFYs channel
+ * What happened that she should know. A trigger (migration 0021) NOTIFYs channel
  * `notifications` with the recipient's id on every insert and change, for the open streams.
  */
 export const notifications = pgTable(

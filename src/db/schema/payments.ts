@@ -5,7 +5,7 @@ import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "@/features/mon
 import { applications } from "./membership";
 import { users } from "./users";
 
-/** Every charge, capture, refund and failure is a row here (decisions.md, Money). */
+/** Every charge, capture, refund and failure is a row here. */
 export const paymentTransactions = pgTable(
   "payment_transactions",
   {

@@ -39,7 +39,7 @@ export const places = pgTable(
       t.id,
     ),
     // What a member has typed after two or three letters: the most populous places starting so, read
-    // straight from the index instead of sorting every place that starts with them (issue 28).
+    // straight from the index instead of sorting every place that starts with them.
     index("places_prefix2_idx").using("btree", sql`left(${t.searchName}, 2)`, t.population.desc(), t.id),
     index("places_prefix3_idx").using("btree", sql`left(${t.searchName}, 3)`, t.population.desc(), t.id),
     index("places_country_name_idx").on(t.countryCode, t.searchName),

@@ -1,4 +1,4 @@
-/** The six posts of the blog (spec 02 section 2.16), with bodies written for the demo. Markdown. */
+/** The six posts of the blog, with bodies written for the demo. Markdown. */
 export const DEMO_BLOG_POSTS = [
   {
     slug: "the-power-of-gathering",

@@ -3,7 +3,7 @@ import * as t from "../schema";
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-/** A few admin actions so that /admin/audit has entries to show on the demo data (issue 16). */
+/** A few admin actions so that /admin/audit has entries to show on the demo data. */
 export async function seedDemoAudit(tx: Transaction, userIds: Record<string, number>): Promise<void> {
   const admin = userIds.admin!;
   await tx.insert(t.auditLog).values([

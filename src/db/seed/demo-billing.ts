@@ -7,7 +7,7 @@ import { MEMBER_JOINED_DAYS_AGO } from "./demo-users";
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * The demo member's recurring billing (issue 15): Jordan joined on Create by card (MEMBER_JOINED_DAYS_AGO) and has
+ * The demo member's recurring billing: Jordan joined on Create by card (MEMBER_JOINED_DAYS_AGO) and has
  * renewed twice, so her Billing tab and the admin's transactions list (kinds) are not empty. Demo rows
  * are in no Stripe account (`demo`, no subscription id), so the daily reconciliation ignores them.
  */
@@ -49,7 +49,7 @@ export async function seedDemoBilling(tx: Transaction, memberId: number): Promis
 }
 
 /**
- * The demo mentor pays by bank transfer (issue 26 item 6): her application was paid by transfer, her
+ * The demo mentor pays by bank transfer: her application was paid by transfer, her
  * membership is renewed by hand, and one monthly transfer has been recorded, so the admin's view of
  * her billing shows the bank-transfer form and a manual renewal.
  */

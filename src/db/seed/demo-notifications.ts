@@ -6,7 +6,7 @@ type UserIds = Record<string, number>;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 /**
- * Issue 29's screens, non-empty: notifications of every kind for `member` (some read), a mentorship
+ * The notification screens, non-empty: notifications of every kind for `member` (some read), a mentorship
  * request for `mentor`, and a conversation between `member` and Amara with an unread message.
  */
 export async function seedDemoNotifications(tx: Transaction, userIds: UserIds): Promise<void> {

@@ -1,7 +1,7 @@
 import type { CmsPage } from "@/features/cms/constants";
 
 /**
- * The first text of the four editable pages, from spec 01 sections 1-2. The pages render these
+ * The first text of the four editable pages, as the product first ships them. The pages render these
  * sections in order; administrators change them in the content editor.
  */
 export const INITIAL_PAGE_CONTENT: Record<CmsPage, { title: string; content: string }[]> = {

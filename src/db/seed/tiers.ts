@@ -1,6 +1,6 @@
 import type { TierId } from "@/features/membership/constants";
 
-// decisions.md, Membership tiers: one catalogue of four, ordered connect < create < empower < play.
+// One catalogue of four, ordered connect < create < empower < play.
 export const TIER_CATALOGUE: {
   id: TierId;
   title: string;

@@ -1,13 +1,13 @@
 import { z, emailField, idSchema } from "@/lib/validation";
 
-/** Spec 02 section 9, Affiliate programme. */
+/** */
 export const AFFILIATE_TERMS = {
   defaultRate: "15%",
   eligibleAfterDays: 30,
   payoutDayOfMonth: 15,
 } as const;
 
-/** The programme's terms as the Affiliate tab and the registration page show them (spec 02 section 9). */
+/** The programme's terms as the Affiliate tab and the registration page show them. */
 export const AFFILIATE_TERMS_TEXT = [
   `You earn a ${AFFILIATE_TERMS.defaultRate} commission on the first payment of each member you refer.`,
   `Commissions are processed ${AFFILIATE_TERMS.eligibleAfterDays} days after the payment clears and paid on the ${AFFILIATE_TERMS.payoutDayOfMonth}th of each month.`,
@@ -17,10 +17,10 @@ export const AFFILIATE_TERMS_TEXT = [
 
 export const REGISTRATION_TTL_HOURS = 48;
 
-/** The registration link goes to her account's address only (issue 24 item 8). */
+/** The registration link goes to her account's address only. */
 export const REGISTRATION_ADDRESS_MESSAGE = "The registration link is sent to your account's email address.";
 
-/** POST /api/partners/send-registration-email: the email is required (spec 02 section 5) and is hers; userId is the caller's. */
+/** POST /api/partners/send-registration-email: the email is required and is hers; userId is the caller's. */
 export const registrationEmailSchema = z.object({
   email: z.string("Email is required").trim().min(1, "Email is required").pipe(emailField()),
   userId: idSchema.optional(),

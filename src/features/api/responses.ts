@@ -87,7 +87,7 @@ import { uploadedFileSchema } from "@/features/storage/types";
 import { messageAnswerSchema, okAnswerSchema } from "./json";
 
 /**
- * What each call answers each audience (issue 25 item 2): a strict type per audience, never a table
+ * What each call answers each audience: a strict type per audience, never a table
  * row. tests/integration/response-types.test.ts walks every member-facing and visitor-facing call as
  * the member it concerns ("owner"), another member ("member") and a visitor, and fails on a field
  * outside the declared type, on a call with no declaration, and on a declaration nobody was answered
@@ -111,7 +111,7 @@ export interface DeclaredAnswer {
   owner?: AnswerShape;
 }
 
-/** Every refusal (decisions.md, The API): a message, and a message per field for invalid input. */
+/** Every refusal: a message, and a message per field for invalid input. */
 export const errorAnswerSchema = z.strictObject({
   error: z.string(),
   fields: z.record(z.string(), z.string()).optional(),

@@ -11,7 +11,7 @@ const valid = {
   agreeTerms: true,
 };
 
-describe("applicationSchema (spec 01 section 5)", () => {
+describe("applicationSchema", () => {
   it("accepts a complete application, trims and upper-cases the partner code", () => {
     const parsed = applicationSchema.parse({ ...valid, partnerCode: " sofia15 " });
     expect(parsed).toMatchObject({ email: "ada@example.com", partnerCode: "SOFIA15", isTrial: false });

@@ -3,7 +3,7 @@ import { APPLICATION_STATUSES } from "./constants";
 import { TIER_IDS } from "@/features/membership/constants";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/features/auth/constants";
 
-// Spec 01 section 5: the application form's rules and messages, word for word.
+// The application form's rules and messages, word for word.
 export const applicationSchema = z.object({
   firstName: z
     .string()

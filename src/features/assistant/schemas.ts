@@ -1,7 +1,7 @@
 import { z } from "@/lib/validation";
 import { CHAT_ROLES } from "./constants";
 
-/** Spec 02 section 9: the chat sends the last 10 messages. */
+/** The chat sends the last 10 messages. */
 export const CHAT_HISTORY_LIMIT = 10;
 export const CHAT_MESSAGE_MAX = 2000;
 /** Earlier answers come back in the history and may be longer than a question. */
@@ -13,7 +13,7 @@ export const chatMessageTextSchema = z
   .min(1, "Please enter a message")
   .max(CHAT_MESSAGE_MAX, `Messages can be at most ${CHAT_MESSAGE_MAX.toLocaleString("en-US")} characters`);
 
-/** POST /api/chatbot/message (spec 02 section 7): the message and the chat's last 10 messages. */
+/** POST /api/chatbot/message: the message and the chat's last 10 messages. */
 export const chatRequestSchema = z.object({
   message: chatMessageTextSchema,
   chatHistory: z

@@ -1,4 +1,4 @@
-/** A membership's billing state (issue 15): past_due keeps access for 14 days, canceled has ended. */
+/** A membership's billing state: past_due keeps access for 14 days, canceled has ended. */
 export const MEMBERSHIP_STATUSES = ["trialing", "active", "past_due", "canceled"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 /** card = a Stripe subscription, manual = bank transfer with a renewal reminder, trial = no card yet. */

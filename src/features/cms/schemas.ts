@@ -1,7 +1,7 @@
 import { z, idSchema } from "@/lib/validation";
 import { CMS_PAGES, type CmsPage } from "./constants";
 
-/** Spec 02 section 3: a new section starts with these values and a temporary id starting with "new-". */
+/** A new section starts with these values and a temporary id starting with "new-". */
 export const NEW_SECTION = { title: "New Section", content: "Enter content here..." } as const;
 
 export const cmsSectionSchema = z.object({
@@ -13,7 +13,7 @@ export const cmsSectionSchema = z.object({
 
 const pageSections = z.array(cmsSectionSchema).max(40, "A page can have at most 40 sections");
 
-/** The whole keyed object of PUT /api/cms/content (spec 02 section 7): every page, each a list in order. */
+/** The whole keyed object of PUT /api/cms/content: every page, each a list in order. */
 export const cmsContentSchema = z.object({
   home: pageSections,
   about: pageSections,

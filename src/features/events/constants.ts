@@ -8,9 +8,9 @@ export const RSVP_STATUSES = ["going", "cancelled"] as const;
 // Constants the browser needs without zod (the event listing is on every public events page).
 
 /**
- * Spec 01 section 2: the filter buttons of the event listing, in order. "Member Events" is the events
- * page's tab of the event host's events (decisions.md), so the buttons for who may come say what the
- * cards' badges say (spec 01: 'Open to All', 'Members Only') and choose by that, the event's access;
+ * The filter buttons of the event listing, in order. "Member Events" is the events
+ * page's tab of the event host's events, so the buttons for who may come say what the
+ * cards' badges say ('Open to All', 'Members Only') and choose by that, the event's access;
  * Workshops and Social choose by the event's type (docs/decisions/034-finding-your-way.md).
  */
 export const EVENT_FILTERS = [
@@ -24,13 +24,13 @@ export type EventFilter = (typeof EVENT_FILTERS)[number]["value"];
 export type EventType = (typeof EVENT_TYPES)[number];
 export type EventAccessType = (typeof EVENT_ACCESS_TYPES)[number];
 
-/** Spec 01 section 9: default event limit 10; the member-events tab asks for 50. */
+/** Default event limit 10; the member-events tab asks for 50. */
 export const DEFAULT_EVENT_LIMIT = 10;
 export const MAX_EVENT_LIMIT = 50;
 /** The most events one calendar month shows. */
 export const MONTH_EVENT_LIMIT = 300;
 
-/** The events page's "Want to Book a Private Event?" list (spec 01), also indexed for the assistant. */
+/** The events page's "Want to Book a Private Event?" list, also indexed for the assistant. */
 export const PRIVATE_EVENT_KINDS = [
   "Team building workshops",
   "Corporate retreats",

@@ -7,7 +7,7 @@ const event = (
   accessType: "public" | "members" = type === "members" ? "members" : "public",
 ) => ({ id, type, featured, accessType });
 
-describe("featured event (spec 01 section 4)", () => {
+describe("featured event", () => {
   it("is the first event flagged featured", () => {
     expect(pickFeatured([event(1, "public"), event(2, "social", true), event(3, "workshop", true)])?.id).toBe(2);
   });

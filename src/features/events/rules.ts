@@ -1,6 +1,6 @@
 import type { EventFilter, PublicEvent } from "./schemas";
 
-// Spec 01 section 4 (Event filter). Pure, so the listing component and the tests share them.
+// The event filter's rules. Pure, so the listing component and the tests share them.
 
 /** The first event flagged featured; if none, the first event, treated as featured. */
 export function pickFeatured<T extends Pick<PublicEvent, "featured">>(events: readonly T[]): T | null {

@@ -13,7 +13,7 @@ describe("event list query", () => {
   });
 });
 
-describe("events cache policy (spec 01 section 7)", () => {
+describe("events cache policy", () => {
   it("backs off from 1 s, doubling, capped at 30 s", () => {
     expect([0, 1, 2, 5, 10].map(eventsRetryDelay)).toEqual([1000, 2000, 4000, 30_000, 30_000]);
   });

@@ -95,7 +95,7 @@ export const eventInputSchema = z
 export type EventInput = z.input<typeof eventInputSchema>;
 export type EventInputParsed = z.output<typeof eventInputSchema>;
 
-/** "Request Event Info" on /events (decisions.md: unwired forms store what was sent and email the right people). */
+/** "Request Event Info" on /events (unwired forms store what was sent and email the right people). */
 export const eventInquirySchema = z.object({
   name: z.string().trim().min(2, "Please enter your name").max(120),
   email: emailField(),

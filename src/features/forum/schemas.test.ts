@@ -3,7 +3,7 @@ import { newReplySchema, newTopicSchema, slugify } from "./schemas";
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
 
-describe("slugify (spec 02 section 5)", () => {
+describe("slugify", () => {
   it("lowercases, drops punctuation, turns whitespace into hyphens and collapses them", () => {
     expect(slugify("Hello,  World! What's -- new?")).toBe("hello-world-whats-new");
     expect(slugify("  Café & Crème  ")).toBe("cafe-creme");

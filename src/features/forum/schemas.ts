@@ -2,16 +2,16 @@ import { z, cursorPart, cursorSchema, idField, idSchema } from "@/lib/validation
 import { REACTION_TYPES } from "./constants";
 import { TIER_IDS } from "@/features/membership/constants";
 
-// Shared by the route handlers and the forms (spec 02 section 5); no server-only imports here.
+// Shared by the route handlers and the forms; no server-only imports here.
 
-/** Spec 02 section 9. */
+/** */
 export const TOPIC_PREVIEW_LENGTH = 150;
 export const TOPIC_PAGE_SIZE = 20;
 export const REPLY_PAGE_SIZE = 30;
 export const REPORTS_TO_HIDE = 3;
 
 /**
- * Spec 02 section 5: lowercase, drop punctuation, whitespace to hyphens, collapse repeated hyphens
+ * Lowercase, drop punctuation, whitespace to hyphens, collapse repeated hyphens
  * (and trim them from the ends, so that a title ending in '?' does not leave one).
  */
 export function slugify(title: string): string {

@@ -3,7 +3,7 @@ import { REACTION_TYPES, type ReactionType } from "./constants";
 import { id, isoDate, isoDateTime } from "@/features/api/json";
 
 /**
- * What the forum shows of a member (decisions.md, People, not ids): her public profile, her bio only
+ * What the forum shows of a member (not ids): her public profile, her bio only
  * where she shows it to members.
  */
 export const forumAuthorSchema = z.strictObject({

@@ -1,4 +1,4 @@
-// Inputs of the library's calls (spec 02 sections 5 and 7), shared by the forms and the handlers.
+// Inputs of the library's calls, shared by the forms and the handlers.
 import { z, idSchema } from "@/lib/validation";
 import { CONTENT_STATUSES, CONTENT_TYPES, type ContentType } from "./constants";
 import { TIER_IDS } from "@/features/membership/constants";
@@ -12,7 +12,7 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   external: "External",
 };
 
-/** The filter panel's single choice (spec 02 section 2.13). */
+/** The filter panel's single choice. */
 export const CONTENT_TYPE_FILTERS: { value: ContentType | ""; label: string }[] = [
   { value: "", label: "All" },
   { value: "article", label: "Articles" },
@@ -35,7 +35,7 @@ const slugFilter = z
 /** GET /api/content/items and /api/content/bookmarks: the filters of the list, all optional. */
 /** A library search ranks at most this many of the newest matches (docs/decisions/020-library.md). */
 export const SEARCH_CANDIDATES = 1000;
-/** Said under the results when a search matched more than it ranked (issue 28). */
+/** Said under the results when a search matched more than it ranked. */
 export const SEARCH_CAPPED_NOTICE = "Showing the best of the newest 1,000 matches; add a word to narrow";
 /** The response header of GET /api/content/items (and bookmarks) when the cap applied. */
 export const SEARCH_CAPPED_HEADER = "X-Search-Capped";
@@ -58,7 +58,7 @@ export const slugParamSchema = z.object({ slug: z.string().trim().min(1).max(100
 
 export const commentInputSchema = z.object({
   contentId: idSchema,
-  // Spec 02 section 5: 'Empty comment / Please enter a comment'.
+  // 'Empty comment / Please enter a comment'.
   comment: z.string().trim().min(1, "Please enter a comment").max(2000, "Comment must be no more than 2000 characters"),
 });
 export const commentsQuerySchema = z.object({ contentId: idSchema });

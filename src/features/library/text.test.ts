@@ -1,6 +1,6 @@
 import { articleText, readingMinutes } from "./text";
 
-describe("reading time (decisions.md: computed from the article's words)", () => {
+describe("reading time (computed from the article's words)", () => {
   it("counts words without markup at 200 a minute, at least one minute", () => {
     expect(readingMinutes("<p>A few words</p>")).toBe(1);
     expect(readingMinutes(`<p>${"word ".repeat(200)}</p><p>one more</p>`)).toBe(2);

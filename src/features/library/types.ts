@@ -3,7 +3,7 @@ import { CONTENT_TYPES } from "./constants";
 import { id, isoDateTime } from "@/features/api/json";
 import type { AccessChoice, LibraryCategoryInput } from "./schemas";
 
-/** A library card (spec 02 section 2.13): never the body, video, attachment or external link. */
+/** A library card: never the body, video, attachment or external link. */
 export const libraryCardSchema = z.strictObject({
   id,
   title: z.string(),

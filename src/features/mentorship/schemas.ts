@@ -4,7 +4,7 @@ export const MENTORSHIP_MESSAGE_MAX = 2000;
 /** Requests a member may send in a day (all mentors together). */
 export const MENTORSHIP_REQUESTS_PER_DAY = 5;
 
-/** A mentorship request (spec 02 section 5): a message that is not empty once trimmed. The form and the handler share it. */
+/** A mentorship request: a message that is not empty once trimmed. The form and the handler share it. */
 export const mentorshipRequestSchema = z.object({
   message: z
     .string("Please write a message")

@@ -1,4 +1,4 @@
-// Direct messages (issue 29), shared by the server and the browser.
+// Direct messages, shared by the server and the browser.
 
 /** Who may start a conversation with her. */
 export const MESSAGE_PERMISSIONS = ["everyone", "mentors", "nobody"] as const;

@@ -34,7 +34,7 @@ export const WEBHOOK_PATH = "/api/stripe/webhook";
 /** Stripe's own tolerance for a signed timestamp (https://docs.stripe.com/webhooks#replay-attacks), here in both directions. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** The 14-day refund guarantee (spec 01, FAQ). */
+/** The 14-day refund guarantee. */
 export const REFUND_GUARANTEE_DAYS = 14;
 
 /** How long the payment link emailed to an applicant works (as an invitation does). */

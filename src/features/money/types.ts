@@ -4,7 +4,7 @@ import { TIER_IDS } from "@/features/membership/constants";
 import { id, isoDateTime } from "@/features/api/json";
 
 /**
- * One of her payments as she sees it (issue 25 item 2): what moved, when, and its receipt; never the
+ * One of her payments as she sees it: what moved, when, and its receipt; never the
  * staff's notes, who recorded it, or Stripe's ids. Administrators see the whole transaction on their
  * own calls (/api/payment-transactions).
  */
@@ -42,7 +42,7 @@ export interface PaymentFields {
 const isoOf = (date: Date | string) => (typeof date === "string" ? date : date.toISOString());
 
 /**
- * One of her payments as she sees it (issue 25 item 2): never the staff's notes, who recorded it, the
+ * One of her payments as she sees it: never the staff's notes, who recorded it, the
  * demo flag or Stripe's ids. Administrators read the whole row through their own calls.
  */
 export function toMemberPayment(row: PaymentFields): MemberPayment {

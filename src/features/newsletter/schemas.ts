@@ -1,6 +1,6 @@
 import { z, emailField } from "@/lib/validation";
 
-// Spec 01 section 5: the newsletter email must be valid, message 'Please enter a valid email address'.
+// The newsletter email must be valid, message 'Please enter a valid email address'.
 export const newsletterSubscribeSchema = z.object({
   email: emailField(),
   /** Which form it came from (home, blog...), for the admin list. */

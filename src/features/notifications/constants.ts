@@ -1,4 +1,4 @@
-// What the notification centre knows about each kind (issue 29), shared by the server and the browser.
+// What the notification centre knows about each kind, shared by the server and the browser.
 
 import { sameSitePath } from "@/lib/same-site-path";
 

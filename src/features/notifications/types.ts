@@ -3,7 +3,7 @@ import { z } from "@/lib/validation";
 import { id, isoDateTime } from "@/features/api/json";
 import { DELIVERIES, NOTIFICATION_KINDS } from "./constants";
 
-/** One notification as GET /api/notifications and the stream answer it (issue 29). */
+/** One notification as GET /api/notifications and the stream answer it. */
 export const notificationViewSchema = z.strictObject({
   id,
   kind: z.enum(NOTIFICATION_KINDS),

@@ -21,7 +21,7 @@ const commaList = (label: string) =>
 
 /**
  * A picture uploaded through the storage module (/api/files/{id}), or empty to clear it. Never a link
- * to another site: every member who sees her would load it from there (issue 24 item 8).
+ * to another site: every member who sees her would load it from there.
  */
 const PICTURE = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PICTURE_UPLOAD_MESSAGE =
@@ -36,7 +36,7 @@ const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} can be at most ${max} characters`);
 const visibility = z.enum(PROFILE_VISIBILITIES);
 
-/** The Edit Profile form (spec 02 section 5, Profile form); the form and PATCH /api/users/{id} share it. */
+/** The Edit Profile form; the form and PATCH /api/users/{id} share it. */
 export const profileSchema = z.object({
   firstName: z
     .string()
@@ -75,7 +75,7 @@ const BIRTH_FIELDS = ["birthDate", "birthTime", "birthLocation", "placeId"];
 
 export type UpdateUserInput = { kind: "birth-data"; data: BirthDataInput } | { kind: "profile"; data: ProfilePatch };
 
-/** PATCH /api/users/{id}: the birth data (spec 02 section 7) when the body names a birth field, otherwise profile fields. */
+/** PATCH /api/users/{id}: the birth data when the body names a birth field, otherwise profile fields. */
 export const updateUserSchema = {
   parse(input: unknown): UpdateUserInput {
     const names = input && typeof input === "object" ? Object.keys(input) : [];

@@ -32,7 +32,7 @@ export const siteSettingsSchema = z.object({
       (value) => value === "" || /^(webcal|https?):\/\/\S+$/.test(value),
       "Please enter a webcal:// or https:// address, or leave it empty",
     ),
-  /** Free trial length; 0 turns trials off (decisions.md, Membership tiers). */
+  /** Free trial length; 0 turns trials off. */
   trialDays: z
     .number("Please enter a number of days")
     .int("Please enter a whole number of days")
@@ -45,7 +45,7 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 /**
  * The defaults until an administrator sets them. The specs never name the organisation: its name is a
  * placeholder. Its contact details and social profiles are empty, and shown nowhere, until she sets
- * them: a fresh install never shows a made-up address or a link to a social network's home page (issue 25).
+ * them: a fresh install never shows a made-up address or a link to a social network's home page.
  */
 export const SITE_SETTING_DEFAULTS: SiteSettings = {
   siteName: "Womxn Community",

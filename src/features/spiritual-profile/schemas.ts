@@ -1,6 +1,6 @@
 import { z } from "@/lib/validation";
 
-/** Birth data as the form sends it (spec 02 section 5, Birth data). Shared by the form and PATCH /api/users/{id}. */
+/** Birth data as the form sends it. Shared by the form and PATCH /api/users/{id}. */
 export const birthDataSchema = z.object({
   birthDate: z
     .string("Birth date is required")

@@ -23,7 +23,7 @@ const visitor = null;
 const member = { isAdmin: false, permissions: {}, twoFactorPassed: false };
 const editor = { isAdmin: false, permissions: { manage_content: true }, twoFactorPassed: false };
 const admin = { isAdmin: true, permissions: {}, twoFactorPassed: true };
-/** An administrator in a session that did not pass two-factor sign-in (issue 24). */
+/** An administrator in a session that did not pass two-factor sign-in. */
 const adminWithoutTwoFactor = { ...admin, twoFactorPassed: false };
 
 describe("signed in is not a membership", () => {
@@ -80,7 +80,7 @@ describe("checkAccess", () => {
   });
 });
 
-describe("acting as an admin (issue 24: one rule, two-factor in this session)", () => {
+describe("acting as an admin (one rule, two-factor in this session)", () => {
   it("needs the role and a session that passed two-factor", () => {
     expect(actsAsAdmin(admin)).toBe(true);
     expect(actsAsAdmin(adminWithoutTwoFactor)).toBe(false);
@@ -127,7 +127,7 @@ describe("owner rules", () => {
   });
 });
 
-describe("membership levels (decisions.md: at least the required level)", () => {
+describe("membership levels (at least the required level)", () => {
   const at = (membershipLevel: string | null) => ({ ...member, membershipLevel });
 
   it("opens a tier and the tiers below it", () => {
@@ -215,7 +215,7 @@ describe("redirects", () => {
 });
 
 /**
- * Issue 24: `/login?next=%2F%09%2Fevil.example%2Fx` passed, and the browser, which drops tabs and line
+ * `/login?next=%2F%09%2Fevil.example%2Fx` passed, and the browser, which drops tabs and line
  * breaks from URLs, went to http://evil.example/x. Each case is what the page reads from its query
  * string (decoded once), and none may lead off the site as a browser resolves it.
  */

@@ -1,5 +1,5 @@
 /**
- * Who may open which page or call which API (spec 02 sections 2.1-2.2, decisions.md Authorization).
+ * Who may open which page or call which API: authorization is the server's job.
  * The proxy, the page guards and the API wrapper all decide through checkAccess, so the rules live here once.
  */
 
@@ -35,7 +35,7 @@ export interface AccessSubject {
   permissions: Record<string, boolean>;
   /**
    * This session passed two-factor sign-in (a TOTP or recovery code at sign-in, or the code that turned
-   * it on in this session; src/server/auth/sessions.ts). Admin rights need it (issue 24).
+   * it on in this session; src/server/auth/sessions.ts). Admin rights need it.
    */
   twoFactorPassed: boolean;
 }
@@ -51,7 +51,7 @@ export const MEMBERS_HOME = "/forum";
 
 /**
  * The one rule for "acts as an administrator": she is one AND this session passed two-factor sign-in
- * (issues 16 and 24). Every check of admin rights, here and in src/server, goes through it or through
+ *. Every check of admin rights, here and in src/server, goes through it or through
  * hasPermission; src/lib/auth/admin-rule.test.ts fails on any other read of the flags.
  */
 export function actsAsAdmin(user: AccessSubject | null): boolean {
@@ -116,7 +116,7 @@ export function assertAccess(
   if (decision !== "allowed") throw forbidden();
 }
 
-/** decisions.md, Membership tiers: connect < create < empower < play. */
+/** Connect < create < empower < play. */
 export const TIER_ORDER: readonly TierId[] = TIER_IDS;
 
 export interface LevelSubject extends AccessSubject {
@@ -124,7 +124,7 @@ export interface LevelSubject extends AccessSubject {
 }
 
 /**
- * The levels whose gated content this user may read: her own and every level below it (decisions.md,
+ * The levels whose gated content this user may read: her own and every level below it (
  * Authorization: at least the required level). Whoever acts as an admin reads everything, and so do
  * holders of `editors` when a feature names it (the library's manage_content); null means no
  * restriction. Queries put this list in their WHERE clause, so nothing above her tier is ever loaded.
@@ -175,7 +175,7 @@ export function redirectFor(decision: Exclude<AccessDecision, "allowed">, pathWi
 }
 
 /**
- * A `next` parameter is followed only to a path on this site (issue 24), by the one rule for a
+ * A `next` parameter is followed only to a path on this site, by the one rule for a
  * same-site path (src/lib/same-site-path.ts); anything else sends her to `fallback` instead (the home
  * page unless the caller says otherwise). Answers the normalised path.
  */

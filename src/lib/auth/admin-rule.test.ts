@@ -1,5 +1,5 @@
 /**
- * Issue 24: admin rights were checked with `isAdmin` alone in several places (private profile fields,
+ * Admin rights were checked with `isAdmin` alone in several places (private profile fields,
  * files, the forum's tier filter, comment deletion, permissions), so an administrator whose session
  * had not passed two-factor sign-in could use them. One rule in access.ts decides "acts as an admin";
  * this test reads every file under src/server and src/app with the TypeScript compiler and fails on

@@ -1,6 +1,6 @@
 import { dispositionFor, fileHeaders, FILE_CONTENT_SECURITY_POLICY, safeFilename } from "./file-response";
 
-describe("file responses (issue 24 item 10)", () => {
+describe("file responses", () => {
   it("shows inline only the images and PDFs our pages show, and only until she asks to download", () => {
     for (const type of ["image/webp", "image/png", "image/jpeg", "application/pdf", "Application/PDF; charset=binary"])
       expect(dispositionFor(type)).toBe("inline");

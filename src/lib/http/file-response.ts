@@ -1,4 +1,4 @@
-// The headers of every response that is a file rather than a page or JSON (issue 24 item 10):
+// The headers of every response that is a file rather than a page or JSON:
 // uploads, calendars, CSV exports, feeds, her data export. next.config.ts gives the paths of files the
 // same policy, and its headers win over a handler's; this one keeps a file safe wherever it is served.
 import { FILE_CONTENT_SECURITY_POLICY } from "./security-headers.mjs";

@@ -12,7 +12,7 @@ function atTheDoor(headers: IncomingHttpHeaders, socket: string, trustProxy: boo
   return { accepted, headers: copy, clientIp: clientIp(asFetchHeaders) };
 }
 
-describe("the client's address (issue 24)", () => {
+describe("the client's address", () => {
   it("without a trusted proxy, is the socket's, whatever the client wrote", () => {
     for (const written of [
       undefined,
@@ -84,7 +84,7 @@ describe("the client's address (issue 24)", () => {
   });
 });
 
-describe("the Host header (issue 31: a malformed one is bad input)", () => {
+describe("the Host header (a malformed one is bad input)", () => {
   it.each([
     "community.example",
     "community.example:443",

@@ -76,8 +76,7 @@ export function defaultContentSecurityPolicy(dev) {
 }
 
 /**
- * Every API answer and every file (uploads, calendars, CSV, feeds) is data, never a page (issue 24 item
- * 10): it may load nothing and runs in a sandbox (an opaque origin: a file a browser renders anyway
+ * Every API answer and every file (uploads, calendars, CSV, feeds) is data, never a page: it may load nothing and runs in a sandbox (an opaque origin: a file a browser renders anyway
  * cannot read our cookies or call our API). Chromium's PDF viewer still shows a sandboxed PDF.
  */
 export const FILE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";

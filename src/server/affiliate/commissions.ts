@@ -25,7 +25,7 @@ type Commission = typeof referralCommissions.$inferSelect;
 type Outcome = { commission: Commission } | { problem: string };
 
 /**
- * The partner's commission on a referred application's first cleared payment (spec 02 section 9): the
+ * The partner's commission on a referred application's first cleared payment: the
  * partner's rate of that payment, eligible 30 days after it cleared. Both paths reach it: a payment
  * clearing (automatically) and the admin's Generate Referral button; the unique index on the
  * application makes the second one, or a parallel first payment, create nothing.

@@ -43,8 +43,8 @@ export const REGISTRATION_MESSAGES = {
 export type RegistrationProblem = keyof typeof REGISTRATION_MESSAGES;
 
 /**
- * Emails a single-use link to the programme's terms (spec 02 section 2.10) to her own account's address,
- * the only one it is for: the call never makes the app write to an address she names (issue 24 item 8).
+ * Emails a single-use link to the programme's terms to her own account's address,
+ * the only one it is for: the call never makes the app write to an address she names.
  * Only a member who is not a partner asks.
  */
 export async function sendRegistrationEmail(user: SessionUser, email: string, baseUrl: string): Promise<void> {
@@ -160,7 +160,7 @@ async function partnerOf(userId: number) {
 }
 
 /**
- * A link visitor is the random id of a first-party cookie (issue 31 item 6): a visit counts once per
+ * A link visitor is the random id of a first-party cookie: a visit counts once per
  * visitor, partner and day, and no header (User-Agent, forwarded addresses) can make one visitor many.
  * A client that drops the cookie is a new visitor each time, so each address adds at most
  * VISITS_PER_ADDRESS new visitors a day. The stored hash is keyed by the day, so days cannot be linked.
@@ -243,7 +243,7 @@ export async function getPartnerDashboard(
   };
 }
 
-/** The latest commissions a partner earned and the payout runs that paid her (issue 25), newest first. */
+/** The latest commissions a partner earned and the payout runs that paid her, newest first. */
 async function partnerStatement(partnerId: number): Promise<PartnerStatement> {
   const [commissions, payouts] = await Promise.all([
     db

@@ -179,7 +179,7 @@ function invitationProblem(inv: {
 }
 
 /**
- * Creates the member account from an invitation, and her session, in one transaction (issue 31 item 5):
+ * Creates the member account from an invitation, and her session, in one transaction:
  * not a sign-in, so no sign-in limit applies, and on any failure nothing is created and the invitation
  * stays valid. Spending the link is one conditional UPDATE, so two submissions at once create one
  * account. The account takes the application's name, email and tier, and the Stripe customer kept for

@@ -11,7 +11,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Whether "Resend Invitation" can do anything (the rules of resendInvitation): approved, no account
- * yet, and paid for or a trial. Before that no invitation was ever sent, so none is offered (issue 25).
+ * yet, and paid for or a trial. Before that no invitation was ever sent, so none is offered.
  */
 // Written out in SQL: drizzle leaves a column of the selected table unqualified inside sql``, and in the
 // subquery "id" and "status" would then be the payment's own.

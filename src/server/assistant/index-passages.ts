@@ -71,7 +71,7 @@ const KEPT_BY_SAVES: ReadonlySet<SourceKind> = new Set(["event", "blog", "forum"
  * of their passages is there yet (a new database) or, for events and the blog, when some were indexed
  * before the word relations, since their saves keep them current and the nightly
  * rebuild catches the rest. Re-reading a large forum at every start held every passage of 100,000 topics
- * in each new instance's memory at once (issue 28: 500 MB at start on the load bench's database).
+ * in each new instance's memory at once (500 MB at start on the load bench's database).
  */
 export async function reindexAtStart(executor: Executor = db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

@@ -84,7 +84,7 @@ export async function* answerChat(
 }
 
 /**
- * The answer from the site itself (issue 25): from its data for prices and coming events (those she may
+ * The answer from the site itself: from its data for prices and coming events (those she may
  * attend), otherwise the sentences of the retrieved passages that best answer the question, the
  * answering one first, citing its page; plainly "nothing found" when none does. Her words count with
  * the words WordNet relates to them (word-relations.ts). Also the passages, in that order, for a model.

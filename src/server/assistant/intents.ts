@@ -9,7 +9,7 @@ import type { AnswerPassage } from "./compose";
 import { numberNamed } from "./word-relations";
 
 /**
- * Questions the site answers from its own data rather than from text (issue 25): what membership
+ * Questions the site answers from its own data rather than from text: what membership
  * costs (the tier catalogue) and what is coming up (the events, read when she asks, so the answer is
  * never a stale copy). Each answer is a passage written from the data, put first for the answer
  * without a model and for the model alike.

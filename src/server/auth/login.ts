@@ -16,7 +16,7 @@ export const INVALID_LOGIN_MESSAGE = "Invalid username or password";
  * Failed sign-ins per account AND client address: 5 in 15 minutes, then that address waits. Keyed by
  * the account (its username and email count together), or by the login as typed when no account has
  * it. Per pair, so that nobody can lock a member out by failing from elsewhere: her right password
- * from her own address still gets through (issue 24; as Discourse and GitHub do).
+ * from her own address still gets through (as Discourse and GitHub do).
  */
 export const LOGIN_ACCOUNT_POLICY: LimitPolicy = { keyPrefix: "login_account", points: 5, durationSeconds: 15 * 60 };
 /** Failed sign-ins per client address, across accounts. */
@@ -85,7 +85,7 @@ export async function logIn(input: LoginInput, client: { ip: string; userAgent: 
 
 /**
  * Issues the cookie of a session created together with her account (an accepted invitation): not a
- * sign-in, so no password is checked and no sign-in limit applies (issue 31 item 5).
+ * sign-in, so no password is checked and no sign-in limit applies.
  */
 export async function issueSessionCookie(userId: number, sessionId: string): Promise<void> {
   await signIn("session", {

@@ -105,7 +105,7 @@ export async function loadSessionUser(sessionId: string): Promise<SessionUser | 
 
 /**
  * The signed-in member as she sees herself (GET /api/auth/me and the answers that sign her in): the
- * declared fields only, whatever else a session comes to carry (issue 25 item 2).
+ * declared fields only, whatever else a session comes to carry.
  */
 export function toCurrentUser(user: SessionUser): CurrentUser {
   return Object.fromEntries(CURRENT_USER_FIELDS.map((field) => [field, user[field]])) as CurrentUser;
@@ -163,7 +163,7 @@ export async function keepOnlySession(
 
 export interface ActiveSession {
   id: string;
-  /** The browser as a person names it, e.g. "Chrome on macOS" (issue 25: not the raw User-Agent). */
+  /** The browser as a person names it, e.g. "Chrome on macOS" (not the raw User-Agent). */
   device: string;
   userAgent: string | null;
   ip: string | null;

@@ -156,7 +156,7 @@ async function spendCode(userId: number, code: string, allowRecovery: boolean): 
 /**
  * Turns two-factor on with the first code from her app; answers the recovery codes, shown this once.
  * The session she did it in (`sessionId`) has now passed two-factor; every other session of hers ends
- * (issue 24: a password-only session from before must never gain what two-factor guards).
+ * (a password-only session from before must never gain what two-factor guards).
  */
 export async function confirmTwoFactor(
   userId: number,

@@ -8,7 +8,7 @@ export interface Recipient {
   firstName: string;
 }
 
-/** The billing emails (issue 15): each names what changed, when, and links to her billing tab. */
+/** The billing emails: each names what changed, when, and links to her billing tab. */
 function billingEmail(
   siteName: string,
   to: Recipient,

@@ -14,7 +14,7 @@ import { priceFor, tierOfPrice } from "./prices";
 
 export type { Membership };
 
-/** decisions.md, Money: a member unpaid this long after a failed renewal loses access until she pays. */
+/** A member unpaid this long after a failed renewal loses access until she pays. */
 export const PAST_DUE_GRACE_DAYS = 14;
 
 export const fromStripeTime = (seconds: number) => new Date(seconds * 1000);

@@ -19,7 +19,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  * Everything her Billing tab shows (and an admin's view of it): the membership as our records
  * mirror Stripe, the next charge, her card, and every invoice and refund with its receipt. Without
  * Stripe configured it still answers, with the membership's dates. She sees her payments as a member
- * does; an administrator also what each may still be refunded (issue 25 item 2: never the rows).
+ * does; an administrator also what each may still be refunded (never the rows).
  */
 export async function getBillingOverview(userId: number, viewer: SessionUser): Promise<MemberBilling | AdminBilling> {
   if (viewer.id !== userId && !actsAsAdmin(viewer)) throw forbidden("You can only see your own billing.");

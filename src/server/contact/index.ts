@@ -13,7 +13,7 @@ import { readSiteSettings } from "@/server/settings";
 import type { z } from "@/lib/validation";
 import type { contactMessageSchema } from "@/features/contact/schemas";
 
-// Issue 24 item 8: the form is limited per client address, per sender address and overall, and the
+// The form is limited per client address, per sender address and overall, and the
 // administrators hear of a burst of messages in one notice, not one email each.
 const CONTACT_IP_POLICY: LimitPolicy = { keyPrefix: "contact_ip", points: 5, durationSeconds: 60 * 60 };
 const CONTACT_SENDER_POLICY: LimitPolicy = { keyPrefix: "contact_sender", points: 3, durationSeconds: 60 * 60 };
@@ -32,7 +32,7 @@ const QUOTED_IN_NOTICE = 20;
 const QUOTE_LENGTH = 600;
 
 /**
- * Stores a message from the FAQ or contact form (decisions.md: unwired forms store what was sent and
+ * Stores a message from the FAQ or contact form (unwired forms store what was sent and
  * email the right people) and tells the administrators and the site's contact address: at once when
  * no notice went out in the last CONTACT_NOTICE_MINUTES, otherwise in the next one (sendContactNotices).
  */

@@ -53,7 +53,7 @@ export async function createCommunityEvent(viewer: SessionUser, input: EventInpu
     .then(withPagesExpired);
 }
 
-/** After a community event's change: its page and /events are rendered afresh (decisions.md, Events). */
+/** After a community event's change: its page and /events are rendered afresh. */
 async function withPagesExpired<T extends { id: number }>(row: T): Promise<T> {
   await expireEventPages([row.id]);
   return row;

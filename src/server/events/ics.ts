@@ -28,7 +28,7 @@ export function eventsToIcs(
   for (const row of rows) {
     const end = row.endsAt ?? new Date(row.startsAt.getTime() + DEFAULT_DURATION_MS);
     const pageUrl = `${options.baseUrl}/events/${row.id}`;
-    // A members-only event's link to join only for a member who may see it (issue 24 item 8).
+    // A members-only event's link to join only for a member who may see it.
     const joinUrl = options.joinUrls?.get(row.id) ?? (joinLinkIsPublic(row) ? row.onlineUrl : null);
     calendar.createEvent({
       id: `event-${row.id}@${options.host}`,

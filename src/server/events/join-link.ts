@@ -5,7 +5,7 @@ import { isGoing, type EventRow } from "./queries";
 import { hasMembership } from "@/lib/auth/access";
 
 /**
- * Who may see an online event's join link (issue 24 item 8). A public event's link is public, on its
+ * Who may see an online event's join link. A public event's link is public, on its
  * page and in its calendar file. A members-only event's link is for members who hold a membership, and
  * for our own events only once she has RSVPed (Luma keeps its guests' RSVPs). Administrators manage the
  * link in the admin events screen.

@@ -88,8 +88,7 @@ export async function listNextEvents(
 }
 
 /**
- * Every filter's view of an event listing at once, as the browser's listing would fetch them (spec 01
- * section 9: the featured event from "all", each grid from its own type): for the home page, which
+ * Every filter's view of an event listing at once, as the browser's listing would fetch them (the featured event from "all", each grid from its own type): for the home page, which
  * the server prerenders.
  */
 export async function listEventsByFilter(

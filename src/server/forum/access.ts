@@ -13,7 +13,7 @@ export type Reader = Pick<SessionUser, "id" | "isAdmin" | "permissions" | "twoFa
 export const TOPIC_NOT_FOUND = "Topic not found.";
 export const POST_NOT_FOUND = "Post not found.";
 
-/** Rows whose category the reader's tier opens (decisions.md, Authorization). Joins forum_categories. */
+/** Rows whose category the reader's tier opens. Joins forum_categories. */
 export const categoryReadableBy = (reader: Reader) => readableLevel(forumCategories.requiredMembershipLevel, reader);
 
 /** Hides what members the reader blocked have written (`authorColumn` is the row's author). */

@@ -9,7 +9,7 @@ import { renderEmail } from "@/server/email/render";
 import { getSiteSettings } from "@/server/settings";
 import { plainText } from "./plain-text";
 
-/** At most one email per participant per topic in this window (issue 12). */
+/** At most one email per participant per topic in this window. */
 export const NOTIFY_INTERVAL_MINUTES = 60;
 
 const newToken = () => randomBytes(24).toString("base64url");

@@ -23,7 +23,7 @@ export function plainText(markdown: string): string {
     .join("\n");
 }
 
-/** A topic's preview on the lists (spec 02: its first 150 characters): its plain text, cut at a word. */
+/** A topic's preview on the lists (its first 150 characters): its plain text, cut at a word. */
 export function previewOf(markdown: string, length: number): string {
   return shortenAtWord(plainText(markdown), length);
 }

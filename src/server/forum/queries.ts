@@ -19,7 +19,7 @@ import {
 import type { ForumCategory, ReactionSummary, Reply, TopicDetail, TopicSummary } from "@/features/forum/types";
 
 /**
- * What the forum shows of a member: her public profile (decisions.md, People, not ids), her bio only
+ * What the forum shows of a member: her public profile (not ids), her bio only
  * where she shows it to members, as on her profile.
  */
 export const authorColumns = {
@@ -69,7 +69,7 @@ export function selectCategoriesWithCounts(reader?: Reader) {
 
 /**
  * The categories of the forum, active ones first, in the admins' order. Those above the reader's tier
- * come `locked`, as the library's do (issue 25): their name, description and topic count show what an
+ * come `locked`, as the library's do: their name, description and topic count show what an
  * upgrade opens, never a topic. Archived ones she cannot read are left out.
  */
 export async function listCategories(reader: Reader): Promise<ForumCategory[]> {

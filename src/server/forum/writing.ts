@@ -17,7 +17,7 @@ import { newReplySchema, newTopicSchema, reactionSchema, slugify } from "@/featu
 import { ARCHIVED_MESSAGE, LOCKED_MESSAGE } from "@/features/forum/constants";
 import { cookMarkdown } from "@/lib/markdown/cook";
 
-/** Issue 12: a new member (account younger than NEW_MEMBER_DAYS) may post 10 times in 10 minutes. */
+/** A new member (account younger than NEW_MEMBER_DAYS) may post 10 times in 10 minutes. */
 export const NEW_MEMBER_DAYS = 30;
 export const NEW_MEMBER_POSTS: LimitPolicy = { keyPrefix: "forum_new_member_posts", points: 10, durationSeconds: 600 };
 
@@ -115,7 +115,7 @@ export async function createTopic(raw: unknown, reader: Reader) {
           userId: forumTopics.userId,
           createdAt: forumTopics.createdAt,
         });
-      // Members @mentioned in the opening post hear of it (issue 29).
+      // Members @mentioned in the opening post hear of it.
       const eventId = mentionedIds(input.content).length
         ? await recordNotificationEvent(tx, { kind: "forum_topic", topicId: topic!.id })
         : null;
@@ -181,7 +181,7 @@ export async function createReply(raw: unknown, reader: Reader, baseUrl: string)
       });
     await tx.update(forumTopics).set({ lastPostAt: post!.createdAt }).where(eq(forumTopics.id, topic.id));
     await queueReplyNotifications(tx, queueEmail, { topic, replierId: reader.id, content: input.content, baseUrl });
-    // The topic's participants and the members it mentions are notified by one job (issue 29).
+    // The topic's participants and the members it mentions are notified by one job.
     return { post: post!, eventId: await recordNotificationEvent(tx, { kind: "forum_post", postId: post!.id }) };
   });
   await requestFanOut([eventId]);

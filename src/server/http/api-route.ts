@@ -60,7 +60,7 @@ export const PRIVATE_ANSWER = "private, no-store";
 
 /**
  * Wraps a route handler with what every API call needs: the same-origin check for state changes,
- * the access rule, zod validation of body, query and params, and the error shape of the spec's decisions.md (The API).
+ * the access rule, zod validation of body, query and params, and the API's one error shape.
  * The handler returns data (sent as JSON) or a Response.
  */
 export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P = undefined>(

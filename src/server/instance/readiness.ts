@@ -27,7 +27,7 @@ export async function instanceHealth(): Promise<Health> {
  * This instance's start-up work, begun from src/instrumentation.ts without holding up the server: the
  * required secrets, the site's address and the email sender, the job queue (its set-up under the start-up lock) and its workers, then the
  * assistant's index and the demo library files. An instance that cannot prepare exits non-zero, so
- * its supervisor restarts it, instead of serving 500s for good (issue 32).
+ * its supervisor restarts it, instead of serving 500s for good.
  */
 export function prepareInstance(): void {
   void prepare().then(

@@ -26,7 +26,7 @@ export const QUEUES = {
   accountsErase: { name: "privacy.erase-accounts", retryLimit: 2 },
   billingReminders: { name: "billing.reminders", retryLimit: 2 },
   billingReconcile: { name: "billing.reconcile", retryLimit: 2 },
-  // A fan-out is one transaction, so a retry after a worker died runs it again whole (issue 29).
+  // A fan-out is one transaction, so a retry after a worker died runs it again whole.
   notificationsFanOut: {
     name: "notifications.fan-out",
     retryLimit: 5,
@@ -51,7 +51,7 @@ async function startBoss(): Promise<{ boss: PgBoss; pool: Pool }> {
   boss.on("error", (error) => console.error("[jobs]", error));
   try {
     // pg-boss creates its tables and a partition per queue (DDL on the shared job table): under the
-    // start-up lock, so instances starting together never deadlock on it (issue 32).
+    // start-up lock, so instances starting together never deadlock on it.
     await withStartupLock(env().DATABASE_URL, async () => {
       await boss.start();
       for (const queue of Object.values(QUEUES)) await boss.createQueue(queue.name, queue);

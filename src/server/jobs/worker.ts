@@ -49,7 +49,7 @@ export async function startJobWorkers(): Promise<void> {
     if (purged) console.log(`[storage] removed ${purged} uploads never attached`);
   });
   await boss.schedule(QUEUES.storagePurge.name, "17 3 * * *");
-  // Commissions become eligible 30 days after the payment cleared (spec 02 section 9).
+  // Commissions become eligible 30 days after the payment cleared.
   await boss.work(QUEUES.commissionsEligible.name, async () => {
     const moved = await promoteEligibleCommissions();
     if (moved) console.log(`[affiliate] ${moved} commissions became eligible`);
@@ -80,7 +80,7 @@ export async function startJobWorkers(): Promise<void> {
     if (cooked) console.log(`[forum] cooked ${cooked} posts written before this version`);
   });
   await boss.send(QUEUES.forumCook.name, {}, { singletonKey: "forum-cook-start", singletonSeconds: 300 });
-  // Accounts whose 30-day deletion grace period has ended (issue 16).
+  // Accounts whose 30-day deletion grace period has ended.
   await boss.work(QUEUES.accountsErase.name, async () => {
     const erased = await eraseDueAccounts();
     if (erased.length) console.log(`[privacy] erased ${erased.length} accounts`);
@@ -91,7 +91,7 @@ export async function startJobWorkers(): Promise<void> {
     console.log("[billing] reminders sent:", await sendBillingReminders());
   });
   await boss.schedule(QUEUES.billingReminders.name, "13 9 * * *");
-  // Notifications for many members at once: one job per event, one transaction per job (issue 29).
+  // Notifications for many members at once: one job per event, one transaction per job.
   await boss.work<{ id: number }>(
     QUEUES.notificationsFanOut.name,
     { batchSize: 5, pollingIntervalSeconds: 2 },
@@ -111,7 +111,7 @@ export async function startJobWorkers(): Promise<void> {
   }
   await boss.work(QUEUES.notificationEmails.name, async () => void (await deliverNotificationEmails(siteUrl())));
   await boss.schedule(QUEUES.notificationEmails.name, "* * * * *");
-  // Contact messages that arrived while administrators were told of others wait for one notice (issue 24).
+  // Contact messages that arrived while administrators were told of others wait for one notice.
   await boss.work(QUEUES.contactNotices.name, async () => void (await sendContactNotices()));
   await boss.schedule(QUEUES.contactNotices.name, "* * * * *");
   await boss.work(QUEUES.dailyDigest.name, async () =>

@@ -10,7 +10,7 @@ import { readableLevel } from "@/server/auth/tier-access";
 const EDITORS = "manage_content";
 
 /**
- * Who reads the library (decisions.md, Authorization): a gated item or category opens to members
+ * Who reads the library: a gated item or category opens to members
  * whose tier is at least its required level. Editors (manage_content) and admins read everything:
  * they can open any item in the editor anyway.
  */

@@ -295,7 +295,7 @@ async function saveItem(id: number | null, input: LibraryItemValues, actorId: nu
         details: { slug: row!.slug, status: row!.status },
       });
       removed = previousRefs.filter((old) => !refs.some((ref) => ref.id === old.id)).map((old) => old.id);
-      // Members whose tier opens it hear of an item the first time it is published (issue 29).
+      // Members whose tier opens it hear of an item the first time it is published.
       if (row!.status === "published" && previous?.status !== "published")
         publishedEvent = await recordNotificationEvent(tx, { kind: "library_item", itemId: row!.id });
       return row!;

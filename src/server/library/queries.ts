@@ -10,7 +10,7 @@ import { sanitizeArticleHtml } from "./html";
 import { SEARCH_CANDIDATES, type LibraryFilters } from "@/features/library/schemas";
 import type { LibraryCard, LibraryCategory, LibraryItem, LibraryTag } from "@/features/library/types";
 
-/** What a card shows (spec 02 section 2.13): never the body, video, attachment or external link. */
+/** What a card shows: never the body, video, attachment or external link. */
 function cardColumns(user: SessionUser | null) {
   return {
     id: contentItems.id,

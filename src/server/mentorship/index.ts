@@ -22,7 +22,7 @@ const DAILY_REQUESTS = {
   durationSeconds: 86_400,
 };
 
-/** The mentor a request goes to: an active member who offers mentorship with topics (spec 02 section 2.11). */
+/** The mentor a request goes to: an active member who offers mentorship with topics. */
 export async function findMentor(mentorId: number) {
   const [mentor] = await db
     .select({

@@ -1,4 +1,4 @@
-// Direct messages (issue 29): pages and route handlers import from here.
+// Direct messages: pages and route handlers import from here.
 import "server-only";
 export * from "./conversations";
 export * from "./recipients";

@@ -338,7 +338,7 @@ export const NEEDS_HER_AUTHENTICATION =
   "Her card asks its holder to confirm the payment (3-D Secure), which only she can do: nothing was charged. Send her the payment link instead.";
 
 /**
- * The admin's Process Payment dialog (spec 02 section 2.5): charges the tier's price to a card
+ * The admin's Process Payment dialog: charges the tier's price to a card
  * payment method that Stripe Elements created in the admin's browser, confirmed here on the server.
  * No browser can follow a redirect from a server-side confirmation, so redirect-based methods are
  * ruled out (automatic_payment_methods.allow_redirects "never"); without that Stripe refuses the

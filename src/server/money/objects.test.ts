@@ -1,6 +1,6 @@
 import { readStripe, StripeShapeError } from "./objects";
 
-// Stripe objects are parsed where they enter the app; a different shape names the object and field (issue 31 item 9).
+// Stripe objects are parsed where they enter the app; a different shape names the object and field.
 describe("readStripe", () => {
   const subscription = {
     id: "sub_1",

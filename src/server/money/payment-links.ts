@@ -16,7 +16,7 @@ import { lockApplication, type Application } from "./locks";
 
 /**
  * The payment of an application is reached only through a link emailed to the applicant when she
- * applies, /payment/{token}, as an invitation is (issue 24 item 9, issue 31 item 3): the token is 32
+ * applies, /payment/{token}, as an invitation is: the token is 32
  * random bytes and only its hash is stored. Nothing of an application is shown, and no Stripe call
  * is made, for anything but a live token.
  */

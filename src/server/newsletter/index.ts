@@ -18,7 +18,7 @@ const CONFIRM_EMAIL_POLICY: LimitPolicy = { keyPrefix: "newsletter_email", point
 
 export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
 
-/** A confirmation link works this long after it was sent (issue 31 item 8); unsubscribe links never expire. */
+/** A confirmation link works this long after it was sent; unsubscribe links never expire. */
 export const NEWSLETTER_CONFIRM_DAYS = 7;
 
 /** The subscriber whose confirmation link this is, while it is pending and not expired. */
@@ -40,7 +40,7 @@ export function unsubscribeLinks(unsubscribeToken: string, baseUrl: string) {
 }
 
 /**
- * Double opt-in (decisions.md, Email): a new or unsubscribed address becomes pending and is sent a
+ * Double opt-in: a new or unsubscribed address becomes pending and is sent a
  * confirmation link; a pending one is sent a fresh link; a confirmed one is left alone. The answer is
  * the same in every case, so subscribing twice is not an error and reveals nothing.
  */

@@ -18,7 +18,7 @@ import { ensureNotificationSettings } from "./preferences";
 import { activeMember, memberOpensLevel } from "./visibility";
 
 /**
- * Email of notifications (issue 29): "email at once" goes out a minute after the notification unless
+ * Email of notifications: "email at once" goes out a minute after the notification unless
  * she has read it in the app by then (no email for what she already saw), one email per kind for all
  * that came in that minute; daily and weekly digests gather the rest. Forum replies are emailed by the
  * forum itself, in the reply's transaction (src/server/forum/notifications.ts), when she chose email.

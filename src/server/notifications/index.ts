@@ -1,4 +1,4 @@
-// The notification centre's server module (issue 29): pages and route handlers import from here.
+// The notification centre's server module: pages and route handlers import from here.
 import "server-only";
 export * from "./announcements";
 export * from "./emails";

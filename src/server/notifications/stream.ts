@@ -6,7 +6,7 @@ import { latestSeq, notificationsAfter, unreadCounts } from "./queries";
 import type { Recipient } from "./visibility";
 
 /**
- * Server-Sent Events for GET /api/notifications/stream (issue 29). Each instance holds ONE PostgreSQL
+ * Server-Sent Events for GET /api/notifications/stream. Each instance holds ONE PostgreSQL
  * connection that LISTENs on `notifications` (migration 0021's trigger NOTIFYs the recipient's id on
  * every insert or change, whichever instance or job made it); its open streams are kept in memory
  * by member. Woken, a stream reads what is new since the last event it sent (the activity order

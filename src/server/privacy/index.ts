@@ -227,7 +227,7 @@ async function eraseAccount(userId: number, now: Date): Promise<void> {
       [chatMessages, eq(chatMessages.userId, userId)],
       [mentorshipRequests, or(eq(mentorshipRequests.requesterId, userId), eq(mentorshipRequests.mentorId, userId))],
       // Her direct messages go with her (the other member keeps the conversation with her own messages),
-      // and so do her notifications, their settings and her devices' push subscriptions (issue 29).
+      // and so do her notifications, their settings and her devices' push subscriptions.
       [messages, eq(messages.senderId, userId)],
       [messageReports, eq(messageReports.reporterId, userId)],
       [messageSettings, eq(messageSettings.userId, userId)],

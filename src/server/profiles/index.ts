@@ -53,7 +53,7 @@ export const seesPrivateFields = (viewer: SessionUser, userId: number) => viewer
 const shown = (value: string | null, visibility: string) =>
   (visibility as ProfileVisibility) === "members" ? value || null : null;
 
-/** Events she RSVPed to that have ended (spec 02 section 2.9, events attended), counted, never stored. */
+/** Events she RSVPed to that have ended (events attended), counted, never stored. */
 const eventsAttendedOf = (userId: SQL | number) =>
   sql<number>`(select count(*)::int from ${eventRsvps} join ${events} on ${events.id} = ${eventRsvps.eventId}
     where ${eventRsvps.userId} = ${userId} and ${eventRsvps.status} = 'going' and ${events.status} = 'scheduled'
@@ -142,7 +142,7 @@ export async function updateProfile(viewer: SessionUser, userId: number, patch: 
   return getProfile(viewer, userId);
 }
 
-/** Her next events she said she is going to, then the next upcoming ones, `limit` in all (spec 02 section 9: 2). */
+/** Her next events she said she is going to, then the next upcoming ones, `limit` in all (2). */
 export async function profileEvents(userId: number, limit = 2): Promise<ProfileEvent[]> {
   const going = sql<boolean>`exists (select 1 from ${eventRsvps} where ${eventRsvps.eventId} = ${events.id} and ${eventRsvps.userId} = ${userId} and ${eventRsvps.status} = 'going')`;
   const rows = await db

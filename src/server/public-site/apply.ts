@@ -2,7 +2,7 @@ import "server-only";
 import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
 import type { SiteSettings } from "@/features/settings/schemas";
 
-/** The apply page's "How it works" (spec 01: submit, review, a decision within 5 business days, an invitation). */
+/** The apply page's "How it works" (submit, review, a decision within 5 business days, an invitation). */
 export function applySteps(trial: boolean): string[] {
   return [
     `Submit your application${trial ? "" : ", then authorize your first month's payment with the link we email you (you are charged only if accepted)"}.`,
@@ -12,7 +12,7 @@ export function applySteps(trial: boolean): string[] {
   ];
 }
 
-/** The apply page's FAQ (spec 01: requirements, tier change, payments, the refund guarantee, events), also indexed for the assistant. */
+/** The apply page's FAQ (requirements, tier change, payments, the refund guarantee, events), also indexed for the assistant. */
 export function applyFaq(settings: Pick<SiteSettings, "trialDays">): { question: string; answer: string }[] {
   return [
     {

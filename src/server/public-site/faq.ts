@@ -2,7 +2,7 @@ import "server-only";
 import { writeToUs, type SiteSettings } from "@/features/settings/schemas";
 
 /**
- * The 12 questions of /faq (spec 02 section 2.17), answered as decisions.md resolves them: four
+ * The 12 questions of /faq, answered as the product settles them: four
  * tiers, approval within 5 business days, the free trial from the trialDays setting.
  */
 export function faqItems(

@@ -5,7 +5,7 @@ import { db } from "@/db";
 import { membershipTiers, photoTiles, testimonials } from "@/db/schema";
 import type { Tier } from "@/features/membership/types";
 
-/** The tier catalogue in its order (decisions.md: every page shows all four). */
+/** The tier catalogue in its order (every page shows all four). */
 export const listTiers = cache(async (): Promise<Tier[]> =>
   db
     .select({
@@ -25,7 +25,7 @@ export const listTestimonials = cache(async () =>
   db.select().from(testimonials).orderBy(asc(testimonials.position), asc(testimonials.id)),
 );
 
-/** Spec 01 section 9: the photo grid shows 6 tiles. */
+/** The photo grid shows 6 tiles. */
 export const PHOTO_GRID_SIZE = 6;
 export const listPhotoTiles = cache(async () =>
   db.select().from(photoTiles).orderBy(asc(photoTiles.position), asc(photoTiles.id)).limit(PHOTO_GRID_SIZE),

@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import { badRequest, conflict, serviceUnavailable } from "@/lib/errors";
 
 /**
- * Web Push (issue 29, item 5): VAPID keys from the environment (generated into .data/secrets.json on
+ * Web Push: VAPID keys from the environment (generated into .data/secrets.json on
  * the first `npm start`, like the other local secrets), subscriptions per device, and delivery of
  * her notifications of the kinds she chose to the push service each browser names, through web-push
  * (RFC 8291 payload encryption, RFC 8292 VAPID). Who sends what once is decided in PostgreSQL:

@@ -24,7 +24,7 @@ export default async function ApplyPage({ searchParams }: PageProps<"/apply">) {
   const tierParam = first(params.tier);
   const preselected = tierParam && (TIER_IDS as readonly string[]).includes(tierParam) ? tierParam : null;
   const trial = first(params.trial) === "true" && settings.trialDays > 0;
-  // Spec 01: no tier picker in trial mode. A trial is of the tier in the address, or else the first
+  // No tier picker in trial mode. A trial is of the tier in the address, or else the first
   // tier; she can change it on her Billing tab when she adds a card.
   const tier = preselected ?? (trial ? (tiers[0]?.id ?? null) : null);
   const ref = first(params.ref);

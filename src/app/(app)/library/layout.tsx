@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 export const metadata: Metadata = { title: "Library", robots: { index: false } };
 
-// Spec 02 section 2.1: every library page needs a signed-in member; the proxy (src/proxy.ts) redirects
+// Every library page needs a signed-in member; the proxy (src/proxy.ts) redirects
 // everyone else. The pages are prerendered for every member and hold nothing of anyone's: what her
 // tier opens loads in the browser, from calls that check her session and tier themselves.
 export default function LibraryLayout({ children }: { children: React.ReactNode }) {

@@ -4,7 +4,7 @@ import { LibraryHome } from "@/components/library/library-views";
 // Rendered afresh hourly, and at once when the site settings change (their root layout).
 export const revalidate = 3600;
 
-// Spec 02 section 2.13. Prerendered once for every member (docs/decisions/032-member-pages-at-the-speed-of-the-floor.md).
+// Prerendered once for every member (docs/decisions/032-member-pages-at-the-speed-of-the-floor.md).
 export default function LibraryPage() {
   return (
     <Suspense>

@@ -13,7 +13,7 @@ import { getMessageSettings, listConversations } from "@/server/messages";
 
 export const metadata: Metadata = { title: "Messages", robots: { index: false } };
 
-/** /messages (issue 29): her conversations, latest first, with the unread ones marked. */
+/** /messages: her conversations, latest first, with the unread ones marked. */
 export default async function MessagesPage({ searchParams }: PageProps<"/messages">) {
   const me = await requirePageAccess(SIGNED_IN);
   const query = conversationListQuerySchema.safeParse(await searchParams);

@@ -17,7 +17,7 @@ const filterClass = (active: boolean) =>
     active ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90" : "border-border",
   );
 
-/** /notifications (issue 29): every notification, newest activity first, by kind, in keyset pages. */
+/** /notifications: every notification, newest activity first, by kind, in keyset pages. */
 export default async function NotificationsPage({ searchParams }: PageProps<"/notifications">) {
   const me = await requirePageAccess(SIGNED_IN);
   const raw = await searchParams;

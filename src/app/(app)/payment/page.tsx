@@ -4,7 +4,7 @@ import { PaymentProblem } from "@/components/payment/payment-checkout";
 export const metadata: Metadata = { title: "Payment", robots: { index: false } };
 
 // An application's payment is reached only through the link emailed to the applicant, /payment/{token};
-// nothing in this address (tier, amount, an application's id) opens anything (issue 24 item 9).
+// nothing in this address (tier, amount, an application's id) opens anything.
 export default function PaymentWithoutLinkPage() {
   return (
     <div className="mx-auto grid max-w-4xl gap-8 px-4 py-12 sm:px-6">

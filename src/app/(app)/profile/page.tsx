@@ -7,7 +7,7 @@ export const revalidate = 3600;
 
 export const metadata: Metadata = { title: "My Profile", robots: { index: false } };
 
-// Spec 02 section 2.9; decisions.md: /profile is the signed-in member. Prerendered once for every member
+// /profile is the signed-in member. Prerendered once for every member
 // (docs/decisions/032-member-pages-at-the-speed-of-the-floor.md): hers loads in the browser.
 export default function MyProfilePage() {
   return (

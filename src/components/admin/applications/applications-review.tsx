@@ -29,7 +29,7 @@ async function fetchApplications(status: Tab, search: string) {
   };
 }
 
-/** Spec 02 section 2.4: tabs, search, the count, and a card per application. */
+/** Tabs, search, the count, and a card per application. */
 export function ApplicationsReview({ payments }: { payments: PaymentContext }) {
   const [tab, setTab] = React.useState<Tab>("pending");
   const [search, setSearch] = React.useState("");

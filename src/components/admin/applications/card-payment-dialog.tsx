@@ -26,7 +26,7 @@ import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { APPLICATIONS_KEY } from "./types";
 
-/** Spec 02 section 2.5: the dialog closes itself 2 seconds after a successful payment. */
+/** The dialog closes itself 2 seconds after a successful payment. */
 export const CLOSE_AFTER_SUCCESS_MS = 2000;
 
 type Phase = "idle" | "processing" | "success" | "error";
@@ -96,7 +96,7 @@ function CardForm({ applicationId, amount, onDone }: { applicationId: number; am
     event.preventDefault();
     if (!stripe || !elements) return;
     const card = elements.getElement(CardNumberElement);
-    // Spec 02 section 5: an empty field is missing; a filled one Stripe does not accept is invalid.
+    // An empty field is missing; a filled one Stripe does not accept is invalid.
     if (!card || Object.values(fields).some((f) => f.empty)) {
       toast({ title: "Missing Information", description: "Please fill in all card details.", variant: "destructive" });
       return;

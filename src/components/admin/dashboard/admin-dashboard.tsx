@@ -45,7 +45,7 @@ function ChartFigure({
         {title}
       </figcaption>
       <Chart kind={kind} rows={rows} series={series} format={format} />
-      {/* Hidden by its wrapper: a table ignores sr-only's 1px width and, laid out at full size, made the page 620 px wide at 390 (issue 25). */}
+      {/* Hidden by its wrapper: a table ignores sr-only's 1px width and, laid out at full size, made the page 620 px wide at 390. */}
       <div className="sr-only">
         <table>
           <caption>{title}</caption>
@@ -75,7 +75,7 @@ function ChartFigure({
   );
 }
 
-/** The admin dashboard (issue 16): how the community is doing over 30 days, 90 days or 12 months. */
+/** The admin dashboard: how the community is doing over 30 days, 90 days or 12 months. */
 export function AdminDashboard({ dashboard }: { dashboard: Dashboard }) {
   const { period } = dashboard;
   const label = (bucket: string) => bucketLabel(bucket, period);

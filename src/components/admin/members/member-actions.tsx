@@ -148,7 +148,7 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
   );
 }
 
-/** Disabling ends her sessions at once and shuts her out: asked before it is done (issue 25). */
+/** Disabling ends her sessions at once and shuts her out: asked before it is done. */
 function ConfirmDisable({ name, busy, onConfirm }: { name: string; busy: boolean; onConfirm: () => void }) {
   const [open, setOpen] = React.useState(false);
   return (

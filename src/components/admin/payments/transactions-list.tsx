@@ -22,7 +22,7 @@ const FILTERS = [
 
 export const TRANSACTIONS_KEY = "/api/payment-transactions";
 
-/** Spec 02 section 2.6. Totals count charges (first payments, renewals, upgrades); refunds are listed as their own rows. */
+/** Totals count charges (first payments, renewals, upgrades); refunds are listed as their own rows. */
 export function TransactionsList() {
   const query = useQuery({
     queryKey: [TRANSACTIONS_KEY],

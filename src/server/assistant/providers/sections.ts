@@ -8,7 +8,7 @@ import type { PassageInput, PassageProvider } from "./types";
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /**
- * The public pages' fixed sections that no other provider holds (issue 25: every public page's
+ * The public pages' fixed sections that no other provider holds (every public page's
  * sections are passages): the apply page's steps and FAQ (payment methods, the refund guarantee),
  * private events, the trial, the contact page, the privacy policy and the terms. Their texts come from
  * the same functions the pages render, so the answers and the pages never disagree.

@@ -10,7 +10,7 @@ export const OUTSIDE_TOLERANCE = "The webhook's timestamp is more than 5 minutes
  * Verifies Stripe's signature on the raw body (https://docs.stripe.com/webhooks#verify-manually) and
  * its timestamp: a 400 for a missing or wrong signature, and for a timestamp more than the 5-minute
  * tolerance from now in either direction. Stripe's library refuses only timestamps that are too old;
- * one from the future is as much a replay risk, so it is refused here too (issue 31 item 7).
+ * one from the future is as much a replay risk, so it is refused here too.
  * Returns the event as sent, for readStripe to parse.
  */
 export function verifyWebhook(rawBody: string, signature: string | null, now = Date.now()): unknown {

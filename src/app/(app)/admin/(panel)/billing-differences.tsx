@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { formatDateTime } from "@/lib/format";
 import { latestReconciliation } from "@/server/billing/reconcile";
 
-/** The admin dashboard's list of what the daily comparison with Stripe found (issue 15). */
+/** The admin dashboard's list of what the daily comparison with Stripe found. */
 export async function BillingDifferences() {
   const run = await latestReconciliation();
   if (!run) return null;

@@ -60,7 +60,7 @@ const PANEL_LINKS = [
   },
 ];
 
-// Spec 02 section 2.3: links to the admin screens. The content editor has its own page (/admin/content), linked here.
+// Links to the admin screens. The content editor has its own page (/admin/content), linked here.
 export default async function AdminPanelPage({ searchParams }: PageProps<"/admin">) {
   const viewer = await requirePageAccess(ADMIN);
   const dashboard = await getDashboard(viewer, dashboardQuerySchema.parse(await searchParams).period);

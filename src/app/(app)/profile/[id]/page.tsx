@@ -8,7 +8,7 @@ export const revalidate = 3600;
 
 export const metadata: Metadata = { title: "Member Profile", robots: { index: false } };
 
-// decisions.md: /profile/{id} is another member's profile. One page prerendered for every member
+// /profile/{id} is another member's profile. One page prerendered for every member
 // (next.config.ts rewrites /profile/{id} to it): the profile she asked for loads in the browser.
 export const dynamicParams = false;
 export function generateStaticParams() {

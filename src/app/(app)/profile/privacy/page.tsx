@@ -5,7 +5,7 @@ import { requirePageAccess } from "@/server/auth/current-user";
 
 export const metadata: Metadata = { title: "Your Data", robots: { index: false } };
 
-// Issue 16 (GDPR): she downloads everything we hold about her, or deletes her account.
+// GDPR: she downloads everything we hold about her, or deletes her account.
 export default async function PrivacyPage() {
   const me = await requirePageAccess(SIGNED_IN);
   return (

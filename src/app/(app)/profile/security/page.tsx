@@ -7,7 +7,7 @@ import { requirePageAccess } from "@/server/auth/current-user";
 
 export const metadata: Metadata = { title: "Security", robots: { index: false } };
 
-// Issue 16: two-factor sign-in (required of admins, who are sent here first) and her active sessions.
+// Two-factor sign-in (required of admins, who are sent here first) and her active sessions.
 export default async function SecurityPage({ searchParams }: PageProps<"/profile/security">) {
   const me = await requirePageAccess(SIGNED_IN);
   const next = (await searchParams).next;

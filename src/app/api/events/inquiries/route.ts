@@ -8,6 +8,6 @@ import { eventInquirySchema } from "@/features/events/schemas";
 
 export const POST = apiRoute({ access: PUBLIC, body: eventInquirySchema }, async ({ request, body }) => {
   await submitEventInquiry(body, { ip: clientIp(request.headers), baseUrl: siteUrl() });
-  // A visitor's answer names no row of ours (issue 25 item 2).
+  // A visitor's answer names no row of ours.
   return created({ message: INQUIRY_RECEIVED_MESSAGE });
 });

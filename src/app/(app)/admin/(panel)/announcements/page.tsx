@@ -5,7 +5,7 @@ import { requirePageAccess } from "@/server/auth/current-user";
 
 export const metadata: Metadata = { title: "Announcements", robots: { index: false } };
 
-/** An announcement to every member with a tier (issue 29): in their notifications, by email for those who chose it. */
+/** An announcement to every member with a tier: in their notifications, by email for those who chose it. */
 export default async function AnnouncementsPage() {
   await requirePageAccess(ADMIN);
   return (

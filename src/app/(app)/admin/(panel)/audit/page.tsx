@@ -22,7 +22,7 @@ const detailsText = (details: Record<string, unknown>) =>
     .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
     .join(", ");
 
-// Issue 16: every recorded admin action, filtered, a page at a time, each linked to what it changed.
+// Every recorded admin action, filtered, a page at a time, each linked to what it changed.
 export default async function AuditLogPage({ searchParams }: PageProps<"/admin/audit">) {
   const viewer = await requirePageAccess(ADMIN);
   const parsed = auditSearchSchema.safeParse(await searchParams);

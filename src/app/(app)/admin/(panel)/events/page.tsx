@@ -86,7 +86,7 @@ export default async function AdminEventsPage() {
             </td>
             <td className="px-4 py-3">{event.accessType === "members" ? "Members Only" : "Open to All"}</td>
             <td className="px-4 py-3 whitespace-nowrap">
-              {/* Named by what it shows, then whose RSVPs they are (WCAG 2.5.3: the name contains the visible text; issue 31). */}
+              {/* Named by what it shows, then whose RSVPs they are (WCAG 2.5.3: the name contains the visible text). */}
               <Link href={`/admin/events/${event.id}`} className="text-primary underline underline-offset-4">
                 {going}
                 {event.capacity !== null ? ` / ${event.capacity}` : ""}

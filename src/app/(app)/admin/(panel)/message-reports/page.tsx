@@ -9,7 +9,7 @@ import { listMessageReports } from "@/server/messages";
 
 export const metadata: Metadata = { title: "Reported messages", robots: { index: false } };
 
-/** Reported direct messages (issue 29): each reported message alone; the rest of the conversation stays private. */
+/** Reported direct messages: each reported message alone; the rest of the conversation stays private. */
 export default async function MessageReportsPage() {
   const viewer = await requirePageAccess(ADMIN);
   const reports = await listMessageReports(viewer);

@@ -7,7 +7,7 @@ import { listEditorCategories, listEditorTags } from "@/server/library/taxonomy"
 
 export const metadata: Metadata = { title: "Create Content", robots: { index: false } };
 
-// The library's Create Content button leads here (spec 02 section 2.13); holders of manage_content only.
+// The library's Create Content button leads here; holders of manage_content only.
 export default async function CreateContentPage() {
   const viewer = await requirePageAccess(permission("manage_content"));
   const [categories, tags] = await Promise.all([listEditorCategories(viewer), listEditorTags(viewer)]);

@@ -9,7 +9,7 @@ import { pageId } from "@/lib/page-input";
 
 export const metadata: Metadata = { title: "Member Billing", robots: { index: false } };
 
-// A member's billing for admins (issue 15): tier, status, next charge, invoices; change her tier,
+// A member's billing for admins: tier, status, next charge, invoices; change her tier,
 // cancel on her behalf, refund within 14 days (each audit-logged by the server functions). The
 // (panel) layout admits admins only.
 export default async function AdminMemberBillingPage({ params }: PageProps<"/admin/billing/[userId]">) {

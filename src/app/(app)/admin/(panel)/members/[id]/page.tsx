@@ -23,7 +23,7 @@ async function load(viewer: SessionUser, id: number) {
   }
 }
 
-// A member's admin view (issue 16): profile, tier, status, applications, payments, RSVPs, forum activity, and the actions.
+// A member's admin view: profile, tier, status, applications, payments, RSVPs, forum activity, and the actions.
 export default async function MemberAdminPage({ params }: PageProps<"/admin/members/[id]">) {
   const viewer = await requirePageAccess(ADMIN);
   const id = pageId((await params).id);
