@@ -50,8 +50,8 @@ export const SECURITY_PAGE = "/profile/security";
 export const MEMBERS_HOME = "/forum";
 
 /**
- * The one rule for "acts as an administrator": she is one AND this session passed two-factor sign-in
- *. Every check of admin rights, here and in src/server, goes through it or through
+ * The one rule for "acts as an administrator": she is one AND this session passed two-factor sign-in.
+ * Every check of admin rights, here and in src/server, goes through it or through
  * hasPermission; src/lib/auth/admin-rule.test.ts fails on any other read of the flags.
  */
 export function actsAsAdmin(user: AccessSubject | null): boolean {

@@ -39,8 +39,8 @@ export function applicationReceiptEmail(siteName: string, app: Applicant, paymen
 
 /**
  * Someone applied with her address while her application is under review. The form answered them
- * as it answers every applicant, so whether an address has applied is never shown on the site
- *; the address's owner learns it here, with a fresh payment link if she has not paid.
+ * as it answers every applicant, so whether an address has applied is never shown on the
+ * site; the address's owner learns it here, with a fresh payment link if she has not paid.
  */
 export function alreadyUnderReviewEmail(
   siteName: string,
