@@ -1,4 +1,4 @@
-// Text no person types (31 item 1), shared by src/lib/validation.ts (JSON bodies)
+// Text no person types, shared by src/lib/validation.ts (JSON bodies)
 // and the request guard in front of Next.js (addresses), which runs as plain JavaScript.
 
 /** NUL (which PostgreSQL cannot store in text) or a UTF-16 surrogate without its pair (not text at all). */

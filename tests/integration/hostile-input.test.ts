@@ -325,7 +325,7 @@ function expectNoServerError(what: string, result: CallResult, kind: "api" | "pa
     throw new Error(`${what} answered ${result.status}: ${result.text.slice(0, 300)}`);
 }
 
-describe("the edge: methods, text no person types, ids and page links (31 item 1)", () => {
+describe("the edge: methods, text no person types, ids and page links", () => {
   let adminCookie: string;
   let member: { id: number; cookie: string };
   let before: Record<string, string>;

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
-// The alphabet of the hostile-input test (31 item 1): what scanners and forgers
+// The alphabet of the hostile-input test: what scanners and forgers
 // send, beside fast-check's random strings.
 
 /** Every method a scanner tries: the ones a route module can serve, TRACE (which fetch cannot even represent), WebDAV's and a made-up one. */

@@ -1,6 +1,6 @@
 import { isMalformedText, MALFORMED_TEXT_MESSAGE } from "../malformed-text.mjs";
 
-// What every request must be before Next.js sees it (31 item 1): a method the path
+// What every request must be before Next.js sees it: a method the path
 // serves, and an address that is text. Next.js answers 500 where these fail: a POST to a public file
 // or to /_next/static (it renders a /405 page an App Router build does not have), TRACE anywhere (its
 // Request adapter throws on a method fetch forbids), a NUL byte or a broken %-escape in a page's path.
