@@ -54,6 +54,7 @@ import {
   libraryItemSchema,
   libraryTagSchema,
 } from "@/features/library/types";
+import { membersHomeSchema } from "@/features/home/types";
 import { decidedRequestSchema, receivedRequestSchema, sentRequestSchema } from "@/features/mentorship/types";
 import {
   conversationClosedSchema,
@@ -218,6 +219,7 @@ export const API_RESPONSES = {
     z.union([ownProfileSchema, currentUserSchema.extend({ birthData: storedBirthDataSchema })]),
   ),
   "GET /api/members": members(directoryPageSchema),
+  "GET /api/home": members(membersHomeSchema),
   "GET /api/places": members(placeListSchema),
   "POST /api/users/[id]/mentorship-requests": members(sentRequestSchema),
   "GET /api/users/[id]/mentorship-requests": herOwn(z.array(receivedRequestSchema)),
