@@ -1,5 +1,6 @@
 "use client";
 
+import * as React from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
@@ -9,6 +10,7 @@ import { apiRequest } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { initialsOf } from "@/lib/initials";
 import type { MembersHome as Home } from "@/features/home/types";
+import { FirstSteps } from "./first-steps";
 import { useLastVisit } from "./last-visit";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -22,10 +24,13 @@ export function MembersHome() {
     queryFn: () => apiRequest<Home>("GET", since ? `/api/home?${new URLSearchParams({ since })}` : "/api/home"),
   });
   const data = home.data;
+  const heading = React.useRef<HTMLHeadingElement>(null);
   return (
     <div className="grid gap-8">
       <div>
-        <h1 className="text-3xl font-semibold">Your home</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-semibold outline-none">
+          Your home
+        </h1>
         <p role="status" className="mt-2 text-muted-foreground">
           {home.isError
             ? "Could not load your home. Please try again."
@@ -44,6 +49,9 @@ export function MembersHome() {
           </div>
         ) : null}
       </div>
+      {data && !data.checklist.hidden ? (
+        <FirstSteps checklist={data.checklist} afterHide={() => heading.current?.focus()} />
+      ) : null}
       {data ? <HomeSections home={data} /> : null}
     </div>
   );

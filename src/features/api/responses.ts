@@ -220,6 +220,7 @@ export const API_RESPONSES = {
   ),
   "GET /api/members": members(directoryPageSchema),
   "GET /api/home": members(membersHomeSchema),
+  "POST /api/onboarding/hide": members(okAnswerSchema),
   "GET /api/places": members(placeListSchema),
   "POST /api/users/[id]/mentorship-requests": members(sentRequestSchema),
   "GET /api/users/[id]/mentorship-requests": herOwn(z.array(receivedRequestSchema)),

@@ -1,5 +1,6 @@
 import { z } from "@/lib/validation";
 import { id, isoDateTime } from "@/features/api/json";
+import { onboardingChecklistSchema } from "@/features/onboarding/types";
 import { profileEventSchema } from "@/features/profiles/types";
 
 /** A topic with activity since her last visit, in a category she took part in or a topic she follows. */
@@ -44,6 +45,8 @@ export const membersHomeSchema = z.strictObject({
   /** The next two events she can attend (not the one above). */
   upcoming: z.array(profileEventSchema),
   newMembers: z.array(homeMemberSchema),
+  /** Her first steps, until she puts them away. */
+  checklist: onboardingChecklistSchema,
   unread: z.strictObject({
     notifications: z.number().int().nonnegative(),
     messages: z.number().int().nonnegative(),

@@ -14,6 +14,7 @@ import type { SessionUser } from "@/server/auth/sessions";
 import { categoryReadableBy, notBlockedBy } from "@/server/forum";
 import { openToUser, visibleToUser } from "@/server/library/access";
 import { unreadCounts } from "@/server/notifications";
+import { onboardingChecklist } from "@/server/onboarding";
 import { profileEvents } from "@/server/profiles";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,12 +28,13 @@ export function homeSince(lastVisit: string | undefined, now = new Date()): Date
 
 export async function membersHome(viewer: SessionUser, lastVisit?: string): Promise<MembersHome> {
   const since = homeSince(lastVisit);
-  const [forum, library, events, newMembers, unread] = await Promise.all([
+  const [forum, library, events, newMembers, unread, checklist] = await Promise.all([
     topicsSince(viewer, since),
     libraryItemsSince(viewer, since),
     nextEvents(viewer.id),
     membersJoinedThisWeek(viewer.id),
     unreadCounts(viewer),
+    onboardingChecklist(viewer),
   ]);
   return {
     since: since.toISOString(),
@@ -40,6 +42,7 @@ export async function membersHome(viewer: SessionUser, lastVisit?: string): Prom
     library,
     ...events,
     newMembers,
+    checklist,
     unread: { notifications: unread.unreadCount, messages: unread.unreadMessages },
   };
 }
