@@ -29,18 +29,33 @@ function doneBy(userId: number): Record<OnboardingStep, ReturnType<typeof sql>> 
   };
 }
 
+/**
+ * Whether a step can be done on this site: introducing herself needs the Introductions category, the
+ * start-here step its library item; a site without one does not show the step.
+ */
+const available: Partial<Record<OnboardingStep, ReturnType<typeof sql>>> = {
+  introduce: sql`exists (select 1 from forum_categories where slug = ${INTRODUCTIONS_CATEGORY_SLUG} and archived_at is null)`,
+  "start-here": sql`exists (select 1 from content_items where slug = ${START_HERE_ITEM_SLUG} and status = 'published')`,
+};
+
 /** Her checklist: the steps administrators chose, in their order, each done or not. */
 export async function onboardingChecklist(viewer: SessionUser): Promise<OnboardingChecklist> {
   const { onboardingSteps } = await getSiteSettings();
   const checks = doneBy(viewer.id);
-  const columns = onboardingSteps.map((step, i) => sql`(${checks[step]}) as ${sql.raw(`step_${i}`)}`);
+  const columns = onboardingSteps.flatMap((step, i) => [
+    sql`(${checks[step]}) as ${sql.raw(`done_${i}`)}`,
+    sql`(${available[step] ?? sql`true`}) as ${sql.raw(`available_${i}`)}`,
+  ]);
   const { rows } = await db.execute<Record<string, boolean>>(
     sql`select ${sql.join(columns, sql`, `)},
       exists (select 1 from member_onboarding where user_id = ${viewer.id} and hidden_at is not null) as hidden`,
   );
   const row = rows[0]!;
   return {
-    steps: onboardingSteps.map((id, i) => ({ id, done: row[`step_${i}`] === true })),
+    steps: onboardingSteps
+      .map((id, i) => ({ id, done: row[`done_${i}`] === true, available: row[`available_${i}`] === true }))
+      .filter((step) => step.available)
+      .map(({ id, done }) => ({ id, done })),
     hidden: row.hidden === true,
   };
 }
