@@ -137,3 +137,51 @@ it("shows the steps administrators chose in their order, and stays away once she
   expect((await stepsOf(cookie)).hidden).toBe(true);
   expect((await call("/api/onboarding/hide", { method: "POST" })).status).toBe(401);
 });
+
+it("shows administrators who finished, who is on her way, who is stuck and who never signed in", async () => {
+  const admin = await createTestUser({ isAdmin: true });
+  const adminCookie = await signIn(admin.username, TEST_PASSWORD);
+  const never = await createTestUser({ firstName: "Never" });
+  const onHerWay = await createTestUser({ firstName: "Onherway" });
+  const stuck = await createTestUser({ firstName: "Stuck", createdAt: new Date(Date.now() - 10 * 86_400_000) });
+  const finished = await createTestUser({ firstName: "Finished" });
+  const hiddenAdmin = await createTestUser({ isAdmin: true, firstName: "Staff" });
+  for (const member of [onHerWay, stuck, finished]) await signIn(member.username, TEST_PASSWORD);
+  await testDb()
+    .insert(pushSubscriptions)
+    .values({ userId: finished.id, endpoint: `https://push.example/${randomUUID()}`, p256dh: "key", auth: "auth" });
+  try {
+    const saved = await call("/api/admin/settings", {
+      method: "PUT",
+      cookie: adminCookie,
+      body: { onboardingSteps: ["notifications"] },
+    });
+    expect(saved.status).toBe(200);
+    const page = await call("/admin/onboarding", { cookie: adminCookie });
+    expect(page.status).toBe(200);
+    const row = (id: number) =>
+      page.text.match(new RegExp(`<tr[^>]*>(?:(?!</tr>).)*/admin/members/${id}"(?:(?!</tr>).)*</tr>`))?.[0];
+    const statusOf = (id: number) =>
+      row(id)
+        ?.replace(/<[^>]+>/g, "|")
+        .split("|")
+        .filter(Boolean)
+        .at(-1);
+    expect({
+      never: statusOf(never.id),
+      onHerWay: statusOf(onHerWay.id),
+      stuck: statusOf(stuck.id),
+      finished: statusOf(finished.id),
+    }).toEqual({ never: "never signed in", onHerWay: "in progress", stuck: "stuck", finished: "finished" });
+    expect(row(hiddenAdmin.id)).toBeUndefined();
+    expect((await call("/admin/onboarding", { cookie: await signIn(never.username, TEST_PASSWORD) })).status).not.toBe(
+      200,
+    );
+  } finally {
+    await call("/api/admin/settings", {
+      method: "PUT",
+      cookie: adminCookie,
+      body: { onboardingSteps: [...ONBOARDING_STEPS] },
+    });
+  }
+});
