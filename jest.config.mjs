@@ -19,6 +19,7 @@ const unit = {
 const integration = {
   displayName: "integration",
   testEnvironment: "<rootDir>/tests/support/stack-environment.mjs",
+  testSequencer: "<rootDir>/tests/support/slowest-first.mjs",
   testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
   moduleNameMapper: {
     "^(\\.\\./)+scripts/lib/free-port$": "<rootDir>/tests/support/free-port.ts",
