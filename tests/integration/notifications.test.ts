@@ -81,12 +81,13 @@ async function waitFor<T>(
   check: () => Promise<T | undefined | null | false>,
   what: string,
   timeoutMs = 90_000,
+  everyMs = 250,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await check();
     if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   throw new Error(`timed out waiting for ${what}`);
 }
@@ -397,13 +398,19 @@ describe("fan-out for a topic with 5,000 participants", () => {
     await blocker.query("begin; lock table notifications in share row exclusive mode");
     try {
       const dying = runNotificationEvent(eventId);
-      const pid = await waitFor(async () => {
-        const { rows } = await blocker.query<{ pid: number }>(
-          "select pid from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1 limit 1",
-          [WORKER_NAME],
-        );
-        return rows[0]?.pid;
-      }, "the worker to wait mid-way");
+      // Looked for closely: the worker waits at most its pool's lock timeout (1.5 s) before it gives up.
+      const pid = await waitFor(
+        async () => {
+          const { rows } = await blocker.query<{ pid: number }>(
+            "select pid from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1 limit 1",
+            [WORKER_NAME],
+          );
+          return rows[0]?.pid;
+        },
+        "the worker to wait mid-way",
+        90_000,
+        10,
+      );
       await blocker.query("select pg_terminate_backend($1)", [pid]);
       await expect(dying).rejects.toThrow();
     } finally {
