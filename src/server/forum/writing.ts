@@ -6,12 +6,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopicViews, forumTopics, users } from "@/db/schema";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
-import { transactionWithEmail } from "@/server/email/outbox";
 import { mentionedIds } from "@/features/notifications/mentions";
 import { notifyReaction, recordNotificationEvent, requestFanOut } from "@/server/notifications";
 import { recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { categoryReadableBy, eitherBlocked, readablePost, readableTopic, type Reader } from "./access";
-import { queueReplyNotifications } from "./notifications";
 import { reactionSummary } from "./queries";
 import { newReplySchema, newTopicSchema, reactionSchema, slugify } from "@/features/forum/schemas";
 import { ARCHIVED_MESSAGE, LOCKED_MESSAGE } from "@/features/forum/constants";
@@ -148,12 +146,12 @@ async function checkCanReply(
   }
 }
 
-export async function createReply(raw: unknown, reader: Reader, baseUrl: string) {
+export async function createReply(raw: unknown, reader: Reader) {
   const topic = await readableTopic(newReplySchema.pick({ topicId: true }).parse(raw).topicId, reader);
   const input = newReplySchema.parse(raw);
   await checkCanReply(topic, input.parentId, reader);
   await checkPostingLimit(reader);
-  const { post, eventId } = await transactionWithEmail(async (tx, queueEmail) => {
+  const { post, eventId } = await db.transaction(async (tx) => {
     // The lock makes a reply wait for a lock taken at the same moment, so none lands in a locked topic.
     const [current] = await tx
       .select({ isLocked: forumTopics.isLocked })
@@ -180,8 +178,8 @@ export async function createReply(raw: unknown, reader: Reader, baseUrl: string)
         isEdited: forumPosts.isEdited,
       });
     await tx.update(forumTopics).set({ lastPostAt: post!.createdAt }).where(eq(forumTopics.id, topic.id));
-    await queueReplyNotifications(tx, queueEmail, { topic, replierId: reader.id, content: input.content, baseUrl });
-    // The topic's participants and the members it mentions are notified by one job.
+    // Its notifications (bell, push, email) are one event fanned out by a job, so the reply's time does
+    // not grow with the topic's participants (docs/decisions/041-one-notification-pipeline.md).
     return { post: post!, eventId: await recordNotificationEvent(tx, { kind: "forum_post", postId: post!.id }) };
   });
   await requestFanOut([eventId]);
