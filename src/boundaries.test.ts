@@ -34,7 +34,7 @@ describe("the layers' lint", () => {
     },
     componentTypeOnly: {
       filePath: "src/components/fixture/typed.tsx",
-      code: 'import type { SessionUser } from "@/server/auth/sessions";\nexport const Fixture = (user: SessionUser) => user.id;\n',
+      code: 'import type { SessionUser } from "@/lib/auth/session-user";\nexport const Fixture = (user: SessionUser) => user.id;\n',
     },
     hook: {
       filePath: "src/hooks/use-fixture.ts",

@@ -6,7 +6,7 @@ import { memberships, paymentTransactions, users } from "@/db/schema";
 import { forbidden } from "@/lib/errors";
 import type { TierId } from "@/features/membership/constants";
 import type { AdminBilling, MemberBilling, MembershipView } from "@/features/billing/types";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { listTiers } from "@/server/money/pricing";
 import { paymentsConfigured } from "@/server/money/stripe";
 import { toMemberPayment } from "@/features/money/types";

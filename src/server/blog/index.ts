@@ -1,6 +1,6 @@
 import "server-only";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, desc, eq, lte } from "drizzle-orm";
 import { cache } from "react";
 import { db } from "@/db";

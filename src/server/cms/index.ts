@@ -1,6 +1,6 @@
 import "server-only";
 import { assertAccess, ADMIN } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { cache } from "react";
 import { db } from "@/db";

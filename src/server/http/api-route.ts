@@ -10,7 +10,7 @@ import {
   isDatabaseUnavailable,
 } from "@/lib/database-errors";
 import { getCurrentUser } from "@/server/auth/current-user";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { isSameOriginRequest } from "@/lib/http/origin";
 import { siteUrl } from "@/lib/http/site-url";
 import { reportedStripeRefusal } from "@/server/money/stripe-refusals";

@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { contentCategories, contentItems } from "@/db/schema";
 import { hasPermission, meetsLevel } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { readableLevel } from "@/server/auth/tier-access";
 
 const EDITORS = "manage_content";

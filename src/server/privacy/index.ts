@@ -44,7 +44,8 @@ import {
 import { badRequest, conflict, notFound, tooManyRequests } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
-import { revokeAllSessions, type SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { revokeAllSessions } from "@/server/auth/sessions";
 import { recordUse, secondsBlocked, type LimitPolicy } from "@/server/rate-limit";
 import { getSpiritualProfile } from "@/server/spiritual-profile";
 

@@ -11,7 +11,7 @@ import {
   type UtcReading,
 } from "@/server/charts/time";
 import { placeById } from "@/server/places";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { sealFor, unsealFor } from "@/server/sealing";
 import { buildAstrologyReport, buildGeneKeyReport, buildHumanDesignReport } from "./reports";
 import type { BirthDataInput, ReportKind } from "@/features/spiritual-profile/schemas";

@@ -1,7 +1,7 @@
 import "server-only";
 import { actsAsAdmin, hasPermission } from "@/lib/auth/access";
 import { forbidden, unauthorized } from "@/lib/errors";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import type { FilePurpose } from "@/features/storage/constants";
 import { canReadItem } from "@/server/library/access";
 import { UPLOAD_KINDS } from "@/features/storage/kinds";
