@@ -57,7 +57,7 @@ export async function reindexKind(kind: SourceKind, executor: Executor = db): Pr
 /** The kinds whose passages quote the site settings: the FAQ names the site, its contact address and the trial. */
 const KINDS_QUOTING_SETTINGS: SourceKind[] = ["faq", "section"];
 
-/** The assistant's answer to the `settings.saved` event (src/server/jobs/worker.ts). */
+/** The assistant's answer to the `settings.saved` event (src/server/runtime/worker.ts). */
 export async function reindexAfterSettingsSaved(): Promise<void> {
   for (const kind of KINDS_QUOTING_SETTINGS) await reindexKind(kind);
 }

@@ -22,8 +22,8 @@ import {
   stripeErrorMessage,
   stripeFailure,
   type StripeSubject,
-} from "@/server/money/stripe";
-import { recordRefusalOf } from "@/server/money/stripe-refusals";
+} from "@/server/stripe/client";
+import { recordRefusalOf } from "@/server/stripe/refusals";
 import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { fromStripeTime, mirrorSubscription, setPaidTier, toStripeTime, type Membership } from "./memberships";

@@ -8,7 +8,7 @@ import { readStripe, readStripeList, type SubscriptionObject } from "@/server/mo
 import { tierCharge } from "@/server/money/pricing";
 import { stripeAttempt } from "@/server/money/requests";
 import { MEMBERSHIP_STATUS_OF_SUBSCRIPTION } from "@/server/money/statuses";
-import { applicantOf, askStripe, stripe } from "@/server/money/stripe";
+import { applicantOf, askStripe, stripe } from "@/server/stripe/client";
 import { readSiteSettings } from "@/server/settings";
 import { priceFor, tierOfPrice } from "./prices";
 

@@ -8,7 +8,7 @@ import type { TierId } from "@/features/membership/constants";
 import type { AdminBilling, MemberBilling, MembershipView } from "@/features/billing/types";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { listTiers } from "@/server/money/pricing";
-import { paymentsConfigured } from "@/server/money/stripe";
+import { paymentsConfigured } from "@/server/stripe/client";
 import { toMemberPayment } from "@/features/money/types";
 import { isRefundable } from "@/server/money/transactions";
 import { cancelableFrom, describeCard } from "./changes";

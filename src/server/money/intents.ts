@@ -18,8 +18,8 @@ import { tierCharge } from "./pricing";
 import { paymentCompleted } from "./receipts";
 import { stripeAttempt } from "./requests";
 import { paymentStatusOfIntent } from "./statuses";
-import { recordRefusalOf } from "./stripe-refusals";
-import { applicantOf, askStripe, isCardError, stripe, stripeFailure } from "./stripe";
+import { recordRefusalOf } from "@/server/stripe/refusals";
+import { applicantOf, askStripe, isCardError, stripe, stripeFailure } from "@/server/stripe/client";
 
 const INTENT_IP_POLICY: LimitPolicy = { keyPrefix: "payment_intent_ip", points: 30, durationSeconds: 60 * 60 };
 export const NO_PAYABLE_APPLICATION = "We could not find an application waiting for payment.";

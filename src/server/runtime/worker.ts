@@ -12,7 +12,7 @@ import { eraseDueAccounts } from "@/server/privacy";
 import { purgeUnattachedUploads } from "@/server/storage";
 import { reconcileBilling } from "@/server/billing/reconcile";
 import { sendBillingReminders } from "@/server/billing/reminders";
-import { paymentsConfigured } from "@/server/money/stripe";
+import { paymentsConfigured } from "@/server/stripe/client";
 import {
   deliverNotificationEmails,
   runNotificationEvent,
@@ -23,7 +23,7 @@ import {
 import { siteUrl } from "@/lib/http/site-url";
 import { notificationHub } from "@/server/notifications/stream";
 import { pushConfigured, pushPendingFor } from "@/server/push";
-import { getBoss, QUEUES } from "./boss";
+import { getBoss, QUEUES } from "@/server/jobs/boss";
 
 let started = false;
 

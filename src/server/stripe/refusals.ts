@@ -7,7 +7,7 @@ import { STRIPE_REFUSALS_PAGE_SIZE } from "@/features/money/constants";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { keysetPage } from "@/server/pagination";
-import { StripeRefusal, stripeFailure, UNNAMED_OPERATION, type StripeSubject } from "./stripe";
+import { StripeRefusal, stripeFailure, UNNAMED_OPERATION, type StripeSubject } from "./client";
 
 /**
  * Lists a refusal for the admins (/admin/stripe-refusals), once. Where the caller is answered, after

@@ -5,8 +5,8 @@ import { HANDLED_STRIPE_EVENTS, type HandledStripeEvent } from "@/features/money
 import { AppError } from "@/lib/errors";
 import { STRIPE_API_VERSION } from "@/lib/stripe-client";
 import { transactionWithEmail } from "@/server/email/outbox";
-import { readStripe, StripeShapeError } from "../objects";
-import { followUps } from "./follow-up";
+import { readStripe, StripeShapeError } from "@/server/money/objects";
+import { followUps } from "@/server/stripe/follow-up";
 import { STRIPE_EVENT_HANDLERS } from "./handlers";
 import { clearRefusal, recordRefusal } from "./refusals";
 import { verifyWebhook } from "./verify";
