@@ -4,6 +4,9 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // What features do after one another (money, then applications): before anything is served.
+  const { wireFeatures } = await import("./server/runtime/wiring");
+  wireFeatures();
   const { startRequestLog } = await import("./server/instance/request-log");
   startRequestLog();
   const { prepareInstance } = await import("./server/runtime/start-up");

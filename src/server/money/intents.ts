@@ -9,7 +9,7 @@ import { AppError, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
-import { inviteIfReady } from "@/server/applications/invitations";
+import { afterApplicationPayment } from "./after-payment";
 import { movePaymentById } from "./ledger";
 import { lockApplication, type Application, type PaymentTransaction } from "./locks";
 import { readStripe, readStripeList, type PaymentIntentObject } from "./objects";
@@ -401,7 +401,7 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
     );
     if (failure) return { row: row ?? null, failure };
     if (row?.status === "completed") await paymentCompleted(tx, queueEmail, row, actor.baseUrl);
-    else await inviteIfReady(tx, queueEmail, id, actor.baseUrl);
+    else await afterApplicationPayment().paid(tx, queueEmail, id, actor.baseUrl);
     return { row: row ?? null, failure: null };
   });
   if (result.failure) throw new AppError(402, result.failure);
