@@ -10,7 +10,7 @@ import { violatedConstraint } from "@/lib/database-errors";
 import { AppError, badRequest, notFound } from "@/lib/errors";
 import { slugify } from "@/lib/slug";
 import { recordAudit } from "@/server/audit";
-import { reindexSource } from "@/server/assistant/index-passages";
+import { contentSaved } from "@/server/jobs/content-saved";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { recordNotificationEvent, requestFanOut } from "@/server/notifications";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
@@ -44,7 +44,7 @@ export async function recordItemWrite(
       executor,
     );
   }
-  await reindexSource("library", change.itemIds, executor);
+  await contentSaved("library", executor, change.itemIds);
 }
 
 // --- Reading for the editor --------------------------------------------------------------------
