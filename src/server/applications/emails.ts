@@ -2,7 +2,7 @@ import "server-only";
 import type { OutgoingEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { PAYMENT_LINK_TTL_DAYS } from "@/features/money/constants";
-import { payAction, paymentParagraph } from "@/server/money/emails";
+import { payAction, paymentParagraph } from "@/server/money";
 import { tierName } from "@/lib/format";
 
 interface Applicant {

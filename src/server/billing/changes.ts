@@ -10,10 +10,10 @@ import { AppError, badRequest, conflict, notFound, serviceUnavailable } from "@/
 import { formatDate } from "@/lib/format";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
-import { lockMembership } from "@/server/money/locks";
-import { readStripe, readStripeList, type InvoiceObject, type SubscriptionObject } from "@/server/money/objects";
-import { tierCharge } from "@/server/money/pricing";
-import { stripeAttempt } from "@/server/money/requests";
+import { lockMembership } from "@/server/money";
+import { readStripe, readStripeList, type InvoiceObject, type SubscriptionObject } from "@/server/money";
+import { tierCharge } from "@/server/money";
+import { stripeAttempt } from "@/server/money";
 import {
   askStripe,
   PAYMENTS_NOT_CONFIGURED,

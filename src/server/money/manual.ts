@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { memberships, paymentTransactions } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import type { MarkTransactionInput } from "@/features/money/schemas";
-import { onPaymentReversed } from "@/server/affiliate/commissions";
+import { onPaymentReversed } from "@/server/affiliate";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail } from "@/server/email/outbox";
 import type { Actor } from "@/server/auth/actor";

@@ -1,5 +1,5 @@
 import "server-only";
-import { onPaymentCleared } from "@/server/affiliate/commissions";
+import { onPaymentCleared } from "@/server/affiliate";
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { applications, users } from "@/db/schema";

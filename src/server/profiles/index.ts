@@ -21,7 +21,7 @@ import type {
   PublicProfile,
 } from "@/features/profiles/types";
 import { DATE_FORMAT } from "@/lib/format";
-import { eventLocation, formatInZone } from "@/server/events/time";
+import { eventLocation, formatInZone } from "@/server/events";
 
 const profileColumns = {
   id: users.id,

@@ -1,5 +1,5 @@
 import "server-only";
-import { getPartnerDashboard } from "@/server/affiliate/partners";
+import { getPartnerDashboard } from "@/server/affiliate";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { openRequestTo } from "@/server/mentorship";
 import { env } from "@/lib/env";
