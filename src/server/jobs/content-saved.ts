@@ -32,8 +32,8 @@ export async function contentSaved(
   });
 }
 
-/** pg-boss's statement (`$1`-style placeholders) as Drizzle SQL with the same values bound. */
+/** pg-boss's statement (`$1`-style placeholders) as Drizzle SQL with the same values bound (an absent one as null). */
 function bound(text: string, values: unknown[] = []): SQL {
   const parts = text.split(/\$(\d+)/);
-  return sql.join(parts.map((part, i) => (i % 2 ? sql`${values[Number(part) - 1]}` : sql.raw(part))));
+  return sql.join(parts.map((part, i) => (i % 2 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part))));
 }
