@@ -8,8 +8,6 @@ import { currentUserSchema, type CurrentUser } from "@/features/auth/types";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { deviceName } from "./device-name";
 
-export type { SessionUser };
-
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 // Sliding expiry: an active session is extended, but at most once an hour, to keep reads cheap.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import "server-only";
 import { actsAsAdmin } from "@/lib/auth/access";
-import { reindexSource } from "@/server/assistant/index-passages";
+import { contentSaved } from "@/server/jobs/content-saved";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
@@ -120,7 +120,7 @@ export async function createTopic(raw: unknown, reader: Reader) {
       return { topic: topic!, eventId };
     });
     if (eventId !== null) await requestFanOut([eventId]);
-    await reindexSource("forum", topic.id);
+    await contentSaved("forum", db, topic.id);
     return topic;
   } catch (error) {
     // Two members choosing the same slug at the same moment: the unique index decides.

@@ -10,10 +10,10 @@ import {
   isDatabaseUnavailable,
 } from "@/lib/database-errors";
 import { getCurrentUser } from "@/server/auth/current-user";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { isSameOriginRequest } from "@/lib/http/origin";
 import { siteUrl } from "@/lib/http/site-url";
-import { reportedStripeRefusal } from "@/server/money/stripe-refusals";
+import { reportedStripeRefusal } from "@/server/stripe/refusals";
 
 type UserFor<A extends AccessRule> = A extends { kind: "public" } ? SessionUser | null : SessionUser;
 
@@ -154,7 +154,7 @@ async function readJson(request: NextRequest, limit: number): Promise<unknown> {
 /**
  * The answer to a failed call, in the spec's error shape. Stripe refusing a call is answered 402 (a
  * declined card, in the card's words) or 502 (Stripe's words) and listed for the admins
- * (src/server/money/stripe-refusals.ts), once the transaction it happened in has ended.
+ * (src/server/stripe/refusals.ts), once the transaction it happened in has ended.
  */
 export async function errorResponse(thrown: unknown): Promise<NextResponse> {
   const error = await reportedStripeRefusal(thrown);

@@ -1,6 +1,6 @@
 import "server-only";
 import { assertAccess, permission } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, asc, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
@@ -10,7 +10,7 @@ import { violatedConstraint } from "@/lib/database-errors";
 import { AppError, badRequest, notFound } from "@/lib/errors";
 import { slugify } from "@/lib/slug";
 import { recordAudit } from "@/server/audit";
-import { reindexSource } from "@/server/assistant/index-passages";
+import { contentSaved } from "@/server/jobs/content-saved";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { recordNotificationEvent, requestFanOut } from "@/server/notifications";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
@@ -44,7 +44,7 @@ export async function recordItemWrite(
       executor,
     );
   }
-  await reindexSource("library", change.itemIds, executor);
+  await contentSaved("library", executor, change.itemIds);
 }
 
 // --- Reading for the editor --------------------------------------------------------------------

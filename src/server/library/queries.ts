@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } fro
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { contentBookmarks, contentCategories, contentItems, contentItemTags, contentTags, users } from "@/db/schema";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { TIER_ORDER } from "@/lib/auth/access";
 import { canEditLibrary, isOpenTo, openToUser, visibleToUser } from "./access";
 import { sanitizeArticleHtml } from "./html";

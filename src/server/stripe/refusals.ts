@@ -5,9 +5,9 @@ import type { Executor } from "@/db/client";
 import { applications, stripeRefusals, users } from "@/db/schema";
 import { STRIPE_REFUSALS_PAGE_SIZE } from "@/features/money/constants";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { keysetPage } from "@/server/pagination";
-import { StripeRefusal, stripeFailure, UNNAMED_OPERATION, type StripeSubject } from "./stripe";
+import { StripeRefusal, stripeFailure, UNNAMED_OPERATION, type StripeSubject } from "./client";
 
 /**
  * Lists a refusal for the admins (/admin/stripe-refusals), once. Where the caller is answered, after

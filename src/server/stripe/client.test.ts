@@ -19,7 +19,7 @@ describe("payments without STRIPE_SECRET_KEY", () => {
     };
     if (stripeKey === undefined) delete process.env.STRIPE_SECRET_KEY;
     jest.resetModules();
-    return import("./stripe");
+    return import("./client");
   }
 
   it.each([

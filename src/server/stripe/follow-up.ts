@@ -1,8 +1,8 @@
 import "server-only";
 import type { Transaction } from "@/db/client";
 import { isStripeUnavailable } from "@/lib/stripe-errors";
-import { recordStripeRefusal } from "../stripe-refusals";
-import { isStripeRefusal, StripeRefusal, stripeFailure, UNNAMED_OPERATION } from "../stripe";
+import { recordStripeRefusal } from "./refusals";
+import { isStripeRefusal, StripeRefusal, stripeFailure, UNNAMED_OPERATION } from "./client";
 
 /**
  * What an event handler does once the money it reports is recorded (her monthly billing started

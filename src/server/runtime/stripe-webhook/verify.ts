@@ -2,7 +2,7 @@ import "server-only";
 import { WEBHOOK_TOLERANCE_SECONDS } from "@/features/money/constants";
 import { env } from "@/lib/env";
 import { badRequest, serviceUnavailable } from "@/lib/errors";
-import { PAYMENTS_NOT_CONFIGURED, stripe } from "../stripe";
+import { PAYMENTS_NOT_CONFIGURED, stripe } from "@/server/stripe/client";
 
 export const OUTSIDE_TOLERANCE = "The webhook's timestamp is more than 5 minutes from now.";
 

@@ -4,7 +4,7 @@ import { promoteEligibleCommissions } from "@/server/affiliate/commissions";
 import { sendContactNotices } from "@/server/contact";
 import { deliverEmail, sweepOutbox } from "@/server/email/outbox";
 import { syncLumaEvents } from "@/server/events/luma-sync";
-import { reindexAfterSettingsSaved, reindexAll } from "@/server/assistant/index-passages";
+import { reindexAfterContentSaved, reindexAfterSettingsSaved, reindexAll } from "@/server/assistant/index-passages";
 import { cookOlderPosts } from "@/server/forum/cooking";
 import { publishDueItems } from "@/server/library/editor";
 import { pruneSearchWords } from "@/server/library/search-words";
@@ -12,7 +12,7 @@ import { eraseDueAccounts } from "@/server/privacy";
 import { purgeUnattachedUploads } from "@/server/storage";
 import { reconcileBilling } from "@/server/billing/reconcile";
 import { sendBillingReminders } from "@/server/billing/reminders";
-import { paymentsConfigured } from "@/server/money/stripe";
+import { paymentsConfigured } from "@/server/stripe/client";
 import {
   deliverNotificationEmails,
   runNotificationEvent,
@@ -23,7 +23,8 @@ import {
 import { siteUrl } from "@/lib/http/site-url";
 import { notificationHub } from "@/server/notifications/stream";
 import { pushConfigured, pushPendingFor } from "@/server/push";
-import { getBoss, QUEUES } from "./boss";
+import { getBoss, QUEUES } from "@/server/jobs/boss";
+import type { ContentSaved } from "@/server/jobs/content-saved";
 
 let started = false;
 
@@ -55,13 +56,21 @@ export async function startJobWorkers(): Promise<void> {
     if (moved) console.log(`[affiliate] ${moved} commissions became eligible`);
   });
   await boss.schedule(QUEUES.commissionsEligible.name, "7 0 * * *");
-  // The assistant's index is kept current by the save paths; nightly it is rebuilt whole, dropping
+  // The assistant's index is kept current by the save paths' content.saved jobs; nightly it is rebuilt whole, dropping
   // events that have ended and anything a failed save left behind.
   await boss.work(QUEUES.assistantReindex.name, async () => {
     console.log("[assistant] index rebuilt:", await reindexAll());
   });
   await boss.schedule(QUEUES.assistantReindex.name, "23 2 * * *");
   await boss.work(QUEUES.siteSettingsSaved.name, async () => reindexAfterSettingsSaved());
+  // Content saved (an event, a topic, a library item, a post, a page): its passages follow.
+  await boss.work<ContentSaved>(
+    QUEUES.contentSaved.name,
+    { batchSize: 10, pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      for (const job of jobs) await reindexAfterContentSaved(job.data);
+    },
+  );
   // Scheduled library items: a job at each item's time (sent when it is saved) and a minutely sweep.
   await boss.work(QUEUES.libraryPublish.name, async () => {
     const published = await publishDueItems();

@@ -5,8 +5,8 @@ import { HANDLED_STRIPE_EVENTS, type HandledStripeEvent } from "@/features/money
 import { AppError } from "@/lib/errors";
 import { STRIPE_API_VERSION } from "@/lib/stripe-client";
 import { transactionWithEmail } from "@/server/email/outbox";
-import { readStripe, StripeShapeError } from "../objects";
-import { followUps } from "./follow-up";
+import { readStripe, StripeShapeError } from "@/server/money/objects";
+import { followUps } from "@/server/stripe/follow-up";
 import { STRIPE_EVENT_HANDLERS } from "./handlers";
 import { clearRefusal, recordRefusal } from "./refusals";
 import { verifyWebhook } from "./verify";
@@ -25,7 +25,7 @@ export const versionMismatch = (version: string | null) =>
  * listed on /admin; it is never recorded as handled. Any other failure answers non-2xx too. When
  * Stripe refuses or fails a call of a handler's follow-up, what the event recorded of the money is
  * kept, the event is not recorded as handled, and it is answered 502 with Stripe's words (503 for an
- * outage), so that Stripe delivers it again (./follow-up.ts).
+ * outage), so that Stripe delivers it again (src/server/stripe/follow-up.ts).
  */
 export async function receiveStripeEvent(
   rawBody: string,

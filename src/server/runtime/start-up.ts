@@ -47,7 +47,7 @@ export function prepareInstance(): void {
 async function prepare(): Promise<void> {
   const problems = [...secretProblems(env()), ...appUrlProblems(env().APP_URL), ...emailProblems(env())];
   if (problems.length) throw new Error(problems.join(" "));
-  const { startJobWorkers } = await import("@/server/jobs/worker");
+  const { startJobWorkers } = await import("@/server/runtime/worker");
   await startJobWorkers();
   // The assistant's index holds texts from the code (the FAQ) as well as the database: those from the
   // code are rebuilt at start, the database's when missing (reindexAtStart).

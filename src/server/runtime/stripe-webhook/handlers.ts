@@ -4,12 +4,12 @@ import type { HandledStripeEvent } from "@/features/money/constants";
 import { onInvoiceEvent, onSubscriptionChanged } from "@/server/billing/events";
 import { startCardMembership } from "@/server/billing/memberships";
 import type { QueueEmail } from "@/server/email/outbox";
-import { movePaymentById } from "../ledger";
-import { lockPayment } from "../locks";
-import { readStripe } from "../objects";
-import { paymentCompleted } from "../receipts";
-import { syncRefundsFromStripe } from "../refunds";
-import type { FollowUp } from "./follow-up";
+import { movePaymentById } from "@/server/money/ledger";
+import { lockPayment } from "@/server/money/locks";
+import { readStripe } from "@/server/money/objects";
+import { paymentCompleted } from "@/server/money/receipts";
+import { syncRefundsFromStripe } from "@/server/money/refunds";
+import type { FollowUp } from "@/server/stripe/follow-up";
 
 interface Context {
   queueEmail: QueueEmail;

@@ -44,7 +44,7 @@ export interface StripeSubject {
   applicationId?: number | null;
 }
 
-/** What Stripe refused and what the caller was told: a row of the admin's list (stripe-refusals.ts). */
+/** What Stripe refused and what the caller was told: a row of the admin's list (refusals.ts). */
 export interface RefusalRecord {
   method: string;
   path: string;
