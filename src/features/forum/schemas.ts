@@ -67,6 +67,7 @@ export type NewReply = z.output<typeof newReplySchema>;
 export const editReplySchema = z.object({ content: replyContent });
 
 export const reactionSchema = z.object({ postId: idSchema, reactionType: z.enum(REACTION_TYPES) });
+export type Reaction = z.output<typeof reactionSchema>;
 
 export const blockSchema = z.object({ userId: idSchema });
 
