@@ -643,4 +643,34 @@ describe("library pages are keyset pages (src/server/pagination.ts)", () => {
     expect(found).toEqual([items[3]!.slug, ...newestFirst.filter((slug) => slug !== items[3]!.slug)]);
     expect((await call(`/api/content/items?after=not-a-cursor`, { cookie })).status).toBe(400);
   });
+
+  it("walks the editor's list, newest change first, with nextCursor", async () => {
+    const word = `keysetmoss${unique()}`;
+    const editor = await signIn(
+      (await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username,
+      TEST_PASSWORD,
+    );
+    const at = new Date("2004-04-04T04:04:04.654321Z");
+    const items: Awaited<ReturnType<typeof insertItem>>[] = [];
+    for (let i = 0; i < 5; i += 1)
+      items.push(
+        await insertItem({
+          title: `Editor ${word} ${i}`,
+          status: i % 2 ? "draft" : "published",
+          updatedAt: i < 2 ? at : new Date(at.getTime() + i * 1000),
+        }),
+      );
+    const slugs: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof call>> = await call(
+        `/api/admin/library/items?search=${word}&limit=2${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+        { cookie: editor },
+      );
+      expect(page.status).toBe(200);
+      slugs.push(...page.json.items.map((item: { slug: string }) => item.slug));
+      after = page.json.nextCursor;
+    } while (after);
+    expect(slugs).toEqual([...items].reverse().map((item) => item.slug));
+  });
 });

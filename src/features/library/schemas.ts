@@ -149,8 +149,10 @@ export const editorListQuerySchema = z.object({
   status: z.union([z.enum(CONTENT_STATUSES), z.literal("")]).default(""),
   search: z.string().trim().max(200).default(""),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** The `nextCursor` of the page before: its last item's (updated at, id). */
+  after: cursorSchema(cursorPart.time, cursorPart.id).optional(),
 });
+export type EditorListQuery = z.output<typeof editorListQuerySchema>;
 
 /** Icons a category may show (lucide names), drawn by the carousel. */
 export const CATEGORY_ICONS = [
