@@ -16,7 +16,7 @@ import {
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { REPORT_REASON_MAX, reportSchema, type ReportValues } from "@/features/reports/schemas";
-import { ApiError } from "@/lib/api-client";
+import { showServerErrors } from "@/lib/form-errors";
 
 interface ReportDialogProps {
   /** The button that opens the dialog. */
@@ -43,8 +43,7 @@ export function ReportDialog({ trigger, title, description, fieldId, send }: Rep
       form.reset();
       setOpen(false);
     } catch (error) {
-      const reason = error instanceof ApiError ? error.fields?.reason : undefined;
-      if (reason) form.setError("reason", { message: reason }, { shouldFocus: true });
+      showServerErrors(form, error);
     }
   });
   return (
