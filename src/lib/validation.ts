@@ -70,7 +70,7 @@ export const bigIdSchema = idField(undefined, Number.MAX_SAFE_INTEGER);
 
 export const CURSOR_MESSAGE = "This page link is not valid.";
 
-/** Where a list answered as a bare JSON array (the specs fix it so) gives its next page's cursor. */
+/** Where a list answered as a bare JSON array gives its next page's cursor. */
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)$/;

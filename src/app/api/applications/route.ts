@@ -1,5 +1,5 @@
 // GET /api/applications - applications for review, newest first (filter by status, search), a keyset page at a
-// time (`after`, the next page's cursor in X-Next-Cursor); the spec's list stays a bare list, total in X-Total-Count.
+// time (`after`, the next page's cursor in X-Next-Cursor); the answer stays a bare list, total in X-Total-Count.
 import { NextResponse } from "next/server";
 import { apiRoute } from "@/server/http/api-route";
 import { ADMIN } from "@/lib/auth/access";
