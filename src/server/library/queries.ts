@@ -171,7 +171,7 @@ export async function listLibraryPage(
   // rank weighs where else than the body (ts_rank's default weights: title A, tags B, summary C), so
   // an item whose words are only in its body ranks below the others, newest first among equals.
   // Ranking the whole vector cost four times as much (the body's every position) for that last order.
-  const ranked = await db.execute<{ id: number; rank: number; published_at: string; capped: boolean }>(sql`
+  const ranked = await db.execute<{ id: number; rank: number; published_key: string; capped: boolean }>(sql`
     with newest as (
       select ${contentItems.id} as id, ${contentItems.publishedAt} as published_at
       from ${contentItems} left join ${contentCategories} on ${contentCategories.id} = ${contentItems.categoryId} ${bookmarks}
@@ -187,14 +187,14 @@ export async function listLibraryPage(
       select candidates.id, candidates.published_at, ts_rank(ts_filter(${contentItems.searchVector}, '{a,b,c}'), ${query}) as rank
       from candidates join ${contentItems} on ${contentItems.id} = candidates.id
     )
-    select id, rank, published_at::text as published_at, (select count(*) from newest) > ${SEARCH_CANDIDATES} as capped
+    select id, rank, published_at::text as published_key, (select count(*) from newest) > ${SEARCH_CANDIDATES} as capped
     from ranked
     ${after ? sql`where (rank, published_at, id) < (${after[0]}::real, ${after[1]}::timestamptz, ${after[2]})` : sql``}
     order by rank desc, published_at desc, id desc
     limit ${filters.limit + 1}`);
   const capped = ranked.rows[0]?.capped ?? false;
   const { page, next } = keysetPage(ranked.rows, filters.limit, (last) =>
-    encodeCursor([last.rank, last.published_at, last.id]),
+    encodeCursor([last.rank, last.published_key, last.id]),
   );
   if (!page.length) return { items: [], capped, next };
   const cards = await matching().where(
