@@ -69,7 +69,8 @@ it("opens a level to admins and to members whose level in force is at or above i
     for (const [name, user] of Object.entries(members)) {
       const [session] = await testDb().select(sessionUserColumns).from(users).where(eq(users.id, user.id));
       const expected = meetsLevel({ ...session!, twoFactorPassed: true }, required);
-      expect({ name, required, opens: opens.get(user.id) }).toEqual({ name, required, opens: expected });
+      // SQL's null (no level in force) keeps a row out of a WHERE clause as false does.
+      expect({ name, required, opens: opens.get(user.id) === true }).toEqual({ name, required, opens: expected });
     }
   }
 });

@@ -7,7 +7,7 @@ import { sessions, users } from "@/db/schema";
 import { currentUserSchema, type CurrentUser } from "@/features/auth/types";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { deviceName } from "./device-name";
-import { levelInForce } from "./tier-access";
+import { levelInForceOf } from "./tier-access";
 
 export type { SessionUser };
 
@@ -26,7 +26,9 @@ export const sessionUserColumns = {
   isAdmin: users.isAdmin,
   isMentor: users.isMentor,
   isPartner: users.isPartner,
-  membershipLevel: levelInForce(users.id, users.membershipLevel).as("membership_level"),
+  // Qualified by hand: drizzle writes a column of the selected table unqualified inside sql``, and in
+  // levelInForce's subquery an unqualified "id" would be the membership's own.
+  membershipLevel: levelInForceOf('"users"').as("membership_level"),
   permissions: users.permissions,
   twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`.as("two_factor_enabled"),
 };

@@ -182,7 +182,7 @@ export async function listLibraryPage(
     candidates as (
       select id, published_at from (select id, published_at, row_number() over (order by published_at desc, id desc) as n from newest) numbered
       where n <= ${SEARCH_CANDIDATES}
-    )
+    ),
     ranked as (
       select candidates.id, candidates.published_at, ts_rank(ts_filter(${contentItems.searchVector}, '{a,b,c}'), ${query}) as rank
       from candidates join ${contentItems} on ${contentItems.id} = candidates.id
