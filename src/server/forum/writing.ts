@@ -11,7 +11,7 @@ import { notifyReaction, recordNotificationEvent, requestFanOut } from "@/server
 import { recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { categoryReadableBy, eitherBlocked, readablePost, readableTopic, type Reader } from "./access";
 import { reactionSummary } from "./queries";
-import { newReplySchema, newTopicSchema, reactionSchema, slugify } from "@/features/forum/schemas";
+import { slugify, type NewReply, type NewTopic, type Reaction } from "@/features/forum/schemas";
 import { ARCHIVED_MESSAGE, LOCKED_MESSAGE } from "@/features/forum/constants";
 import { cookMarkdown } from "@/lib/markdown/cook";
 
@@ -76,7 +76,7 @@ async function uniqueSlug(title: string, chosen: string | undefined): Promise<st
  * member's tier first (404 when it is not hers to see), and only then is the rest validated, so a
  * member learns nothing of a closed category from a 400.
  */
-async function postableCategory(categoryId: number, reader: Reader) {
+export async function postableCategory(categoryId: number, reader: Reader) {
   const [category] = await db
     .select({ id: forumCategories.id, archived: sql<boolean>`${forumCategories.archivedAt} is not null` })
     .from(forumCategories)
@@ -86,10 +86,8 @@ async function postableCategory(categoryId: number, reader: Reader) {
   if (category.archived) throw forbidden(ARCHIVED_MESSAGE);
 }
 
-export async function createTopic(raw: unknown, reader: Reader) {
-  const target = newTopicSchema.pick({ categoryId: true }).safeParse(raw);
-  if (target.success) await postableCategory(target.data.categoryId, reader);
-  const input = newTopicSchema.parse(raw);
+export async function createTopic(input: NewTopic, reader: Reader) {
+  await postableCategory(input.categoryId, reader);
   await checkPostingLimit(reader);
   const slug = await uniqueSlug(input.title, input.slug || undefined);
   try {
@@ -146,9 +144,8 @@ async function checkCanReply(
   }
 }
 
-export async function createReply(raw: unknown, reader: Reader) {
-  const topic = await readableTopic(newReplySchema.pick({ topicId: true }).parse(raw).topicId, reader);
-  const input = newReplySchema.parse(raw);
+export async function createReply(input: NewReply, reader: Reader) {
+  const topic = await readableTopic(input.topicId, reader);
   await checkCanReply(topic, input.parentId, reader);
   await checkPostingLimit(reader);
   const { post, eventId } = await db.transaction(async (tx) => {
@@ -217,10 +214,8 @@ export async function deleteReply(postId: number, reader: Reader) {
 }
 
 /** One of each kind per member per post: a second press takes it back. */
-export async function toggleReaction(raw: unknown, reader: Reader) {
-  const postId = reactionSchema.pick({ postId: true }).parse(raw).postId;
+export async function toggleReaction({ postId, reactionType: type }: Reaction, reader: Reader) {
   await readablePost(postId, reader);
-  const type = reactionSchema.parse(raw).reactionType;
   const removed = await db
     .delete(forumReactions)
     .where(
