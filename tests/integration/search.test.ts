@@ -103,8 +103,8 @@ describe("GET /api/search", () => {
   it("never finds a member who hides herself from the directory, nor one whose account is disabled", async () => {
     const secret = word("opal");
     const shown = await member("connect", { firstName: `Shown${secret}`, lastName: secret });
-    await member("connect", { firstName: `Hidden${secret}`, lastName: secret, hiddenFromDirectory: true });
-    await member("connect", { firstName: `Gone${secret}`, lastName: secret, disabledAt: new Date() });
+    await createTestUser({ firstName: `Hidden${secret}`, lastName: secret, hiddenFromDirectory: true });
+    await createTestUser({ firstName: `Gone${secret}`, lastName: secret, disabledAt: new Date() });
     const asker = await member("connect");
     const found = hitsOf(await search({ q: secret, kind: "members" }, asker.cookie), "members");
     expect(found.map((hit) => hit.id)).toEqual([shown.user.id]);

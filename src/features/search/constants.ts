@@ -4,6 +4,8 @@
 /** What the search finds, in the order a tie between groups is broken (docs/decisions/042-site-search.md). */
 export const SEARCH_KINDS = ["forum", "library", "events", "blog", "members", "pages"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
+/** What a visitor may find: the forum and the members are for members. */
+export const VISITOR_SEARCH_KINDS = ["library", "events", "blog", "pages"] as const satisfies readonly SearchKind[];
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   forum: "Forum",
