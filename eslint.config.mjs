@@ -1,8 +1,10 @@
+import fs from "node:fs";
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 import house from "./eslint-rules/comments-in-place.mjs";
+import { PLATFORM, RUNTIME } from "./src/server/floors.mjs";
 
 const clientImportsServer = {
   selector:
@@ -21,6 +23,36 @@ const adminPageWithoutCheck = {
   selector: "Program:not(:has(CallExpression[callee.name='requirePageAccess']))",
   message: "An admin page calls requirePageAccess itself and passes the viewer to its data functions.",
 };
+
+// The floors of src/server (src/server/floors.mjs, docs/decisions/039-three-floors.md): the platform
+// imports no feature; a feature reaches another only through its index.ts; only the runtime wires
+// features together, and nothing under src/server imports it. Every folder not named a floor is a feature.
+const server = (name) => `./src/server/${name}`;
+const FEATURES = fs
+  .readdirSync(new URL("./src/server", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== RUNTIME && !PLATFORM.includes(entry.name))
+  .map((entry) => entry.name);
+const floorZones = [
+  {
+    target: PLATFORM.map(server),
+    from: "./src/server",
+    except: PLATFORM.map((name) => `./${name}`),
+    message:
+      "The platform (src/server/floors.mjs) imports no feature and not the runtime: a feature hands it what it needs (a hook the runtime registers, a job; docs/decisions/039-three-floors.md).",
+  },
+  ...FEATURES.map((feature) => ({
+    target: server(feature),
+    from: FEATURES.filter((other) => other !== feature).map(server),
+    except: ["./index.ts"],
+    message: "A feature reaches another feature only through its index.ts (src/server/floors.mjs).",
+  })),
+  {
+    target: [...PLATFORM, ...FEATURES].map(server),
+    from: server(RUNTIME),
+    message:
+      "Only src/server/runtime wires features together: neither a feature nor the platform imports it (src/server/floors.mjs).",
+  },
+];
 
 export default defineConfig([
   ...nextVitals,
@@ -90,6 +122,7 @@ export default defineConfig([
               from: "./src/db",
               message: "Pages, layouts and route handlers read and write through src/server/<feature>, never src/db.",
             },
+            ...floorZones,
           ],
         },
       ],

@@ -12,13 +12,19 @@ const unit = {
   moduleNameMapper,
 };
 
+// scripts/test.ts runs the integration files a few at a time, each Jest worker on a stack of its own
+// (server, database, fakes: tests/support/stack-environment.mjs) and with ports of its own
+// (tests/support/free-port.ts); the files that time the app's answers run alone after them
+// (docs/decisions/038-a-faster-suite.md).
 const integration = {
   displayName: "integration",
-  testEnvironment: "node",
+  testEnvironment: "<rootDir>/tests/support/stack-environment.mjs",
+  testSequencer: "<rootDir>/tests/support/slowest-first.mjs",
   testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
-  moduleNameMapper,
-  // Tests share one server and one database; they create their own rows and run one file at a time.
-  maxWorkers: 1,
+  moduleNameMapper: {
+    "^(\\.\\./)+scripts/lib/free-port$": "<rootDir>/tests/support/free-port.ts",
+    ...moduleNameMapper,
+  },
 };
 
 const project = process.env.JEST_PROJECT === "integration" ? integration : unit;

@@ -8,7 +8,7 @@ import { createDatabase } from "@/db/client";
 import { membershipTiers } from "@/db/schema";
 import { createStripeClient, STRIPE_API_VERSION } from "@/lib/stripe-client";
 import { syncStripeCatalogue } from "@/server/billing/catalogue";
-import { syncWebhookEndpoint } from "@/server/money/webhook/endpoint";
+import { syncWebhookEndpoint } from "@/server/runtime/stripe-webhook/endpoint";
 import { assertMigrated, openDatabase } from "./lib/open-database";
 import { runScript } from "./lib/run-script";
 

@@ -1,8 +1,10 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import madge from "madge";
 
 // The layers of docs/architecture.md are kept by the lint step of `npm test` (eslint.config.mjs and
-// madge with .madgerc). These fixtures show that each rule refuses what it is there to refuse.
+// madge with .madgerc), and the floors of src/server (src/server/floors.mjs) by the lint and by the
+// folder ties below. These fixtures show that each rule refuses what it is there to refuse.
 
 const root = path.resolve(__dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
@@ -24,6 +26,35 @@ function circles(folder: string): string[][] {
     encoding: "utf8",
   });
   return JSON.parse(run.stdout) as string[][];
+}
+
+/**
+ * The pairs of folders (a top-level file is a folder of its own) under `folder` that import each other,
+ * type-only imports included: a tie is a tie to whoever reads the code. Tests are left out.
+ */
+async function folderTies(folder: string): Promise<string[][]> {
+  const skipTypeImports = false;
+  const graph = (
+    await madge(path.join(root, folder), {
+      fileExtensions: ["ts", "tsx"],
+      tsConfig: path.join(root, "tsconfig.json"),
+      detectiveOptions: { ts: { skipTypeImports }, tsx: { skipTypeImports } },
+    })
+  ).obj();
+  const folderOf = (file: string) => (file.startsWith("..") ? null : file.split("/")[0]!.replace(/\.tsx?$/, ""));
+  const arrows = new Set<string>();
+  for (const [file, imports] of Object.entries(graph)) {
+    const from = folderOf(file);
+    if (!from || /\.test\.tsx?$/.test(file)) continue;
+    for (const imported of imports) {
+      const to = folderOf(imported);
+      if (to && to !== from) arrows.add(`${from} ${to}`);
+    }
+  }
+  return [...arrows]
+    .map((arrow) => arrow.split(" "))
+    .filter(([from, to]) => from! < to! && arrows.has(`${to} ${from}`))
+    .sort();
 }
 
 describe("the layers' lint", () => {
@@ -72,7 +103,40 @@ describe("the layers' lint", () => {
       filePath: "src/server/fixture/index.ts",
       code: 'import { db } from "@/db";\nexport const fixture = db;\n',
     },
+    // The floors of src/server (src/server/floors.mjs).
+    platformImportsFeature: {
+      filePath: "src/server/email/fixture.ts",
+      code: 'import "server-only";\nimport { listTopics } from "@/server/forum/queries";\nexport const fixture = listTopics;\n',
+    },
+    platformModuleImportsFeature: {
+      filePath: "src/server/pagination.ts",
+      code: 'import "server-only";\nimport { lockMembership } from "@/server/money";\nexport const fixture = lockMembership;\n',
+    },
+    platformImportsRuntime: {
+      filePath: "src/server/jobs/fixture.ts",
+      code: 'import "server-only";\nimport { startJobWorkers } from "@/server/runtime/worker";\nexport const fixture = startJobWorkers;\n',
+    },
+    featureInsideAnother: {
+      filePath: "src/server/forum/fixture.ts",
+      code: 'import "server-only";\nimport { lockMembership } from "@/server/money/locks";\nexport const fixture = lockMembership;\n',
+    },
+    featureImportsRuntime: {
+      filePath: "src/server/forum/fixture-runtime.ts",
+      code: 'import "server-only";\nimport { wireFeatures } from "@/server/runtime/wiring";\nexport const fixture = wireFeatures;\n',
+    },
     // What the rules allow, so that a rule that refuses everything fails here too.
+    platformUsingPlatform: {
+      filePath: "src/server/email/fixture-ok.ts",
+      code: 'import "server-only";\nimport { readSiteSettings } from "@/server/settings";\nexport const fixture = readSiteSettings;\n',
+    },
+    featureThroughIndex: {
+      filePath: "src/server/forum/fixture-ok.ts",
+      code: 'import "server-only";\nimport { lockMembership } from "@/server/money";\nimport { recordAudit } from "@/server/audit";\nexport const fixture = [lockMembership, recordAudit];\n',
+    },
+    runtimeWiringFeatures: {
+      filePath: "src/server/runtime/fixture.ts",
+      code: 'import "server-only";\nimport { inviteIfReady } from "@/server/applications/invitations";\nimport { lockMembership } from "@/server/money/locks";\nexport const fixture = [inviteIfReady, lockMembership];\n',
+    },
     serverModule: {
       filePath: "src/server/fixture/ok.ts",
       code: 'import "server-only";\nimport { db } from "@/db";\nexport const fixture = db;\n',
@@ -125,7 +189,34 @@ describe("the layers' lint", () => {
     ]);
   });
 
+  it("refuses a platform module that imports a feature or the runtime", () => {
+    expect(broken[fixtures.platformImportsFeature.filePath]).toEqual([
+      {
+        rule: "import/no-restricted-paths",
+        message:
+          'Unexpected path "@/server/forum/queries" imported in restricted zone. The platform (src/server/floors.mjs) imports no feature and not the runtime: a feature hands it what it needs (a hook the runtime registers, a job; docs/decisions/039-three-floors.md).',
+      },
+    ]);
+    expect(rulesOf("platformModuleImportsFeature")).toEqual(["import/no-restricted-paths"]);
+    // Both walls: the platform imports no feature, and nothing but the runtime's own files import it.
+    expect(rulesOf("platformImportsRuntime")).toEqual(["import/no-restricted-paths", "import/no-restricted-paths"]);
+  });
+
+  it("refuses a feature that reaches inside another feature, or imports the runtime", () => {
+    expect(broken[fixtures.featureInsideAnother.filePath]).toEqual([
+      {
+        rule: "import/no-restricted-paths",
+        message:
+          'Unexpected path "@/server/money/locks" imported in restricted zone. A feature reaches another feature only through its index.ts (src/server/floors.mjs).',
+      },
+    ]);
+    expect(rulesOf("featureImportsRuntime")).toEqual(["import/no-restricted-paths"]);
+  });
+
   it("lets each layer import what it may", () => {
+    expect(rulesOf("platformUsingPlatform")).toEqual([]);
+    expect(rulesOf("featureThroughIndex")).toEqual([]);
+    expect(rulesOf("runtimeWiringFeatures")).toEqual([]);
     expect(rulesOf("serverModule")).toEqual([]);
     expect(rulesOf("componentUsingFeatures")).toEqual([]);
     expect(rulesOf("pageUsingServer")).toEqual([]);
@@ -137,4 +228,17 @@ describe("the import circle check", () => {
     expect(circles("tests/fixtures/import-circle/circle")).toEqual([["a.ts", "b.ts"]]);
     expect(circles("tests/fixtures/import-circle/types-only")).toEqual([]);
   }, 60_000);
+});
+
+describe("the folders of src/server", () => {
+  it("finds two folders that import each other, a type import included", async () => {
+    expect(await folderTies("tests/fixtures/folder-ties/tied")).toEqual([["alpha", "beta"]]);
+    expect(await folderTies("tests/fixtures/folder-ties/one-way")).toEqual([]);
+  }, 60_000);
+
+  // Two folders that import each other are one thing in two places: neither can be read, tested or
+  // changed alone. A pair that must stay is listed here and explained in docs/architecture.md.
+  it("has no two folders that import each other", async () => {
+    expect(await folderTies("src/server")).toEqual([]);
+  }, 120_000);
 });

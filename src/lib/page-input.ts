@@ -10,11 +10,22 @@ interface Schema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };
 }
 
+type Segment = string | string[] | undefined;
+
+/**
+ * The row id in a page's address (idSchema, or `schema` for a bigserial id), or null when the segment
+ * cannot name a row: for a page that answers a missing row with its own screen.
+ */
+export function pageIdOrNull(segment: Segment, schema: Schema<number> = idSchema): number | null {
+  const parsed = schema.safeParse(segment);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The row id in a page's address, or the 404 page. */
-export function pageId(segment: string | string[] | undefined): number {
-  const parsed = idSchema.safeParse(segment);
-  if (!parsed.success) notFound();
-  return parsed.data;
+export function pageId(segment: Segment, schema: Schema<number> = idSchema): number {
+  const id = pageIdOrNull(segment, schema);
+  if (id === null) notFound();
+  return id;
 }
 
 /** A page's query through its schema, or the 404 page. */

@@ -70,6 +70,9 @@ export const bigIdSchema = idField(undefined, Number.MAX_SAFE_INTEGER);
 
 export const CURSOR_MESSAGE = "This page link is not valid.";
 
+/** Where a list answered as a bare JSON array gives its next page's cursor. */
+export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
+
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)$/;
 
 /**
@@ -105,6 +108,8 @@ export const cursorPart = {
   time: z.string().refine(isTimestamp),
   text: z.string().max(500),
   flag: z.boolean(),
+  /** A search rank (ts_rank, a real), compared as PostgreSQL's real again. */
+  rank: z.number().min(0).max(1e6),
 };
 
 const toBase64Url = (text: string) =>

@@ -1,4 +1,5 @@
 import "server-only";
+import { NEXT_CURSOR_HEADER } from "@/lib/validation";
 
 // One helper per kind of page. Keyset pages (newest first, "next" links, the API's
 // `after`/`before` cursors, whose schemas are cursorSchema in src/lib/validation.ts) are the rule;
@@ -22,4 +23,9 @@ export function keysetPage<Row, Cursor>(
 /** Numbered page `page` (1 is the first) of `size` rows, as LIMIT and OFFSET. */
 export function offsetWindow(page: number, size: number): { limit: number; offset: number } {
   return { limit: size, offset: (Math.max(1, page) - 1) * size };
+}
+
+/** The header that gives a list answered as a bare JSON array its next page's cursor (none on the last page). */
+export function nextCursorHeader(next: string | null): Record<string, string> {
+  return next === null ? {} : { [NEXT_CURSOR_HEADER]: next };
 }

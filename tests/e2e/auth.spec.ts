@@ -45,8 +45,11 @@ test.describe("sign in and sign out", () => {
 
   test("shows 'Signing in...' while working", async ({ page }) => {
     const user = await createTestUser();
+    // The sign-in call is held until the button has been seen working.
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/auth/login", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await seen;
       await route.continue();
     });
     await page.goto("/login");
@@ -54,6 +57,7 @@ test.describe("sign in and sign out", () => {
     await page.getByLabel("Password").fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    release();
     await expect(toast(page)).toContainText("Login successful");
   });
 

@@ -148,7 +148,9 @@ test.describe("navbar per role", () => {
     const header = page.locator("header").first();
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.mouse.wheel(0, 40);
-    await page.waitForTimeout(100);
+    // Once the page is at 40 px and a frame has been drawn since, its scroll events have been handled.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(40);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.mouse.wheel(0, 60);
     await expect(header).toHaveAttribute("data-scrolled", "true");

@@ -14,6 +14,24 @@ import { call, randomIp, signIn } from "../support/http";
 
 afterAll(closeTestDb);
 
+/**
+ * Saves reach the assistant through a `content.saved` job (src/server/jobs/content-saved.ts): waits
+ * until its worker has indexed the source (`present`) or dropped it, before asking.
+ */
+async function untilIndexed(kind: string, sourceId: string | number, present = true) {
+  const passages = () =>
+    testDb()
+      .select({ id: assistantPassages.sourceId })
+      .from(assistantPassages)
+      .where(and(eq(assistantPassages.sourceKind, kind), eq(assistantPassages.sourceId, String(sourceId))));
+  await waitFor(
+    passages,
+    (rows) => rows.length > 0 === present,
+    `${kind} ${sourceId} ${present ? "indexed" : "dropped"}`,
+    30_000,
+  );
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The next scheduled event of an access type that has not ended, with its date as the site shows it. */
@@ -104,6 +122,7 @@ describe("the assistant's index", () => {
     };
     const created = await call("/api/admin/blog", { body: post, cookie });
     expect(created.status).toBe(201);
+    await untilIndexed("blog", created.json.id);
     const found = await ask(`What is the ${word} method?`);
     expect(found.json.sources).toContainEqual({ title: "Blog: Notes on the quiet studio", url: `/blog/${slug}` });
 
@@ -113,11 +132,12 @@ describe("the assistant's index", () => {
       cookie,
     });
     expect(drafted.status).toBe(200);
+    await untilIndexed("blog", created.json.id, false);
     const gone = await ask(`What is the ${word} method?`);
     expect(gone.json.sources.map((s: { url: string }) => s.url)).not.toContain(`/blog/${slug}`);
   });
 
-  it("answers about a community event as soon as it is created, and forgets it when deleted", async () => {
+  it("answers about a community event once it is created, and forgets it when deleted", async () => {
     const admin = await createTestUser({ isAdmin: true });
     const cookie = await signIn(admin.username, TEST_PASSWORD);
     const word = `marigoldia${letters(6)}`;
@@ -135,11 +155,13 @@ describe("the assistant's index", () => {
       cookie,
     });
     expect(created.status).toBe(201);
+    await untilIndexed("event", created.json.id);
     const answer = await ask(`When is the ${word} salon?`);
     expect(answer.json.response).toContain("May 14, 2031");
     expect(answer.json.sources[0]).toEqual({ title: `Event: The ${word} salon`, url: `/events/${created.json.id}` });
 
     expect((await call(`/api/admin/events/${created.json.id}`, { method: "DELETE", cookie })).status).toBe(200);
+    await untilIndexed("event", created.json.id, false);
     const after = await ask(`When is the ${word} salon?`);
     expect(after.json.sources.map((s: { url: string }) => s.url)).not.toContain(`/events/${created.json.id}`);
   });
@@ -170,6 +192,7 @@ describe("the assistant's index", () => {
     };
     const saved = await call("/api/admin/library/items", { body: item, cookie: editor });
     expect(saved.status).toBe(201);
+    await untilIndexed("library", saved.json.id);
     const urlsFor = async (cookie?: string) =>
       (await ask(`How long does the ${word} practice take?`, { cookie })).json.sources.map(
         (s: { url: string }) => s.url,
@@ -183,6 +206,7 @@ describe("the assistant's index", () => {
     expect((await call(`/api/admin/library/items/${saved.json.id}`, { method: "DELETE", cookie: editor })).status).toBe(
       200,
     );
+    await untilIndexed("library", saved.json.id, false);
     expect(await urlsFor(play)).not.toContain(`/library/item/${slug}`);
   });
 
@@ -202,6 +226,7 @@ describe("the assistant's index", () => {
       cookie: member,
     });
     expect(created.status).toBe(201);
+    await untilIndexed("forum", created.json.id);
     const urlsFor = async (cookie?: string) =>
       (await ask(`Where can I find ${word} paper?`, { cookie })).json.sources.map((s: { url: string }) => s.url);
     expect(await urlsFor(member)).toContain(`/forum/topic/${created.json.slug}`);

@@ -334,8 +334,9 @@ describe("event pages are prerendered for everyone", () => {
 });
 
 describe("private event inquiries", () => {
-  it("stores the request and emails it to the admins", async () => {
+  it("stores the request and emails it to the admins, not to a disabled one", async () => {
     const admin = await createTestUser({ isAdmin: true });
+    const disabledAdmin = await createTestUser({ isAdmin: true, disabledAt: new Date() });
     const email = `planner_${Date.now()}@example.com`;
     const result = await call("/api/events/inquiries", {
       body: {
@@ -354,6 +355,7 @@ describe("private event inquiries", () => {
     expect(sent).toMatchObject({ kind: "event-inquiry", subject: "Private event request from Dana Planner" });
     expect(sent!.text).toContain("A two-day retreat for our design team in May.");
     expect(sent!.headers).toMatchObject({ "Reply-To": email });
+    expect(await latestEmailTo(disabledAdmin.email)).toBeNull();
   });
 
   it("answers field errors for an invalid request", async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { HANDLED_STRIPE_EVENTS } from "@/features/money/constants";
 import { createStripeClient, STRIPE_API_VERSION } from "@/lib/stripe-client";
-import { syncWebhookEndpoint } from "@/server/money/webhook/endpoint";
+import { syncWebhookEndpoint } from "@/server/runtime/stripe-webhook/endpoint";
 import { FAKE_API_VERSION, FAKE_STRIPE_SECRET_KEY, startFakeStripe } from "../fakes/stripe";
 import { RETURN_URL_REQUIRED } from "../fakes/stripe-rules";
 

@@ -72,7 +72,13 @@ it("answers 503 with Retry-After within 5 s while PostgreSQL restarts, then reco
     while (running) samples.push(await timedGet(me, cookie));
   });
 
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // PostgreSQL stops once the clients' traffic is flowing (a few answers in).
+  for (
+    const deadline = Date.now() + 20_000;
+    samples.length < 8;
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  )
+    expect(Date.now()).toBeLessThan(deadline);
   await postgres.stop();
   const during: Sample[] = [];
   for (let i = 0; i < 5; i++) {

@@ -121,10 +121,19 @@ it("keeps public pages up, answers the API with 503 and commits nothing a reques
       await delay(250);
     }
   }
+  const { rows: afterStalls } = await pool.query<{ now: Date }>("select now()");
   expect((await signUp(`stall-after-${run}@example.com`)).status).toBe(200);
 
-  // Long enough for anything a stalled connection still held to have committed, had it been able to.
-  await delay(3000);
+  // Until no transaction begun before the stalls were over is still open: anything a stalled
+  // connection held has committed, had it been able to, or is gone.
+  for (const deadline = Date.now() + 60_000; ; await delay(100)) {
+    const { rows } = await pool.query(
+      "select pid from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and xact_start < $1",
+      [afterStalls[0]!.now],
+    );
+    if (rows.length === 0) break;
+    expect(Date.now()).toBeLessThan(deadline);
+  }
   const emails = [...answered.keys()];
   const rows = await db
     .select({

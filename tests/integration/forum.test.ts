@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
-import { auditLog, emailOutbox, forumCategories, forumPosts, forumTopicSubscriptions, forumTopics } from "@/db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { auditLog, emailOutbox, forumCategories, forumPosts, forumTopics } from "@/db/schema";
 import type { TierId } from "@/features/membership/constants";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
@@ -489,62 +489,6 @@ describe("moderation", () => {
     expect(
       (await post("/api/forum/posts", b.cookie, { topicId: byA.id, content: "Friends again, hello" })).status,
     ).toBe(201);
-  });
-});
-
-describe("reply emails", () => {
-  it("emails the author and repliers at most once per topic per hour, with a one-click unsubscribe and a setting", async () => {
-    const author = await member();
-    const first = await member();
-    const second = await member();
-    const row = await topic((await category()).id, author.user.id);
-    const emailsTo = async (address: string) =>
-      (
-        await testDb()
-          .select({ n: count() })
-          .from(emailOutbox)
-          .where(and(eq(emailOutbox.to, address), eq(emailOutbox.kind, "forum-reply")))
-      )[0]!.n;
-
-    await post("/api/forum/posts", first.cookie, { topicId: row.id, content: "First reply here" });
-    expect(await emailsTo(author.user.email)).toBe(1);
-    expect(await emailsTo(first.user.email)).toBe(0);
-    await post("/api/forum/posts", second.cookie, { topicId: row.id, content: "Second reply here" });
-    expect(await emailsTo(author.user.email)).toBe(1); // within the hour
-    expect(await emailsTo(first.user.email)).toBe(1);
-    const [email] = await testDb()
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.to, first.user.email))
-      .orderBy(desc(emailOutbox.id))
-      .limit(1);
-    expect(email!.headers).toEqual(expect.objectContaining({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }));
-
-    // An hour later, the author has unsubscribed from the topic by the link and `first` has turned emails off.
-    await testDb()
-      .update(forumTopicSubscriptions)
-      .set({ lastEmailedAt: new Date(Date.now() - 2 * 3600_000) })
-      .where(eq(forumTopicSubscriptions.topicId, row.id));
-    const [sub] = await testDb()
-      .select()
-      .from(forumTopicSubscriptions)
-      .where(and(eq(forumTopicSubscriptions.topicId, row.id), eq(forumTopicSubscriptions.userId, author.user.id)));
-    const oneClick = await call(`/api/forum/unsubscribe?token=${sub!.unsubscribeToken}`, {
-      method: "POST",
-      origin: null,
-      rawBody: "List-Unsubscribe=One-Click",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
-    expect(oneClick.status).toBe(200);
-    expect((await call(`/api/forum/unsubscribe?token=not-a-real-token`, { method: "POST", origin: null })).status).toBe(
-      404,
-    );
-    expect((await post("/api/forum/preferences", first.cookie, { emailOnReplies: false }, "PUT")).json).toEqual({
-      emailOnReplies: false,
-    });
-    await post("/api/forum/posts", second.cookie, { topicId: row.id, content: "Third reply here" });
-    expect(await emailsTo(author.user.email)).toBe(1);
-    expect(await emailsTo(first.user.email)).toBe(1);
   });
 });
 

@@ -602,3 +602,75 @@ describe("library search reads whole words (migration 0031)", () => {
     }
   });
 });
+
+describe("library pages are keyset pages (src/server/pagination.ts)", () => {
+  it("walks the list, a category and a search page by page with the next cursor, each item once", async () => {
+    const word = `keysetfern${unique()}`;
+    const category = await insertCategory();
+    const cookie = await signIn((await createTestUser({ membershipLevel: "play" })).username, TEST_PASSWORD);
+    // Seven items, two of them published at the same instant (the id breaks the tie), and an equal
+    // rank for all but one (the word also in its title).
+    const at = new Date("2003-03-03T03:03:03.123456Z");
+    const items: Awaited<ReturnType<typeof insertItem>>[] = [];
+    for (let i = 0; i < 7; i += 1)
+      items.push(
+        await insertItem({
+          title: i === 3 ? `The ${word} one` : `Keyset item ${i}`,
+          content: `<p>Body with ${word}.</p>`,
+          categoryId: category.id,
+          publishedAt: i < 2 ? at : new Date(at.getTime() + i * 60_000),
+        }),
+      );
+    const walk = async (filter: string) => {
+      const slugs: string[] = [];
+      let after: string | null = null;
+      do {
+        const page = await call(
+          `/api/content/items?${filter}&limit=3${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+          { cookie },
+        );
+        expect(page.status).toBe(200);
+        expect(page.json.length).toBeLessThanOrEqual(3);
+        slugs.push(...page.json.map((card: { slug: string }) => card.slug));
+        after = page.headers.get("x-next-cursor");
+      } while (after);
+      return slugs;
+    };
+    const newestFirst = [...items].reverse().map((item) => item.slug);
+    // The two published at the same instant: the higher id first.
+    expect(await walk(`category=${category.slug}`)).toEqual(newestFirst);
+    const found = await walk(`search=${word}`);
+    expect(found).toEqual([items[3]!.slug, ...newestFirst.filter((slug) => slug !== items[3]!.slug)]);
+    expect((await call(`/api/content/items?after=not-a-cursor`, { cookie })).status).toBe(400);
+  });
+
+  it("walks the editor's list, newest change first, with nextCursor", async () => {
+    const word = `keysetmoss${unique()}`;
+    const editor = await signIn(
+      (await createTestUser({ membershipLevel: "connect", permissions: { manage_content: true } })).username,
+      TEST_PASSWORD,
+    );
+    const at = new Date("2004-04-04T04:04:04.654321Z");
+    const items: Awaited<ReturnType<typeof insertItem>>[] = [];
+    for (let i = 0; i < 5; i += 1)
+      items.push(
+        await insertItem({
+          title: `Editor ${word} ${i}`,
+          status: i % 2 ? "draft" : "published",
+          updatedAt: i < 2 ? at : new Date(at.getTime() + i * 1000),
+        }),
+      );
+    const slugs: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof call>> = await call(
+        `/api/admin/library/items?search=${word}&limit=2${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+        { cookie: editor },
+      );
+      expect(page.status).toBe(200);
+      slugs.push(...page.json.items.map((item: { slug: string }) => item.slug));
+      after = page.json.nextCursor;
+    } while (after);
+    expect(slugs).toEqual([...items].reverse().map((item) => item.slug));
+  });
+});

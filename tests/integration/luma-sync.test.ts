@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { events, lumaSyncRuns } from "@/db/schema";
-import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { closeInProcessApp } from "../support/in-process";
 import { call, signIn } from "../support/http";
 import {
   configureFakeLuma,
@@ -19,9 +20,8 @@ afterAll(async () => {
   // Back to the demo calendar: the events these tests added are cancelled, as on Luma.
   await resetFakeLuma();
   await sync();
-  const { pool } = await import("@/db");
-  await pool().end();
-  await closeTestDb();
+  // A sync tells the assistant through the job queue (content.saved): its client is stopped too.
+  await closeInProcessApp();
 });
 
 beforeEach(resetFakeLuma);

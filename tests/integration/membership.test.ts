@@ -754,6 +754,41 @@ describe("payment transactions", () => {
     expect(result.headers.get("x-total-count")).toBe("1");
     expect(result.json[0].email).toBe(email);
   });
+
+  it("pages the list newest first with the next cursor, the total on every page", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const at = new Date("2005-05-05T05:05:05.987654Z");
+    const rows = await testDb()
+      .insert(applications)
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          firstName: "Keyset",
+          lastName: `Page ${i}`,
+          email: `keyset-${tag}-${i}@example.test`,
+          phone: "555",
+          heardAbout: "friend",
+          whyJoin: "to be paged",
+          membershipTier: "create",
+          agreeTerms: true,
+          // Two at the same instant: the id breaks the tie.
+          createdAt: i < 2 ? at : new Date(at.getTime() + i * 1000),
+        })),
+      )
+      .returning({ id: applications.id, email: applications.email });
+    const emails: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof call>> = await call(
+        `/api/applications?search=keyset-${tag}&limit=2${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+        { cookie: adminCookie },
+      );
+      expect(page.status).toBe(200);
+      expect(page.headers.get("x-total-count")).toBe("5");
+      emails.push(...page.json.map((row: { email: string }) => row.email));
+      after = page.headers.get("x-next-cursor");
+    } while (after);
+    expect(emails).toEqual(rows.map((row) => row.email).reverse());
+  });
 });
 
 describe("referral commission and invitation resend", () => {

@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import {
+  emailOutbox,
   forumBlocks,
   forumCategories,
   forumPosts,
+  forumTopicSubscriptions,
   forumTopics,
   notificationEvents,
   notifications,
+  notificationSettings,
   users,
 } from "@/db/schema";
 import type { TierId } from "@/features/membership/constants";
@@ -81,12 +84,13 @@ async function waitFor<T>(
   check: () => Promise<T | undefined | null | false>,
   what: string,
   timeoutMs = 90_000,
+  everyMs = 250,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await check();
     if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   throw new Error(`timed out waiting for ${what}`);
 }
@@ -397,13 +401,19 @@ describe("fan-out for a topic with 5,000 participants", () => {
     await blocker.query("begin; lock table notifications in share row exclusive mode");
     try {
       const dying = runNotificationEvent(eventId);
-      const pid = await waitFor(async () => {
-        const { rows } = await blocker.query<{ pid: number }>(
-          "select pid from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1 limit 1",
-          [WORKER_NAME],
-        );
-        return rows[0]?.pid;
-      }, "the worker to wait mid-way");
+      // Looked for closely: the worker waits at most its pool's lock timeout (1.5 s) before it gives up.
+      const pid = await waitFor(
+        async () => {
+          const { rows } = await blocker.query<{ pid: number }>(
+            "select pid from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1 limit 1",
+            [WORKER_NAME],
+          );
+          return rows[0]?.pid;
+        },
+        "the worker to wait mid-way",
+        90_000,
+        10,
+      );
       await blocker.query("select pg_terminate_backend($1)", [pid]);
       await expect(dying).rejects.toThrow();
     } finally {
@@ -689,5 +699,139 @@ describe("announcements", () => {
     const legacy = await notify(her.user.id, { url: "/\\evil.example" });
     const listed = (await list(her.cookie)).json.notifications.find((n: { id: number }) => n.id === legacy.id);
     expect(listed.url).toBe("/notifications");
+  });
+});
+
+describe("one pipeline: a forum reply's notifications (docs/decisions/041)", () => {
+  const emailsOf = (address: string, kind: string) =>
+    testDb()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, address), eq(emailOutbox.kind, kind)));
+  const replyNotifications = (postId: number) =>
+    testDb()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `post:${postId}`));
+  /** Past the minute in which she may read it in the app first; then the email channel's job runs. */
+  async function emailDue(postId: number) {
+    await testDb().execute(
+      sql`update notifications set created_at = now() - interval '2 minutes' where dedupe_key = ${`post:${postId}`}`,
+    );
+    const { deliverNotificationEmails } = await import("@/server/notifications");
+    await deliverNotificationEmails("http://community.test");
+  }
+
+  it("answers the reply while its fan-out waits; the job notifies each participant once, her choice per kind picks the email", async () => {
+    const author = await member();
+    const inApp = await member();
+    const daily = await member();
+    const replier = await member();
+    const t = await topic((await category()).id, author.user.id);
+    await testDb()
+      .insert(forumPosts)
+      .values([inApp, daily].map((m) => ({ topicId: t.id, userId: m.user.id, content: "Count me in" })));
+    // The forum settings' switch and the notification settings are one choice.
+    expect(
+      (await call("/api/forum/preferences", { method: "PUT", cookie: inApp.cookie, body: { emailOnReplies: false } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call("/api/notifications/preferences", { cookie: inApp.cookie })).json.kinds.forum_reply.delivery,
+    ).toBe("app");
+    await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie: daily.cookie,
+      body: { kinds: { forum_reply: { delivery: "daily", push: false } } },
+    });
+    expect((await call("/api/forum/preferences", { cookie: daily.cookie })).json).toEqual({ emailOnReplies: false });
+
+    // Nothing may be written to notifications or the outbox while this is held: the reply still answers.
+    const { Client } = await import("pg");
+    const holder = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await holder.connect();
+    let postId: number;
+    try {
+      await holder.query("begin; lock table notifications, email_outbox in share row exclusive mode");
+      const answer = await call("/api/forum/posts", {
+        cookie: replier.cookie,
+        body: { topicId: t.id, content: "News for everyone here" },
+      });
+      expect(answer.status).toBe(201);
+      postId = answer.json.id;
+      expect(await replyNotifications(postId)).toEqual([]);
+    } finally {
+      await holder.query("rollback");
+      await holder.end();
+    }
+
+    const made = await waitFor(async () => {
+      const rows = await replyNotifications(postId);
+      return rows.length === 3 ? rows : undefined;
+    }, "the fan-out");
+    expect(made.map((n) => n.userId).sort()).toEqual([author.user.id, inApp.user.id, daily.user.id].sort());
+    await emailDue(postId);
+    const [email] = await waitFor(async () => {
+      const rows = await emailsOf(author.user.email, "notification-forum_reply");
+      return rows.length ? rows : undefined;
+    }, "the author's email");
+    expect(email!.subject).toBe(
+      `${replier.user.firstName} ${replier.user.lastName} replied to your topic “${t.title}”`,
+    );
+    expect(email!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(email!.headers["List-Unsubscribe"]).toMatch(
+      /\/api\/notifications\/unsubscribe\?token=[^&]+&kind=forum_reply>$/,
+    );
+    expect(await emailsOf(inApp.user.email, "notification-forum_reply")).toEqual([]);
+    expect(await emailsOf(daily.user.email, "notification-forum_reply")).toEqual([]);
+
+    // A second reply within the hour: in the app, not emailed again about this topic.
+    const second = await call("/api/forum/posts", {
+      cookie: replier.cookie,
+      body: { topicId: t.id, content: "And one more thing" },
+    });
+    await waitFor(async () => (await replyNotifications(second.json.id)).length === 3, "the second fan-out");
+    await emailDue(second.json.id);
+    expect(await emailsOf(author.user.email, "notification-forum_reply")).toHaveLength(1);
+    expect(await emailsOf(author.user.email, "forum-reply")).toEqual([]);
+  });
+
+  it("keeps the links of reply emails sent before: the page leads to the one unsubscribe page, the one-click POST stops reply emails", async () => {
+    const her = await member();
+    const t = await topic((await category()).id, her.user.id);
+    const oldToken = `old-reply-token-${tag()}${tag()}`;
+    await testDb()
+      .insert(forumTopicSubscriptions)
+      .values({ topicId: t.id, userId: her.user.id, unsubscribeToken: oldToken });
+
+    const page = await call(`/forum-emails/unsubscribe/${oldToken}`);
+    expect(page.status).toBe(307);
+    const [settings] = await testDb()
+      .select()
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, her.user.id));
+    expect(page.headers.get("location")).toBe(
+      `/notification-emails/unsubscribe?token=${encodeURIComponent(settings!.unsubscribeToken)}&kind=forum_reply`,
+    );
+    const onePage = await call(page.headers.get("location")!);
+    expect(onePage.status).toBe(200);
+    expect(onePage.text).toContain("emails about replies");
+    expect((await call("/forum-emails/unsubscribe/not-a-real-token-000")).text).toContain(
+      "This unsubscribe link is not valid.",
+    );
+
+    const oneClick = await call(`/api/forum/unsubscribe?token=${oldToken}`, {
+      method: "POST",
+      origin: null,
+      rawBody: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await call("/api/notifications/preferences", { cookie: her.cookie })).json.kinds.forum_reply.delivery).toBe(
+      "app",
+    );
+    expect((await call("/api/forum/unsubscribe?token=not-a-real-token", { method: "POST", origin: null })).status).toBe(
+      404,
+    );
   });
 });

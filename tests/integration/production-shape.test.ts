@@ -276,8 +276,21 @@ it("sends an email once, though every instance runs the workers", async () => {
   for (const deadline = Date.now() + 30_000; Date.now() < deadline && (await messagesTo(member.email)).length === 0;) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  // Long enough for a second worker to have sent it again, had it been able to.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  // Until its outbox row is sent and every delivery job for it has finished: a second worker that
+  // could send it again would have done so by then.
+  const delivered = async () => {
+    const { rows } = await testDb().execute<{ status: string; jobs: string[] }>(
+      sql`SELECT o.status, array(SELECT j.state::text FROM pgboss.job j WHERE j.name = 'email.deliver' AND j.singleton_key = 'email-' || o.id) AS jobs
+          FROM email_outbox o WHERE o."to" = ${member.email}`,
+    );
+    return rows.length === 1 && rows[0]!.status === "sent" && rows[0]!.jobs.every((state) => state === "completed");
+  };
+  for (
+    const deadline = Date.now() + 30_000;
+    !(await delivered());
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  )
+    expect(Date.now()).toBeLessThan(deadline);
   expect(await messagesTo(member.email)).toHaveLength(1);
 }, 45_000);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { notifications, pushSubscriptions } from "@/db/schema";
 import { DEVICE_OF_ANOTHER_MEMBER, KEYS_NOT_VALID, MAX_PUSH_DEVICES } from "@/server/push";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
@@ -126,8 +126,30 @@ describe("Web Push", () => {
         })
       ).status,
     ).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(await pushesTo(device.endpoint)).toHaveLength(1);
+    const [request] = await waitFor(async () => {
+      const rows = await testDb()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, her.user.id), eq(notifications.kind, "mentorship_request")));
+      return rows.length ? rows : undefined;
+    }, "the mentorship request's notification");
+    // Her next delivery run, woken by a message from someone else (a kind she pushes), claims every
+    // notification of hers it would push: it sends the message and leaves the request unclaimed.
+    const marker = await member({ firstName: "Bisi" });
+    expect(
+      (await call("/api/messages", { cookie: marker.cookie, body: { toUserId: her.user.id, body: "See you there" } }))
+        .status,
+    ).toBe(201);
+    const pushes = await waitFor(async () => {
+      const received = await pushesTo(device.endpoint);
+      return received.length >= 2 ? received : undefined;
+    }, "the second message's push");
+    expect(pushes.map((push) => (push.payload as { title: string }).title)).toEqual([
+      `Amara ${sender.user.lastName} sent you a message`,
+      `Bisi ${marker.user.lastName} sent you a message`,
+    ]);
+    const [unclaimed] = await testDb().select().from(notifications).where(eq(notifications.id, request!.id));
+    expect(unclaimed!.pushedAt).toBeNull();
   });
 
   it("keeps a device with the member who registered it: another member posting its endpoint is refused (409)", async () => {

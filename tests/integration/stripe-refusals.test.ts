@@ -34,7 +34,7 @@ const deliveriesFor = async (objectId: string) =>
   ).filter((d) => d.objectId === objectId);
 /** The server's log lines that name a Stripe request. */
 const logLinesNaming = (requestId: string) =>
-  readFileSync(".data/test-logs/server.log", "utf8")
+  readFileSync(process.env.TEST_SERVER_LOG!, "utf8")
     .split("\n")
     .filter((line) => line.includes(requestId));
 

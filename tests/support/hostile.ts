@@ -94,3 +94,6 @@ export function someBuiltChunk(): string {
   if (!file) throw new Error("No built chunk in .next/static/chunks");
   return `/_next/static/chunks/${file}`;
 }
+
+/** What a stack trace or a path of the build looks like in an answer: never shown to a caller. */
+export const STACK_TRACE = /\n\s+at\s|node_modules|\.next\/server|webpack|turbopack|\/src\//i;

@@ -13,7 +13,8 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { showServerErrors } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
 import { blogPostSchema, type BlogPostInput } from "@/features/blog/schemas";
 
@@ -169,9 +170,7 @@ function PostForm({ post, onDone }: { post: Post | null; onDone: () => void }) {
       onDone();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields)
-        for (const [name, message] of Object.entries(error.fields))
-          form.setError(name as keyof BlogPostInput, { message });
+      showServerErrors(form, error);
       toast({
         title: "Error",
         description: errorMessage(error, "Could not save the post. Please try again."),

@@ -21,24 +21,12 @@ import { Textarea } from "@/components/ui/textarea";
 import { useForumMutation } from "@/components/forum/use-forum-mutation";
 import { TIER_IDS } from "@/features/membership/constants";
 import { categorySchema, slugify, type CategoryInput } from "@/features/forum/schemas";
+import type { ForumCategory } from "@/features/forum/types";
 import { tierName } from "@/lib/format";
-
-export interface CategoryRow {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  icon: string | null;
-  color: string | null;
-  isPrivate: boolean;
-  requiredMembershipLevel: string | null;
-  archived: boolean;
-  topicCount: number;
-}
 
 const nativeSelect = "min-h-9 rounded-md border border-input bg-background px-2 text-sm";
 
-function CategoryForm({ category, onDone }: { category?: CategoryRow; onDone: () => void }) {
+function CategoryForm({ category, onDone }: { category?: ForumCategory; onDone: () => void }) {
   const form = useForm<CategoryInput>({
     resolver: zodResolver(categorySchema),
     defaultValues: {
@@ -114,7 +102,7 @@ function CategoryForm({ category, onDone }: { category?: CategoryRow; onDone: ()
   );
 }
 
-function CategoryDialog({ category }: { category?: CategoryRow }) {
+function CategoryDialog({ category }: { category?: ForumCategory }) {
   const [open, setOpen] = React.useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -137,7 +125,7 @@ function CategoryDialog({ category }: { category?: CategoryRow }) {
   );
 }
 
-export function CategoryManager({ categories }: { categories: CategoryRow[] }) {
+export function CategoryManager({ categories }: { categories: ForumCategory[] }) {
   const ids = categories.map((c) => c.id);
   const reorder = useForumMutation<number[]>({
     request: (order) => ({ method: "PUT", path: "/api/admin/forum/categories/order", body: { ids: order } }),

@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { showServerErrors } from "@/lib/form-errors";
 import { siteSettingsSchema, type SiteSettings } from "@/features/settings/schemas";
 
 type Field = { name: Exclude<keyof SiteSettings, "trialDays">; label: string; type?: string; hint?: string };
@@ -70,9 +71,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     },
     onError: (error) => {
       // What was typed stays in the form.
-      if (error instanceof ApiError && error.fields)
-        for (const [name, message] of Object.entries(error.fields))
-          form.setError(name as keyof SiteSettings, { message });
+      showServerErrors(form, error);
       toast({
         title: "Error Saving Settings",
         description: errorMessage(error, "Could not save the settings. Please try again."),

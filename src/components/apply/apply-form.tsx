@@ -18,10 +18,10 @@ import { cn } from "@/lib/utils";
 import { schemaResolver } from "@/lib/schema-resolver";
 import { HEARD_ABOUT_OPTIONS } from "@/features/applications/constants";
 import type { ApplicationFormValues, ApplicationInput } from "@/features/applications/schemas";
-import type { TierOption } from "./tier-types";
+import type { Tier } from "@/features/membership/types";
 
 interface ApplyFormProps {
-  tiers: TierOption[];
+  tiers: Tier[];
   /** A valid ?tier= from the address: the picker is hidden. */
   preselectedTier: string | null;
   trial: boolean;

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useRouter } from "next/navigation";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { apiRequest } from "@/lib/api-client";
-import { PARTNER_REF_COOKIE, PARTNER_REF_MAX_AGE_SECONDS } from "./tier-types";
+import { PARTNER_REF_COOKIE, PARTNER_REF_MAX_AGE_SECONDS } from "@/features/affiliate/constants";
 
 /**
  * While the auth check runs the page says so; a signed-in user goes to /profile.

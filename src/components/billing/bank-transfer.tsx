@@ -1,13 +1,11 @@
 "use client";
 
-import * as React from "react";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { formatCents, formatDate } from "@/lib/format";
 import type { MembershipView } from "./types";
 import { useBillingAction } from "./use-billing-action";
+import { ManualPaymentForm } from "./manual-payment-form";
+import type { ManualPaymentInput } from "@/features/money/schemas";
 
 /**
  * An admin records a bank-transfer member's monthly payment (POST /api/users/{id}/billing/bank-transfer):
@@ -24,16 +22,12 @@ export function BankTransfer({
   amount: number;
   onChanged: () => void;
 }) {
-  const [notes, setNotes] = React.useState("");
-  const record = useBillingAction<{ notes: string }, { currentPeriodEnd: string }>(
+  const record = useBillingAction<ManualPaymentInput, { currentPeriodEnd: string }>(
     `/api/users/${userId}/billing/bank-transfer`,
-    (r) => {
-      setNotes("");
-      return {
-        title: "Transfer recorded",
-        description: `Her membership is paid until ${formatDate(r.currentPeriodEnd)}.`,
-      };
-    },
+    (r) => ({
+      title: "Transfer recorded",
+      description: `Her membership is paid until ${formatDate(r.currentPeriodEnd)}.`,
+    }),
     onChanged,
   );
   return (
@@ -46,27 +40,12 @@ export function BankTransfer({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            record.mutate({ notes });
-          }}
-        >
-          <div className="grid min-w-56 flex-1 gap-1">
-            <Label htmlFor="bank-transfer-notes">Transfer reference</Label>
-            <Input
-              id="bank-transfer-notes"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              required
-              minLength={3}
-            />
-          </div>
-          <Button type="submit" pending={record.isPending} pendingLabel="Recording...">
-            {`Record ${formatCents(amount)} transfer`}
-          </Button>
-        </form>
+        <ManualPaymentForm
+          id="bank-transfer-notes"
+          label="Transfer reference"
+          submitLabel={`Record ${formatCents(amount)} transfer`}
+          send={(values) => record.mutateAsync(values)}
+        />
       </CardContent>
     </Card>
   );

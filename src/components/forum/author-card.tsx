@@ -7,21 +7,11 @@ import { Badge } from "@/components/ui/badge";
 import { HoverCard, HoverCardContent, HoverCardTrigger } from "@/components/ui/hover-card";
 import { parseISO } from "date-fns";
 import { formatDate } from "@/lib/format";
+import type { ForumAuthor } from "@/features/forum/types";
 import { authorName, tierBadgeLabel } from "./labels";
 
-export interface AuthorView {
-  id: number;
-  firstName: string;
-  lastName: string;
-  profilePicture: string | null;
-  membershipLevel: string | null;
-  bio: string | null;
-  /** A calendar date (yyyy-MM-dd), shown the same in every time zone. */
-  memberSince: string | null;
-}
-
 /** The author's name, linking to her profile, with a hover card (picture or initials, name, level, bio, member since). */
-export function AuthorHoverCard({ author }: { author: AuthorView }) {
+export function AuthorHoverCard({ author }: { author: ForumAuthor }) {
   const name = authorName(author);
   const level = tierBadgeLabel(author.membershipLevel);
   return (

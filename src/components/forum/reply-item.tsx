@@ -3,18 +3,9 @@
 import * as React from "react";
 import { Heart, Smile, ThumbsUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { ReportDialog } from "@/components/reports/report-dialog";
 import type { ReactionType } from "@/features/forum/constants";
+import type { ReportValues } from "@/features/reports/schemas";
 import { EditReplyForm } from "./reply-form";
 import { useForumMutation } from "./use-forum-mutation";
 
@@ -121,7 +112,7 @@ export function ReplyItem({
           ) : null}
           {!isOwn ? (
             <>
-              <ReportDialog postId={reply.id} />
+              <ReportPostButton postId={reply.id} />
               <BlockButton userId={reply.author.id} name={reply.author.name} />
             </>
           ) : null}
@@ -131,51 +122,24 @@ export function ReplyItem({
   );
 }
 
-function ReportDialog({ postId }: { postId: number }) {
-  const [open, setOpen] = React.useState(false);
-  const [reason, setReason] = React.useState("");
-  const [error, setError] = React.useState<string>();
-  const report = useForumMutation({
-    request: () => ({ method: "POST", path: `/api/forum/posts/${postId}/report`, body: { reason } }),
+function ReportPostButton({ postId }: { postId: number }) {
+  const report = useForumMutation<ReportValues>({
+    request: (values) => ({ method: "POST", path: `/api/forum/posts/${postId}/report`, body: values }),
     success: { title: "Report sent", description: "Thank you. The moderators will review this post." },
     failure: { title: "Report failed", description: "Your report could not be sent. Please try again." },
-    onSuccess: () => setOpen(false),
   });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ReportDialog
+      trigger={
         <Button type="button" size="sm" variant="ghost">
           Report
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Report this post</DialogTitle>
-          <DialogDescription>
-            Tell the moderators what is wrong. A post reported by three members is hidden until they review it.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (reason.trim().length < 5) return setError("Please tell us what is wrong (at least 5 characters)");
-            setError(undefined);
-            report.mutate();
-          }}
-        >
-          <FormField label="Reason" id={`report-${postId}`} error={error}>
-            <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
-          </FormField>
-          <DialogFooter>
-            <Button type="submit" pending={report.isPending} pendingLabel="Sending...">
-              Send report
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Report this post"
+      description="Tell the moderators what is wrong. A post reported by three members is hidden until they review it."
+      fieldId={`report-${postId}`}
+      send={(values) => report.mutateAsync(values)}
+    />
   );
 }
 

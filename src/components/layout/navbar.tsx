@@ -9,6 +9,7 @@ import { useCurrentUser, useLogout } from "@/hooks/use-auth";
 import { cn } from "@/lib/utils";
 import { ACCOUNT_LINKS, ADMIN_LINKS, MEMBER_LINKS, isActive, mainLinks, type NavLink } from "./nav-items";
 import { Chevron, NavMenu } from "./nav-menu";
+import { SearchLauncher } from "@/components/search/search-launcher";
 
 // Only members have these: visitors' pages (the public, prerendered ones) do not load them.
 const AccountMenu = dynamic(() => import("./account-menu"), {
@@ -98,6 +99,7 @@ export function Navbar({ siteName }: { siteName: string }) {
   const logout = useLogout();
   const scrolled = useScrolledPast(NAVBAR_SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = React.useState(false);
+  const [searchOpen, setSearchOpen] = React.useState(false);
   const menuButton = React.useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
   const links = mainLinks(Boolean(user));
@@ -129,6 +131,7 @@ export function Navbar({ siteName }: { siteName: string }) {
 
         {user ? (
           <div className="ml-auto flex items-center gap-1 xl:order-last xl:ml-0">
+            <SearchLauncher open={searchOpen} onOpenChange={setSearchOpen} />
             <MessagesLink variant="icon" />
             <NotificationBell />
             {/* On a phone her pages and Logout are in the menu: the bar keeps its room for the name. */}
@@ -137,17 +140,20 @@ export function Navbar({ siteName }: { siteName: string }) {
             </div>
           </div>
         ) : (
-          <div className="hidden items-center gap-2 xl:flex">
-            <Link
-              href="/login"
-              className={linkClass(pathname === "/login")}
-              aria-current={pathname === "/login" ? "page" : undefined}
-            >
-              Login
-            </Link>
-            <Button asChild size="sm">
-              <Link href="/apply">Join Now</Link>
-            </Button>
+          <div className="ml-auto flex items-center gap-2 xl:ml-0">
+            <SearchLauncher open={searchOpen} onOpenChange={setSearchOpen} />
+            <div className="hidden items-center gap-2 xl:flex">
+              <Link
+                href="/login"
+                className={linkClass(pathname === "/login")}
+                aria-current={pathname === "/login" ? "page" : undefined}
+              >
+                Login
+              </Link>
+              <Button asChild size="sm">
+                <Link href="/apply">Join Now</Link>
+              </Button>
+            </div>
           </div>
         )}
 
@@ -187,6 +193,18 @@ export function Navbar({ siteName }: { siteName: string }) {
           }}
         >
           <ul className="flex flex-col gap-1 pt-2">
+            <li>
+              <button
+                type="button"
+                className={cn(linkClass(false), "block w-full text-left")}
+                onClick={() => {
+                  closeMenu();
+                  setSearchOpen(true);
+                }}
+              >
+                Search
+              </button>
+            </li>
             {[...links, ...(user ? MEMBER_LINKS : [])].map((link) => (
               <li key={link.href}>
                 <Link

@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useFocusOnMore } from "@/hooks/use-focus-on-more";
 import { apiResponse } from "@/lib/api-client";
+import { NEXT_CURSOR_HEADER } from "@/lib/validation";
 import { cn } from "@/lib/utils";
 import { LIBRARY_PAGE_SIZE, SEARCH_CAPPED_HEADER, SEARCH_CAPPED_NOTICE } from "@/features/library/schemas";
 import { FilterPanel, type FilterOption } from "./filter-panel";
@@ -153,8 +154,9 @@ export function LibraryBrowser({
   );
 }
 
-function listUrl(state: LibraryUrlState, tab: LibraryTab, offset: number): string {
-  const params = new URLSearchParams({ limit: String(LIBRARY_PAGE_SIZE), offset: String(offset) });
+function listUrl(state: LibraryUrlState, tab: LibraryTab, after: string | null): string {
+  const params = new URLSearchParams({ limit: String(LIBRARY_PAGE_SIZE) });
+  if (after) params.set("after", after);
   if (state.search) params.set("search", state.search);
   if (state.category) params.set("category", state.category);
   if (state.tag) params.set("tag", state.tag);
@@ -168,11 +170,14 @@ function LibraryList({ state, tab }: { state: LibraryUrlState; tab: LibraryTab }
     queryKey: [LIBRARY_ITEMS_KEY, tab, state.search, state.category, state.tag, state.type],
     queryFn: async ({ pageParam }) => {
       const { data, headers } = await apiResponse<CardData[]>("GET", listUrl(state, tab, pageParam));
-      return { items: data, capped: headers.get(SEARCH_CAPPED_HEADER) === "true" };
+      return {
+        items: data,
+        capped: headers.get(SEARCH_CAPPED_HEADER) === "true",
+        next: headers.get(NEXT_CURSOR_HEADER),
+      };
     },
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) =>
-      last.items.length === LIBRARY_PAGE_SIZE ? pages.reduce((n, page) => n + page.items.length, 0) : undefined,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next ?? undefined,
   });
   const gridClass = state.view === "grid" ? "grid gap-6 sm:grid-cols-2 xl:grid-cols-3" : "grid gap-4";
   const list = React.useRef<HTMLUListElement>(null);

@@ -4,23 +4,14 @@ import * as React from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { ReportDialog } from "@/components/reports/report-dialog";
 import {
   CONVERSATION_OPEN_RENEW_MS,
   MESSAGE_PERMISSION_LABELS,
   MESSAGE_PERMISSIONS,
   type MessagePermission,
 } from "@/features/messages/constants";
+import type { ReportValues } from "@/features/reports/schemas";
 import { useNotificationStream } from "@/hooks/use-notification-stream";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
@@ -78,18 +69,13 @@ export function RefreshOnMessage() {
 
 /** Report a message she received, with a reason; administrators then see this message alone. */
 export function ReportMessageButton({ messageId, senderName }: { messageId: number; senderName: string }) {
-  const [open, setOpen] = React.useState(false);
-  const [reason, setReason] = React.useState("");
-  const [error, setError] = React.useState<string | undefined>();
   const report = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/messages/reports", { messageId, reason }),
-    onSuccess: () => {
-      setOpen(false);
-      setReason("");
-      toast({ title: "Message reported", description: "Thank you. An administrator will look at this message." });
-    },
+    mutationFn: (values: ReportValues) => apiRequest("POST", "/api/messages/reports", { ...values, messageId }),
+    onSuccess: () =>
+      toast({ title: "Message reported", description: "Thank you. An administrator will look at this message." }),
     onError: (failure) => {
-      if (failure instanceof ApiError && failure.fields?.reason) return setError(failure.fields.reason);
+      // A refused reason is shown under its field by the dialog.
+      if (failure instanceof ApiError && failure.fields?.reason) return;
       toast({
         title: "Report failed",
         description: errorMessage(failure, "Please try again."),
@@ -98,39 +84,17 @@ export function ReportMessageButton({ messageId, senderName }: { messageId: numb
     },
   });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ReportDialog
+      trigger={
         <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs text-muted-foreground">
           Report<span className="sr-only"> this message from {senderName}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Report this message</DialogTitle>
-          <DialogDescription>
-            Administrators will see this message and your reason, nothing else of the conversation.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            setError(undefined);
-            report.mutate();
-          }}
-          className="grid gap-4"
-        >
-          <FormField label="Reason" id={`report-message-${messageId}`} error={error}>
-            <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
-          </FormField>
-          <DialogFooter>
-            <Button type="submit" pending={report.isPending} pendingLabel="Sending...">
-              Send report
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Report this message"
+      description="Administrators will see this message and your reason, nothing else of the conversation."
+      fieldId={`report-message-${messageId}`}
+      send={(values) => report.mutateAsync(values)}
+    />
   );
 }
 

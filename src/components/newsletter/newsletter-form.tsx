@@ -1,15 +1,24 @@
 "use client";
 
+import * as React from "react";
 import Link from "next/link";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
-import { useApiForm } from "@/hooks/use-api-form";
+import { apiRequest } from "@/lib/api-client";
+import { showServerErrors } from "@/lib/form-errors";
+import { schemaResolver } from "@/lib/schema-resolver";
+import type { NewsletterSubscribeInput } from "@/features/newsletter/schemas";
+
+const newsletterResolver = schemaResolver(() =>
+  import("@/features/newsletter/schemas").then((m) => m.newsletterSubscribeSchema),
+);
 
 /**
- * Email, Subscribe, consent text; its toasts' words are the product's.
- * Validated by the route's newsletterSubscribeSchema (see useApiForm).
+ * Email, Subscribe, consent text; its toasts' words are the product's. Checked with
+ * newsletterSubscribeSchema, the route's own (loaded with the form: src/lib/schema-resolver.ts).
  */
 export function NewsletterForm({
   source,
@@ -20,26 +29,36 @@ export function NewsletterForm({
   siteName: string;
   id?: string;
 }) {
-  const { onSubmit, pending, succeeded, errors } = useApiForm({
-    path: "/api/newsletter/subscribe",
-    extra: { source },
-    onSuccess: () => toast({ title: "Success!", description: "You have been subscribed to our newsletter." }),
-    // All failures alike.
-    onError: () =>
-      toast({ title: "Error", description: "Failed to subscribe. Please try again.", variant: "destructive" }),
+  const form = useForm<NewsletterSubscribeInput>({
+    resolver: newsletterResolver as never,
+    defaultValues: { email: "", source },
   });
-  const error = errors.email;
+  const [succeeded, setSucceeded] = React.useState(false);
+  const pending = form.formState.isSubmitting;
+  const subscribe = form.handleSubmit(async (values) => {
+    setSucceeded(false);
+    try {
+      await apiRequest("POST", "/api/newsletter/subscribe", values);
+      form.reset({ email: "", source });
+      setSucceeded(true);
+      toast({ title: "Success!", description: "You have been subscribed to our newsletter." });
+    } catch (failure) {
+      if (showServerErrors(form, failure)) return;
+      // All failures alike.
+      toast({ title: "Error", description: "Failed to subscribe. Please try again.", variant: "destructive" });
+    }
+  });
+  const error = form.formState.errors.email?.message;
   const errorId = `${id}-error`;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="w-full max-w-xl">
+    <form onSubmit={subscribe} onFocus={newsletterResolver.preload} noValidate className="w-full max-w-xl">
       <Label htmlFor={id} className="sr-only">
         Email address
       </Label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Input
           id={id}
-          name="email"
           type="email"
           required
           autoComplete="email"
@@ -48,6 +67,7 @@ export function NewsletterForm({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="flex-1"
+          {...form.register("email")}
         />
         <Button type="submit" pending={pending} pendingLabel="Subscribing...">
           Subscribe

@@ -12,7 +12,8 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { refreshCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { showServerErrors } from "@/lib/form-errors";
 import { acceptAttribute, UPLOAD_KINDS } from "@/features/storage/kinds";
 import { profileSchema, type ProfileFormValues, type ProfileInput } from "@/features/profiles/schemas";
 import type { OwnProfile } from "@/features/profiles/types";
@@ -55,10 +56,7 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
       onDone(true);
     },
     onError: (failure) => {
-      if (failure instanceof ApiError && failure.fields) {
-        for (const [name, message] of Object.entries(failure.fields))
-          if (name in form.getValues()) form.setError(name as Field, { message });
-      }
+      showServerErrors(form, failure);
       setProblem(true);
       toast({
         title: "Update Failed",

@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { BLOG_STATUSES } from "@/features/blog/constants";
 import { CMS_PAGES } from "@/features/cms/constants";
@@ -20,6 +31,14 @@ export const contentSections = pgTable(
     index("content_sections_page_position_idx").on(t.page, t.position),
   ],
 );
+
+/**
+ * The site search's words of a blog post (src/server/search): title (weight A), excerpt (B) and body
+ * (C). The query must use this same expression for the index to serve it.
+ */
+export function blogSearchVector(t: Record<"title" | "excerpt" | "body", AnyPgColumn>): SQL {
+  return sql`(setweight(to_tsvector('english', ${t.title}), 'A') || setweight(to_tsvector('english', ${t.excerpt}), 'B') || setweight(to_tsvector('english', ${t.body}), 'C'))`;
+}
 
 export const blogPosts = pgTable(
   "blog_posts",
@@ -43,6 +62,7 @@ export const blogPosts = pgTable(
     uniqueIndex("blog_posts_slug_key").on(t.slug),
     oneOf("blog_posts_status_check", t.status, BLOG_STATUSES),
     index("blog_posts_status_published_idx").on(t.status, t.publishedAt.desc()),
+    index("blog_posts_search_idx").using("gin", blogSearchVector(t)),
   ],
 );
 

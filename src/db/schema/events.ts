@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
   doublePrecision,
@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import {
@@ -21,6 +22,14 @@ import {
   RSVP_STATUSES,
 } from "@/features/events/constants";
 import { users } from "./users";
+
+/**
+ * The site search's words of an event (src/server/search): title (weight A) and description (B). The
+ * query must use this same expression for the index to serve it.
+ */
+export function eventSearchVector(t: Record<"title" | "description", AnyPgColumn>): SQL {
+  return sql`(setweight(to_tsvector('english', ${t.title}), 'A') || setweight(to_tsvector('english', ${t.description}), 'B'))`;
+}
 
 export const events = pgTable(
   "events",
@@ -62,6 +71,7 @@ export const events = pgTable(
       .where(sql`external_id is not null`),
     index("events_source_starts_idx").on(t.source, t.startsAt),
     index("events_source_type_starts_idx").on(t.source, t.type, t.startsAt),
+    index("events_search_idx").using("gin", eventSearchVector(t)),
   ],
 );
 

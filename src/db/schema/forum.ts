@@ -192,8 +192,9 @@ export const forumTopicViews = pgTable(
 );
 
 /**
- * A participant's reply notifications for one topic: when she was last emailed (at most once an hour)
- * and whether she unsubscribed from it (the token is the one-click unsubscribe link's).
+ * A participant's choice for one topic: whether she unsubscribed from it (no reply notifications from
+ * it). Its token is in reply emails sent before the one notification pipeline, whose links still work
+ * (src/server/forum/notifications.ts); `last_emailed_at` is theirs too.
  */
 export const forumTopicSubscriptions = pgTable(
   "forum_topic_subscriptions",
@@ -213,11 +214,3 @@ export const forumTopicSubscriptions = pgTable(
     uniqueIndex("forum_topic_subscriptions_token_key").on(t.unsubscribeToken),
   ],
 );
-
-/** A member's forum settings; no row means the defaults. */
-export const forumPreferences = pgTable("forum_preferences", {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  emailOnReplies: boolean().notNull().default(true),
-});

@@ -38,6 +38,14 @@ export function memberSearchText(t: SearchColumns): SQL {
   return sql`member_search_text(${t.firstName}, ${t.lastName}, ${t.location}, ${t.locationVisibility}, ${t.interests}, ${t.isMentor}, ${t.mentorTopics})`;
 }
 
+/**
+ * The site search's words of a member (src/server/search): the directory's text as full-text words,
+ * 'simple' (names are not English words, so no stemming). The query must use this same expression.
+ */
+export function memberSearchVector(t: SearchColumns): SQL {
+  return sql`to_tsvector('simple', ${memberSearchText(t)})`;
+}
+
 /** What the admin's member search matches: name, username and email, lower-cased. */
 export function adminSearchText(t: Record<"firstName" | "lastName" | "username" | "email", AnyPgColumn>): SQL {
   return sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.username} || ' ' || ${t.email})`;
@@ -109,6 +117,8 @@ export const users = pgTable(
     // The member directory: sorted by name with keyset pagination, searched with ILIKE on trigrams.
     index("users_directory_name_idx").on(directoryName(t), t.id),
     index("users_directory_search_trgm_idx").using("gin", sql`${memberSearchText(t)} gin_trgm_ops`),
+    // The site search's members (src/server/search): full-text words of the same text.
+    index("users_search_idx").using("gin", memberSearchVector(t)),
     // The admin's member search (name, username, email): ILIKE on trigrams.
     index("users_admin_search_trgm_idx").using("gin", sql`${adminSearchText(t)} gin_trgm_ops`),
     index("users_created_idx").on(t.createdAt),

@@ -45,6 +45,7 @@ import {
   topicPageSchema,
   topicViewSchema,
 } from "@/features/forum/types";
+import { searchResultsSchema, visitorSearchResultsSchema } from "@/features/search/types";
 import {
   bookmarkStatusSchema,
   itemViewSchema,
@@ -221,6 +222,7 @@ export const API_RESPONSES = {
   "GET /api/members": members(directoryPageSchema),
   "GET /api/home": members(membersHomeSchema),
   "POST /api/onboarding/hide": members(okAnswerSchema),
+  "GET /api/search": { visitor: visitorSearchResultsSchema, member: searchResultsSchema },
   "GET /api/places": members(placeListSchema),
   "POST /api/users/[id]/mentorship-requests": members(sentRequestSchema),
   "GET /api/users/[id]/mentorship-requests": herOwn(z.array(receivedRequestSchema)),

@@ -1,4 +1,4 @@
-import { z, emailField } from "@/lib/validation";
+import { z, cursorPart, cursorSchema, emailField } from "@/lib/validation";
 import { APPLICATION_STATUSES } from "./constants";
 import { TIER_IDS } from "@/features/membership/constants";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/features/auth/constants";
@@ -47,7 +47,8 @@ export const applicationListQuerySchema = z.object({
   status: z.enum(APPLICATION_STATUSES).optional(),
   search: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(APPLICATIONS_PAGE_MAX).default(100),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** The next page's cursor (X-Next-Cursor of the page before): its last application's (created at, id). */
+  after: cursorSchema(cursorPart.time, cursorPart.id).optional(),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
 

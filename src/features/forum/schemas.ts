@@ -67,14 +67,7 @@ export type NewReply = z.output<typeof newReplySchema>;
 export const editReplySchema = z.object({ content: replyContent });
 
 export const reactionSchema = z.object({ postId: idSchema, reactionType: z.enum(REACTION_TYPES) });
-
-export const reportSchema = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(5, "Please tell us what is wrong (at least 5 characters)")
-    .max(500, "The reason must be no more than 500 characters"),
-});
+export type Reaction = z.output<typeof reactionSchema>;
 
 export const blockSchema = z.object({ userId: idSchema });
 

@@ -69,7 +69,6 @@ describe("library filters (from the URL)", () => {
       contentType: "",
       membersOnly: true,
       limit: 24,
-      offset: 0,
     });
   });
 

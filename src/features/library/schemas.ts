@@ -1,5 +1,5 @@
 // Inputs of the library's calls, shared by the forms and the handlers.
-import { z, idSchema } from "@/lib/validation";
+import { z, cursorPart, cursorSchema, idSchema } from "@/lib/validation";
 import { CONTENT_STATUSES, CONTENT_TYPES, type ContentType } from "./constants";
 import { TIER_IDS } from "@/features/membership/constants";
 import { isLibraryImageUrl, isStoredFileUrl, isWebAddress, videoSource } from "./media";
@@ -50,7 +50,16 @@ export const libraryFiltersSchema = z.object({
     .default("false")
     .transform((value) => value === "true"),
   limit: z.coerce.number().int().min(1).max(48).default(LIBRARY_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  /**
+   * The next page's cursor (NEXT_CURSOR_HEADER of the page before): the last card's (published or
+   * bookmarked at, id), or (rank, published at, id) in a search.
+   */
+  after: z
+    .union([
+      cursorSchema(cursorPart.time, cursorPart.id),
+      cursorSchema(cursorPart.rank, cursorPart.time, cursorPart.id),
+    ])
+    .optional(),
 });
 export type LibraryFilters = z.output<typeof libraryFiltersSchema>;
 
@@ -140,8 +149,10 @@ export const editorListQuerySchema = z.object({
   status: z.union([z.enum(CONTENT_STATUSES), z.literal("")]).default(""),
   search: z.string().trim().max(200).default(""),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** The `nextCursor` of the page before: its last item's (updated at, id). */
+  after: cursorSchema(cursorPart.time, cursorPart.id).optional(),
 });
+export type EditorListQuery = z.output<typeof editorListQuerySchema>;
 
 /** Icons a category may show (lucide names), drawn by the carousel. */
 export const CATEGORY_ICONS = [

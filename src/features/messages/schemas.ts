@@ -1,5 +1,6 @@
 import { z, bigIdSchema, cursorPart, cursorSchema, idSchema } from "@/lib/validation";
 import { MESSAGE_MAX_LENGTH, MESSAGE_PERMISSIONS } from "./constants";
+import { reportSchema } from "@/features/reports/schemas";
 
 // Shared by the route handlers and the screens; no server-only imports here.
 
@@ -21,14 +22,7 @@ export const conversationListQuerySchema = z.object({
 });
 export const messageListQuerySchema = z.object({ before: bigIdSchema.optional() });
 
-export const reportMessageSchema = z.object({
-  messageId: bigIdSchema,
-  reason: z
-    .string()
-    .trim()
-    .min(5, "Please tell us what is wrong (at least 5 characters)")
-    .max(500, "The reason must be no more than 500 characters"),
-});
+export const reportMessageSchema = reportSchema.extend({ messageId: bigIdSchema });
 
 /** GET /api/messages/recipients: part of a member's name, two letters at least. */
 export const recipientSearchSchema = z.object({

@@ -11,7 +11,7 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const CHARGE_KINDS = ["payment", "renewal", "upgrade"] as const satisfies readonly PaymentKind[];
 export const PAYMENT_METHODS = ["card", "manual", "trial"] as const;
 
-/** The webhook events the app handles, one handler each (src/server/money/webhook/handlers.ts). */
+/** The webhook events the app handles, one handler each (src/server/runtime/stripe-webhook/handlers.ts). */
 export const HANDLED_STRIPE_EVENTS = [
   "payment_intent.amount_capturable_updated",
   "payment_intent.succeeded",

@@ -20,6 +20,7 @@ export const processPaymentSchema = z.object({
 export const manualPaymentSchema = z.object({
   notes: z.string().trim().min(3, "Please add a note about the payment (at least 3 characters)").max(1000),
 });
+export type ManualPaymentInput = z.input<typeof manualPaymentSchema>;
 
 export const markTransactionSchema = z.object({
   status: z.enum(["completed", "failed"], "Choose completed or failed"),

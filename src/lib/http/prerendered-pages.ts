@@ -22,6 +22,7 @@ const PUBLIC_PAGES = new Set([
   "/offline",
   "/payment",
   "/privacy",
+  "/search",
   "/terms",
   "/trial-confirmation",
 ]);

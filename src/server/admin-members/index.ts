@@ -19,7 +19,8 @@ import { adminSearchText } from "@/db/schema/users";
 import { conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { emailResetLink } from "@/server/auth/password-reset";
-import { revokeAllSessions, type SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { revokeAllSessions } from "@/server/auth/sessions";
 import { encodeCursor } from "@/lib/validation";
 import {
   MEMBERS_PAGE_SIZE,

@@ -2,7 +2,7 @@ import "server-only";
 import { formatCents } from "@/lib/format";
 import type { Actor } from "@/server/auth/actor";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, asc, count, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";

@@ -18,7 +18,7 @@ import { env } from "@/lib/env";
 import { badRequest, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow, recordUse, type LimitPolicy } from "@/server/rate-limit";

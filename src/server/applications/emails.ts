@@ -2,6 +2,7 @@ import "server-only";
 import type { OutgoingEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { PAYMENT_LINK_TTL_DAYS } from "@/features/money/constants";
+import { payAction, paymentParagraph } from "@/server/money";
 import { tierName } from "@/lib/format";
 
 interface Applicant {
@@ -11,11 +12,6 @@ interface Applicant {
   membershipTier: string;
   isTrial: boolean;
 }
-
-/** What a payment link says, wherever it is sent: what is paid, when it is charged, how long the link works. */
-const paymentParagraph = (days: number) =>
-  `To complete your application, pay your first month with the link below. Your card is only authorized now: it is charged if you are accepted, and the hold is released if you are not. The link works for ${days} days.`;
-const payAction = (url: string) => ({ label: "Complete your payment", url });
 
 /** The applicant's receipt; for a card application, with the link to her payment (the only way to it). */
 export function applicationReceiptEmail(siteName: string, app: Applicant, paymentUrl: string | null): OutgoingEmail {
@@ -62,26 +58,6 @@ export function alreadyUnderReviewEmail(
         `We will let you know our decision within 5 business days. To change anything in your application, write to us at ${contactEmail}. If you did not apply again, you can ignore this email.`,
       ],
       ...(paymentUrl ? { action: payAction(paymentUrl) } : {}),
-    }),
-  };
-}
-
-/** A fresh payment link, sent by an admin (the first expired, or was lost). */
-export function paymentLinkEmail(siteName: string, app: Applicant, paymentUrl: string): OutgoingEmail {
-  return {
-    to: app.email,
-    kind: "application-payment-link",
-    subject: `Complete your payment for ${siteName}`,
-    ...renderEmail({
-      siteName,
-      heading: "Complete your payment",
-      paragraphs: [
-        `Hi ${app.firstName},`,
-        `Here is a new link to pay for your ${tierName(app.membershipTier)} membership application.`,
-        paymentParagraph(PAYMENT_LINK_TTL_DAYS),
-        "Any earlier link we sent you keeps working until it expires.",
-      ],
-      action: payAction(paymentUrl),
     }),
   };
 }

@@ -15,11 +15,11 @@ import { issueSessionCookie } from "@/server/auth/login";
 import { hashPassword } from "@/server/auth/password";
 import { createSession } from "@/server/auth/sessions";
 import { recordAudit } from "@/server/audit";
-import { attachMembership } from "@/server/billing/memberships";
-import { lockApplication } from "@/server/money/locks";
-import { readStripe } from "@/server/money/objects";
-import { isStripeRefusal, paymentsConfigured, stripe } from "@/server/money/stripe";
-import { recordRefusalOf } from "@/server/money/stripe-refusals";
+import { attachMembership } from "@/server/billing";
+import { lockApplication } from "@/server/money";
+import { readStripe } from "@/server/money";
+import { isStripeRefusal, paymentsConfigured, stripe } from "@/server/stripe/client";
+import { recordRefusalOf } from "@/server/stripe/refusals";
 import { invitationEmail, invitationWithdrawnEmail } from "./emails";
 import type { AcceptInvitationInput } from "@/features/applications/schemas";
 

@@ -1,10 +1,12 @@
 import "server-only";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, desc, eq, getTableColumns, ilike, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { applications, applicationSearchText, paymentTransactions } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { encodeCursor } from "@/lib/validation";
+import { keysetPage } from "@/server/pagination";
 import type { ApplicationListQuery } from "@/features/applications/schemas";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -19,7 +21,10 @@ const canResendInvitation = sql<boolean>`("applications"."status" = 'approved' a
   select 1 from payment_transactions p where p.application_id = "applications"."id" and p.kind = 'payment' and p.status = 'completed')))`;
 const reviewColumns = { ...getTableColumns(applications), canResendInvitation };
 
-/** Newest first; search matches first name, last name, email or partner code (or a full name), case-insensitively. */
+/**
+ * Newest first, a keyset page at a time (`next` is the cursor of the page after); search matches first
+ * name, last name, email or partner code (or a full name), case-insensitively. `total` counts them all.
+ */
 export async function listApplications(viewer: SessionUser, query: ApplicationListQuery) {
   assertAccess(viewer, ADMIN);
   const conditions: SQL[] = [];
@@ -30,20 +35,23 @@ export async function listApplications(viewer: SessionUser, query: ApplicationLi
     conditions.push(ilike(applicationSearchText(applications), pattern));
   }
   const where = conditions.length ? and(...conditions) : undefined;
+  const after = query.after
+    ? sql`(${applications.createdAt}, ${applications.id}) < (${query.after[0]}::timestamptz, ${query.after[1]})`
+    : undefined;
   const [rows, [count]] = await Promise.all([
     db
-      .select(reviewColumns)
+      .select({ ...reviewColumns, sortKey: sql<string>`${applications.createdAt}::text` })
       .from(applications)
-      .where(where)
+      .where(and(where, after))
       .orderBy(desc(applications.createdAt), desc(applications.id))
-      .limit(query.limit)
-      .offset(query.offset),
+      .limit(query.limit + 1),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(applications)
       .where(where),
   ]);
-  return { applications: rows, total: count?.total ?? 0 };
+  const { page, next } = keysetPage(rows, query.limit, (last) => encodeCursor([last.sortKey, last.id]));
+  return { applications: page.map(({ sortKey: _sortKey, ...row }) => row), total: count?.total ?? 0, next };
 }
 
 export async function getApplication(viewer: SessionUser, id: number) {

@@ -3,9 +3,9 @@ import { ADMIN, assertAccess } from "@/lib/auth/access";
 import type { Actor } from "@/server/auth/actor";
 import { db } from "@/db";
 import { conflict, notFound } from "@/lib/errors";
-import { createCommission } from "@/server/affiliate/commissions";
+import { createCommission } from "@/server/affiliate";
 import { recordAudit } from "@/server/audit";
-import { lockApplication } from "@/server/money/locks";
+import { lockApplication } from "@/server/money";
 
 /** The admin's Generate Referral button: the same commission a cleared payment creates, never a second. */
 export async function generateReferral(id: number, actor: Actor) {

@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DatabaseError } from "pg";
-import { applications, users } from "@/db/schema";
+import { applications } from "@/db/schema";
+import { adminRecipients } from "@/server/email/admin-recipients";
 import { badRequest } from "@/lib/errors";
 import { transactionWithEmail } from "@/server/email/outbox";
-import { lockApplication } from "@/server/money/locks";
-import { awaitsPayment, issuePaymentLink } from "@/server/money/payment-links";
+import { lockApplication } from "@/server/money";
+import { awaitsPayment, issuePaymentLink } from "@/server/money";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
 import { alreadyUnderReviewEmail, applicationReceiptEmail, newApplicationAdminEmail } from "./emails";
@@ -84,17 +85,10 @@ export async function submitApplication(
     const app = { ...input, id: created.id };
     const paymentUrl = input.isTrial ? null : await issuePaymentLink(tx, app.id, client.baseUrl);
     await queueEmail(applicationReceiptEmail(settings.siteName, app, paymentUrl));
-    const admins = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.isAdmin, true), isNull(users.disabledAt)))
-      .orderBy(users.id)
-      .limit(20);
+    const admins = (await adminRecipients(tx)).slice(0, 20);
     // One notice addressed to every admin, not one message each.
     if (admins.length)
-      await queueEmail(
-        newApplicationAdminEmail(settings.siteName, admins.map((a) => a.email).join(", "), app, client.baseUrl),
-      );
+      await queueEmail(newApplicationAdminEmail(settings.siteName, admins.join(", "), app, client.baseUrl));
   });
   return { received: true, isTrial: input.isTrial };
 }

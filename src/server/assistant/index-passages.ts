@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { assistantPassages } from "@/db/schema";
+import type { ContentSaved } from "@/server/jobs/content-saved";
 import { PASSAGE_PROVIDERS, type SourceKind } from "./providers";
 import { relatedLexemes } from "./word-relations";
 
@@ -36,10 +37,7 @@ async function replacePassages(kind: SourceKind, ids: string[] | undefined, exec
   });
 }
 
-/**
- * Brings the passages of one source (or several) up to date after it was created, changed or
- * deleted. Call it from the save path, inside its transaction when there is one.
- */
+/** Brings the passages of one source (or several) up to date after it was created, changed or deleted. */
 export async function reindexSource(
   kind: SourceKind,
   id: string | number | Array<string | number>,
@@ -54,15 +52,25 @@ export async function reindexKind(kind: SourceKind, executor: Executor = db): Pr
   return replacePassages(kind, undefined, executor);
 }
 
+/**
+ * The assistant's answer to the `content.saved` event (src/server/jobs/content-saved.ts, sent by the
+ * save paths; answered in src/server/runtime/worker.ts): the sources saved, or the whole kind.
+ */
+export async function reindexAfterContentSaved({ kind, ids }: ContentSaved): Promise<void> {
+  if (!Object.hasOwn(PASSAGE_PROVIDERS, kind)) throw new Error(`content.saved names no kind of content: ${kind}`);
+  if (ids) await reindexSource(kind, ids);
+  else await reindexKind(kind);
+}
+
 /** The kinds whose passages quote the site settings: the FAQ names the site, its contact address and the trial. */
 const KINDS_QUOTING_SETTINGS: SourceKind[] = ["faq", "section"];
 
-/** The assistant's answer to the `settings.saved` event (src/server/jobs/worker.ts). */
+/** The assistant's answer to the `settings.saved` event (src/server/runtime/worker.ts). */
 export async function reindexAfterSettingsSaved(): Promise<void> {
   for (const kind of KINDS_QUOTING_SETTINGS) await reindexKind(kind);
 }
 
-/** Sources in the database whose save paths keep their passages current (reindexSource). */
+/** Sources in the database whose save paths keep their passages current (a `content.saved` job each). */
 const KEPT_BY_SAVES: ReadonlySet<SourceKind> = new Set(["event", "blog", "forum", "library"]);
 
 /**

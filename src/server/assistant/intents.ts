@@ -3,7 +3,7 @@ import { hasMembership, type LevelSubject } from "@/lib/auth/access";
 import { formatCents } from "@/lib/format";
 import type { EventType } from "@/features/events/constants";
 import type { PublicEvent } from "@/features/events/schemas";
-import { listNextEvents } from "@/server/events/queries";
+import { listNextEvents } from "@/server/events";
 import { listTiers } from "@/server/public-site";
 import type { AnswerPassage } from "./compose";
 import { numberNamed } from "./word-relations";

@@ -1,7 +1,7 @@
 import "server-only";
 import { keysetPage } from "@/server/pagination";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";

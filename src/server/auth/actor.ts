@@ -2,7 +2,7 @@ import "server-only";
 import { actsAsAdmin } from "@/lib/auth/access";
 import { clientIp } from "@/lib/http/request-info";
 import { siteUrl } from "@/lib/http/site-url";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 
 /**
  * Who makes a change that is audited or emailed, built one way (actorOf) from the request: the viewer

@@ -5,7 +5,8 @@ import { headers } from "next/headers";
 import { checkAccess, redirectFor, type AccessRule } from "@/lib/auth/access";
 import { unauthorized } from "@/lib/errors";
 import { readSessionId } from "./session-cookie";
-import { loadSessionUser, type SessionUser } from "./sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { loadSessionUser } from "./sessions";
 
 /** The signed-in user of this request, checked against the database; null when signed out. */
 export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {

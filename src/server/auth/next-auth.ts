@@ -5,12 +5,11 @@ import Credentials from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
 import { loginSchema } from "@/features/auth/schemas";
 import { SESSION_MAX_AGE_SECONDS, createSession } from "./sessions";
-import { findUserByLogin } from "./users";
+import { cancelDeletionOnSignIn, findUserByLogin } from "./users";
 import { secureCookiesEnabled } from "./session-cookie";
 import { verifyPassword } from "./password";
 import { checkSecondFactor, recordRecoverySignIn, type SecondFactor } from "./two-factor";
 import { AppError } from "@/lib/errors";
-import { cancelDeletionOnSignIn } from "@/server/privacy";
 
 /** Her password was right, but the second step failed: no code, a wrong one, or too many wrong ones. */
 export class SecondFactorFailed extends CredentialsSignin {

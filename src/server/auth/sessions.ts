@@ -7,25 +7,11 @@ import { sessions, users } from "@/db/schema";
 import { currentUserSchema, type CurrentUser } from "@/features/auth/types";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { deviceName } from "./device-name";
-
-export type { SessionUser };
+import { levelInForceOf } from "./tier-access";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 // Sliding expiry: an active session is extended, but at most once an hour, to keep reads cheap.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-
-/**
- * Her level as every access check sees it: the tier she has paid for (users.membership_level, kept
- * by src/server/billing), or none once her membership's access has ended (unpaid 14 days after a
- * failed renewal, a trial that ended without a card, a cancellation that took effect).
- */
-function effectiveMembershipLevel() {
-  return sql<
-    string | null
-  >`case when exists (select 1 from memberships m where m.user_id = ${users.id} and m.access_ends_at <= now()) then null else ${users.membershipLevel} end`.as(
-    "membership_level",
-  );
-}
 
 /** The columns of a signed-in user that the app needs on every request. */
 export const sessionUserColumns = {
@@ -38,7 +24,9 @@ export const sessionUserColumns = {
   isAdmin: users.isAdmin,
   isMentor: users.isMentor,
   isPartner: users.isPartner,
-  membershipLevel: effectiveMembershipLevel(),
+  // Qualified by hand: drizzle writes a column of the selected table unqualified inside sql``, and in
+  // levelInForce's subquery an unqualified "id" would be the membership's own.
+  membershipLevel: levelInForceOf('"users"').as("membership_level"),
   permissions: users.permissions,
   twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`.as("two_factor_enabled"),
 };

@@ -10,10 +10,10 @@ import { AppError, badRequest, conflict, notFound, serviceUnavailable } from "@/
 import { formatDate } from "@/lib/format";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
-import { lockMembership } from "@/server/money/locks";
-import { readStripe, readStripeList, type InvoiceObject, type SubscriptionObject } from "@/server/money/objects";
-import { tierCharge } from "@/server/money/pricing";
-import { stripeAttempt } from "@/server/money/requests";
+import { lockMembership } from "@/server/money";
+import { readStripe, readStripeList, type InvoiceObject, type SubscriptionObject } from "@/server/money";
+import { tierCharge } from "@/server/money";
+import { stripeAttempt } from "@/server/money";
 import {
   askStripe,
   PAYMENTS_NOT_CONFIGURED,
@@ -22,8 +22,8 @@ import {
   stripeErrorMessage,
   stripeFailure,
   type StripeSubject,
-} from "@/server/money/stripe";
-import { recordRefusalOf } from "@/server/money/stripe-refusals";
+} from "@/server/stripe/client";
+import { recordRefusalOf } from "@/server/stripe/refusals";
 import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { fromStripeTime, mirrorSubscription, setPaidTier, toStripeTime, type Membership } from "./memberships";

@@ -3,10 +3,10 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { paymentTransactions, users } from "@/db/schema";
 import type { QueueEmail } from "@/server/email/outbox";
-import { lockMembership } from "@/server/money/locks";
-import { readStripe, readStripeList, type InvoiceObject } from "@/server/money/objects";
-import { askStripe } from "@/server/money/stripe";
-import type { FollowUp } from "@/server/money/webhook/follow-up";
+import { lockMembership } from "@/server/money";
+import { readStripe, readStripeList, type InvoiceObject } from "@/server/money";
+import { askStripe } from "@/server/stripe/client";
+import type { FollowUp } from "@/server/stripe/follow-up";
 import { readSiteSettings } from "@/server/settings";
 import { billingEmails } from "./emails";
 import { mirrorSubscription, setPaidTier, type Membership } from "./memberships";
@@ -159,7 +159,7 @@ export async function onInvoiceEvent(
   if (outcome === "paid" && tier && invoice.created >= (membership.tierInvoiceCreated ?? 0))
     membership = await setPaidTier(tx, membership, tier, invoice.created);
   const paidFor = membership;
-  // The payment is recorded above; reading the subscription back is a follow-up (src/server/money/webhook/follow-up.ts).
+  // The payment is recorded above; reading the subscription back is a follow-up (src/server/stripe/follow-up.ts).
   await followUp(async (sp) => {
     const after = await refresh(sp, queueEmail, paidFor, baseUrl);
     const failedNow = firstFailure && after.status === "past_due";

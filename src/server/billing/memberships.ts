@@ -3,12 +3,12 @@ import { addDays, addMonths } from "date-fns";
 import { and, eq } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { applications, memberships, paymentTransactions, users } from "@/db/schema";
-import { lockApplication, type Membership } from "@/server/money/locks";
-import { readStripe, readStripeList, type SubscriptionObject } from "@/server/money/objects";
-import { tierCharge } from "@/server/money/pricing";
-import { stripeAttempt } from "@/server/money/requests";
-import { MEMBERSHIP_STATUS_OF_SUBSCRIPTION } from "@/server/money/statuses";
-import { applicantOf, askStripe, stripe } from "@/server/money/stripe";
+import { lockApplication, type Membership } from "@/server/money";
+import { readStripe, readStripeList, type SubscriptionObject } from "@/server/money";
+import { tierCharge } from "@/server/money";
+import { stripeAttempt } from "@/server/money";
+import { MEMBERSHIP_STATUS_OF_SUBSCRIPTION } from "@/server/money";
+import { applicantOf, askStripe, stripe } from "@/server/stripe/client";
 import { readSiteSettings } from "@/server/settings";
 import { priceFor, tierOfPrice } from "./prices";
 

@@ -6,11 +6,11 @@ import { memberships, paymentTransactions, users } from "@/db/schema";
 import { forbidden } from "@/lib/errors";
 import type { TierId } from "@/features/membership/constants";
 import type { AdminBilling, MemberBilling, MembershipView } from "@/features/billing/types";
-import type { SessionUser } from "@/server/auth/sessions";
-import { listTiers } from "@/server/money/pricing";
-import { paymentsConfigured } from "@/server/money/stripe";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { listTiers } from "@/server/money";
+import { paymentsConfigured } from "@/server/stripe/client";
 import { toMemberPayment } from "@/features/money/types";
-import { isRefundable } from "@/server/money/transactions";
+import { isRefundable } from "@/server/money";
 import { cancelableFrom, describeCard } from "./changes";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

@@ -1,8 +1,8 @@
 import "server-only";
 import { TIER_IDS, type TierId } from "@/features/membership/constants";
 import { serviceUnavailable } from "@/lib/errors";
-import { readStripe, readStripeList } from "@/server/money/objects";
-import { askStripe } from "@/server/money/stripe";
+import { readStripe, readStripeList } from "@/server/money";
+import { askStripe } from "@/server/stripe/client";
 
 import { lookupKeyFor } from "./catalogue";
 

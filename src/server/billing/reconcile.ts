@@ -2,10 +2,10 @@ import "server-only";
 import { and, desc, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { db } from "@/db";
 import { billingReconciliations, memberships, paymentTransactions, users } from "@/db/schema";
-import { readStripe, type InvoiceObject, type SubscriptionObject } from "@/server/money/objects";
-import { MEMBERSHIP_STATUS_OF_SUBSCRIPTION } from "@/server/money/statuses";
-import { stripe, stripeFailure } from "@/server/money/stripe";
-import { reportedStripeRefusal } from "@/server/money/stripe-refusals";
+import { readStripe, type InvoiceObject, type SubscriptionObject } from "@/server/money";
+import { MEMBERSHIP_STATUS_OF_SUBSCRIPTION } from "@/server/money";
+import { stripe, stripeFailure } from "@/server/stripe/client";
+import { reportedStripeRefusal } from "@/server/stripe/refusals";
 import { toStripeTime } from "./memberships";
 import { tierOfPrice } from "./prices";
 

@@ -1,12 +1,12 @@
 import "server-only";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, desc, eq, lte } from "drizzle-orm";
 import { cache } from "react";
 import { db } from "@/db";
 import { blogPosts } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
-import { reindexSource } from "@/server/assistant/index-passages";
+import { contentSaved } from "@/server/jobs/content-saved";
 import { recordAudit } from "@/server/audit";
 import type { z } from "@/lib/validation";
 import type { blogPostSchema } from "@/features/blog/schemas";
@@ -77,7 +77,7 @@ export async function createPost(viewer: SessionUser, input: PostInput) {
       entityId: post!.id,
       details: { slug: post!.slug, status: post!.status },
     });
-    await reindexSource("blog", post!.id);
+    await contentSaved("blog", db, post!.id);
     return post!;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -112,7 +112,7 @@ export async function updatePost(viewer: SessionUser, id: number, input: PostInp
       entityId: id,
       details: { slug: post!.slug, status: post!.status },
     });
-    await reindexSource("blog", id);
+    await contentSaved("blog", db, id);
     return { post: post!, previousSlug: before.slug };
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -132,6 +132,6 @@ export async function deletePost(viewer: SessionUser, id: number) {
     entityId: id,
     details: { slug: post.slug },
   });
-  await reindexSource("blog", id);
+  await contentSaved("blog", db, id);
   return post;
 }

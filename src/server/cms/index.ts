@@ -1,13 +1,13 @@
 import "server-only";
 import { assertAccess, ADMIN } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { cache } from "react";
 import { db } from "@/db";
 import { contentSections } from "@/db/schema";
 import type { CmsPage } from "@/features/cms/constants";
 import { badRequest } from "@/lib/errors";
-import { reindexKind } from "@/server/assistant/index-passages";
+import { contentSaved } from "@/server/jobs/content-saved";
 import { recordAudit } from "@/server/audit";
 import { CMS_PAGES, type CmsContent, type CmsContentInput, type CmsSection } from "@/features/cms/schemas";
 
@@ -82,7 +82,7 @@ export async function saveCmsContent(viewer: SessionUser, input: CmsContentInput
       { actorId, action: "cms.content.save", entityType: "content_sections", details: { sections: counts } },
       tx,
     );
-    await reindexKind("page", tx);
+    await contentSaved("page", tx);
   });
   return getCmsContent();
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { desc, isNull, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Transaction } from "@/db/client";
-import { contactMessages, users } from "@/db/schema";
+import { contactMessages } from "@/db/schema";
+import { adminRecipients } from "@/server/email/admin-recipients";
 import { siteUrl } from "@/lib/http/site-url";
 import { renderEmail } from "@/server/email/render";
 import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
@@ -75,13 +76,8 @@ async function noticeIfDue(tx: Transaction, queueEmail: QueueEmail, now: Date): 
   if (waiting.length === 0) return 0;
   waiting.sort((a, b) => a.id - b.id);
   const settings = await readSiteSettings(tx);
-  const admins = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(sql`${users.isAdmin} and ${users.disabledAt} is null`);
-  const recipients = new Set(
-    [settings.contactEmail, ...admins.map((a) => a.email)].filter(Boolean).map((e) => e.toLowerCase()),
-  );
+  const admins = await adminRecipients(tx);
+  const recipients = new Set([settings.contactEmail, ...admins].filter(Boolean).map((e) => e.toLowerCase()));
   const notice =
     waiting.length === 1 ? oneMessage(settings.siteName, waiting[0]!) : severalMessages(settings.siteName, waiting);
   for (const to of recipients) await queueEmail({ to, kind: "contact-message", ...notice });

@@ -1,11 +1,11 @@
 import "server-only";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { eventInquiries, eventRsvps, events, users } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/errors";
-import { reindexSource } from "@/server/assistant/index-passages";
+import { contentSaved } from "@/server/jobs/content-saved";
 import { recordAudit } from "@/server/audit";
 import type { EventInputParsed } from "@/features/events/schemas";
 import { expireEventPages } from "./pages";
@@ -47,7 +47,7 @@ export async function createCommunityEvent(viewer: SessionUser, input: EventInpu
         { actorId, action: "event.create", entityType: "event", entityId: row!.id, details: { title: row!.title } },
         tx,
       );
-      await reindexSource("event", row!.id, tx);
+      await contentSaved("event", tx, row!.id);
       return row!;
     })
     .then(withPagesExpired);
@@ -81,7 +81,7 @@ export async function updateCommunityEvent(viewer: SessionUser, id: number, inpu
         { actorId, action: "event.update", entityType: "event", entityId: id, details: { title: row!.title } },
         tx,
       );
-      await reindexSource("event", id, tx);
+      await contentSaved("event", tx, id);
       return row!;
     })
     .then(withPagesExpired);
@@ -114,7 +114,7 @@ export async function deleteCommunityEvent(viewer: SessionUser, id: number) {
       { actorId, action: "event.delete", entityType: "event", entityId: id, details: { title: row.title } },
       tx,
     );
-    await reindexSource("event", id, tx);
+    await contentSaved("event", tx, id);
   });
   await expireEventPages([id]);
 }

@@ -1,7 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { db } from "@/db";
-import { eventInquiries, users } from "@/db/schema";
+import { eventInquiries } from "@/db/schema";
+import { adminRecipients } from "@/server/email/admin-recipients";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
@@ -22,8 +21,8 @@ export async function submitEventInquiry(
 ): Promise<{ id: number }> {
   await consumeOrThrow(INQUIRY_IP_POLICY, client.ip, "You have sent several requests already. Please try again later.");
   const settings = await getSiteSettings();
-  const admins = await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
-  const recipients = admins.length ? admins.map((admin) => admin.email) : [settings.contactEmail].filter(Boolean);
+  const admins = await adminRecipients();
+  const recipients = admins.length ? admins : [settings.contactEmail].filter(Boolean);
   return transactionWithEmail(async (tx, queueEmail) => {
     const [row] = await tx
       .insert(eventInquiries)

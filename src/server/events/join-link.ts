@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import type { EventJoinLink } from "@/features/events/types";
 import { isGoing, type EventRow } from "./queries";
 import { hasMembership } from "@/lib/auth/access";

@@ -1,11 +1,11 @@
 import "server-only";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, desc, eq, gte, inArray, not, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { events, lumaSyncRuns } from "@/db/schema";
 import { env } from "@/lib/env";
-import { reindexSource } from "@/server/assistant/index-passages";
+import { contentSaved } from "@/server/jobs/content-saved";
 import { expireEventPages } from "./pages";
 import { mapLumaEntry, type LumaPage, type MappedLumaEvent } from "./luma-mapping";
 import type { LumaSyncRun } from "@/features/events/types";
@@ -229,7 +229,7 @@ async function pullLumaEvents(options: LumaSyncOptions): Promise<LumaSyncResult 
       )
       .returning({ id: events.id });
     const changedIds = [...changed, ...gone.map((row) => row.id)];
-    await reindexSource("event", changedIds, tx);
+    await contentSaved("event", tx, changedIds);
     return { fetched: entries.length, upserted: rows.length, cancelled: gone.length, skipped, requests, changedIds };
   });
 }

@@ -6,7 +6,7 @@ import { eventRsvps, events } from "@/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
 import { expirePublicPages } from "@/server/cache/public-pages";
 import type { EventViewerPart } from "@/features/events/types";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 
 export const EVENT_FULL_MESSAGE = "Sorry, this event is full.";
 export const MEMBERS_ONLY_MESSAGE = "This event is for members. A membership is needed to RSVP.";

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { forumBlocks, forumCategories, forumPosts, forumTopics } from "@/db/schema";
 import { notFound } from "@/lib/errors";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { readableLevel } from "@/server/auth/tier-access";
 
 /** Who is reading: enough of the session user for the forum's WHERE clauses. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
-import { reindexKind, reindexSource } from "@/server/assistant/index-passages";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { contentSaved } from "@/server/jobs/content-saved";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumTopics } from "@/db/schema";
@@ -92,7 +92,7 @@ export async function updateCategory(
         tx,
       );
       // Who may read its topics changed: so does who may be answered from them.
-      if (input.requiredMembershipLevel !== undefined) await reindexKind("forum", tx);
+      if (input.requiredMembershipLevel !== undefined) await contentSaved("forum", tx);
       return row;
     });
   } catch (error) {
@@ -198,7 +198,7 @@ export async function moderateTopic(
       },
       tx,
     );
-    if (change.categoryId !== undefined) await reindexSource("forum", id, tx);
+    if (change.categoryId !== undefined) await contentSaved("forum", tx, id);
     return row;
   });
 }
@@ -213,6 +213,6 @@ export async function deleteTopic(viewer: SessionUser, id: number) {
       { actorId, action: "forum.topic.delete", entityType: "forum_topic", entityId: id, details: { title: row.title } },
       tx,
     );
-    await reindexSource("forum", id, tx);
+    await contentSaved("forum", tx, id);
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumBlocks, forumPosts, forumReports, forumTopics, users } from "@/db/schema";

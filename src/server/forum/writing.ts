@@ -1,19 +1,17 @@
 import "server-only";
 import { actsAsAdmin } from "@/lib/auth/access";
-import { reindexSource } from "@/server/assistant/index-passages";
+import { contentSaved } from "@/server/jobs/content-saved";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumReactions, forumTopicViews, forumTopics, users } from "@/db/schema";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
-import { transactionWithEmail } from "@/server/email/outbox";
 import { mentionedIds } from "@/features/notifications/mentions";
 import { notifyReaction, recordNotificationEvent, requestFanOut } from "@/server/notifications";
 import { recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { categoryReadableBy, eitherBlocked, readablePost, readableTopic, type Reader } from "./access";
-import { queueReplyNotifications } from "./notifications";
 import { reactionSummary } from "./queries";
-import { newReplySchema, newTopicSchema, reactionSchema, slugify } from "@/features/forum/schemas";
+import { slugify, type NewReply, type NewTopic, type Reaction } from "@/features/forum/schemas";
 import { ARCHIVED_MESSAGE, LOCKED_MESSAGE } from "@/features/forum/constants";
 import { cookMarkdown } from "@/lib/markdown/cook";
 
@@ -78,7 +76,7 @@ async function uniqueSlug(title: string, chosen: string | undefined): Promise<st
  * member's tier first (404 when it is not hers to see), and only then is the rest validated, so a
  * member learns nothing of a closed category from a 400.
  */
-async function postableCategory(categoryId: number, reader: Reader) {
+export async function postableCategory(categoryId: number, reader: Reader) {
   const [category] = await db
     .select({ id: forumCategories.id, archived: sql<boolean>`${forumCategories.archivedAt} is not null` })
     .from(forumCategories)
@@ -88,10 +86,8 @@ async function postableCategory(categoryId: number, reader: Reader) {
   if (category.archived) throw forbidden(ARCHIVED_MESSAGE);
 }
 
-export async function createTopic(raw: unknown, reader: Reader) {
-  const target = newTopicSchema.pick({ categoryId: true }).safeParse(raw);
-  if (target.success) await postableCategory(target.data.categoryId, reader);
-  const input = newTopicSchema.parse(raw);
+export async function createTopic(input: NewTopic, reader: Reader) {
+  await postableCategory(input.categoryId, reader);
   await checkPostingLimit(reader);
   const slug = await uniqueSlug(input.title, input.slug || undefined);
   try {
@@ -122,7 +118,7 @@ export async function createTopic(raw: unknown, reader: Reader) {
       return { topic: topic!, eventId };
     });
     if (eventId !== null) await requestFanOut([eventId]);
-    await reindexSource("forum", topic.id);
+    await contentSaved("forum", db, topic.id);
     return topic;
   } catch (error) {
     // Two members choosing the same slug at the same moment: the unique index decides.
@@ -148,12 +144,11 @@ async function checkCanReply(
   }
 }
 
-export async function createReply(raw: unknown, reader: Reader, baseUrl: string) {
-  const topic = await readableTopic(newReplySchema.pick({ topicId: true }).parse(raw).topicId, reader);
-  const input = newReplySchema.parse(raw);
+export async function createReply(input: NewReply, reader: Reader) {
+  const topic = await readableTopic(input.topicId, reader);
   await checkCanReply(topic, input.parentId, reader);
   await checkPostingLimit(reader);
-  const { post, eventId } = await transactionWithEmail(async (tx, queueEmail) => {
+  const { post, eventId } = await db.transaction(async (tx) => {
     // The lock makes a reply wait for a lock taken at the same moment, so none lands in a locked topic.
     const [current] = await tx
       .select({ isLocked: forumTopics.isLocked })
@@ -180,8 +175,8 @@ export async function createReply(raw: unknown, reader: Reader, baseUrl: string)
         isEdited: forumPosts.isEdited,
       });
     await tx.update(forumTopics).set({ lastPostAt: post!.createdAt }).where(eq(forumTopics.id, topic.id));
-    await queueReplyNotifications(tx, queueEmail, { topic, replierId: reader.id, content: input.content, baseUrl });
-    // The topic's participants and the members it mentions are notified by one job.
+    // Its notifications (bell, push, email) are one event fanned out by a job, so the reply's time does
+    // not grow with the topic's participants (docs/decisions/041-one-notification-pipeline.md).
     return { post: post!, eventId: await recordNotificationEvent(tx, { kind: "forum_post", postId: post!.id }) };
   });
   await requestFanOut([eventId]);
@@ -219,10 +214,8 @@ export async function deleteReply(postId: number, reader: Reader) {
 }
 
 /** One of each kind per member per post: a second press takes it back. */
-export async function toggleReaction(raw: unknown, reader: Reader) {
-  const postId = reactionSchema.pick({ postId: true }).parse(raw).postId;
+export async function toggleReaction({ postId, reactionType: type }: Reaction, reader: Reader) {
   await readablePost(postId, reader);
-  const type = reactionSchema.parse(raw).reactionType;
   const removed = await db
     .delete(forumReactions)
     .where(

@@ -10,9 +10,9 @@ import {
   HOME_TOPICS,
   NEW_MEMBER_WINDOW_DAYS,
 } from "@/features/home/schemas";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { categoryReadableBy, notBlockedBy } from "@/server/forum";
-import { openToUser, visibleToUser } from "@/server/library/access";
+import { openToUser, visibleToUser } from "@/server/library";
 import { unreadCounts } from "@/server/notifications";
 import { onboardingChecklist } from "@/server/onboarding";
 import { profileEvents } from "@/server/profiles";

@@ -10,10 +10,10 @@ import {
   isDatabaseUnavailable,
 } from "@/lib/database-errors";
 import { getCurrentUser } from "@/server/auth/current-user";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { isSameOriginRequest } from "@/lib/http/origin";
 import { siteUrl } from "@/lib/http/site-url";
-import { reportedStripeRefusal } from "@/server/money/stripe-refusals";
+import { reportedStripeRefusal } from "@/server/stripe/refusals";
 
 type UserFor<A extends AccessRule> = A extends { kind: "public" } ? SessionUser | null : SessionUser;
 
@@ -30,14 +30,20 @@ interface Schema<T> {
   parse(input: unknown): T;
 }
 
-interface RouteOptions<A extends AccessRule, B, Q, P> {
+interface RouteOptions<A extends AccessRule, B, Q, P, T> {
   access: A;
   /**
    * A check that needs the database, such as "her own reply" or "a category her tier opens". It runs
    * after the access rule and before the query and body are read, so a caller who may not make the
    * call learns nothing of its rules from a 400. Throw an AppError (403 or 404) to refuse.
    */
-  authorize?: (context: { request: NextRequest; user: UserFor<A>; params: P }) => Promise<void>;
+  authorize?: (context: { request: NextRequest; user: UserFor<A>; params: P; target: T }) => Promise<void>;
+  /**
+   * Where the call's target is named in the body, not the address (a reply's `topicId`): the part of
+   * the body schema that names it (`body.pick(...)`), read first and handed to `authorize`, so that the
+   * rest of the body is validated only once she may act on the target.
+   */
+  target?: Schema<T>;
   body?: Schema<B>;
   query?: Schema<Q>;
   params?: Schema<P>;
@@ -63,8 +69,8 @@ export const PRIVATE_ANSWER = "private, no-store";
  * the access rule, zod validation of body, query and params, and the API's one error shape.
  * The handler returns data (sent as JSON) or a Response.
  */
-export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P = undefined>(
-  options: RouteOptions<A, B, Q, P>,
+export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P = undefined, T = undefined>(
+  options: RouteOptions<A, B, Q, P, T>,
   handler: (context: RouteContext<A, B, Q, P>) => Promise<unknown>,
 ) {
   return async (request: NextRequest, segment: { params?: Promise<Record<string, string | string[]>> } = {}) => {
@@ -88,13 +94,15 @@ export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P =
       if (decision === "two_factor_setup") throw new AppError(403, TWO_FACTOR_SETUP_MESSAGE);
 
       const params = options.params ? options.params.parse(rawParams) : (undefined as P);
-      if (options.authorize) await options.authorize({ request, user: user as UserFor<A>, params });
+      // The body is read before `authorize` only when it names the target.
+      const readBody = () => readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+      const rawBody = options.target ? await readBody() : undefined;
+      const target = options.target ? readTarget(options.target, options.body, rawBody) : (undefined as T);
+      if (options.authorize) await options.authorize({ request, user: user as UserFor<A>, params, target });
       const query = options.query
         ? options.query.parse(Object.fromEntries(request.nextUrl.searchParams))
         : (undefined as Q);
-      const body = options.body
-        ? options.body.parse(await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
-        : (undefined as B);
+      const body = options.body ? options.body.parse(options.target ? rawBody : await readBody()) : (undefined as B);
 
       const result = await handler({ request, user: user as UserFor<A>, body, query, params });
       return answer(result instanceof Response ? result : NextResponse.json(result ?? { ok: true }));
@@ -128,6 +136,16 @@ export async function readBodyText(request: Request, limit: number): Promise<str
 const payloadTooLarge = (limit: number) =>
   new AppError(413, `The request body is larger than ${Math.round(limit / 1024)} KiB.`);
 
+/** The target named in the body; when it is not valid, the whole body's errors (400) in one answer. */
+function readTarget<T>(target: Schema<T>, body: Schema<unknown> | undefined, raw: unknown): T {
+  try {
+    return target.parse(raw);
+  } catch (error) {
+    body?.parse(raw);
+    throw error;
+  }
+}
+
 /** application/json, or a JSON-based type such as application/merge-patch+json. */
 const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
@@ -154,7 +172,7 @@ async function readJson(request: NextRequest, limit: number): Promise<unknown> {
 /**
  * The answer to a failed call, in the spec's error shape. Stripe refusing a call is answered 402 (a
  * declined card, in the card's words) or 502 (Stripe's words) and listed for the admins
- * (src/server/money/stripe-refusals.ts), once the transaction it happened in has ended.
+ * (src/server/stripe/refusals.ts), once the transaction it happened in has ended.
  */
 export async function errorResponse(thrown: unknown): Promise<NextResponse> {
   const error = await reportedStripeRefusal(thrown);

@@ -19,6 +19,8 @@ export const QUEUES = {
   assistantReindex: { name: "assistant.reindex", retryLimit: 2 },
   // An event: the site settings were saved. The assistant listens, re-indexing the passages that quote them.
   siteSettingsSaved: { name: "settings.saved", retryLimit: 2 },
+  // An event: some content was saved (content-saved.ts). The assistant listens, re-indexing its passages.
+  contentSaved: { name: "content.saved", retryLimit: 3 },
   libraryPublish: { name: "library.publish", retryLimit: 3 },
   libraryWordsPrune: { name: "library.words-prune", retryLimit: 2 },
   // A large forum's first cooking after an upgrade may take many minutes; each batch commits, so a retry goes on from there.

@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { contentCategories, contentItems } from "@/db/schema";
 import { hasPermission, meetsLevel } from "@/lib/auth/access";
 import { notFound } from "@/lib/errors";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { readableLevel } from "@/server/auth/tier-access";
 
 const EDITORS = "manage_content";
@@ -47,7 +47,7 @@ export function isOpenTo(user: SessionUser | null, gate: Gate | null): boolean {
 
 /**
  * Whether the user may read item `id` (visible to her and open to her tier): the check behind its
- * files (GATE_CHECKS in src/server/storage/access.ts), comments and views.
+ * files (FILE_GATES in src/server/runtime/file-gates.ts), comments and views.
  */
 export async function canReadItem(user: SessionUser | null, id: number): Promise<boolean> {
   const [row] = await db

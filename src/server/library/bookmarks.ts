@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { contentBookmarks } from "@/db/schema";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { assertCanSeeItem } from "./access";
 
 // Bookmarks are private: every query here is limited to the signed-in member's own rows.

@@ -4,7 +4,7 @@ import { asc, eq, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { contentComments, users } from "@/db/schema";
 import { forbidden, notFound } from "@/lib/errors";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { recordAudit } from "@/server/audit";
 import { assertCanReadItem } from "./access";
 import type { LibraryComment } from "@/features/library/types";

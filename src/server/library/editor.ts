@@ -1,6 +1,6 @@
 import "server-only";
 import { assertAccess, permission } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { and, asc, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
@@ -9,8 +9,10 @@ import type { ContentStatus } from "@/features/library/constants";
 import { violatedConstraint } from "@/lib/database-errors";
 import { AppError, badRequest, notFound } from "@/lib/errors";
 import { slugify } from "@/lib/slug";
+import { encodeCursor } from "@/lib/validation";
+import { keysetPage } from "@/server/pagination";
 import { recordAudit } from "@/server/audit";
-import { reindexSource } from "@/server/assistant/index-passages";
+import { contentSaved } from "@/server/jobs/content-saved";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { recordNotificationEvent, requestFanOut } from "@/server/notifications";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
@@ -18,7 +20,7 @@ import { fileIdFromUrl } from "@/features/storage/kinds";
 import { sanitizeArticleHtml, storedFileIdsIn } from "./html";
 import { readingMinutes } from "@/features/library/text";
 import { searchMatch } from "./queries";
-import { accessChoice, accessColumns, type LibraryItemValues } from "@/features/library/schemas";
+import { accessChoice, accessColumns, type EditorListQuery, type LibraryItemValues } from "@/features/library/schemas";
 import type { EditorItem, EditorListItem } from "@/features/library/types";
 
 type ItemWrite = "create" | "update" | "publish" | "delete";
@@ -44,7 +46,7 @@ export async function recordItemWrite(
       executor,
     );
   }
-  await reindexSource("library", change.itemIds, executor);
+  await contentSaved("library", executor, change.itemIds);
 }
 
 // --- Reading for the editor --------------------------------------------------------------------
@@ -52,12 +54,15 @@ export async function recordItemWrite(
 /** The admin list (GET /api/admin/library/items): every item, by status, newest change first. */
 export async function listEditorItems(
   viewer: SessionUser,
-  query: { status: ContentStatus | ""; search: string; limit: number; offset: number },
-): Promise<{ items: EditorListItem[]; counts: Partial<Record<ContentStatus, number>> }> {
+  query: EditorListQuery,
+): Promise<{ items: EditorListItem[]; counts: Partial<Record<ContentStatus, number>>; nextCursor: string | null }> {
   assertAccess(viewer, permission("manage_content"));
   const match = searchMatch(query.search);
-  const where = and(query.status ? eq(contentItems.status, query.status) : undefined, match ?? undefined);
-  const [items, counts] = await Promise.all([
+  const after = query.after
+    ? sql`(${contentItems.updatedAt}, ${contentItems.id}) < (${query.after[0]}::timestamptz, ${query.after[1]})`
+    : undefined;
+  const where = and(query.status ? eq(contentItems.status, query.status) : undefined, match ?? undefined, after);
+  const [rows, counts] = await Promise.all([
     db
       .select({
         id: contentItems.id,
@@ -72,18 +77,20 @@ export async function listEditorItems(
         categoryName: contentCategories.name,
         authorFirstName: users.firstName,
         authorLastName: users.lastName,
+        sortKey: sql<string>`${contentItems.updatedAt}::text`,
       })
       .from(contentItems)
       .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
       .leftJoin(users, eq(users.id, contentItems.authorId))
       .where(query.search && !match ? sql`false` : where)
       .orderBy(desc(contentItems.updatedAt), desc(contentItems.id))
-      .limit(query.limit)
-      .offset(query.offset),
+      .limit(query.limit + 1),
     db.select({ status: contentItems.status, count: count() }).from(contentItems).groupBy(contentItems.status),
   ]);
+  const { page, next } = keysetPage(rows, query.limit, (last) => encodeCursor([last.sortKey, last.id]));
   return {
-    items,
+    items: page.map(({ sortKey: _sortKey, ...item }) => item),
+    nextCursor: next,
     counts: Object.fromEntries(counts.map((row) => [row.status, row.count])) as Partial<Record<ContentStatus, number>>,
   };
 }

@@ -3,8 +3,10 @@ import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } fro
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { contentBookmarks, contentCategories, contentItems, contentItemTags, contentTags, users } from "@/db/schema";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { TIER_ORDER } from "@/lib/auth/access";
+import { encodeCursor } from "@/lib/validation";
+import { keysetPage } from "@/server/pagination";
 import { canEditLibrary, isOpenTo, openToUser, visibleToUser } from "./access";
 import { sanitizeArticleHtml } from "./html";
 import { SEARCH_CANDIDATES, type LibraryFilters } from "@/features/library/schemas";
@@ -108,11 +110,12 @@ export async function listLibraryPage(
   user: SessionUser,
   filters: LibraryFilters,
   options: { bookmarkedOnly?: boolean } = {},
-): Promise<{ items: LibraryCard[]; capped: boolean }> {
+): Promise<{ items: LibraryCard[]; capped: boolean; next: string | null }> {
   const conditions: (SQL | undefined)[] = [eq(contentItems.status, "published")];
   const terms = searchQueryText(filters.search);
   const match = searchMatch(filters.search);
-  if (filters.search && !match) return { items: [], capped: false };
+  if (filters.search && !match) return { items: [], capped: false, next: null };
+  const after = filters.after;
   if (filters.contentType) conditions.push(eq(contentItems.contentType, filters.contentType));
   if (filters.category) conditions.push(eq(contentCategories.slug, filters.category));
   if (filters.tag) {
@@ -128,9 +131,11 @@ export async function listLibraryPage(
   }
   if (filters.membersOnly) conditions.push(or(eq(contentItems.isPublic, false), eq(contentCategories.isPublic, false)));
 
+  // Newest first: by when she bookmarked it in her bookmarks, by when it was published otherwise.
+  const sortTime = options.bookmarkedOnly ? contentBookmarks.createdAt : contentItems.publishedAt;
   const matching = () => {
     let statement = db
-      .select(cardColumns(user))
+      .select({ ...cardColumns(user), sortKey: sql<string>`${sortTime}::text` })
       .from(contentItems)
       .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
       .$dynamic();
@@ -144,17 +149,18 @@ export async function listLibraryPage(
   };
 
   if (!match) {
-    const order = options.bookmarkedOnly
-      ? [desc(contentBookmarks.createdAt)]
-      : [desc(contentItems.publishedAt), desc(contentItems.id)];
+    if (after?.length === 2)
+      conditions.push(sql`(${sortTime}, ${contentItems.id}) < (${after[0]}::timestamptz, ${after[1]})`);
+    else if (after) return { items: [], capped: false, next: null };
     const rows = await matching()
       .where(and(...conditions))
-      .orderBy(...order)
-      .limit(filters.limit)
-      .offset(filters.offset);
-    return { items: rows.map(toCard), capped: false };
+      .orderBy(desc(sortTime), desc(contentItems.id))
+      .limit(filters.limit + 1);
+    const { page, next } = keysetPage(rows, filters.limit, (last) => encodeCursor([last.sortKey, last.id]));
+    return { items: page.map(({ sortKey: _sortKey, ...row }) => toCard(row)), capped: false, next };
   }
 
+  if (after && after.length !== 3) return { items: [], capped: false, next: null };
   const query = sql`to_tsquery('english', ${terms})`;
   conditions.push(match, openToUser(user));
   const bookmarks = options.bookmarkedOnly
@@ -165,7 +171,7 @@ export async function listLibraryPage(
   // rank weighs where else than the body (ts_rank's default weights: title A, tags B, summary C), so
   // an item whose words are only in its body ranks below the others, newest first among equals.
   // Ranking the whole vector cost four times as much (the body's every position) for that last order.
-  const ranked = await db.execute<{ id: number; capped: boolean }>(sql`
+  const ranked = await db.execute<{ id: number; rank: number; published_key: string; capped: boolean }>(sql`
     with newest as (
       select ${contentItems.id} as id, ${contentItems.publishedAt} as published_at
       from ${contentItems} left join ${contentCategories} on ${contentCategories.id} = ${contentItems.categoryId} ${bookmarks}
@@ -176,17 +182,29 @@ export async function listLibraryPage(
     candidates as (
       select id, published_at from (select id, published_at, row_number() over (order by published_at desc, id desc) as n from newest) numbered
       where n <= ${SEARCH_CANDIDATES}
+    ),
+    ranked as (
+      select candidates.id, candidates.published_at, ts_rank(ts_filter(${contentItems.searchVector}, '{a,b,c}'), ${query}) as rank
+      from candidates join ${contentItems} on ${contentItems.id} = candidates.id
     )
-    select candidates.id, (select count(*) from newest) > ${SEARCH_CANDIDATES} as capped
-    from candidates join ${contentItems} on ${contentItems.id} = candidates.id
-    order by ts_rank(ts_filter(${contentItems.searchVector}, '{a,b,c}'), ${query}) desc, candidates.published_at desc, candidates.id desc
-    limit ${filters.limit} offset ${filters.offset}`);
-  const ids = ranked.rows.map((row) => row.id);
+    select id, rank, published_at::text as published_key, (select count(*) from newest) > ${SEARCH_CANDIDATES} as capped
+    from ranked
+    ${after ? sql`where (rank, published_at, id) < (${after[0]}::real, ${after[1]}::timestamptz, ${after[2]})` : sql``}
+    order by rank desc, published_at desc, id desc
+    limit ${filters.limit + 1}`);
   const capped = ranked.rows[0]?.capped ?? false;
-  if (!ids.length) return { items: [], capped };
-  const cards = await matching().where(inArray(contentItems.id, ids));
-  const byId = new Map(cards.map((card) => [card.id, card]));
-  return { items: ids.flatMap((id) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), capped };
+  const { page, next } = keysetPage(ranked.rows, filters.limit, (last) =>
+    encodeCursor([last.rank, last.published_key, last.id]),
+  );
+  if (!page.length) return { items: [], capped, next };
+  const cards = await matching().where(
+    inArray(
+      contentItems.id,
+      page.map((row) => row.id),
+    ),
+  );
+  const byId = new Map(cards.map(({ sortKey: _sortKey, ...card }) => [card.id, card]));
+  return { items: page.flatMap((row) => (byId.has(row.id) ? [toCard(byId.get(row.id)!)] : [])), capped, next };
 }
 
 /** One item for its page and GET /api/content/items/{slug}; the content only when she may read it. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { assertAccess, permission } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { asc, count, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { contentCategories, contentItems, contentItemTags, contentTags } from "@/db/schema";
@@ -8,7 +8,7 @@ import { violatedConstraint } from "@/lib/database-errors";
 import { AppError, badRequest, notFound } from "@/lib/errors";
 import { slugify } from "@/lib/slug";
 import { recordAudit } from "@/server/audit";
-import { reindexKind } from "@/server/assistant/index-passages";
+import { contentSaved } from "@/server/jobs/content-saved";
 import type { z } from "@/lib/validation";
 import { categoryColumns as categorySelection } from "./queries";
 import {
@@ -90,7 +90,7 @@ export async function updateCategory(viewer: SessionUser, id: number, input: Cat
     details: { slug: row.slug },
   });
   // A category's gate is part of every item's readable tier in the assistant's index.
-  await reindexKind("library");
+  await contentSaved("library", db);
   return row;
 }
 
@@ -110,7 +110,7 @@ export async function deleteCategory(viewer: SessionUser, id: number) {
     entityId: id,
     details: { slug: row.slug },
   });
-  await reindexKind("library");
+  await contentSaved("library", db);
 }
 
 export async function listEditorTags(viewer: SessionUser): Promise<EditorTag[]> {

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { mentorshipRequests, users } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/errors";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { transactionWithEmail, type OutgoingEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow } from "@/server/rate-limit";

@@ -136,7 +136,8 @@ export async function getConversation(
       .orderBy(desc(messages.id))
       .limit(MESSAGE_PAGE_SIZE + 1),
   ]);
-  const page = rows.slice(0, MESSAGE_PAGE_SIZE);
+  // Newest first: the page's last row is its oldest message, the one an earlier page comes before.
+  const { page, next } = keysetPage(rows, MESSAGE_PAGE_SIZE, (last) => String(last.id));
   const refusal = await refusalFor(viewer, otherId, other.allowFrom);
   // She may always answer a member who wrote to her, whatever her own settings; the other's settings
   // and blocks decide whether she may write, as for a new conversation.
@@ -153,7 +154,7 @@ export async function getConversation(
       fromMe: m.senderId === viewer.id,
       createdAt: m.createdAt.toISOString(),
     })),
-    before: rows.length > MESSAGE_PAGE_SIZE ? String(page[0]!.id) : null,
+    before: next,
   };
 }
 

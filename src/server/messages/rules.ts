@@ -11,7 +11,7 @@ import {
 } from "@/features/messages/constants";
 import type { MessageSettings } from "@/features/messages/types";
 import { forbidden, notFound } from "@/lib/errors";
-import { eitherBlocked } from "@/server/forum/access";
+import { eitherBlocked } from "@/server/forum";
 
 export const MEMBER_NOT_FOUND = "Member not found.";
 

@@ -9,7 +9,7 @@ import { AppError, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail, type QueueEmail } from "@/server/email/outbox";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
-import { inviteIfReady } from "@/server/applications/invitations";
+import { afterApplicationPayment } from "./after-payment";
 import { movePaymentById } from "./ledger";
 import { lockApplication, type Application, type PaymentTransaction } from "./locks";
 import { readStripe, readStripeList, type PaymentIntentObject } from "./objects";
@@ -18,8 +18,8 @@ import { tierCharge } from "./pricing";
 import { paymentCompleted } from "./receipts";
 import { stripeAttempt } from "./requests";
 import { paymentStatusOfIntent } from "./statuses";
-import { recordRefusalOf } from "./stripe-refusals";
-import { applicantOf, askStripe, isCardError, stripe, stripeFailure } from "./stripe";
+import { recordRefusalOf } from "@/server/stripe/refusals";
+import { applicantOf, askStripe, isCardError, stripe, stripeFailure } from "@/server/stripe/client";
 
 const INTENT_IP_POLICY: LimitPolicy = { keyPrefix: "payment_intent_ip", points: 30, durationSeconds: 60 * 60 };
 export const NO_PAYABLE_APPLICATION = "We could not find an application waiting for payment.";
@@ -401,7 +401,7 @@ export async function processCardPayment(id: number, paymentMethodId: string, ac
     );
     if (failure) return { row: row ?? null, failure };
     if (row?.status === "completed") await paymentCompleted(tx, queueEmail, row, actor.baseUrl);
-    else await inviteIfReady(tx, queueEmail, id, actor.baseUrl);
+    else await afterApplicationPayment().paid(tx, queueEmail, id, actor.baseUrl);
     return { row: row ?? null, failure: null };
   });
   if (result.failure) throw new AppError(402, result.failure);

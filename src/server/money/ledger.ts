@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { paymentTransactions } from "@/db/schema";
 import { CHARGE_KINDS, type PaymentStatus } from "@/features/money/constants";
-import { onPaymentReversed } from "@/server/affiliate/commissions";
+import { onPaymentReversed } from "@/server/affiliate";
 
 /**
  * The moves a payment may make. Stripe may deliver events late or out of order and an admin may

@@ -5,11 +5,11 @@ import { eq } from "drizzle-orm";
 import { memberships, paymentTransactions } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
 import type { MarkTransactionInput } from "@/features/money/schemas";
-import { onPaymentReversed } from "@/server/affiliate/commissions";
-import { withdrawUnpaidInvitation } from "@/server/applications/invitations";
+import { onPaymentReversed } from "@/server/affiliate";
 import { recordAudit } from "@/server/audit";
 import { transactionWithEmail } from "@/server/email/outbox";
 import type { Actor } from "@/server/auth/actor";
+import { afterApplicationPayment } from "./after-payment";
 import { lockApprovedUnpaid } from "./intents";
 import { lockMembership, lockPayment } from "./locks";
 import { tierCharge } from "./pricing";
@@ -132,7 +132,7 @@ export async function markManualTransaction(id: number, input: MarkTransactionIn
       .returning();
     const invitationWithdrawn =
       input.status === "failed" && row.applicationId
-        ? await withdrawUnpaidInvitation(tx, queueEmail, row.applicationId)
+        ? await afterApplicationPayment().failed(tx, queueEmail, row.applicationId)
         : false;
     await recordAudit(
       {

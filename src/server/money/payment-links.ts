@@ -7,11 +7,11 @@ import type { Executor } from "@/db/client";
 import { applications, paymentLinks, paymentTransactions } from "@/db/schema";
 import { PAYMENT_LINK_TTL_DAYS } from "@/features/money/constants";
 import { conflict, notFound } from "@/lib/errors";
-import { paymentLinkEmail } from "@/server/applications/emails";
 import { recordAudit } from "@/server/audit";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { readSiteSettings } from "@/server/settings";
+import { paymentLinkEmail } from "./emails";
 import { lockApplication, type Application } from "./locks";
 
 /**

@@ -1,14 +1,14 @@
 import "server-only";
-import { onPaymentCleared } from "@/server/affiliate/commissions";
+import { onPaymentCleared } from "@/server/affiliate";
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { applications, users } from "@/db/schema";
 import { formatCents, formatDate, tierName } from "@/lib/format";
-import { inviteIfReady } from "@/server/applications/invitations";
 import type { OutgoingEmail, QueueEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { readSiteSettings } from "@/server/settings";
 import { writeToUs } from "@/features/settings/schemas";
+import { afterApplicationPayment } from "./after-payment";
 import type { PaymentTransaction } from "./locks";
 
 const METHOD_LABELS: Record<string, string> = { card: "Card", manual: "Bank transfer or other offline payment" };
@@ -79,5 +79,5 @@ export async function paymentCompleted(
     }
   }
   await onPaymentCleared(tx, payment);
-  return payment.applicationId ? inviteIfReady(tx, queueEmail, payment.applicationId, baseUrl) : false;
+  return payment.applicationId ? afterApplicationPayment().paid(tx, queueEmail, payment.applicationId, baseUrl) : false;
 }

@@ -10,7 +10,7 @@ import type { PaymentTransaction } from "./locks";
 import { readStripe, readStripeList, type RefundObject } from "./objects";
 import { stripeAttempt } from "./requests";
 import { refundRowStatus } from "./statuses";
-import { askStripe, stripe, stripeFailure } from "./stripe";
+import { askStripe, stripe, stripeFailure } from "@/server/stripe/client";
 
 export const DEMO_PAYMENT_NOT_REFUNDABLE =
   "This is a demo payment: the demo data made it up and no Stripe account holds it, so there is nothing to refund.";

@@ -9,7 +9,7 @@ import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
 import type { RefundInput } from "@/features/money/schemas";
 import { toMemberPayment, type MemberPayment } from "@/features/money/types";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { recordAudit } from "@/server/audit";
 import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvCell, type CsvExport } from "@/server/csv";
 import type { Actor } from "@/server/auth/actor";

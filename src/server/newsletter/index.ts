@@ -1,6 +1,6 @@
 import "server-only";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { db } from "@/db";

@@ -18,21 +18,29 @@ import { ensureNotificationSettings } from "./preferences";
 import { activeMember, memberOpensLevel } from "./visibility";
 
 /**
- * Email of notifications: "email at once" goes out a minute after the notification unless
- * she has read it in the app by then (no email for what she already saw), one email per kind for all
- * that came in that minute; daily and weekly digests gather the rest. Forum replies are emailed by the
- * forum itself, in the reply's transaction (src/server/forum/notifications.ts), when she chose email.
- * Every email carries RFC 8058 one-click unsubscribe headers for its kind.
+ * Email of notifications, the pipeline's email channel (docs/decisions/041-one-notification-pipeline.md):
+ * "email at once" goes out a minute after the notification unless she has read it in the app by then
+ * (no email for what she already saw), one email per kind for all that came in that minute; daily and
+ * weekly digests gather the rest. Forum replies are emailed here like every other kind, at most once
+ * an hour per topic. Every email carries RFC 8058 one-click unsubscribe headers for its kind.
  */
 
 /** Waiting this long lets her see it in the app first; read by then, it is not emailed. */
 export const EMAIL_GRACE_SECONDS = 60;
-const EMAILED_BY_FORUM: NotificationKind[] = ["forum_reply"];
+/** At most one email about replies in one topic in this window, however busy the topic. */
+export const REPLY_EMAIL_INTERVAL_MINUTES = 60;
+/** Notifications claimed at a time by one transaction of the email job. */
+const EMAIL_BATCH = 500;
+
+/** The one unsubscribe page for her token and an email's kind, as a path on this site. */
+export function notificationUnsubscribePath(token: string, kind: NotificationKind | "digest"): string {
+  return `/notification-emails/unsubscribe?token=${encodeURIComponent(token)}&kind=${kind}`;
+}
 
 export function notificationUnsubscribe(token: string, kind: NotificationKind | "digest", baseUrl: string) {
   const query = `token=${encodeURIComponent(token)}&kind=${kind}`;
   return {
-    pageUrl: `${baseUrl}/notification-emails/unsubscribe?${query}`,
+    pageUrl: `${baseUrl}${notificationUnsubscribePath(token, kind)}`,
     headers: {
       "List-Unsubscribe": `<${baseUrl}/api/notifications/unsubscribe?${query}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -122,23 +130,37 @@ async function queueNotificationEmail(
   });
 }
 
-/** Job handler, every minute: the "email at once" notifications due now. Answers how many were emailed. */
+/**
+ * The topic a forum reply's link is in ("/forum/topic/slug#post-1" without its anchor): a reply is not
+ * emailed while she was emailed about another reply in that topic within the interval.
+ */
+const replyEmailedLately = sql`(n.kind = 'forum_reply' and exists (
+  select 1 from notifications e where e.user_id = n.user_id and e.kind = 'forum_reply' and e.id <> n.id
+    and e.emailed_at > now() - make_interval(mins => ${REPLY_EMAIL_INTERVAL_MINUTES})
+    and split_part(e.url, '#', 1) = split_part(n.url, '#', 1)))`;
+
+/**
+ * Job handler, every minute and after each fan-out: the "email at once" notifications due now, a
+ * batch per transaction until none is left. Answers how many were emailed.
+ */
 export async function deliverNotificationEmails(baseUrl: string, now: Date = new Date()): Promise<number> {
   const { siteName } = await getSiteSettings();
-  return transactionWithEmail(async (tx, queueEmail) => {
-    const due = await claimDue(
-      tx,
-      sql`n.created_at <= ${now}::timestamptz - make_interval(secs => ${EMAIL_GRACE_SECONDS}) and n.created_at > ${now}::timestamptz - interval '1 day'
-        and n.kind not in (${sql.join(
-          EMAILED_BY_FORUM.map((k) => sql`${k}`),
-          sql`, `,
-        )}) and ${deliveryOf(sql`n.kind`)} = 'email'`,
-      1000,
-    );
-    for (const rows of groupBy(due, (row) => `${row.user_id}:${row.kind}`).values())
-      await queueNotificationEmail(tx, queueEmail, rows, rows[0]!.kind, baseUrl, siteName);
-    return due.length;
-  });
+  let emailed = 0;
+  for (;;) {
+    const batch = await transactionWithEmail(async (tx, queueEmail) => {
+      const due = await claimDue(
+        tx,
+        sql`n.created_at <= ${now}::timestamptz - make_interval(secs => ${EMAIL_GRACE_SECONDS}) and n.created_at > ${now}::timestamptz - interval '1 day'
+          and ${deliveryOf(sql`n.kind`)} = 'email' and not ${replyEmailedLately}`,
+        EMAIL_BATCH,
+      );
+      for (const rows of groupBy(due, (row) => `${row.user_id}:${row.kind}`).values())
+        await queueNotificationEmail(tx, queueEmail, rows, rows[0]!.kind, baseUrl, siteName);
+      return due.length;
+    });
+    emailed += batch;
+    if (batch < EMAIL_BATCH) return emailed;
+  }
 }
 
 interface DigestContent {

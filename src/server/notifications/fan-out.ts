@@ -4,6 +4,7 @@ import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
 import { notificationEvents } from "@/db/schema";
 import { mentionedIds } from "@/features/notifications/mentions";
+import { levelInForceOf, TIER_ORDER_SQL } from "@/server/auth/tier-access";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { wantsKind } from "./producers";
 import { activeMember, memberOpensLevel } from "./visibility";
@@ -36,12 +37,12 @@ export async function requestFanOut(ids: number[]): Promise<void> {
   }
 }
 
-const SQL_TIERS = sql`array['connect','create','empower','play']`;
+const SQL_TIERS = TIER_ORDER_SQL;
 const wants = (kind: Parameters<typeof wantsKind>[1]) => wantsKind(sql`u.id`, kind);
 const notBlocking = (actor: SQL) =>
   sql`not exists (select 1 from forum_blocks b where b.blocker_id = u.id and b.blocked_id = ${actor})`;
 /** Members with a tier now (or admins): who hears about the library and announcements. */
-const hasMembership = sql`(u.is_admin or (u.membership_level is not null and not exists (select 1 from memberships m where m.user_id = u.id and m.access_ends_at <= now())))`;
+const hasMembership = sql`(u.is_admin or ${levelInForceOf("u")} is not null)`;
 
 /** The mentioned members (of a reply or an opening post) who may read it and have not blocked its author. */
 async function insertMentions(tx: Transaction, source: SQL, content: string, dedupeKey: SQL): Promise<number> {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { forumBlocks, notifications } from "@/db/schema";
 import type { LevelSubject } from "@/lib/auth/access";
-import { readableLevel } from "@/server/auth/tier-access";
+import { opensLevel, readableLevel } from "@/server/auth/tier-access";
 
 /** Who reads her notifications: enough of the session user for the WHERE clause. */
 export type Recipient = LevelSubject & { id: number };
@@ -25,9 +25,7 @@ export function visibleTo(user: Recipient): SQL {
  * for producers that choose recipients in SQL.
  */
 export function memberOpensLevel(userAlias: string, required: SQL): SQL {
-  const u = sql.raw(userAlias);
-  return sql`(${required} is null or ${u}.is_admin or array_position(array['connect','create','empower','play'], ${required}) <= array_position(array['connect','create','empower','play'],
-    case when exists (select 1 from memberships m where m.user_id = ${u}.id and m.access_ends_at <= now()) then null else ${u}.membership_level end))`;
+  return opensLevel(userAlias, required);
 }
 
 /** An active account (not disabled, not erased, not waiting for erasure) for producers' WHERE clauses. */

@@ -9,7 +9,7 @@ import {
   type OnboardingStep,
 } from "@/features/onboarding/constants";
 import type { OnboardingChecklist } from "@/features/onboarding/types";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { getSiteSettings } from "@/server/settings";
 
 // A new member's first steps. Each is read from what she did, in one query: the checklist is ticked by

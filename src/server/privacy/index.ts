@@ -1,7 +1,7 @@
 import "server-only";
 import { holdsAdminRole } from "@/lib/auth/access";
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import {
@@ -16,7 +16,6 @@ import {
   eventRsvps,
   forumBlocks,
   forumPosts,
-  forumPreferences,
   forumReactions,
   forumReports,
   forumTopics,
@@ -44,11 +43,12 @@ import {
 import { badRequest, conflict, notFound, tooManyRequests } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
-import { revokeAllSessions, type SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { revokeAllSessions } from "@/server/auth/sessions";
 import { recordUse, secondsBlocked, type LimitPolicy } from "@/server/rate-limit";
 import { getSpiritualProfile } from "@/server/spiritual-profile";
 
-/** Days between her request and the erasure; signing in within them cancels it. */
+/** Days between her request and the erasure; signing in within them cancels it (cancelDeletionOnSignIn, src/server/auth/users.ts). */
 export const DELETION_GRACE_DAYS = 30;
 export const FORMER_MEMBER = "Former member";
 const WRONG_PASSWORD = "Your password is not right.";
@@ -80,7 +80,6 @@ function herRows(userId: number, email: string): [string, PgTable, SQL][] {
     ["forumReports", forumReports, eq(forumReports.reporterId, userId)],
     ["forumBlocks", forumBlocks, eq(forumBlocks.blockerId, userId)],
     ["forumSubscriptions", forumTopicSubscriptions, eq(forumTopicSubscriptions.userId, userId)],
-    ["forumPreferences", forumPreferences, eq(forumPreferences.userId, userId)],
     ["libraryComments", contentComments, eq(contentComments.userId, userId)],
     ["libraryBookmarks", contentBookmarks, eq(contentBookmarks.userId, userId)],
     ["assistantMessages", chatMessages, eq(chatMessages.userId, userId)],
@@ -163,22 +162,6 @@ export async function requestAccountDeletion(userId: number, password: string, i
   return new Date(requestedAt.getTime() + DELETION_GRACE_DAYS * 86_400_000);
 }
 
-/** Signing in within the grace period cancels her deletion (called on every successful sign-in). */
-export async function cancelDeletionOnSignIn(userId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const cancelled = await tx
-      .update(users)
-      .set({ deletionRequestedAt: null })
-      .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), isNull(users.erasedAt)))
-      .returning({ id: users.id });
-    if (cancelled.length > 0)
-      await recordAudit(
-        { actorId: userId, action: "member.deletion_cancelled", entityType: "user", entityId: userId },
-        tx,
-      );
-  });
-}
-
 /**
  * The daily job: erases every account whose grace period ended before `now`. Her personal data goes;
  * her forum topics, replies and library comments stay under "Former member"; payments, memberships
@@ -220,7 +203,6 @@ async function eraseAccount(userId: number, now: Date): Promise<void> {
       [eventRsvps, eq(eventRsvps.userId, userId)],
       [forumTopicViews, eq(forumTopicViews.userId, userId)],
       [forumTopicSubscriptions, eq(forumTopicSubscriptions.userId, userId)],
-      [forumPreferences, eq(forumPreferences.userId, userId)],
       [forumBlocks, or(eq(forumBlocks.blockerId, userId), eq(forumBlocks.blockedId, userId))],
       [contentBookmarks, eq(contentBookmarks.userId, userId)],
       [contentItemViews, eq(contentItemViews.userId, userId)],

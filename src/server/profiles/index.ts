@@ -8,7 +8,7 @@ import { directoryName, memberSearchText } from "@/db/schema/users";
 import type { ProfileVisibility } from "@/features/profiles/constants";
 import { badRequest, notFound } from "@/lib/errors";
 import { encodeCursor } from "@/lib/validation";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { attachFile, deleteStoredFiles } from "@/server/storage";
 import { fileIdFromUrl } from "@/features/storage/kinds";
 import type { DirectoryQuery, ProfilePatch } from "@/features/profiles/schemas";
@@ -21,7 +21,7 @@ import type {
   PublicProfile,
 } from "@/features/profiles/types";
 import { DATE_FORMAT } from "@/lib/format";
-import { eventLocation, formatInZone } from "@/server/events/time";
+import { eventLocation, formatInZone } from "@/server/events";
 
 const profileColumns = {
   id: users.id,

@@ -1,6 +1,6 @@
 import "server-only";
-import { getPartnerDashboard } from "@/server/affiliate/partners";
-import type { SessionUser } from "@/server/auth/sessions";
+import { getPartnerDashboard } from "@/server/affiliate";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { openRequestTo } from "@/server/mentorship";
 import { env } from "@/lib/env";
 import { siteUrl } from "@/lib/http/site-url";

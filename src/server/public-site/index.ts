@@ -30,3 +30,8 @@ export const PHOTO_GRID_SIZE = 6;
 export const listPhotoTiles = cache(async () =>
   db.select().from(photoTiles).orderBy(asc(photoTiles.position), asc(photoTiles.id)).limit(PHOTO_GRID_SIZE),
 );
+
+// What other features use of this one (they import it from here only: src/server/floors.mjs).
+export { applyFaq, applySteps } from "./apply";
+export { faqItems } from "./faq";
+export { privacySections, termsSections } from "./legal";

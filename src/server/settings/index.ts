@@ -1,6 +1,6 @@
 import "server-only";
 import { assertAccess, ADMIN } from "@/lib/auth/access";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { cache } from "react";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";

@@ -3,15 +3,9 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
-import {
-  parseUtcOffset,
-  pickReading,
-  readingWithOffset,
-  resolveBirthTime,
-  type UtcReading,
-} from "@/server/charts/time";
+import { parseUtcOffset, pickReading, readingWithOffset, resolveBirthTime, type UtcReading } from "@/server/charts";
 import { placeById } from "@/server/places";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { sealFor, unsealFor } from "@/server/sealing";
 import { buildAstrologyReport, buildGeneKeyReport, buildHumanDesignReport } from "./reports";
 import type { BirthDataInput, ReportKind } from "@/features/spiritual-profile/schemas";

@@ -6,9 +6,9 @@ import type {
   ReportBase,
   StoredBirthData,
 } from "@/features/spiritual-profile/types";
-import { astrologyChart } from "@/server/charts/astrology";
-import { geneKeysProfile } from "@/server/charts/gene-keys";
-import { humanDesignChart } from "@/server/charts/human-design";
+import { astrologyChart } from "@/server/charts";
+import { geneKeysProfile } from "@/server/charts";
+import { humanDesignChart } from "@/server/charts";
 import { SIGN_TEXT, ELEMENT_TEXT, TYPE_TEXT, AUTHORITY_TEXT, LINE_TEXT, DEFINITION_TEXT, SEQUENCE_TEXT } from "./texts";
 
 function base(birth: StoredBirthData): Omit<ReportBase, "sections"> {

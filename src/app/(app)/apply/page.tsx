@@ -4,7 +4,7 @@ import { AuthPanel } from "@/components/auth/auth-panel";
 import { Accordion, AccordionItem } from "@/components/ui/accordion";
 import { ApplyForm } from "@/components/apply/apply-form";
 import { ApplyGate } from "@/components/apply/apply-gate";
-import { PARTNER_REF_COOKIE } from "@/components/apply/tier-types";
+import { PARTNER_REF_COOKIE } from "@/features/affiliate/constants";
 import { TIER_IDS } from "@/features/membership/constants";
 import { listTiers } from "@/server/money/pricing";
 import { applyFaq, applySteps } from "@/server/public-site/apply";

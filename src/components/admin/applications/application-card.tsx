@@ -6,10 +6,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { ManualPaymentForm } from "@/components/billing/manual-payment-form";
 import { PaymentHistory } from "@/components/profile/payment-history";
+import type { ManualPaymentInput } from "@/features/money/schemas";
 import { toMemberPayment } from "@/features/money/types";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
@@ -164,7 +165,7 @@ export function ApplicationCard({
               >
                 Approve
               </Button>
-              <ManualPaymentForm applicationId={app.id} price={price} onDone={refresh} />
+              <RecordManualPayment applicationId={app.id} price={price} onDone={refresh} />
               {!app.isTrial ? <PaymentLinkButton applicationId={app.id} /> : null}
             </div>
           </div>
@@ -186,7 +187,7 @@ export function ApplicationCard({
               {payments.publishableKey && !app.isTrial ? (
                 <CardPaymentDialog applicationId={app.id} amount={price} publishableKey={payments.publishableKey} />
               ) : null}
-              {!app.isTrial ? <ManualPaymentForm applicationId={app.id} price={price} onDone={refresh} /> : null}
+              {!app.isTrial ? <RecordManualPayment applicationId={app.id} price={price} onDone={refresh} /> : null}
               {app.partnerCode ? (
                 <Button size="sm" variant="outline" pending={referral.isPending} onClick={() => referral.mutate()}>
                   Generate Referral
@@ -215,7 +216,7 @@ export function ApplicationCard({
 }
 
 /** Records a payment taken outside Stripe (bank transfer, cash); the amount is the tier's price. */
-function ManualPaymentForm({
+function RecordManualPayment({
   applicationId,
   price,
   onDone,
@@ -225,13 +226,12 @@ function ManualPaymentForm({
   onDone: () => void;
 }) {
   const [open, setOpen] = React.useState(false);
-  const [notes, setNotes] = React.useState("");
   const record = useMutation({
-    mutationFn: () => apiRequest("POST", `/api/applications/${applicationId}/manual-payment`, { notes }),
+    mutationFn: (values: ManualPaymentInput) =>
+      apiRequest("POST", `/api/applications/${applicationId}/manual-payment`, values),
     onSuccess: () => {
       toast({ title: "Payment recorded", description: `A manual payment of ${formatCents(price)} has been recorded.` });
       setOpen(false);
-      setNotes("");
       onDone();
     },
     onError: (error) =>
@@ -249,29 +249,17 @@ function ManualPaymentForm({
     );
   }
   return (
-    <form
-      className="flex w-full flex-wrap items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        record.mutate();
-      }}
+    <ManualPaymentForm
+      id={`manual-${applicationId}`}
+      label="Payment note (e.g. bank transfer reference)"
+      submitLabel={`Record ${formatCents(price)}`}
+      send={(values) => record.mutateAsync(values)}
+      className="w-full"
+      small
     >
-      <div className="grid min-w-56 flex-1 gap-1">
-        <Label htmlFor={`manual-${applicationId}`}>Payment note (e.g. bank transfer reference)</Label>
-        <Input
-          id={`manual-${applicationId}`}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-          required
-          minLength={3}
-        />
-      </div>
-      <Button size="sm" type="submit" pending={record.isPending} pendingLabel="Recording...">
-        Record {formatCents(price)}
-      </Button>
       <Button size="sm" type="button" variant="ghost" onClick={() => setOpen(false)}>
         Cancel
       </Button>
-    </form>
+    </ManualPaymentForm>
   );
 }

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import Link from "next/link";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { CONTENT_STATUSES, type ContentStatus } from "@/features/library/constants";
 import { toast } from "@/hooks/use-toast";
+import { useFocusOnMore } from "@/hooks/use-focus-on-more";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -22,6 +23,7 @@ type Row = Omit<EditorListItem, "publishedAt" | "updatedAt"> & { publishedAt: st
 interface ListAnswer {
   items: Row[];
   counts: Partial<Record<ContentStatus, number>>;
+  nextCursor: string | null;
 }
 
 export const ADMIN_ITEMS_KEY = "admin-library-items";
@@ -43,12 +45,21 @@ export function AdminItemList() {
   const queryClient = useQueryClient();
   const [status, setStatus] = React.useState<ContentStatus | "">("");
   const [search, setSearch] = React.useState("");
-  const params = new URLSearchParams({ status, search: search.trim() });
-  const list = useQuery({
+  const list = useInfiniteQuery({
     queryKey: [ADMIN_ITEMS_KEY, status, search.trim()],
-    queryFn: () => apiRequest<ListAnswer>("GET", `/api/admin/library/items?${params}`),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ status, search: search.trim() });
+      if (pageParam) params.set("after", pageParam);
+      return apiRequest<ListAnswer>("GET", `/api/admin/library/items?${params}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
+  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // The table's rows, for "Load more items" to move focus to the first new one.
+  const tableRows = React.useRef<HTMLElement | null>(null);
+  const focusOnMore = useFocusOnMore(tableRows, rows.length);
   const remove = useMutation({
     mutationFn: (row: Row) => apiRequest("DELETE", `/api/admin/library/items/${row.id}`),
     onSuccess: (_data, row) => {
@@ -62,7 +73,7 @@ export function AdminItemList() {
         variant: "destructive",
       }),
   });
-  const counts = list.data?.counts ?? {};
+  const counts = list.data?.pages[0]?.counts ?? {};
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
   const filters: { value: ContentStatus | ""; label: string; count: number }[] = [
     { value: "", label: "All", count: total },
@@ -111,78 +122,94 @@ export function AdminItemList() {
       ) : (
         // Delete takes the row away: focus goes to the next item, or to the table.
         <RowFocusScope>
-          <DataTable
-            caption="Library items"
-            columns={["Title", "Type", "Status", "Category", "Published", "Views", "Actions"]}
-            isEmpty={list.data?.items.length === 0}
-            empty="No content found"
-          >
-            {list.isPending ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-8 text-center text-muted-foreground" role="status">
-                  Loading items...
-                </td>
-              </tr>
-            ) : (
-              list.data.items.map((row) => (
-                <tr
-                  key={row.id}
-                  className={cn("border-b last:border-0", list.isPlaceholderData && "opacity-60")}
-                  data-row
-                >
-                  <td className="px-4 py-3 font-medium">
-                    <Link href={`/admin/library/items/${row.id}`} className="hover:underline">
-                      {row.title}
-                    </Link>
-                    {row.isFeatured ? <Badge className="ml-2">Featured</Badge> : null}
-                  </td>
-                  <td className="px-4 py-3">{contentTypeLabel(row.contentType)}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant={STATUS_VARIANTS[row.status as ContentStatus]}>
-                      {STATUS_LABELS[row.status as ContentStatus] ?? row.status}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-3">{row.categoryName ?? "None"}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {row.publishedAt
-                      ? row.status === "scheduled"
-                        ? formatDateTime(row.publishedAt)
-                        : formatDate(row.publishedAt)
-                      : "Not yet"}
-                  </td>
-                  <td className="px-4 py-3">{row.viewCount}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex gap-2">
-                      <Button asChild size="sm" variant="outline">
-                        <Link href={`/admin/library/items/${row.id}`} aria-label={`Edit ${row.title}`}>
-                          Edit
-                        </Link>
-                      </Button>
-                      <Button asChild size="sm" variant="ghost">
-                        <Link href={`/library/item/${row.slug}`} aria-label={`View ${row.title}`}>
-                          View
-                        </Link>
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="destructive"
-                        pending={remove.isPending && remove.variables?.id === row.id}
-                        aria-label={`Delete ${row.title}`}
-                        onClick={() => {
-                          if (window.confirm(`Delete "${row.title}"? Its comments, bookmarks and files go with it.`))
-                            remove.mutate(row);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </div>
+          <div ref={(node) => void (tableRows.current = node?.querySelector("tbody") ?? null)}>
+            <DataTable
+              caption="Library items"
+              columns={["Title", "Type", "Status", "Category", "Published", "Views", "Actions"]}
+              isEmpty={list.data !== undefined && rows.length === 0}
+              empty="No content found"
+            >
+              {list.isPending ? (
+                <tr>
+                  <td colSpan={7} className="px-4 py-8 text-center text-muted-foreground" role="status">
+                    Loading items...
                   </td>
                 </tr>
-              ))
-            )}
-          </DataTable>
+              ) : (
+                rows.map((row) => (
+                  <tr
+                    key={row.id}
+                    className={cn("border-b last:border-0", list.isPlaceholderData && "opacity-60")}
+                    data-row
+                  >
+                    <td className="px-4 py-3 font-medium">
+                      <Link href={`/admin/library/items/${row.id}`} className="hover:underline">
+                        {row.title}
+                      </Link>
+                      {row.isFeatured ? <Badge className="ml-2">Featured</Badge> : null}
+                    </td>
+                    <td className="px-4 py-3">{contentTypeLabel(row.contentType)}</td>
+                    <td className="px-4 py-3">
+                      <Badge variant={STATUS_VARIANTS[row.status as ContentStatus]}>
+                        {STATUS_LABELS[row.status as ContentStatus] ?? row.status}
+                      </Badge>
+                    </td>
+                    <td className="px-4 py-3">{row.categoryName ?? "None"}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      {row.publishedAt
+                        ? row.status === "scheduled"
+                          ? formatDateTime(row.publishedAt)
+                          : formatDate(row.publishedAt)
+                        : "Not yet"}
+                    </td>
+                    <td className="px-4 py-3">{row.viewCount}</td>
+                    <td className="px-4 py-3">
+                      <div className="flex gap-2">
+                        <Button asChild size="sm" variant="outline">
+                          <Link href={`/admin/library/items/${row.id}`} aria-label={`Edit ${row.title}`}>
+                            Edit
+                          </Link>
+                        </Button>
+                        <Button asChild size="sm" variant="ghost">
+                          <Link href={`/library/item/${row.slug}`} aria-label={`View ${row.title}`}>
+                            View
+                          </Link>
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="destructive"
+                          pending={remove.isPending && remove.variables?.id === row.id}
+                          aria-label={`Delete ${row.title}`}
+                          onClick={() => {
+                            if (window.confirm(`Delete "${row.title}"? Its comments, bookmarks and files go with it.`))
+                              remove.mutate(row);
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </DataTable>
+          </div>
         </RowFocusScope>
       )}
+      {!list.isError && list.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          onClick={() => {
+            focusOnMore();
+            void list.fetchNextPage();
+          }}
+          pending={list.isFetchingNextPage}
+          pendingLabel="Loading..."
+        >
+          Load more items
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -13,7 +13,8 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { showServerErrors } from "@/lib/form-errors";
 import type { EditorCategory } from "@/features/library/types";
 import { CATEGORY_ICONS, libraryCategorySchema, type LibraryCategoryInput } from "@/features/library/schemas";
 import { CategoryIcon } from "../labels";
@@ -154,9 +155,7 @@ function CategoryForm({
       onDone();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields)
-        for (const [name, message] of Object.entries(error.fields))
-          form.setError(name as keyof LibraryCategoryInput, { message });
+      showServerErrors(form, error);
       toast({
         title: "Error",
         description: errorMessage(error, "Could not save the category. Please try again."),

@@ -15,7 +15,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "@/features/library/constants";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { showServerErrors } from "@/lib/form-errors";
 import type { EditorItem } from "@/features/library/types";
 import { CONTENT_TYPE_LABELS, libraryItemSchema, type LibraryItemInput } from "@/features/library/schemas";
 import { LIBRARY_ITEMS_KEY } from "../library-browser";
@@ -103,8 +104,7 @@ export function ItemEditor({
       router.refresh();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields)
-        for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof Values, { message });
+      showServerErrors(form, error);
       toast({
         title: "Error Saving Content",
         description: errorMessage(error, "Could not save the content changes. Please try again later."),

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { events } from "@/db/schema";
 import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
-import { eventLocation, formatInZone } from "@/server/events/time";
+import { eventLocation, formatInZone } from "@/server/events";
 import type { PassageProvider } from "./types";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { faqItems } from "@/server/public-site/faq";
+import { faqItems } from "@/server/public-site";
 import { getSiteSettings } from "@/server/settings";
 import type { PassageProvider } from "./types";
 

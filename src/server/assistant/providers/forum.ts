@@ -2,7 +2,7 @@ import "server-only";
 import { eq, inArray } from "drizzle-orm";
 import { forumCategories, forumTopics } from "@/db/schema";
 import type { TierId } from "@/features/membership/constants";
-import { plainText } from "@/server/forum/plain-text";
+import { plainText } from "@/server/forum";
 import { splitIntoPassages, type PassageProvider } from "./types";
 
 /**

@@ -7,11 +7,13 @@ import { libraryProvider } from "./library";
 import { pageProvider } from "./pages";
 import { sectionProvider } from "./sections";
 import { tierProvider } from "./tiers";
+import type { ContentKind } from "@/features/assistant/constants";
 import type { PassageProvider } from "./types";
 
 /**
  * Every kind of content the assistant answers from. Adding one is a
- * provider file and a line here, plus a reindexSource(kind, id) call in its save path.
+ * kind in CONTENT_KINDS, a provider file and a line here, plus a contentSaved(kind, ids) call in its
+ * save paths (src/server/jobs/content-saved.ts).
  */
 export const PASSAGE_PROVIDERS = {
   faq: faqProvider,
@@ -22,6 +24,6 @@ export const PASSAGE_PROVIDERS = {
   blog: blogProvider,
   forum: forumProvider,
   library: libraryProvider,
-} satisfies Record<string, PassageProvider>;
+} satisfies Record<ContentKind, PassageProvider>;
 
-export type SourceKind = keyof typeof PASSAGE_PROVIDERS;
+export type SourceKind = ContentKind;

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { contentCategories, contentItems } from "@/db/schema";
 import type { TierId } from "@/features/membership/constants";
-import { itemReadableLevel } from "@/server/library/queries";
+import { itemReadableLevel } from "@/server/library";
 import { articleText } from "@/features/library/text";
 import { splitIntoPassages, type PassageProvider } from "./types";
 

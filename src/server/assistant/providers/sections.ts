@@ -1,7 +1,7 @@
 import "server-only";
 import { PRIVATE_EVENT_KINDS } from "@/features/events/constants";
-import { applyFaq, applySteps } from "@/server/public-site/apply";
-import { privacySections, termsSections } from "@/server/public-site/legal";
+import { applyFaq, applySteps } from "@/server/public-site";
+import { privacySections, termsSections } from "@/server/public-site";
 import { readSiteSettings } from "@/server/settings";
 import type { PassageInput, PassageProvider } from "./types";
 

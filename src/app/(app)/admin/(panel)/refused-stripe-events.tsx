@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format";
-import { listRefusedEvents } from "@/server/money/webhook/refusals";
+import { listRefusedEvents } from "@/server/runtime/stripe-webhook/refusals";
 
 /**
  * The admin dashboard's list of Stripe webhook events the app refused (sent at another API version,

@@ -11,6 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DATE_FORMAT, TIME_FORMAT } from "@/lib/format";
 import { siteUrl } from "@/lib/http/site-url";
+import { pageId } from "@/lib/page-input";
 import { findEvent, formatInZone, goingCount, type EventRow } from "@/server/events/queries";
 import { joinLinkIsPublic } from "@/server/events/join-link";
 import { isEventOver } from "@/server/events/rsvp";
@@ -18,7 +19,7 @@ import { rsvpUrl } from "@/features/events/rules";
 import { getSiteSettings } from "@/server/settings";
 import { JsonLd } from "@/components/seo/json-ld";
 
-type Params = { params: Promise<{ id: string }> };
+type Params = PageProps<"/events/[id]">;
 
 // Prerendered for everyone on its first visit, then expired by a Luma sync, an admin's edit or an RSVP
 // (src/server/events/pages.ts); hourly otherwise. Her RSVP and a members-only join link load in the browser.
@@ -29,9 +30,7 @@ export function generateStaticParams(): Array<{ id: string }> {
 }
 
 async function load(params: Params["params"]): Promise<EventRow> {
-  const { id } = await params;
-  const eventId = /^\d{1,9}$/.test(id) ? Number(id) : NaN;
-  const event = Number.isSafeInteger(eventId) ? await findEvent(eventId) : null;
+  const event = await findEvent(pageId((await params).id));
   if (!event) notFound();
   return event;
 }

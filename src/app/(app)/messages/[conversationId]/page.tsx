@@ -7,10 +7,12 @@ import {
   ReportMessageButton,
 } from "@/components/messages/conversation-actions";
 import { MessageComposer } from "@/components/messages/message-composer";
-import { conversationParamsSchema, messageListQuerySchema } from "@/features/messages/schemas";
+import { messageListQuerySchema } from "@/features/messages/schemas";
 import { SIGNED_IN } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
+import { pageId } from "@/lib/page-input";
+import { bigIdSchema } from "@/lib/validation";
 import { cn } from "@/lib/utils";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getConversation } from "@/server/messages";
@@ -20,11 +22,10 @@ export const metadata: Metadata = { title: "Conversation", robots: { index: fals
 /** /messages/{id}: the conversation, newest messages last, with the composer when she may write. */
 export default async function ConversationPage({ params, searchParams }: PageProps<"/messages/[conversationId]">) {
   const me = await requirePageAccess(SIGNED_IN);
-  const parsed = conversationParamsSchema.safeParse(await params);
-  if (!parsed.success) notFound();
+  const conversationId = pageId((await params).conversationId, bigIdSchema);
   const query = messageListQuerySchema.safeParse(await searchParams);
   const before = query.success ? query.data.before : undefined;
-  const page = await getConversation(me, parsed.data.conversationId, before).catch((error) => {
+  const page = await getConversation(me, conversationId, before).catch((error) => {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;
   });

@@ -5,6 +5,7 @@ import { apiRoute } from "@/server/http/api-route";
 import { SIGNED_IN } from "@/lib/auth/access";
 import { dispositionFor, fileResponse } from "@/lib/http/file-response";
 import { findStoredFile, readStoredBytes } from "@/server/storage";
+import { FILE_GATES } from "@/server/runtime/file-gates";
 import { assertCanReadFile } from "@/server/storage/access";
 import { parseByteRange } from "@/server/storage/range";
 
@@ -12,7 +13,7 @@ export const GET = apiRoute(
   { access: SIGNED_IN, params: z.object({ id: z.uuid() }) },
   async ({ request, user, params }) => {
     const file = await findStoredFile(params.id);
-    await assertCanReadFile(user, file);
+    await assertCanReadFile(user, file, FILE_GATES);
     const range = parseByteRange(request.headers.get("range"), file.sizeBytes);
     if (range === "unsatisfiable")
       return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${file.sizeBytes}` } });

@@ -1,11 +1,16 @@
 // POST /api/forum/posts - reply to a topic (not locked, not archived, no block between the two members).
-import { z } from "@/lib/validation";
 import { SIGNED_IN } from "@/lib/auth/access";
 import { apiRoute, created } from "@/server/http/api-route";
-import { siteUrl } from "@/lib/http/site-url";
-import { createReply } from "@/server/forum";
+import { createReply, readableTopic } from "@/server/forum";
+import { newReplySchema } from "@/features/forum/schemas";
 
-// The body is validated by createReply once the topic is known to be open to her (no 400 before that).
-export const POST = apiRoute({ access: SIGNED_IN, body: z.unknown() }, async ({ user, body }) =>
-  created(await createReply(body, user, siteUrl())),
+// The topic is named in the body: it is found open to her before the rest is validated (decision 022).
+export const POST = apiRoute(
+  {
+    access: SIGNED_IN,
+    target: newReplySchema.pick({ topicId: true }),
+    authorize: async ({ user, target }) => void (await readableTopic(target.topicId, user)),
+    body: newReplySchema,
+  },
+  async ({ user, body }) => created(await createReply(body, user)),
 );

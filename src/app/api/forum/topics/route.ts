@@ -1,15 +1,20 @@
 // GET /api/forum/topics - a page of topics (optionally of one category); POST creates a topic.
-import { z } from "@/lib/validation";
 import { SIGNED_IN } from "@/lib/auth/access";
 import { apiRoute, created } from "@/server/http/api-route";
-import { createTopic, listTopics } from "@/server/forum";
-import { topicListQuerySchema } from "@/features/forum/schemas";
+import { createTopic, listTopics, postableCategory } from "@/server/forum";
+import { newTopicSchema, topicListQuerySchema } from "@/features/forum/schemas";
 
 export const GET = apiRoute({ access: SIGNED_IN, query: topicListQuerySchema }, async ({ user, query }) =>
   listTopics(user, query),
 );
 
-// The body is validated by createTopic once the category is known to be open to her (no 400 before that).
-export const POST = apiRoute({ access: SIGNED_IN, body: z.unknown() }, async ({ user, body }) =>
-  created(await createTopic(body, user)),
+// The category is named in the body: it is found open to her before the rest is validated (decision 022).
+export const POST = apiRoute(
+  {
+    access: SIGNED_IN,
+    target: newTopicSchema.pick({ categoryId: true }),
+    authorize: ({ user, target }) => postableCategory(target.categoryId, user),
+    body: newTopicSchema,
+  },
+  async ({ user, body }) => created(await createTopic(body, user)),
 );

@@ -2,7 +2,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { errorResponse } from "@/server/http/api-route";
 import { siteUrl } from "@/lib/http/site-url";
-import { receiveStripeEvent } from "@/server/money/webhook/receive";
+import { receiveStripeEvent } from "@/server/runtime/stripe-webhook/receive";
 
 // Not wrapped in apiRoute: Stripe's servers send no Origin and no session, and the signature over
 // the raw body is the authentication. Any failure after verification answers non-2xx so Stripe retries.

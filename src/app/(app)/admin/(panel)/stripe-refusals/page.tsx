@@ -5,7 +5,7 @@ import { stripeRefusalsQuerySchema } from "@/features/money/schemas";
 import { ADMIN } from "@/lib/auth/access";
 import { formatDateTime } from "@/lib/format";
 import { requirePageAccess } from "@/server/auth/current-user";
-import { listStripeRefusals } from "@/server/money/stripe-refusals";
+import { listStripeRefusals } from "@/server/stripe/refusals";
 
 export const metadata: Metadata = { title: "Stripe Refusals", robots: { index: false } };
 

@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { formatCents, formatDate, tierName } from "@/lib/format";
 import { getMemberAdminView } from "@/server/admin-members";
 import { MEMBER_STATUS_LABELS } from "@/features/admin-members/schemas";
-import type { SessionUser } from "@/server/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { pageId } from "@/lib/page-input";
 
 export const metadata: Metadata = { title: "Member", robots: { index: false } };

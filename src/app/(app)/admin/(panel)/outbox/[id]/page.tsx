@@ -6,15 +6,14 @@ import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { RetryEmailButton } from "@/components/admin/retry-email-button";
 import { formatDateTime } from "@/lib/format";
-import { idSchema } from "@/lib/validation";
+import { pageId } from "@/lib/page-input";
 import { getOutboxMessage } from "@/server/email/outbox";
 
 export const metadata: Metadata = { title: "Email", robots: { index: false } };
 
 export default async function OutboxMessagePage({ params }: PageProps<"/admin/outbox/[id]">) {
   const viewer = await requirePageAccess(ADMIN);
-  const id = idSchema.safeParse((await params).id);
-  const message = id.success ? await getOutboxMessage(viewer, id.data) : null;
+  const message = await getOutboxMessage(viewer, pageId((await params).id));
   if (!message) notFound();
   return (
     <article className="max-w-3xl">

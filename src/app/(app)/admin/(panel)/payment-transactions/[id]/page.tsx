@@ -8,7 +8,7 @@ import { PaymentStatusBadge } from "@/components/profile/payment-history";
 import { TransactionActions } from "@/components/admin/payments/transaction-actions";
 import { KIND_LABEL } from "@/components/billing/types";
 import { formatCents, formatDateTime, tierName } from "@/lib/format";
-import { idSchema } from "@/lib/validation";
+import { pageIdOrNull } from "@/lib/page-input";
 import { DEMO_PAYMENT_NOT_REFUNDABLE } from "@/server/money/refunds";
 import { getTransactionDetail, isRefundable } from "@/server/money/transactions";
 
@@ -25,8 +25,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export default async function PaymentTransactionPage({ params }: PageProps<"/admin/payment-transactions/[id]">) {
   const viewer = await requirePageAccess(ADMIN);
-  const id = idSchema.safeParse((await params).id);
-  const detail = id.success ? await getTransactionDetail(viewer, id.data) : null;
+  const id = pageIdOrNull((await params).id);
+  const detail = id === null ? null : await getTransactionDetail(viewer, id);
   const back = (
     <Button asChild variant="outline">
       <Link href="/admin/payment-transactions">{detail ? "Back" : "Back to Transactions"}</Link>

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { ItemEditor } from "@/components/library/admin/item-editor";
 import { permission } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
-import { idSchema } from "@/lib/validation";
+import { pageId } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getEditorItem } from "@/server/library/editor";
 import { listEditorCategories, listEditorTags } from "@/server/library/taxonomy";
@@ -13,9 +13,8 @@ export const metadata: Metadata = { title: "Edit Content", robots: { index: fals
 export default async function EditContentPage({ params }: PageProps<"/admin/library/items/[id]">) {
   // The layout guards too, but layouts and pages render side by side: the page checks before it reads.
   const viewer = await requirePageAccess(permission("manage_content"));
-  const id = idSchema.safeParse((await params).id);
-  if (!id.success) notFound();
-  const item = await getEditorItem(viewer, id.data).catch((error) => {
+  const id = pageId((await params).id);
+  const item = await getEditorItem(viewer, id).catch((error) => {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
   });

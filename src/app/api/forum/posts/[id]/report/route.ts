@@ -3,7 +3,7 @@ import { SIGNED_IN } from "@/lib/auth/access";
 import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { readablePost, reportPost } from "@/server/forum";
-import { reportSchema } from "@/features/forum/schemas";
+import { reportSchema } from "@/features/reports/schemas";
 
 export const POST = apiRoute(
   {

@@ -1,0 +1,5 @@
+import "server-only";
+
+// What other features use of this one (they import it from here only: src/server/floors.mjs).
+export { createCommission, onPaymentCleared, onPaymentReversed } from "./commissions";
+export { getPartnerDashboard } from "./partners";

@@ -1,0 +1,47 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/db";
+import { blogPosts, blogSearchVector } from "@/db/schema";
+import { pastCursor, tsquery, type KindRow, type KindSearch } from "./terms";
+
+/**
+ * Published blog posts, for everyone. The vector is the schema's blogSearchVector, which
+ * blog_posts_search_idx holds (migration 0035).
+ */
+export async function searchBlog({ terms, limit, after }: KindSearch): Promise<KindRow[]> {
+  const vector = blogSearchVector(blogPosts);
+  const result = await db.execute<{
+    id: number;
+    title: string;
+    slug: string;
+    excerpt: string;
+    category: string;
+    rank: string;
+    title_match: boolean;
+  }>(sql`
+    with query as (select ${tsquery(terms)} as q),
+    found as (
+      select ${blogPosts.id} as id, ts_rank(${vector}, query.q) as rank
+      from ${blogPosts}, query
+      where ${vector} @@ query.q and ${blogPosts.status} = 'published' and ${blogPosts.publishedAt} <= now()
+    )
+    select ${blogPosts.id} as id, ${blogPosts.title} as title, ${blogPosts.slug} as slug,
+      ${blogPosts.excerpt} as excerpt, ${blogPosts.category} as category,
+      found.rank::text as rank, to_tsvector('english', ${blogPosts.title}) @@ query.q as title_match
+    from found
+    cross join query
+    join ${blogPosts} on ${blogPosts.id} = found.id
+    where ${pastCursor(after, sql`found.rank`, sql`found.id`)}
+    order by found.rank desc, found.id desc
+    limit ${limit}
+  `);
+  return result.rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    href: `/blog/${row.slug}`,
+    detail: row.category,
+    rank: row.rank,
+    titleMatch: row.title_match,
+  }));
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/db";
+import { eventSearchVector, events } from "@/db/schema";
+import { EXCERPT_OPTIONS, pastCursor, plainExcerpt, tsquery, type KindRow, type KindSearch } from "./terms";
+
+/**
+ * Scheduled events, past ones too (their pages stay). A visitor finds only those open to all: a
+ * members-only event's page is for members. The vector is the schema's eventSearchVector, which
+ * events_search_idx holds (migration 0035).
+ */
+export async function searchEvents({ reader, terms, limit, after }: KindSearch): Promise<KindRow[]> {
+  const vector = eventSearchVector(events);
+  const result = await db.execute<{
+    id: number;
+    title: string;
+    excerpt: string;
+    starts_at: string;
+    timezone: string;
+    rank: string;
+    title_match: boolean;
+  }>(sql`
+    with query as (select ${tsquery(terms)} as q),
+    found as (
+      select ${events.id} as id, ts_rank(${vector}, query.q) as rank
+      from ${events}, query
+      where ${vector} @@ query.q and ${events.status} = 'scheduled'
+        and ${reader ? sql`true` : sql`${events.accessType} = 'public'`}
+    )
+    select ${events.id} as id, ${events.title} as title, ${events.startsAt}::text as starts_at, ${events.timezone} as timezone,
+      ts_headline('english', ${events.description}, query.q, ${EXCERPT_OPTIONS}) as excerpt,
+      found.rank::text as rank, to_tsvector('english', ${events.title}) @@ query.q as title_match
+    from found
+    cross join query
+    join ${events} on ${events.id} = found.id
+    where ${pastCursor(after, sql`found.rank`, sql`found.id`)}
+    order by found.rank desc, found.id desc
+    limit ${limit}
+  `);
+  return result.rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    excerpt: plainExcerpt(row.excerpt),
+    href: `/events/${row.id}`,
+    detail: new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: row.timezone }).format(
+      new Date(row.starts_at),
+    ),
+    rank: row.rank,
+    titleMatch: row.title_match,
+  }));
+}

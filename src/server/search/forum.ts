@@ -1,0 +1,69 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/db";
+import { forumCategories, forumPosts, forumTopics } from "@/db/schema";
+import { categoryReadableBy, notBlockedBy } from "@/server/forum";
+import { EXCERPT_OPTIONS, pastCursor, plainExcerpt, tsquery, type KindRow, type KindSearch } from "./terms";
+
+/**
+ * Forum topics whose title, opening post or a visible reply match, each topic once at its best match
+ * (a reply ranks at 0.8 of its own rank, as in the forum's search). Members only; only categories her
+ * tier opens, so a higher tier's topic is never found; nothing written by members she blocked.
+ */
+export async function searchForum({ reader, terms, limit, after }: KindSearch): Promise<KindRow[]> {
+  if (!reader) return [];
+  const result = await db.execute<{
+    id: number;
+    title: string;
+    slug: string;
+    category_name: string;
+    post_id: number | null;
+    excerpt: string;
+    rank: string;
+    title_match: boolean;
+  }>(sql`
+    with query as (select ${tsquery(terms)} as q),
+    hits as (
+      select ${forumTopics.id} as topic_id, ts_rank(${forumTopics.searchVector}, query.q) as rank, null::int as post_id
+      from ${forumTopics}, query
+      where ${forumTopics.searchVector} @@ query.q
+      union all
+      select ${forumPosts.topicId}, (ts_rank(${forumPosts.searchVector}, query.q) * 0.8)::real, ${forumPosts.id}
+      from ${forumPosts}, query
+      where ${forumPosts.searchVector} @@ query.q and ${forumPosts.status} = 'visible' and ${notBlockedBy(reader, forumPosts.userId)}
+    ),
+    best as (
+      select distinct on (topic_id) topic_id, rank, post_id from hits order by topic_id, rank desc, post_id nulls first
+    ),
+    ranked as (
+      select best.topic_id, best.post_id, best.rank
+      from best
+      join ${forumTopics} on ${forumTopics.id} = best.topic_id
+      join ${forumCategories} on ${forumCategories.id} = ${forumTopics.categoryId}
+      where ${categoryReadableBy(reader) ?? sql`true`} and ${notBlockedBy(reader, forumTopics.userId)}
+        and ${pastCursor(after, sql`best.rank`, sql`best.topic_id`)}
+      order by best.rank desc, best.topic_id desc
+      limit ${limit}
+    )
+    select ${forumTopics.id} as id, ${forumTopics.title} as title, ${forumTopics.slug} as slug,
+      ${forumCategories.name} as category_name, ranked.post_id,
+      ts_headline('english', coalesce(${forumPosts.content}, ${forumTopics.content}), query.q, ${EXCERPT_OPTIONS}) as excerpt,
+      ranked.rank::text as rank,
+      to_tsvector('english', ${forumTopics.title}) @@ query.q as title_match
+    from ranked
+    cross join query
+    join ${forumTopics} on ${forumTopics.id} = ranked.topic_id
+    join ${forumCategories} on ${forumCategories.id} = ${forumTopics.categoryId}
+    left join ${forumPosts} on ${forumPosts.id} = ranked.post_id
+    order by ranked.rank desc, ranked.topic_id desc
+  `);
+  return result.rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    excerpt: plainExcerpt(row.excerpt),
+    href: `/forum/topic/${row.slug}${row.post_id ? `#post-${row.post_id}` : ""}`,
+    detail: row.post_id ? `Reply in ${row.category_name}` : row.category_name,
+    rank: row.rank,
+    titleMatch: row.title_match,
+  }));
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/db";
+import { forumBlocks, memberSearchVector, users } from "@/db/schema";
+import { pastCursor, tsquery, type KindRow, type KindSearch } from "./terms";
+
+/**
+ * Members, for members only (a visitor finds none): the directory's text (name, the location she shows
+ * to members, interests, mentor topics) as words. Never one who hid herself from the directory, whose
+ * account is disabled or erased, or who blocked the asker or was blocked by her. The vector is the
+ * schema's memberSearchVector, which users_search_idx holds (migration 0035).
+ */
+export async function searchMembers({ reader, terms, limit, after }: KindSearch): Promise<KindRow[]> {
+  if (!reader) return [];
+  const vector = memberSearchVector(users);
+  const result = await db.execute<{
+    id: number;
+    first_name: string;
+    last_name: string;
+    occupation: string | null;
+    interests: string[];
+    rank: string;
+  }>(sql`
+    with query as (select ${tsquery(terms, "simple")} as q),
+    found as (
+      select ${users.id} as id, ts_rank(${vector}, query.q) as rank
+      from ${users}, query
+      where ${vector} @@ query.q
+        and not ${users.hiddenFromDirectory} and ${users.disabledAt} is null and ${users.erasedAt} is null
+        and not exists (
+          select 1 from ${forumBlocks}
+          where (${forumBlocks.blockerId} = ${reader.id} and ${forumBlocks.blockedId} = ${users.id})
+             or (${forumBlocks.blockerId} = ${users.id} and ${forumBlocks.blockedId} = ${reader.id})
+        )
+    )
+    select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
+      case when ${users.occupationVisibility} = 'members' then nullif(${users.occupation}, '') end as occupation,
+      ${users.interests} as interests, found.rank::text as rank
+    from found
+    join ${users} on ${users.id} = found.id
+    where ${pastCursor(after, sql`found.rank`, sql`found.id`)}
+    order by found.rank desc, found.id desc
+    limit ${limit}
+  `);
+  const nameWords = new Set(terms.words.map((word) => word.toLowerCase()));
+  return result.rows.map((row) => {
+    const name = `${row.first_name} ${row.last_name}`.trim();
+    return {
+      id: row.id,
+      title: name,
+      excerpt: row.interests.slice(0, 5).join(", "),
+      href: `/profile/${row.id}`,
+      detail: row.occupation,
+      rank: row.rank,
+      // Her name is her title: a match in it is a whole word of the name, or the prefix of one.
+      titleMatch: name
+        .toLowerCase()
+        .split(/\s+/)
+        .some((part) => nameWords.has(part) || part.startsWith(terms.words.at(-1)!.toLowerCase())),
+    };
+  });
+}
