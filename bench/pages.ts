@@ -43,9 +43,11 @@ export async function memberPageSamples(
   }
 }
 
-/** The nine member pages at a sample each. */
+/** The member pages at a sample each, and the members' home's own part (what its page loads for her). */
 export function memberPages(samples: Awaited<ReturnType<typeof memberPageSamples>>) {
   return [
+    { label: "Members' home", path: "/home" },
+    { label: "Members' home, her part (GET /api/home, a first visit: 14 days back)", path: "/api/home" },
     { label: "Forum", path: "/forum" },
     { label: "Forum category", path: `/forum/${samples.categorySlug}` },
     { label: "Forum topic", path: `/forum/topic/${samples.topicSlug}` },

@@ -71,6 +71,7 @@ export const config = {
   matcher: [
     "/admin/:path*",
     "/spiritual-profile/:path*",
+    "/home/:path*",
     "/forum/:path*",
     "/library/:path*",
     "/profile/:path*",

@@ -26,6 +26,7 @@ async function signInOnTheForm(page: Page, username: string) {
 }
 
 const LANDINGS: Record<string, RegExp> = {
+  "/home": /^Your home$/,
   "/forum": /^Community Forum$/,
   "/library": /^Library$/,
   "/members": /^Members$/,

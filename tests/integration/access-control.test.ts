@@ -94,6 +94,7 @@ describe("API authorization (Authorization is the server's job)", () => {
 
 describe("page guard", () => {
   const memberPages = [
+    "/home",
     "/spiritual-profile",
     "/forum",
     "/forum/topic/welcome-start-here",

@@ -636,6 +636,8 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
     send("visitor", "PATCH", `/api/users/${fx.owner.user.id}`, { occupation: "Anyone?" }),
   ],
   "GET /api/members": async () => everyone("/api/members?q=a"),
+  "GET /api/home": async () => everyone("/api/home"),
+  "POST /api/onboarding/hide": async () => everyone("/api/onboarding/hide", "POST"),
   "GET /api/search": async () => everyone("/api/search?q=a"),
   "GET /api/places": async () => everyone("/api/places?q=Lisbon"),
   "POST /api/users/[id]/mentorship-requests": async () => {

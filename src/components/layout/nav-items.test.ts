@@ -20,6 +20,9 @@ describe("navbar items", () => {
 
   it("hides About, Membership, Apply and FAQ once signed in", () => {
     expect(labels(mainLinks(true))).toEqual(["Home", "Events", "Community", "Forum", "Library", "Blog"]);
+    // Her Home is the members' home; the public home page stays the logo's.
+    expect(mainLinks(true)[0]!.href).toBe("/home");
+    expect(mainLinks(false)[0]!.href).toBe("/");
     expect(labels(MEMBER_LINKS)).toEqual(["AI Chat", "Members"]);
     expect(labels(ACCOUNT_LINKS)).toEqual(["My Profile", "Spiritual Profile"]);
   });

@@ -34,6 +34,8 @@ export const VISITOR_ONLY_LINKS = {
 
 export const ALWAYS_LINKS = {
   home: { href: "/", label: "Home" },
+  /** A signed-in member's Home is hers: what is new since her last visit (the public home is the logo's). */
+  membersHome: { href: "/home", label: "Home" },
   events: {
     href: "/events",
     label: "Events",
@@ -84,7 +86,7 @@ export function mainLinks(signedIn: boolean): NavLink[] {
   const a = ALWAYS_LINKS;
   const v = VISITOR_ONLY_LINKS;
   return signedIn
-    ? [a.home, a.events, a.community, a.forum, a.library, a.blog]
+    ? [a.membersHome, a.events, a.community, a.forum, a.library, a.blog]
     : [a.home, v.about, v.membership, a.events, a.community, a.forum, a.library, a.blog, v.apply, v.faq];
 }
 

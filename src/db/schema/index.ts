@@ -16,3 +16,4 @@ export * from "./assistant";
 export * from "./notifications";
 export * from "./messages";
 export * from "./dashboard";
+export * from "./onboarding";

@@ -55,6 +55,7 @@ import {
   libraryItemSchema,
   libraryTagSchema,
 } from "@/features/library/types";
+import { membersHomeSchema } from "@/features/home/types";
 import { decidedRequestSchema, receivedRequestSchema, sentRequestSchema } from "@/features/mentorship/types";
 import {
   conversationClosedSchema,
@@ -219,6 +220,8 @@ export const API_RESPONSES = {
     z.union([ownProfileSchema, currentUserSchema.extend({ birthData: storedBirthDataSchema })]),
   ),
   "GET /api/members": members(directoryPageSchema),
+  "GET /api/home": members(membersHomeSchema),
+  "POST /api/onboarding/hide": members(okAnswerSchema),
   "GET /api/search": { visitor: visitorSearchResultsSchema, member: searchResultsSchema },
   "GET /api/places": members(placeListSchema),
   "POST /api/users/[id]/mentorship-requests": members(sentRequestSchema),

@@ -1,4 +1,5 @@
 import { z, emailField } from "@/lib/validation";
+import { ONBOARDING_STEPS } from "@/features/onboarding/constants";
 
 const LINK_MESSAGE = "Please enter a full web address starting with https://, or leave it empty";
 const link = z.union([z.literal(""), z.url({ protocol: /^https?$/, message: LINK_MESSAGE })], {
@@ -38,6 +39,11 @@ export const siteSettingsSchema = z.object({
     .int("Please enter a whole number of days")
     .min(0, "Trial days cannot be negative")
     .max(365, "Trial days must be at most 365"),
+  /** A new member's checklist on /home: the steps shown, in order (at least one). */
+  onboardingSteps: z
+    .array(z.enum(ONBOARDING_STEPS))
+    .min(1, "Choose at least one step")
+    .refine((steps) => new Set(steps).size === steps.length, "Each step can be listed once"),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -60,6 +66,7 @@ export const SITE_SETTING_DEFAULTS: SiteSettings = {
   lumaCalendarUrl: "https://lu.ma/",
   lumaSubscribeUrl: "",
   trialDays: 30,
+  onboardingSteps: [...ONBOARDING_STEPS],
 };
 
 /**

@@ -47,7 +47,7 @@ export type AccessDecision = "allowed" | "unauthenticated" | "forbidden" | "two_
 export const SECURITY_PAGE = "/profile/security";
 
 /** Where she lands after signing in when she was going nowhere in particular (no `next`). */
-export const MEMBERS_HOME = "/forum";
+export const MEMBERS_HOME = "/home";
 
 /**
  * The one rule for "acts as an administrator": she is one AND this session passed two-factor sign-in.
@@ -152,6 +152,7 @@ export const PAGE_RULES: ReadonlyArray<readonly [prefix: string, rule: AccessRul
   ["/admin/library", permission("manage_content")],
   ["/admin", ADMIN],
   ["/spiritual-profile", SIGNED_IN],
+  ["/home", SIGNED_IN],
   ["/forum", SIGNED_IN],
   ["/library", SIGNED_IN],
   ["/profile", SIGNED_IN],

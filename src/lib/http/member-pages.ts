@@ -37,7 +37,7 @@ export function isPrerenderedMemberPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
   if (PER_REQUEST.includes(path)) return false;
   return (
-    ["/forum", "/library", "/members", "/profile", "/spiritual-profile"].includes(path) ||
+    ["/home", "/forum", "/library", "/members", "/profile", "/spiritual-profile"].includes(path) ||
     /^\/(forum|forum\/topic|library\/(category|tag|item)|profile)\/[^/]+$/.test(path)
   );
 }

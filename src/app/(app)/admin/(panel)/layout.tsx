@@ -16,6 +16,7 @@ const ADMIN_SECTIONS = [
   { href: "/admin/outbox", label: "Email Outbox" },
   { href: "/admin/events", label: "Events" },
   { href: "/admin/messages", label: "Messages" },
+  { href: "/admin/onboarding", label: "Onboarding" },
   { href: "/admin/settings", label: "Settings" },
   { href: "/admin/audit", label: "Audit Log" },
 ];

@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { createTestUser, TEST_PASSWORD } from "../support/db";
+import { expect, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
+
+// The members' home, as a member meets it: from the public home page's Login, signed in, landed on
+// what is new since her last visit; its links lead on; the header's Home brings her back.
+
+test("she signs in from the header, lands on her home, sees what is new and who joined, and follows a topic", async ({
+  page,
+}) => {
+  const member = await createTestUser({ firstName: "Hester" });
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Login", exact: true }).click();
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
+  // The newest member of all as she signs in: first among this week's.
+  const newcomer = await createTestUser({ firstName: "Newcomer", lastName: randomUUID().slice(0, 6) });
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/home");
+  await expect(page.getByRole("heading", { level: 1, name: "Your home" })).toBeVisible();
+  const status = page.getByRole("status").filter({ hasText: /^Since / });
+  await expect(status).toContainText("unread notification");
+  for (const section of ["New in the forum", "New in the library", "Coming up", "New members this week"])
+    await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
+  const newMembers = page.getByRole("region", { name: "New members this week" });
+  await expect(newMembers.getByRole("link", { name: `Newcomer ${newcomer.lastName}` })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+  await expectAccessibleAtBothWidths(page, "the members' home");
+
+  // Back within the hour, her home still counts from the same visit: a reload does not empty it.
+  const since = await status.textContent();
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: /^Since / })).toHaveText(since!);
+
+  const forum = page.getByRole("region", { name: "New in the forum" });
+  const firstTopic = forum.getByRole("link").first();
+  const title = (await firstTopic.textContent())!;
+  await firstTopic.click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await nav.getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL("/home");
+});
+
+test("a new member's first steps tick as she does them, and she puts the list away", async ({ page }) => {
+  const member = await createTestUser({ firstName: "Ines" });
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/home");
+  const steps = page.getByRole("region", { name: "Your first steps" });
+  await expect(steps.getByText("0 of 6 done")).toBeVisible();
+  await expect(steps.getByRole("listitem").filter({ hasText: "RSVP to an event" })).toContainText("not done yet");
+
+  // She goes to a coming event from her home and says she is going.
+  const event = page
+    .getByRole("region", { name: "Coming up" })
+    .getByRole("heading", { level: 3 })
+    .getByRole("link")
+    .first();
+  const title = (await event.textContent())!;
+  await event.click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await page.getByRole("button", { name: "RSVP", exact: true }).click();
+  await expect(page.getByText("You're going.")).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  await expect(steps.getByText("1 of 6 done")).toBeVisible();
+  await expect(steps.getByRole("listitem").filter({ hasText: "RSVP to an event" })).toContainText("(done)");
+  await expectAccessibleAtBothWidths(page, "the members' home with her first steps");
+
+  await steps.getByRole("button", { name: "Hide checklist" }).click();
+  await expect(steps).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Your home" })).toBeFocused();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "Coming up" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your first steps" })).toHaveCount(0);
+});
+
+test("an administrator chooses the first steps and their order by keyboard", async ({ page }) => {
+  const admin = await createTestUser({ isAdmin: true });
+  await signInAs(page, admin.username, TEST_PASSWORD);
+  await page.goto("/admin");
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Onboarding" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Onboarding" })).toBeVisible();
+  const shown = page.getByRole("region", { name: "Shown, in this order" }).getByRole("listitem");
+  await expect(shown.first()).toContainText("1. Add a photo and a bio");
+  await page.getByRole("button", { name: "Move Introduce yourself up" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(shown.first()).toContainText("1. Introduce yourself");
+  await expect(page.getByRole("button", { name: "Move Introduce yourself up" })).toBeFocused();
+  await expectAccessibleAtBothWidths(page, "the onboarding steps");
+  try {
+    await page.getByRole("button", { name: "Save Steps" }).click();
+    await expect(page.getByRole("button", { name: "Save Steps" })).toBeFocused();
+    await expect(toast(page)).toContainText("Onboarding saved");
+    await page.reload();
+    await expect(shown.first()).toContainText("1. Introduce yourself");
+  } finally {
+    // The other tests' members see the default order.
+    await page.getByRole("button", { name: "Move Add a photo and a bio up" }).click();
+    await page.getByRole("button", { name: "Save Steps" }).click();
+    await expect(toast(page)).toContainText("Onboarding saved");
+  }
+});

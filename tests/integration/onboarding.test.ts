@@ -1,0 +1,187 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { contentItems, events, forumCategories, pushSubscriptions, users } from "@/db/schema";
+import { INTRODUCTIONS_CATEGORY_SLUG, ONBOARDING_STEPS, START_HERE_ITEM_SLUG } from "@/features/onboarding/constants";
+import type { MembersHome } from "@/features/home/types";
+import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { call, signIn } from "../support/http";
+
+// A new member's first steps on /home: each ticked by doing it (through the same calls the site makes),
+// shown in the order administrators chose, and put away when she hides it.
+
+afterAll(closeTestDb);
+
+async function introductions() {
+  const [existing] = await testDb()
+    .select()
+    .from(forumCategories)
+    .where(eq(forumCategories.slug, INTRODUCTIONS_CATEGORY_SLUG));
+  if (existing) return existing;
+  const [made] = await testDb()
+    .insert(forumCategories)
+    .values({ name: "Introductions", slug: INTRODUCTIONS_CATEGORY_SLUG })
+    .returning();
+  return made!;
+}
+
+async function startHere() {
+  const [existing] = await testDb().select().from(contentItems).where(eq(contentItems.slug, START_HERE_ITEM_SLUG));
+  if (existing) return existing;
+  const [made] = await testDb()
+    .insert(contentItems)
+    .values({
+      title: "Welcome to the Library",
+      slug: START_HERE_ITEM_SLUG,
+      contentType: "article",
+      status: "published",
+      publishedAt: new Date(),
+    })
+    .returning();
+  return made!;
+}
+
+const stepsOf = async (cookie: string) => {
+  const home = await call("/api/home", { cookie });
+  expect(home.status).toBe(200);
+  return (home.json as MembersHome).checklist;
+};
+const doneSteps = async (cookie: string) =>
+  (await stepsOf(cookie)).steps.filter((step) => step.done).map((step) => step.id);
+
+it("ticks each step when she does it, never before", async () => {
+  const category = await introductions();
+  const item = await startHere();
+  const [event] = await testDb()
+    .insert(events)
+    .values({
+      source: "internal",
+      title: `First steps ${randomUUID().slice(0, 6)}`,
+      startsAt: new Date(Date.now() + 86_400_000),
+      timezone: "UTC",
+      accessType: "public",
+      type: "social",
+    })
+    .returning();
+  const her = await createTestUser();
+  const cookie = await signIn(her.username, TEST_PASSWORD);
+  const checklist = await stepsOf(cookie);
+  expect(checklist.steps.map((step) => step.id)).toEqual([...ONBOARDING_STEPS]);
+  expect(await doneSteps(cookie)).toEqual([]);
+
+  // A photo alone is half the step; the bio completes it.
+  await testDb().update(users).set({ profilePicture: "/images/circle.svg" }).where(eq(users.id, her.id));
+  expect(await doneSteps(cookie)).toEqual([]);
+  expect((await call(`/api/users/${her.id}`, { method: "PATCH", cookie, body: { bio: "I weave." } })).status).toBe(200);
+  expect(await doneSteps(cookie)).toEqual(["photo-and-bio"]);
+
+  const topic = await call("/api/forum/topics", {
+    cookie,
+    body: { categoryId: category.id, title: "Hello, I am new here", content: "I weave tapestries in Porto." },
+  });
+  expect(topic.status).toBe(201);
+  expect(await doneSteps(cookie)).toEqual(["photo-and-bio", "introduce"]);
+
+  const reply = await call("/api/forum/posts", {
+    cookie,
+    body: { topicId: topic.json.id, content: "And hello to you!" },
+  });
+  expect(reply.status).toBe(201);
+  expect(await doneSteps(cookie)).toEqual(["photo-and-bio", "introduce", "reply"]);
+
+  expect((await call(`/api/events/${event!.id}/rsvp`, { method: "POST", cookie })).status).toBe(200);
+  expect((await call(`/api/content/items/${item.id}/view`, { method: "POST", cookie })).status).toBe(200);
+  expect(await doneSteps(cookie)).toEqual(["photo-and-bio", "introduce", "reply", "rsvp", "start-here"]);
+
+  await testDb()
+    .insert(pushSubscriptions)
+    .values({ userId: her.id, endpoint: `https://push.example/${randomUUID()}`, p256dh: "key", auth: "auth" });
+  expect(await doneSteps(cookie)).toEqual([...ONBOARDING_STEPS]);
+
+  // Undone, a step shows undone again: the checklist reads what is, not what was clicked.
+  expect((await call(`/api/events/${event!.id}/rsvp`, { method: "DELETE", cookie })).status).toBe(200);
+  expect(await doneSteps(cookie)).not.toContain("rsvp");
+});
+
+it("shows the steps administrators chose in their order, and stays away once she hides it", async () => {
+  const admin = await createTestUser({ isAdmin: true });
+  const adminCookie = await signIn(admin.username, TEST_PASSWORD);
+  const her = await createTestUser();
+  const cookie = await signIn(her.username, TEST_PASSWORD);
+  const chosen = ["rsvp", "introduce", "notifications"];
+  try {
+    const refused = await call("/api/admin/settings", {
+      method: "PUT",
+      cookie: adminCookie,
+      body: { onboardingSteps: ["rsvp", "rsvp"] },
+    });
+    expect(refused.status).toBe(400);
+    const member = await call("/api/admin/settings", { method: "PUT", cookie, body: { onboardingSteps: chosen } });
+    expect(member.status).toBe(403);
+    const saved = await call("/api/admin/settings", {
+      method: "PUT",
+      cookie: adminCookie,
+      body: { onboardingSteps: chosen },
+    });
+    expect(saved.status).toBe(200);
+    expect((await stepsOf(cookie)).steps.map((step) => step.id)).toEqual(chosen);
+  } finally {
+    await call("/api/admin/settings", {
+      method: "PUT",
+      cookie: adminCookie,
+      body: { onboardingSteps: [...ONBOARDING_STEPS] },
+    });
+  }
+
+  expect((await stepsOf(cookie)).hidden).toBe(false);
+  expect((await call("/api/onboarding/hide", { method: "POST", cookie })).status).toBe(200);
+  expect((await stepsOf(cookie)).hidden).toBe(true);
+  expect((await call("/api/onboarding/hide", { method: "POST" })).status).toBe(401);
+});
+
+it("shows administrators who finished, who is on her way, who is stuck and who never signed in", async () => {
+  const admin = await createTestUser({ isAdmin: true });
+  const adminCookie = await signIn(admin.username, TEST_PASSWORD);
+  const never = await createTestUser({ firstName: "Never" });
+  const onHerWay = await createTestUser({ firstName: "Onherway" });
+  const stuck = await createTestUser({ firstName: "Stuck", createdAt: new Date(Date.now() - 10 * 86_400_000) });
+  const finished = await createTestUser({ firstName: "Finished" });
+  const hiddenAdmin = await createTestUser({ isAdmin: true, firstName: "Staff" });
+  for (const member of [onHerWay, stuck, finished]) await signIn(member.username, TEST_PASSWORD);
+  await testDb()
+    .insert(pushSubscriptions)
+    .values({ userId: finished.id, endpoint: `https://push.example/${randomUUID()}`, p256dh: "key", auth: "auth" });
+  try {
+    const saved = await call("/api/admin/settings", {
+      method: "PUT",
+      cookie: adminCookie,
+      body: { onboardingSteps: ["notifications"] },
+    });
+    expect(saved.status).toBe(200);
+    const page = await call("/admin/onboarding", { cookie: adminCookie });
+    expect(page.status).toBe(200);
+    const row = (id: number) =>
+      page.text.match(new RegExp(`<tr[^>]*>(?:(?!</tr>).)*/admin/members/${id}"(?:(?!</tr>).)*</tr>`))?.[0];
+    const statusOf = (id: number) =>
+      row(id)
+        ?.replace(/<[^>]+>/g, "|")
+        .split("|")
+        .filter(Boolean)
+        .at(-1);
+    expect({
+      never: statusOf(never.id),
+      onHerWay: statusOf(onHerWay.id),
+      stuck: statusOf(stuck.id),
+      finished: statusOf(finished.id),
+    }).toEqual({ never: "never signed in", onHerWay: "in progress", stuck: "stuck", finished: "finished" });
+    expect(row(hiddenAdmin.id)).toBeUndefined();
+    expect((await call("/admin/onboarding", { cookie: await signIn(never.username, TEST_PASSWORD) })).status).not.toBe(
+      200,
+    );
+  } finally {
+    await call("/api/admin/settings", {
+      method: "PUT",
+      cookie: adminCookie,
+      body: { onboardingSteps: [...ONBOARDING_STEPS] },
+    });
+  }
+});
