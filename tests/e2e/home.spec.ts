@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createTestUser, TEST_PASSWORD } from "../support/db";
+import { events } from "@/db/schema";
+import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
 
 // The members' home, as a member meets it: from the public home page's Login, signed in, landed on
@@ -43,6 +44,21 @@ test("she signs in from the header, lands on her home, sees what is new and who 
 });
 
 test("a new member's first steps tick as she does them, and she puts the list away", async ({ page }) => {
+  // The next event of all, so that it heads her "Coming up": one of ours, open to all, with seats.
+  const startsAt = new Date(Date.now() + 30 * 60_000);
+  await testDb()
+    .insert(events)
+    .values({
+      source: "internal",
+      title: `First steps social ${randomUUID().slice(0, 6)}`,
+      description: "An event made by a test.",
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3600_000),
+      timezone: "UTC",
+      locationName: "The Loft",
+      accessType: "public",
+      type: "social",
+    });
   const member = await createTestUser({ firstName: "Ines" });
   await page.goto("/login");
   await page.getByLabel("Username").fill(member.username);

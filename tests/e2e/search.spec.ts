@@ -30,6 +30,8 @@ async function signInByKeyboard(page: Page, username: string) {
   await page.keyboard.type(TEST_PASSWORD);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(MEMBERS_HOME);
+  // She sees her home before she reaches for a shortcut; until then her keys still go to the form.
+  await expect(page.getByRole("heading", { level: 1, name: "Your home" })).toBeVisible();
 }
 
 const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search" });

@@ -21,6 +21,8 @@ export function MembersHome() {
   const home = useQuery({
     queryKey: ["/api/home", since],
     enabled: since !== undefined,
+    // Back on her home after doing one of her steps, she sees it ticked: never the copy from before.
+    refetchOnMount: "always",
     queryFn: () => apiRequest<Home>("GET", since ? `/api/home?${new URLSearchParams({ since })}` : "/api/home"),
   });
   const data = home.data;
