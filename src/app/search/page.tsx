@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
+import { QueryProvider } from "@/components/query-provider";
 import { SearchPage } from "@/components/search/search-page";
 
 // Prerendered like every public page; the search itself runs in the browser (GET /api/search), as
@@ -12,8 +13,10 @@ export const metadata: Metadata = {
 
 export default function Search() {
   return (
-    <Suspense>
-      <SearchPage />
-    </Suspense>
+    <QueryProvider>
+      <Suspense>
+        <SearchPage />
+      </Suspense>
+    </QueryProvider>
   );
 }

@@ -3,6 +3,7 @@
 import * as React from "react";
 import { useRouter } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
+import { QueryProvider } from "@/components/query-provider";
 import { Search } from "lucide-react";
 import { announce } from "@/hooks/use-live-region";
 import { cn } from "@/lib/utils";
@@ -22,15 +23,25 @@ interface Option {
  * combobox pattern: focus stays in the field, the arrows move the active option). Enter opens the
  * active option, or /search with every result when none is active.
  */
-export default function SearchDialog({
-  open,
-  onOpenChange,
-  returnFocusTo,
-}: {
+interface SearchDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusTo: React.RefObject<HTMLElement | null>;
-}) {
+}
+
+/**
+ * The header is on every page, public ones too, which carry no query library of their own
+ * (src/app/(app)/layout.tsx): the box brings its own, loaded with it when she first opens it.
+ */
+export default function SearchDialog(props: SearchDialogProps) {
+  return (
+    <QueryProvider>
+      <SearchBox {...props} />
+    </QueryProvider>
+  );
+}
+
+function SearchBox({ open, onOpenChange, returnFocusTo }: SearchDialogProps) {
   const router = useRouter();
   const [text, setText] = React.useState("");
   const [active, setActive] = React.useState(-1);
