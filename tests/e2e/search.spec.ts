@@ -35,7 +35,7 @@ async function signInByKeyboard(page: Page, username: string) {
   await expect(page.getByRole("status").filter({ hasText: /^Since / })).toBeVisible();
 }
 
-const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search" });
+const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search the site" });
 
 /** Opens the box with a shortcut, types, and moves with the arrows to the option named `title`; Enter opens it. */
 async function findByKeyboard(page: Page, shortcut: string, text: string, title: string) {
@@ -116,7 +116,9 @@ test("a member finds a topic, a library item, an event and a member from the hea
   await expect(page.getByRole("option", { name: new RegExp(`^${topic!.title}`) })).toBeVisible();
   await expectAccessible(page, "the search box with results on desktop");
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search" })).toBeFocused();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Search the site" }),
+  ).toBeFocused();
 
   // Enter with no option chosen opens every result, filtered by kind on request.
   await page.keyboard.press("/");
@@ -135,11 +137,14 @@ test("a member finds a topic, a library item, an event and a member from the hea
   // On a phone the box opens from the menu.
   await page.setViewportSize({ width: 320, height: 800 });
   await page.getByRole("button", { name: "Open menu" }).click();
-  await page.locator("#mobile-menu").getByRole("button", { name: "Search" }).click();
+  await page.locator("#mobile-menu").getByRole("button", { name: "Search the site" }).click();
   await expect(searchBox(page)).toBeFocused();
   await page.keyboard.type(secret);
   await expect(page.getByRole("option", { name: new RegExp(`^${event!.title}`) })).toBeVisible();
   await expectAccessible(page, "the search box with results at 320 px");
+  // Closed, it gives her focus back to the menu's button, the bar's one way in on a phone.
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
 });
 
 test("a Connect member does not find an Empower topic by its exact title", async ({ page }) => {

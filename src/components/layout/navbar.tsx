@@ -131,7 +131,7 @@ export function Navbar({ siteName }: { siteName: string }) {
 
         {user ? (
           <div className="ml-auto flex items-center gap-1 xl:order-last xl:ml-0">
-            <SearchLauncher open={searchOpen} onOpenChange={setSearchOpen} />
+            <SearchLauncher open={searchOpen} onOpenChange={setSearchOpen} phoneFocus={menuButton} />
             <MessagesLink variant="icon" />
             <NotificationBell />
             {/* On a phone her pages and Logout are in the menu: the bar keeps its room for the name. */}
@@ -141,7 +141,7 @@ export function Navbar({ siteName }: { siteName: string }) {
           </div>
         ) : (
           <div className="ml-auto flex items-center gap-2 xl:ml-0">
-            <SearchLauncher open={searchOpen} onOpenChange={setSearchOpen} />
+            <SearchLauncher open={searchOpen} onOpenChange={setSearchOpen} phoneFocus={menuButton} />
             <div className="hidden items-center gap-2 xl:flex">
               <Link
                 href="/login"
@@ -202,7 +202,7 @@ export function Navbar({ siteName }: { siteName: string }) {
                   setSearchOpen(true);
                 }}
               >
-                Search
+                Search the site
               </button>
             </li>
             {[...links, ...(user ? MEMBER_LINKS : [])].map((link) => (

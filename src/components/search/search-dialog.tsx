@@ -109,7 +109,7 @@ function SearchBox({ open, onOpenChange, returnFocusTo }: SearchDialogProps) {
             <input
               type="text"
               role="combobox"
-              aria-label="Search"
+              aria-label="Search the site"
               aria-autocomplete="list"
               aria-expanded={Boolean(q)}
               aria-controls="search-listbox"

@@ -19,8 +19,25 @@ function isTyping(target: EventTarget | null): boolean {
  * The header's search button, which opens the search box; "/" (outside a text field) and Ctrl-K or
  * Cmd-K open it too. `open` is the navbar's, so that its mobile menu can open the same box.
  */
-export function SearchLauncher({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SearchLauncher({
+  open,
+  onOpenChange,
+  phoneFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus returns on a phone, where the box is opened from the menu and this button is not shown. */
+  phoneFocus: React.RefObject<HTMLElement | null>;
+}) {
   const button = React.useRef<HTMLButtonElement>(null);
+  const returnFocusTo = React.useMemo(
+    () => ({
+      get current(): HTMLElement | null {
+        return button.current?.offsetParent ? button.current : (phoneFocus.current ?? button.current);
+      },
+    }),
+    [phoneFocus],
+  );
   const [loaded, setLoaded] = React.useState(false);
   if (open && !loaded) setLoaded(true);
 
@@ -43,14 +60,16 @@ export function SearchLauncher({ open, onOpenChange }: { open: boolean; onOpenCh
         ref={button}
         variant="ghost"
         size="icon"
-        aria-label="Search"
+        // On a phone the bar keeps its room for the site's name: the menu has "Search the site".
+        className="hidden sm:inline-flex"
+        aria-label="Search the site"
         aria-haspopup="dialog"
         aria-keyshortcuts="/ Control+K Meta+K"
         onClick={() => onOpenChange(true)}
       >
         <Search className="size-5" aria-hidden="true" />
       </Button>
-      {loaded ? <SearchDialog open={open} onOpenChange={onOpenChange} returnFocusTo={button} /> : null}
+      {loaded ? <SearchDialog open={open} onOpenChange={onOpenChange} returnFocusTo={returnFocusTo} /> : null}
     </>
   );
 }
