@@ -20,7 +20,7 @@ test("an admin finds a member, changes her tier and grants manage_content, and t
 
   await page.goto("/admin/members");
   await page.getByLabel("Name, username or email").fill(member.email);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByRole("table")).toContainText(member.username);
   await expectAccessibleAtBothWidths(page, "/admin/members");
 

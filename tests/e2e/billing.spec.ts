@@ -128,7 +128,7 @@ test("an admin finds a member's renewal by its kind, opens her billing from it, 
   const admin = await createTestUser({ isAdmin: true });
   await signInAs(page, admin.username, TEST_PASSWORD);
   await page.goto("/admin/payment-transactions");
-  await page.getByLabel("Search").fill(String(renewal!.id));
+  await page.getByLabel("Search", { exact: true }).fill(String(renewal!.id));
   const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: String(renewal!.id), exact: true }) });
   await expect(row.getByRole("cell", { name: "Renewal", exact: true })).toBeVisible();
   await row.getByRole("link", { name: `View transaction ${renewal!.id}` }).click();

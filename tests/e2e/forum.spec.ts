@@ -202,7 +202,7 @@ test.describe("forum as a member", () => {
     await newReply(topic.id, me.id, `We planted ${word} seeds along the fence.`);
     await page.goto("/forum");
     await page.getByRole("searchbox", { name: "Search the forum" }).fill(word);
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByRole("heading", { name: `Results for “${word}”` })).toBeVisible();
     await expect(page.getByRole("link", { name: topic.title })).toBeVisible();
     await expect(page.locator("mark", { hasText: word })).toBeVisible();

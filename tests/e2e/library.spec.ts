@@ -118,7 +118,7 @@ test.describe("library", () => {
 
     await page.getByText("All", { exact: true }).click();
     await expect(page).not.toHaveURL(/type=/);
-    await page.getByLabel("Search").fill("journaling");
+    await page.getByLabel("Search", { exact: true }).fill("journaling");
     await expect(page).toHaveURL(/search=journaling/);
     await expect.poll(() => cardTitles(page)).toEqual([`Moon journaling ${tag}`]);
 
@@ -127,7 +127,7 @@ test.describe("library", () => {
     const other = await browser.newPage({ baseURL: process.env.TEST_BASE_URL });
     await memberPage(other);
     await other.goto(shared);
-    await expect(other.getByLabel("Search")).toHaveValue("journaling");
+    await expect(other.getByLabel("Search", { exact: true })).toHaveValue("journaling");
     await expect.poll(() => cardTitles(other)).toEqual([`Moon journaling ${tag}`]);
     await other.close();
 
@@ -140,7 +140,7 @@ test.describe("library", () => {
     // A change made right after another builds on it: "Videos", then at once a search. (The page is
     // prerendered: a filter change asks the API for the list, not the server for a page.)
     await page.getByText("Videos", { exact: true }).click();
-    await page.getByLabel("Search").fill(`nothing${tag}matches`);
+    await page.getByLabel("Search", { exact: true }).fill(`nothing${tag}matches`);
     await expect(page).toHaveURL(new RegExp(`search=nothing${tag}matches`));
     await expect(page).toHaveURL(/type=video/);
     await expect(page.getByRole("heading", { name: "No content found" })).toBeVisible();
@@ -172,12 +172,12 @@ test.describe("library", () => {
     try {
       await memberPage(page);
       await page.goto("/library");
-      await page.getByLabel("Search").fill(word);
+      await page.getByLabel("Search", { exact: true }).fill(word);
       await expect(page.getByTestId("library-card").first()).toBeVisible();
       await expect(page.getByText("Showing the best of the newest 1,000 matches; add a word to narrow")).toBeVisible();
       await expectAccessible(page, "library search capped");
 
-      await page.getByLabel("Search").fill(`${word} tides`);
+      await page.getByLabel("Search", { exact: true }).fill(`${word} tides`);
       await expect.poll(() => cardTitles(page)).toEqual([narrow.title]);
       await expect(page.getByText("Showing the best of the newest 1,000 matches; add a word to narrow")).toHaveCount(0);
     } finally {

@@ -241,9 +241,9 @@ test("the payment page without her link, and admins' payment screens", async ({ 
   await expect(page.getByText("Total Revenue")).toBeVisible();
   await expect(page.getByText(/Showing \d+ of \d+ transactions/)).toBeVisible();
   await expectAccessible(page, "payment transactions");
-  await page.getByLabel("Search").fill("no-such-thing");
+  await page.getByLabel("Search", { exact: true }).fill("no-such-thing");
   await expect(page.getByText("No transactions found matching your search criteria.")).toBeVisible();
-  await page.getByLabel("Search").fill("");
+  await page.getByLabel("Search", { exact: true }).fill("");
   await page.getByLabel("Status").selectOption("pending");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export to CSV" }).click();

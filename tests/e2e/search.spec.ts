@@ -158,6 +158,8 @@ test("a Connect member does not find an Empower topic by its exact title", async
   await signInByKeyboard(page, member.username);
 
   await page.keyboard.press("Control+k");
+  // The box's code arrives with its first opening: she types once it is there.
+  await expect(searchBox(page)).toBeFocused();
   await page.keyboard.type(title);
   await expect(page.getByRole("dialog").getByText("No results.")).toBeVisible();
   await expect(page.getByRole("option", { name: new RegExp(`^${title}`) })).toHaveCount(0);
