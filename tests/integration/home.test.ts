@@ -91,6 +91,13 @@ it("shows topics with news in the categories she wrote in, under her tier as it 
   await reply(older.id, other.id);
   await reply(older.id, blocked.id);
   await reply(older.id, other.id, "hidden");
+  // A topic whose only news is a reply by the member she blocked is no news to her.
+  const quiet = await topic(open.id, other.id, "Only the blocked member replied");
+  await testDb()
+    .update(forumTopics)
+    .set({ createdAt: new Date(Date.now() - 86_400_000) })
+    .where(eq(forumTopics.id, quiet.id));
+  await reply(quiet.id, blocked.id);
 
   const seen = await home(her.cookie, lastVisit);
   expect(seen.topicsFrom).toBe("taken-part");
@@ -98,6 +105,7 @@ it("shows topics with news in the categories she wrote in, under her tier as it 
   expect(ids).toEqual(expect.arrayContaining([inOpen.id, inEmpower.id, older.id]));
   expect(ids).not.toContain(inElsewhere.id);
   expect(ids).not.toContain(byBlocked.id);
+  expect(ids).not.toContain(quiet.id);
   const replied = seen.topics.find((t) => t.id === older.id)!;
   expect([replied.isNew, replied.newReplies]).toEqual([false, 2]);
   expect(seen.topics.find((t) => t.id === inOpen.id)!.isNew).toBe(true);

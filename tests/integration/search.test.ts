@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { DATE_FORMAT } from "@/lib/format";
+import { formatInZone } from "@/server/events/time";
 import { blogPosts, contentItems, events, forumBlocks, forumCategories, forumPosts, forumTopics } from "@/db/schema";
 import type { TierId } from "@/features/membership/constants";
 import type { SearchHit, SearchResults } from "@/features/search/types";
@@ -161,6 +163,10 @@ describe("GET /api/search", () => {
 
     const visitor = await search({ q: secret });
     expect(hitsOf(visitor, "events").map((hit) => hit.id)).toEqual([publicEvent!.id]);
+    // Its day as every date on the site reads, in the event's own time zone.
+    expect(hitsOf(visitor, "events")[0]!.detail).toBe(
+      formatInZone(publicEvent!.startsAt, publicEvent!.timezone, DATE_FORMAT),
+    );
     expect(hitsOf(visitor, "blog").map((hit) => hit.href)).toEqual([`/blog/${post!.slug}`]);
     expect(hitsOf(visitor, "library")).toEqual([expect.objectContaining({ id: item!.id, locked: true })]);
     expect(hitsOf(visitor, "forum")).toEqual([]);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { contentCategories, contentItems, forumCategories, forumPosts, forumTopics, users } from "@/db/schema";
 import type { MembersHome } from "@/features/home/types";
@@ -60,15 +60,12 @@ function newRepliesIn(viewer: SessionUser, since: Date) {
  * never an archived one, never a topic started by a member she blocked.
  */
 async function topicsSince(viewer: SessionUser, since: Date): Promise<Pick<MembersHome, "topics" | "topicsFrom">> {
+  // The categories she has written in: a topic of hers, or a reply.
+  const herCategories = sql`select t.category_id from forum_topics t where t.user_id = ${viewer.id}
+    union select t.category_id from forum_posts p join forum_topics t on t.id = p.topic_id where p.user_id = ${viewer.id}`;
   const [{ tookPart } = { tookPart: false }] = await db
-    .select({
-      tookPart: sql<boolean>`exists (select 1 from ${forumTopics} where ${forumTopics.userId} = ${viewer.id})
-        or exists (select 1 from ${forumPosts} where ${forumPosts.userId} = ${viewer.id})`,
-    })
-    .from(sql`(select 1) as one`);
-  const herCategories = sql`${forumTopics.categoryId} in (
-    select t.category_id from forum_topics t where t.user_id = ${viewer.id}
-    union select t.category_id from forum_posts p join forum_topics t on t.id = p.topic_id where p.user_id = ${viewer.id})`;
+    .select({ tookPart: sql<boolean>`exists (${herCategories})` })
+    .from(sql`(values (1)) as one`);
   const newReplies = newRepliesIn(viewer, since);
   const rows = await db
     .select({
@@ -88,25 +85,25 @@ async function topicsSince(viewer: SessionUser, since: Date): Promise<Pick<Membe
         categoryReadableBy(viewer),
         isNull(forumCategories.archivedAt),
         notBlockedBy(viewer, forumTopics.userId),
-        tookPart ? herCategories : undefined,
+        tookPart ? sql`${forumTopics.categoryId} in (${herCategories})` : undefined,
+        // News to her: started since, or replied to since by someone she has not blocked (a reply by a
+        // blocked member alone moves a topic's last post).
+        or(gt(forumTopics.createdAt, since), sql`${newReplies} > 0`),
       ),
     )
     .orderBy(desc(forumTopics.lastPostAt), desc(forumTopics.id))
     .limit(HOME_TOPICS);
   return {
     topicsFrom: tookPart ? "taken-part" : "everywhere",
-    topics: rows
-      .map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        title: row.title,
-        categoryName: row.categoryName,
-        isNew: row.createdAt > since,
-        newReplies: row.newReplies,
-        lastPostAt: row.lastPostAt.toISOString(),
-      }))
-      // Activity by someone she blocked alone moves a topic's last post: it is not news to her.
-      .filter((topic) => topic.isNew || topic.newReplies > 0),
+    topics: rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      categoryName: row.categoryName,
+      isNew: row.createdAt > since,
+      newReplies: row.newReplies,
+      lastPostAt: row.lastPostAt.toISOString(),
+    })),
   };
 }
 

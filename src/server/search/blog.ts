@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { blogPosts, blogSearchVector } from "@/db/schema";
-import { pastCursor, tsquery, type KindRow, type KindSearch } from "./terms";
+import { foundPage, tsquery, type KindRow, type KindSearch } from "./terms";
 
 /**
  * Published blog posts, for everyone. The vector is the schema's blogSearchVector, which
@@ -31,9 +31,7 @@ export async function searchBlog({ terms, limit, after }: KindSearch): Promise<K
     from found
     cross join query
     join ${blogPosts} on ${blogPosts.id} = found.id
-    where ${pastCursor(after, sql`found.rank`, sql`found.id`)}
-    order by found.rank desc, found.id desc
-    limit ${limit}
+    ${foundPage(after, limit)}
   `);
   return result.rows.map((row) => ({
     id: row.id,

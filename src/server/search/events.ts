@@ -1,8 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
+import { DATE_FORMAT } from "@/lib/format";
+import { formatInZone } from "@/server/events";
 import { eventSearchVector, events } from "@/db/schema";
-import { EXCERPT_OPTIONS, pastCursor, plainExcerpt, tsquery, type KindRow, type KindSearch } from "./terms";
+import { EXCERPT_OPTIONS, foundPage, plainExcerpt, tsquery, type KindRow, type KindSearch } from "./terms";
 
 /**
  * Scheduled events, past ones too (their pages stay). A visitor finds only those open to all: a
@@ -33,18 +35,14 @@ export async function searchEvents({ reader, terms, limit, after }: KindSearch):
     from found
     cross join query
     join ${events} on ${events.id} = found.id
-    where ${pastCursor(after, sql`found.rank`, sql`found.id`)}
-    order by found.rank desc, found.id desc
-    limit ${limit}
+    ${foundPage(after, limit)}
   `);
   return result.rows.map((row) => ({
     id: row.id,
     title: row.title,
     excerpt: plainExcerpt(row.excerpt),
     href: `/events/${row.id}`,
-    detail: new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: row.timezone }).format(
-      new Date(row.starts_at),
-    ),
+    detail: formatInZone(new Date(row.starts_at), row.timezone, DATE_FORMAT),
     rank: row.rank,
     titleMatch: row.title_match,
   }));

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { contentCategories, contentItems } from "@/db/schema";
 import { openToUser } from "@/server/library";
-import { pastCursor, tsquery, type KindRow, type KindSearch } from "./terms";
+import { foundPage, tsquery, type KindRow, type KindSearch } from "./terms";
 
 /**
  * Published library items. An item her tier opens is found by any of its words; one it does not (and
@@ -45,9 +45,7 @@ export async function searchLibrary({ reader, terms, limit, after }: KindSearch)
     cross join query
     join ${contentItems} on ${contentItems.id} = found.id
     left join ${contentCategories} on ${contentCategories.id} = ${contentItems.categoryId}
-    where ${pastCursor(after, sql`found.rank`, sql`found.id`)}
-    order by found.rank desc, found.id desc
-    limit ${limit}
+    ${foundPage(after, limit)}
   `);
   return result.rows.map((row) => ({
     id: row.id,

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumBlocks, memberSearchVector, users } from "@/db/schema";
-import { pastCursor, tsquery, type KindRow, type KindSearch } from "./terms";
+import { foundPage, tsquery, type KindRow, type KindSearch } from "./terms";
 
 /**
  * Members, for members only (a visitor finds none): the directory's text (name, the location she shows
@@ -38,9 +38,7 @@ export async function searchMembers({ reader, terms, limit, after }: KindSearch)
       ${users.interests} as interests, found.rank::text as rank
     from found
     join ${users} on ${users.id} = found.id
-    where ${pastCursor(after, sql`found.rank`, sql`found.id`)}
-    order by found.rank desc, found.id desc
-    limit ${limit}
+    ${foundPage(after, limit)}
   `);
   const nameWords = new Set(terms.words.map((word) => word.toLowerCase()));
   return result.rows.map((row) => {

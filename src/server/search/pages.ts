@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { assistantPassages } from "@/db/schema";
-import { EXCERPT_OPTIONS, pastCursor, plainExcerpt, tsquery, type KindRow, type KindSearch } from "./terms";
+import { EXCERPT_OPTIONS, foundPage, plainExcerpt, tsquery, type KindRow, type KindSearch } from "./terms";
 
 /**
  * The site's own pages (about, membership and its tiers, the FAQ's answers, the apply page, the
@@ -39,9 +39,7 @@ export async function searchPages({ terms, limit, after }: KindSearch): Promise<
     from found
     cross join query
     join ${p} on ${p.id} = found.id
-    where ${pastCursor(after, sql`found.rank`, sql`found.id`)}
-    order by found.rank desc, found.id desc
-    limit ${limit}
+    ${foundPage(after, limit)}
   `);
   return result.rows.map((row) => ({
     id: row.id,

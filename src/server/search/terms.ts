@@ -58,6 +58,16 @@ export function pastCursor(after: KindSearch["after"], rank: SQL, id: SQL): SQL 
   return after ? sql`(${rank}, ${id}) < (${after[0]}::real, ${after[1]}::int)` : sql`true`;
 }
 
+/**
+ * The page of a kind's `found` rows (each with its `rank` and `id`), in the kind's order: rank, then
+ * id, both descending, past the page link.
+ */
+export function foundPage(after: KindSearch["after"], limit: number): SQL {
+  return sql`where ${pastCursor(after, sql`found.rank`, sql`found.id`)}
+    order by found.rank desc, found.id desc
+    limit ${limit}`;
+}
+
 const MARK = "\u27e6";
 /** ts_headline's options for an excerpt: a couple of fragments around the words, marked with MARK. */
 export const EXCERPT_OPTIONS = `StartSel=${MARK}, StopSel=${MARK}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
