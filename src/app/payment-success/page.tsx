@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PaymentResult } from "@/components/payment/payment-result";
+import { PaymentResult } from "@/components/money/payment-result";
 import { formatCents } from "@/lib/format";
 import { paymentOutcome } from "@/server/money/intents";
 

@@ -4,7 +4,7 @@ import * as React from "react";
 import Link from "next/link";
 import { PaymentStatusBadge } from "@/components/profile/payment-history";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { RefundForm } from "@/components/payments/refund-form";
+import { RefundForm } from "@/components/money/refund-form";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ChatPanel } from "@/components/chat/chat-panel";
+import { ChatPanel } from "@/components/assistant/chat-panel";
 
 export const metadata: Metadata = {
   title: "AI Chat",

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PaymentProblem } from "@/components/payment/payment-checkout";
+import { PaymentProblem } from "@/components/money/payment-checkout";
 
 export const metadata: Metadata = { title: "Payment", robots: { index: false } };
 

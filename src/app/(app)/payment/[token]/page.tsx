@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { PaymentCheckout, PaymentProblem } from "@/components/payment/payment-checkout";
-import { StripeTestModeHint } from "@/components/payment/stripe-test-mode-hint";
+import { PaymentCheckout, PaymentProblem } from "@/components/money/payment-checkout";
+import { StripeTestModeHint } from "@/components/money/stripe-test-mode-hint";
 import { holdsAdminRole } from "@/lib/auth/access";
 import { env } from "@/lib/env";
 import { getCurrentUser } from "@/server/auth/current-user";

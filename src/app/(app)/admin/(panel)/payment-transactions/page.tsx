@@ -1,7 +1,7 @@
 import { ADMIN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import type { Metadata } from "next";
-import { TransactionsList } from "@/components/admin/payments/transactions-list";
+import { TransactionsList } from "@/components/admin/money/transactions-list";
 
 export const metadata: Metadata = { title: "Payment Transactions", robots: { index: false } };
 

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PaymentStatusBadge } from "@/components/profile/payment-history";
-import { TransactionActions } from "@/components/admin/payments/transaction-actions";
+import { TransactionActions } from "@/components/admin/money/transaction-actions";
 import { KIND_LABEL } from "@/components/billing/types";
 import { formatCents, formatDateTime, tierName } from "@/lib/format";
 import { pageIdOrNull } from "@/lib/page-input";

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
-import { RefundForm } from "@/components/payments/refund-form";
+import { RefundForm } from "@/components/money/refund-form";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 interface Props {
