@@ -208,6 +208,8 @@ test("an admin refunds part of a renewal from her billing page, and may refund t
   await expect(
     page.getByRole("dialog").getByText("Enter an amount between $0.01 and $44.50, or leave it empty."),
   ).toBeVisible();
+  // Refused before it is sent, she is on the amount to mend it.
+  await expect(page.getByRole("dialog").getByLabel("Amount in dollars (optional)")).toBeFocused();
 });
 
 test("an admin records a bank-transfer member's payment, and her paid period moves forward a month", async ({

@@ -1,14 +1,16 @@
 "use client";
 
-import * as React from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
+import { showServerErrors } from "@/lib/form-errors";
 import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
-import { centsOf } from "@/features/money/schemas";
+import { refundFormSchema, type RefundFormValues, type RefundInput } from "@/features/money/schemas";
 import { formatCents } from "@/lib/format";
 
 interface RefundFormProps {
@@ -20,73 +22,66 @@ interface RefundFormProps {
   onDone: () => void;
 }
 
+const EMPTY: RefundFormValues = { amount: "", reason: "" };
+
 /**
  * A refund of a card payment, in full or in part, within the guarantee (POST
  * /api/payment-transactions/{id}/refund, audit-logged): the one form of the transaction page and of
  * a member's billing page.
  */
 export function RefundForm({ id, remaining, currency = "usd", onDone }: RefundFormProps) {
-  const [amount, setAmount] = React.useState("");
-  const [reason, setReason] = React.useState("");
-  const [amountError, setAmountError] = React.useState<string | null>(null);
+  const form = useForm<RefundFormValues, unknown, RefundInput>({
+    resolver: zodResolver(refundFormSchema(remaining, formatCents(remaining, currency))),
+    defaultValues: EMPTY,
+  });
   const refund = useMutation({
-    mutationFn: (cents: number | undefined) =>
-      apiRequest<{ amount: number }>("POST", `/api/payment-transactions/${id}/refund`, {
-        reason,
-        ...(cents ? { amount: cents } : {}),
-      }),
+    mutationFn: (values: RefundInput) =>
+      apiRequest<{ amount: number }>("POST", `/api/payment-transactions/${id}/refund`, values),
     onSuccess: (row) => {
       toast({ title: "Refund issued", description: `${formatCents(row.amount, currency)} is going back to the card.` });
-      setAmount("");
-      setReason("");
+      form.reset(EMPTY);
       onDone();
     },
-    onError: (error) =>
+    onError: (error) => {
+      if (showServerErrors(form, error)) return;
       toast({
         title: "Refund failed",
         description: errorMessage(error, "Could not refund the payment."),
         variant: "destructive",
-      }),
+      });
+    },
   });
-  const amountId = `refund-amount-${id}`;
-  const reasonId = `refund-reason-${id}`;
   return (
     <form
+      noValidate
       className="grid gap-2"
       aria-label={`Refund of payment ${id}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const typed = amount.trim();
-        const cents = typed ? centsOf(typed) : undefined;
-        if (cents === null || (cents !== undefined && (cents <= 0 || cents > remaining))) {
-          setAmountError(`Enter an amount between $0.01 and ${formatCents(remaining, currency)}, or leave it empty.`);
-          return;
-        }
-        setAmountError(null);
-        refund.mutate(cents);
-      }}
+      onSubmit={form.handleSubmit((values) => refund.mutate(values))}
     >
       <p className="text-sm text-muted-foreground">
         Up to {formatCents(remaining, currency)} within the {REFUND_GUARANTEE_DAYS}-day guarantee. Leave the amount
         empty for a full refund.
       </p>
-      <Label htmlFor={amountId}>Amount in dollars (optional)</Label>
-      <Input
-        id={amountId}
-        inputMode="decimal"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        placeholder={formatCents(remaining, currency, { plain: true })}
-        aria-invalid={amountError ? true : undefined}
-        aria-describedby={amountError ? `${amountId}-error` : undefined}
-      />
-      {amountError ? (
-        <p id={`${amountId}-error`} className="text-sm text-destructive">
-          {amountError}
-        </p>
-      ) : null}
-      <Label htmlFor={reasonId}>Reason</Label>
-      <Input id={reasonId} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} />
+      <FormField
+        label="Amount in dollars (optional)"
+        id={`refund-amount-${id}`}
+        error={form.formState.errors.amount?.message}
+        className="gap-1"
+      >
+        <Input
+          inputMode="decimal"
+          placeholder={formatCents(remaining, currency, { plain: true })}
+          {...form.register("amount")}
+        />
+      </FormField>
+      <FormField
+        label="Reason"
+        id={`refund-reason-${id}`}
+        error={form.formState.errors.reason?.message}
+        className="gap-1"
+      >
+        <Input {...form.register("reason")} />
+      </FormField>
       <Button type="submit" variant="outline" pending={refund.isPending} pendingLabel="Refunding...">
         Issue Refund
       </Button>

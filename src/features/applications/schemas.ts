@@ -57,6 +57,9 @@ export const reviewSchema = z.object({
   reviewNotes: z.string().trim().max(2000, "Review notes must be at most 2000 characters").optional().default(""),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
+/** The review's notes, as the admin types them on an application's card before choosing. */
+export const reviewNotesSchema = reviewSchema.pick({ reviewNotes: true });
+export type ReviewNotesValues = z.input<typeof reviewNotesSchema>;
 
 export const acceptInvitationSchema = z
   .object({

@@ -51,6 +51,31 @@ export function centsOf(dollars: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
 }
 
+/**
+ * The refund form: the same refund, its amount typed in dollars and checked against what is left of
+ * the payment (`remaining`, in cents), given as cents to the route's refundSchema.
+ */
+export function refundFormSchema(remaining: number, amountRange: string) {
+  return refundSchema.extend({
+    amount: z
+      .string()
+      .trim()
+      .transform((typed, context) => {
+        if (!typed) return undefined;
+        const cents = centsOf(typed);
+        if (cents === null || cents <= 0 || cents > remaining) {
+          context.addIssue({
+            code: "custom",
+            message: `Enter an amount between $0.01 and ${amountRange}, or leave it empty.`,
+          });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+  });
+}
+export type RefundFormValues = z.input<ReturnType<typeof refundFormSchema>>;
+
 /** /admin/stripe-refusals: the keyset cursor, refusals older than this id. */
 export const stripeRefusalsQuerySchema = z.object({
   before: idSchema.optional().or(z.literal("").transform(() => undefined)),

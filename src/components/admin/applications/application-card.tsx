@@ -2,15 +2,19 @@
 
 import * as React from "react";
 import Link from "next/link";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { ManualPaymentForm } from "@/components/billing/manual-payment-form";
 import { PaymentHistory } from "@/components/profile/payment-history";
+import { reviewNotesSchema, type ReviewInput, type ReviewNotesValues } from "@/features/applications/schemas";
 import type { ManualPaymentInput } from "@/features/money/schemas";
+import { showServerErrors } from "@/lib/form-errors";
 import { toMemberPayment } from "@/features/money/types";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
@@ -35,23 +39,29 @@ export function ApplicationCard({
   payments: PaymentContext;
 }) {
   const queryClient = useQueryClient();
-  const [notes, setNotes] = React.useState("");
+  const notesForm = useForm<ReviewNotesValues, unknown, Pick<ReviewInput, "reviewNotes">>({
+    resolver: zodResolver(reviewNotesSchema),
+    defaultValues: { reviewNotes: "" },
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
 
   const review = useMutation({
-    mutationFn: (status: "approved" | "rejected") =>
-      apiRequest("PATCH", `/api/applications/${app.id}/status`, { status, reviewNotes: notes }),
+    mutationFn: (decision: ReviewInput) => apiRequest("PATCH", `/api/applications/${app.id}/status`, decision),
     onSuccess: () => {
       toast({ title: "Success", description: "Application status has been updated." });
       void refresh();
     },
-    onError: (error) =>
+    onError: (error) => {
+      if (showServerErrors(notesForm, error)) return;
       toast({
         title: "Error",
         description: errorMessage(error, "Failed to update application status."),
         variant: "destructive",
-      }),
+      });
+    },
   });
+  const decide = (status: ReviewInput["status"]) =>
+    notesForm.handleSubmit((values) => review.mutate({ status, ...values }));
   const referral = useMutation({
     mutationFn: () => apiRequest("POST", `/api/applications/${app.id}/generate-referral`),
     onSuccess: () => toast({ title: "Success", description: "Referral commission has been created." }),
@@ -141,27 +151,26 @@ export function ApplicationCard({
 
         {app.status === "pending" ? (
           <div className="grid gap-2">
-            <Label htmlFor={`notes-${app.id}`}>Review Notes</Label>
-            <Textarea
+            <FormField
+              label="Review Notes"
               id={`notes-${app.id}`}
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              rows={3}
-              readOnly={review.isPending}
-            />
+              error={notesForm.formState.errors.reviewNotes?.message}
+            >
+              <Textarea rows={3} readOnly={review.isPending} {...notesForm.register("reviewNotes")} />
+            </FormField>
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="destructive"
                 pending={review.isPending}
-                pendingLabel={review.variables === "rejected" ? "Rejecting..." : undefined}
-                onClick={() => review.mutate("rejected")}
+                pendingLabel={review.variables?.status === "rejected" ? "Rejecting..." : undefined}
+                onClick={decide("rejected")}
               >
                 Reject
               </Button>
               <Button
                 pending={review.isPending}
-                pendingLabel={review.variables === "approved" ? "Approving..." : undefined}
-                onClick={() => review.mutate("approved")}
+                pendingLabel={review.variables?.status === "approved" ? "Approving..." : undefined}
+                onClick={decide("approved")}
               >
                 Approve
               </Button>
