@@ -197,7 +197,7 @@ describe("levels", () => {
         title: `Quiet ${t}`,
         slug: `quiet-${t}`,
         content: "Opening",
-        categoryId: own!.categoryId,
+        categoryId: home!.categoryId,
         userId: her.user.id,
       })
       .returning();
