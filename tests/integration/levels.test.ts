@@ -186,7 +186,7 @@ describe("levels", () => {
   it("lets only administrators change them, and every member's level follows", async () => {
     const her = await member();
     const other = await member();
-    const [own] = await testDb()
+    const [home] = await testDb()
       .select({ categoryId: forumTopics.categoryId })
       .from(forumTopics)
       .where(eq(forumTopics.id, topicId));
