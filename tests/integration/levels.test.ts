@@ -304,12 +304,13 @@ describe("the ledger", () => {
     const postId = await reply(author);
     await react(reactor, postId);
     // Changes made behind the application's back: a total edited, a reaction's point deleted.
-    await testDb().update(memberPoints).set({ points: 500 }).where(eq(memberPoints.userId, reactor.user.id));
+    await testDb().insert(memberPoints).values({ userId: reactor.user.id, points: 500 });
+    await testDb().update(memberPoints).set({ points: 40 }).where(eq(memberPoints.userId, author.user.id));
     await testDb().delete(pointEntries).where(eq(pointEntries.postId, postId));
     expect((await call("/api/admin/levels/recompute", { method: "POST", cookie: author.cookie })).status).toBe(403);
     const done = await call("/api/admin/levels/recompute", { method: "POST", cookie: admin.cookie });
     expect(done.status).toBe(200);
-    expect(done.json.corrected).toBeGreaterThanOrEqual(1);
+    expect(done.json.corrected).toBeGreaterThanOrEqual(2);
     expect(await pointsOf(reactor.user.id)).toBe(0);
     expect(await pointsOf(author.user.id)).toBe(1);
   });
