@@ -30,7 +30,7 @@ async function seed(pool: Pool): Promise<void> {
     await pool.query(
       `with people as (select array_agg(id order by id) as ids from users)
        insert into point_entries (user_id, reason, points, source_id, created_at)
-       select people.ids[1 + (g * 7919) % array_length(people.ids, 1)], 'course', 1 + g % 10, g,
+       select people.ids[1 + ((g::bigint * 7919) % array_length(people.ids, 1))::int], 'course', 1 + g % 10, g,
               now() - ((g % 400) || ' days')::interval - ((g % 1440) || ' minutes')::interval
        from people, generate_series(1, $1::int) g`,
       [ENTRIES],
