@@ -1,6 +1,7 @@
 import { Pool } from "pg";
 import { measureAgainstFloor } from "./lib/against-floor";
-import { benchAdminSignIn } from "./lib/admin";
+import { createDatabase } from "../src/db/client";
+import { recomputePoints } from "../src/server/levels";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
 import { benchSignIn, clientAddress, describeLoad, runLoad } from "./lib/load";
 import { SIGNED_IN_FLOOR } from "./pages";
@@ -24,20 +25,15 @@ async function seed(pool: Pool): Promise<void> {
      from generate_series(1, greatest(0, $1::int - (select count(*)::int from users))) g`,
     [MEMBERS],
   );
-  // Bulk rows without the per-row triggers, then the recompute builds the totals, as after a restore.
-  await pool.query("alter table point_entries disable trigger point_entries_totals");
-  try {
-    await pool.query(
-      `with people as (select array_agg(id order by id) as ids from users)
-       insert into point_entries (user_id, reason, points, source_id, created_at)
-       select people.ids[1 + ((g::bigint * 7919) % array_length(people.ids, 1))::int], 'course', 1 + g % 10, g,
-              now() - ((g % 400) || ' days')::interval - ((g % 1440) || ' minutes')::interval
-       from people, generate_series(1, $1::int) g`,
-      [ENTRIES],
-    );
-  } finally {
-    await pool.query("alter table point_entries enable trigger point_entries_totals");
-  }
+  // Through the ledger's triggers, as the application writes them (the totals and days follow each row).
+  await pool.query(
+    `with people as (select array_agg(id order by id) as ids from users)
+     insert into point_entries (user_id, reason, points, source_id, created_at)
+     select people.ids[1 + ((g::bigint * 7919) % array_length(people.ids, 1))::int], 'course', 1 + g % 10, g,
+            now() - ((g % 400) || ' days')::interval - ((g % 1440) || ' minutes')::interval
+     from people, generate_series((select coalesce(max(source_id), 0) + 1 from point_entries where reason = 'course'), $1::int) g`,
+    [ENTRIES],
+  );
 }
 
 /** A topic of REPLIES replies by bench members, and REACTORS signed-in members to react to them. */
@@ -89,14 +85,9 @@ export async function benchLevels(app: BenchApp): Promise<string[]> {
   try {
     const seeding = Date.now();
     await seed(pool);
-    const admin = await benchAdminSignIn(app);
     const recomputing = Date.now();
-    const recompute = await fetch(`${app.baseUrl}/api/admin/levels/recompute`, {
-      method: "POST",
-      headers: { origin: app.baseUrl, cookie: admin },
-    });
-    if (!recompute.ok) throw new Error(`recompute failed: ${recompute.status} ${await recompute.text()}`);
-    const recomputed = (await recompute.json()) as { entries: number; corrected: number };
+    const { db, pool: recomputePool } = createDatabase(benchDatabaseUrl(app), 1);
+    const recomputed = await recomputePoints(null, db).finally(() => recomputePool.end());
     await pool.query("analyze point_entries; analyze member_points; analyze member_points_daily; analyze users");
     const counts = (
       await pool.query<{ members: number; entries: number }>(
@@ -104,7 +95,7 @@ export async function benchLevels(app: BenchApp): Promise<string[]> {
       )
     ).rows[0]!;
     lines.push(
-      `Levels: seeded to ${counts.members.toLocaleString("en-US")} members and ${counts.entries.toLocaleString("en-US")} point entries in ${seconds(recomputing - seeding)}; the admin's recompute of every total took ${seconds(Date.now() - recomputing)} (${recomputed.corrected.toLocaleString("en-US")} totals written)`,
+      `Levels: seeded to ${counts.members.toLocaleString("en-US")} members and ${counts.entries.toLocaleString("en-US")} point entries (through the triggers) in ${seconds(recomputing - seeding)}; the operator's recompute (npm run levels:recompute) took ${seconds(Date.now() - recomputing)} and corrected ${recomputed.corrected.toLocaleString("en-US")} totals (0 expected)`,
     );
 
     const cookie = await benchSignIn(app.baseUrl, "member");

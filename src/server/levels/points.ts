@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
-import type { Executor, Transaction } from "@/db/client";
+import type { Database, Executor, Transaction } from "@/db/client";
 import { forumBlocks, forumPosts, forumReactions, memberPoints, memberPointsDaily, pointEntries } from "@/db/schema";
 import { assertAccess, ADMIN } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/session-user";
@@ -105,11 +105,16 @@ export async function revokePoints(
 /**
  * Rebuilds the reaction entries from the reactions, then every total and day from the ledger: for an
  * audit, or after a change made outside the application. Blocks every other points writer meanwhile.
- * Returns how many totals it had to correct.
+ * Returns how many totals it had to correct. An administrator's request (`viewer`) runs within the
+ * requests' time limits, enough for a small community; `npm run levels:recompute` passes the
+ * operator's `database`, without them, for any size.
  */
-export async function recomputePoints(viewer: SessionUser | null): Promise<{ entries: number; corrected: number }> {
+export async function recomputePoints(
+  viewer: SessionUser | null,
+  database: Database = db,
+): Promise<{ entries: number; corrected: number }> {
   if (viewer) assertAccess(viewer, ADMIN);
-  return db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     await tx.execute(sql`lock table ${pointEntries} in share row exclusive mode`);
     await syncReactionPoints(tx, "all");
     const corrected = await tx.execute<{ count: number }>(sql`
