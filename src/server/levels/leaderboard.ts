@@ -27,15 +27,37 @@ function windowPoints(window: LeaderboardWindow) {
  */
 export async function readLeaderboard(viewer: SessionUser, window: LeaderboardWindow): Promise<Leaderboard> {
   const ladder = await getLadder();
-  const result = await db.execute<{
-    user_id: number;
-    first_name: string;
-    last_name: string;
-    profile_picture: string | null;
-    points: number;
-    total: number;
-    rank: number;
-  }>(sql`
+  const rows = window === "all" ? await topOfAllTime(viewer) : await topOfWindow(viewer, window);
+  const mine = rows.find((row) => row.user_id === viewer.id);
+  // Sorted as ranked, so her own row, when she is below the board, comes last.
+  const entries = rows.slice(0, LEADERBOARD_SIZE).map((row) => {
+    const { level } = standingFor(row.total, ladder);
+    return {
+      rank: row.rank,
+      id: row.user_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      profilePicture: row.profile_picture,
+      points: row.points,
+      level: { level: level.level, name: level.name },
+    };
+  });
+  return { window, entries, mine: await viewerStanding(viewer, window, mine) };
+}
+
+type BoardRow = {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  profile_picture: string | null;
+  points: number;
+  total: number;
+  rank: number;
+};
+
+/** A window's sums ranked (ties share a rank), the top of the board and her own row below it. */
+async function topOfWindow(viewer: SessionUser, window: LeaderboardWindow): Promise<BoardRow[]> {
+  const result = await db.execute<BoardRow>(sql`
     with scored as (${windowPoints(window)}),
     ranked as (
       select s.user_id, s.points, rank() over (order by s.points desc)::int as rank
@@ -52,22 +74,37 @@ export async function readLeaderboard(viewer: SessionUser, window: LeaderboardWi
     ) r join ${users} on ${users.id} = r.user_id
     order by r.points desc, r.user_id
   `);
-  const rows = result.rows;
-  const mine = rows.find((row) => row.user_id === viewer.id);
-  // Sorted as ranked, so her own row, when she is below the board, comes last.
-  const entries = rows.slice(0, LEADERBOARD_SIZE).map((row) => {
-    const { level } = standingFor(row.total, ladder);
-    return {
-      rank: row.rank,
-      id: row.user_id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      profilePicture: row.profile_picture,
-      points: row.points,
-      level: { level: level.level, name: level.name },
-    };
-  });
-  return { window, entries, mine: await viewerStanding(viewer, window, mine) };
+  return result.rows;
+}
+
+/**
+ * All time: the kept totals walked in their index's order to the board's size (never ranking every
+ * member), ranks counted along it; her own rank, below the board, is one more than those ahead of her.
+ */
+async function topOfAllTime(viewer: SessionUser): Promise<BoardRow[]> {
+  const top = await db.execute<Omit<BoardRow, "rank">>(sql`
+    select ${memberPoints.userId} as user_id, ${memberPoints.points} as points, ${memberPoints.points} as total,
+      ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.profilePicture} as profile_picture
+    from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
+    where ${memberPoints.points} > 0 and ${listed}
+    order by ${memberPoints.points} desc, ${memberPoints.userId}
+    limit ${LEADERBOARD_SIZE}
+  `);
+  const rows: BoardRow[] = [];
+  for (const [index, row] of top.rows.entries()) {
+    const previous = rows[index - 1];
+    rows.push({ ...row, rank: previous && previous.points === row.points ? previous.rank : index + 1 });
+  }
+  if (rows.some((row) => row.user_id === viewer.id)) return rows;
+  const mine = await db.execute<BoardRow>(sql`
+    select ${memberPoints.userId} as user_id, ${memberPoints.points} as points, ${memberPoints.points} as total,
+      ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.profilePicture} as profile_picture,
+      (select count(*)::int + 1 from ${memberPoints} ahead join ${users} other on other.id = ahead.user_id
+        where ahead.points > ${memberPoints.points} and other.hidden_from_directory = false and other.disabled_at is null) as rank
+    from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
+    where ${memberPoints.userId} = ${viewer.id} and ${memberPoints.points} > 0 and ${listed}
+  `);
+  return [...rows, ...mine.rows];
 }
 
 async function viewerStanding(
