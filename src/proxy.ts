@@ -76,6 +76,7 @@ export const config = {
     "/library/:path*",
     "/profile/:path*",
     "/members/:path*",
+    "/leaderboard/:path*",
     "/notifications/:path*",
     "/messages/:path*",
     "/((?!api/|_next/)[^.]*)",

@@ -130,6 +130,7 @@ describe("GET /api/users/{id}", () => {
         "membershipLevel",
         "mentorTopics",
         "occupation",
+        "pointsLevel",
         "profilePicture",
         "username",
       ].sort(),

@@ -637,6 +637,7 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
   ],
   "GET /api/members": async () => everyone("/api/members?q=a"),
   "GET /api/home": async () => everyone("/api/home"),
+  "GET /api/leaderboard": async () => everyone("/api/leaderboard?window=all"),
   "POST /api/onboarding/hide": async () => everyone("/api/onboarding/hide", "POST"),
   "GET /api/search": async () => everyone("/api/search?q=a"),
   "GET /api/places": async () => everyone("/api/places?q=Lisbon"),

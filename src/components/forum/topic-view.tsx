@@ -17,6 +17,7 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import type { Jsonified } from "@/lib/json";
 import type { Reply, TopicDetail } from "@/features/forum/types";
 import { AuthorHoverCard } from "./author-card";
+import { LevelBadge } from "@/components/levels/level-badge";
 import { CookedPost } from "./cooked-post";
 import { tierBadgeLabel } from "./labels";
 import { ReplyForm } from "./reply-form";
@@ -79,6 +80,7 @@ function TopicBody({
           <span>
             By <AuthorHoverCard author={topic.user} />
           </span>
+          <LevelBadge level={topic.user.pointsLevel} />
           <time dateTime={topic.createdAt}>{formatDate(topic.createdAt)}</time>
           <span className="inline-flex items-center gap-1">
             <Eye aria-hidden className="size-4" /> {topic.views} views
@@ -118,6 +120,7 @@ function TopicBody({
                           header={
                             <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                               <AuthorHoverCard author={reply.user} />
+                              <LevelBadge level={reply.user.pointsLevel} />
                               {level ? <Badge variant="secondary">{level}</Badge> : null}
                               <time dateTime={reply.createdAt} className="text-muted-foreground">
                                 {formatDateTime(reply.createdAt)}

@@ -23,7 +23,7 @@ describe("navbar items", () => {
     // Her Home is the members' home; the public home page stays the logo's.
     expect(mainLinks(true)[0]!.href).toBe("/home");
     expect(mainLinks(false)[0]!.href).toBe("/");
-    expect(labels(MEMBER_LINKS)).toEqual(["AI Chat", "Members"]);
+    expect(labels(MEMBER_LINKS)).toEqual(["AI Chat", "Members", "Leaderboard"]);
     expect(labels(ACCOUNT_LINKS)).toEqual(["My Profile", "Spiritual Profile"]);
   });
 

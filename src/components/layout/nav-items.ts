@@ -55,6 +55,7 @@ export const ALWAYS_LINKS = {
 export const MEMBER_LINKS: NavLink[] = [
   { href: "/chat", label: "AI Chat" },
   { href: "/members", label: "Members" },
+  { href: "/leaderboard", label: "Leaderboard" },
 ];
 
 /**

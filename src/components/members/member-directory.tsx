@@ -13,6 +13,7 @@ import { Label } from "@/components/ui/label";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useFocusOnMore } from "@/hooks/use-focus-on-more";
 import { apiRequest } from "@/lib/api-client";
+import { LevelBadge } from "@/components/levels/level-badge";
 import type { DirectoryPage } from "@/features/profiles/types";
 
 /** The member directory: search by name, location, interests and mentor topics, a Mentors filter, and More for the next page. */
@@ -85,6 +86,7 @@ export function MemberDirectory() {
                   {member.firstName} {member.lastName}
                 </Link>
               </h2>
+              <LevelBadge level={member.pointsLevel} className="mt-1" />
               {member.occupation ? <p className="text-sm">{member.occupation}</p> : null}
               {member.location ? <p className="text-sm text-muted-foreground">{member.location}</p> : null}
               {member.isMentor ? (

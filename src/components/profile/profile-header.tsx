@@ -2,10 +2,12 @@ import { Crown } from "lucide-react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { initialsOf } from "@/lib/initials";
 import { Badge } from "@/components/ui/badge";
-import type { PublicProfile } from "@/features/profiles/types";
+import type { Profile } from "@/features/profiles/types";
+import { LevelBadge } from "@/components/levels/level-badge";
+import { StandingLine } from "@/components/levels/standing-line";
 
 /** Avatar (initials fallback), name, occupation, location and the '{level} Member' badge (a crown for mentors). */
-export function ProfileHeader({ profile, action }: { profile: PublicProfile; action?: React.ReactNode }) {
+export function ProfileHeader({ profile, action }: { profile: Profile; action?: React.ReactNode }) {
   const name = `${profile.firstName} ${profile.lastName}`;
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
@@ -28,6 +30,8 @@ export function ProfileHeader({ profile, action }: { profile: PublicProfile; act
             {profile.levelTitle} Member
           </Badge>
         ) : null}
+        <LevelBadge level={profile.pointsLevel} className={profile.levelTitle ? "mt-2 ml-2" : "mt-2"} />
+        {"standing" in profile ? <StandingLine standing={profile.standing} /> : null}
       </div>
       {action}
     </div>

@@ -9,6 +9,7 @@ import { seedDemoBankTransferMember, seedDemoBilling, seedDemoStripeRefusals } f
 import { seedDemoNotifications } from "./demo-notifications";
 import { demoEvents } from "./demo-events";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_TOPICS } from "./demo-forum";
+import { seedDemoLevels } from "./demo-levels";
 import { readingMinutes } from "@/features/library/text";
 import {
   DEMO_CONTENT_CATEGORIES,
@@ -44,6 +45,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     await seedDemoBankTransferMember(tx, userIds.mentor!, userIds.admin!);
     await seedEvents(tx, userIds);
     await seedForum(tx, userIds);
+    await seedDemoLevels(tx, userIds);
     await seedLibrary(tx, userIds);
     await seedBlogAndShowcase(tx, userIds);
     await seedMessages(tx, userIds);

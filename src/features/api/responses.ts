@@ -45,6 +45,7 @@ import {
   topicPageSchema,
   topicViewSchema,
 } from "@/features/forum/types";
+import { leaderboardSchema } from "@/features/levels/schemas";
 import { searchResultsSchema, visitorSearchResultsSchema } from "@/features/search/types";
 import {
   bookmarkStatusSchema,
@@ -256,6 +257,9 @@ export const API_RESPONSES = {
   // The affiliate programme
   "GET /api/partners/[id]": herOwn(partnerDashboardSchema),
   "POST /api/partners/send-registration-email": herOwn(okAnswerSchema),
+  // Points and levels
+  "GET /api/leaderboard": members(leaderboardSchema),
+
   "POST /api/partners/accept": herOwn(partnerRecordSchema),
   "POST /api/partners/visits": anyone(empty),
 

@@ -1,6 +1,8 @@
 import { z } from "@/lib/validation";
 import { REACTION_TYPES, type ReactionType } from "./constants";
 import { id, isoDate, isoDateTime } from "@/features/api/json";
+import type { MemberLevel } from "@/features/levels/types";
+import { memberLevelSchema } from "@/features/levels/schemas";
 
 /**
  * What the forum shows of a member (not ids): her public profile, her bio only
@@ -15,6 +17,8 @@ export const forumAuthorSchema = z.strictObject({
   membershipLevel: z.string().nullable(),
   bio: z.string().nullable(),
   memberSince: isoDate.nullable(),
+  /** Her level from points (not her tier, which is membershipLevel). */
+  pointsLevel: memberLevelSchema,
 });
 
 export const forumCategorySchema = z.strictObject({
@@ -178,6 +182,8 @@ export interface ForumAuthor {
   membershipLevel: string | null;
   bio: string | null;
   memberSince: string | null;
+  /** Her level from points (not her tier, which is membershipLevel). */
+  pointsLevel: MemberLevel;
 }
 
 /** What a topic's list entry and its page both show. */

@@ -1,6 +1,7 @@
 import { z } from "@/lib/validation";
 import { PROFILE_VISIBILITIES } from "./constants";
 import { id } from "@/features/api/json";
+import { memberLevelSchema, memberStandingSchema } from "@/features/levels/schemas";
 import { partnerDashboardSchema } from "@/features/affiliate/types";
 import { openMentorshipRequestSchema } from "@/features/mentorship/types";
 
@@ -21,6 +22,8 @@ export const publicProfileSchema = z.strictObject({
   membershipLevel: z.string().nullable(),
   /** The tier's title, e.g. "Create". */
   levelTitle: z.string().nullable(),
+  /** Her level from points (not her tier). */
+  pointsLevel: memberLevelSchema,
   joinedYear: z.number().int(),
   /** Her RSVPs to events that have ended. */
   eventsAttended: z.number().int().nonnegative(),
@@ -35,6 +38,8 @@ export const ownProfileSchema = publicProfileSchema.extend({
   occupationVisibility: z.enum(PROFILE_VISIBILITIES),
   bioVisibility: z.enum(PROFILE_VISIBILITIES),
   hiddenFromDirectory: z.boolean(),
+  /** Her points and what the next level needs. */
+  standing: memberStandingSchema,
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
@@ -54,6 +59,7 @@ export const directoryMemberSchema = z.strictObject({
   isMentor: z.boolean(),
   mentorTopics: z.array(z.string()),
   levelTitle: z.string().nullable(),
+  pointsLevel: memberLevelSchema,
 });
 export type DirectoryMember = z.infer<typeof directoryMemberSchema>;
 

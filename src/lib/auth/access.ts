@@ -157,6 +157,7 @@ export const PAGE_RULES: ReadonlyArray<readonly [prefix: string, rule: AccessRul
   ["/library", SIGNED_IN],
   ["/profile", SIGNED_IN],
   ["/members", SIGNED_IN],
+  ["/leaderboard", SIGNED_IN],
   ["/notifications", SIGNED_IN],
   ["/messages", SIGNED_IN],
 ];

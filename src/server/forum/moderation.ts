@@ -9,6 +9,7 @@ import { recordAudit } from "@/server/audit";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { getSiteSettings } from "@/server/settings";
+import { syncReactionPoints } from "@/server/levels";
 import { readablePost, type Reader } from "./access";
 import { authorColumns } from "./queries";
 import { REPORTS_TO_HIDE } from "@/features/forum/schemas";
@@ -103,6 +104,8 @@ export async function moderatePost(viewer: SessionUser, postId: number, decision
       .update(forumPosts)
       .set({ status: decision === "restore" ? "visible" : "removed" })
       .where(eq(forumPosts.id, postId));
+    // A removed reply earns nothing; a restored one earns its reactions' points again.
+    await syncReactionPoints(tx, { postId });
     await tx
       .update(forumReports)
       .set({ resolvedAt: sql`now()` })
@@ -136,12 +139,19 @@ export async function blockMember(blockedId: number, reader: Reader) {
   if (blockedId === reader.id) throw badRequest("You cannot block yourself.");
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId)).limit(1);
   if (!target) throw notFound("Member not found.");
-  await db.insert(forumBlocks).values({ blockerId: reader.id, blockedId }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    await tx.insert(forumBlocks).values({ blockerId: reader.id, blockedId }).onConflictDoNothing();
+    // Reactions between members one of whom blocked the other earn no points.
+    await syncReactionPoints(tx, { between: [reader.id, blockedId] });
+  });
   return { blocked: true, userId: blockedId };
 }
 
 export async function unblockMember(blockedId: number, reader: Reader) {
-  await db.delete(forumBlocks).where(and(eq(forumBlocks.blockerId, reader.id), eq(forumBlocks.blockedId, blockedId)));
+  await db.transaction(async (tx) => {
+    await tx.delete(forumBlocks).where(and(eq(forumBlocks.blockerId, reader.id), eq(forumBlocks.blockedId, blockedId)));
+    await syncReactionPoints(tx, { between: [reader.id, blockedId] });
+  });
   return { blocked: false, userId: blockedId };
 }
 

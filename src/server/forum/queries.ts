@@ -2,6 +2,7 @@ import "server-only";
 import { keysetPage } from "@/server/pagination";
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
+import { memberLevelColumn } from "@/server/levels";
 import { forumCategories, forumPosts, forumReactions, forumTopics, users } from "@/db/schema";
 import { REACTION_TYPES, type ReactionType } from "@/features/forum/constants";
 import { notFound } from "@/lib/errors";
@@ -31,6 +32,7 @@ export const authorColumns = {
   membershipLevel: users.membershipLevel,
   bio: sql<string | null>`case when ${users.bioVisibility} = 'members' then nullif(${users.bio}, '') end`,
   memberSince: users.memberSince,
+  pointsLevel: memberLevelColumn(users.id),
 };
 
 export const categoryColumns = {

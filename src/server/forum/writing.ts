@@ -9,6 +9,7 @@ import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { mentionedIds } from "@/features/notifications/mentions";
 import { notifyReaction, recordNotificationEvent, requestFanOut } from "@/server/notifications";
 import { recordUse, type LimitPolicy } from "@/server/rate-limit";
+import { lockReaction, syncReactionPoints } from "@/server/levels";
 import { categoryReadableBy, eitherBlocked, readablePost, readableTopic, type Reader } from "./access";
 import { reactionSummary } from "./queries";
 import { slugify, type NewReply, type NewTopic, type Reaction } from "@/features/forum/schemas";
@@ -213,30 +214,38 @@ export async function deleteReply(postId: number, reader: Reader) {
   await db.delete(forumPosts).where(and(eq(forumPosts.id, postId), eq(forumPosts.userId, reader.id)));
 }
 
-/** One of each kind per member per post: a second press takes it back. */
+/**
+ * One of each kind per member per post: a second press takes it back. Her point to the author follows
+ * in the same transaction (docs/decisions/047-points-and-levels.md): the lock orders her own presses on
+ * this reply, the share lock on the reply orders them with a moderator removing it.
+ */
 export async function toggleReaction({ postId, reactionType: type }: Reaction, reader: Reader) {
   await readablePost(postId, reader);
-  const removed = await db
-    .delete(forumReactions)
-    .where(
-      and(
-        eq(forumReactions.postId, postId),
-        eq(forumReactions.userId, reader.id),
-        eq(forumReactions.reactionType, type),
-      ),
-    )
-    .returning({ postId: forumReactions.postId });
-  if (removed.length === 0) {
-    await db.transaction(async (tx) => {
+  const active = await db.transaction(async (tx) => {
+    await lockReaction(tx, postId, reader.id);
+    await tx.execute(sql`select 1 from ${forumPosts} where ${forumPosts.id} = ${postId} for share`);
+    const removed = await tx
+      .delete(forumReactions)
+      .where(
+        and(
+          eq(forumReactions.postId, postId),
+          eq(forumReactions.userId, reader.id),
+          eq(forumReactions.reactionType, type),
+        ),
+      )
+      .returning({ postId: forumReactions.postId });
+    if (removed.length === 0) {
       const added = await tx
         .insert(forumReactions)
         .values({ postId, userId: reader.id, reactionType: type })
         .onConflictDoNothing()
         .returning({ postId: forumReactions.postId });
       if (added.length) await notifyReaction(tx, { postId, reactorId: reader.id });
-    });
-  }
-  return { postId, reactionType: type, active: removed.length === 0, reactions: await reactionSummary(postId, reader) };
+    }
+    await syncReactionPoints(tx, { postId, reactorId: reader.id });
+    return removed.length === 0;
+  });
+  return { postId, reactionType: type, active, reactions: await reactionSummary(postId, reader) };
 }
 
 /** A view counts once per member per topic per hour. Returns the topic's views. */

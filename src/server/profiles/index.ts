@@ -22,6 +22,7 @@ import type {
 } from "@/features/profiles/types";
 import { DATE_FORMAT } from "@/lib/format";
 import { eventLocation, formatInZone } from "@/server/events";
+import { levelOf, memberLevelColumn } from "@/server/levels";
 
 const profileColumns = {
   id: users.id,
@@ -66,7 +67,7 @@ const eventsAttendedOf = (userId: SQL | number) =>
  */
 export async function getProfile(viewer: SessionUser, userId: number): Promise<Profile> {
   const [row] = await db
-    .select({ ...profileColumns, eventsAttended: eventsAttendedOf(userId) })
+    .select({ ...profileColumns, eventsAttended: eventsAttendedOf(userId), pointsLevel: memberLevelColumn(users.id) })
     .from(users)
     .leftJoin(membershipTiers, eq(membershipTiers.id, users.membershipLevel))
     .where(and(eq(users.id, userId), isNull(users.disabledAt), isNull(users.erasedAt)))
@@ -88,6 +89,7 @@ export async function getProfile(viewer: SessionUser, userId: number): Promise<P
     mentorTopics: row.isMentor ? row.mentorTopics : [],
     membershipLevel: row.membershipLevel,
     levelTitle: row.levelTitle,
+    pointsLevel: row.pointsLevel,
     joinedYear: joined,
     eventsAttended: row.eventsAttended,
   };
@@ -100,6 +102,7 @@ export async function getProfile(viewer: SessionUser, userId: number): Promise<P
     occupationVisibility: row.occupationVisibility as ProfileVisibility,
     bioVisibility: row.bioVisibility as ProfileVisibility,
     hiddenFromDirectory: row.hiddenFromDirectory,
+    standing: await levelOf(userId),
   };
   return full;
 }
@@ -197,6 +200,7 @@ export async function listDirectory(query: DirectoryQuery): Promise<DirectoryPag
       isMentor: users.isMentor,
       mentorTopics: users.mentorTopics,
       levelTitle: membershipTiers.title,
+      pointsLevel: memberLevelColumn(users.id),
       sortName: sql<string>`${name}`,
     })
     .from(users)
@@ -224,6 +228,7 @@ export async function listDirectory(query: DirectoryQuery): Promise<DirectoryPag
     isMentor: row.isMentor,
     mentorTopics: row.isMentor ? row.mentorTopics : [],
     levelTitle: row.levelTitle,
+    pointsLevel: row.pointsLevel,
   }));
   return { members, next };
 }

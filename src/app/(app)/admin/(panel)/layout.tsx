@@ -9,6 +9,7 @@ const ADMIN_SECTIONS = [
   { href: "/admin/payment-transactions", label: "Payments" },
   { href: "/admin/stripe-refusals", label: "Stripe Refusals" },
   { href: "/admin/forum", label: "Forum" },
+  { href: "/admin/levels", label: "Levels" },
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },
   { href: "/admin/library", label: "Library" },

@@ -1,0 +1,317 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { forumCategories, forumPosts, forumTopics, memberPoints, pointEntries, users } from "@/db/schema";
+import { DEFAULT_LEVELS } from "@/features/levels/constants";
+import type { Leaderboard } from "@/features/levels/types";
+import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { call, signIn } from "../support/http";
+
+afterAll(closeTestDb);
+
+const tag = () => randomUUID().slice(0, 8);
+const DAY = 86_400_000;
+
+async function member(overrides: Parameters<typeof createTestUser>[0] = {}) {
+  const user = await createTestUser({ membershipLevel: "connect", ...overrides });
+  return { user, cookie: await signIn(user.username, TEST_PASSWORD) };
+}
+type Member = Awaited<ReturnType<typeof member>>;
+
+let topicId: number;
+let admin: Member;
+
+beforeAll(async () => {
+  const t = tag();
+  const [category] = await testDb()
+    .insert(forumCategories)
+    .values({ name: `Points ${t}`, slug: `points-${t}`, description: "Points" })
+    .returning();
+  admin = await member({ membershipLevel: null, isAdmin: true });
+  const [topic] = await testDb()
+    .insert(forumTopics)
+    .values({
+      title: `Points ${t}`,
+      slug: `points-${t}`,
+      content: "Opening",
+      categoryId: category!.id,
+      userId: admin.user.id,
+    })
+    .returning();
+  topicId = topic!.id;
+});
+
+async function reply(author: Member, inTopic = topicId) {
+  const [row] = await testDb()
+    .insert(forumPosts)
+    .values({ topicId: inTopic, userId: author.user.id, content: `A reply ${tag()}` })
+    .returning();
+  return row!.id;
+}
+
+const react = (who: Member, postId: number, reactionType = "heart") =>
+  call("/api/forum/reactions", { method: "POST", cookie: who.cookie, body: { postId, reactionType } });
+
+/** Her kept total, and the ledger's sum for her: the two must always agree. */
+async function pointsOf(userId: number) {
+  const [kept] = await testDb()
+    .select({ points: memberPoints.points })
+    .from(memberPoints)
+    .where(eq(memberPoints.userId, userId));
+  const [ledger] = await testDb()
+    .select({ points: sql<number>`coalesce(sum(${pointEntries.points}), 0)::int` })
+    .from(pointEntries)
+    .where(eq(pointEntries.userId, userId));
+  expect(kept?.points ?? 0).toBe(ledger!.points);
+  return ledger!.points;
+}
+
+describe("points for reactions", () => {
+  it("gives one point per reactor and reply, whatever the kinds, and takes it back with her last reaction", async () => {
+    const [author, reactor] = await Promise.all([member(), member()]);
+    const postId = await reply(author);
+    expect((await react(reactor, postId, "heart")).status).toBe(200);
+    expect(await pointsOf(author.user.id)).toBe(1);
+    await react(reactor, postId, "like");
+    expect(await pointsOf(author.user.id)).toBe(1);
+    await react(reactor, postId, "heart");
+    expect(await pointsOf(author.user.id)).toBe(1);
+    await react(reactor, postId, "like");
+    expect(await pointsOf(author.user.id)).toBe(0);
+    expect(await pointsOf(reactor.user.id)).toBe(0);
+  });
+
+  it("gives nothing for her own reaction", async () => {
+    const author = await member();
+    const postId = await reply(author);
+    expect((await react(author, postId)).status).toBe(200);
+    expect(await pointsOf(author.user.id)).toBe(0);
+  });
+
+  it("gives nothing between members one of whom blocked the other, and takes back what was given at the block", async () => {
+    const [author, reactor, blocked] = await Promise.all([member(), member(), member()]);
+    const postId = await reply(author);
+    await call("/api/forum/blocks", { method: "POST", cookie: author.cookie, body: { userId: blocked.user.id } });
+    await react(blocked, postId);
+    expect(await pointsOf(author.user.id)).toBe(0);
+
+    await react(reactor, postId);
+    expect(await pointsOf(author.user.id)).toBe(1);
+    await call("/api/forum/blocks", { method: "POST", cookie: reactor.cookie, body: { userId: author.user.id } });
+    expect(await pointsOf(author.user.id)).toBe(0);
+    await call(`/api/forum/blocks/${author.user.id}`, { method: "DELETE", cookie: reactor.cookie });
+    expect(await pointsOf(author.user.id)).toBe(0 + 1);
+  });
+
+  it("takes the points of a removed reply back, and gives them again when it is restored", async () => {
+    const [author, a, b] = await Promise.all([member(), member(), member()]);
+    const postId = await reply(author);
+    await Promise.all([react(a, postId), react(b, postId)]);
+    expect(await pointsOf(author.user.id)).toBe(2);
+    const moderate = (decision: string) =>
+      call(`/api/admin/forum/posts/${postId}/moderation`, {
+        method: "POST",
+        cookie: admin.cookie,
+        body: { decision, note: "" },
+      });
+    expect((await moderate("remove")).status).toBe(200);
+    expect(await pointsOf(author.user.id)).toBe(0);
+    expect((await moderate("restore")).status).toBe(200);
+    expect(await pointsOf(author.user.id)).toBe(2);
+  });
+
+  it("takes the points back when the reply or the reactor's account is deleted", async () => {
+    const [author, reactor, leaving] = await Promise.all([member(), member(), member()]);
+    const kept = await reply(author);
+    const deleted = await reply(author);
+    await Promise.all([react(reactor, kept), react(reactor, deleted), react(leaving, kept)]);
+    expect(await pointsOf(author.user.id)).toBe(3);
+    expect((await call(`/api/forum/posts/${deleted}`, { method: "DELETE", cookie: author.cookie })).status).toBe(200);
+    await testDb().delete(users).where(eq(users.id, leaving.user.id));
+    expect(await pointsOf(author.user.id)).toBe(1);
+  });
+
+  it("stays exact under members reacting and taking reactions back at the same time", async () => {
+    const author = await member();
+    const reactors = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const posts = await Promise.all([reply(author), reply(author), reply(author)]);
+    const kinds = ["like", "heart", "smile"];
+    // Each reactor presses a shuffled run of kinds on every reply, all at once: odd presses of a kind leave it on.
+    await Promise.all(
+      reactors.flatMap((who, r) =>
+        posts.map(async (postId, p) => {
+          for (let press = 0; press < 5; press++) await react(who, postId, kinds[(r + p + press * 2) % 3]!);
+        }),
+      ),
+    );
+    const [expected] = (
+      await testDb().execute<{ count: number }>(sql`
+        select count(distinct (post_id, user_id))::int as count from forum_reactions
+        where post_id in (${sql.join(posts, sql`, `)}) and user_id <> ${author.user.id}`)
+    ).rows;
+    expect(expected!.count).toBeGreaterThan(0);
+    expect(await pointsOf(author.user.id)).toBe(expected!.count);
+  });
+
+  it("keeps each member's days summing to her total", async () => {
+    const rows = await testDb().execute<{ user_id: number }>(sql`
+      select m.user_id from member_points m
+      left join (select user_id, sum(points) as points from member_points_daily group by user_id) d on d.user_id = m.user_id
+      where m.points <> coalesce(d.points, 0)`);
+    expect(rows.rows).toEqual([]);
+  });
+});
+
+describe("levels", () => {
+  const ladder = () => DEFAULT_LEVELS.map((level) => ({ ...level }));
+  const put = (cookie: string | undefined, levels: unknown) =>
+    call("/api/admin/levels", { method: "PUT", cookie, body: { levels } });
+
+  afterAll(async () => {
+    await put(admin.cookie, ladder());
+  });
+
+  it("refuses thresholds that do not rise, do not start at 0, and names empty or too long", async () => {
+    const cases = [
+      ladder().map((l, i) => (i === 4 ? { ...l, minPoints: 65 } : l)),
+      ladder().map((l, i) => (i === 0 ? { ...l, minPoints: 3 } : l)),
+      ladder().map((l, i) => (i === 2 ? { ...l, name: "" } : l)),
+      ladder().map((l, i) => (i === 2 ? { ...l, name: "A name far too long for a level" } : l)),
+      ladder().slice(0, 8),
+    ];
+    for (const levels of cases) expect((await put(admin.cookie, levels)).status).toBe(400);
+    const refused = await put(admin.cookie, cases[0]);
+    expect(refused.json.fields).toEqual({ "levels.4.minPoints": "Level 5 must need more points than level 4" });
+  });
+
+  it("lets only administrators change them, and every member's level follows", async () => {
+    const her = await member();
+    const other = await member();
+    const [home] = await testDb()
+      .select({ categoryId: forumTopics.categoryId })
+      .from(forumTopics)
+      .where(eq(forumTopics.id, topicId));
+    const t = tag();
+    const [quiet] = await testDb()
+      .insert(forumTopics)
+      .values({
+        title: `Quiet ${t}`,
+        slug: `quiet-${t}`,
+        content: "Opening",
+        categoryId: home!.categoryId,
+        userId: her.user.id,
+      })
+      .returning();
+    const postId = await reply(her, quiet!.id);
+    await react(other, postId);
+    const levelOnProfile = async () =>
+      (await call(`/api/users/${her.user.id}`, { cookie: other.cookie })).json.pointsLevel;
+    expect(await levelOnProfile()).toEqual({ level: 1, name: "Newcomer" });
+
+    const easier = ladder().map((l, i) => (i === 1 ? { ...l, name: "First Point", minPoints: 1 } : l));
+    expect((await put(her.cookie, easier)).status).toBe(403);
+    expect((await put(undefined, easier)).status).toBe(401);
+    expect((await call("/api/admin/levels", { cookie: her.cookie })).status).toBe(403);
+    const saved = await put(admin.cookie, easier);
+    expect(saved.status).toBe(200);
+    expect(saved.json.levels[1]).toEqual({ level: 2, name: "First Point", minPoints: 1 });
+    expect(await levelOnProfile()).toEqual({ level: 2, name: "First Point" });
+
+    const own = (await call(`/api/users/${her.user.id}`, { cookie: her.cookie })).json.standing;
+    expect(own).toEqual({
+      points: 1,
+      level: { level: 2, name: "First Point", minPoints: 1 },
+      next: { level: 3, name: "Regular", minPoints: 20, pointsNeeded: 19 },
+    });
+    const replies = (await call(`/api/forum/topics/${quiet!.id}/posts`, { cookie: other.cookie })).json.posts;
+    expect(replies.find((p: { id: number }) => p.id === postId).user.pointsLevel).toEqual({
+      level: 2,
+      name: "First Point",
+    });
+  });
+});
+
+describe("the leaderboard", () => {
+  /** Points earned `daysAgo`, as a completed course would give them. */
+  async function earned(userId: number, points: number, daysAgo: number) {
+    await testDb()
+      .insert(pointEntries)
+      .values({
+        userId,
+        reason: "course",
+        sourceId: Math.floor(Math.random() * 1e9),
+        points,
+        createdAt: new Date(Date.now() - daysAgo * DAY),
+      });
+  }
+  const board = async (who: Member, window: string) =>
+    (await call(`/api/leaderboard?window=${window}`, { cookie: who.cookie })).json as Leaderboard;
+  const ids = (data: Leaderboard) => data.entries.map((entry) => entry.id);
+
+  it("ranks each window by the points earned in it, and leaves out hidden and disabled members", async () => {
+    const [recent, lastMonth, longAgo, hidden, disabled] = await Promise.all([
+      member(),
+      member(),
+      member(),
+      member({ hiddenFromDirectory: true }),
+      member(),
+    ]);
+    await earned(recent.user.id, 90_000, 1);
+    await earned(lastMonth.user.id, 80_000, 12);
+    await earned(longAgo.user.id, 95_000, 45);
+    await earned(hidden.user.id, 99_000, 0);
+    await earned(disabled.user.id, 99_000, 0);
+    await testDb().update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabled.user.id));
+
+    const week = await board(recent, "7d");
+    expect(ids(week).slice(0, 1)).toEqual([recent.user.id]);
+    expect(ids(week)).not.toContain(lastMonth.user.id);
+    expect(week.mine).toEqual({ points: 90_000, rank: 1 });
+    expect(week.entries[0]).toMatchObject({ rank: 1, points: 90_000, level: { level: 9, name: "Legend" } });
+
+    expect(ids(await board(recent, "30d")).slice(0, 2)).toEqual([recent.user.id, lastMonth.user.id]);
+    expect(ids(await board(recent, "all")).slice(0, 3)).toEqual([longAgo.user.id, recent.user.id, lastMonth.user.id]);
+    for (const window of ["7d", "30d", "all"]) {
+      const data = await board(recent, window);
+      expect(ids(data)).not.toContain(hidden.user.id);
+      expect(ids(data)).not.toContain(disabled.user.id);
+    }
+    expect((await board(hidden, "all")).mine).toBeNull();
+    expect((await board(longAgo, "7d")).mine).toEqual({ points: 0, rank: null });
+  });
+
+  it("is for signed-in members, and refuses an unknown window", async () => {
+    const her = await member();
+    expect((await call("/api/leaderboard")).status).toBe(401);
+    expect((await call("/api/leaderboard?window=year", { cookie: her.cookie })).status).toBe(400);
+    expect((await call("/api/leaderboard", { cookie: her.cookie })).json.window).toBe("30d");
+  });
+});
+
+describe("the ledger", () => {
+  it("refuses a second award for the same member and source, and an edited entry", async () => {
+    const her = await member();
+    const award = { userId: her.user.id, reason: "course", sourceId: 7, points: 10 };
+    await testDb().insert(pointEntries).values(award);
+    await expect(testDb().insert(pointEntries).values(award)).rejects.toThrow();
+    await expect(
+      testDb().update(pointEntries).set({ points: 99 }).where(eq(pointEntries.userId, her.user.id)),
+    ).rejects.toThrow();
+    expect(await pointsOf(her.user.id)).toBe(10);
+  });
+
+  it("is recomputed by an administrator: totals from the ledger, reaction points from the reactions", async () => {
+    const [author, reactor] = await Promise.all([member(), member()]);
+    const postId = await reply(author);
+    await react(reactor, postId);
+    // Changes made behind the application's back: a total edited, a reaction's point deleted.
+    await testDb().insert(memberPoints).values({ userId: reactor.user.id, points: 500 });
+    await testDb().update(memberPoints).set({ points: 40 }).where(eq(memberPoints.userId, author.user.id));
+    await testDb().delete(pointEntries).where(eq(pointEntries.postId, postId));
+    expect((await call("/api/admin/levels/recompute", { method: "POST", cookie: author.cookie })).status).toBe(403);
+    const done = await call("/api/admin/levels/recompute", { method: "POST", cookie: admin.cookie });
+    expect(done.status).toBe(200);
+    expect(done.json.corrected).toBeGreaterThanOrEqual(2);
+    expect(await pointsOf(reactor.user.id)).toBe(0);
+    expect(await pointsOf(author.user.id)).toBe(1);
+  });
+});
