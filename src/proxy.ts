@@ -15,6 +15,8 @@ import {
 import { readSessionId } from "@/server/auth/session-cookie";
 import { loadSessionUser } from "@/server/auth/sessions";
 
+const ONE_CLICK_PAGE = /^\/unsubscribe\/[^/]+$/;
+
 /** A redirect or a 503 when the guard refuses the request, null when it may go on. */
 async function refusal(request: NextRequest, rule: AccessRule): Promise<NextResponse | null> {
   const { pathname, search } = request.nextUrl;
@@ -36,6 +38,10 @@ async function refusal(request: NextRequest, rule: AccessRule): Promise<NextResp
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // A bulk email's List-Unsubscribe address is its unsubscribe page: a GET shows the page, the mail
+  // provider's one-click POST (RFC 8058) is answered by the API (docs/decisions/044-one-unsubscribe.md).
+  if (request.method === "POST" && ONE_CLICK_PAGE.test(pathname))
+    return NextResponse.rewrite(new URL(`/api${pathname}`, request.nextUrl));
   const rule = pageRuleFor(pathname);
   const dev = env().NODE_ENV === "development";
   // Served from the page cache with the policy stored beside it. The development server renders

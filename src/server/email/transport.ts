@@ -14,9 +14,15 @@ let transporter: Transporter | undefined;
 export function smtpTransport(): Transporter | null {
   const url = env().SMTP_URL;
   if (!url) return null;
+  const { DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY } = env();
   // nodemailer waits up to 2 minutes to connect and 10 minutes for a silent server by default.
   transporter ??= nodemailer.createTransport({
     url,
+    // Signs every message (RFC 6376); the public key is published at <selector>._domainkey.<domain>.
+    dkim:
+      DKIM_DOMAIN && DKIM_SELECTOR && DKIM_PRIVATE_KEY
+        ? { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey: DKIM_PRIVATE_KEY.replace(/\\n/g, "\n") }
+        : undefined,
     dnsTimeout: 10_000,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -32,10 +38,10 @@ export function fromAddress(siteName: string): string {
 /**
  * The Message-ID of an outbox row: the same at every attempt and on every instance
  * (docs/decisions/004-email-and-jobs.md), so that a message sent again after a crash is recognisable as
- * the same message and mail clients show it once. Its right side is the sender's domain (RFC 5322 section 3.6.4).
+ * the same message and mail clients show it once. Its right side is the site's host (RFC 5322 section
+ * 3.6.4: a domain we own, so that no other sender's ids collide with ours).
  */
 export function outboxMessageId(row: { id: number; createdAt: Date }): string {
-  const sender = env().EMAIL_FROM?.match(/@([A-Za-z0-9.-]+)>?\s*$/)?.[1];
-  const domain = sender ?? (env().APP_URL ? new URL(env().APP_URL!).hostname : "localhost");
+  const domain = env().APP_URL ? new URL(env().APP_URL!).hostname : "localhost";
   return `<outbox.${row.id}.${row.createdAt.getTime()}@${domain}>`;
 }
