@@ -11,6 +11,7 @@ export async function messagesTo(address: string): Promise<MailboxMessage[]> {
   return (await response.json()) as MailboxMessage[];
 }
 
-export async function rejectNextDeliveries(address: string, count: number): Promise<void> {
-  await fetch(`${mailboxUrl()}/reject`, { method: "POST", body: JSON.stringify({ to: address, count }) });
+/** The next `count` deliveries to the address fail: 451, try later (the default), or 550, no such mailbox. */
+export async function rejectNextDeliveries(address: string, count: number, code: 451 | 550 = 451): Promise<void> {
+  await fetch(`${mailboxUrl()}/reject`, { method: "POST", body: JSON.stringify({ to: address, count, code }) });
 }
