@@ -6,7 +6,8 @@ import { env } from "@/lib/env";
 /**
  * The one unsubscribe of every bulk email (docs/decisions/044-one-unsubscribe.md). Its token names
  * the recipient (a member, or a newsletter subscriber who may not be one) and the list, signed with
- * AUTH_SECRET: "m42.forum_reply.<mac>". Nothing is stored, a link never expires (RFC 8058 asks that
+ * AUTH_SECRET: "m42-forum_reply-<mac>" (no dot: the proxy takes a
+ * dotted address for a file). Nothing is stored, a link never expires (RFC 8058 asks that
  * it work for as long as mail can be read), and a token stops only the list it names.
  */
 export type BulkRecipient = { member: number } | { subscriber: number };
@@ -24,17 +25,18 @@ const recipientPart = (recipient: BulkRecipient) =>
   "member" in recipient ? `m${recipient.member}` : `s${recipient.subscriber}`;
 
 export function unsubscribeToken(recipient: BulkRecipient, list: BulkList): string {
-  const subject = `${recipientPart(recipient)}.${list}`;
-  return `${subject}.${mac(subject)}`;
+  const subject = `${recipientPart(recipient)}-${list}`;
+  return `${subject}-${mac(subject)}`;
 }
 
 /** Whom and what a token unsubscribes, or null when it was not made by unsubscribeToken. */
 export function readUnsubscribeToken(token: string): { recipient: BulkRecipient; list: BulkList } | null {
-  const match = /^([ms])([1-9][0-9]{0,9})\.([a-z_-]{1,40})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  // The MAC is the last 22 characters, so a list with a hyphen ("digest-daily") reads unambiguously.
+  const match = /^([ms])([1-9][0-9]{0,9})-([a-z_-]{1,40})-([A-Za-z0-9_-]{22})$/.exec(token);
   if (!match) return null;
   const [, audience, id, list, given] = match;
   if (!(BULK_LISTS as readonly string[]).includes(list!)) return null;
-  const expected = Buffer.from(mac(`${audience}${id}.${list}`));
+  const expected = Buffer.from(mac(`${audience}${id}-${list}`));
   if (!timingSafeEqual(expected, Buffer.from(given!))) return null;
   const recipient = audience === "m" ? { member: Number(id) } : { subscriber: Number(id) };
   return { recipient, list: list as BulkList };
