@@ -1,5 +1,6 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
+import SMTPTransport from "nodemailer/lib/smtp-transport";
 import { env } from "@/lib/env";
 
 /**
@@ -15,19 +16,23 @@ export function smtpTransport(): Transporter | null {
   const url = env().SMTP_URL;
   if (!url) return null;
   const { DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY } = env();
+  // Signs every message (RFC 6376); the public key is published at <selector>._domainkey.<domain>.
+  const dkim =
+    DKIM_DOMAIN && DKIM_SELECTOR && DKIM_PRIVATE_KEY
+      ? { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey: DKIM_PRIVATE_KEY.replace(/\\n/g, "\n") }
+      : undefined;
+  // A transport of our own: createTransport({ url, ... }) keeps the URL's settings and drops the rest.
   // nodemailer waits up to 2 minutes to connect and 10 minutes for a silent server by default.
-  transporter ??= nodemailer.createTransport({
-    url,
-    // Signs every message (RFC 6376); the public key is published at <selector>._domainkey.<domain>.
-    dkim:
-      DKIM_DOMAIN && DKIM_SELECTOR && DKIM_PRIVATE_KEY
-        ? { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey: DKIM_PRIVATE_KEY.replace(/\\n/g, "\n") }
-        : undefined,
-    dnsTimeout: 10_000,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  transporter ??= nodemailer.createTransport(
+    new SMTPTransport({
+      url,
+      dnsTimeout: 10_000,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    }),
+    { dkim },
+  );
   return transporter;
 }
 

@@ -23,8 +23,8 @@ export default async function UnsubscribePage({ params }: PageProps<"/unsubscrib
       ) : (
         <>
           <p className="mt-4 mb-8 text-muted-foreground">
-            Stop sending {what} to {link.address}?
-            {link.member && link.list !== "newsletter" ? " You will still see everything in the app." : ""}
+            {`Stop sending ${what} to ${link.address}?`}
+            {link.member && link.list !== "newsletter" ? " You will still see everything in the app." : null}
           </p>
           <TokenAction
             path={`/api/unsubscribe/${encodeURIComponent(token)}`}
