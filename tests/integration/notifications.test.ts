@@ -807,12 +807,10 @@ describe("one pipeline: a forum reply's notifications (docs/decisions/041)", () 
     expect((await call(unknown.headers.get("location")!)).text).toContain("This unsubscribe link is not valid.");
 
     // The notification emails' own old links lead to the same page, for their kind.
-    const [settings] = await testDb()
-      .select()
-      .from(notificationSettings)
-      .where(eq(notificationSettings.userId, her.user.id));
+    const oldNotificationToken = `old-notification-token-${tag()}${tag()}`;
+    await testDb().insert(notificationSettings).values({ userId: her.user.id, unsubscribeToken: oldNotificationToken });
     const oldNotificationLink = await call(
-      `/notification-emails/unsubscribe?token=${encodeURIComponent(settings!.unsubscribeToken)}&kind=forum_mention`,
+      `/notification-emails/unsubscribe?token=${oldNotificationToken}&kind=forum_mention`,
     );
     expect(oldNotificationLink.headers.get("location")).toMatch(
       new RegExp(`^/unsubscribe/m${her.user.id}-forum_mention-[\\w-]+$`),
