@@ -1,6 +1,7 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
-import SMTPTransport from "nodemailer/lib/smtp-transport";
+// The file itself: Next.js externalises nodemailer and Node.js imports no directory (ESM).
+import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 import { env } from "@/lib/env";
 
 /**
