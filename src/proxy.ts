@@ -6,6 +6,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { checkAccess, pageRuleFor, redirectFor, type AccessRule } from "@/lib/auth/access";
 import { env } from "@/lib/env";
 import { isPrerenderedPage } from "@/lib/http/prerendered-pages";
+import { ONE_CLICK_UNSUBSCRIBE_PAGE } from "@/lib/http/request-guard.mjs";
 import { nonceContentSecurityPolicy } from "@/lib/http/security-headers.mjs";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -36,6 +37,10 @@ async function refusal(request: NextRequest, rule: AccessRule): Promise<NextResp
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // A bulk email's List-Unsubscribe address is its unsubscribe page: a GET shows the page, the mail
+  // provider's one-click POST (RFC 8058) is answered by the API (docs/decisions/044-one-unsubscribe.md).
+  if (request.method === "POST" && ONE_CLICK_UNSUBSCRIBE_PAGE.test(pathname))
+    return NextResponse.rewrite(new URL(`/api${pathname}`, request.nextUrl));
   const rule = pageRuleFor(pathname);
   const dev = env().NODE_ENV === "development";
   // Served from the page cache with the policy stored beside it. The development server renders

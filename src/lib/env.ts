@@ -13,66 +13,84 @@ const optionalText = z
   .optional();
 
 /** Every environment variable the app reads; README.md lists them all. */
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z
-    .string()
-    .min(1, "DATABASE_URL is required (npm start sets it when it starts the embedded PostgreSQL)"),
-  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
-  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters"),
-  APP_URL: optionalUrl,
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
-  /** nginx's loopback listener that refreshes a page in its cache (deploy/nginx); unset without a caching proxy. */
-  PROXY_CACHE_REFRESH_URL: optionalUrl,
-  /** The request log's format (src/server/instance/request-log.ts): a text line, or a JSON object a line. */
-  LOG_FORMAT: z.enum(["text", "json"]).default("text"),
-  JOBS_ENABLED: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((v) => v === "true" || v === "1"),
-  SMTP_URL: optionalText,
-  EMAIL_FROM: optionalText,
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_PUBLISHABLE_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_API_BASE_URL: optionalUrl,
-  LUMA_API_KEY: optionalText,
-  LUMA_API_BASE_URL: z.url().default("https://public-api.luma.com"),
-  LLM_API_BASE_URL: optionalUrl,
-  LLM_API_KEY: optionalText,
-  LLM_MODEL: optionalText,
-  /** How long the assistant waits for the model before answering without it. */
-  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
-  BIRTH_DATA_KEY: optionalText,
-  /** 32 bytes in base64: seals two-factor secrets (src/server/sealing.ts); `npm start` generates one locally. */
-  TWO_FACTOR_KEY: optionalText,
-  /** Web Push (RFC 8292 VAPID) keys, base64url; `npm start` generates them into .data/secrets.json. Unset: no push. */
-  VAPID_PUBLIC_KEY: optionalText,
-  VAPID_PRIVATE_KEY: optionalText,
-  /** The contact push services may write to about our pushes (RFC 8292 section 2.1): mailto: or https:. */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:)/, "VAPID_SUBJECT must start with mailto: or https:")
-    .default("mailto:no-reply@localhost"),
-  /** Push services besides the browsers' own that subscriptions may name (comma-separated origins; the tests' fake). */
-  PUSH_SERVICE_ORIGINS: optionalText,
-  /** Where the embedded default keeps its data; uploaded files go under its `uploads/` without S3. */
-  COMMUNITY_DATA_DIR: z.string().min(1).default(".data"),
-  /** S3-compatible storage for uploaded files, used when S3_BUCKET is set (docs/decisions/018-files-uploads.md). */
-  S3_BUCKET: optionalText,
-  S3_REGION: z.string().min(1).default("us-east-1"),
-  /** Another S3-compatible endpoint (MinIO, R2, the tests' stand-in); unset: AWS. */
-  S3_ENDPOINT: optionalUrl,
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: z
-    .enum(["true", "false", "1", "0"])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z
+      .string()
+      .min(1, "DATABASE_URL is required (npm start sets it when it starts the embedded PostgreSQL)"),
+    DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+    AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters"),
+    APP_URL: optionalUrl,
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
+    /** nginx's loopback listener that refreshes a page in its cache (deploy/nginx); unset without a caching proxy. */
+    PROXY_CACHE_REFRESH_URL: optionalUrl,
+    /** The request log's format (src/server/instance/request-log.ts): a text line, or a JSON object a line. */
+    LOG_FORMAT: z.enum(["text", "json"]).default("text"),
+    JOBS_ENABLED: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+    SMTP_URL: optionalText,
+    EMAIL_FROM: optionalText,
+    /**
+     * DKIM signing of every outgoing email (docs/deployment.md): the signing domain, the selector of the
+     * DNS record `<selector>._domainkey.<domain>` and the private key in PEM (newlines may be written \n).
+     * All three or none.
+     */
+    DKIM_DOMAIN: optionalText,
+    DKIM_SELECTOR: optionalText,
+    DKIM_PRIVATE_KEY: optionalText,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE_URL: optionalUrl,
+    LUMA_API_KEY: optionalText,
+    LUMA_API_BASE_URL: z.url().default("https://public-api.luma.com"),
+    LLM_API_BASE_URL: optionalUrl,
+    LLM_API_KEY: optionalText,
+    LLM_MODEL: optionalText,
+    /** How long the assistant waits for the model before answering without it. */
+    LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+    BIRTH_DATA_KEY: optionalText,
+    /** 32 bytes in base64: seals two-factor secrets (src/server/sealing.ts); `npm start` generates one locally. */
+    TWO_FACTOR_KEY: optionalText,
+    /** Web Push (RFC 8292 VAPID) keys, base64url; `npm start` generates them into .data/secrets.json. Unset: no push. */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    /** The contact push services may write to about our pushes (RFC 8292 section 2.1): mailto: or https:. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:)/, "VAPID_SUBJECT must start with mailto: or https:")
+      .default("mailto:no-reply@localhost"),
+    /** Push services besides the browsers' own that subscriptions may name (comma-separated origins; the tests' fake). */
+    PUSH_SERVICE_ORIGINS: optionalText,
+    /** Where the embedded default keeps its data; uploaded files go under its `uploads/` without S3. */
+    COMMUNITY_DATA_DIR: z.string().min(1).default(".data"),
+    /** S3-compatible storage for uploaded files, used when S3_BUCKET is set (docs/decisions/018-files-uploads.md). */
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    /** Another S3-compatible endpoint (MinIO, R2, the tests' stand-in); unset: AWS. */
+    S3_ENDPOINT: optionalUrl,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
+  })
+  .superRefine((value, context) => {
+    const dkim = [value.DKIM_DOMAIN, value.DKIM_SELECTOR, value.DKIM_PRIVATE_KEY];
+    if (dkim.some(Boolean) && !dkim.every(Boolean))
+      context.addIssue({
+        code: "custom",
+        path: ["DKIM_PRIVATE_KEY"],
+        message: "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are set together (docs/deployment.md)",
+      });
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

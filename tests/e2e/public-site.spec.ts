@@ -182,7 +182,7 @@ test("newsletter: subscribe, confirm with the button, unsubscribe, through the o
   await page.getByRole("button", { name: "Confirm subscription" }).click();
   await expect(page.locator("#main").getByRole("status")).toContainText("Your subscription is confirmed.");
 
-  await page.goto(new URL(linkIn(mail!.text, "/newsletter/unsubscribe/")).pathname);
+  await page.goto(new URL(linkIn(mail!.text, "/unsubscribe/")).pathname);
   await expect(page.getByText(`Stop sending the newsletter to ${email}?`)).toBeVisible();
   await expectAccessible(page, "unsubscribe page");
   await page.getByRole("button", { name: "Unsubscribe" }).click();

@@ -12,23 +12,27 @@ export interface MailboxMessage {
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives, with a small HTTP API for tests:
- * GET /messages?to=address lists messages; POST /reject {to, count} makes the next deliveries to
- * that address fail with a temporary error (451), to exercise retries.
+ * GET /messages?to=address lists messages; POST /reject {to, count, code} makes the next deliveries to
+ * that address fail at RCPT TO: with 451 (the default), a temporary error, to exercise retries; with
+ * 550, the permanent refusal of a mailbox that does not exist (RFC 5321 sections 3.3 and 4.2.2).
  */
 export async function startMailbox() {
   const messages: MailboxMessage[] = [];
-  const rejections = new Map<string, number>();
+  const rejections = new Map<string, { count: number; code: number }>();
 
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onRcptTo(address, _session, callback) {
-      const left = rejections.get(address.address.toLowerCase()) ?? 0;
-      if (left > 0) {
-        rejections.set(address.address.toLowerCase(), left - 1);
-        const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
-        return callback(error);
+      const rejection = rejections.get(address.address.toLowerCase());
+      if (rejection && rejection.count > 0) {
+        rejections.set(address.address.toLowerCase(), { ...rejection, count: rejection.count - 1 });
+        const text =
+          rejection.code >= 500
+            ? `5.1.1 <${address.address}>: Recipient address rejected: User unknown`
+            : "4.3.0 Try again later";
+        return callback(Object.assign(new Error(text), { responseCode: rejection.code }));
       }
       callback();
     },
@@ -61,8 +65,8 @@ export async function startMailbox() {
       let body = "";
       request.on("data", (chunk) => (body += chunk));
       request.on("end", () => {
-        const { to, count } = JSON.parse(body) as { to: string; count: number };
-        rejections.set(to.toLowerCase(), count);
+        const { to, count, code = 451 } = JSON.parse(body) as { to: string; count: number; code?: number };
+        rejections.set(to.toLowerCase(), { count, code });
         response.end("{}");
       });
       return;

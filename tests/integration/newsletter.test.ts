@@ -30,9 +30,9 @@ describe("newsletter double opt-in", () => {
 
     const mail = await latestEmailTo(email);
     expect(mail).toMatchObject({ kind: "newsletter-confirm" });
-    expect(mail!.headers["List-Unsubscribe"]).toMatch(/^<http.*\/api\/newsletter\/unsubscribe\?token=.+>$/);
+    expect(mail!.headers["List-Unsubscribe"]).toMatch(/^<http.*\/unsubscribe\/s\d+-newsletter-[\w-]+>$/);
     expect(mail!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-    expect(mail!.text).toContain("/newsletter/unsubscribe/");
+    expect(mail!.text).toContain(`Unsubscribe: ${mail!.headers["List-Unsubscribe"]!.slice(1, -1)}`);
     const token = confirmTokenOf(mail!.text);
 
     // A link scanner's GET of the page confirms nothing.
@@ -80,6 +80,23 @@ describe("newsletter double opt-in", () => {
     expect((await call("/api/newsletter/unsubscribe?token=not-a-real-token-at-all", { method: "POST" })).status).toBe(
       404,
     );
+  });
+
+  it("keeps the links of newsletter emails sent before the one unsubscribe", async () => {
+    const email = `old_link_${Date.now()}@example.com`;
+    await subscribe(email);
+    const { id, unsubscribeToken } = (await rowFor(email))!;
+    const page = await call(`/newsletter/unsubscribe/${unsubscribeToken}`);
+    expect(page.headers.get("location")).toMatch(new RegExp(`^/unsubscribe/s${id}-newsletter-[\\w-]+$`));
+    expect((await call(page.headers.get("location")!)).text).toContain(`Stop sending the newsletter to ${email}?`);
+    const oneClick = await call(`/api/newsletter/unsubscribe?token=${unsubscribeToken}`, {
+      method: "POST",
+      origin: null,
+      rawBody: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await rowFor(email))?.status).toBe("unsubscribed");
   });
 
   it("expires a confirmation link after 7 days, as the email says, while its unsubscribe links keep working", async () => {

@@ -99,6 +99,7 @@ const SAMPLES: Record<string, () => Promise<string>> = {
   "/profile/[id]": async () => `/profile/${(await createTestUser({ membershipLevel: "create" })).id}`,
   "/profile/affiliate/[token]": async () => `/profile/affiliate/${unknownToken()}`,
   "/reset-password/[token]": async () => `/reset-password/${unknownToken()}`,
+  "/unsubscribe/[token]": async () => `/unsubscribe/m1-forum_reply-${unknownToken().slice(0, 22)}`,
 };
 
 type Role = "visitor" | "member" | "permitted member" | "admin";

@@ -725,6 +725,24 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
       send("member", "POST", `/api/notifications/unsubscribe?token=${settings!.token}&kind=forum_reaction`),
     ];
   },
+  "POST /api/unsubscribe/[token]": async () => {
+    // The one unsubscribe's token, as the old notification link leads to it.
+    await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie: fx.other.cookie,
+      body: { weeklyDigest: true },
+    });
+    const [settings] = await testDb()
+      .select({ token: notificationSettings.unsubscribeToken })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, fx.other.user.id));
+    const oneLink = async (kind: string) =>
+      `/api${(await call(`/notification-emails/unsubscribe?token=${settings!.token}&kind=${kind}`)).headers.get("location")}`;
+    return [
+      send("visitor", "POST", await oneLink("forum_reaction")),
+      send("member", "POST", await oneLink("event_reminder")),
+    ];
+  },
   "GET /api/push/key": async () => everyone("/api/push/key"),
   "POST /api/push/subscriptions": async () => {
     const { publicKey } = (await call("/api/push/key")).json;

@@ -15,6 +15,33 @@ export const TEST_VAPID = {
   privateKey: "d8Wna21wfO592gsbAF_WIr4MVz-Fm1D7lDigS9RiyGk",
 };
 
+/**
+ * A DKIM signing key for the test runs only (1024 bits, to keep it short: `openssl genpkey -algorithm RSA
+ * -pkeyopt rsa_keygen_bits:1024`); the servers sign with it and tests check the signatures.
+ */
+export const TEST_DKIM = {
+  domain: "example.com",
+  selector: "test",
+  privateKey: [
+    "-----BEGIN PRIVATE KEY-----",
+    "MIICdwIBADANBgkqhkiG9w0BAQEFAASCAmEwggJdAgEAAoGBAL7uk1p1VGFnf2Hh",
+    "nJ/f9sei7ZrSrx9Jffb5fqCiWM1wgryMiavmb67WLXhXO/27SqgZjn+PJpZpTJdM",
+    "suP4FGwAoHWJBf07Fe6Ha1uw4Cki/3B1kZ94ck/CbvhZKsBxXMWk1/fejjh2oHZN",
+    "xtG29+lJQX36gMJMQszEd4D1AUiFAgMBAAECgYAIgQnRIp6yg/CZhHn8aPZN6ATb",
+    "O30PUK+qm2w3bWO1Ksi36y6KmIXq7KEz1fbXE0t89z5wkgiu9Fuz9XeWTcti/EGI",
+    "xxbbYFzgVd/KDng3LbcCm3dxZPD5gj1rqLHZzJlmxNNtTQMmaHu1Abxp/HPPAhcY",
+    "HDXcQ5oJodVIOLyhNQJBAPl7JsRn/806KosRHRQ9dFd94P9DJbySAZCDm/DxJfhk",
+    "2di+Q51Fznc2wq4wzmEr8QbGgVDLs4GlTLB24zMYypcCQQDD68XPyYlhjuDGDfNX",
+    "alhdKU3+w+ty4FqKxFe/tMfGTakf1oOK0x7esLJbUUeUFSjxWQdsaBom8C6dcBRq",
+    "ZTVDAkEA4DBv5P2EHNuRUYkedYrIGrtuzlR7+9nE+CWco8dAlNekACbyQclyQST/",
+    "i2MmgqHnJWyK1p1HAVEW+ljL0KYNnwJAaOQ+yIs+yQNkpcRsRp3B50ao4j/kO2GQ",
+    "OAD8db+EwU9sv4XqcRWszk7NfoRajRZzEBu5FLn7XmNyoYmS9I9w3wJBAIKCbHYv",
+    "ChWGU0n/2thZlLCqiUh0kzYsJk/qxlvuE5BLjhTMmE1fcaYwVJgBm8+MFI6RzwA5",
+    "IJUtR+m74L1OWio=",
+    "-----END PRIVATE KEY-----",
+  ].join("\n"),
+};
+
 export function serverEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     NODE_ENV: "production",
@@ -25,6 +52,10 @@ export function serverEnv(databaseUrl: string, extra: Record<string, string> = {
     VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
     VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
     VAPID_SUBJECT: "mailto:admin@community.test",
+    DKIM_DOMAIN: TEST_DKIM.domain,
+    DKIM_SELECTOR: TEST_DKIM.selector,
+    // As an env file holds it: one line, newlines written \n.
+    DKIM_PRIVATE_KEY: TEST_DKIM.privateKey.replace(/\n/g, "\\n"),
     ...extra,
   };
 }

@@ -33,8 +33,14 @@ export function TokenAction({
       }),
   });
   if (action.isSuccess) {
+    // The button is gone: focus moves to what it did (docs/decisions/037-focus-after-an-action.md).
     return (
-      <p role="status" className="rounded-md bg-secondary p-4 text-secondary-foreground">
+      <p
+        role="status"
+        tabIndex={-1}
+        ref={(element) => element?.focus()}
+        className="rounded-md bg-secondary p-4 text-secondary-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         {done.text}
       </p>
     );

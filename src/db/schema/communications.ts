@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, lower, oneOf, updatedAt } from "./helpers";
 import { CHAT_ROLES } from "@/features/assistant/constants";
 import { CONTACT_SOURCES } from "@/features/contact/constants";
@@ -24,6 +24,8 @@ export const emailOutbox = pgTable(
     headers: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** What caused the message, e.g. "password-reset". */
     kind: text().notNull(),
+    /** A bulk email (a notification, a digest, the newsletter): not sent to a suppressed address. */
+    bulk: boolean().notNull().default(false),
     status: text().notNull().default("queued"),
     attempts: integer().notNull().default(0),
     /** When the next attempt is due; while a worker sends it, the end of its lease. */
@@ -36,6 +38,28 @@ export const emailOutbox = pgTable(
     oneOf("email_outbox_status_check", t.status, OUTBOX_STATUSES),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Addresses whose mail server refused our mail permanently (an SMTP 5xx): no bulk email is sent to
+ * them; transactional mail (a password reset) still is, and its acceptance lifts the suppression.
+ */
+export const emailSuppressions = pgTable(
+  "email_suppressions",
+  {
+    id: serial().primaryKey(),
+    /** As it was refused; matched case-insensitively. */
+    address: text().notNull(),
+    /** The server's answer, e.g. "550 5.1.1 Mailbox unavailable". */
+    reason: text().notNull(),
+    /** The message that was refused. */
+    outboxId: integer().references(() => emailOutbox.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_suppressions_address_key").on(lower(t.address)),
+    index("email_suppressions_created_idx").on(t.createdAt.desc()),
   ],
 );
 

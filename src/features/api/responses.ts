@@ -158,6 +158,7 @@ export const API_RESPONSES = {
   "POST /api/newsletter/subscribe": anyone(messageAnswerSchema),
   "POST /api/newsletter/confirm": anyone(messageAnswerSchema),
   "POST /api/newsletter/unsubscribe": anyone(messageAnswerSchema),
+  "POST /api/unsubscribe/[token]": anyone(messageAnswerSchema),
   "POST /api/events/inquiries": anyone(messageAnswerSchema),
 
   // Events

@@ -8,3 +8,6 @@ export const outboxQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+
+/** The one unsubscribe's token in its page's and one-click address (src/server/email/bulk.ts reads it). */
+export const unsubscribeParamsSchema = z.object({ token: z.string().min(1).max(120) });

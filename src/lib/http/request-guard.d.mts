@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 export const PAGE_METHODS: string;
 
+export const ONE_CLICK_UNSUBSCRIBE_PAGE: RegExp;
+
 export interface Refusal {
   status: 400 | 405;
   message: string;

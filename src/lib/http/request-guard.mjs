@@ -41,6 +41,12 @@ export function compileRoutes(table) {
     });
 }
 
+/**
+ * The one page that takes a POST: a bulk email's List-Unsubscribe address, whose one-click POST
+ * (RFC 8058) src/proxy.ts hands to POST /api/unsubscribe/<token> (docs/decisions/044-one-unsubscribe.md).
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PAGE = /^\/unsubscribe\/[^/]+$/;
+
 /** @param {string} path */
 const isApiPath = (path) => path === "/api" || path.startsWith("/api/");
 
@@ -56,6 +62,7 @@ function methodRefusal(method, path, rules) {
   } else if (!isApiPath(path)) {
     // Next.js's development tools post to their own paths.
     if (path.startsWith("/__nextjs")) return null;
+    if (method === "POST" && ONE_CLICK_UNSUBSCRIBE_PAGE.test(path)) return null;
     return { status: 405, allow: PAGE_METHODS, message: `${method} is not allowed here.` };
   }
   const route = rules.routes.find((r) => r.regex.test(path));

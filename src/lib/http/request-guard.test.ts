@@ -91,6 +91,12 @@ describe("refusalFor", () => {
     expect(refusalFor("POST", "/__nextjs_original-stack-frames", rules)).toBeNull();
   });
 
+  it("lets a bulk email's one-click unsubscribe POST its page (RFC 8058), and no other page", () => {
+    expect(refusalFor("POST", "/unsubscribe/m42-forum_reply-abcdefghijklmnopqrstuv", rules)).toBeNull();
+    expect(refusalFor("POST", "/unsubscribe/a/b", rules)).toMatchObject({ status: 405 });
+    expect(refusalFor("POST", "/about", rules)).toMatchObject({ status: 405 });
+  });
+
   it.each([
     "/blog/a%00b",
     "/blog/%ED%A0%80",

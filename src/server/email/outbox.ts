@@ -8,6 +8,7 @@ import { emailOutbox } from "@/db/schema";
 import type { OutboxStatus } from "@/features/email/constants";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { getSiteSettings } from "@/server/settings";
+import { liftSuppression, permanentRefusal, suppressAddress, suppressionOf } from "./suppressions";
 import { fromAddress, outboxMessageId, SMTP_TIMEOUT_SECONDS, smtpTransport } from "./transport";
 
 export interface OutgoingEmail {
@@ -18,6 +19,8 @@ export interface OutgoingEmail {
   headers?: Record<string, string>;
   /** What caused it, e.g. "password-reset"; shown in /admin/outbox. */
   kind: string;
+  /** A bulk email (bulkEmail in ./bulk): carries its list's unsubscribe and is not sent to a suppressed address. */
+  bulk?: boolean;
 }
 
 /**
@@ -64,6 +67,7 @@ async function insertEmail(executor: Executor, email: OutgoingEmail): Promise<nu
       html: email.html,
       headers: email.headers ?? {},
       kind: email.kind,
+      bulk: email.bulk ?? false,
     })
     .returning({ id: emailOutbox.id });
   return row!.id;
@@ -126,6 +130,14 @@ export async function deliverEmail(id: number, now: Date = new Date()): Promise<
     .returning();
   const email = claimed[0];
   if (!email) return; // not due, already sent, failed for good, or being sent by another worker
+  const suppressed = email.bulk ? await suppressionOf(email.to) : null;
+  if (suppressed) {
+    await db
+      .update(emailOutbox)
+      .set({ status: "suppressed", lastError: `Not sent: this address refuses mail (${suppressed.reason})` })
+      .where(eq(emailOutbox.id, id));
+    return;
+  }
   try {
     const settings = await getSiteSettings();
     const sending = transport.sendMail({
@@ -139,8 +151,12 @@ export async function deliverEmail(id: number, now: Date = new Date()): Promise<
     });
     await withDeadline(sending, SMTP_TIMEOUT_SECONDS * 1000);
     await db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(eq(emailOutbox.id, id));
+    await liftSuppression(email.to);
   } catch (error) {
-    const giveUp = email.attempts >= MAX_DELIVERY_ATTEMPTS;
+    // A permanent refusal (5xx) is not retried: the address is suppressed for bulk mail.
+    const refusal = permanentRefusal(error);
+    if (refusal) await suppressAddress(email.to, refusal, id);
+    const giveUp = refusal !== null || email.attempts >= MAX_DELIVERY_ATTEMPTS;
     await db
       .update(emailOutbox)
       .set({

@@ -49,6 +49,12 @@ interface RouteOptions<A extends AccessRule, B, Q, P, T> {
   params?: Schema<P>;
   /** Largest accepted request body in bytes (default 64 KiB); larger ones get 413 before parsing. */
   maxBodyBytes?: number;
+  /**
+   * A POST any site may send: the one-click unsubscribe, which mail providers POST from their own
+   * servers and pages (RFC 8058 section 3.2: no cookie, no confirmation). Only for a public call whose
+   * authority is a token in its address and that reads no session.
+   */
+  crossSite?: A extends { kind: "public" } ? true : never;
 }
 
 export const TWO_FACTOR_SETUP_MESSAGE = "Set up two-factor sign-in on your Security page to use the admin tools.";
@@ -80,7 +86,7 @@ export function apiRoute<A extends AccessRule, B = undefined, Q = undefined, P =
       return response;
     };
     try {
-      if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request)) {
+      if (!SAFE_METHODS.has(request.method) && !options.crossSite && !isSameOriginRequest(request)) {
         // Most often the site opened at a second address (127.0.0.1 for localhost): say which one works.
         throw new AppError(403, `Cross-site request refused. Use the site at ${siteUrl()}.`);
       }

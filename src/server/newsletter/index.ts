@@ -7,6 +7,7 @@ import { db } from "@/db";
 import { newsletterSubscribers } from "@/db/schema";
 import { renderEmail } from "@/server/email/render";
 import { transactionWithEmail } from "@/server/email/outbox";
+import { bulkEmail } from "@/server/email/bulk";
 import { createLinkToken, hashLinkToken } from "@/server/auth/tokens";
 import { consumeOrThrow, recordUse, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
@@ -28,16 +29,6 @@ const liveConfirmToken = (token: string) =>
     eq(newsletterSubscribers.status, "pending"),
     gt(newsletterSubscribers.confirmSentAt, sql`now() - make_interval(days => ${NEWSLETTER_CONFIRM_DAYS})`),
   );
-
-/** The links and headers every newsletter email carries (RFC 2369 and RFC 8058 one-click). */
-export function unsubscribeLinks(unsubscribeToken: string, baseUrl: string) {
-  const pageUrl = `${baseUrl}/newsletter/unsubscribe/${unsubscribeToken}`;
-  const oneClickUrl = `${baseUrl}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
-  return {
-    pageUrl,
-    headers: { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-  };
-}
 
 /**
  * Double opt-in: a new or unsubscribed address becomes pending and is sent a
@@ -83,12 +74,12 @@ export async function subscribeToNewsletter(
       .update(newsletterSubscribers)
       .set({ status: "pending", confirmTokenHash: tokenHash, confirmSentAt: sql`now()`, unsubscribedAt: null })
       .where(eq(newsletterSubscribers.id, row.id));
-    const unsubscribe = unsubscribeLinks(row.unsubscribeToken, options.baseUrl);
+    const { unsubscribeUrl, ...bulk } = bulkEmail({ subscriber: row.id }, "newsletter", options.baseUrl);
     await queueEmail({
       to: normalized,
       kind: "newsletter-confirm",
       subject: `Confirm your subscription to the ${settings.siteName} newsletter`,
-      headers: unsubscribe.headers,
+      ...bulk,
       ...renderEmail({
         siteName: settings.siteName,
         heading: "Please confirm your subscription",
@@ -98,7 +89,7 @@ export async function subscribeToNewsletter(
           `The link works for ${NEWSLETTER_CONFIRM_DAYS} days. After that, sign up again for a new one.`,
         ],
         action: { label: "Confirm subscription", url: `${options.baseUrl}/newsletter/confirm/${token}` },
-        footer: `You received this because this address was entered in our newsletter form. Unsubscribe: ${unsubscribe.pageUrl}`,
+        footer: `You received this because this address was entered in our newsletter form. Unsubscribe: ${unsubscribeUrl}`,
       }),
     });
   });
@@ -123,30 +114,39 @@ export async function isConfirmTokenPending(token: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Unsubscribes by the token of the newsletter's links; true when the token names a subscriber. */
-export async function unsubscribe(unsubscribeToken: string): Promise<boolean> {
+/** The subscriber whose token (in the newsletter emails sent before record 044) this is. */
+export async function subscriberOfOldToken(unsubscribeToken: string): Promise<number | null> {
   const [row] = await db
-    .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
+    .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken))
     .limit(1);
-  if (!row) return false;
-  if (row.status !== "unsubscribed") {
-    await db
-      .update(newsletterSubscribers)
-      .set({ status: "unsubscribed", unsubscribedAt: new Date(), confirmTokenHash: null, confirmSentAt: null })
-      .where(eq(newsletterSubscribers.id, row.id));
-  }
-  return true;
+  return row?.id ?? null;
 }
 
-export async function findByUnsubscribeToken(unsubscribeToken: string) {
+/** The one unsubscribe of the newsletter (docs/decisions/044-one-unsubscribe.md); false: no such subscriber. */
+export async function unsubscribeSubscriber(id: number): Promise<boolean> {
+  const rows = await db
+    .update(newsletterSubscribers)
+    .set({
+      status: "unsubscribed",
+      unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())`,
+      confirmTokenHash: null,
+      confirmSentAt: null,
+    })
+    .where(eq(newsletterSubscribers.id, id))
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length > 0;
+}
+
+/** The address the unsubscribe page names. */
+export async function subscriberAddress(id: number): Promise<string | null> {
   const [row] = await db
-    .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+    .select({ email: newsletterSubscribers.email })
     .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken))
+    .where(eq(newsletterSubscribers.id, id))
     .limit(1);
-  return row ?? null;
+  return row?.email ?? null;
 }
 
 const subscriberColumns = {

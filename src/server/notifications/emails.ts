@@ -10,6 +10,7 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from "@/features/notifications/constants";
+import { bulkEmail } from "@/server/email/bulk";
 import type { QueueEmail } from "@/server/email/outbox";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
@@ -22,7 +23,8 @@ import { activeMember, memberOpensLevel } from "./visibility";
  * "email at once" goes out a minute after the notification unless she has read it in the app by then
  * (no email for what she already saw), one email per kind for all that came in that minute; daily and
  * weekly digests gather the rest. Forum replies are emailed here like every other kind, at most once
- * an hour per topic. Every email carries RFC 8058 one-click unsubscribe headers for its kind.
+ * an hour per topic. Every email is bulk: it carries the one unsubscribe of its kind or digest
+ * (docs/decisions/044-one-unsubscribe.md).
  */
 
 /** Waiting this long lets her see it in the app first; read by then, it is not emailed. */
@@ -31,22 +33,6 @@ export const EMAIL_GRACE_SECONDS = 60;
 export const REPLY_EMAIL_INTERVAL_MINUTES = 60;
 /** Notifications claimed at a time by one transaction of the email job. */
 const EMAIL_BATCH = 500;
-
-/** The one unsubscribe page for her token and an email's kind, as a path on this site. */
-export function notificationUnsubscribePath(token: string, kind: NotificationKind | "digest"): string {
-  return `/notification-emails/unsubscribe?token=${encodeURIComponent(token)}&kind=${kind}`;
-}
-
-export function notificationUnsubscribe(token: string, kind: NotificationKind | "digest", baseUrl: string) {
-  const query = `token=${encodeURIComponent(token)}&kind=${kind}`;
-  return {
-    pageUrl: `${baseUrl}${notificationUnsubscribePath(token, kind)}`,
-    headers: {
-      "List-Unsubscribe": `<${baseUrl}/api/notifications/unsubscribe?${query}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-  };
-}
 
 /** Her choice for `kind` in SQL (no row: the default). */
 const deliveryOf = (kindColumn: ReturnType<typeof sql>) =>
@@ -106,14 +92,13 @@ async function queueNotificationEmail(
   siteName: string,
 ) {
   const first = rows[0]!;
-  const settings = await ensureNotificationSettings(first.user_id, tx);
-  const unsubscribe = notificationUnsubscribe(settings.unsubscribeToken, kind, baseUrl);
+  const { unsubscribeUrl, ...bulk } = bulkEmail({ member: first.user_id }, kind, baseUrl);
   const label = NOTIFICATION_KIND_LABELS[kind].toLowerCase();
   await queueEmail({
     to: first.email,
     kind: `notification-${kind}`,
     subject: rows.length === 1 ? first.line : `${rows.length} new notifications: ${label}`,
-    headers: unsubscribe.headers,
+    ...bulk,
     ...renderEmail({
       siteName,
       heading: rows.length === 1 ? first.line : `${rows.length} new notifications`,
@@ -125,7 +110,7 @@ async function queueNotificationEmail(
         label: rows.length === 1 ? "Open it" : "See your notifications",
         url: `${baseUrl}${rows.length === 1 ? notificationLink(first.url) : NOTIFICATIONS_PATH}`,
       },
-      footer: `You chose to get ${label} by email. Stop these emails: ${unsubscribe.pageUrl} (or change every choice at ${baseUrl}/notifications/settings).`,
+      footer: `You chose to get ${label} by email. Stop these emails: ${unsubscribeUrl} (or change every choice at ${baseUrl}/notifications/settings).`,
     }),
   });
 }
@@ -240,7 +225,7 @@ export async function sendDigests(
             sql`select email, first_name from users where id = ${id}`,
           )
         ).rows;
-        const unsubscribe = notificationUnsubscribe(settings.unsubscribeToken, "digest", baseUrl);
+        const { unsubscribeUrl, ...bulk } = bulkEmail({ member: id }, `digest-${period}`, baseUrl);
         const section = (heading: string, lines: string[]) =>
           lines.length ? [heading, ...lines.map((line) => `• ${line}`)] : [];
         const heading = period === "daily" ? "Your daily digest" : "Your week in the community";
@@ -248,7 +233,7 @@ export async function sendDigests(
           to: who!.email,
           kind: `digest-${period}`,
           subject: `${heading} at ${siteName}`,
-          headers: unsubscribe.headers,
+          ...bulk,
           ...renderEmail({
             siteName,
             heading,
@@ -272,7 +257,7 @@ export async function sendDigests(
               ),
             ],
             action: { label: "Open the community", url: `${baseUrl}/notifications` },
-            footer: `Stop digest emails: ${unsubscribe.pageUrl} (or choose what you get at ${baseUrl}/notifications/settings).`,
+            footer: `Stop this digest: ${unsubscribeUrl} (or choose what you get at ${baseUrl}/notifications/settings).`,
           }),
         });
         return true;

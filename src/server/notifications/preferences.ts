@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { notificationPreferences, notificationSettings } from "@/db/schema";
@@ -65,36 +65,46 @@ export async function saveNotificationPreferences(
 }
 
 /**
- * One-click unsubscribe from an email (RFC 8058): no more email of that kind (it stays in the app), or
- * no more weekly digest. False for an unknown token.
+ * The one unsubscribe of a member's bulk email (docs/decisions/044-one-unsubscribe.md): no more email
+ * of that kind (it stays in the app); a digest: no more of it (its kinds stay in the app, and the
+ * weekly one no longer brings what is new in the community).
  */
-export async function unsubscribeByToken(token: string, kind: NotificationKind | "digest"): Promise<boolean> {
-  const [settings] = await db
+export async function stopEmailsOf(userId: number, list: NotificationKind | "digest-daily" | "digest-weekly") {
+  await db.transaction(async (tx) => {
+    if (list !== "digest-daily" && list !== "digest-weekly") {
+      await tx
+        .insert(notificationPreferences)
+        .values({ userId, kind: list, delivery: "app" })
+        .onConflictDoUpdate({
+          target: [notificationPreferences.userId, notificationPreferences.kind],
+          set: { delivery: "app" },
+        });
+      return;
+    }
+    const period = list === "digest-daily" ? "daily" : "weekly";
+    const inDigest = NOTIFICATION_KINDS.filter((kind) => DEFAULT_DELIVERY[kind] === period);
+    // Kinds in the digest by default have no row: write theirs, then move every choice of the digest.
+    if (inDigest.length)
+      await tx
+        .insert(notificationPreferences)
+        .values(inDigest.map((kind) => ({ userId, kind, delivery: "app" })))
+        .onConflictDoNothing();
+    await tx
+      .update(notificationPreferences)
+      .set({ delivery: "app" })
+      .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.delivery, period)));
+    if (period === "weekly") {
+      await ensureNotificationSettings(userId, tx);
+      await tx.update(notificationSettings).set({ weeklyDigest: false }).where(eq(notificationSettings.userId, userId));
+    }
+  });
+}
+
+/** The member whose token (in the notification emails sent before record 044) this is. */
+export async function memberOfNotificationToken(token: string): Promise<number | null> {
+  const [row] = await db
     .select({ userId: notificationSettings.userId })
     .from(notificationSettings)
     .where(eq(notificationSettings.unsubscribeToken, token));
-  if (!settings) return false;
-  if (kind === "digest") {
-    await db
-      .update(notificationSettings)
-      .set({ weeklyDigest: false })
-      .where(eq(notificationSettings.userId, settings.userId));
-    return true;
-  }
-  await db
-    .insert(notificationPreferences)
-    .values({ userId: settings.userId, kind, delivery: "app" })
-    .onConflictDoUpdate({
-      target: [notificationPreferences.userId, notificationPreferences.kind],
-      set: { delivery: "app" },
-    });
-  return true;
-}
-
-/** Whose token it is, for the unsubscribe page: her first name only. */
-export async function findUnsubscribeToken(token: string) {
-  const { rows } = await db.execute<{ first_name: string }>(
-    sql`select u.first_name from notification_settings s join users u on u.id = s.user_id where s.unsubscribe_token = ${token}`,
-  );
-  return rows[0] ? { firstName: rows[0].first_name } : null;
+  return row?.userId ?? null;
 }

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
 import { listOutbox } from "@/server/email/outbox";
+import { listSuppressions } from "@/server/email/suppressions";
 import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/features/email/schemas";
 import { OUTBOX_STATUSES } from "@/features/email/constants";
 import { cn } from "@/lib/utils";
@@ -13,16 +14,22 @@ import { offsetWindow } from "@/server/pagination";
 
 export const metadata: Metadata = { title: "Email Outbox", robots: { index: false } };
 
-const STATUS_BADGE = { queued: "warning", sending: "secondary", sent: "success", failed: "destructive" } as const;
+const STATUS_BADGE = {
+  queued: "warning",
+  sending: "secondary",
+  sent: "success",
+  failed: "destructive",
+  suppressed: "destructive",
+} as const;
 
 export default async function OutboxPage({ searchParams }: PageProps<"/admin/outbox">) {
   const viewer = await requirePageAccess(ADMIN);
   const parsed = outboxQuerySchema.safeParse(await searchParams);
   const query = parsed.success ? parsed.data : { page: 1, status: undefined };
-  const { messages, total } = await listOutbox(viewer, {
-    status: query.status,
-    ...offsetWindow(query.page, OUTBOX_PAGE_SIZE),
-  });
+  const [{ messages, total }, suppressions] = await Promise.all([
+    listOutbox(viewer, { status: query.status, ...offsetWindow(query.page, OUTBOX_PAGE_SIZE) }),
+    listSuppressions(viewer),
+  ]);
   const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
   const hrefFor = (changes: { status?: string | null; page?: number }) => {
     const params = new URLSearchParams();
@@ -104,6 +111,42 @@ export default async function OutboxPage({ searchParams }: PageProps<"/admin/out
           ) : null}
         </div>
       </div>
+      <section aria-labelledby="refusing-heading" className="mt-10">
+        <h2 id="refusing-heading" className="text-xl font-semibold">
+          Addresses refusing mail
+        </h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Their mail server refused an email permanently (an SMTP 5xx). They get no notification emails, digests or
+          newsletters until a message to them is accepted again; password resets and other account emails are still
+          sent.
+        </p>
+        <DataTable
+          caption="Addresses refusing mail, latest refusal first"
+          columns={["Address", "Refused", "What the server said"]}
+          empty="No address is refusing mail."
+          isEmpty={suppressions.length === 0}
+          className="mt-4"
+        >
+          {suppressions.map((suppression) => (
+            <tr key={suppression.address} className="border-b last:border-0">
+              <td className="px-4 py-3">{suppression.address}</td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                {suppression.outboxId ? (
+                  <Link
+                    href={`/admin/outbox/${suppression.outboxId}`}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {formatDateTime(suppression.since)}
+                  </Link>
+                ) : (
+                  formatDateTime(suppression.since)
+                )}
+              </td>
+              <td className="px-4 py-3">{suppression.reason}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </section>
     </div>
   );
 }

@@ -1,17 +1,10 @@
-import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { topicTokenUnsubscribePath } from "@/server/forum";
+import { unsubscribePagePath } from "@/server/email/bulk";
+import { tokenOfOldLink } from "@/server/unsubscribe";
 
-export const metadata: Metadata = { title: "Stop reply emails", robots: { index: false, follow: false } };
-
-// The link in reply emails sent before the one pipeline: it leads to the one unsubscribe page, for replies.
+// The link in reply emails sent before the one pipeline leads to the one unsubscribe page, for replies
+// (docs/decisions/044-one-unsubscribe.md); an unknown one to the page's "not valid".
 export default async function ForumUnsubscribePage({ params }: PageProps<"/forum-emails/unsubscribe/[token]">) {
-  const path = await topicTokenUnsubscribePath((await params).token);
-  if (path) redirect(path);
-  return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-semibold">Stop reply emails</h1>
-      <p className="mt-4 text-muted-foreground">This unsubscribe link is not valid.</p>
-    </div>
-  );
+  const token = await tokenOfOldLink({ scheme: "forum-emails", token: (await params).token });
+  redirect(unsubscribePagePath(token ?? "invalid"));
 }

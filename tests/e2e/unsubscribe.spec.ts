@@ -1,0 +1,63 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { emailSuppressions, notifications } from "@/db/schema";
+import { createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
+import { expect, expectAccessibleAtBothWidths, signInAs, test } from "./fixtures";
+import { expectFocusOn } from "./focus";
+
+// The one unsubscribe page (docs/decisions/044-one-unsubscribe.md), reached from the link in a real
+// notification email, and the notice on her settings when her address refuses mail.
+
+const run = promisify(execFile);
+
+/** Runs the minutely notification email job now, through the running server's workers (npm run jobs). */
+async function emailDueNotifications() {
+  await run(
+    process.execPath,
+    [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/jobs.ts", "run", "notifications.email"],
+    {
+      env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL },
+    },
+  );
+}
+
+test("from the link in her email she stops one kind, and her settings tell her that her address refuses mail", async ({
+  page,
+}) => {
+  const her = await createTestUser({ membershipLevel: "create" });
+  await testDb()
+    .insert(notifications)
+    .values({
+      userId: her.id,
+      kind: "announcement",
+      title: "The spring retreat is open for booking",
+      url: "/events",
+      createdAt: new Date(Date.now() - 2 * 60_000),
+    });
+  await emailDueNotifications();
+  await expect.poll(async () => (await latestEmailTo(her.email))?.kind).toBe("notification-announcement");
+  const link = linkIn((await latestEmailTo(her.email))!.text, "/unsubscribe/");
+
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe");
+  await expect(page.getByText(`Stop sending emails about announcements to ${her.email}?`)).toBeVisible();
+  await expectAccessibleAtBothWidths(page, "the unsubscribe page");
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  const done = page.locator("#main").getByRole("status");
+  await expect(done).toHaveText("You have been unsubscribed. You will receive no more emails about announcements.");
+  await expectFocusOn(page, done, "unsubscribing");
+
+  // Her mail server refused a later email; she signs in and opens her settings from the page's link.
+  await testDb()
+    .insert(emailSuppressions)
+    .values({ address: her.email, reason: "550 5.1.1 Recipient address rejected: User unknown" });
+  await signInAs(page, her.username, TEST_PASSWORD);
+  await page.goto(new URL(link).pathname);
+  await page.getByRole("link", { name: "notification settings" }).click();
+  await expect(page).toHaveURL(/\/notifications\/settings$/);
+  await expect(page.getByRole("heading", { name: "Your email address is refusing our mail" })).toBeVisible();
+  await expect(page.getByText("550 5.1.1 Recipient address rejected: User unknown")).toBeVisible();
+  await expect(page.getByLabel("Announcements", { exact: true })).toHaveValue("app");
+  await expectAccessibleAtBothWidths(page, "notification settings with the refusal notice");
+});
