@@ -7,6 +7,7 @@ import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { siteSettings } from "@/db/schema";
 import { recordAudit } from "@/server/audit";
+import { badRequest } from "@/lib/errors";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import {
   SITE_SETTING_DEFAULTS,
@@ -42,6 +43,7 @@ export async function saveSiteSettings(viewer: SessionUser, update: SiteSettings
   assertAccess(viewer, ADMIN);
   const actorId = viewer.id;
   const entries = Object.entries(update).filter(([, value]) => value !== undefined);
+  if (update.startHereItemId) await assertPublishedItem(update.startHereItemId);
   if (entries.length) {
     const before = await readSiteSettings();
     await db.transaction(async (tx) => {
@@ -56,6 +58,15 @@ export async function saveSiteSettings(viewer: SessionUser, update: SiteSettings
     await sendJob(QUEUES.siteSettingsSaved.name, {});
   }
   return readSiteSettings();
+}
+
+/** The start-here step opens a library item every member may reach: a published one. */
+async function assertPublishedItem(id: number): Promise<void> {
+  const { rows } = await db.execute(sql`select 1 from content_items where id = ${id} and status = 'published'`);
+  if (!rows.length) {
+    const message = "Choose a published library item";
+    throw badRequest(message, { startHereItemId: message });
+  }
 }
 
 export type { SiteSettings };
