@@ -16,6 +16,7 @@ import { benchDashboard } from "./dashboard";
 import { benchBilling } from "./billing";
 import { benchNotifications } from "./notifications";
 import { benchPages } from "./pages";
+import { benchSearch } from "./search";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -32,6 +33,7 @@ const BENCHES = {
   dashboard: benchDashboard,
   billing: benchBilling,
   notifications: benchNotifications,
+  search: benchSearch,
   load: benchLoad,
 };
 

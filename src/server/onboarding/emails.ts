@@ -4,8 +4,7 @@ import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { REMINDER_AFTER_DAYS } from "@/features/onboarding/constants";
 import { MEMBERS_HOME } from "@/lib/auth/access";
-import { notifyMember, wantsKind } from "@/server/notifications/producers";
-import { activeMember } from "@/server/notifications/visibility";
+import { activeMember, notifyMember, wantsKind } from "@/server/notifications";
 import { getSiteSettings, readSiteSettings } from "@/server/settings";
 import { doneCount, shownCount, stepTests } from "./steps";
 
