@@ -49,7 +49,8 @@ export async function saveSiteSettings(viewer: SessionUser, update: SiteSettings
     await db.transaction(async (tx) => {
       await tx
         .insert(siteSettings)
-        .values(entries.map(([key, value]) => ({ key, value })))
+        // A setting cleared (null) is stored as JSON null: the column's SQL NULL would be refused.
+        .values(entries.map(([key, value]) => ({ key, value: value === null ? sql`'null'::jsonb` : value })))
         .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
       const changed = entries.filter(([key, value]) => before[key as keyof SiteSettings] !== value).map(([key]) => key);
       await recordAudit({ actorId, action: "settings.update", entityType: "site_settings", details: { changed } }, tx);
