@@ -188,6 +188,13 @@ it("shows administrators who finished, who is on her way, who is stuck and who n
       finished: statusOf(finished.id),
     }).toEqual({ never: "never signed in", onHerWay: "in progress", stuck: "stuck", finished: "finished" });
     expect(row(hiddenAdmin.id)).toBeUndefined();
+    // The admin dashboard counts them, and leads to who they are.
+    const panel = (await call("/admin", { cookie: adminCookie })).text.replace(/<!-- -->|<[^>]+>/g, "");
+    const counts =
+      /(\d+) finished, (\d+) on their way, (\d+) stuck \(not finished after 7 days\), (\d+) never signed in/.exec(
+        panel,
+      );
+    expect(counts?.slice(1).map((n) => Number(n) > 0)).toEqual([true, true, true, true]);
     expect((await call("/admin/onboarding", { cookie: await signIn(never.username, TEST_PASSWORD) })).status).not.toBe(
       200,
     );
