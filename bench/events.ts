@@ -7,7 +7,7 @@ const TYPES = ["public", "members", "workshop", "social"] as const;
 const ZONES = ["America/New_York", "Europe/London", "America/Los_Angeles", "Europe/Berlin"] as const;
 
 /** Fills the database with EVENT_COUNT events (mostly Luma, some community), spread over two years. */
-async function seedEvents(app: BenchApp): Promise<number> {
+export async function seedEvents(app: BenchApp): Promise<number> {
   const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 1 });
   try {
     await pool.query(

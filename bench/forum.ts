@@ -10,7 +10,7 @@ import { MEMBER_PAGE_GOAL, SIGNED_IN_FLOOR, memberPageSamples, memberPages } fro
 const REPLIES_PER_TOPIC = 10;
 /** Every size holds exactly this many replies with the searched word, so the search's work is comparable. */
 const SEARCH_MATCHES = 20;
-const SEARCH_WORD = "heliotrope";
+export const SEARCH_WORD = "heliotrope";
 
 /**
  * Adds bench topics (and ten replies each) until the bench category holds `topics`; SQL with

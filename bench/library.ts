@@ -33,7 +33,7 @@ const TOPICS = [
 const SEARCHES = { specific: "ceramics grants", broad: "journaling practice" };
 
 /** Tops the library up to `total` items with SQL: mixed types, tiers, categories, tags and article text. */
-async function growLibraryTo(pool: Pool, total: number): Promise<void> {
+export async function growLibraryTo(pool: Pool, total: number): Promise<void> {
   const { rows } = await pool.query<{ count: number; first: number }>(
     "select count(*)::int as count, coalesce(max(id), 0)::int as first from content_items",
   );

@@ -16,7 +16,7 @@ const INTERESTS = [
 ];
 
 /** Members up to `total`, seeded in one statement: names, places, interests, a mentor in ten. */
-async function seedMembers(pool: Pool, total: number): Promise<void> {
+export async function seedMembers(pool: Pool, total: number): Promise<void> {
   const { rows } = await pool.query<{ count: number }>("select count(*)::int as count from users");
   const missing = Math.max(0, total - rows[0]!.count);
   await pool.query(

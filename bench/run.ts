@@ -17,6 +17,7 @@ import { benchBilling } from "./billing";
 import { benchNotifications } from "./notifications";
 import { benchPages } from "./pages";
 import { benchLevels } from "./levels";
+import { benchSearch } from "./search";
 
 const BENCHES = {
   foundation: benchFoundation,
@@ -34,6 +35,7 @@ const BENCHES = {
   billing: benchBilling,
   notifications: benchNotifications,
   levels: benchLevels,
+  search: benchSearch,
   load: benchLoad,
 };
 

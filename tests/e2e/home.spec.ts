@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { events } from "@/db/schema";
+import { contentItems, events, siteSettings } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
 
@@ -128,4 +128,60 @@ test("an administrator chooses the first steps and their order by keyboard", asy
     await page.getByRole("button", { name: "Save Steps" }).click();
     await expect(toast(page)).toContainText("Onboarding saved");
   }
+});
+
+test("an administrator picks the start-here item by keyboard, and a member's first step leads to it", async ({
+  page,
+  browser,
+}) => {
+  const tag = randomUUID().slice(0, 6);
+  const [item] = await testDb()
+    .insert(contentItems)
+    .values({
+      title: `Begin here ${tag}`,
+      slug: `begin-here-${tag}`,
+      summary: "How this community works.",
+      content: "<p>Everything a new member needs to know.</p>",
+      contentType: "article",
+      status: "published",
+      isPublic: true,
+      publishedAt: new Date(),
+    })
+    .returning();
+  const [before] = await testDb().select().from(siteSettings).where(eq(siteSettings.key, "startHereItemId"));
+  // The other tests' members see the demo's start-here item.
+  cleanups.push(async () => {
+    await testDb().delete(siteSettings).where(eq(siteSettings.key, "startHereItemId"));
+    if (before) await testDb().insert(siteSettings).values({ key: before.key, value: before.value });
+    await testDb().delete(contentItems).where(eq(contentItems.id, item!.id));
+  });
+
+  const admin = await createTestUser({ isAdmin: true });
+  await signInAs(page, admin.username, TEST_PASSWORD);
+  await page.goto("/admin");
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Onboarding" }).click();
+  const picker = page.getByLabel("Library item the start-here step opens");
+  await picker.focus();
+  // A closed select picks the option whose text is typed, as a keyboard user would choose it.
+  await page.keyboard.type(item!.title);
+  await expect(picker).toHaveValue(String(item!.id));
+  await page.keyboard.press("Tab");
+  const save = page.getByRole("button", { name: "Save Start-Here Item" });
+  await expect(save).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(toast(page)).toContainText("Start-here item saved");
+  await expect(save).toBeFocused();
+  await expectAccessibleAtBothWidths(page, "the start-here picker");
+
+  const member = await createTestUser({ firstName: "Juno" });
+  const memberPage = await (await browser.newContext()).newPage();
+  await memberPage.goto("/login");
+  await memberPage.getByLabel("Username").fill(member.username);
+  await memberPage.getByLabel("Password").fill(TEST_PASSWORD);
+  await memberPage.getByRole("button", { name: "Sign In" }).click();
+  await expect(memberPage).toHaveURL("/home");
+  const steps = memberPage.getByRole("region", { name: "Your first steps" });
+  await steps.getByRole("link", { name: "Read the library's start-here guide" }).click();
+  await expect(memberPage.getByRole("heading", { level: 1, name: item!.title })).toBeVisible();
+  await memberPage.context().close();
 });

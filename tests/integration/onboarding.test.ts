@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { contentItems, events, forumCategories, pushSubscriptions, users } from "@/db/schema";
-import { INTRODUCTIONS_CATEGORY_SLUG, ONBOARDING_STEPS, START_HERE_ITEM_SLUG } from "@/features/onboarding/constants";
+import { INTRODUCTIONS_CATEGORY_SLUG, ONBOARDING_STEPS } from "@/features/onboarding/constants";
 import type { MembersHome } from "@/features/home/types";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
@@ -24,20 +24,31 @@ async function introductions() {
   return made!;
 }
 
+const libraryItem = async (status: "published" | "draft") =>
+  (
+    await testDb()
+      .insert(contentItems)
+      .values({
+        title: `Start here ${randomUUID().slice(0, 6)}`,
+        slug: `start-here-${randomUUID().slice(0, 8)}`,
+        contentType: "article",
+        status,
+        publishedAt: status === "published" ? new Date() : null,
+      })
+      .returning()
+  )[0]!;
+
+const saveSettings = async (cookie: string, body: object) =>
+  call("/api/admin/settings", { method: "PUT", cookie, body });
+
+/** A published item chosen by an administrator as the start-here step's. */
 async function startHere() {
-  const [existing] = await testDb().select().from(contentItems).where(eq(contentItems.slug, START_HERE_ITEM_SLUG));
-  if (existing) return existing;
-  const [made] = await testDb()
-    .insert(contentItems)
-    .values({
-      title: "Welcome to the Library",
-      slug: START_HERE_ITEM_SLUG,
-      contentType: "article",
-      status: "published",
-      publishedAt: new Date(),
-    })
-    .returning();
-  return made!;
+  const item = await libraryItem("published");
+  const admin = await createTestUser({ isAdmin: true });
+  expect((await saveSettings(await signIn(admin.username, TEST_PASSWORD), { startHereItemId: item.id })).status).toBe(
+    200,
+  );
+  return item;
 }
 
 const stepsOf = async (cookie: string) => {
@@ -156,7 +167,8 @@ it("shows administrators who finished, who is on her way, who is stuck and who n
     const saved = await call("/api/admin/settings", {
       method: "PUT",
       cookie: adminCookie,
-      body: { onboardingSteps: ["notifications"] },
+      // The start-here step cannot be shown while no item is chosen: she finishes without it.
+      body: { onboardingSteps: ["notifications", "start-here"], startHereItemId: null },
     });
     expect(saved.status).toBe(200);
     const page = await call("/admin/onboarding", { cookie: adminCookie });
@@ -176,6 +188,13 @@ it("shows administrators who finished, who is on her way, who is stuck and who n
       finished: statusOf(finished.id),
     }).toEqual({ never: "never signed in", onHerWay: "in progress", stuck: "stuck", finished: "finished" });
     expect(row(hiddenAdmin.id)).toBeUndefined();
+    // The admin dashboard counts them, and leads to who they are.
+    const panel = (await call("/admin", { cookie: adminCookie })).text.replace(/<!-- -->|<[^>]+>/g, "");
+    const counts =
+      /(\d+) finished, (\d+) on their way, (\d+) stuck \(not finished after 7 days\), (\d+) never signed in/.exec(
+        panel,
+      );
+    expect(counts?.slice(1).map((n) => Number(n) > 0)).toEqual([true, true, true, true]);
     expect((await call("/admin/onboarding", { cookie: await signIn(never.username, TEST_PASSWORD) })).status).not.toBe(
       200,
     );
@@ -186,4 +205,30 @@ it("shows administrators who finished, who is on her way, who is stuck and who n
       body: { onboardingSteps: [...ONBOARDING_STEPS] },
     });
   }
+});
+
+it("opens the start-here item administrators chose, and hides the step while none is chosen", async () => {
+  const admin = await createTestUser({ isAdmin: true });
+  const adminCookie = await signIn(admin.username, TEST_PASSWORD);
+  const her = await createTestUser();
+  const cookie = await signIn(her.username, TEST_PASSWORD);
+  const chosen = await libraryItem("published");
+  const draft = await libraryItem("draft");
+  const startHereStep = async () => (await stepsOf(cookie)).steps.find((step) => step.id === "start-here");
+
+  expect((await saveSettings(adminCookie, { startHereItemId: draft.id })).status).toBe(400);
+  expect((await saveSettings(adminCookie, { startHereItemId: 2_000_000_000 })).status).toBe(400);
+  expect((await saveSettings(adminCookie, { startHereItemId: "x" })).status).toBe(400);
+  expect((await saveSettings(cookie, { startHereItemId: chosen.id })).status).toBe(403);
+  expect((await saveSettings(adminCookie, { startHereItemId: chosen.id })).status).toBe(200);
+  expect(await startHereStep()).toEqual({ id: "start-here", done: false, href: `/library/item/${chosen.slug}` });
+  expect((await call(`/api/content/items/${chosen.id}/view`, { method: "POST", cookie })).status).toBe(200);
+  expect((await startHereStep())?.done).toBe(true);
+
+  expect((await saveSettings(adminCookie, { startHereItemId: null })).status).toBe(200);
+  expect(await startHereStep()).toBeUndefined();
+  const page = await call("/admin/onboarding", { cookie: adminCookie });
+  expect(page.text).toContain("None (the step is not shown)");
+  expect(page.text).toContain(chosen.title);
+  expect(page.text).not.toContain(draft.title);
 });

@@ -64,7 +64,7 @@ export function FirstSteps({ checklist, afterHide }: { checklist: OnboardingChec
                 <Circle className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
               )}
               <div>
-                <Link href={text.href} className="font-medium underline-offset-4 hover:underline">
+                <Link href={step.href} className="font-medium underline-offset-4 hover:underline">
                   {text.label}
                 </Link>
                 <span className="sr-only">{step.done ? " (done)" : " (not done yet)"}</span>

@@ -116,6 +116,9 @@ export interface DemoContentItem {
 const paragraphs = (...texts: string[]) =>
   texts.map((text) => (text.startsWith("<") ? text : `<p>${text}</p>`)).join("");
 
+/** The demo's start-here item for a new member's first steps (the site setting `startHereItemId`). */
+export const DEMO_START_HERE_SLUG = "welcome-to-the-library";
+
 export const DEMO_CONTENT_ITEMS: DemoContentItem[] = [
   {
     title: "Finding Your Creative Rhythm",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { hash } from "@node-rs/argon2";
 import { cookMarkdown } from "@/lib/markdown/cook";
 import type { Database, Transaction } from "../client";
@@ -18,6 +18,7 @@ import {
   DEMO_LIBRARY_BOOKMARKS,
   DEMO_LIBRARY_COMMENTS,
   DEMO_LIBRARY_FILES,
+  DEMO_START_HERE_SLUG,
 } from "./demo-library";
 import { DEMO_COMMUNITY_MEMBERS, DEMO_PASSWORD, DEMO_USERS, MEMBER_JOINED_DAYS_AGO } from "./demo-users";
 import { TIER_CATALOGUE } from "./tiers";
@@ -384,6 +385,11 @@ async function seedForum(tx: Transaction, userIds: UserIds) {
   const categories = await tx
     .insert(t.forumCategories)
     .values(DEMO_FORUM_CATEGORIES.map((c, position) => ({ ...c, position })))
+    // Introductions is made by a migration in every install: the demo's takes its place.
+    .onConflictDoUpdate({
+      target: t.forumCategories.slug,
+      set: { name: sql`excluded.name`, description: sql`excluded.description`, position: sql`excluded.position` },
+    })
     .returning({ id: t.forumCategories.id, slug: t.forumCategories.slug });
   for (const topic of DEMO_FORUM_TOPICS) {
     const created = daysAgo(topic.daysAgo);
@@ -483,6 +489,11 @@ async function seedLibrary(tx: Transaction, userIds: UserIds) {
       .insert(t.contentItemTags)
       .values(tagSlugs.map((slug) => ({ contentId: row!.id, tagId: tags.find((tag) => tag.slug === slug)!.id })));
   }
+  // The start-here item of a new member's first steps, as an administrator would choose it.
+  await tx
+    .insert(t.siteSettings)
+    .values({ key: "startHereItemId", value: itemIds[DEMO_START_HERE_SLUG]! })
+    .onConflictDoUpdate({ target: t.siteSettings.key, set: { value: sql`excluded.value` } });
   await tx
     .insert(t.contentBookmarks)
     .values(DEMO_LIBRARY_BOOKMARKS.map((b) => ({ userId: userIds[b.username]!, contentId: itemIds[b.slug]! })));

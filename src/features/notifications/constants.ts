@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   "event_reminder",
   "announcement",
   "direct_message",
+  "first_steps",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -26,6 +27,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   event_reminder: "Event reminders",
   announcement: "Announcements",
   direct_message: "Direct messages",
+  first_steps: "Welcome and first steps",
 };
 
 /** Where a notification of each kind reaches her besides the app: at once, in a digest, or not at all. */
@@ -51,6 +53,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   event_reminder: "email",
   announcement: "email",
   direct_message: "email",
+  first_steps: "email",
 };
 
 /** Notifications a page of GET /api/notifications holds, and the bell's panel shows. */

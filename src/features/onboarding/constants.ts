@@ -21,7 +21,8 @@ export const ONBOARDING_STEP_TEXT: Record<OnboardingStep, { label: string; hint:
   "start-here": {
     label: "Read the library's start-here guide",
     hint: "How the community works, and where everything is.",
-    href: "/library/item/welcome-to-the-library",
+    // The item administrators chose (the site setting `startHereItemId`); the library when none is.
+    href: "/library",
   },
   notifications: {
     label: "Turn on notifications",
@@ -30,7 +31,11 @@ export const ONBOARDING_STEP_TEXT: Record<OnboardingStep, { label: string; hint:
   },
 };
 
-/** The forum category new members introduce themselves in (made by the seed, kept by administrators). */
+/**
+ * The forum category new members introduce themselves in: made by a migration in every install, its
+ * description the prompt; administrators may rename or archive it (archived, the step is not shown).
+ */
 export const INTRODUCTIONS_CATEGORY_SLUG = "introductions";
-/** The library item the start-here step opens (administrators keep their guide at this address). */
-export const START_HERE_ITEM_SLUG = "welcome-to-the-library";
+
+/** A member who has done none of her steps this long after joining gets one reminder (src/server/onboarding/emails.ts). */
+export const REMINDER_AFTER_DAYS = 3;

@@ -44,6 +44,8 @@ export const siteSettingsSchema = z.object({
     .array(z.enum(ONBOARDING_STEPS))
     .min(1, "Choose at least one step")
     .refine((steps) => new Set(steps).size === steps.length, "Each step can be listed once"),
+  /** The published library item the start-here step opens; none chosen, the step is not shown. */
+  startHereItemId: z.number("Choose a library item").int().positive("Choose a library item").nullable(),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -67,6 +69,7 @@ export const SITE_SETTING_DEFAULTS: SiteSettings = {
   lumaSubscribeUrl: "",
   trialDays: 30,
   onboardingSteps: [...ONBOARDING_STEPS],
+  startHereItemId: null,
 };
 
 /**

@@ -20,6 +20,7 @@ import { lockApplication } from "@/server/money";
 import { readStripe } from "@/server/money";
 import { isStripeRefusal, paymentsConfigured, stripe } from "@/server/stripe/client";
 import { recordRefusalOf } from "@/server/stripe/refusals";
+import { welcomeNewMember } from "@/server/onboarding";
 import { invitationEmail, invitationWithdrawnEmail } from "./emails";
 import type { AcceptInvitationInput } from "@/features/applications/schemas";
 
@@ -246,6 +247,7 @@ export async function acceptInvitation(
     await tx.update(applications).set({ userId: user!.id }).where(eq(applications.id, app.id));
     await tx.update(paymentTransactions).set({ userId: user!.id }).where(eq(paymentTransactions.applicationId, app.id));
     await attachMembership(tx, app, user!.id);
+    await welcomeNewMember(tx, user!.id);
     await recordAudit(
       { actorId: user!.id, action: "invitation.accepted", entityType: "application", entityId: app.id, ip },
       tx,

@@ -24,6 +24,7 @@ import { siteUrl } from "@/lib/http/site-url";
 import { notificationHub } from "@/server/notifications/stream";
 import { pushConfigured, pushPendingFor } from "@/server/push";
 import { getBoss, QUEUES } from "@/server/jobs/boss";
+import { sendOnboardingReminders } from "@/server/onboarding";
 import type { ContentSaved } from "@/server/jobs/content-saved";
 
 let started = false;
@@ -112,6 +113,9 @@ export async function startJobWorkers(): Promise<void> {
   await boss.schedule(QUEUES.notificationsSweep.name, "* * * * *");
   await boss.work(QUEUES.eventReminders.name, async () => void (await sendEventReminders()));
   await boss.schedule(QUEUES.eventReminders.name, "5 * * * *");
+  // A new member who has done none of her first steps three days after joining: one reminder.
+  await boss.work(QUEUES.onboardingReminders.name, async () => void (await sendOnboardingReminders()));
+  await boss.schedule(QUEUES.onboardingReminders.name, "35 * * * *");
   if (pushConfigured()) {
     // At once through LISTEN/NOTIFY; the minutely sweep catches what an instance restarting missed.
     await notificationHub().startPushDelivery((userId) => pushPendingFor(userId));

@@ -7,6 +7,7 @@ import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { siteSettings } from "@/db/schema";
 import { recordAudit } from "@/server/audit";
+import { badRequest } from "@/lib/errors";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import {
   SITE_SETTING_DEFAULTS,
@@ -42,12 +43,14 @@ export async function saveSiteSettings(viewer: SessionUser, update: SiteSettings
   assertAccess(viewer, ADMIN);
   const actorId = viewer.id;
   const entries = Object.entries(update).filter(([, value]) => value !== undefined);
+  if (update.startHereItemId) await assertPublishedItem(update.startHereItemId);
   if (entries.length) {
     const before = await readSiteSettings();
     await db.transaction(async (tx) => {
       await tx
         .insert(siteSettings)
-        .values(entries.map(([key, value]) => ({ key, value })))
+        // A setting cleared (null) is stored as JSON null: the column's SQL NULL would be refused.
+        .values(entries.map(([key, value]) => ({ key, value: value === null ? sql`'null'::jsonb` : value })))
         .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
       const changed = entries.filter(([key, value]) => before[key as keyof SiteSettings] !== value).map(([key]) => key);
       await recordAudit({ actorId, action: "settings.update", entityType: "site_settings", details: { changed } }, tx);
@@ -56,6 +59,15 @@ export async function saveSiteSettings(viewer: SessionUser, update: SiteSettings
     await sendJob(QUEUES.siteSettingsSaved.name, {});
   }
   return readSiteSettings();
+}
+
+/** The start-here step opens a library item every member may reach: a published one. */
+async function assertPublishedItem(id: number): Promise<void> {
+  const { rows } = await db.execute(sql`select 1 from content_items where id = ${id} and status = 'published'`);
+  if (!rows.length) {
+    const message = "Choose a published library item";
+    throw badRequest(message, { startHereItemId: message });
+  }
 }
 
 export type { SiteSettings };

@@ -7,6 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { getDashboard } from "@/server/dashboard";
 import { dashboardQuerySchema } from "@/features/dashboard/periods";
 import { BillingDifferences } from "./billing-differences";
+import { FirstStepsSummary } from "./first-steps-summary";
 import { RefusedStripeEvents } from "./refused-stripe-events";
 
 export const metadata: Metadata = { title: "Admin Panel", robots: { index: false } };
@@ -49,6 +50,11 @@ const PANEL_LINKS = [
   },
   { href: "/admin/messages", title: "Contact Messages", text: "Messages sent from the Contact and FAQ pages." },
   {
+    href: "/admin/onboarding",
+    title: "Onboarding",
+    text: "New members' first steps and the start-here item; who finished, who is stuck, who never signed in.",
+  },
+  {
     href: "/admin/settings",
     title: "Site Settings",
     text: "The site's name, contact details, social links and free trial length.",
@@ -69,6 +75,7 @@ export default async function AdminPanelPage({ searchParams }: PageProps<"/admin
       <h1 className="text-3xl font-semibold">Admin Panel</h1>
       <RefusedStripeEvents />
       <AdminDashboard dashboard={dashboard} />
+      <FirstStepsSummary viewer={viewer} />
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PANEL_LINKS.map((link) => (
           <li key={link.href}>

@@ -1,19 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { OnboardingStepsForm } from "@/components/admin/onboarding/onboarding-steps-form";
+import { StartHereForm } from "@/components/admin/onboarding/start-here-form";
 import { ADMIN } from "@/lib/auth/access";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { DataTable } from "@/components/ui/data-table";
 import { formatDate } from "@/lib/format";
-import { OVERVIEW_DAYS, STUCK_AFTER_DAYS, onboardingOverview } from "@/server/onboarding";
+import { OVERVIEW_DAYS, STUCK_AFTER_DAYS, onboardingOverview, startHereChoices } from "@/server/onboarding";
 import { getSiteSettings } from "@/server/settings";
 
 export const metadata: Metadata = { title: "Onboarding", robots: { index: false } };
 
 export default async function OnboardingPage() {
   const viewer = await requirePageAccess(ADMIN);
-  const [{ onboardingSteps }, members] = await Promise.all([getSiteSettings(), onboardingOverview(viewer)]);
-  const count = (status: (typeof members)[number]["status"]) => members.filter((m) => m.status === status).length;
+  const [{ onboardingSteps, startHereItemId }, { members, counts }] = await Promise.all([
+    getSiteSettings(),
+    onboardingOverview(viewer),
+  ]);
+  const choices = await startHereChoices(viewer, startHereItemId);
+  const count = (status: keyof typeof counts) => counts[status];
   return (
     <div>
       <h1 className="text-3xl font-semibold">Onboarding</h1>
@@ -22,6 +27,9 @@ export default async function OnboardingPage() {
         it.
       </p>
       <OnboardingStepsForm initial={onboardingSteps} />
+      <div className="mt-12">
+        <StartHereForm initial={startHereItemId} choices={choices} />
+      </div>
       <h2 className="mt-12 text-xl font-semibold">New members</h2>
       <p className="mt-2 max-w-3xl text-muted-foreground">
         Members who joined in the last {OVERVIEW_DAYS} days: {count("finished")} finished, {count("in progress")} on

@@ -1,0 +1,4 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_check" CHECK ("notification_preferences"."kind" in ('forum_reply', 'forum_mention', 'forum_reaction', 'mentorship_request', 'mentorship_answer', 'library_item', 'event_reminder', 'announcement', 'direct_message', 'first_steps'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('forum_reply', 'forum_mention', 'forum_reaction', 'mentorship_request', 'mentorship_answer', 'library_item', 'event_reminder', 'announcement', 'direct_message', 'first_steps'));
