@@ -17,3 +17,4 @@ export * from "./notifications";
 export * from "./messages";
 export * from "./dashboard";
 export * from "./onboarding";
+export * from "./courses";
