@@ -74,6 +74,7 @@ export const config = {
     "/home/:path*",
     "/forum/:path*",
     "/library/:path*",
+    "/courses/:path*",
     "/profile/:path*",
     "/members/:path*",
     "/notifications/:path*",
