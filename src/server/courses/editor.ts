@@ -9,6 +9,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { violatedConstraint } from "@/lib/database-errors";
 import { AppError, notFound } from "@/lib/errors";
 import { accessChoice, accessColumns } from "@/features/library/schemas";
+import type { CourseStatus } from "@/features/courses/constants";
 import type { z } from "@/lib/validation";
 import type { courseLessonSchema, courseModuleSchema, courseSchema } from "@/features/courses/schemas";
 import { recordAudit } from "@/server/audit";
@@ -84,11 +85,11 @@ export async function createCourse(viewer: SessionUser, input: CourseValues) {
     .catch(translateSlugError);
 }
 
-/** GET /api/admin/courses/{id}: the course, its modules and their lessons (without their text), in order. */
+/** GET /api/admin/courses/{id}: the course, its modules and their lessons (without their text), in order; null when there is none. */
 export async function getAdminCourse(viewer: SessionUser, id: number) {
   assertAccess(viewer, ADMIN);
   const [course] = await db.select().from(courses).where(eq(courses.id, id));
-  if (!course) throw notFound("Course not found.");
+  if (!course) return null;
   const [modules, lessons] = await Promise.all([
     db
       .select()
@@ -114,7 +115,7 @@ export async function getAdminCourse(viewer: SessionUser, id: number) {
     title: course.title,
     slug: course.slug,
     summary: course.summary,
-    status: course.status,
+    status: course.status as CourseStatus,
     access: accessChoice({
       isPublic: course.requiredMembershipLevel === null,
       requiredMembershipLevel: course.requiredMembershipLevel,
@@ -129,7 +130,7 @@ export async function getAdminCourse(viewer: SessionUser, id: number) {
     })),
   };
 }
-export type AdminCourse = Awaited<ReturnType<typeof getAdminCourse>>;
+export type AdminCourse = NonNullable<Awaited<ReturnType<typeof getAdminCourse>>>;
 
 /** PUT /api/admin/courses/{id}: its details, who opens it, draft or published. */
 export async function updateCourse(viewer: SessionUser, id: number, input: CourseValues) {
@@ -253,7 +254,7 @@ function lessonColumns(input: LessonValues) {
   };
 }
 
-/** GET /api/admin/course-lessons/{id}: a lesson for its editor. */
+/** GET /api/admin/course-lessons/{id}: a lesson for its editor; null when there is none. */
 export async function getAdminLesson(viewer: SessionUser, id: number) {
   assertAccess(viewer, ADMIN);
   const [row] = await db
@@ -270,7 +271,7 @@ export async function getAdminLesson(viewer: SessionUser, id: number) {
     })
     .from(courseLessons)
     .where(eq(courseLessons.id, id));
-  if (!row) throw notFound("Lesson not found.");
+  if (!row) return null;
   return { ...row, content: sanitizeArticleHtml(row.content) };
 }
 

@@ -7,7 +7,7 @@ import { forbidden, notFound } from "@/lib/errors";
 import type { UnlockRule } from "@/features/courses/constants";
 import { sanitizeArticleHtml } from "@/server/library";
 import { courseOpenTo, courseVisibleTo } from "./access";
-import { lessonLocks, type Lock } from "./unlock";
+import { lessonLocks } from "./unlock";
 
 const COURSE_NOT_FOUND = "Course not found.";
 const LESSON_NOT_FOUND = "Lesson not found.";

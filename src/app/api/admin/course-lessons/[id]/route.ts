@@ -1,5 +1,6 @@
 // GET|PUT|DELETE /api/admin/course-lessons/{id} - a lesson for its editor, save it, delete it (admins).
 import { ADMIN } from "@/lib/auth/access";
+import { notFound } from "@/lib/errors";
 import { idParams } from "@/lib/validation";
 import { apiRoute } from "@/server/http/api-route";
 import { COURSE_LESSON_MAX_BYTES } from "@/features/courses/constants";
@@ -8,7 +9,11 @@ import { deleteLesson, getAdminLesson, updateLesson } from "@/server/courses/edi
 
 const params = idParams();
 
-export const GET = apiRoute({ access: ADMIN, params }, async ({ user, params }) => getAdminLesson(user, params.id));
+export const GET = apiRoute({ access: ADMIN, params }, async ({ user, params }) => {
+  const lesson = await getAdminLesson(user, params.id);
+  if (!lesson) throw notFound("Lesson not found.");
+  return lesson;
+});
 
 export const PUT = apiRoute(
   { access: ADMIN, params, body: courseLessonSchema, maxBodyBytes: COURSE_LESSON_MAX_BYTES },
