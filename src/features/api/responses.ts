@@ -55,7 +55,12 @@ import {
   libraryItemSchema,
   libraryTagSchema,
 } from "@/features/library/types";
-import { courseCardSchema, courseLessonSchema, courseOutlineSchema, courseProgressSchema } from "@/features/courses/types";
+import {
+  courseCardSchema,
+  courseLessonSchema,
+  courseOutlineSchema,
+  courseProgressSchema,
+} from "@/features/courses/types";
 import { membersHomeSchema } from "@/features/home/types";
 import { decidedRequestSchema, receivedRequestSchema, sentRequestSchema } from "@/features/mentorship/types";
 import {
