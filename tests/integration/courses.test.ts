@@ -296,6 +296,30 @@ describe("courses", () => {
       completions: 1,
       completionRate: 50,
     });
+
+    // Where members stop: the first lesson each unfinished member has not completed, the most common.
+    const stops = await insertCourse({ modules: [{ rule: "immediately", lessons: [{}, {}, {}] }] });
+    for (const completes of [["lesson-1"], ["lesson-1"], []]) {
+      const someone = await signIn((await createTestUser({ membershipLevel: "connect" })).username, TEST_PASSWORD);
+      await call(`/api/courses/${stops.slug}/start`, { cookie: someone, method: "POST" });
+      for (const lesson of completes)
+        await call(`${lessonPath(stops, lesson)}/complete`, { cookie: someone, method: "POST" });
+    }
+    const page = await call("/admin/courses", { cookie: admin });
+    const row = page.text.slice(page.text.indexOf(stops.title));
+    expect(row.slice(0, row.indexOf("</tr>"))).toContain("Lesson 2 (2 members)");
+
+    // Everyone's progress as CSV, administrators only.
+    expect((await call(`/api/admin/courses/${course.id}/export`, { cookie: create })).status).toBe(403);
+    const csv = await call(`/api/admin/courses/${course.id}/export`, { cookie: admin });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const lines = csv.text.trim().split("\r\n");
+    expect(lines[0]).toBe("Member,Username,Started,Lessons complete,Lessons,Finished");
+    expect(lines).toHaveLength(3);
+    expect(lines.find((line) => line.includes(`,1,1,`))).toBeDefined();
+    expect(lines.find((line) => line.includes(`,0,1,`))).toMatch(/,0,1,$/);
+
     const [row] = await testDb()
       .select()
       .from(lessonCompletions)

@@ -6,12 +6,13 @@ import { ADMIN } from "@/lib/auth/access";
 import { tierName } from "@/lib/format";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { listAdminCourses } from "@/server/courses/editor";
+import { whereMembersStop } from "@/server/courses/reports";
 
 export const metadata: Metadata = { title: "Courses", robots: { index: false } };
 
 export default async function AdminCoursesPage() {
   const viewer = await requirePageAccess(ADMIN);
-  const courses = await listAdminCourses(viewer);
+  const [courses, stops] = await Promise.all([listAdminCourses(viewer), whereMembersStop(viewer)]);
   return (
     <div className="grid gap-10">
       <div>
@@ -22,7 +23,15 @@ export default async function AdminCoursesPage() {
       </div>
       <DataTable
         caption="Courses, in the order members see them"
-        columns={["Course", "Status", "Who may take it", "Lessons", "Enrolments", "Completion rate"]}
+        columns={[
+          "Course",
+          "Status",
+          "Who may take it",
+          "Lessons",
+          "Enrolments",
+          "Completion rate",
+          "Where members stop",
+        ]}
         empty="No courses yet."
         isEmpty={courses.length === 0}
       >

@@ -24,9 +24,18 @@ export default async function AdminCoursePage({ params }: PageProps<"/admin/cour
       </p>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-semibold">{course.title}</h1>
-        <Link href={`/courses/${course.slug}`} className="text-primary underline underline-offset-4">
-          View as a member
-        </Link>
+        <span className="flex flex-wrap gap-4">
+          <Link href={`/courses/${course.slug}`} className="text-primary underline underline-offset-4">
+            View as a member
+          </Link>
+          <a
+            href={`/api/admin/courses/${course.id}/export`}
+            className="text-primary underline underline-offset-4"
+            download
+          >
+            Export progress (CSV)
+          </a>
+        </span>
       </div>
       <CourseForm course={details} />
       <OutlineEditor
