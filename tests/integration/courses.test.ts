@@ -306,8 +306,8 @@ describe("courses", () => {
         await call(`${lessonPath(stops, lesson)}/complete`, { cookie: someone, method: "POST" });
     }
     const page = await call("/admin/courses", { cookie: admin });
-    const row = page.text.slice(page.text.indexOf(stops.title));
-    expect(row.slice(0, row.indexOf("</tr>"))).toContain("Lesson 2 (2 members)");
+    const stopsRow = page.text.slice(page.text.indexOf(stops.title));
+    expect(stopsRow.slice(0, stopsRow.indexOf("</tr>"))).toContain("Lesson 2 (2 members)");
 
     // Everyone's progress as CSV, administrators only.
     expect((await call(`/api/admin/courses/${course.id}/export`, { cookie: create })).status).toBe(403);
