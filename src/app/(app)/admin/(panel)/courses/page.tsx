@@ -10,6 +10,12 @@ import { whereMembersStop } from "@/server/courses/reports";
 
 export const metadata: Metadata = { title: "Courses", robots: { index: false } };
 
+/** "Lesson title (3 members)": the lesson most unfinished members are stopped at. */
+function stopText(stop: { title: string; members: number } | undefined): string {
+  if (!stop) return "Nobody yet";
+  return `${stop.title} (${stop.members} ${stop.members === 1 ? "member" : "members"})`;
+}
+
 export default async function AdminCoursesPage() {
   const viewer = await requirePageAccess(ADMIN);
   const [courses, stops] = await Promise.all([listAdminCourses(viewer), whereMembersStop(viewer)]);
@@ -55,6 +61,7 @@ export default async function AdminCoursesPage() {
                 ? "None yet"
                 : `${course.completionRate}% (${course.completions} finished)`}
             </td>
+            <td className="px-4 py-3">{stopText(stops.get(course.id))}</td>
           </tr>
         ))}
       </DataTable>
