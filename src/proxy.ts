@@ -79,6 +79,7 @@ export const config = {
     "/home/:path*",
     "/forum/:path*",
     "/library/:path*",
+    "/courses/:path*",
     "/profile/:path*",
     "/members/:path*",
     "/leaderboard/:path*",

@@ -13,6 +13,7 @@ export default function robots(): MetadataRoute.Robots {
         "/profile",
         "/forum",
         "/library",
+        "/courses",
         "/chat",
         "/spiritual-profile",
         "/payment",

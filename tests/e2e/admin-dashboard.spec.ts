@@ -65,7 +65,7 @@ test("at 390 and 1280 px the page is no wider than the screen and every admin se
       `page width at ${width} px`,
     ).toBeLessThanOrEqual(width);
     const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-    await expect(tabs).toHaveCount(16);
+    await expect(tabs).toHaveCount(18);
     for (const box of await tabs.evaluateAll((links) =>
       links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect),
     )) {

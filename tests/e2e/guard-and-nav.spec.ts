@@ -14,6 +14,7 @@ const ADMIN_MENU = [
   "Blog",
   "Content",
   "Library",
+  "Courses",
   "Audit Log",
 ];
 

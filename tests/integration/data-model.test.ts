@@ -5,6 +5,7 @@ import { APPLICATION_STATUSES } from "@/features/applications/constants";
 import { CONTENT_TYPES } from "@/features/library/constants";
 import { PAYMENT_STATUSES } from "@/features/money/constants";
 import { DEMO_BLOG_POSTS } from "@/db/seed/blog-posts";
+import { DEMO_COURSES } from "@/db/seed/demo-courses";
 import { DEMO_USERS } from "@/db/seed/demo-users";
 import { closeTestDb, createTestUser, testDb } from "../support/db";
 
@@ -93,6 +94,27 @@ describe("demo data (first start of the embedded database)", () => {
       ["empower", 9, 6500, false],
       ["play", 12, 7500, false],
     ]);
+  });
+
+  it("has two published courses, one half done by member and one for a tier above hers", async () => {
+    const courses = await testDb()
+      .select({ slug: t.courses.slug, status: t.courses.status, level: t.courses.requiredMembershipLevel })
+      .from(t.courses)
+      .where(sql`${t.courses.slug} in ${DEMO_COURSES.map((course) => course.slug)}`)
+      .orderBy(t.courses.position);
+    expect(courses).toEqual([
+      { slug: "finding-your-creative-rhythm", status: "published", level: "create" },
+      { slug: "leading-without-burning-out", status: "published", level: "empower" },
+    ]);
+    const {
+      rows: [progress],
+    } = await testDb().execute<{ done: number; total: number; completed_at: Date | null }>(sql`
+      select (select count(*)::int from lesson_completions lc where lc.user_id = u.id and lc.course_id = c.id) as done,
+             (select count(*)::int from course_lessons l where l.course_id = c.id) as total,
+             e.completed_at
+      from users u join course_enrolments e on e.user_id = u.id join courses c on c.id = e.course_id
+      where u.username = 'member' and c.slug = 'finding-your-creative-rhythm'`);
+    expect(progress).toEqual({ done: 2, total: 5, completed_at: null });
   });
 
   it("has the demo logins with their roles", async () => {

@@ -7,6 +7,8 @@ import {
   contentItems,
   contentTags,
   conversations,
+  courseLessons,
+  courses,
   emailOutbox,
   events,
   forumCategories,
@@ -94,6 +96,25 @@ const SAMPLES: Record<string, () => Promise<string>> = {
     )}`,
   "/library/tag/[slug]": async () =>
     `/library/tag/${await firstSlug(testDb().select({ slug: contentTags.slug }).from(contentTags).limit(1))}`,
+  "/courses/[slug]": async () =>
+    `/courses/${await firstSlug(testDb().select({ slug: courses.slug }).from(courses).limit(1))}`,
+  "/courses/[slug]/[lesson]": async () => {
+    const [row] = await testDb()
+      .select({ course: courses.slug, lesson: courseLessons.slug })
+      .from(courseLessons)
+      .innerJoin(courses, eq(courses.id, courseLessons.courseId))
+      .limit(1);
+    return `/courses/${row!.course}/${row!.lesson}`;
+  },
+  "/admin/courses/[id]": async () =>
+    `/admin/courses/${await firstId(testDb().select({ id: courses.id }).from(courses).orderBy(asc(courses.id)).limit(1))}`,
+  "/admin/courses/[id]/lessons/[lessonId]": async () => {
+    const [row] = await testDb()
+      .select({ id: courseLessons.id, courseId: courseLessons.courseId })
+      .from(courseLessons)
+      .limit(1);
+    return `/admin/courses/${row!.courseId}/lessons/${row!.id}`;
+  },
   "/newsletter/confirm/[token]": async () => `/newsletter/confirm/${unknownToken()}`,
   "/newsletter/unsubscribe/[token]": async () => `/newsletter/unsubscribe/${unknownToken()}`,
   "/profile/[id]": async () => `/profile/${(await createTestUser({ membershipLevel: "create" })).id}`,

@@ -233,6 +233,8 @@ beforeAll(async () => {
 }, 120_000);
 
 const get = (as: Who, path: string): CallSpec => ({ as, path });
+const DEMO_COURSE = "finding-your-creative-rhythm";
+const DEMO_LESSON = "why-rhythm-beats-routine";
 const send = (as: Who, method: string, path: string, body?: unknown): CallSpec => ({ as, path, method, body });
 /** The same call by the member it concerns, another member and a visitor. */
 const everyone = (path: string, method = "GET", body?: unknown): CallSpec[] =>
@@ -523,6 +525,14 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
   },
 
   // The library
+  // The demo course for the Create tier and above (src/db/seed/demo-courses.ts), its first lesson open at once.
+  "GET /api/courses": async () => everyone("/api/courses"),
+  "GET /api/courses/[slug]": async () => everyone(`/api/courses/${DEMO_COURSE}`),
+  "POST /api/courses/[slug]/start": async () => everyone(`/api/courses/${DEMO_COURSE}/start`, "POST"),
+  "GET /api/courses/[slug]/lessons/[lesson]": async () =>
+    everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_LESSON}`),
+  "POST /api/courses/[slug]/lessons/[lesson]/complete": async () =>
+    everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_LESSON}/complete`, "POST"),
   "GET /api/content/items": async () => everyone("/api/content/items?limit=5"),
   "GET /api/content/items/[item]": async () => everyone(`/api/content/items/${fx.item.slug}`),
   "GET /api/content/items/[item]/related": async () => everyone(`/api/content/items/${fx.item.id}/related`),

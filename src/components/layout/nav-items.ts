@@ -48,6 +48,7 @@ export const ALWAYS_LINKS = {
   community: { href: "/community", label: "Community" },
   forum: { href: "/forum", label: "Forum", matchPrefix: true },
   library: { href: "/library", label: "Library", matchPrefix: true },
+  courses: { href: "/courses", label: "Courses", matchPrefix: true },
   blog: { href: "/blog", label: "Blog" },
 } satisfies Record<string, NavLink>;
 
@@ -79,6 +80,7 @@ export const ADMIN_LINKS: NavLink[] = [
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },
   { href: "/admin/library", label: "Library" },
+  { href: "/admin/courses", label: "Courses" },
   { href: "/admin/audit", label: "Audit Log" },
 ];
 
@@ -87,7 +89,7 @@ export function mainLinks(signedIn: boolean): NavLink[] {
   const a = ALWAYS_LINKS;
   const v = VISITOR_ONLY_LINKS;
   return signedIn
-    ? [a.membersHome, a.events, a.community, a.forum, a.library, a.blog]
+    ? [a.membersHome, a.events, a.community, a.forum, a.library, a.courses, a.blog]
     : [a.home, v.about, v.membership, a.events, a.community, a.forum, a.library, a.blog, v.apply, v.faq];
 }
 

@@ -18,3 +18,4 @@ export * from "./messages";
 export * from "./dashboard";
 export * from "./onboarding";
 export * from "./levels";
+export * from "./courses";

@@ -5,6 +5,7 @@ import type { Database, Transaction } from "../client";
 import * as t from "../schema";
 import { DEMO_BLOG_POSTS } from "./blog-posts";
 import { seedDemoAudit } from "./demo-audit";
+import { seedDemoCourses } from "./demo-courses";
 import { seedDemoBankTransferMember, seedDemoBilling, seedDemoStripeRefusals } from "./demo-billing";
 import { seedDemoNotifications } from "./demo-notifications";
 import { demoEvents } from "./demo-events";
@@ -48,6 +49,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     await seedForum(tx, userIds);
     await seedDemoLevels(tx, userIds);
     await seedLibrary(tx, userIds);
+    await seedDemoCourses(tx, userIds.member!);
     await seedBlogAndShowcase(tx, userIds);
     await seedMessages(tx, userIds);
     await seedDemoAudit(tx, userIds);

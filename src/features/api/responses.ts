@@ -56,6 +56,12 @@ import {
   libraryItemSchema,
   libraryTagSchema,
 } from "@/features/library/types";
+import {
+  courseCardSchema,
+  courseLessonSchema,
+  courseOutlineSchema,
+  courseProgressSchema,
+} from "@/features/courses/types";
 import { membersHomeSchema } from "@/features/home/types";
 import { decidedRequestSchema, receivedRequestSchema, sentRequestSchema } from "@/features/mentorship/types";
 import {
@@ -193,6 +199,13 @@ export const API_RESPONSES = {
   "POST /api/content/bookmarks": members(bookmarkStatusSchema),
   "GET /api/content/bookmarks/[contentId]/status": members(bookmarkStatusSchema),
   "DELETE /api/content/bookmarks/[contentId]": members(bookmarkStatusSchema),
+
+  // Courses
+  "GET /api/courses": members(z.array(courseCardSchema)),
+  "GET /api/courses/[slug]": members(courseOutlineSchema),
+  "POST /api/courses/[slug]/start": members(courseProgressSchema),
+  "GET /api/courses/[slug]/lessons/[lesson]": members(courseLessonSchema),
+  "POST /api/courses/[slug]/lessons/[lesson]/complete": members(courseProgressSchema),
 
   // The forum
   "GET /api/forum/categories": members(z.array(forumCategorySchema)),

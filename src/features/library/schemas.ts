@@ -77,7 +77,7 @@ export const bookmarkInputSchema = z.object({ contentId: idSchema });
 export const ACCESS_CHOICES = ["public", ...TIER_IDS] as const;
 export type AccessChoice = (typeof ACCESS_CHOICES)[number];
 
-const slugField = z
+export const slugField = z
   .string()
   .trim()
   .min(3, "Slug must be at least 3 characters")

@@ -155,6 +155,7 @@ export const PAGE_RULES: ReadonlyArray<readonly [prefix: string, rule: AccessRul
   ["/home", SIGNED_IN],
   ["/forum", SIGNED_IN],
   ["/library", SIGNED_IN],
+  ["/courses", SIGNED_IN],
   ["/profile", SIGNED_IN],
   ["/members", SIGNED_IN],
   ["/leaderboard", SIGNED_IN],

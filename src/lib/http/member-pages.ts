@@ -6,7 +6,8 @@
 export const PRERENDERED_PARAM = "_";
 
 /**
- * Member pages with an id or a slug in their address: each is prerendered once, at PRERENDERED_PARAM,
+ * Member pages with an id or a slug in their address: each is prerendered once, at PRERENDERED_PARAM
+ * (every parameter of it: a lesson's page is /courses/_/_),
  * and every address of the route is served that page (an "afterFiles" rewrite, so the routes beside
  * them, such as /forum/settings, keep theirs). The page reads the id or slug in the browser.
  */
@@ -16,13 +17,15 @@ const PRERENDERED_MEMBER_ROUTES = [
   "/library/category/:slug",
   "/library/tag/:slug",
   "/library/item/:slug",
+  "/courses/:slug",
+  "/courses/:courseSlug/:slug",
   "/profile/:id",
 ];
 
 export function memberPageRewrites(): Array<{ source: string; destination: string }> {
   return PRERENDERED_MEMBER_ROUTES.map((source) => ({
     source,
-    destination: source.replace(/:\w+$/, PRERENDERED_PARAM),
+    destination: source.replace(/:\w+/g, PRERENDERED_PARAM),
   }));
 }
 
@@ -37,7 +40,7 @@ export function isPrerenderedMemberPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
   if (PER_REQUEST.includes(path)) return false;
   return (
-    ["/home", "/forum", "/library", "/members", "/profile", "/spiritual-profile"].includes(path) ||
-    /^\/(forum|forum\/topic|library\/(category|tag|item)|profile)\/[^/]+$/.test(path)
+    ["/home", "/forum", "/library", "/courses", "/members", "/profile", "/spiritual-profile"].includes(path) ||
+    /^\/(forum|forum\/topic|library\/(category|tag|item)|profile|courses|courses\/[^/]+)\/[^/]+$/.test(path)
   );
 }

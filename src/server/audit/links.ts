@@ -6,6 +6,7 @@ const ENTITY_PAGES: Record<string, (id: string | null, details: Record<string, u
   payment_transaction: (id) => (id ? `/admin/payment-transactions/${id}` : "/admin/payment-transactions"),
   membership: (_id, details) => (typeof details.userId === "number" ? `/admin/members/${details.userId}` : null),
   event: (id) => (id ? `/admin/events/${id}` : "/admin/events"),
+  course: (id) => (id ? `/admin/courses/${id}` : "/admin/courses"),
   content_item: (id) => (id ? `/admin/library/items/${id}` : "/admin/library"),
   content_category: () => "/admin/library/categories",
   content_tag: () => "/admin/library/tags",

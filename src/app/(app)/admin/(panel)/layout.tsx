@@ -13,6 +13,7 @@ const ADMIN_SECTIONS = [
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/content", label: "Content" },
   { href: "/admin/library", label: "Library" },
+  { href: "/admin/courses", label: "Courses" },
   { href: "/admin/newsletter", label: "Newsletter" },
   { href: "/admin/outbox", label: "Email Outbox" },
   { href: "/admin/events", label: "Events" },

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { LessonForm } from "@/components/courses/admin/lesson-form";
+import { ADMIN } from "@/lib/auth/access";
+import { pageId } from "@/lib/page-input";
+import { requirePageAccess } from "@/server/auth/current-user";
+import { getAdminLesson } from "@/server/courses/editor";
+import type { UnlockRule } from "@/features/courses/constants";
+
+export const metadata: Metadata = { title: "Edit lesson", robots: { index: false } };
+
+export default async function AdminLessonPage({ params }: PageProps<"/admin/courses/[id]/lessons/[lessonId]">) {
+  const viewer = await requirePageAccess(ADMIN);
+  const { id, lessonId } = await params;
+  const lesson = await getAdminLesson(viewer, pageId(lessonId));
+  if (!lesson || lesson.courseId !== pageId(id)) notFound();
+  return (
+    <div className="grid gap-8">
+      <p>
+        <Link href={`/admin/courses/${lesson.courseId}`} className="text-primary underline underline-offset-4">
+          Back to the course
+        </Link>
+      </p>
+      <h1 className="text-3xl font-semibold">{lesson.title}</h1>
+      <LessonForm
+        lesson={{
+          id: lesson.id,
+          title: lesson.title,
+          slug: lesson.slug,
+          content: lesson.content,
+          unlockRule: lesson.unlockRule as UnlockRule | null,
+          unlockDays: lesson.unlockDays,
+          unlockDate: lesson.unlockDate?.toISOString() ?? null,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CourseForm } from "@/components/courses/admin/course-form";
+import { OutlineEditor } from "@/components/courses/admin/outline-editor";
+import { ADMIN } from "@/lib/auth/access";
+import { pageId } from "@/lib/page-input";
+import { requirePageAccess } from "@/server/auth/current-user";
+import { getAdminCourse } from "@/server/courses/editor";
+
+export const metadata: Metadata = { title: "Edit course", robots: { index: false } };
+
+export default async function AdminCoursePage({ params }: PageProps<"/admin/courses/[id]">) {
+  const viewer = await requirePageAccess(ADMIN);
+  const course = await getAdminCourse(viewer, pageId((await params).id));
+  if (!course) notFound();
+  const { modules, ...details } = course;
+  return (
+    <div className="grid gap-10">
+      <p>
+        <Link href="/admin/courses" className="text-primary underline underline-offset-4">
+          Back to courses
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-semibold">{course.title}</h1>
+        <span className="flex flex-wrap gap-4">
+          <Link href={`/courses/${course.slug}`} className="text-primary underline underline-offset-4">
+            View as a member
+          </Link>
+          <a
+            href={`/api/admin/courses/${course.id}/export`}
+            className="text-primary underline underline-offset-4"
+            download
+          >
+            Export progress (CSV)
+          </a>
+        </span>
+      </div>
+      <CourseForm course={details} />
+      <OutlineEditor
+        courseId={course.id}
+        modules={modules.map((module) => ({
+          ...module,
+          unlockDate: module.unlockDate?.toISOString() ?? null,
+          lessons: module.lessons.map((lesson) => ({
+            ...lesson,
+            unlockDate: lesson.unlockDate?.toISOString() ?? null,
+          })),
+        }))}
+      />
+    </div>
+  );
+}

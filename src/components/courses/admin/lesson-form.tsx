@@ -1,0 +1,77 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
+import { showServerErrors } from "@/lib/form-errors";
+import { courseLessonSchema, type CourseLessonInput } from "@/features/courses/schemas";
+import { UnlockFields } from "./unlock-fields";
+import { useAdminCall } from "./use-admin-call";
+
+// Tiptap is only ever loaded here, after the page, in the browser (as the library's editor).
+const RichTextEditor = dynamic(() => import("@/components/library/admin/rich-text-editor"), {
+  ssr: false,
+  loading: () => (
+    <div className="min-h-72 rounded-md border border-input bg-muted" role="status" aria-label="Loading the editor" />
+  ),
+});
+
+/** A lesson's title, slug, rich text and when it opens. */
+export function LessonForm({ lesson }: { lesson: CourseLessonInput & { id: number } }) {
+  const form = useForm<CourseLessonInput>({ resolver: zodResolver(courseLessonSchema), defaultValues: lesson });
+  const fields = useSlugFromTitle(form, { title: "title", slug: "slug" }, true);
+  const save = useAdminCall<CourseLessonInput>(
+    (values) => ({ method: "PUT", path: `/api/admin/course-lessons/${lesson.id}`, body: values }),
+    {
+      success: "Lesson saved",
+      onSuccess: () => form.reset(form.getValues()),
+      onError: (error) => showServerErrors(form, error),
+    },
+  );
+  const errors = form.formState.errors;
+  return (
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid max-w-3xl gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Title" id="lesson-title" error={errors.title?.message}>
+          <Input {...fields.title} readOnly={save.isPending} />
+        </FormField>
+        <FormField label="Slug" id="lesson-slug" error={errors.slug?.message}>
+          <Input {...fields.slug} readOnly={save.isPending} />
+        </FormField>
+      </div>
+      <UnlockFields form={form} prefix="lesson" inherit />
+      <div className="grid gap-2">
+        <span id="lesson-content-label" className="text-sm font-medium">
+          Lesson
+        </span>
+        <Controller
+          control={form.control}
+          name="content"
+          render={({ field }) => (
+            <RichTextEditor
+              labelId="lesson-content-label"
+              value={field.value}
+              onChange={field.onChange}
+              invalid={Boolean(errors.content)}
+              describedBy={errors.content ? "lesson-content-error" : undefined}
+            />
+          )}
+        />
+        {errors.content ? (
+          <p id="lesson-content-error" role="alert" className="text-sm font-medium text-destructive">
+            {errors.content.message}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <Button type="submit" pending={save.isPending} pendingLabel="Saving...">
+          Save Lesson
+        </Button>
+      </div>
+    </form>
+  );
+}

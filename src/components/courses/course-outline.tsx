@@ -1,0 +1,146 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Circle, Lock } from "lucide-react";
+import { GatingPanel } from "@/components/membership/gating-panel";
+import { Button } from "@/components/ui/button";
+import { QueryStatus } from "@/components/ui/query-status";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useMemberQuery } from "@/hooks/use-member-query";
+import { usePathSegment } from "@/hooks/use-path-segment";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import type { Jsonified } from "@/lib/json";
+import type { CourseOutline } from "@/features/courses/types";
+import { COURSES_KEY } from "./course-list";
+import { CourseNotFound, CourseProgress, lockText } from "./course-parts";
+
+type Outline = Jsonified<CourseOutline>;
+
+/** /courses/{slug} in the browser: the outline with her ticks, her progress and "Continue". */
+export function CourseOutlineView() {
+  const slug = usePathSegment(1);
+  const outline = useMemberQuery<Outline>(COURSES_KEY, `/api/courses/${encodeURIComponent(slug)}`);
+  useDocumentTitle(outline.data?.title);
+  if (outline.error instanceof ApiError && outline.error.status === 404)
+    return <CourseNotFound title="Course Not Found" />;
+  return (
+    <QueryStatus query={outline} what="course" className="mx-auto max-w-3xl">
+      {(course) => <OutlinePage course={course} />}
+    </QueryStatus>
+  );
+}
+
+function OutlinePage({ course }: { course: Outline }) {
+  const { user } = useCurrentUser();
+  const lessons = course.modules.flatMap((module) => module.lessons);
+  return (
+    <article className="mx-auto grid max-w-3xl gap-8">
+      <p>
+        <Link href="/courses" className="text-sm text-primary underline underline-offset-4">
+          ← All courses
+        </Link>
+      </p>
+      <header className="grid gap-4">
+        <h1 className="text-4xl font-semibold text-balance">{course.title}</h1>
+        <p className="text-lg text-muted-foreground">{course.summary}</p>
+        {course.locked ? null : (
+          <>
+            <CourseProgress {...course.progress} label="Your progress in this course" />
+            {course.completedAt ? (
+              <p role="status" className="flex items-center gap-2 font-medium text-success">
+                <CheckCircle2 aria-hidden className="size-5" /> You have completed this course. Well done!
+              </p>
+            ) : null}
+            <NextStep course={course} firstLesson={lessons[0]?.slug ?? null} />
+          </>
+        )}
+      </header>
+      {course.locked ? (
+        <GatingPanel
+          level={course.requiredMembershipLevel}
+          memberLevel={user?.membershipLevel ?? null}
+          what="This course"
+        />
+      ) : (
+        <section aria-labelledby="outline-heading" className="grid gap-6">
+          <h2 id="outline-heading" className="text-2xl font-semibold">
+            Lessons
+          </h2>
+          {course.modules.map((module) => (
+            <section key={module.id} aria-labelledby={`module-${module.id}`} className="grid gap-2">
+              <h3 id={`module-${module.id}`} className="text-lg font-semibold">
+                {module.title}
+              </h3>
+              <ol className="grid gap-1 rounded-xl border bg-card p-2">
+                {module.lessons.map((lesson) => (
+                  <li key={lesson.id} className="flex items-start gap-3 rounded-md p-2">
+                    {lesson.completed ? (
+                      <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+                    ) : lesson.lock ? (
+                      <Lock aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+                    ) : (
+                      <Circle aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+                    )}
+                    <span className="grid">
+                      <Link href={`/courses/${course.slug}/${lesson.slug}`} className="font-medium hover:underline">
+                        {lesson.title}
+                        <span className="sr-only">
+                          {lesson.completed ? " (complete)" : lesson.lock ? " (locked)" : ""}
+                        </span>
+                      </Link>
+                      {lesson.lock ? (
+                        <span className="text-sm text-muted-foreground">{lockText(lesson.lock)}</span>
+                      ) : null}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </section>
+      )}
+    </article>
+  );
+}
+
+/** "Start course" before she has, "Continue" to her next open lesson after, nothing once all is done. */
+function NextStep({ course, firstLesson }: { course: Outline; firstLesson: string | null }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const start = useMutation({
+    mutationFn: () => apiRequest("POST", `/api/courses/${encodeURIComponent(course.slug)}/start`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [COURSES_KEY] });
+      if (firstLesson) router.push(`/courses/${course.slug}/${firstLesson}`);
+    },
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not start the course."),
+        variant: "destructive",
+      }),
+  });
+  if (!firstLesson || course.completedAt) return null;
+  if (!course.startedAt)
+    return (
+      <div>
+        <Button pending={start.isPending} pendingLabel="Starting..." onClick={() => start.mutate()}>
+          Start course
+        </Button>
+      </div>
+    );
+  if (!course.next) return <p className="text-muted-foreground">Your next lesson is not open yet.</p>;
+  return (
+    <div>
+      <Button asChild>
+        <Link href={`/courses/${course.slug}/${course.next.slug}`}>
+          Continue<span className="sr-only">: {course.next.title}</span>
+        </Link>
+      </Button>
+    </div>
+  );
+}

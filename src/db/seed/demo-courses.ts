@@ -1,0 +1,175 @@
+import type { Transaction } from "../client";
+import * as t from "../schema";
+import type { UnlockRule } from "@/features/courses/constants";
+import type { TierId } from "@/features/membership/constants";
+
+// Demo courses: one open to the demo `member` (Create tier) and in progress for her (a sequential
+// module, a lesson that opens days after her start and one on a date), and one for the Empower tier,
+// which she sees locked with the tier that opens it.
+
+const DAY = 24 * 60 * 60 * 1000;
+
+interface DemoLesson {
+  title: string;
+  slug: string;
+  paragraphs: string[];
+  unlockRule?: UnlockRule;
+  unlockDays?: number;
+  /** on_date: this many days from the seed. */
+  opensInDays?: number;
+}
+
+interface DemoCourse {
+  title: string;
+  slug: string;
+  summary: string;
+  requiredMembershipLevel: TierId | null;
+  modules: { title: string; unlockRule: UnlockRule; unlockDays?: number; lessons: DemoLesson[] }[];
+  /** Lessons the demo member has completed, by slug, and when she started (days ago). */
+  member?: { startedDaysAgo: number; completed: string[] };
+}
+
+export const DEMO_COURSES: DemoCourse[] = [
+  {
+    title: "Finding Your Creative Rhythm",
+    slug: "finding-your-creative-rhythm",
+    summary: "Five short lessons to build a creative practice that fits your life, one week at a time.",
+    requiredMembershipLevel: "create",
+    member: { startedDaysAgo: 6, completed: ["why-rhythm-beats-routine", "your-energy-map"] },
+    modules: [
+      {
+        title: "Foundations",
+        unlockRule: "immediately",
+        lessons: [
+          {
+            title: "Why rhythm beats routine",
+            slug: "why-rhythm-beats-routine",
+            paragraphs: [
+              "A routine asks the same of you every day. A rhythm follows your energy: it has seasons, rests and returns.",
+              "In this course you will notice when you create best, and build a practice around it rather than against it.",
+            ],
+          },
+          {
+            title: "Your energy map",
+            slug: "your-energy-map",
+            paragraphs: [
+              "For one week, note three times a day how much energy you have, from one to five.",
+              "Circle the hours when a four or a five comes back: those are your creative windows.",
+            ],
+          },
+        ],
+      },
+      {
+        title: "Practice",
+        unlockRule: "after_previous",
+        lessons: [
+          {
+            title: "The fifteen-minute start",
+            slug: "the-fifteen-minute-start",
+            paragraphs: [
+              "Pick one of your creative windows and give it fifteen minutes, no more. Stop while you still want to go on.",
+              "Starting small makes returning easy; returning is what makes a rhythm.",
+            ],
+          },
+          {
+            title: "Rest as part of the work",
+            slug: "rest-as-part-of-the-work",
+            paragraphs: ["Plan the days you will not create as carefully as the days you will."],
+          },
+          {
+            title: "A month in review",
+            slug: "a-month-in-review",
+            unlockRule: "days_after_start",
+            unlockDays: 28,
+            paragraphs: ["Four weeks in: look back over your energy map and your sessions, and keep what worked."],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    title: "Leading Without Burning Out",
+    slug: "leading-without-burning-out",
+    summary: "For womxn who lead teams, studios and communities: boundaries, delegation and recovery.",
+    requiredMembershipLevel: "empower",
+    modules: [
+      {
+        title: "Boundaries",
+        unlockRule: "immediately",
+        lessons: [
+          {
+            title: "Saying no with care",
+            slug: "saying-no-with-care",
+            paragraphs: ["A clear no protects the yes that matters. Three ways to decline that keep the relationship."],
+          },
+          {
+            title: "The live session: delegation",
+            slug: "live-session-delegation",
+            unlockRule: "on_date",
+            opensInDays: 14,
+            paragraphs: ["The recording of our live session on delegation, with the worksheet."],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export async function seedDemoCourses(tx: Transaction, memberId: number): Promise<void> {
+  for (const [position, course] of DEMO_COURSES.entries()) {
+    const [row] = await tx
+      .insert(t.courses)
+      .values({
+        title: course.title,
+        slug: course.slug,
+        summary: course.summary,
+        requiredMembershipLevel: course.requiredMembershipLevel,
+        status: "published",
+        position,
+      })
+      .returning({ id: t.courses.id });
+    const courseId = row!.id;
+    const lessonIds = new Map<string, number>();
+    for (const [modulePosition, module] of course.modules.entries()) {
+      const [moduleRow] = await tx
+        .insert(t.courseModules)
+        .values({
+          courseId,
+          title: module.title,
+          position: modulePosition,
+          unlockRule: module.unlockRule,
+          unlockDays: module.unlockDays ?? null,
+        })
+        .returning({ id: t.courseModules.id });
+      const lessons = await tx
+        .insert(t.courseLessons)
+        .values(
+          module.lessons.map((lesson, lessonPosition) => ({
+            courseId,
+            moduleId: moduleRow!.id,
+            title: lesson.title,
+            slug: lesson.slug,
+            content: lesson.paragraphs.map((text) => `<p>${text}</p>`).join(""),
+            position: lessonPosition,
+            unlockRule: lesson.unlockRule ?? null,
+            unlockDays: lesson.unlockDays ?? null,
+            unlockDate: lesson.opensInDays ? new Date(Date.now() + lesson.opensInDays * DAY) : null,
+          })),
+        )
+        .returning({ id: t.courseLessons.id, slug: t.courseLessons.slug });
+      for (const lesson of lessons) lessonIds.set(lesson.slug, lesson.id);
+    }
+    if (course.member) {
+      const startedAt = new Date(Date.now() - course.member.startedDaysAgo * DAY);
+      await tx.insert(t.courseEnrolments).values({ userId: memberId, courseId, startedAt });
+      await tx.insert(t.lessonCompletions).values(
+        course.member.completed.map((slug, index) => ({
+          userId: memberId,
+          courseId,
+          lessonId: lessonIds.get(slug)!,
+          completedAt: new Date(startedAt.getTime() + (index + 1) * DAY),
+        })),
+      );
+    }
+  }
+}

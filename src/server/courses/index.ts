@@ -1,0 +1,4 @@
+import "server-only";
+
+// What other features use of this one (they import it from here only: src/server/floors.mjs).
+export { listCourses } from "./member";

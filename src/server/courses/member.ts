@@ -1,0 +1,217 @@
+import "server-only";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { db } from "@/db";
+import { courseEnrolments, courseLessons, courseModules, courses, lessonCompletions } from "@/db/schema";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { forbidden, notFound } from "@/lib/errors";
+import type { UnlockRule } from "@/features/courses/constants";
+import { sanitizeArticleHtml } from "@/server/library";
+import { courseOpenTo, courseVisibleTo } from "./access";
+import { lessonLocks } from "./unlock";
+
+const COURSE_NOT_FOUND = "Course not found.";
+const LESSON_NOT_FOUND = "Lesson not found.";
+
+/** A course's card for her: the tier that opens it, whether hers does, and her progress in it. */
+function cardColumns(user: SessionUser) {
+  return {
+    id: courses.id,
+    title: courses.title,
+    slug: courses.slug,
+    summary: courses.summary,
+    requiredMembershipLevel: courses.requiredMembershipLevel,
+    status: courses.status,
+    locked: sql<boolean>`not ${courseOpenTo(user)}`,
+    total: sql<number>`(select count(*)::int from ${courseLessons} where ${courseLessons.courseId} = ${courses.id})`,
+    completed: sql<number>`(select count(*)::int from ${lessonCompletions} where ${lessonCompletions.userId} = ${user.id} and ${lessonCompletions.courseId} = ${courses.id})`,
+    startedAt: courseEnrolments.startedAt,
+    completedAt: courseEnrolments.completedAt,
+  };
+}
+
+function toCard<T extends { total: number; completed: number }>(row: T) {
+  const { total, completed, ...rest } = row;
+  return { ...rest, progress: { completed, total } };
+}
+
+function cards(user: SessionUser) {
+  return db
+    .select(cardColumns(user))
+    .from(courses)
+    .leftJoin(courseEnrolments, and(eq(courseEnrolments.courseId, courses.id), eq(courseEnrolments.userId, user.id)))
+    .$dynamic();
+}
+
+/** GET /api/courses: every published course (drafts too for an admin), in the admins' order. */
+export async function listCourses(user: SessionUser) {
+  const rows = await cards(user).where(courseVisibleTo(user)).orderBy(asc(courses.position), asc(courses.id));
+  return rows.map(toCard);
+}
+
+async function findCourse(user: SessionUser, slug: string) {
+  const [row] = await cards(user)
+    .where(and(eq(courses.slug, slug), courseVisibleTo(user)))
+    .limit(1);
+  if (!row) throw notFound(COURSE_NOT_FOUND);
+  return toCard(row);
+}
+
+/** Her course's lessons in course order, with her ticks and which are open to her. */
+async function outlineOf(user: SessionUser, course: { id: number; startedAt: Date | null }) {
+  const lessons = await db
+    .select({
+      id: courseLessons.id,
+      title: courseLessons.title,
+      slug: courseLessons.slug,
+      moduleId: courseModules.id,
+      moduleTitle: courseModules.title,
+      unlockRule: sql<UnlockRule>`coalesce(${courseLessons.unlockRule}, ${courseModules.unlockRule})`,
+      unlockDays: sql<
+        number | null
+      >`case when ${courseLessons.unlockRule} is null then ${courseModules.unlockDays} else ${courseLessons.unlockDays} end`,
+      unlockDate: sql<Date | null>`case when ${courseLessons.unlockRule} is null then ${courseModules.unlockDate} else ${courseLessons.unlockDate} end`,
+      completed: sql<boolean>`${lessonCompletions.lessonId} is not null`,
+    })
+    .from(courseLessons)
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .leftJoin(
+      lessonCompletions,
+      and(eq(lessonCompletions.lessonId, courseLessons.id), eq(lessonCompletions.userId, user.id)),
+    )
+    .where(eq(courseLessons.courseId, course.id))
+    .orderBy(asc(courseModules.position), asc(courseModules.id), asc(courseLessons.position), asc(courseLessons.id));
+  const dated = lessons.map((lesson) => ({
+    ...lesson,
+    // A computed column arrives as text: drizzle maps only plain columns.
+    unlockDate: lesson.unlockDate === null ? null : new Date(lesson.unlockDate),
+  }));
+  const locks = lessonLocks(dated, course.startedAt, new Date());
+  return dated.map((lesson, index) => ({ ...lesson, lock: locks[index]! }));
+}
+
+type OutlineLesson = Awaited<ReturnType<typeof outlineOf>>[number];
+
+const link = (lesson: OutlineLesson | undefined) => (lesson ? { slug: lesson.slug, title: lesson.title } : null);
+
+/** Her next lesson: the first in order she has not completed, when it is open. */
+function nextOf(lessons: OutlineLesson[]) {
+  const first = lessons.find((lesson) => !lesson.completed);
+  return first && !first.lock ? link(first) : null;
+}
+
+/** GET /api/courses/{slug}: the course and, when her tier opens it, its outline with her ticks and "Continue". */
+export async function getCourseOutline(user: SessionUser, slug: string) {
+  const course = await findCourse(user, slug);
+  if (course.locked) return { ...course, modules: [], next: null };
+  const lessons = await outlineOf(user, course);
+  const modules: { id: number; title: string; lessons: ReturnType<typeof outlineLesson>[] }[] = [];
+  for (const lesson of lessons) {
+    if (modules.at(-1)?.id !== lesson.moduleId)
+      modules.push({ id: lesson.moduleId, title: lesson.moduleTitle, lessons: [] });
+    modules.at(-1)!.lessons.push(outlineLesson(lesson));
+  }
+  return { ...course, modules, next: nextOf(lessons) };
+}
+
+function outlineLesson(lesson: OutlineLesson) {
+  return { id: lesson.id, title: lesson.title, slug: lesson.slug, completed: lesson.completed, lock: lesson.lock };
+}
+
+async function findLesson(user: SessionUser, course: Awaited<ReturnType<typeof findCourse>>, lessonSlug: string) {
+  const lessons = course.locked ? [] : await outlineOf(user, course);
+  const index = lessons.findIndex((lesson) => lesson.slug === lessonSlug);
+  return { lessons, index, lesson: lessons[index] };
+}
+
+/**
+ * GET /api/courses/{slug}/lessons/{lesson}. A course her tier does not open answers as one without
+ * lessons (404: she sees its card on the course page). A locked lesson answers its title and lock,
+ * never its content: the content is read only for an open lesson, and only where her tier opens the
+ * course (its WHERE clause).
+ */
+export async function getCourseLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
+  const course = await findCourse(user, courseSlug);
+  const { lessons, index, lesson } = await findLesson(user, course, lessonSlug);
+  if (!lesson) throw notFound(LESSON_NOT_FOUND);
+  let content: string | null = null;
+  if (!lesson.lock) {
+    const [row] = await db
+      .select({ content: courseLessons.content })
+      .from(courseLessons)
+      .innerJoin(courses, eq(courses.id, courseLessons.courseId))
+      .where(and(eq(courseLessons.id, lesson.id), courseOpenTo(user)));
+    content = row ? sanitizeArticleHtml(row.content) : null;
+  }
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    slug: lesson.slug,
+    course,
+    moduleTitle: lesson.moduleTitle,
+    content,
+    completed: lesson.completed,
+    lock: lesson.lock,
+    previous: link(lessons[index - 1]),
+    next: link(lessons[index + 1]),
+  };
+}
+
+/** Starts the course for her (idempotent): days_after_start lessons count from here. */
+async function enrol(tx: Pick<typeof db, "insert" | "select">, userId: number, courseId: number) {
+  await tx.insert(courseEnrolments).values({ userId, courseId }).onConflictDoNothing();
+  // Locked for the rest of the transaction, so that two lessons completed at once see each other.
+  const [enrolment] = await tx
+    .select()
+    .from(courseEnrolments)
+    .where(and(eq(courseEnrolments.userId, userId), eq(courseEnrolments.courseId, courseId)))
+    .for("update");
+  return enrolment!;
+}
+
+async function openCourse(user: SessionUser, slug: string) {
+  const course = await findCourse(user, slug);
+  if (course.locked) throw forbidden("Your membership does not include this course yet.");
+  return course;
+}
+
+/** POST /api/courses/{slug}/start: she starts the course (again: nothing changes). */
+export async function startCourse(user: SessionUser, slug: string) {
+  const course = await openCourse(user, slug);
+  const enrolment = await db.transaction((tx) => enrol(tx, user.id, course.id));
+  return { progress: course.progress, startedAt: enrolment.startedAt, completedAt: enrolment.completedAt };
+}
+
+/**
+ * POST /api/courses/{slug}/lessons/{lesson}/complete: "Mark complete". Refused for a lesson not open
+ * to her. Starts the course if she had not; finishes it with its last lesson.
+ */
+export async function completeLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
+  const course = await openCourse(user, courseSlug);
+  const { lesson } = await findLesson(user, course, lessonSlug);
+  if (!lesson) throw notFound(LESSON_NOT_FOUND);
+  if (lesson.lock) throw forbidden("This lesson is not open yet.");
+  return db.transaction(async (tx) => {
+    const enrolment = await enrol(tx, user.id, course.id);
+    await tx
+      .insert(lessonCompletions)
+      .values({ userId: user.id, lessonId: lesson.id, courseId: course.id })
+      .onConflictDoNothing();
+    const [done] = await tx
+      .select({ n: count() })
+      .from(lessonCompletions)
+      .where(and(eq(lessonCompletions.userId, user.id), eq(lessonCompletions.courseId, course.id)));
+    const [all] = await tx.select({ n: count() }).from(courseLessons).where(eq(courseLessons.courseId, course.id));
+    let completedAt = enrolment.completedAt;
+    if (!completedAt && done!.n >= all!.n) {
+      const [finished] = await tx
+        .update(courseEnrolments)
+        .set({ completedAt: new Date() })
+        .where(and(eq(courseEnrolments.userId, user.id), eq(courseEnrolments.courseId, course.id)))
+        .returning({ completedAt: courseEnrolments.completedAt });
+      completedAt = finished!.completedAt;
+      // The one place a course is finished: points for completing a course (the levels feature) are
+      // awarded here, in this transaction, so that a finish is never without its points.
+    }
+    return { progress: { completed: done!.n, total: all!.n }, startedAt: enrolment.startedAt, completedAt };
+  });
+}
