@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { courseEnrolments, courseLessons, courseModules, courses, lessonCompletions } from "@/db/schema";
+import { courseEnrolments, courseLessons, courseModules, courses, lessonCompletions, pointEntries } from "@/db/schema";
+import { COURSE_COMPLETION_POINTS } from "@/features/levels/constants";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { call, signIn } from "../support/http";
 
@@ -158,6 +159,15 @@ describe("courses", () => {
       .where(and(eq(courseEnrolments.userId, createId), eq(courseEnrolments.courseId, course.id)));
     expect(enrolment!.completedAt).not.toBeNull();
     expect((await outline()).next).toBeNull();
+    // Finishing it earns the course's points, once: a lesson marked complete again gives none.
+    const courseEntries = () =>
+      testDb()
+        .select({ points: pointEntries.points })
+        .from(pointEntries)
+        .where(and(eq(pointEntries.userId, createId), eq(pointEntries.reason, "course")));
+    expect(await courseEntries()).toEqual([{ points: COURSE_COMPLETION_POINTS }]);
+    await call(`${lessonPath(course, "lesson-3")}/complete`, { cookie: create, method: "POST" });
+    expect(await courseEntries()).toEqual([{ points: COURSE_COMPLETION_POINTS }]);
   });
 
   it("opens a lesson on its date, and N days after she started (none before she starts)", async () => {

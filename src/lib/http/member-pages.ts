@@ -40,7 +40,8 @@ export function isPrerenderedMemberPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
   if (PER_REQUEST.includes(path)) return false;
   return (
-    ["/home", "/forum", "/library", "/courses", "/members", "/profile", "/spiritual-profile"].includes(path) ||
-    /^\/(forum|forum\/topic|library\/(category|tag|item)|profile|courses|courses\/[^/]+)\/[^/]+$/.test(path)
+    ["/home", "/forum", "/library", "/courses", "/leaderboard", "/members", "/profile", "/spiritual-profile"].includes(
+      path,
+    ) || /^\/(forum|forum\/topic|library\/(category|tag|item)|profile|courses|courses\/[^/]+)\/[^/]+$/.test(path)
   );
 }

@@ -5,6 +5,7 @@ import { courseEnrolments, courseLessons, courseModules, courses, lessonCompleti
 import type { SessionUser } from "@/lib/auth/session-user";
 import { forbidden, notFound } from "@/lib/errors";
 import type { UnlockRule } from "@/features/courses/constants";
+import { awardPoints } from "@/server/levels";
 import { sanitizeArticleHtml } from "@/server/library";
 import { courseOpenTo, courseVisibleTo } from "./access";
 import { lessonLocks } from "./unlock";
@@ -209,8 +210,9 @@ export async function completeLesson(user: SessionUser, courseSlug: string, less
         .where(and(eq(courseEnrolments.userId, user.id), eq(courseEnrolments.courseId, course.id)))
         .returning({ completedAt: courseEnrolments.completedAt });
       completedAt = finished!.completedAt;
-      // The one place a course is finished: points for completing a course (the levels feature) are
-      // awarded here, in this transaction, so that a finish is never without its points.
+      // The one place a course is finished: its points are awarded in this transaction, so that a
+      // finish is never without them (awardPoints gives them once per member and course).
+      await awardPoints(tx, { userId: user.id, reason: "course", sourceId: course.id });
     }
     return { progress: { completed: done!.n, total: all!.n }, startedAt: enrolment.startedAt, completedAt };
   });
