@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { contentItems, events, siteSettings } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
@@ -151,8 +151,12 @@ test("an administrator picks the start-here item by keyboard, and a member's fir
   const [before] = await testDb().select().from(siteSettings).where(eq(siteSettings.key, "startHereItemId"));
   // The other tests' members see the demo's start-here item.
   cleanups.push(async () => {
-    await testDb().delete(siteSettings).where(eq(siteSettings.key, "startHereItemId"));
-    if (before) await testDb().insert(siteSettings).values({ key: before.key, value: before.value });
+    if (before) {
+      await testDb()
+        .update(siteSettings)
+        .set({ value: sql`${JSON.stringify(before.value ?? null)}::jsonb` })
+        .where(eq(siteSettings.key, "startHereItemId"));
+    } else await testDb().delete(siteSettings).where(eq(siteSettings.key, "startHereItemId"));
     await testDb().delete(contentItems).where(eq(contentItems.id, item!.id));
   });
 

@@ -19,7 +19,7 @@ describe("navbar items", () => {
   });
 
   it("hides About, Membership, Apply and FAQ once signed in", () => {
-    expect(labels(mainLinks(true))).toEqual(["Home", "Events", "Community", "Forum", "Library", "Courses", "Blog"]);
+    expect(labels(mainLinks(true))).toEqual(["Home", "Events", "Forum", "Library", "Courses", "Blog"]);
     // Her Home is the members' home; the public home page stays the logo's.
     expect(mainLinks(true)[0]!.href).toBe("/home");
     expect(mainLinks(false)[0]!.href).toBe("/");

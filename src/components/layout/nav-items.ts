@@ -89,7 +89,7 @@ export function mainLinks(signedIn: boolean): NavLink[] {
   const a = ALWAYS_LINKS;
   const v = VISITOR_ONLY_LINKS;
   return signedIn
-    ? [a.membersHome, a.events, a.community, a.forum, a.library, a.courses, a.blog]
+    ? [a.membersHome, a.events, a.forum, a.library, a.courses, a.blog]
     : [a.home, v.about, v.membership, a.events, a.community, a.forum, a.library, a.blog, v.apply, v.faq];
 }
 
