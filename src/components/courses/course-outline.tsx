@@ -16,7 +16,8 @@ import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { Jsonified } from "@/lib/json";
 import type { CourseOutline } from "@/features/courses/types";
 import { COURSES_KEY } from "./course-list";
-import { CourseNotFound, CourseProgress, lockText } from "./course-parts";
+import { NotFoundPanel } from "@/components/ui/not-found-panel";
+import { CourseProgress, lockText } from "./course-parts";
 
 type Outline = Jsonified<CourseOutline>;
 
@@ -26,7 +27,7 @@ export function CourseOutlineView() {
   const outline = useMemberQuery<Outline>(COURSES_KEY, `/api/courses/${encodeURIComponent(slug)}`);
   useDocumentTitle(outline.data?.title);
   if (outline.error instanceof ApiError && outline.error.status === 404)
-    return <CourseNotFound title="Course Not Found" />;
+    return <NotFoundPanel title="Course Not Found" href="/courses" returnLabel="Return to Courses" />;
   return (
     <QueryStatus query={outline} what="course" className="mx-auto max-w-3xl">
       {(course) => <OutlinePage course={course} />}

@@ -1,5 +1,3 @@
-import Link from "next/link";
-import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
 import type { Jsonified } from "@/lib/json";
 import type { LessonLock } from "@/features/courses/types";
@@ -34,18 +32,5 @@ export function CourseProgress({ completed, total, label }: { completed: number;
         className="course-progress h-2 w-full"
       />
     </div>
-  );
-}
-
-/** 'Course Not Found', 'Lesson Not Found'. */
-export function CourseNotFound({ title }: { title: string }) {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-semibold">{title}</h1>
-      <p className="mt-4 text-muted-foreground">It may have been moved or removed.</p>
-      <Button asChild className="mt-8">
-        <Link href="/courses">Return to Courses</Link>
-      </Button>
-    </section>
   );
 }

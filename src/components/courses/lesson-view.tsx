@@ -15,7 +15,8 @@ import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { Jsonified } from "@/lib/json";
 import type { CourseLesson, CourseProgress as Progress } from "@/features/courses/types";
 import { COURSES_KEY } from "./course-list";
-import { CourseNotFound, CourseProgress, lockText } from "./course-parts";
+import { NotFoundPanel } from "@/components/ui/not-found-panel";
+import { CourseProgress, lockText } from "./course-parts";
 
 type Lesson = Jsonified<CourseLesson>;
 
@@ -29,7 +30,7 @@ export function CourseLessonView() {
   );
   useDocumentTitle(lesson.data?.title);
   if (lesson.error instanceof ApiError && lesson.error.status === 404)
-    return <CourseNotFound title="Lesson Not Found" />;
+    return <NotFoundPanel title="Lesson Not Found" href="/courses" returnLabel="Return to Courses" />;
   return (
     <QueryStatus query={lesson} what="lesson" className="mx-auto max-w-3xl">
       {(data) => <LessonPage lesson={data} />}

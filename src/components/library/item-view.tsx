@@ -24,7 +24,7 @@ import { ItemCard, LibraryBadges } from "./item-card";
 import { ItemContent } from "./item-content";
 import { ItemViews } from "./item-views";
 import { CONTENT_TYPE_ICONS, contentTypeLabel, readingLabel } from "./labels";
-import { LibraryNotFound } from "./library-not-found";
+import { NotFoundPanel } from "@/components/ui/not-found-panel";
 
 type Item = Jsonified<LibraryItem>;
 
@@ -40,7 +40,8 @@ export function LibraryItemView() {
   const slug = usePathSegment(2);
   const item = useMemberQuery<Item>("library", `/api/content/items/${encodeURIComponent(slug)}`);
   useDocumentTitle(item.data?.title);
-  if (item.error instanceof ApiError && item.error.status === 404) return <LibraryNotFound title="Content Not Found" />;
+  if (item.error instanceof ApiError && item.error.status === 404)
+    return <NotFoundPanel title="Content Not Found" href="/library" returnLabel="Return to Library" />;
   return (
     <QueryStatus query={item} what="content" className="mx-auto max-w-4xl">
       {(data) => <ItemPage item={data} />}

@@ -15,7 +15,7 @@ import { CategoryCarousel } from "./category-carousel";
 import { tierName } from "@/lib/format";
 import { CategoryIcon } from "./labels";
 import { LibraryBrowser } from "./library-browser";
-import { LibraryNotFound } from "./library-not-found";
+import { NotFoundPanel } from "@/components/ui/not-found-panel";
 
 // The library's pages are prerendered once for every member (docs/decisions/032-member-pages-at-the-speed-of-the-floor.md):
 // what her tier opens, the categories, tags and items, loads here. Taxonomy changes rarely, so it is not
@@ -77,7 +77,7 @@ export function LibraryCategoryView() {
   const canEdit = useCanEditLibrary();
   useDocumentTitle(category.data?.name);
   if (category.error instanceof ApiError && category.error.status === 404)
-    return <LibraryNotFound title="Category Not Found" />;
+    return <NotFoundPanel title="Category Not Found" href="/library" returnLabel="Return to Library" />;
   return (
     <div className="grid gap-8">
       <BackToLibrary />
@@ -117,7 +117,8 @@ export function LibraryTagView() {
   const tag = useMemberQuery<LibraryTag>("library", `/api/content/tags/${encodeURIComponent(slug)}`, { fresh: false });
   const categories = useCategories();
   useDocumentTitle(tag.data ? `#${tag.data.name}` : undefined);
-  if (tag.error instanceof ApiError && tag.error.status === 404) return <LibraryNotFound title="Tag Not Found" />;
+  if (tag.error instanceof ApiError && tag.error.status === 404)
+    return <NotFoundPanel title="Tag Not Found" href="/library" returnLabel="Return to Library" />;
   return (
     <div className="grid gap-8">
       <BackToLibrary />
