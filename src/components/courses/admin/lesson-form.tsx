@@ -1,7 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -9,16 +8,9 @@ import { Input } from "@/components/ui/input";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { showServerErrors } from "@/lib/form-errors";
 import { courseLessonSchema, type CourseLessonInput } from "@/features/courses/schemas";
+import { RichTextField } from "@/components/library/admin/rich-text-field";
 import { UnlockFields } from "./unlock-fields";
 import { useAdminCall } from "./use-admin-call";
-
-// Tiptap is only ever loaded here, after the page, in the browser (as the library's editor).
-const RichTextEditor = dynamic(() => import("@/components/library/admin/rich-text-editor"), {
-  ssr: false,
-  loading: () => (
-    <div className="min-h-72 rounded-md border border-input bg-muted" role="status" aria-label="Loading the editor" />
-  ),
-});
 
 /** A lesson's title, slug, rich text and when it opens. */
 export function LessonForm({ lesson }: { lesson: CourseLessonInput & { id: number } }) {
@@ -44,29 +36,13 @@ export function LessonForm({ lesson }: { lesson: CourseLessonInput & { id: numbe
         </FormField>
       </div>
       <UnlockFields form={form} prefix="lesson" inherit />
-      <div className="grid gap-2">
-        <span id="lesson-content-label" className="text-sm font-medium">
-          Lesson
-        </span>
-        <Controller
-          control={form.control}
-          name="content"
-          render={({ field }) => (
-            <RichTextEditor
-              labelId="lesson-content-label"
-              value={field.value}
-              onChange={field.onChange}
-              invalid={Boolean(errors.content)}
-              describedBy={errors.content ? "lesson-content-error" : undefined}
-            />
-          )}
-        />
-        {errors.content ? (
-          <p id="lesson-content-error" role="alert" className="text-sm font-medium text-destructive">
-            {errors.content.message}
-          </p>
-        ) : null}
-      </div>
+      <RichTextField
+        control={form.control}
+        name="content"
+        id="lesson-content"
+        label="Lesson"
+        error={errors.content?.message}
+      />
       <div>
         <Button type="submit" pending={save.isPending} pendingLabel="Saving...">
           Save Lesson

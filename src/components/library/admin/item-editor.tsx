@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Controller, useForm, useWatch } from "react-hook-form";
@@ -23,15 +22,8 @@ import { LIBRARY_ITEMS_KEY } from "../library-browser";
 import { ADMIN_ITEMS_KEY } from "./admin-item-list";
 import { AccessSelect } from "./access-select";
 import { FileUploadField } from "./file-upload-field";
+import { RichTextField } from "./rich-text-field";
 import { TagInput } from "./tag-input";
-
-// Tiptap is only ever loaded here, after the page, in the browser.
-const RichTextEditor = dynamic(() => import("./rich-text-editor"), {
-  ssr: false,
-  loading: () => (
-    <div className="min-h-72 rounded-md border border-input bg-muted" role="status" aria-label="Loading the editor" />
-  ),
-});
 
 type Values = LibraryItemInput;
 const EMPTY: Values = {
@@ -161,29 +153,13 @@ export function ItemEditor({
       </fieldset>
 
       {contentType === "article" ? (
-        <div className="grid gap-2">
-          <span id="item-content-label" className="text-sm font-medium">
-            Article
-          </span>
-          <Controller
-            control={form.control}
-            name="content"
-            render={({ field }) => (
-              <RichTextEditor
-                labelId="item-content-label"
-                value={field.value}
-                onChange={field.onChange}
-                invalid={Boolean(errors.content)}
-                describedBy={errors.content ? "item-content-error" : undefined}
-              />
-            )}
-          />
-          {errors.content ? (
-            <p id="item-content-error" role="alert" className="text-sm font-medium text-destructive">
-              {errors.content.message}
-            </p>
-          ) : null}
-        </div>
+        <RichTextField
+          control={form.control}
+          name="content"
+          id="item-content"
+          label="Article"
+          error={errors.content?.message}
+        />
       ) : null}
       {contentType === "video" ? (
         <Controller
