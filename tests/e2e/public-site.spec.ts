@@ -1,5 +1,6 @@
 import { createTestUser, latestEmailTo, linkIn, TEST_PASSWORD } from "../support/db";
 import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+import { DEMO_BLOG_POSTS } from "@/db/seed/blog-posts";
 
 // Every test starts with consent stored, except the one about the banner, so the banner covers nothing.
 test.beforeEach(async ({ page }, info) => {
@@ -192,7 +193,9 @@ test("newsletter: subscribe, confirm with the button, unsubscribe, through the o
 test("the blog lists posts, opens an article, and subscribes from its form", async ({ page }) => {
   await page.goto("/blog");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
-  await expect(page.locator("article")).toHaveCount(6);
+  // Each of the demo's posts, once (the integration files that share this database publish posts of their own).
+  for (const post of DEMO_BLOG_POSTS)
+    await expect(page.locator("article").filter({ hasText: post.title })).toHaveCount(1);
   await expectAccessible(page);
   await page.getByRole("link", { name: "The Power of Gathering: Why Womxn Need Circles" }).click();
   await expect(page).toHaveURL(/\/blog\/the-power-of-gathering$/);
