@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen";
 
 export const FAKE_LLM_API_KEY = "fake-llm-api-key";
 export const FAKE_LLM_MODEL = "fake-model";
@@ -92,7 +93,7 @@ export async function startFakeLlm() {
     response.write(event({}, "stop"));
     response.end("data: [DONE]\n\n");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnLoopback(server);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     env: {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { demoEvents } from "@/db/seed/demo-events";
 import type { LumaEntry } from "@/server/events/luma-mapping";
 import { lumaEventEntry } from "./luma-entries";
+import { listenOnLoopback } from "./listen";
 
 /** Where the fake's event covers claim to live (https, like Luma's CDN); see tests/e2e/fixtures.ts. */
 export const FAKE_LUMA_IMAGE_ORIGIN = "https://images.fake-luma.test";
@@ -146,7 +147,7 @@ export async function startFakeLuma() {
       json(response, 500, { message: String(error) });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnLoopback(server);
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state = initial();
   return {

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { listenOnLoopback } from "./listen";
 
 export interface MailboxMessage {
   from: string;
@@ -74,7 +75,7 @@ export async function startMailbox() {
     response.statusCode = 404;
     response.end();
   });
-  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+  await listenOnLoopback(api);
   const apiPort = (api.address() as AddressInfo).port;
 
   return {

@@ -8,6 +8,7 @@ import {
   type KeyObject,
 } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { listenOnLoopback } from "./listen";
 
 /**
  * A push service on 127.0.0.1 for the tests, with the browser's side of a subscription.
@@ -184,7 +185,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     }
     response.writeHead(201, { location: `${origin}/message/${randomBytes(8).toString("hex")}` }).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnLoopback(server);
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("fake push service did not start");
   origin = `http://127.0.0.1:${address.port}`;

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { createBillingFake, type FakeCustomer } from "./stripe-billing";
+import { listenOnLoopback } from "./listen";
 import {
   cardDeclined,
   missing,
@@ -707,7 +708,7 @@ export async function startFakeStripe() {
     log(result.status);
     reply(result.status, result.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenOnLoopback(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

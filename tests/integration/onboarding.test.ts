@@ -9,7 +9,23 @@ import { call, signIn } from "../support/http";
 // A new member's first steps on /home: each ticked by doing it (through the same calls the site makes),
 // shown in the order administrators chose, and put away when she hides it.
 
-afterAll(closeTestDb);
+// Other files share this database (the browser tests count a member's six first steps): what these
+// tests change of the site's settings is put back as it was.
+let restoreSettings: () => Promise<unknown>;
+beforeAll(async () => {
+  const admin = await createTestUser({ isAdmin: true });
+  const cookie = await signIn(admin.username, TEST_PASSWORD);
+  const before = (await call("/api/admin/settings", { cookie })).json as {
+    onboardingSteps: unknown;
+    startHereItemId: unknown;
+  };
+  restoreSettings = () =>
+    saveSettings(cookie, { onboardingSteps: before.onboardingSteps, startHereItemId: before.startHereItemId });
+});
+afterAll(async () => {
+  await restoreSettings();
+  await closeTestDb();
+});
 
 async function introductions() {
   const [existing] = await testDb()
