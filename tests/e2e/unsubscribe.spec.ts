@@ -61,3 +61,28 @@ test("from the link in her email she stops one kind, and her settings tell her t
   await expect(page.getByLabel("Announcements", { exact: true })).toHaveValue("app");
   await expectAccessibleAtBothWidths(page, "notification settings with the refusal notice");
 });
+
+test("an administrator finds an address refusing mail on the outbox page and lifts its suppression", async ({
+  page,
+}) => {
+  const her = await createTestUser();
+  await testDb().insert(emailSuppressions).values({ address: her.email, reason: "552 5.2.2 Mailbox full" });
+  const admin = await createTestUser({ isAdmin: true });
+  await signInAs(page, admin.username, TEST_PASSWORD);
+  await page.goto("/admin");
+  await page
+    .getByRole("link", { name: /Email Outbox/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Email Outbox" })).toBeVisible();
+  const refusing = page.getByRole("table", { name: "Addresses refusing mail, latest refusal first" });
+  const row = refusing.getByRole("row").filter({ hasText: her.email });
+  await expect(row).toContainText("552 5.2.2 Mailbox full");
+  await expectAccessibleAtBothWidths(page, "the outbox with an address refusing mail");
+
+  await row.getByRole("button", { name: `Lift suppression for ${her.email}` }).click();
+  await expect(row).toHaveCount(0);
+  await expectFocusOn(page, page.getByRole("heading", { level: 2, name: "Addresses refusing mail" }), "lifting");
+  await page.reload();
+  await expect(refusing.getByRole("row").filter({ hasText: her.email })).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { emailOutbox, emailSuppressions, notificationPreferences, notifications, users } from "@/db/schema";
+import { auditLog, emailOutbox, emailSuppressions, notificationPreferences, notifications, users } from "@/db/schema";
 import type { NotificationKind } from "@/features/notifications/constants";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { testEnv } from "../support/env";
@@ -194,6 +194,34 @@ describe("an address that refuses mail", () => {
       async () => !(await call("/notifications/settings", { cookie })).text.includes("refusing our mail"),
       "the suppression lifted",
     );
+  });
+
+  it("is taken off the list by an administrator, and by no one else", async () => {
+    const her = await createTestUser();
+    const cookie = await signIn(her.username, TEST_PASSWORD);
+    const admin = await createTestUser({ isAdmin: true, membershipLevel: null });
+    const adminCookie = await signIn(admin.username, TEST_PASSWORD);
+    await testDb().insert(emailSuppressions).values({ address: her.email, reason: "550 5.1.1 User unknown" });
+    const lift = (body: unknown, as: string) =>
+      call("/api/admin/outbox/suppressions/lift", { method: "POST", cookie: as, body });
+
+    expect((await lift({ address: her.email }, cookie)).status).toBe(403);
+    expect((await lift({}, adminCookie)).status).toBe(400);
+    expect((await lift({ address: "x".repeat(321) }, adminCookie)).status).toBe(400);
+    expect((await call("/notifications/settings", { cookie })).text).toContain("refusing our mail");
+
+    // Written in other letters than it was refused, it is the same address.
+    expect((await lift({ address: her.email.toUpperCase() }, adminCookie)).status).toBe(200);
+    expect(await testDb().select().from(emailSuppressions).where(eq(emailSuppressions.address, her.email))).toEqual([]);
+    expect((await call("/notifications/settings", { cookie })).text).not.toContain("refusing our mail");
+    const [entry] = await testDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "email.suppression_lift"), eq(auditLog.entityId, her.email)));
+    expect(entry).toMatchObject({ actorId: admin.id, entityType: "email_address" });
+    const again = await lift({ address: her.email }, adminCookie);
+    expect(again.status).toBe(404);
+    expect(again.json).toEqual({ error: "This address is not refusing mail." });
   });
 
   it("is hers no longer once she has another address", async () => {

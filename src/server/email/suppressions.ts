@@ -4,6 +4,7 @@ import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { emailSuppressions, users } from "@/db/schema";
 import { ADMIN, assertAccess } from "@/lib/auth/access";
+import { recordAudit } from "@/server/audit";
 import type { SessionUser } from "@/lib/auth/session-user";
 
 /**
@@ -67,4 +68,31 @@ export async function listSuppressions(viewer: SessionUser, limit = 100) {
     .from(emailSuppressions)
     .orderBy(desc(emailSuppressions.createdAt), desc(emailSuppressions.id))
     .limit(limit);
+}
+
+/**
+ * An administrator takes an address off the list (its owner fixed her mailbox, or the refusal was the
+ * provider's passing fault): bulk mail goes to it again, and a new permanent refusal suppresses it again.
+ * False when the address was not on the list.
+ */
+export async function liftSuppressionByAdmin(viewer: SessionUser, address: string): Promise<boolean> {
+  assertAccess(viewer, ADMIN);
+  return db.transaction(async (tx) => {
+    const lifted = await tx
+      .delete(emailSuppressions)
+      .where(sameAddress(address))
+      .returning({ address: emailSuppressions.address, reason: emailSuppressions.reason });
+    if (!lifted[0]) return false;
+    await recordAudit(
+      {
+        actorId: viewer.id,
+        action: "email.suppression_lift",
+        entityType: "email_address",
+        entityId: lifted[0].address,
+        details: { reason: lifted[0].reason },
+      },
+      tx,
+    );
+    return true;
+  });
 }

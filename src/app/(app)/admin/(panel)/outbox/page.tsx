@@ -10,6 +10,7 @@ import { OUTBOX_PAGE_SIZE, outboxQuerySchema } from "@/features/email/schemas";
 import { OUTBOX_STATUSES } from "@/features/email/constants";
 import { cn } from "@/lib/utils";
 import { DataTable } from "@/components/ui/data-table";
+import { LiftSuppressionButton } from "@/components/admin/lift-suppression-button";
 import { offsetWindow } from "@/server/pagination";
 
 export const metadata: Metadata = { title: "Email Outbox", robots: { index: false } };
@@ -112,17 +113,17 @@ export default async function OutboxPage({ searchParams }: PageProps<"/admin/out
         </div>
       </div>
       <section aria-labelledby="refusing-heading" className="mt-10">
-        <h2 id="refusing-heading" className="text-xl font-semibold">
+        <h2 id="refusing-heading" tabIndex={-1} className="text-xl font-semibold">
           Addresses refusing mail
         </h2>
         <p className="mt-2 text-sm text-muted-foreground">
           Their mail server refused an email permanently (an SMTP 5xx). They get no notification emails, digests or
-          newsletters until a message to them is accepted again; password resets and other account emails are still
-          sent.
+          newsletters until a message to them is accepted again, or until you lift the suppression; password resets and
+          other account emails are still sent.
         </p>
         <DataTable
           caption="Addresses refusing mail, latest refusal first"
-          columns={["Address", "Refused", "What the server said"]}
+          columns={["Address", "Refused", "What the server said", "Action"]}
           empty="No address is refusing mail."
           isEmpty={suppressions.length === 0}
           className="mt-4"
@@ -143,6 +144,9 @@ export default async function OutboxPage({ searchParams }: PageProps<"/admin/out
                 )}
               </td>
               <td className="px-4 py-3">{suppression.reason}</td>
+              <td className="px-4 py-3">
+                <LiftSuppressionButton address={suppression.address} focusAfterId="refusing-heading" />
+              </td>
             </tr>
           ))}
         </DataTable>
