@@ -1,7 +1,7 @@
 // npm run levels:recompute
 // Rebuilds the points for reactions from the forum's reactions, and every member's total and days from
 // the ledger (docs/decisions/047-points-and-levels.md): after a restore or a change made in SQL. The
-// admin's button on /admin/levels does the same within a request's time limits; this has none.
+// admin's button on /admin/levels queues the same work for the job queue; this runs it now, in the shell.
 import { createDatabase } from "@/db/client";
 import { recomputePoints } from "@/server/levels";
 import { assertMigrated, openDatabase } from "./lib/open-database";

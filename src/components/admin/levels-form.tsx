@@ -13,7 +13,7 @@ import { showServerErrors } from "@/lib/form-errors";
 import { LEVEL_NAME_MAX } from "@/features/levels/constants";
 import { levelLadderSchema, type LevelLadder } from "@/features/levels/schemas";
 
-/** The nine levels' names and thresholds, and the recompute of every member's points from the ledger. */
+/** The nine levels' names and thresholds. */
 export function LevelsForm({ initial }: { initial: LevelLadder }) {
   const router = useRouter();
   const form = useForm<LevelLadder>({ resolver: zodResolver(levelLadderSchema), defaultValues: initial });
@@ -34,21 +34,6 @@ export function LevelsForm({ initial }: { initial: LevelLadder }) {
       });
     },
   });
-  const recompute = useMutation({
-    mutationFn: () => apiRequest<{ entries: number; corrected: number }>("POST", "/api/admin/levels/recompute"),
-    onSuccess: ({ entries, corrected }) =>
-      toast({
-        title: "Points Recomputed",
-        description: `${entries.toLocaleString("en")} ledger entries; ${corrected.toLocaleString("en")} totals corrected.`,
-      }),
-    onError: (error) =>
-      toast({
-        title: "Error Recomputing Points",
-        description: errorMessage(error, "Could not recompute the points. Please try again."),
-        variant: "destructive",
-      }),
-  });
-
   return (
     <div className="grid max-w-3xl gap-8">
       <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="grid gap-6">
@@ -95,23 +80,6 @@ export function LevelsForm({ initial }: { initial: LevelLadder }) {
           </Button>
         </div>
       </form>
-      <section className="grid gap-3 rounded-xl border bg-card p-5">
-        <h2 className="text-lg font-semibold">Recompute points</h2>
-        <p className="text-sm text-muted-foreground">
-          Rebuilds the points for reactions from the forum&apos;s reactions, and every member&apos;s total from the
-          ledger.
-        </p>
-        <div>
-          <Button
-            variant="outline"
-            pending={recompute.isPending}
-            pendingLabel="Recomputing..."
-            onClick={() => recompute.mutate()}
-          >
-            Recompute Points
-          </Button>
-        </div>
-      </section>
     </div>
   );
 }

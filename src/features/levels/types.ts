@@ -30,3 +30,9 @@ export function standingFor(points: number, ladder: readonly Level[]): MemberSta
 }
 
 export type { Leaderboard, LeaderboardEntry } from "./schemas";
+
+/** The points recompute as /admin/levels shows it: the last one's result, and whether one is on its way. */
+export interface RecomputeStatus {
+  last: { at: string; entries: number; corrected: number } | null;
+  pending: boolean;
+}

@@ -219,3 +219,8 @@ export async function errorResponse(thrown: unknown): Promise<NextResponse> {
 export function created(data: unknown): NextResponse {
   return NextResponse.json(data, { status: 201 });
 }
+
+/** For work the job queue will do: the request was taken, the work is on its way. */
+export function accepted(data: unknown): NextResponse {
+  return NextResponse.json(data, { status: 202 });
+}

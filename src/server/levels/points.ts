@@ -1,11 +1,7 @@
 import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { db } from "@/db";
-import type { Database, Executor, Transaction } from "@/db/client";
-import { forumBlocks, forumPosts, forumReactions, memberPoints, memberPointsDaily, pointEntries } from "@/db/schema";
-import { assertAccess, ADMIN } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/session-user";
-import { recordAudit } from "@/server/audit";
+import type { Executor, Transaction } from "@/db/client";
+import { forumBlocks, forumPosts, forumReactions, pointEntries } from "@/db/schema";
 import { COURSE_COMPLETION_POINTS, REACTION_POINTS, type PointReason } from "@/features/levels/constants";
 
 /** Which reaction points to bring in line with the reactions: one reply and reactor, a reply, a pair of members, or all. */
@@ -100,47 +96,4 @@ export async function revokePoints(
     )
     .returning({ id: pointEntries.id });
   return rows.length > 0;
-}
-
-/**
- * Rebuilds the reaction entries from the reactions, then every total and day from the ledger: for an
- * audit, or after a change made outside the application. Blocks every other points writer meanwhile.
- * Returns how many totals it had to correct. An administrator's request (`viewer`) runs within the
- * requests' time limits, enough for a small community; `npm run levels:recompute` passes the
- * operator's `database`, without them, for any size.
- */
-export async function recomputePoints(
-  viewer: SessionUser | null,
-  database: Database = db,
-): Promise<{ entries: number; corrected: number }> {
-  if (viewer) assertAccess(viewer, ADMIN);
-  return database.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${pointEntries} in share row exclusive mode`);
-    await syncReactionPoints(tx, "all");
-    const corrected = await tx.execute<{ count: number }>(sql`
-      with truth as (select user_id, sum(points)::int as points from ${pointEntries} group by user_id),
-      fixed as (
-        insert into ${memberPoints} (user_id, points)
-        select u.user_id, coalesce(t.points, 0)
-        from (select user_id from truth union select user_id from ${memberPoints}) u
-        left join truth t on t.user_id = u.user_id
-        on conflict (user_id) do update set points = excluded.points
-        where ${memberPoints}.points is distinct from excluded.points
-        returning 1
-      )
-      select count(*)::int as count from fixed
-    `);
-    await tx.execute(sql`delete from ${memberPointsDaily}`);
-    await tx.execute(sql`
-      insert into ${memberPointsDaily} (user_id, day, points)
-      select user_id, (created_at at time zone 'UTC')::date, sum(points)::int from ${pointEntries} group by 1, 2
-    `);
-    const [{ entries }] = (
-      await tx.execute<{ entries: number }>(sql`select count(*)::int as entries from ${pointEntries}`)
-    ).rows as [{ entries: number }];
-    const result = { entries, corrected: corrected.rows[0]!.count };
-    if (viewer)
-      await recordAudit({ actorId: viewer.id, action: "levels.recompute", entityType: "levels", details: result }, tx);
-    return result;
-  });
 }

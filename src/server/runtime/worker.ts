@@ -25,6 +25,7 @@ import { notificationHub } from "@/server/notifications/stream";
 import { pushConfigured, pushPendingFor } from "@/server/push";
 import { getBoss, QUEUES } from "@/server/jobs/boss";
 import { sendOnboardingReminders } from "@/server/onboarding";
+import { recomputePoints } from "@/server/levels";
 import type { ContentSaved } from "@/server/jobs/content-saved";
 
 let started = false;
@@ -116,6 +117,11 @@ export async function startJobWorkers(): Promise<void> {
   // A new member who has done none of her first steps three days after joining: one reminder.
   await boss.work(QUEUES.onboardingReminders.name, async () => void (await sendOnboardingReminders()));
   await boss.schedule(QUEUES.onboardingReminders.name, "35 * * * *");
+  // An administrator asked for every member's points to be recomputed from the ledger.
+  await boss.work<{ requestedBy: number }>(QUEUES.levelsRecompute.name, async ([job]) => {
+    const { entries, corrected } = await recomputePoints(job!.data.requestedBy);
+    console.log(`[levels] recomputed from ${entries} ledger entries: ${corrected} totals corrected`);
+  });
   if (pushConfigured()) {
     // At once through LISTEN/NOTIFY; the minutely sweep catches what an instance restarting missed.
     await notificationHub().startPushDelivery((userId) => pushPendingFor(userId));
