@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { forumCategories, forumPosts, forumTopics, pointEntries } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
-import { expect, expectAccessibleAtBothWidths, openAccountMenu, signInAs, test } from "./fixtures";
+import { expect, expectAccessibleAtBothWidths, openAccountMenu, signInAs, test, toast } from "./fixtures";
 
 const tag = () => randomUUID().slice(0, 8);
 
@@ -80,4 +80,29 @@ test("a member's reaction to another's reply raises her points and level, shown 
       .filter({ hasText: `Ottilie Points ${t}` }),
   ).toContainText("20 points");
   await expectAccessibleAtBothWidths(page, "the leaderboard");
+});
+
+test("an administrator asks for every member's points to be recomputed, and the page shows the result", async ({
+  page,
+}) => {
+  const admin = await createTestUser({ isAdmin: true });
+  await signInAs(page, admin.username, TEST_PASSWORD);
+  await page.goto("/admin");
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Levels" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Levels" })).toBeVisible();
+  const recompute = page.getByRole("button", { name: "Recompute Points" });
+  await recompute.click();
+  await expect(toast(page)).toContainText("Recompute Started");
+  await expect(recompute).toBeFocused();
+  // The job queue does the work; the page tells its result once it is done.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.locator("#recompute-heading ~ p[role=status]").textContent();
+      },
+      { intervals: [1000] },
+    )
+    .toMatch(/^Last recomputed .+: [\d,]+ ledger entries; [\d,]+ totals corrected\.$/);
+  await expectAccessibleAtBothWidths(page, "the levels page after a recompute");
 });
