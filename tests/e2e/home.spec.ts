@@ -28,7 +28,13 @@ test("she signs in from the header, lands on her home, sees what is new and who 
   await expect(page.getByRole("heading", { level: 1, name: "Your home" })).toBeVisible();
   const status = page.getByRole("status").filter({ hasText: /^Since / });
   await expect(status).toContainText("unread notification");
-  for (const section of ["New in the forum", "New in the library", "Coming up", "New members this week"])
+  for (const section of [
+    "New in the forum",
+    "Your courses",
+    "New in the library",
+    "Coming up",
+    "New members this week",
+  ])
     await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
   const newMembers = page.getByRole("region", { name: "New members this week" });
   await expect(newMembers.getByRole("link", { name: `Newcomer ${newcomer.lastName}` })).toBeVisible();

@@ -1,6 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { contentItems, forumBlocks, forumCategories, forumPosts, forumTopics, users } from "@/db/schema";
+import {
+  contentItems,
+  courseLessons,
+  courseModules,
+  courses,
+  forumBlocks,
+  forumCategories,
+  forumPosts,
+  forumTopics,
+  users,
+} from "@/db/schema";
 import type { MembersHome } from "@/features/home/types";
 import { HOME_LOOKBACK_DAYS } from "@/features/home/schemas";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
@@ -171,4 +181,61 @@ it("shows members who joined this week and are in the directory, and her unread 
   const after = await home(her.cookie);
   expect(after.unread.messages).toBe(1);
   expect(after.unread.notifications).toBeGreaterThanOrEqual(1);
+});
+
+it("shows the courses she is taking with her progress: not one she finished, nor one her tier no longer opens", async () => {
+  const her = await member({ membershipLevel: "create" });
+  const course = async (requiredMembershipLevel: string | null) => {
+    const t = tag();
+    const [row] = await testDb()
+      .insert(courses)
+      .values({
+        title: `Course ${t}`,
+        slug: `course-${t}`,
+        summary: "For the home.",
+        requiredMembershipLevel,
+        status: "published",
+      })
+      .returning();
+    const [module] = await testDb()
+      .insert(courseModules)
+      .values({ courseId: row!.id, title: "Module", position: 0, unlockRule: "immediately" })
+      .returning();
+    const lessons = await testDb()
+      .insert(courseLessons)
+      .values(
+        [1, 2].map((n) => ({
+          courseId: row!.id,
+          moduleId: module!.id,
+          title: `Lesson ${n}`,
+          slug: `lesson-${n}`,
+          content: "<p>Words.</p>",
+          position: n,
+        })),
+      )
+      .returning();
+    return { ...row!, lessons };
+  };
+  const [taking, finished, aboveHerTier, notStarted] = [
+    await course(null),
+    await course(null),
+    await course("create"),
+    await course(null),
+  ];
+  const complete = (c: { slug: string }, lesson: string) =>
+    call(`/api/courses/${c.slug}/lessons/${lesson}/complete`, { method: "POST", cookie: her.cookie });
+  for (const c of [taking, finished, aboveHerTier])
+    expect((await call(`/api/courses/${c.slug}/start`, { method: "POST", cookie: her.cookie })).status).toBe(200);
+  expect((await complete(taking, "lesson-1")).status).toBe(200);
+  for (const lesson of ["lesson-1", "lesson-2"]) expect((await complete(finished, lesson)).status).toBe(200);
+  // Her tier drops below the one that opens the third.
+  await testDb().update(users).set({ membershipLevel: "connect" }).where(eq(users.id, her.user.id));
+
+  const home = (await call("/api/home", { cookie: her.cookie })).json as MembersHome;
+  const mine = home.courses.filter((c) => [taking, finished, aboveHerTier, notStarted].some((x) => x.slug === c.slug));
+  expect(mine).toEqual([{ slug: taking.slug, title: taking.title, progress: { completed: 1, total: 2 } }]);
+  // No one else's: another member taking nothing sees none of these.
+  const other = await member();
+  const theirs = ((await call("/api/home", { cookie: other.cookie })).json as MembersHome).courses;
+  expect(theirs.filter((c) => c.slug === taking.slug)).toEqual([]);
 });

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { CourseProgress } from "@/components/courses/course-parts";
 import { EventsTab } from "@/components/profile/events-tab";
 import { apiRequest } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
@@ -99,6 +100,29 @@ function HomeSections({ home }: { home: Home }) {
                   {topic.categoryName} ·{" "}
                   {topic.isNew ? "New topic" : plural(topic.newReplies, "new reply", "new replies")}
                 </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="home-courses" title="Your courses">
+        {home.courses.length === 0 ? (
+          <Empty>
+            You are not taking a course.{" "}
+            <Link href="/courses" className={linkClass}>
+              Browse the courses
+            </Link>{" "}
+            and start one.
+          </Empty>
+        ) : (
+          <ul className="grid gap-2">
+            {home.courses.map((course) => (
+              <li key={course.slug} className="grid gap-2 rounded-lg border p-3">
+                <Link href={`/courses/${course.slug}`} className="font-semibold underline-offset-4 hover:underline">
+                  {course.title}
+                </Link>
+                <CourseProgress {...course.progress} label={`Your progress in ${course.title}`} />
               </li>
             ))}
           </ul>

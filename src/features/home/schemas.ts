@@ -13,5 +13,6 @@ export const HOME_LOOKBACK_DAYS = 14;
 export const HOME_TOPICS = 6;
 export const HOME_LIBRARY_ITEMS = 4;
 export const HOME_NEW_MEMBERS = 8;
+export const HOME_COURSES = 3;
 /** "New members this week". */
 export const NEW_MEMBER_WINDOW_DAYS = 7;

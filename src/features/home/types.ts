@@ -25,6 +25,13 @@ export const homeLibraryItemSchema = z.strictObject({
   publishedAt: isoDateTime,
 });
 
+/** A course she started and has not finished, her latest first. */
+export const homeCourseSchema = z.strictObject({
+  slug: z.string(),
+  title: z.string(),
+  progress: z.strictObject({ completed: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+});
+
 /** A member who joined this week and is in the directory. */
 export const homeMemberSchema = z.strictObject({
   id,
@@ -45,6 +52,8 @@ export const membersHomeSchema = z.strictObject({
   /** The next two events she can attend (not the one above). */
   upcoming: z.array(profileEventSchema),
   newMembers: z.array(homeMemberSchema),
+  /** Courses she is taking (started, not finished, still open to her). */
+  courses: z.array(homeCourseSchema),
   /** Her first steps, until she puts them away. */
   checklist: onboardingChecklistSchema,
   unread: z.strictObject({

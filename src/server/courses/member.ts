@@ -30,12 +30,12 @@ function cardColumns(user: SessionUser) {
   };
 }
 
-function toCard<T extends { total: number; completed: number }>(row: T) {
+export function toCard<T extends { total: number; completed: number }>(row: T) {
   const { total, completed, ...rest } = row;
   return { ...rest, progress: { completed, total } };
 }
 
-function cards(user: SessionUser) {
+export function cards(user: SessionUser) {
   return db
     .select(cardColumns(user))
     .from(courses)

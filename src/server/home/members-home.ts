@@ -4,6 +4,7 @@ import { db } from "@/db";
 import { contentCategories, contentItems, forumCategories, forumPosts, forumTopics, users } from "@/db/schema";
 import type { MembersHome } from "@/features/home/types";
 import {
+  HOME_COURSES,
   HOME_LIBRARY_ITEMS,
   HOME_LOOKBACK_DAYS,
   HOME_NEW_MEMBERS,
@@ -11,6 +12,7 @@ import {
   NEW_MEMBER_WINDOW_DAYS,
 } from "@/features/home/schemas";
 import type { SessionUser } from "@/lib/auth/session-user";
+import { coursesInProgress } from "@/server/courses";
 import { categoryReadableBy, notBlockedBy } from "@/server/forum";
 import { openToUser, visibleToUser } from "@/server/library";
 import { unreadCounts } from "@/server/notifications";
@@ -28,11 +30,12 @@ export function homeSince(lastVisit: string | undefined, now = new Date()): Date
 
 export async function membersHome(viewer: SessionUser, lastVisit?: string): Promise<MembersHome> {
   const since = homeSince(lastVisit);
-  const [forum, library, events, newMembers, unread, checklist] = await Promise.all([
+  const [forum, library, events, newMembers, courses, unread, checklist] = await Promise.all([
     topicsSince(viewer, since),
     libraryItemsSince(viewer, since),
     nextEvents(viewer.id),
     membersJoinedThisWeek(viewer.id),
+    coursesInProgress(viewer, HOME_COURSES),
     unreadCounts(viewer),
     onboardingChecklist(viewer),
   ]);
@@ -42,6 +45,7 @@ export async function membersHome(viewer: SessionUser, lastVisit?: string): Prom
     library,
     ...events,
     newMembers,
+    courses,
     checklist,
     unread: { notifications: unread.unreadCount, messages: unread.unreadMessages },
   };
