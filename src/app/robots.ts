@@ -20,6 +20,8 @@ export default function robots(): MetadataRoute.Robots {
         "/payment-success",
         "/join/",
         "/reset-password/",
+        "/confirm-email/",
+        "/unsubscribe/",
         "/newsletter/",
       ],
     },

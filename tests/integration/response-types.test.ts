@@ -433,6 +433,42 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
       send("visitor", "POST", "/api/auth/two-factor/disable", { password: "x", code: "123456" }),
     ];
   },
+  "POST /api/auth/password": async () => {
+    const who = await member();
+    const body = {
+      currentPassword: TEST_PASSWORD,
+      password: "a-new-long-password",
+      confirmPassword: "a-new-long-password",
+    };
+    return [
+      { as: "owner", path: "/api/auth/password", method: "POST", body, cookie: who.cookie },
+      send("visitor", "POST", "/api/auth/password", body),
+    ];
+  },
+  "POST /api/auth/email-change": async () => {
+    const who = await member();
+    const body = { newEmail: `changed-${tag()}@example.com`, currentPassword: TEST_PASSWORD };
+    return [
+      { as: "owner", path: "/api/auth/email-change", method: "POST", body, cookie: who.cookie },
+      send("visitor", "POST", "/api/auth/email-change", body),
+    ];
+  },
+  // The link works wherever it is opened, signed in or not.
+  "POST /api/auth/email-change/confirm": async () =>
+    Promise.all(
+      (["visitor", "member"] as const).map(async (as) => {
+        const who = await member();
+        const newEmail = `confirmed-${tag()}@example.com`;
+        await call("/api/auth/email-change", {
+          method: "POST",
+          body: { newEmail, currentPassword: TEST_PASSWORD },
+          cookie: who.cookie,
+        });
+        return send(as, "POST", "/api/auth/email-change/confirm", {
+          token: await emailedToken(newEmail, "/confirm-email/"),
+        });
+      }),
+    ),
 
   // The assistant
   "POST /api/chatbot/message": async () =>

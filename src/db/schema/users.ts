@@ -178,6 +178,29 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/**
+ * A new email address she asked for, waiting for her to open the link sent to it: the address changes
+ * only once its owner has shown she reads it (decision 051).
+ */
+export const emailChangeTokens = pgTable(
+  "email_change_tokens",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_change_tokens_hash_key").on(t.tokenHash),
+    index("email_change_tokens_user_idx").on(t.userId),
+  ],
+);
+
 /** Two-factor recovery codes: shown once, stored as SHA-256 hashes, each usable once. */
 export const recoveryCodes = pgTable(
   "recovery_codes",

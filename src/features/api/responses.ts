@@ -152,6 +152,9 @@ export const API_RESPONSES = {
   "POST /api/auth/two-factor/setup": members(twoFactorSetupSchema),
   "POST /api/auth/two-factor/confirm": members(recoveryCodesSchema),
   "POST /api/auth/two-factor/disable": members(okAnswerSchema),
+  "POST /api/auth/password": members(messageAnswerSchema),
+  "POST /api/auth/email-change": members(messageAnswerSchema),
+  "POST /api/auth/email-change/confirm": anyone(messageAnswerSchema),
 
   // The assistant
   "POST /api/chatbot/message": anyone(chatAnswerSchema),

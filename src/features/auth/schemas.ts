@@ -37,3 +37,23 @@ export const disableTwoFactorSchema = twoFactorCodeSchema.extend({
   password: z.string().min(1, "Please enter your password").max(PASSWORD_MAX),
 });
 export type DisableTwoFactorInput = z.infer<typeof disableTwoFactorSchema>;
+
+/** Changing her password while signed in: the one she has, then the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Please enter your current password").max(PASSWORD_MAX),
+    password: newPasswordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Changing her email address: the new one, and her password to show it is her. */
+export const changeEmailSchema = z.object({
+  newEmail: emailField(),
+  currentPassword: z.string().min(1, "Please enter your current password").max(PASSWORD_MAX),
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+/** The link's token sent to the new address. */
+export const confirmEmailChangeSchema = z.object({ token: z.string().min(20).max(200) });

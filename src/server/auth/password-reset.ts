@@ -8,7 +8,7 @@ import { renderEmail } from "@/server/email/render";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { consumeOrThrow, type LimitPolicy } from "@/server/rate-limit";
 import { getSiteSettings } from "@/server/settings";
-import { writeToUs } from "@/features/settings/schemas";
+import { writeToUs, type SiteSettings } from "@/features/settings/schemas";
 import { siteUrl } from "@/lib/http/site-url";
 import { hashPassword } from "./password";
 import { revokeAllSessions } from "./sessions";
@@ -129,19 +129,28 @@ export async function resetPassword(token: string, password: string): Promise<vo
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await revokeAllSessions(user.id, tx);
-    await queueEmail({
-      to: user.email,
-      kind: "password-changed",
-      subject: `Your ${settings.siteName} password was changed`,
-      ...renderEmail({
-        siteName: settings.siteName,
-        heading: "Your password was changed",
-        paragraphs: [
-          `Hi ${user.firstName},`,
-          "The password of your account was just changed and every device was signed out.",
-          `If this was not you, reply to this email or ${writeToUs(settings, siteUrl())} straight away.`,
-        ],
-      }),
-    });
+    await queueEmail(passwordChangedEmail(user, settings, "every device was signed out"));
   });
+}
+
+/** The notice that her password changed, to her own address: by a reset link, or by her on her Security page. */
+export function passwordChangedEmail(
+  user: { email: string; firstName: string },
+  settings: SiteSettings,
+  signedOut: "every device was signed out" | "your other devices were signed out",
+) {
+  return {
+    to: user.email,
+    kind: "password-changed",
+    subject: `Your ${settings.siteName} password was changed`,
+    ...renderEmail({
+      siteName: settings.siteName,
+      heading: "Your password was changed",
+      paragraphs: [
+        `Hi ${user.firstName},`,
+        `The password of your account was just changed and ${signedOut}.`,
+        `If this was not you, reply to this email or ${writeToUs(settings, siteUrl())} straight away.`,
+      ],
+    }),
+  };
 }

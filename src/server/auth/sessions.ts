@@ -139,14 +139,19 @@ export async function keepOnlySession(
   twoFactor: boolean,
   executor: Executor = db,
 ): Promise<void> {
-  await executor
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)));
+  await endOtherSessions(userId, keep, executor);
   await executor
     .update(sessions)
     .set({ twoFactorAt: twoFactor ? sql`coalesce(${sessions.twoFactorAt}, now())` : null })
     .where(and(eq(sessions.id, keep), eq(sessions.userId, userId)));
+}
+
+/** Ends every session of a user but `keep` (her password changed in `keep`: her other devices sign in again). */
+export async function endOtherSessions(userId: number, keep: string, executor: Executor = db): Promise<void> {
+  await executor
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)));
 }
 
 export interface ActiveSession {

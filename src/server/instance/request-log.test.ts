@@ -6,6 +6,8 @@ describe("the request log", () => {
     expect(loggedPath("/join/AbCdEf123456?ref=SOFIA15")).toBe("/join/[token]");
     expect(loggedPath("/reset-password/abc")).toBe("/reset-password/[token]");
     expect(loggedPath("/newsletter/confirm/xyz")).toBe("/newsletter/confirm/[token]");
+    expect(loggedPath("/confirm-email/xyz")).toBe("/confirm-email/[token]");
+    expect(loggedPath("/unsubscribe/v1.abc")).toBe("/unsubscribe/[token]");
     expect(loggedPath("/profile/affiliate/tok")).toBe("/profile/affiliate/[token]");
     expect(loggedPath("/payment/AbCdEf_123-x")).toBe("/payment/[token]");
     expect(loggedPath("/payment-success?token=AbC")).toBe("/payment-success");

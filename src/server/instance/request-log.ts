@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
  * links). deploy/nginx/community.conf shortens the same ones in its access log.
  */
 const TOKEN_PATH =
-  /^\/(join|reset-password|payment|newsletter\/confirm|newsletter\/unsubscribe|forum-emails\/unsubscribe|profile\/affiliate)\/[^/?]+/;
+  /^\/(join|reset-password|confirm-email|unsubscribe|notification-emails\/unsubscribe|payment|newsletter\/confirm|newsletter\/unsubscribe|forum-emails\/unsubscribe|profile\/affiliate)\/[^/?]+/;
 /** A request id a proxy passed on (nginx's $request_id is 32 hex digits). */
 const FORWARDED_ID = /^[A-Za-z0-9._-]{8,64}$/;
 

@@ -35,6 +35,7 @@ import {
   partnerRegistrations,
   partners,
   passwordResetTokens,
+  emailChangeTokens,
   paymentTransactions,
   recoveryCodes,
   sessions,
@@ -198,6 +199,7 @@ async function eraseAccount(userId: number, now: Date): Promise<void> {
     for (const [table, where] of [
       [sessions, eq(sessions.userId, userId)],
       [passwordResetTokens, eq(passwordResetTokens.userId, userId)],
+      [emailChangeTokens, eq(emailChangeTokens.userId, userId)],
       [recoveryCodes, eq(recoveryCodes.userId, userId)],
       [partnerRegistrations, eq(partnerRegistrations.userId, userId)],
       [eventRsvps, eq(eventRsvps.userId, userId)],

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { ChangeEmailForm } from "@/components/account/change-email-form";
+import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { TwoFactorPanel } from "@/components/account/two-factor-panel";
 import { SessionsList } from "@/components/account/sessions-list";
 import { RowFocusScope } from "@/components/ui/row-focus-scope";
@@ -7,7 +9,8 @@ import { requirePageAccess } from "@/server/auth/current-user";
 
 export const metadata: Metadata = { title: "Security", robots: { index: false } };
 
-// Two-factor sign-in (required of admins, who are sent here first) and her active sessions.
+// Two-factor sign-in (required of admins, who are sent here first), her password and email address, and
+// her active sessions.
 export default async function SecurityPage({ searchParams }: PageProps<"/profile/security">) {
   const me = await requirePageAccess(SIGNED_IN);
   const next = (await searchParams).next;
@@ -28,6 +31,18 @@ export default async function SecurityPage({ searchParams }: PageProps<"/profile
             />
           </div>
         </RowFocusScope>
+      </section>
+      <section aria-labelledby="password-heading" className="mt-12">
+        <h2 id="password-heading" className="mb-4 text-2xl font-semibold">
+          Password
+        </h2>
+        <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="email-heading" className="mt-12">
+        <h2 id="email-heading" className="mb-4 text-2xl font-semibold">
+          Email address
+        </h2>
+        <ChangeEmailForm email={me.email} />
       </section>
       <section aria-labelledby="sessions-heading" className="mt-12">
         <h2 id="sessions-heading" className="mb-4 text-2xl font-semibold">
