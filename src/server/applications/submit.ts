@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { DatabaseError } from "pg";
+import { violatedConstraint } from "@/lib/database-errors";
 import { applications } from "@/db/schema";
 import { adminRecipients } from "@/server/email/admin-recipients";
 import { badRequest } from "@/lib/errors";
@@ -25,14 +25,7 @@ export interface SubmitAnswer {
   isTrial: boolean;
 }
 
-const isPendingDuplicate = (error: unknown) => {
-  const cause = error instanceof DatabaseError ? error : (error as { cause?: unknown })?.cause;
-  return (
-    cause instanceof DatabaseError &&
-    cause.code === "23505" &&
-    cause.constraint === "applications_one_pending_per_email_key"
-  );
-};
+const isPendingDuplicate = (error: unknown) => violatedConstraint(error) === "applications_one_pending_per_email_key";
 
 /**
  * Stores a pending application and, in the same transaction, the applicant's receipt (with her

@@ -11,6 +11,7 @@ import { recordAudit } from "@/server/audit";
 import type { z } from "@/lib/validation";
 import type { blogPostSchema } from "@/features/blog/schemas";
 import type { PostSummary } from "@/features/blog/types";
+import { violatedConstraint } from "@/lib/database-errors";
 
 type PostInput = z.output<typeof blogPostSchema>;
 
@@ -51,9 +52,7 @@ export async function listAllPosts(viewer: SessionUser) {
 }
 export type AdminPost = Awaited<ReturnType<typeof listAllPosts>>[number];
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string }; code?: string })?.cause?.code === "23505" ||
-  (error as { code?: string })?.code === "23505";
+const isSlugTaken = (error: unknown) => violatedConstraint(error) === "blog_posts_slug_key";
 const slugTaken = () =>
   new AppError(409, "Another post already uses this slug.", { slug: "Another post already uses this slug." });
 
@@ -80,7 +79,7 @@ export async function createPost(viewer: SessionUser, input: PostInput) {
     await contentSaved("blog", db, post!.id);
     return post!;
   } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
+    if (isSlugTaken(error)) throw slugTaken();
     throw error;
   }
 }
@@ -115,7 +114,7 @@ export async function updatePost(viewer: SessionUser, id: number, input: PostInp
     await contentSaved("blog", db, id);
     return { post: post!, previousSlug: before.slug };
   } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
+    if (isSlugTaken(error)) throw slugTaken();
     throw error;
   }
 }

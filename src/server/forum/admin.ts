@@ -9,6 +9,7 @@ import { AppError, conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
 import { selectCategoriesWithCounts } from "./queries";
 import type { CategoryInput } from "@/features/forum/schemas";
+import { violatedConstraint } from "@/lib/database-errors";
 
 // Forum management (/admin/forum); every change is audit-logged in its own transaction.
 
@@ -26,9 +27,7 @@ function categoryValues(input: Partial<CategoryInput>) {
   return values;
 }
 
-function isUniqueViolation(error: unknown) {
-  return (error as { cause?: { code?: string } }).cause?.code === "23505";
-}
+const isSlugTaken = (error: unknown) => violatedConstraint(error) === "forum_categories_slug_key";
 
 /** All categories with their topic counts, archived ones included, in the members' order. */
 export async function listCategoriesForAdmin(viewer: SessionUser) {
@@ -62,7 +61,7 @@ export async function createCategory(viewer: SessionUser, input: CategoryInput) 
       return row!;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+    if (isSlugTaken(error)) throw new AppError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
     throw error;
   }
 }
@@ -96,7 +95,7 @@ export async function updateCategory(
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+    if (isSlugTaken(error)) throw new AppError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
     throw error;
   }
 }

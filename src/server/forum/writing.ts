@@ -15,6 +15,7 @@ import { reactionSummary } from "./queries";
 import { slugify, type NewReply, type NewTopic, type Reaction } from "@/features/forum/schemas";
 import { ARCHIVED_MESSAGE, LOCKED_MESSAGE } from "@/features/forum/constants";
 import { cookMarkdown } from "@/lib/markdown/cook";
+import { violatedConstraint } from "@/lib/database-errors";
 
 /** A new member (account younger than NEW_MEMBER_DAYS) may post 10 times in 10 minutes. */
 export const NEW_MEMBER_DAYS = 30;
@@ -123,8 +124,7 @@ export async function createTopic(input: NewTopic, reader: Reader) {
     return topic;
   } catch (error) {
     // Two members choosing the same slug at the same moment: the unique index decides.
-    if ((error as { cause?: { code?: string } }).cause?.code === "23505")
-      throw conflict("That URL slug is already in use.");
+    if (violatedConstraint(error) === "forum_topics_slug_key") throw conflict("That URL slug is already in use.");
     throw error;
   }
 }
