@@ -67,7 +67,7 @@ export function ProfileView({ own }: { own: boolean }) {
           {data.isOwn ? (
             <nav aria-label="Your account" className="mt-10 flex flex-wrap gap-x-6 gap-y-2 border-t pt-6">
               <Link href="/profile/security" className="text-primary underline-offset-4 hover:underline">
-                Security and sessions
+                Security: password, email and sessions
               </Link>
               <Link href="/profile/privacy" className="text-primary underline-offset-4 hover:underline">
                 Your data and your account
