@@ -426,6 +426,13 @@ export async function startFakeStripe() {
       const customer = customers.get(match[1]!);
       if (!customer) return missing("customer");
       const settings = form.invoice_settings as Record<string, string> | undefined;
+      // An address Stripe cannot mail is refused with the parameter named (https://docs.stripe.com/api/customers/update#update_customer-email: at most 512 characters).
+      if (method === "POST" && form.email !== undefined) {
+        const email = String(form.email);
+        if (email.length > 512 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+          return refuse(`Invalid email address: ${email}`, { code: "email_invalid", param: "email" });
+        customer.email = email;
+      }
       if (method === "POST" && settings?.default_payment_method)
         customer.invoice_settings.default_payment_method = settings.default_payment_method;
       return { status: 200, body: customer };

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 import { and, eq } from "drizzle-orm";
 import { auditLog, emailChangeTokens, users } from "@/db/schema";
 import { closeTestDb, createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
+import { stripeCall } from "../support/billing";
 import { call, randomIp, signIn } from "../support/http";
 
 // Her password and her email address, changed by her while signed in: each only with her current
@@ -176,5 +178,26 @@ describe("changing her email address", () => {
       400,
     );
     expect((await testDb().select().from(users).where(eq(users.id, her.id)))[0]!.email).toBe(her.email);
+  });
+});
+
+describe("after her new address is confirmed", () => {
+  it("gives it to her Stripe customer, off the request, so that Stripe's receipts reach her", async () => {
+    const her = await createTestUser();
+    const cookie = await signIn(her.username, TEST_PASSWORD);
+    const customer = await stripeCall("/v1/customers", { email: her.email, name: her.firstName });
+    expect(customer.status).toBe(200);
+    await testDb().update(users).set({ stripeCustomerId: customer.json.id }).where(eq(users.id, her.id));
+    const newEmail = fresh();
+    await call("/api/auth/email-change", {
+      method: "POST",
+      body: { newEmail, currentPassword: TEST_PASSWORD },
+      cookie,
+    });
+    const token = await tokenIn(newEmail);
+    expect((await call("/api/auth/email-change/confirm", { method: "POST", body: { token } })).status).toBe(200);
+    const emailAtStripe = async () => (await stripeCall(`/v1/customers/${customer.json.id}`, {}, "GET")).json.email;
+    for (const deadline = Date.now() + 60_000; (await emailAtStripe()) !== newEmail; await delay(250))
+      expect(Date.now()).toBeLessThan(deadline);
   });
 });

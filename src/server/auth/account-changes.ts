@@ -9,6 +9,7 @@ import { recordAudit } from "@/server/audit";
 import { transactionWithEmail } from "@/server/email/outbox";
 import { renderEmail } from "@/server/email/render";
 import { consumeOrThrow, recordUse, resetLimit, type LimitPolicy } from "@/server/rate-limit";
+import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { getSiteSettings } from "@/server/settings";
 import { writeToUs } from "@/features/settings/schemas";
 import type { ChangeEmailInput, ChangePasswordInput } from "@/features/auth/schemas";
@@ -137,7 +138,7 @@ export async function isEmailChangeTokenUsable(token: string): Promise<boolean> 
 export async function confirmEmailChange(token: string) {
   const settings = await getSiteSettings();
   try {
-    return await transactionWithEmail(async (tx, queueEmail) => {
+    const changed = await transactionWithEmail(async (tx, queueEmail) => {
       const [spent] = await tx
         .update(emailChangeTokens)
         .set({ usedAt: new Date() })
@@ -175,8 +176,11 @@ export async function confirmEmailChange(token: string) {
           ],
         }),
       });
-      return { message: `Your email address is now ${spent.newEmail}.` };
+      return { userId: spent.userId, message: `Your email address is now ${spent.newEmail}.` };
     });
+    // Other features follow (her Stripe customer's address), off the request.
+    await sendJob(QUEUES.accountEmailChanged.name, { userId: changed.userId });
+    return { message: changed.message };
   } catch (error) {
     // Taken by someone else since the link was sent: the unique index on lower(email) decides.
     if (violatedConstraint(error) === "users_email_lower_key") throw conflict(EMAIL_TAKEN);

@@ -44,6 +44,8 @@ export const QUEUES = {
   dailyDigest: { name: "notifications.daily-digest", retryLimit: 2 },
   weeklyDigest: { name: "notifications.weekly-digest", retryLimit: 2 },
   contactNotices: { name: "contact.notices", retryLimit: 0 },
+  // An event: a member confirmed a new email address. Billing listens, giving it to her Stripe customer.
+  accountEmailChanged: { name: "account.email-changed", retryLimit: 5, retryDelay: 60, retryBackoff: true },
   // An administrator's recompute of every member's points (src/server/levels/recompute.ts): one transaction.
   levelsRecompute: { name: "levels.recompute", retryLimit: 1, expireInSeconds: 3600 },
 } as const;

@@ -11,6 +11,7 @@ import { pruneSearchWords } from "@/server/library/search-words";
 import { eraseDueAccounts } from "@/server/privacy";
 import { purgeUnattachedUploads } from "@/server/storage";
 import { reconcileBilling } from "@/server/billing/reconcile";
+import { updateCustomerEmail } from "@/server/billing/customer-email";
 import { sendBillingReminders } from "@/server/billing/reminders";
 import { paymentsConfigured } from "@/server/stripe/client";
 import {
@@ -117,6 +118,9 @@ export async function startJobWorkers(): Promise<void> {
   // A new member who has done none of her first steps three days after joining: one reminder.
   await boss.work(QUEUES.onboardingReminders.name, async () => void (await sendOnboardingReminders()));
   await boss.schedule(QUEUES.onboardingReminders.name, "35 * * * *");
+  await boss.work<{ userId: number }>(QUEUES.accountEmailChanged.name, async ([job]) =>
+    updateCustomerEmail(job!.data.userId),
+  );
   // An administrator asked for every member's points to be recomputed from the ledger.
   await boss.work<{ requestedBy: number }>(QUEUES.levelsRecompute.name, async ([job]) => {
     const { entries, corrected } = await recomputePoints(job!.data.requestedBy);
