@@ -50,10 +50,11 @@ it("runs a reply's fan-out on the jobs' pool, which waits out a lock a request w
     expect(posted.status).toBe(201);
     postId = posted.json.id;
     // The job's insert waits on the lock, from the jobs' pool.
+    // The job's insert waits on the lock this test holds (while its statement is parsed, so it is
+    // found by what blocks it, not by its text), from the jobs' pool.
     const waiting = await waitFor(async () => {
       const { rows } = await blocker.query<{ application_name: string }>(
-        `select application_name from pg_stat_activity
-          where wait_event_type = 'Lock' and pid <> pg_backend_pid() and query ilike '%insert into%notifications%' limit 1`,
+        "select application_name from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid)) limit 1",
       );
       return rows[0];
     }, "the fan-out to wait on the lock");
