@@ -115,6 +115,7 @@ const SAMPLES: Record<string, () => Promise<string>> = {
       .limit(1);
     return `/admin/courses/${row!.courseId}/lessons/${row!.id}`;
   },
+  "/confirm-email/[token]": async () => `/confirm-email/${unknownToken()}`,
   "/newsletter/confirm/[token]": async () => `/newsletter/confirm/${unknownToken()}`,
   "/newsletter/unsubscribe/[token]": async () => `/newsletter/unsubscribe/${unknownToken()}`,
   "/profile/[id]": async () => `/profile/${(await createTestUser({ membershipLevel: "create" })).id}`,
