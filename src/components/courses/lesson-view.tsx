@@ -16,7 +16,7 @@ import type { Jsonified } from "@/lib/json";
 import type { CourseLesson, CourseProgress as Progress } from "@/features/courses/types";
 import { COURSES_KEY } from "./course-list";
 import { NotFoundPanel } from "@/components/ui/not-found-panel";
-import { CourseProgress, lockText } from "./course-parts";
+import { CourseProgress, LevelLockPanel, lockText } from "./course-parts";
 
 type Lesson = Jsonified<CourseLesson>;
 
@@ -31,6 +31,16 @@ export function CourseLessonView() {
   useDocumentTitle(lesson.data?.title);
   if (lesson.error instanceof ApiError && lesson.error.status === 404)
     return <NotFoundPanel title="Lesson Not Found" href="/courses" returnLabel="Return to Courses" />;
+  // Refused (403): the course's member level is above hers; the server says which.
+  if (lesson.error instanceof ApiError && lesson.error.status === 403)
+    return (
+      <div className="mx-auto max-w-3xl">
+        <LevelLockPanel
+          message={lesson.error.serverMessage ?? lesson.error.message}
+          back={{ href: `/courses/${courseSlug}`, label: "Back to the course" }}
+        />
+      </div>
+    );
   return (
     <QueryStatus query={lesson} what="lesson" className="mx-auto max-w-3xl">
       {(data) => <LessonPage lesson={data} />}

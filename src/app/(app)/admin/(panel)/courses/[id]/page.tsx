@@ -7,12 +7,13 @@ import { ADMIN } from "@/lib/auth/access";
 import { pageId } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getAdminCourse } from "@/server/courses/editor";
+import { getLadder } from "@/server/levels";
 
 export const metadata: Metadata = { title: "Edit course", robots: { index: false } };
 
 export default async function AdminCoursePage({ params }: PageProps<"/admin/courses/[id]">) {
   const viewer = await requirePageAccess(ADMIN);
-  const course = await getAdminCourse(viewer, pageId((await params).id));
+  const [course, levels] = await Promise.all([getAdminCourse(viewer, pageId((await params).id)), getLadder()]);
   if (!course) notFound();
   const { modules, ...details } = course;
   return (
@@ -37,7 +38,7 @@ export default async function AdminCoursePage({ params }: PageProps<"/admin/cour
           </a>
         </span>
       </div>
-      <CourseForm course={details} />
+      <CourseForm course={details} levels={levels} />
       <OutlineEditor
         courseId={course.id}
         modules={modules.map((module) => ({
