@@ -38,6 +38,7 @@ export async function listAdminCourses(viewer: SessionUser) {
       slug: courses.slug,
       status: courses.status,
       requiredMembershipLevel: courses.requiredMembershipLevel,
+      requiredLevel: courses.requiredLevel,
       lessons: sql<number>`(select count(*)::int from ${courseLessons} where ${courseLessons.courseId} = ${courses.id})`,
       enrolments: sql<number>`(select count(*)::int from ${courseEnrolments} where ${courseEnrolments.courseId} = ${courses.id})`,
       completions: sql<number>`(select count(*)::int from ${courseEnrolments} where ${courseEnrolments.courseId} = ${courses.id} and ${courseEnrolments.completedAt} is not null)`,

@@ -54,6 +54,7 @@ export default async function AdminCoursesPage() {
               {course.requiredMembershipLevel
                 ? `${tierName(course.requiredMembershipLevel)} and above`
                 : "Every member"}
+              {course.requiredLevel ? `, from level ${course.requiredLevel}` : ""}
             </td>
             <td className="px-4 py-3">{course.lessons}</td>
             <td className="px-4 py-3">{course.enrolments}</td>
