@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Circle, Lock } from "lucide-react";
 import { GatingPanel } from "@/components/membership/gating-panel";
+import { focusHeadingOnArrival } from "@/components/ui/arrival-heading";
 import { Button } from "@/components/ui/button";
 import { QueryStatus } from "@/components/ui/query-status";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -139,7 +140,10 @@ function NextStep({ course, firstLesson }: { course: Outline; firstLesson: strin
     mutationFn: () => apiRequest("POST", `/api/courses/${encodeURIComponent(course.slug)}/start`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [COURSES_KEY] });
-      if (firstLesson) router.push(`/courses/${course.slug}/${firstLesson}`);
+      if (firstLesson) {
+        focusHeadingOnArrival();
+        router.push(`/courses/${course.slug}/${firstLesson}`);
+      }
     },
     onError: (error) =>
       toast({

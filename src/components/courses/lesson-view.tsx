@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, CheckCircle2, Lock } from "lucide-react";
 import { GatingPanel } from "@/components/membership/gating-panel";
+import { ArrivalHeading } from "@/components/ui/arrival-heading";
 import { Button } from "@/components/ui/button";
 import { QueryStatus } from "@/components/ui/query-status";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -60,7 +61,7 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
       </p>
       <header className="grid gap-3">
         <p className="text-sm font-medium text-muted-foreground">{lesson.moduleTitle}</p>
-        <h1 className="text-4xl font-semibold text-balance">{lesson.title}</h1>
+        <ArrivalHeading className="text-4xl font-semibold text-balance">{lesson.title}</ArrivalHeading>
         {course.locked ? null : <CourseProgress {...course.progress} label="Your progress in this course" />}
       </header>
       {course.locked ? (

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AccessSelect } from "@/components/library/admin/access-select";
+import { focusHeadingOnArrival } from "@/components/ui/arrival-heading";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -38,8 +39,10 @@ export function CourseForm({ course, levels }: { course?: CourseInput & { id: nu
     {
       success: course ? "Course saved" : "Course created",
       onSuccess: (answer) => {
-        if (!course) router.push(`/admin/courses/${(answer as { id: number }).id}`);
-        else form.reset(form.getValues());
+        if (!course) {
+          focusHeadingOnArrival();
+          router.push(`/admin/courses/${(answer as { id: number }).id}`);
+        } else form.reset(form.getValues());
       },
       onError: (error) => showServerErrors(form, error),
     },

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CourseForm } from "@/components/courses/admin/course-form";
 import { OutlineEditor } from "@/components/courses/admin/outline-editor";
+import { ArrivalHeading } from "@/components/ui/arrival-heading";
 import { ADMIN } from "@/lib/auth/access";
 import { pageId } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
@@ -24,7 +25,7 @@ export default async function AdminCoursePage({ params }: PageProps<"/admin/cour
         </Link>
       </p>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-semibold">{course.title}</h1>
+        <ArrivalHeading className="text-3xl font-semibold">{course.title}</ArrivalHeading>
         <span className="flex flex-wrap gap-4">
           <Link href={`/courses/${course.slug}`} className="text-primary underline underline-offset-4">
             View as a member
