@@ -59,7 +59,7 @@ test("an admin builds and publishes a sequential course; a member takes it from 
     for (const lesson of ["Centring", "Opening"]) {
       await page.getByLabel("Lesson title", { exact: true }).fill(lesson);
       await addLesson.click();
-      await expect(lessons.getByText(lesson, { exact: true })).toBeVisible();
+      await expect(lessons.getByRole("link", { name: `Edit ${lesson}`, exact: true })).toBeVisible();
       await expectFocusOn(page, addLesson, "Add Lesson");
     }
 

@@ -165,8 +165,8 @@ function NextStep({ course, firstLesson }: { course: Outline; firstLesson: strin
   return (
     <div>
       <Button asChild>
-        <Link href={`/courses/${course.slug}/${course.next.slug}`}>
-          Continue<span className="sr-only">: {course.next.title}</span>
+        <Link href={`/courses/${course.slug}/${course.next.slug}`} aria-label={`Continue: ${course.next.title}`}>
+          Continue
         </Link>
       </Button>
     </div>

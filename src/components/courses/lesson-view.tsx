@@ -94,10 +94,14 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
         </>
       )}
       <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3 border-t pt-6">
+        {/* Each named in full by aria-label: a visually hidden span's text is read as "Next : title". */}
         {lesson.previous ? (
           <Button asChild variant="outline">
-            <Link href={`/courses/${course.slug}/${lesson.previous.slug}`}>
-              <ArrowLeft aria-hidden /> Previous<span className="sr-only">: {lesson.previous.title}</span>
+            <Link
+              href={`/courses/${course.slug}/${lesson.previous.slug}`}
+              aria-label={`Previous: ${lesson.previous.title}`}
+            >
+              <ArrowLeft aria-hidden /> Previous
             </Link>
           </Button>
         ) : (
@@ -105,8 +109,8 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
         )}
         {lesson.next ? (
           <Button asChild variant="outline">
-            <Link href={`/courses/${course.slug}/${lesson.next.slug}`}>
-              Next<span className="sr-only">: {lesson.next.title}</span> <ArrowRight aria-hidden />
+            <Link href={`/courses/${course.slug}/${lesson.next.slug}`} aria-label={`Next: ${lesson.next.title}`}>
+              Next <ArrowRight aria-hidden />
             </Link>
           </Button>
         ) : null}
