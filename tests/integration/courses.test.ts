@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { courseEnrolments, courseLessons, courseModules, courses, lessonCompletions, pointEntries } from "@/db/schema";
+import { courseEnrolments, courseLessons, lessonCompletions, pointEntries } from "@/db/schema";
 import { COURSE_COMPLETION_POINTS } from "@/features/levels/constants";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { insertCourse } from "../support/courses";
 import { call, signIn } from "../support/http";
 
 // Courses: who opens a course (her tier, in the query), lessons refused until they open, her progress
@@ -12,56 +13,6 @@ afterAll(closeTestDb);
 
 const unique = () => randomUUID().slice(0, 8);
 const DAY = 86_400_000;
-
-/** A published course written straight to the database: one module per entry, each with its lessons. */
-async function insertCourse(options: {
-  level?: string | null;
-  status?: string;
-  modules: { rule: string; days?: number; date?: Date; lessons: { rule?: string; content?: string }[] }[];
-}) {
-  const slug = `course-${unique()}`;
-  const [course] = await testDb()
-    .insert(courses)
-    .values({
-      title: `Course ${slug}`,
-      slug,
-      summary: "A course for the tests.",
-      requiredMembershipLevel: options.level ?? null,
-      status: options.status ?? "published",
-    })
-    .returning();
-  const lessons: { id: number; slug: string; title: string }[] = [];
-  for (const [position, module] of options.modules.entries()) {
-    const [row] = await testDb()
-      .insert(courseModules)
-      .values({
-        courseId: course!.id,
-        title: `Module ${position + 1}`,
-        position,
-        unlockRule: module.rule,
-        unlockDays: module.days ?? null,
-        unlockDate: module.date ?? null,
-      })
-      .returning();
-    for (const [index, lesson] of module.lessons.entries()) {
-      const lessonSlug = `lesson-${lessons.length + 1}`;
-      const [inserted] = await testDb()
-        .insert(courseLessons)
-        .values({
-          courseId: course!.id,
-          moduleId: row!.id,
-          title: `Lesson ${lessons.length + 1}`,
-          slug: lessonSlug,
-          content: lesson.content ?? `<p>Words of ${lessonSlug}</p>`,
-          position: index,
-          unlockRule: lesson.rule ?? null,
-        })
-        .returning();
-      lessons.push({ id: inserted!.id, slug: lessonSlug, title: inserted!.title });
-    }
-  }
-  return { ...course!, lessons };
-}
 
 const lessonPath = (course: { slug: string }, lesson: string) => `/api/courses/${course.slug}/lessons/${lesson}`;
 
@@ -213,6 +164,7 @@ describe("courses", () => {
       slug: `c-${unique()}`,
       summary: "What this course is about.",
       access: "public",
+      requiredLevel: null,
       status: "draft",
     };
     expect((await call("/api/admin/courses", { body })).status).toBe(401);

@@ -96,16 +96,30 @@ describe("demo data (first start of the embedded database)", () => {
     ]);
   });
 
-  it("has two published courses, one half done by member and one for a tier above hers", async () => {
+  it("has three published courses: one half done by member, one for a tier above hers, one above her level", async () => {
     const courses = await testDb()
-      .select({ slug: t.courses.slug, status: t.courses.status, level: t.courses.requiredMembershipLevel })
+      .select({
+        slug: t.courses.slug,
+        status: t.courses.status,
+        level: t.courses.requiredMembershipLevel,
+        requiredLevel: t.courses.requiredLevel,
+      })
       .from(t.courses)
       .where(sql`${t.courses.slug} in ${DEMO_COURSES.map((course) => course.slug)}`)
       .orderBy(t.courses.position);
     expect(courses).toEqual([
-      { slug: "finding-your-creative-rhythm", status: "published", level: "create" },
-      { slug: "leading-without-burning-out", status: "published", level: "empower" },
+      { slug: "finding-your-creative-rhythm", status: "published", level: "create", requiredLevel: null },
+      { slug: "leading-without-burning-out", status: "published", level: "empower", requiredLevel: null },
+      { slug: "mentoring-newer-members", status: "published", level: null, requiredLevel: 4 },
     ]);
+    // No demo member reaches level 4, so that the demo member sees "Opens at level 4".
+    const {
+      rows: [top],
+    } = await testDb().execute<{ points: number; threshold: number }>(sql`
+      select coalesce(max(mp.points), 0)::int as points, (select min_points from levels where level = 4) as threshold
+      from member_points mp join users u on u.id = mp.user_id
+      where u.username in ${DEMO_USERS.map((user) => user.username)}`);
+    expect(top!.points).toBeLessThan(top!.threshold);
     const {
       rows: [progress],
     } = await testDb().execute<{ done: number; total: number; completed_at: Date | null }>(sql`

@@ -8,11 +8,14 @@ import { useMemberQuery } from "@/hooks/use-member-query";
 import { tierName } from "@/lib/format";
 import type { Jsonified } from "@/lib/json";
 import type { CourseCard } from "@/features/courses/types";
-import { CourseProgress } from "./course-parts";
+import { CourseProgress, levelLockText } from "./course-parts";
 
 export const COURSES_KEY = "courses";
 
-/** /courses in the browser: every course with her progress; one her tier does not open says which does. */
+/**
+ * /courses in the browser: every course with her progress; one her tier does not open says which does,
+ * one her member level does not reach says at which level it opens.
+ */
 export function CourseList() {
   const list = useMemberQuery<Jsonified<CourseCard>[]>(COURSES_KEY, "/api/courses");
   return (
@@ -55,6 +58,11 @@ function CourseCardView({ course }: { course: Jsonified<CourseCard> }) {
             <Lock aria-hidden /> {tierName(course.requiredMembershipLevel)} members and above
           </Badge>
         ) : null}
+        {course.levelLocked && course.requiredLevel ? (
+          <Badge variant="secondary">
+            <Lock aria-hidden /> {levelLockText(course.requiredLevel)}
+          </Badge>
+        ) : null}
       </div>
       <h2 className="text-xl font-semibold">
         <Link href={`/courses/${course.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
@@ -62,7 +70,9 @@ function CourseCardView({ course }: { course: Jsonified<CourseCard> }) {
         </Link>
       </h2>
       <p className="text-muted-foreground">{course.summary}</p>
-      {course.locked ? null : <CourseProgress {...course.progress} label={`Your progress in ${course.title}`} />}
+      {course.locked || course.levelLocked ? null : (
+        <CourseProgress {...course.progress} label={`Your progress in ${course.title}`} />
+      )}
     </article>
   );
 }

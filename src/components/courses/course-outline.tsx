@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Circle, Lock } from "lucide-react";
 import { GatingPanel } from "@/components/membership/gating-panel";
+import { focusHeadingOnArrival } from "@/components/ui/arrival-heading";
 import { Button } from "@/components/ui/button";
 import { QueryStatus } from "@/components/ui/query-status";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -17,11 +18,15 @@ import type { Jsonified } from "@/lib/json";
 import type { CourseOutline } from "@/features/courses/types";
 import { COURSES_KEY } from "./course-list";
 import { NotFoundPanel } from "@/components/ui/not-found-panel";
-import { CourseProgress, lockText } from "./course-parts";
+import { levelLockMessage } from "@/features/courses/constants";
+import { CourseProgress, LevelLockPanel, lockText } from "./course-parts";
 
 type Outline = Jsonified<CourseOutline>;
 
-/** /courses/{slug} in the browser: the outline with her ticks, her progress and "Continue". */
+/**
+ * /courses/{slug} in the browser: the outline with her ticks, her progress and "Continue"; below the
+ * course's member level, the outline alone and the level that opens it.
+ */
 export function CourseOutlineView() {
   const slug = usePathSegment(1);
   const outline = useMemberQuery<Outline>(COURSES_KEY, `/api/courses/${encodeURIComponent(slug)}`);
@@ -48,7 +53,7 @@ function OutlinePage({ course }: { course: Outline }) {
       <header className="grid gap-4">
         <h1 className="text-4xl font-semibold text-balance">{course.title}</h1>
         <p className="text-lg text-muted-foreground">{course.summary}</p>
-        {course.locked ? null : (
+        {course.locked || course.levelLocked ? null : (
           <>
             <CourseProgress {...course.progress} label="Your progress in this course" />
             {course.completedAt ? (
@@ -67,44 +72,63 @@ function OutlinePage({ course }: { course: Outline }) {
           what="This course"
         />
       ) : (
-        <section aria-labelledby="outline-heading" className="grid gap-6">
-          <h2 id="outline-heading" className="text-2xl font-semibold">
-            Lessons
-          </h2>
-          {course.modules.map((module) => (
-            <section key={module.id} aria-labelledby={`module-${module.id}`} className="grid gap-2">
-              <h3 id={`module-${module.id}`} className="text-lg font-semibold">
-                {module.title}
-              </h3>
-              <ol className="grid gap-1 rounded-xl border bg-card p-2">
-                {module.lessons.map((lesson) => (
-                  <li key={lesson.id} className="flex items-start gap-3 rounded-md p-2">
-                    {lesson.completed ? (
-                      <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
-                    ) : lesson.lock ? (
-                      <Lock aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-                    ) : (
-                      <Circle aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-                    )}
-                    <span className="grid">
-                      <Link href={`/courses/${course.slug}/${lesson.slug}`} className="font-medium hover:underline">
-                        {lesson.title}
-                        <span className="sr-only">
-                          {lesson.completed ? " (complete)" : lesson.lock ? " (locked)" : ""}
-                        </span>
-                      </Link>
-                      {lesson.lock ? (
-                        <span className="text-sm text-muted-foreground">{lockText(lesson.lock)}</span>
-                      ) : null}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            </section>
-          ))}
-        </section>
+        <>
+          {course.levelLocked && course.requiredLevel ? (
+            <LevelLockPanel message={levelLockMessage(course.requiredLevel)} />
+          ) : null}
+          <OutlineLessons course={course} />
+        </>
       )}
     </article>
+  );
+}
+
+/** The modules and their lessons: each a link, with its tick or lock; titles only below the course's level. */
+function OutlineLessons({ course }: { course: Outline }) {
+  return (
+    <section aria-labelledby="outline-heading" className="grid gap-6">
+      <h2 id="outline-heading" className="text-2xl font-semibold">
+        Lessons
+      </h2>
+      {course.modules.map((module) => (
+        <section key={module.id} aria-labelledby={`module-${module.id}`} className="grid gap-2">
+          <h3 id={`module-${module.id}`} className="text-lg font-semibold">
+            {module.title}
+          </h3>
+          <ol className="grid gap-1 rounded-xl border bg-card p-2">
+            {module.lessons.map((lesson) => (
+              <li key={lesson.id} className="flex items-start gap-3 rounded-md p-2">
+                {lesson.completed && !course.levelLocked ? (
+                  <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+                ) : lesson.lock || course.levelLocked ? (
+                  <Lock aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+                ) : (
+                  <Circle aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+                )}
+                <span className="grid">
+                  {course.levelLocked ? (
+                    <span className="font-medium">
+                      {lesson.title}
+                      <span className="sr-only"> (locked)</span>
+                    </span>
+                  ) : (
+                    <Link href={`/courses/${course.slug}/${lesson.slug}`} className="font-medium hover:underline">
+                      {lesson.title}
+                      <span className="sr-only">
+                        {lesson.completed ? " (complete)" : lesson.lock ? " (locked)" : ""}
+                      </span>
+                    </Link>
+                  )}
+                  {lesson.lock && !course.levelLocked ? (
+                    <span className="text-sm text-muted-foreground">{lockText(lesson.lock)}</span>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </section>
   );
 }
 
@@ -116,7 +140,10 @@ function NextStep({ course, firstLesson }: { course: Outline; firstLesson: strin
     mutationFn: () => apiRequest("POST", `/api/courses/${encodeURIComponent(course.slug)}/start`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [COURSES_KEY] });
-      if (firstLesson) router.push(`/courses/${course.slug}/${firstLesson}`);
+      if (firstLesson) {
+        focusHeadingOnArrival();
+        router.push(`/courses/${course.slug}/${firstLesson}`);
+      }
     },
     onError: (error) =>
       toast({
@@ -138,8 +165,8 @@ function NextStep({ course, firstLesson }: { course: Outline; firstLesson: strin
   return (
     <div>
       <Button asChild>
-        <Link href={`/courses/${course.slug}/${course.next.slug}`}>
-          Continue<span className="sr-only">: {course.next.title}</span>
+        <Link href={`/courses/${course.slug}/${course.next.slug}`} aria-label={`Continue: ${course.next.title}`}>
+          Continue
         </Link>
       </Button>
     </div>

@@ -1,6 +1,9 @@
+import Link from "next/link";
+import { Lock } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
 import type { Jsonified } from "@/lib/json";
-import type { LessonLock } from "@/features/courses/types";
+import type { CourseCard, LessonLock } from "@/features/courses/types";
 
 /** When and how a locked lesson opens, in her words. */
 export function lockText(lock: Jsonified<LessonLock>): string {
@@ -32,5 +35,40 @@ export function CourseProgress({ completed, total, label }: { completed: number;
         className="course-progress h-2 w-full"
       />
     </div>
+  );
+}
+
+/** "Opens at level 3: Regular", the label of a course her member level does not reach yet. */
+export function levelLockText(level: NonNullable<CourseCard["requiredLevel"]>): string {
+  return `Opens at level ${level.level}: ${level.name}`;
+}
+
+/**
+ * A course (or its lesson) below her member level: why, and where she sees her points. `message` is
+ * the server's when a lesson was refused.
+ */
+export function LevelLockPanel({ message, back }: { message: string; back?: { href: string; label: string } }) {
+  return (
+    <section
+      data-testid="level-locked"
+      aria-labelledby="level-locked-heading"
+      className="grid justify-items-center gap-3 rounded-xl border border-primary/30 bg-secondary/50 p-8 text-center"
+    >
+      <Lock aria-hidden className="size-8 text-primary" />
+      <h2 id="level-locked-heading" className="text-2xl font-semibold">
+        Not open to you yet
+      </h2>
+      <p className="max-w-xl text-muted-foreground">{message}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        {back ? (
+          <Button asChild variant="outline">
+            <Link href={back.href}>{back.label}</Link>
+          </Button>
+        ) : null}
+        <Button asChild>
+          <Link href="/leaderboard">See the leaderboard</Link>
+        </Button>
+      </div>
+    </section>
   );
 }

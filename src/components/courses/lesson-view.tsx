@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, CheckCircle2, Lock } from "lucide-react";
 import { GatingPanel } from "@/components/membership/gating-panel";
+import { ArrivalHeading } from "@/components/ui/arrival-heading";
 import { Button } from "@/components/ui/button";
 import { QueryStatus } from "@/components/ui/query-status";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -16,7 +17,7 @@ import type { Jsonified } from "@/lib/json";
 import type { CourseLesson, CourseProgress as Progress } from "@/features/courses/types";
 import { COURSES_KEY } from "./course-list";
 import { NotFoundPanel } from "@/components/ui/not-found-panel";
-import { CourseProgress, lockText } from "./course-parts";
+import { CourseProgress, LevelLockPanel, lockText } from "./course-parts";
 
 type Lesson = Jsonified<CourseLesson>;
 
@@ -31,6 +32,16 @@ export function CourseLessonView() {
   useDocumentTitle(lesson.data?.title);
   if (lesson.error instanceof ApiError && lesson.error.status === 404)
     return <NotFoundPanel title="Lesson Not Found" href="/courses" returnLabel="Return to Courses" />;
+  // Refused (403): the course's member level is above hers; the server says which.
+  if (lesson.error instanceof ApiError && lesson.error.status === 403)
+    return (
+      <div className="mx-auto max-w-3xl">
+        <LevelLockPanel
+          message={lesson.error.serverMessage ?? lesson.error.message}
+          back={{ href: `/courses/${courseSlug}`, label: "Back to the course" }}
+        />
+      </div>
+    );
   return (
     <QueryStatus query={lesson} what="lesson" className="mx-auto max-w-3xl">
       {(data) => <LessonPage lesson={data} />}
@@ -50,7 +61,7 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
       </p>
       <header className="grid gap-3">
         <p className="text-sm font-medium text-muted-foreground">{lesson.moduleTitle}</p>
-        <h1 className="text-4xl font-semibold text-balance">{lesson.title}</h1>
+        <ArrivalHeading className="text-4xl font-semibold text-balance">{lesson.title}</ArrivalHeading>
         {course.locked ? null : <CourseProgress {...course.progress} label="Your progress in this course" />}
       </header>
       {course.locked ? (
@@ -83,10 +94,14 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
         </>
       )}
       <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3 border-t pt-6">
+        {/* Each named in full by aria-label: a visually hidden span's text is read as "Next : title". */}
         {lesson.previous ? (
           <Button asChild variant="outline">
-            <Link href={`/courses/${course.slug}/${lesson.previous.slug}`}>
-              <ArrowLeft aria-hidden /> Previous<span className="sr-only">: {lesson.previous.title}</span>
+            <Link
+              href={`/courses/${course.slug}/${lesson.previous.slug}`}
+              aria-label={`Previous: ${lesson.previous.title}`}
+            >
+              <ArrowLeft aria-hidden /> Previous
             </Link>
           </Button>
         ) : (
@@ -94,8 +109,8 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
         )}
         {lesson.next ? (
           <Button asChild variant="outline">
-            <Link href={`/courses/${course.slug}/${lesson.next.slug}`}>
-              Next<span className="sr-only">: {lesson.next.title}</span> <ArrowRight aria-hidden />
+            <Link href={`/courses/${course.slug}/${lesson.next.slug}`} aria-label={`Next: ${lesson.next.title}`}>
+              Next <ArrowRight aria-hidden />
             </Link>
           </Button>
         ) : null}

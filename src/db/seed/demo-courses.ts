@@ -4,8 +4,9 @@ import type { UnlockRule } from "@/features/courses/constants";
 import type { TierId } from "@/features/membership/constants";
 
 // Demo courses: one open to the demo `member` (Create tier) and in progress for her (a sequential
-// module, a lesson that opens days after her start and one on a date), and one for the Empower tier,
-// which she sees locked with the tier that opens it.
+// module, a lesson that opens days after her start and one on a date), one for the Empower tier,
+// which she sees locked with the tier that opens it, and one for every tier from member level 4
+// (Helper, 65 points), above any demo member's points, which she sees with "Opens at level 4".
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,6 +25,8 @@ interface DemoCourse {
   slug: string;
   summary: string;
   requiredMembershipLevel: TierId | null;
+  /** The member level (points and levels) that opens it. */
+  requiredLevel?: number;
   modules: { title: string; unlockRule: UnlockRule; unlockDays?: number; lessons: DemoLesson[] }[];
   /** Lessons the demo member has completed, by slug, and when she started (days ago). */
   member?: { startedDaysAgo: number; completed: string[] };
@@ -113,6 +116,31 @@ export const DEMO_COURSES: DemoCourse[] = [
       },
     ],
   },
+  {
+    title: "Mentoring Newer Members",
+    slug: "mentoring-newer-members",
+    summary: "For members who already help others here: how to welcome, listen and give feedback that lands.",
+    requiredMembershipLevel: null,
+    requiredLevel: 4,
+    modules: [
+      {
+        title: "Holding the door open",
+        unlockRule: "after_previous",
+        lessons: [
+          {
+            title: "The first welcome",
+            slug: "the-first-welcome",
+            paragraphs: ["What a newcomer needs in her first week, and the three questions that help her stay."],
+          },
+          {
+            title: "Feedback that lands",
+            slug: "feedback-that-lands",
+            paragraphs: ["Ask what she wants feedback on, name what works, then offer one thing to try."],
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 export async function seedDemoCourses(tx: Transaction, memberId: number): Promise<void> {
@@ -124,6 +152,7 @@ export async function seedDemoCourses(tx: Transaction, memberId: number): Promis
         slug: course.slug,
         summary: course.summary,
         requiredMembershipLevel: course.requiredMembershipLevel,
+        requiredLevel: course.requiredLevel ?? null,
         status: "published",
         position,
       })

@@ -21,3 +21,8 @@ export const MAX_UNLOCK_DAYS = 365;
 
 /** A lesson's JSON body may be larger than the default 64 KiB: a long lesson. */
 export const COURSE_LESSON_MAX_BYTES = 512 * 1024;
+
+/** Why a course's lessons are refused below its required level: the server's 403 and the course page say it alike. */
+export function levelLockMessage(level: { level: number; name: string }): string {
+  return `This course opens at level ${level.level} (${level.name}). Take part in the community to earn points and reach it.`;
+}

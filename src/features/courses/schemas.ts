@@ -1,5 +1,6 @@
 import { isTimestamp, z } from "@/lib/validation";
 import { ACCESS_CHOICES, slugField } from "@/features/library/schemas";
+import { LEVEL_COUNT } from "@/features/levels/constants";
 import { COURSE_STATUSES, MAX_UNLOCK_DAYS, UNLOCK_RULES } from "./constants";
 
 // One schema per input, used by the admin's forms and by the handlers.
@@ -10,7 +11,10 @@ const title = z
   .min(3, "Title must be at least 3 characters")
   .max(200, "Title must be no more than 200 characters");
 
-/** A course (POST /api/admin/courses, PUT /api/admin/courses/{id}). Who opens it is a tier, as in the library. */
+/**
+ * A course (POST /api/admin/courses, PUT /api/admin/courses/{id}). Who opens it is a tier, as in the
+ * library, and a member level (points and levels), null for none.
+ */
 export const courseSchema = z.object({
   title,
   slug: slugField,
@@ -20,6 +24,12 @@ export const courseSchema = z.object({
     .min(10, "Summary must be at least 10 characters")
     .max(500, "Summary must be no more than 500 characters"),
   access: z.enum(ACCESS_CHOICES),
+  requiredLevel: z
+    .number("Please choose a level")
+    .int("Please choose a level")
+    .min(1, "Please choose a level")
+    .max(LEVEL_COUNT, "Please choose a level")
+    .nullable(),
   status: z.enum(COURSE_STATUSES),
 });
 export type CourseInput = z.input<typeof courseSchema>;

@@ -24,7 +24,10 @@ const progressSchema = z.strictObject({
 
 const lessonLinkSchema = z.strictObject({ slug: z.string(), title: z.string() });
 
-/** A course in the list: her progress, or `locked` when her tier does not open it (then only what opens it). */
+/**
+ * A course in the list: her progress, or `locked` when her tier does not open it (then only what opens
+ * it); `levelLocked` when her member level is below the course's (she reads its outline, not its lessons).
+ */
 export const courseCardSchema = z.strictObject({
   id,
   title: z.string(),
@@ -33,6 +36,9 @@ export const courseCardSchema = z.strictObject({
   /** The tier that opens it; null when every member does. */
   requiredMembershipLevel: z.string().nullable(),
   locked: z.boolean(),
+  /** The member level that opens it, with its name; null when none is needed. */
+  requiredLevel: z.strictObject({ level: z.number().int(), name: z.string() }).nullable(),
+  levelLocked: z.boolean(),
   /** An admin's view of a course still in draft. */
   status: z.string(),
   progress: progressSchema,

@@ -1,9 +1,10 @@
 import "server-only";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { courses } from "@/db/schema";
 import { actsAsAdmin } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { readableLevel } from "@/server/auth/tier-access";
+import { reachesLevel } from "@/server/levels";
 
 /**
  * SQL true when her tier opens the course (the library's rule: her tier or one below it; admins open
@@ -11,6 +12,19 @@ import { readableLevel } from "@/server/auth/tier-access";
  */
 export function courseOpenTo(user: SessionUser): SQL {
   return readableLevel(courses.requiredMembershipLevel, user) ?? sql`true`;
+}
+
+/**
+ * SQL true when her member level (points and levels) reaches the course's required level, or it has
+ * none; admins reach every course. Below it she sees the course and its outline, never a lesson.
+ */
+export function courseLevelReachedBy(user: SessionUser): SQL {
+  return actsAsAdmin(user) ? sql`true` : reachesLevel(sql`${user.id}`, courses.requiredLevel);
+}
+
+/** Her tier and her level both open the course's lessons: every read and write of a lesson holds this. */
+export function courseLessonsOpenTo(user: SessionUser): SQL {
+  return and(courseOpenTo(user), courseLevelReachedBy(user))!;
 }
 
 /** Published courses are listed to every member, locked or not; admins also see drafts (their preview). */

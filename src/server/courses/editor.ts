@@ -38,6 +38,7 @@ export async function listAdminCourses(viewer: SessionUser) {
       slug: courses.slug,
       status: courses.status,
       requiredMembershipLevel: courses.requiredMembershipLevel,
+      requiredLevel: courses.requiredLevel,
       lessons: sql<number>`(select count(*)::int from ${courseLessons} where ${courseLessons.courseId} = ${courses.id})`,
       enrolments: sql<number>`(select count(*)::int from ${courseEnrolments} where ${courseEnrolments.courseId} = ${courses.id})`,
       completions: sql<number>`(select count(*)::int from ${courseEnrolments} where ${courseEnrolments.courseId} = ${courses.id} and ${courseEnrolments.completedAt} is not null)`,
@@ -120,6 +121,7 @@ export async function getAdminCourse(viewer: SessionUser, id: number) {
       isPublic: course.requiredMembershipLevel === null,
       requiredMembershipLevel: course.requiredMembershipLevel,
     }),
+    requiredLevel: course.requiredLevel,
     modules: modules.map((module) => ({
       id: module.id,
       title: module.title,
@@ -132,7 +134,7 @@ export async function getAdminCourse(viewer: SessionUser, id: number) {
 }
 export type AdminCourse = NonNullable<Awaited<ReturnType<typeof getAdminCourse>>>;
 
-/** PUT /api/admin/courses/{id}: its details, who opens it, draft or published. */
+/** PUT /api/admin/courses/{id}: its details, who opens it (tier and level), draft or published. */
 export async function updateCourse(viewer: SessionUser, id: number, input: CourseValues) {
   assertAccess(viewer, ADMIN);
   return db
@@ -143,7 +145,7 @@ export async function updateCourse(viewer: SessionUser, id: number, input: Cours
         .where(eq(courses.id, id))
         .returning({ id: courses.id });
       if (!row) throw notFound("Course not found.");
-      await audit(tx, viewer, "update", id, { status: input.status });
+      await audit(tx, viewer, "update", id, { status: input.status, requiredLevel: input.requiredLevel });
       return row;
     })
     .catch(translateSlugError);

@@ -4,16 +4,20 @@ import { db } from "@/db";
 import { courseEnrolments, courseLessons, courseModules, courses, lessonCompletions } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { forbidden, notFound } from "@/lib/errors";
-import type { UnlockRule } from "@/features/courses/constants";
-import { awardPoints } from "@/server/levels";
+import { levelLockMessage, type UnlockRule } from "@/features/courses/constants";
+import type { Executor } from "@/db/client";
+import { awardPoints, levelColumn } from "@/server/levels";
 import { sanitizeArticleHtml } from "@/server/library";
-import { courseOpenTo, courseVisibleTo } from "./access";
+import { courseLessonsOpenTo, courseLevelReachedBy, courseOpenTo, courseVisibleTo } from "./access";
 import { lessonLocks } from "./unlock";
 
 const COURSE_NOT_FOUND = "Course not found.";
 const LESSON_NOT_FOUND = "Lesson not found.";
 
-/** A course's card for her: the tier that opens it, whether hers does, and her progress in it. */
+/**
+ * A course's card for her: the tier and the member level that open it, whether hers do, and her
+ * progress in it.
+ */
 function cardColumns(user: SessionUser) {
   return {
     id: courses.id,
@@ -23,6 +27,8 @@ function cardColumns(user: SessionUser) {
     requiredMembershipLevel: courses.requiredMembershipLevel,
     status: courses.status,
     locked: sql<boolean>`not ${courseOpenTo(user)}`,
+    requiredLevel: levelColumn(courses.requiredLevel),
+    levelLocked: sql<boolean>`not ${courseLevelReachedBy(user)}`,
     total: sql<number>`(select count(*)::int from ${courseLessons} where ${courseLessons.courseId} = ${courses.id})`,
     completed: sql<number>`(select count(*)::int from ${lessonCompletions} where ${lessonCompletions.userId} = ${user.id} and ${lessonCompletions.courseId} = ${courses.id})`,
     startedAt: courseEnrolments.startedAt,
@@ -100,7 +106,10 @@ function nextOf(lessons: OutlineLesson[]) {
   return first && !first.lock ? link(first) : null;
 }
 
-/** GET /api/courses/{slug}: the course and, when her tier opens it, its outline with her ticks and "Continue". */
+/**
+ * GET /api/courses/{slug}: the course and, when her tier opens it, its outline with her ticks and
+ * "Continue" (never below its required level: she reads the outline, not the lessons).
+ */
 export async function getCourseOutline(user: SessionUser, slug: string) {
   const course = await findCourse(user, slug);
   if (course.locked) return { ...course, modules: [], next: null };
@@ -111,14 +120,14 @@ export async function getCourseOutline(user: SessionUser, slug: string) {
       modules.push({ id: lesson.moduleId, title: lesson.moduleTitle, lessons: [] });
     modules.at(-1)!.lessons.push(outlineLesson(lesson));
   }
-  return { ...course, modules, next: nextOf(lessons) };
+  return { ...course, modules, next: course.levelLocked ? null : nextOf(lessons) };
 }
 
 function outlineLesson(lesson: OutlineLesson) {
   return { id: lesson.id, title: lesson.title, slug: lesson.slug, completed: lesson.completed, lock: lesson.lock };
 }
 
-async function findLesson(user: SessionUser, course: Awaited<ReturnType<typeof findCourse>>, lessonSlug: string) {
+async function findLesson(user: SessionUser, course: Course, lessonSlug: string) {
   const lessons = course.locked ? [] : await outlineOf(user, course);
   const index = lessons.findIndex((lesson) => lesson.slug === lessonSlug);
   return { lessons, index, lesson: lessons[index] };
@@ -127,21 +136,23 @@ async function findLesson(user: SessionUser, course: Awaited<ReturnType<typeof f
 /**
  * GET /api/courses/{slug}/lessons/{lesson}. A course her tier does not open answers as one without
  * lessons (404: she sees its card on the course page). A locked lesson answers its title and lock,
- * never its content: the content is read only for an open lesson, and only where her tier opens the
- * course (its WHERE clause).
+ * never its content: the content is read only for an open lesson, and only where her tier and her level
+ * open the course (its WHERE clause). Below the course's required level every lesson is refused (403).
  */
 export async function getCourseLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
   const course = await findCourse(user, courseSlug);
   const { lessons, index, lesson } = await findLesson(user, course, lessonSlug);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
+  if (course.levelLocked) throw levelForbidden(course);
   let content: string | null = null;
   if (!lesson.lock) {
     const [row] = await db
       .select({ content: courseLessons.content })
       .from(courseLessons)
       .innerJoin(courses, eq(courses.id, courseLessons.courseId))
-      .where(and(eq(courseLessons.id, lesson.id), courseOpenTo(user)));
-    content = row ? sanitizeArticleHtml(row.content) : null;
+      .where(and(eq(courseLessons.id, lesson.id), courseLessonsOpenTo(user)));
+    if (!row) throw forbidden(COURSE_CLOSED);
+    content = sanitizeArticleHtml(row.content);
   }
   return {
     id: lesson.id,
@@ -169,16 +180,42 @@ async function enrol(tx: Pick<typeof db, "insert" | "select">, userId: number, c
   return enrolment!;
 }
 
+type Course = Awaited<ReturnType<typeof findCourse>>;
+
+const COURSE_CLOSED = "This course is not open to you.";
+
+/** Her member level is below the course's. */
+function levelForbidden(course: Course) {
+  return forbidden(levelLockMessage(course.requiredLevel!));
+}
+
 async function openCourse(user: SessionUser, slug: string) {
   const course = await findCourse(user, slug);
   if (course.locked) throw forbidden("Your membership does not include this course yet.");
+  if (course.levelLocked) throw levelForbidden(course);
   return course;
+}
+
+/**
+ * Inside a write's transaction: the course is still open to her tier and her level (its WHERE clause),
+ * its row shared-locked until the write commits.
+ */
+async function assertLessonsOpen(tx: Executor, user: SessionUser, courseId: number) {
+  const [open] = await tx
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), courseLessonsOpenTo(user)))
+    .for("share");
+  if (!open) throw forbidden(COURSE_CLOSED);
 }
 
 /** POST /api/courses/{slug}/start: she starts the course (again: nothing changes). */
 export async function startCourse(user: SessionUser, slug: string) {
   const course = await openCourse(user, slug);
-  const enrolment = await db.transaction((tx) => enrol(tx, user.id, course.id));
+  const enrolment = await db.transaction(async (tx) => {
+    await assertLessonsOpen(tx, user, course.id);
+    return enrol(tx, user.id, course.id);
+  });
   return { progress: course.progress, startedAt: enrolment.startedAt, completedAt: enrolment.completedAt };
 }
 
@@ -192,6 +229,7 @@ export async function completeLesson(user: SessionUser, courseSlug: string, less
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
   if (lesson.lock) throw forbidden("This lesson is not open yet.");
   return db.transaction(async (tx) => {
+    await assertLessonsOpen(tx, user, course.id);
     const enrolment = await enrol(tx, user.id, course.id);
     await tx
       .insert(lessonCompletions)

@@ -1,6 +1,6 @@
 import "server-only";
 // Points and levels (docs/decisions/047-points-and-levels.md): pages and route handlers import from here.
-export { getLadder, memberLevelColumn, readLadder, saveLadder } from "./ladder";
+export { getLadder, levelColumn, memberLevelColumn, reachesLevel, readLadder, saveLadder } from "./ladder";
 export { readLeaderboard } from "./leaderboard";
 export { levelOf, pointsOfMember } from "./standing";
 

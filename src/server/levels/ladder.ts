@@ -68,4 +68,18 @@ export function memberLevelColumn(userId: AnyPgColumn): SQL<MemberLevel> {
     where ${levels.minPoints} <= ${pointsOf(userId)} order by ${levels.level} desc limit 1)`;
 }
 
+/**
+ * SQL true when a member's kept total reaches the threshold of `level` (a level number column; true
+ * where it is null): a course's required level (docs/decisions/048-courses.md), in its WHERE clause.
+ * The ladder's thresholds rise with the level (levelLadderSchema), so this is "her level is at least it".
+ */
+export function reachesLevel(userId: SQL | AnyPgColumn, level: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`(${level} is null or coalesce((select ${levels.minPoints} from ${levels} where ${levels.level} = ${level}), 0) <= ${pointsOf(userId)})`;
+}
+
+/** A level's number and name as one column (a course's required level), null where `level` is null. */
+export function levelColumn(level: AnyPgColumn): SQL<MemberLevel | null> {
+  return sql<MemberLevel | null>`(select json_build_object('level', ${levels.level}, 'name', ${levels.name}) from ${levels} where ${levels.level} = ${level})`;
+}
+
 export type { MemberLevel };

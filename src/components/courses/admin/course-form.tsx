@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AccessSelect } from "@/components/library/admin/access-select";
+import { focusHeadingOnArrival } from "@/components/ui/arrival-heading";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -11,12 +12,22 @@ import { Textarea } from "@/components/ui/textarea";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { showServerErrors } from "@/lib/form-errors";
 import { courseSchema, type CourseInput } from "@/features/courses/schemas";
+import type { MemberLevel } from "@/features/levels/types";
 import { useAdminCall } from "./use-admin-call";
 
-const EMPTY: CourseInput = { title: "", slug: "", summary: "", access: "public", status: "draft" };
+const EMPTY: CourseInput = {
+  title: "",
+  slug: "",
+  summary: "",
+  access: "public",
+  requiredLevel: null,
+  status: "draft",
+};
 
-/** A course's details: new (then its editor opens) or an existing one's. */
-export function CourseForm({ course }: { course?: CourseInput & { id: number } }) {
+const selectClass = "min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm";
+
+/** A course's details: new (then its editor opens) or an existing one's. `levels`: the ladder, for its names. */
+export function CourseForm({ course, levels }: { course?: CourseInput & { id: number }; levels: MemberLevel[] }) {
   const router = useRouter();
   const form = useForm<CourseInput>({ resolver: zodResolver(courseSchema), defaultValues: course ?? EMPTY });
   const fields = useSlugFromTitle(form, { title: "title", slug: "slug" }, Boolean(course));
@@ -28,8 +39,10 @@ export function CourseForm({ course }: { course?: CourseInput & { id: number } }
     {
       success: course ? "Course saved" : "Course created",
       onSuccess: (answer) => {
-        if (!course) router.push(`/admin/courses/${(answer as { id: number }).id}`);
-        else form.reset(form.getValues());
+        if (!course) {
+          focusHeadingOnArrival();
+          router.push(`/admin/courses/${(answer as { id: number }).id}`);
+        } else form.reset(form.getValues());
       },
       onError: (error) => showServerErrors(form, error),
     },
@@ -56,11 +69,28 @@ export function CourseForm({ course }: { course?: CourseInput & { id: number } }
         <FormField label="Who may take it" id={`${prefix}-access`} error={errors.access?.message}>
           <AccessSelect {...form.register("access")} />
         </FormField>
-        <FormField label="Status" id={`${prefix}-status`} error={errors.status?.message}>
+        <FormField
+          label="Required level"
+          id={`${prefix}-level`}
+          error={errors.requiredLevel?.message}
+          hint="Members below it see the course and its outline, not its lessons."
+        >
           <select
-            className="min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm"
-            {...form.register("status")}
+            className={selectClass}
+            {...form.register("requiredLevel", {
+              setValueAs: (value: string | number | null) => (value === "" || value === null ? null : Number(value)),
+            })}
           >
+            <option value="">None</option>
+            {levels.map((level) => (
+              <option key={level.level} value={level.level}>
+                Level {level.level}: {level.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Status" id={`${prefix}-status`} error={errors.status?.message}>
+          <select className={selectClass} {...form.register("status")}>
             <option value="draft">Draft (only admins see it)</option>
             <option value="published">Published</option>
           </select>

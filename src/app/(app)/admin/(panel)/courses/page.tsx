@@ -7,6 +7,7 @@ import { tierName } from "@/lib/format";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { listAdminCourses } from "@/server/courses/editor";
 import { whereMembersStop } from "@/server/courses/reports";
+import { getLadder } from "@/server/levels";
 
 export const metadata: Metadata = { title: "Courses", robots: { index: false } };
 
@@ -18,7 +19,7 @@ function stopText(stop: { title: string; members: number } | undefined): string 
 
 export default async function AdminCoursesPage() {
   const viewer = await requirePageAccess(ADMIN);
-  const [courses, stops] = await Promise.all([listAdminCourses(viewer), whereMembersStop(viewer)]);
+  const [courses, stops, levels] = await Promise.all([listAdminCourses(viewer), whereMembersStop(viewer), getLadder()]);
   return (
     <div className="grid gap-10">
       <div>
@@ -53,6 +54,7 @@ export default async function AdminCoursesPage() {
               {course.requiredMembershipLevel
                 ? `${tierName(course.requiredMembershipLevel)} and above`
                 : "Every member"}
+              {course.requiredLevel ? `, from level ${course.requiredLevel}` : ""}
             </td>
             <td className="px-4 py-3">{course.lessons}</td>
             <td className="px-4 py-3">{course.enrolments}</td>
@@ -69,7 +71,7 @@ export default async function AdminCoursesPage() {
         <h2 id="new-course-heading" className="text-xl font-semibold">
           New course
         </h2>
-        <CourseForm />
+        <CourseForm levels={levels} />
       </section>
     </div>
   );

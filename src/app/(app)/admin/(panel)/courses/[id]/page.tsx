@@ -3,16 +3,18 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CourseForm } from "@/components/courses/admin/course-form";
 import { OutlineEditor } from "@/components/courses/admin/outline-editor";
+import { ArrivalHeading } from "@/components/ui/arrival-heading";
 import { ADMIN } from "@/lib/auth/access";
 import { pageId } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getAdminCourse } from "@/server/courses/editor";
+import { getLadder } from "@/server/levels";
 
 export const metadata: Metadata = { title: "Edit course", robots: { index: false } };
 
 export default async function AdminCoursePage({ params }: PageProps<"/admin/courses/[id]">) {
   const viewer = await requirePageAccess(ADMIN);
-  const course = await getAdminCourse(viewer, pageId((await params).id));
+  const [course, levels] = await Promise.all([getAdminCourse(viewer, pageId((await params).id)), getLadder()]);
   if (!course) notFound();
   const { modules, ...details } = course;
   return (
@@ -23,7 +25,7 @@ export default async function AdminCoursePage({ params }: PageProps<"/admin/cour
         </Link>
       </p>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-semibold">{course.title}</h1>
+        <ArrivalHeading className="text-3xl font-semibold">{course.title}</ArrivalHeading>
         <span className="flex flex-wrap gap-4">
           <Link href={`/courses/${course.slug}`} className="text-primary underline underline-offset-4">
             View as a member
@@ -37,7 +39,7 @@ export default async function AdminCoursePage({ params }: PageProps<"/admin/cour
           </a>
         </span>
       </div>
-      <CourseForm course={details} />
+      <CourseForm course={details} levels={levels} />
       <OutlineEditor
         courseId={course.id}
         modules={modules.map((module) => ({
