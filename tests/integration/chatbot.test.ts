@@ -458,6 +458,23 @@ describe("POST /api/chatbot/message", () => {
       expect(term.cited[0]).toBe("/membership");
     });
 
+    it("takes a question about the calendar for one about events, by what WordNet says a calendar is", async () => {
+      const next = await nextEvent("public");
+      const calendar = await alone("What's next in your calendar?");
+      expect(
+        calendar.text.startsWith(`The next event open to everyone is [${next.title}](/events/${next.id}) on `),
+      ).toBe(true);
+      expect(calendar.cited[0]).toBe(`/events/${next.id}`);
+      // A verb's definition speaks of events too ("happen": "in the course of events"): not read.
+      expect((await alone("What happens next after I apply?")).text).not.toMatch(/^The next event/);
+    });
+
+    it('reads "how many" as asking for a number, not as a word the answer must hold', async () => {
+      const levels = await alone("How many membership levels do you have?");
+      expect(levels.text).toMatch(/^There are 4 membership tiers, from Connect up to Play/);
+      expect(levels.cited[0]).toBe("/membership");
+    });
+
     it("still finds nothing when nothing on the site answers, whatever WordNet relates to her words", async () => {
       const parking = await alone("Is there free parking?");
       expect(parking.text).toContain("I could not find anything about that on our site");

@@ -23,9 +23,12 @@ const MIN_COVERAGE = 0.45;
 const RELATED_COVERAGE = 0.6;
 /** What WordNet relates to a word of hers weighs this much of the word itself. */
 const RELATED_WEIGHT = 0.5;
-/** Words of conversation and light verbs that say nothing about what she asks ("Hi, I was wondering if I can get..."). */
+/**
+ * Words of conversation, light verbs and the words that ask for a number ("how many", "how much"),
+ * which say nothing about what she asks ("Hi, I was wondering if I can get...").
+ */
 const FILLER =
-  "hi hello hey thanks please wondering know tell want like question ask help get getting give gives need go going find way thing";
+  "hi hello hey thanks please wondering know tell want like question ask help get getting give gives need go going find way thing many much";
 /** A short passage (a FAQ answer) is given whole; a longer one, its best sentence and the next. */
 const WHOLE_PASSAGE_CHARS = 420;
 /** A sentence ranked at least this share of the first may answer when the first does not cover the question. */
