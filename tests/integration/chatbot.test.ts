@@ -363,6 +363,13 @@ describe("POST /api/chatbot/message", () => {
       expect(klarna.cited[0]).toBe("/apply");
     });
 
+    it("keeps a FAQ answer's first sentence first when no later one holds more of her words", async () => {
+      // "community" is in the answer's first sentence, "open" in its last: the first answers.
+      const men = await alone("Is your community open to men too?");
+      expect(men.text).toMatch(/^No\. The community is for womxn and female-identifying people only\./);
+      expect(men.cited[0]).toBe("/faq");
+    });
+
     it("answers prices from the tiers and what is coming up from the events", async () => {
       const prices = await alone("How much does membership cost?");
       expect(prices.text).toMatch(

@@ -239,6 +239,13 @@ function answeringSentence(
   );
   const scores = telling.length ? bm25(telling, allSentences) : [];
   const scoreOf = (r: { scored: Scored }) => (telling.length ? scores[allSentences.indexOf(r.scored)]! : 0);
+  // How many of those words, as she wrote them, a sentence holds.
+  const holds = (r: { scored: Scored }) =>
+    telling.filter((concept) => [...concept].some(([term, weight]) => weight === 1 && r.scored.terms.has(term))).length;
+  const most = Math.max(...own.map(holds));
+  // Pages put what matters first: the first sentence keeps its place when no other holds more of her
+  // words ("Can men join?" answers "No. The community is for womxn..." before "events are open to everyone").
+  if (most > 0 && holds(own[0]!) === most) return own[0]!;
   const best = own.reduce((a, b) => (scoreOf(b) > scoreOf(a) ? b : a), own[0]!);
   // Between equals, the sentence found to cover the question.
   if (scoreOf(best) > 0) return scoreOf(covering) >= scoreOf(best) ? covering : best;
