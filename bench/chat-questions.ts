@@ -1,5 +1,5 @@
 /**
- * The assistant's evaluation set: 40 questions a visitor or a member would ask, written
+ * The assistant's evaluation set: 64 questions a visitor or a member would ask, written
  * from the site's own content (FAQ, tiers, the apply, events, privacy and community pages, the demo
  * events and blog posts). Each names the pages that answer it and the fact the answer's first
  * sentence must hold. Events are named by title, since their ids and dates depend on the database;
@@ -13,6 +13,10 @@
  * them apart. Four more, the examples given when the word relations were asked for, are tuning
  * questions. `fact: "next-event"` is the next event the asker may attend (the bench asks as a visitor:
  * the next public one), named by its title with its date.
+ *
+ * Ten more (`freshHeldOut`) were written and committed before the retrieval changes that followed
+ * the two sets above (both of which had been seen by then), and are never tuned on; the bench reports
+ * them apart too.
  */
 export interface EvalQuestion {
   question: string;
@@ -21,6 +25,7 @@ export interface EvalQuestion {
   fact: RegExp | "date" | "time" | "next-event";
   heldOut?: boolean;
   newHeldOut?: boolean;
+  freshHeldOut?: boolean;
 }
 
 export const CHAT_EVAL_SET: EvalQuestion[] = [
@@ -153,4 +158,45 @@ export const CHAT_EVAL_SET: EvalQuestion[] = [
   },
   { question: "Is my birth data kept safe?", pages: ["/privacy"], fact: /encrypted/, newHeldOut: true },
   { question: "What's the next thing on the calendar?", pages: ["/events"], fact: "next-event", newHeldOut: true },
+  // Written before the retrieval changes that followed the two held-back sets: never tuned on.
+  {
+    question: "What is the cheapest membership?",
+    pages: ["/membership"],
+    fact: /^(?=[\s\S]*Connect)(?=[\s\S]*\$30\.00)/,
+    freshHeldOut: true,
+  },
+  {
+    question: "Is the Leadership Salon online or in person?",
+    event: "Leadership Salon: Leading With Intuition",
+    fact: /online/i,
+    freshHeldOut: true,
+  },
+  { question: "Who leads the sound bath?", event: "Sound Bath and Journaling", fact: /Lena/, freshHeldOut: true },
+  {
+    question: "Where does the money from Maker Market sales go?",
+    event: "Maker Market",
+    fact: /goes to the maker/,
+    freshHeldOut: true,
+  },
+  { question: "Can I write for the blog?", pages: ["/faq"], fact: /write for the blog/, freshHeldOut: true },
+  {
+    question: "How do I unsubscribe from the newsletter?",
+    pages: ["/privacy"],
+    fact: /unsubscribe link/,
+    freshHeldOut: true,
+  },
+  { question: "Can I ask you to delete my data?", pages: ["/privacy", "/faq"], fact: /delet/i, freshHeldOut: true },
+  {
+    question: "What behaviour isn't allowed in the community?",
+    pages: ["/terms"],
+    fact: /harassment|hate speech/i,
+    freshHeldOut: true,
+  },
+  { question: "Is there a WhatsApp group?", pages: ["/community"], fact: /WhatsApp/, freshHeldOut: true },
+  {
+    question: "Do I pay anything before I'm accepted?",
+    pages: ["/apply", "/faq", "/membership"],
+    fact: /charged only if accepted|before you pay/,
+    freshHeldOut: true,
+  },
 ];

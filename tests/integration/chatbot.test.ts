@@ -363,6 +363,13 @@ describe("POST /api/chatbot/message", () => {
       expect(klarna.cited[0]).toBe("/apply");
     });
 
+    it("keeps a FAQ answer's first sentence first when no later one holds more of her words", async () => {
+      // "community" is in the answer's first sentence, "open" in its last: the first answers.
+      const men = await alone("Is your community open to men too?");
+      expect(men.text).toMatch(/^No\. The community is for womxn and female-identifying people only\./);
+      expect(men.cited[0]).toBe("/faq");
+    });
+
     it("answers prices from the tiers and what is coming up from the events", async () => {
       const prices = await alone("How much does membership cost?");
       expect(prices.text).toMatch(
@@ -456,6 +463,23 @@ describe("POST /api/chatbot/message", () => {
       const term = await alone("Which tier lasts nine months?");
       expect(term.text).toMatch(/^The Empower tier lasts 9 months/);
       expect(term.cited[0]).toBe("/membership");
+    });
+
+    it("takes a question about the calendar for one about events, by what WordNet says a calendar is", async () => {
+      const next = await nextEvent("public");
+      const calendar = await alone("What's next in your calendar?");
+      expect(
+        calendar.text.startsWith(`The next event open to everyone is [${next.title}](/events/${next.id}) on `),
+      ).toBe(true);
+      expect(calendar.cited[0]).toBe(`/events/${next.id}`);
+      // A verb's definition speaks of events too ("happen": "in the course of events"): not read.
+      expect((await alone("What happens next after I apply?")).text).not.toMatch(/^The next event/);
+    });
+
+    it('reads "how many" as asking for a number, not as a word the answer must hold', async () => {
+      const levels = await alone("How many membership levels do you have?");
+      expect(levels.text).toMatch(/^There are 4 membership tiers, from Connect up to Play/);
+      expect(levels.cited[0]).toBe("/membership");
     });
 
     it("still finds nothing when nothing on the site answers, whatever WordNet relates to her words", async () => {

@@ -23,9 +23,12 @@ const MIN_COVERAGE = 0.45;
 const RELATED_COVERAGE = 0.6;
 /** What WordNet relates to a word of hers weighs this much of the word itself. */
 const RELATED_WEIGHT = 0.5;
-/** Words of conversation and light verbs that say nothing about what she asks ("Hi, I was wondering if I can get..."). */
+/**
+ * Words of conversation, light verbs and the words that ask for a number ("how many", "how much"),
+ * which say nothing about what she asks ("Hi, I was wondering if I can get...").
+ */
 const FILLER =
-  "hi hello hey thanks please wondering know tell want like question ask help get getting give gives need go going find way thing";
+  "hi hello hey thanks please wondering know tell want like question ask help get getting give gives need go going find way thing many much";
 /** A short passage (a FAQ answer) is given whole; a longer one, its best sentence and the next. */
 const WHOLE_PASSAGE_CHARS = 420;
 /** A sentence ranked at least this share of the first may answer when the first does not cover the question. */
@@ -236,6 +239,13 @@ function answeringSentence(
   );
   const scores = telling.length ? bm25(telling, allSentences) : [];
   const scoreOf = (r: { scored: Scored }) => (telling.length ? scores[allSentences.indexOf(r.scored)]! : 0);
+  // How many of those words, as she wrote them, a sentence holds.
+  const holds = (r: { scored: Scored }) =>
+    telling.filter((concept) => [...concept].some(([term, weight]) => weight === 1 && r.scored.terms.has(term))).length;
+  const most = Math.max(...own.map(holds));
+  // Pages put what matters first: the first sentence keeps its place when no other holds more of her
+  // words ("Can men join?" answers "No. The community is for womxn..." before "events are open to everyone").
+  if (most > 0 && holds(own[0]!) === most) return own[0]!;
   const best = own.reduce((a, b) => (scoreOf(b) > scoreOf(a) ? b : a), own[0]!);
   // Between equals, the sentence found to cover the question.
   if (scoreOf(best) > 0) return scoreOf(covering) >= scoreOf(best) ? covering : best;

@@ -6,7 +6,7 @@ import type { PublicEvent } from "@/features/events/schemas";
 import { listNextEvents } from "@/server/events";
 import { listTiers } from "@/server/public-site";
 import type { AnswerPassage } from "./compose";
-import { numberNamed } from "./word-relations";
+import { numberNamed, questionWithMeanings } from "./word-relations";
 
 /**
  * Questions the site answers from its own data rather than from text: what membership
@@ -75,7 +75,11 @@ export async function answerFromData(question: string, user: LevelSubject | null
       return passage("Membership tiers and prices", "/membership", body);
     }
   }
-  if (ASKS_UPCOMING.test(question) || (ASKS_NEXT.test(question) && ABOUT_EVENTS.test(question)))
+  // "The next thing on the calendar" is about events: WordNet's calendar is "a list or register of events".
+  if (
+    ASKS_UPCOMING.test(question) ||
+    (ASKS_NEXT.test(question) && ABOUT_EVENTS.test(await questionWithMeanings(question)))
+  )
     return answerComingEvents(question, user);
   return null;
 }

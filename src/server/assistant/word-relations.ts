@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { splitSentences } from "./sentences";
-import { baseForms, PARTS_OF_SPEECH, readSynset, senseOffsets, type Synset } from "./wordnet";
+import { baseForms, PARTS_OF_SPEECH, readSynset, senseOffsets, type PartOfSpeech, type Synset } from "./wordnet";
 
 /**
  * Word relations (docs/decisions/023-the-assistant.md): visitors ask in words the site does not use
@@ -22,8 +22,13 @@ const SENSES_PER_PART = 3;
  * is "get to know" in its second) or the site's (every word of its texts, where the definitions of
  * rarer senses would relate a sentence to almost anything: only the most frequent sense's).
  */
-type Reach = "question" | "site";
-const DEFINED_SENSES: Record<Reach, number> = { question: SENSES_PER_PART, site: 1 };
+type Reach = "question" | "site" | "subject";
+const DEFINED_SENSES: Record<Reach, number> = { question: SENSES_PER_PART, site: 1, subject: SENSES_PER_PART };
+/**
+ * What a question is about is named by its nouns (questionWithMeanings): a verb's definitions speak of
+ * anything ("happen": "occur in the course of events"), so "What happens next?" is not about events.
+ */
+const PARTS_READ: Record<Reach, PartOfSpeech[]> = { question: PARTS_OF_SPEECH, site: PARTS_OF_SPEECH, subject: ["n"] };
 /** Derivationally related forms ("decide" -> "decision") and similar adjectives ("cheap" -> "inexpensive"). */
 const RELATED_WORD_POINTERS = new Set(["+", "&"]);
 
@@ -53,7 +58,7 @@ async function lookUp(word: string, reach: Reach): Promise<string> {
   const named = NAMES.find(([pattern]) => pattern.test(word));
   if (named) return named[1];
   const related = new Set<string>();
-  for (const pos of PARTS_OF_SPEECH) {
+  for (const pos of PARTS_READ[reach]) {
     for (const lemma of await baseForms(word, pos)) {
       const senses = (await senseOffsets(lemma, pos)).slice(0, SENSES_PER_PART);
       for (const [sense, offset] of senses.entries()) {
@@ -162,6 +167,19 @@ export async function relationsOf(question: string): Promise<Relation[]> {
   ];
   const related = await Promise.all(said.map((word) => relatedText(word, "question")));
   return said.map((word, i) => ({ said: word.replaceAll("_", " "), words: related[i]! })).filter((r) => r.words);
+}
+
+/**
+ * The question with what WordNet relates to each of its words as nouns (the definitions of their
+ * first senses too), for telling what a question is about: "the next thing on the calendar" asks
+ * about events, since a calendar is "a list or register of events". Every word is read here, those the
+ * site uses too: this is about what she asks, not where the site says it.
+ */
+export async function questionWithMeanings(question: string): Promise<string> {
+  const [tokens = []] = await tokensOf([question], db, false);
+  const said = [...new Set(tokens.filter((t) => t.content).map((t) => t.token))];
+  const meanings = await Promise.all(said.map((word) => relatedText(word, "subject")));
+  return [question, ...meanings.filter(Boolean)].join("\n");
 }
 
 /**

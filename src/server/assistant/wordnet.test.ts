@@ -44,6 +44,11 @@ describe("word relations", () => {
     expect(await relatedText("hear", "site")).not.toContain("get to know");
     expect(await relatedText("klarna", "question")).toContain("buy-now-pay-later");
     expect(await relatedText("xylophonicquasar", "question")).toBe("");
+    // What a question is about, from its nouns only: a calendar is "a list or register of events";
+    // "happen" is defined "in the course of events", but as a verb.
+    expect(await relatedText("calendar", "subject")).toContain("a list or register of events");
+    expect(await relatedText("happens", "subject")).toBe("");
+    expect(await relatedText("happens", "question")).toContain("events");
   });
 
   it("read numbers written as words", async () => {
