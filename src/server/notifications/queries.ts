@@ -2,6 +2,7 @@ import "server-only";
 import { keysetPage } from "@/server/pagination";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { db } from "@/db";
+import type { Executor } from "@/db/client";
 import { notifications, users } from "@/db/schema";
 import { NOTIFICATION_PAGE_SIZE, notificationLink, type NotificationKind } from "@/features/notifications/constants";
 import type { MarkReadInput, NotificationListQuery } from "@/features/notifications/schemas";
@@ -59,8 +60,8 @@ export function toView(row: NotificationRow): NotificationView {
  * messages are one notification while unread, read when she reads the conversation, so the navbar's
  * Messages count costs nothing beyond the bell's one indexed count.
  */
-export async function unreadCounts(user: Recipient): Promise<UnreadCounts> {
-  const [row] = await db
+export async function unreadCounts(user: Recipient, executor: Executor = db): Promise<UnreadCounts> {
+  const [row] = await executor
     .select({
       unreadCount: sql<number>`count(*)::int`,
       unreadMessages: sql<number>`(count(*) filter (where ${notifications.kind} = 'direct_message'))::int`,
