@@ -144,6 +144,8 @@ async function benchStreams(app: BenchApp, pool: Pool): Promise<string[]> {
     ];
   } finally {
     for (const controller of controllers) controller.abort();
+    // The readers still waiting end with the abort: settled here, so that the error that ended the run shows.
+    await Promise.allSettled(arrivals);
   }
 }
 
