@@ -3,7 +3,8 @@ import { keysetPage } from "@/server/pagination";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
-import { notifications, users } from "@/db/schema";
+import { forumBlocks, notificationCounts, notifications, users } from "@/db/schema";
+import { readableLevel } from "@/server/auth/tier-access";
 import { NOTIFICATION_PAGE_SIZE, notificationLink, type NotificationKind } from "@/features/notifications/constants";
 import type { MarkReadInput, NotificationListQuery } from "@/features/notifications/schemas";
 import type { NotificationPage, NotificationView, UnreadCounts } from "@/features/notifications/types";
@@ -58,16 +59,46 @@ export function toView(row: NotificationRow): NotificationView {
 /**
  * Her unread notifications, and among them her conversations with unread messages: a conversation's
  * messages are one notification while unread, read when she reads the conversation, so the navbar's
- * Messages count costs nothing beyond the bell's one indexed count.
+ * Messages count is part of the same counts. Kept, not counted (notification_counts, kept by triggers
+ * in the transaction of every write): the rows her tier opens now, less the unread ones from members
+ * she has blocked, which are few and found through her blocks (docs/decisions/049-notification-lists-at-size.md).
  */
 export async function unreadCounts(user: Recipient, executor: Executor = db): Promise<UnreadCounts> {
+  const kept = executor
+    .select({
+      unread: sql<number>`coalesce(sum(${notificationCounts.unread}), 0)::int`.as("kept_unread"),
+      messages: sql<number>`coalesce(sum(${notificationCounts.unreadMessages}), 0)::int`.as("kept_messages"),
+    })
+    .from(notificationCounts)
+    .where(and(eq(notificationCounts.userId, user.id), readableLevel(notificationCounts.requiredLevel, user)))
+    .as("kept");
+  const hidden = executor
+    .select({
+      unread: sql<number>`count(*)::int`.as("hidden_unread"),
+      messages: sql<number>`(count(*) filter (where ${notifications.kind} = 'direct_message'))::int`.as(
+        "hidden_messages",
+      ),
+    })
+    .from(forumBlocks)
+    .innerJoin(
+      notifications,
+      and(eq(notifications.actorId, forumBlocks.blockedId), eq(notifications.userId, forumBlocks.blockerId)),
+    )
+    .where(
+      and(
+        eq(forumBlocks.blockerId, user.id),
+        isNull(notifications.readAt),
+        readableLevel(notifications.requiredLevel, user),
+      ),
+    )
+    .as("hidden");
   const [row] = await executor
     .select({
-      unreadCount: sql<number>`count(*)::int`,
-      unreadMessages: sql<number>`(count(*) filter (where ${notifications.kind} = 'direct_message'))::int`,
+      unreadCount: sql<number>`${kept.unread} - ${hidden.unread}`,
+      unreadMessages: sql<number>`${kept.messages} - ${hidden.messages}`,
     })
-    .from(notifications)
-    .where(and(visibleTo(user), isNull(notifications.readAt)));
+    .from(kept)
+    .crossJoin(hidden);
   return { unreadCount: row?.unreadCount ?? 0, unreadMessages: row?.unreadMessages ?? 0 };
 }
 
