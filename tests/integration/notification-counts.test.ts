@@ -66,7 +66,7 @@ async function keptAgainstRecount(userId: number) {
     select coalesce(kept.level, counted.level) as level,
       coalesce(kept.unread, 0) || '/' || coalesce(kept.messages, 0) as kept,
       coalesce(counted.unread, 0) || '/' || coalesce(counted.messages, 0) as counted
-    from kept full join counted on kept.level is not distinct from counted.level`);
+    from kept full join counted on coalesce(kept.level, '') = coalesce(counted.level, '')`);
   return rows.filter((row) => row.kept !== row.counted);
 }
 
