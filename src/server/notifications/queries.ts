@@ -1,6 +1,7 @@
 import "server-only";
 import { keysetPage } from "@/server/pagination";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import { forumBlocks, notificationCounts, notifications, users } from "@/db/schema";
@@ -64,42 +65,27 @@ export function toView(row: NotificationRow): NotificationView {
  * she has blocked, which are few and found through her blocks (docs/decisions/049-notification-lists-at-size.md).
  */
 export async function unreadCounts(user: Recipient, executor: Executor = db): Promise<UnreadCounts> {
-  const kept = executor
-    .select({
-      unread: sql<number>`coalesce(sum(${notificationCounts.unread}), 0)::int`.as("kept_unread"),
-      messages: sql<number>`coalesce(sum(${notificationCounts.unreadMessages}), 0)::int`.as("kept_messages"),
-    })
-    .from(notificationCounts)
-    .where(and(eq(notificationCounts.userId, user.id), readableLevel(notificationCounts.requiredLevel, user)))
-    .as("kept");
-  const hidden = executor
-    .select({
-      unread: sql<number>`count(*)::int`.as("hidden_unread"),
-      messages: sql<number>`(count(*) filter (where ${notifications.kind} = 'direct_message'))::int`.as(
-        "hidden_messages",
-      ),
-    })
-    .from(forumBlocks)
-    .innerJoin(
-      notifications,
-      and(eq(notifications.actorId, forumBlocks.blockedId), eq(notifications.userId, forumBlocks.blockerId)),
-    )
-    .where(
-      and(
-        eq(forumBlocks.blockerId, user.id),
-        isNull(notifications.readAt),
-        readableLevel(notifications.requiredLevel, user),
-      ),
-    )
-    .as("hidden");
-  const [row] = await executor
-    .select({
-      unreadCount: sql<number>`${kept.unread} - ${hidden.unread}`,
-      unreadMessages: sql<number>`${kept.messages} - ${hidden.messages}`,
-    })
-    .from(kept)
-    .crossJoin(hidden);
-  return { unreadCount: row?.unreadCount ?? 0, unreadMessages: row?.unreadMessages ?? 0 };
+  const opens = (column: AnyPgColumn) => readableLevel(column, user) ?? sql`true`;
+  // Per member she blocked (LATERAL), so that each is one probe of notifications_actor_user_idx
+  // whatever the planner guesses of her blocks, never a scan of her unread rows.
+  const { rows } = await executor.execute<UnreadCounts>(sql`
+    select kept.unread - hidden.unread as "unreadCount", kept.messages - hidden.messages as "unreadMessages"
+    from (
+      select coalesce(sum(${notificationCounts.unread}), 0)::int as unread,
+        coalesce(sum(${notificationCounts.unreadMessages}), 0)::int as messages
+      from ${notificationCounts}
+      where ${notificationCounts.userId} = ${user.id} and ${opens(notificationCounts.requiredLevel)}
+    ) kept, (
+      select coalesce(sum(blocked.unread), 0)::int as unread, coalesce(sum(blocked.messages), 0)::int as messages
+      from ${forumBlocks} cross join lateral (
+        select count(*) as unread, count(*) filter (where ${notifications.kind} = 'direct_message') as messages
+        from ${notifications}
+        where ${notifications.actorId} = ${forumBlocks.blockedId} and ${notifications.userId} = ${forumBlocks.blockerId}
+          and ${notifications.readAt} is null and ${opens(notifications.requiredLevel)}
+      ) blocked
+      where ${forumBlocks.blockerId} = ${user.id}
+    ) hidden`);
+  return rows[0] ?? { unreadCount: 0, unreadMessages: 0 };
 }
 
 export async function unreadCount(user: Recipient): Promise<number> {
