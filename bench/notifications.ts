@@ -1,10 +1,19 @@
 import { Pool } from "pg";
 import { benchDatabaseUrl, type BenchApp } from "./lib/app";
 import { benchSignIn, describeLoad, rssOfListener, runLoad } from "./lib/load";
+import { measureAgainstFloor } from "./lib/against-floor";
+import { createDatabase } from "../src/db/client";
+import { unreadCounts } from "../src/server/notifications/queries";
+import { MAX_STREAMS_PER_MEMBER } from "../src/server/notifications/stream";
+import { SIGNED_IN_FLOOR } from "./pages";
 
 // The figures: the fan-out of a reply to a topic with 5,000 participants (one job), 1,000 open
 // notification streams on one instance with its memory and the time for a notification to reach them
-// all, and GET /api/notifications p95 at 20 connections with 1,000,000 notifications in the table.
+// all, and her notification list's read paths and unread count at 1,000 and at 1,000,000 notifications,
+// each beside the signed-in floor measured just before it.
+
+/** Each list's p95 within this multiple of the signed-in floor's p95 measured just before it. */
+const LIST_GOAL = 1.5;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -68,10 +77,10 @@ async function benchFanOut(app: BenchApp, pool: Pool): Promise<string[]> {
   ];
 }
 
-/** 50 members with 20 tabs each: 1,000 streams on the one instance. */
+/** 100 members with 10 tabs each (as many as one member may hold open): 1,000 streams on the one instance. */
 async function benchStreams(app: BenchApp, pool: Pool): Promise<string[]> {
-  const members = 50;
-  const perMember = 20;
+  const perMember = MAX_STREAMS_PER_MEMBER;
+  const members = 1000 / perMember;
   await pool.query(
     `insert into users (username, email, password_hash, first_name, last_name, membership_level)
      select 'streamer_' || g, 'streamer_' || g || '@example.com', (select password_hash from users where username = 'member'), 'Stream', 'Member ' || g, 'create'
@@ -89,7 +98,7 @@ async function benchStreams(app: BenchApp, pool: Pool): Promise<string[]> {
   ).rows;
   let sent = 0;
   try {
-    // Signed in a few at a time, each member's 20 tabs opened at once: all 1,000 are open well within a
+    // Signed in a few at a time, each member's tabs opened at once: all 1,000 are open well within a
     // stream's five minutes.
     const open = async (cookie: string) => {
       const controller = new AbortController();
@@ -136,65 +145,151 @@ async function benchStreams(app: BenchApp, pool: Pool): Promise<string[]> {
     ];
   } finally {
     for (const controller of controllers) controller.abort();
+    // The readers still waiting end with the abort: settled here, so that the error that ended the run shows.
+    await Promise.allSettled(arrivals);
   }
 }
 
-/** 1,000,000 notifications over 10,000 members, 100 each; the bench member has 1,000 of them. */
-async function benchList(app: BenchApp, pool: Pool): Promise<string[]> {
-  const count = (await pool.query<{ count: number }>("select count(*)::int as count from users")).rows[0]!.count;
+const KINDS = "array['forum_reply','forum_reaction','library_item','announcement','direct_message']";
+
+/**
+ * `count` notifications for `userId` (or, with `others`, that many spread over the members other than
+ * her): a fifth of each kind, a third read, the actor Amara on the replies, reactions and messages,
+ * every tenth about content of her own tier (Create), newest first in `seq` order.
+ */
+async function seedNotifications(pool: Pool, target: { userId: number; others?: boolean }, count: number) {
+  const actor = (await pool.query<{ id: number }>("select id from users where username = 'amara'")).rows[0]!.id;
+  const recipients = target.others
+    ? `(select id from users where id <> $1 order by id limit 9999) u, generate_series(1, ceil($3::numeric / 9999)::int) g`
+    : `(select $1::int as id) u, generate_series(1, $3::int) g`;
   await pool.query(
-    `insert into users (username, email, password_hash, first_name, last_name, membership_level)
-     select 'reader_' || g, 'reader_' || g || '@example.com', 'x', 'Reader', 'Member ' || g, 'connect' from generate_series(1, greatest(0, 10000 - $1::int)) g`,
-    [count],
-  );
-  const {
-    rows: [member],
-  } = await pool.query<{ id: number }>("select id from users where username = 'member'");
-  const {
-    rows: [actor],
-  } = await pool.query<{ id: number }>("select id from users where username = 'amara'");
-  await pool.query(
-    `insert into notifications (user_id, kind, actor_id, title, url, read_at, created_at)
-     select u.id, (array['forum_reply','forum_reaction','library_item','announcement','direct_message'])[1 + g % 5], case when g % 5 in (0, 1, 4) then $2::int end,
-       'bench notification ' || g, '/forum', case when g % 3 = 0 then now() end, now() - make_interval(mins => g)
-     from (select id from users where id <> $1 order by id limit 9999) u, generate_series(1, 100) g`,
-    [member!.id, actor!.id],
-  );
-  await pool.query(
-    `insert into notifications (user_id, kind, actor_id, title, url, read_at, created_at)
-     select $1, (array['forum_reply','forum_reaction','library_item','announcement','direct_message'])[1 + g % 5], case when g % 5 in (0, 1, 4) then $2::int end,
-       'bench notification ' || g, '/forum', case when g % 3 = 0 then now() end, now() - make_interval(mins => g)
-     from generate_series(1, 1000) g`,
-    [member!.id, actor!.id],
+    `insert into notifications (user_id, kind, actor_id, title, url, required_level, read_at, created_at)
+     select u.id, (${KINDS})[1 + g % 5], case when g % 5 in (0, 1, 4) then $2::int end,
+       'bench notification ' || g, '/forum', case when g % 10 = 0 then 'create' end,
+       case when g % 3 = 0 then now() end, now() - make_interval(mins => g)
+     from ${recipients}`,
+    [target.userId, actor, count],
   );
   await pool.query("analyze notifications");
-  const total = (await pool.query<{ total: number }>("select count(*)::int as total from notifications")).rows[0]!
-    .total;
+}
+
+/**
+ * The rare exception the unread count honours: a member she blocked after he had notified her
+ * (10 unread notifications from him, hidden from her list and her count).
+ */
+async function seedBlockedActor(pool: Pool, userId: number) {
+  const {
+    rows: [blocked],
+  } = await pool.query<{ id: number }>(
+    `insert into users (username, email, password_hash, first_name, last_name, membership_level)
+     values ('bench_blocked', 'bench_blocked@example.com', 'x', 'Blocked', 'Member', 'connect') returning id`,
+  );
+  await pool.query(
+    `insert into notifications (user_id, kind, actor_id, title, url)
+     select $1, 'forum_reply', $2, 'replied in “Bench” ' || g, '/forum' from generate_series(1, 10) g`,
+    [userId, blocked!.id],
+  );
+  await pool.query("insert into forum_blocks (blocker_id, blocked_id) values ($1, $2)", [userId, blocked!.id]);
+}
+
+/** The unread count as the server computes it (the bell's and the stream's), called in this process. */
+async function timeUnreadCounts(app: BenchApp, userId: number, calls = 2000) {
+  const { db, pool } = createDatabase(benchDatabaseUrl(app), 1);
+  try {
+    const recipient = {
+      id: userId,
+      membershipLevel: "create",
+      isAdmin: false,
+      permissions: {},
+      twoFactorPassed: false,
+    };
+    const timings: number[] = [];
+    let counts = await unreadCounts(recipient, db);
+    for (let i = 0; i < calls; i++) {
+      const started = performance.now();
+      counts = await unreadCounts(recipient, db);
+      timings.push(performance.now() - started);
+    }
+    timings.sort((a, b) => a - b);
+    return { counts, p50: timings[Math.floor(calls / 2)]!, p95: timings[Math.ceil(calls * 0.95) - 1]! };
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * Her notification list's read paths (all, by kind, unread only, a later keyset page) at 20
+ * connections, each right after the signed-in floor; and her unread count as the server computes it.
+ */
+async function measureLists(app: BenchApp, pool: Pool, userId: number): Promise<string[]> {
+  const { rows } = await pool.query<{ total: number; hers: number; later: string }>(
+    `select (select count(*)::int from notifications) as total, (select count(*)::int from notifications where user_id = $1) as hers,
+       (select seq from notifications where user_id = $1 order by seq desc offset 500 limit 1) as later`,
+    [userId],
+  );
+  const { total, hers, later } = rows[0]!;
   const cookie = await benchSignIn(app.baseUrl, "member");
-  const first = await runLoad({
-    url: `${app.baseUrl}/api/notifications`,
-    headers: { cookie },
-    connections: 20,
-    seconds: 10,
-  });
-  const filtered = await runLoad({
-    url: `${app.baseUrl}/api/notifications?kind=forum_reply`,
-    headers: { cookie },
-    connections: 20,
-    seconds: 10,
-  });
-  const size = `${total.toLocaleString("en-US")} notifications`;
-  return [
-    describeLoad(`GET /api/notifications (first page and unread count), ${size} (20 connections, 10 s)`, first),
-    describeLoad(`GET /api/notifications?kind=forum_reply, ${size} (20 connections, 10 s)`, filtered),
-    `Server memory (RSS) after the notification load: ${rssOfListener(Number(new URL(app.baseUrl).port)).toFixed(0)} MB`,
+  const lines = [
+    `With ${total.toLocaleString("en-US")} notifications (${hers.toLocaleString("en-US")} of them hers), 20 connections, 6 s each, each right after the signed-in floor GET ${SIGNED_IN_FLOOR}:`,
   ];
+  for (const measured of await measureAgainstFloor({
+    baseUrl: app.baseUrl,
+    headers: { cookie },
+    floorPath: SIGNED_IN_FLOOR,
+    paths: [
+      { label: "All", path: "/api/notifications" },
+      { label: "By kind", path: "/api/notifications?kind=forum_reply" },
+      { label: "Unread only", path: "/api/notifications?unread=1" },
+      { label: "A later keyset page", path: `/api/notifications?after=${later}` },
+    ],
+  })) {
+    const ratio = measured.result.p95 / measured.floor.p95;
+    lines.push(
+      `  ${describeLoad(`${measured.label} GET ${measured.path}`, measured.result)}; p95 ${ratio.toFixed(2)}x the floor's ${measured.floor.p95.toFixed(0)} ms (goal: within ${LIST_GOAL}x: ${ratio <= LIST_GOAL ? "met" : "NOT met"})`,
+    );
+  }
+  const floor = await runLoad({
+    url: `${app.baseUrl}${SIGNED_IN_FLOOR}`,
+    headers: { cookie },
+    connections: 20,
+    seconds: 6,
+  });
+  const count = await timeUnreadCounts(app, userId);
+  lines.push(
+    `  Unread count (unreadCounts, ${count.counts.unreadCount.toLocaleString("en-US")} unread, ${count.counts.unreadMessages.toLocaleString("en-US")} messages), 2,000 calls one at a time in this process: p50 ${count.p50.toFixed(2)} ms, p95 ${count.p95.toFixed(2)} ms; the signed-in floor just before: p95 ${floor.p95.toFixed(0)} ms over HTTP`,
+  );
+  return lines;
 }
 
 export async function benchNotifications(app: BenchApp): Promise<string[]> {
   const pool = new Pool({ connectionString: benchDatabaseUrl(app), max: 2 });
   try {
-    return [...(await benchFanOut(app, pool)), ...(await benchStreams(app, pool)), ...(await benchList(app, pool))];
+    const userId = (await pool.query<{ id: number }>("select id from users where username = 'member'")).rows[0]!.id;
+    // The lists at 1,000 notifications (hers), before anything else fills the table.
+    await seedNotifications(pool, { userId }, 1000);
+    await seedBlockedActor(pool, userId);
+    const small = await measureLists(app, pool, userId);
+    const fanOut = await benchFanOut(app, pool);
+    const streams = await benchStreams(app, pool);
+    // Then at 1,000,000: about 900,000 over 9,999 other members, and the rest hers (about 90,000 more).
+    const count = (await pool.query<{ count: number }>("select count(*)::int as count from users")).rows[0]!.count;
+    await pool.query(
+      `insert into users (username, email, password_hash, first_name, last_name, membership_level)
+       select 'reader_' || g, 'reader_' || g || '@example.com', 'x', 'Reader', 'Member ' || g, 'connect' from generate_series(1, greatest(0, 10000 - $1::int)) g`,
+      [count],
+    );
+    await seedNotifications(pool, { userId, others: true }, 900_000);
+    const total = (await pool.query<{ total: number }>("select count(*)::int as total from notifications")).rows[0]!
+      .total;
+    await seedNotifications(pool, { userId }, 1_000_000 - total);
+    const large = await measureLists(app, pool, userId);
+    return [
+      ...small,
+      ...fanOut,
+      ...streams,
+      ...large,
+      `Server memory (RSS) after the notification load: ${rssOfListener(Number(new URL(app.baseUrl).port)).toFixed(0)} MB`,
+    ];
   } finally {
     await pool.end();
   }

@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { DELIVERIES, NOTIFICATION_KINDS } from "@/features/notifications/constants";
@@ -63,17 +64,48 @@ export const notifications = pgTable(
     index("notifications_email_due_idx")
       .on(t.createdAt)
       .where(sql`read_at is null and emailed_at is null`),
-    index("notifications_user_seq_idx").on(t.userId, t.seq.desc()),
-    index("notifications_unread_idx")
-      .on(t.userId, t.kind)
+    // One index per read path of her list (docs/decisions/049-notification-lists-at-size.md), in the
+    // lists' order `seq desc` (nulls first, as ORDER BY ... DESC sorts): each page is a bounded scan.
+    index("notifications_user_seq_idx").on(t.userId, t.seq.desc().nullsFirst()),
+    index("notifications_user_kind_seq_idx").on(t.userId, t.kind, t.seq.desc().nullsFirst()),
+    index("notifications_unread_seq_idx")
+      .on(t.userId, t.seq.desc().nullsFirst())
+      .where(sql`read_at is null`),
+    index("notifications_unread_kind_seq_idx")
+      .on(t.userId, t.kind, t.seq.desc().nullsFirst())
       .where(sql`read_at is null`),
     uniqueIndex("notifications_dedupe_key").on(t.userId, t.dedupeKey),
     uniqueIndex("notifications_open_group_key")
       .on(t.userId, t.groupKey)
       .where(sql`read_at is null and group_key is not null`),
-    index("notifications_actor_idx").on(t.actorId),
+    // An actor's rows (the cascade when an account goes), and hers from an actor she blocked (the unread count).
+    index("notifications_actor_user_idx").on(t.actorId, t.userId),
     oneOf("notifications_kind_check", t.kind, NOTIFICATION_KINDS),
     oneOf("notifications_level_check", t.requiredLevel, TIER_IDS),
+  ],
+);
+
+/**
+ * Her unread notifications, kept by triggers on `notifications` (migration notification_counts) in
+ * the transaction of every write: one row per member and required level (null: none), so that her
+ * unread count is the sum of the rows her tier opens now, less the rare unread ones from a member she
+ * has blocked (docs/decisions/049-notification-lists-at-size.md).
+ */
+export const notificationCounts = pgTable(
+  "notification_counts",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The tier the counted notifications need; null for none. */
+    requiredLevel: text(),
+    unread: integer().notNull().default(0),
+    /** Of them, her conversations with unread messages (kind `direct_message`): the navbar's Messages count. */
+    unreadMessages: integer().notNull().default(0),
+  },
+  (t) => [
+    unique("notification_counts_key").on(t.userId, t.requiredLevel).nullsNotDistinct(),
+    oneOf("notification_counts_level_check", t.requiredLevel, TIER_IDS),
   ],
 );
 

@@ -71,10 +71,14 @@ async function fanOutPost(tx: Transaction, postId: number): Promise<number> {
   const mentions = await insertMentions(tx, source, post.content, sql`'post:' || src.id`);
   const replies = await tx.execute(sql`
     with src as (${source}),
+    -- The participants as one array, so that each is found by the users' primary key whatever the
+    -- planner guesses of a topic whose thousands of replies its statistics have not seen yet.
     watchers as (
-      select topic_author_id as user_id from src
-      union
-      select distinct fp.user_id from forum_posts fp, src where fp.topic_id = src.topic_id and fp.status = 'visible'
+      select array(
+        select topic_author_id from src
+        union
+        select fp.user_id from forum_posts fp, src where fp.topic_id = src.topic_id and fp.status = 'visible'
+      ) as ids
     )
     insert into notifications (user_id, kind, actor_id, title, url, required_level, dedupe_key)
     select u.id, 'forum_reply', src.author_id,
@@ -82,8 +86,8 @@ async function fanOutPost(tx: Transaction, postId: number): Promise<number> {
            when u.id = (select parent.user_id from forum_posts parent where parent.id = src.parent_id) then 'replied to you in “' || src.title || '”'
            else 'replied in “' || src.title || '”' end,
       src.url, src.level, 'post:' || src.id
-    from src, watchers w join users u on u.id = w.user_id
-    where u.id <> src.author_id and ${activeMember("u")} and ${memberOpensLevel("u", sql`src.level`)}
+    from src, users u
+    where u.id = any((select ids from watchers)::int[]) and u.id <> src.author_id and ${activeMember("u")} and ${memberOpensLevel("u", sql`src.level`)}
       and ${notBlocking(sql`src.author_id`)} and ${wants("forum_reply")}
       and not exists (select 1 from forum_topic_subscriptions s where s.topic_id = src.topic_id and s.user_id = u.id and s.unsubscribed_at is not null)
     on conflict (user_id, dedupe_key) do nothing`);

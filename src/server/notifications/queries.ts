@@ -1,8 +1,11 @@
 import "server-only";
 import { keysetPage } from "@/server/pagination";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db";
-import { notifications, users } from "@/db/schema";
+import type { Executor } from "@/db/client";
+import { forumBlocks, notificationCounts, notifications, users } from "@/db/schema";
+import { readableLevel } from "@/server/auth/tier-access";
 import { NOTIFICATION_PAGE_SIZE, notificationLink, type NotificationKind } from "@/features/notifications/constants";
 import type { MarkReadInput, NotificationListQuery } from "@/features/notifications/schemas";
 import type { NotificationPage, NotificationView, UnreadCounts } from "@/features/notifications/types";
@@ -57,17 +60,32 @@ export function toView(row: NotificationRow): NotificationView {
 /**
  * Her unread notifications, and among them her conversations with unread messages: a conversation's
  * messages are one notification while unread, read when she reads the conversation, so the navbar's
- * Messages count costs nothing beyond the bell's one indexed count.
+ * Messages count is part of the same counts. Kept, not counted (notification_counts, kept by triggers
+ * in the transaction of every write): the rows her tier opens now, less the unread ones from members
+ * she has blocked, which are few and found through her blocks (docs/decisions/049-notification-lists-at-size.md).
  */
-export async function unreadCounts(user: Recipient): Promise<UnreadCounts> {
-  const [row] = await db
-    .select({
-      unreadCount: sql<number>`count(*)::int`,
-      unreadMessages: sql<number>`(count(*) filter (where ${notifications.kind} = 'direct_message'))::int`,
-    })
-    .from(notifications)
-    .where(and(visibleTo(user), isNull(notifications.readAt)));
-  return { unreadCount: row?.unreadCount ?? 0, unreadMessages: row?.unreadMessages ?? 0 };
+export async function unreadCounts(user: Recipient, executor: Executor = db): Promise<UnreadCounts> {
+  const opens = (column: AnyPgColumn) => readableLevel(column, user) ?? sql`true`;
+  // Per member she blocked (LATERAL), so that each is one probe of notifications_actor_user_idx
+  // whatever the planner guesses of her blocks, never a scan of her unread rows.
+  const { rows } = await executor.execute<UnreadCounts>(sql`
+    select kept.unread - hidden.unread as "unreadCount", kept.messages - hidden.messages as "unreadMessages"
+    from (
+      select coalesce(sum(${notificationCounts.unread}), 0)::int as unread,
+        coalesce(sum(${notificationCounts.unreadMessages}), 0)::int as messages
+      from ${notificationCounts}
+      where ${notificationCounts.userId} = ${user.id} and ${opens(notificationCounts.requiredLevel)}
+    ) kept, (
+      select coalesce(sum(blocked.unread), 0)::int as unread, coalesce(sum(blocked.messages), 0)::int as messages
+      from ${forumBlocks} cross join lateral (
+        select count(*) as unread, count(*) filter (where ${notifications.kind} = 'direct_message') as messages
+        from ${notifications}
+        where ${notifications.actorId} = ${forumBlocks.blockedId} and ${notifications.userId} = ${forumBlocks.blockerId}
+          and ${notifications.readAt} is null and ${opens(notifications.requiredLevel)}
+      ) blocked
+      where ${forumBlocks.blockerId} = ${user.id}
+    ) hidden`);
+  return rows[0] ?? { unreadCount: 0, unreadMessages: 0 };
 }
 
 export async function unreadCount(user: Recipient): Promise<number> {
