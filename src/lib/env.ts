@@ -35,6 +35,8 @@ const envSchema = z
       .default("true")
       .transform((v) => v === "true" || v === "1"),
     SMTP_URL: optionalText,
+    /** The longest one delivery attempt may take, in seconds (src/server/email/transport.ts). */
+    SMTP_ATTEMPT_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
     EMAIL_FROM: optionalText,
     /**
      * DKIM signing of every outgoing email (docs/deployment.md): the signing domain, the selector of the

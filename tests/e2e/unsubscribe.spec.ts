@@ -1,26 +1,11 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { emailSuppressions, notifications } from "@/db/schema";
 import { createTestUser, latestEmailTo, linkIn, TEST_PASSWORD, testDb } from "../support/db";
+import { runJobNow } from "../support/run-job";
 import { expect, expectAccessibleAtBothWidths, signInAs, test } from "./fixtures";
 import { expectFocusOn } from "./focus";
 
 // The one unsubscribe page (docs/decisions/044-one-unsubscribe.md), reached from the link in a real
 // notification email, and the notice on her settings when her address refuses mail.
-
-const run = promisify(execFile);
-
-/** Runs the minutely notification email job now, through the running server's workers (npm run jobs). */
-async function emailDueNotifications() {
-  await run(
-    process.execPath,
-    [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/jobs.ts", "run", "notifications.email"],
-    {
-      env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL },
-    },
-  );
-}
 
 test("from the link in her email she stops one kind, and her settings tell her that her address refuses mail", async ({
   page,
@@ -35,7 +20,8 @@ test("from the link in her email she stops one kind, and her settings tell her t
       url: "/events",
       createdAt: new Date(Date.now() - 2 * 60_000),
     });
-  await emailDueNotifications();
+  // The minutely notification email job, now.
+  await runJobNow("notifications.email");
   await expect.poll(async () => (await latestEmailTo(her.email))?.kind).toBe("notification-announcement");
   const link = linkIn((await latestEmailTo(her.email))!.text, "/unsubscribe/");
 

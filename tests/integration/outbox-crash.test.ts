@@ -58,6 +58,8 @@ it("sends every email after a crash mid-send, each with its outbox row's Message
     ...serverEnv(postgres.url),
     SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
     EMAIL_FROM: '"Crash Test" <hello@crash.example>',
+    // The shortest attempt limit (the SMTP server here answers in 4 s): the lease is then 25 s, not 75.
+    SMTP_ATTEMPT_SECONDS: "10",
   };
   const first = await startTestServer(env, ".data/test-logs/outbox-crash-a.log");
   servers.push(first);
@@ -82,7 +84,7 @@ it("sends every email after a crash mid-send, each with its outbox row's Message
   expect((await rows()).filter((row) => row.status === "sending").length).toBeGreaterThan(0);
 
   servers.push(await startTestServer(env, ".data/test-logs/outbox-crash-b.log"));
-  // The lease (75 s) and the minutely sweep, with room for a loaded machine.
+  // The lease (25 s) and the minutely sweep, with room for a loaded machine.
   for (const deadline = Date.now() + 200_000; (await rows()).some((row) => row.status !== "sent"); await delay(1000)) {
     expect(Date.now()).toBeLessThan(deadline);
   }

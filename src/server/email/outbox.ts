@@ -9,7 +9,7 @@ import type { OutboxStatus } from "@/features/email/constants";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { getSiteSettings } from "@/server/settings";
 import { liftSuppression, permanentRefusal, suppressAddress, suppressionOf } from "./suppressions";
-import { fromAddress, outboxMessageId, SMTP_TIMEOUT_SECONDS, smtpTransport } from "./transport";
+import { fromAddress, outboxMessageId, smtpAttemptSeconds, smtpTransport } from "./transport";
 
 export interface OutgoingEmail {
   to: string;
@@ -37,7 +37,7 @@ export const GIVE_UP_AFTER_HOURS = 72;
  * attempt can still be going. Delivery is at least once: a worker killed after the server took the
  * message but before it was marked sent sends it again, with the same Message-ID.
  */
-export const SENDING_LEASE_SECONDS = SMTP_TIMEOUT_SECONDS + 15;
+export const sendingLeaseSeconds = (): number => smtpAttemptSeconds() + 15;
 
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(RETRY_FIRST_DELAY_SECONDS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_DELAY_SECONDS);
@@ -118,7 +118,7 @@ export async function deliverEmail(id: number, now: Date = new Date()): Promise<
     .set({
       status: "sending",
       attempts: sql`${emailOutbox.attempts} + 1`,
-      nextAttemptAt: secondsAfter(now, SENDING_LEASE_SECONDS),
+      nextAttemptAt: secondsAfter(now, sendingLeaseSeconds()),
     })
     .where(
       and(
@@ -149,7 +149,7 @@ export async function deliverEmail(id: number, now: Date = new Date()): Promise<
       headers: email.headers,
       messageId: outboxMessageId(email),
     });
-    await withDeadline(sending, SMTP_TIMEOUT_SECONDS * 1000);
+    await withDeadline(sending, smtpAttemptSeconds() * 1000);
     await db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(eq(emailOutbox.id, id));
     await liftSuppression(email.to);
   } catch (error) {

@@ -5,10 +5,11 @@ import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 import { env } from "@/lib/env";
 
 /**
- * The longest one delivery attempt may take. nodemailer's own limits (DNS, connecting, the greeting,
- * each reply of the server) add up to less; an attempt still going after this counts as failed.
+ * The longest one delivery attempt may take (SMTP_ATTEMPT_SECONDS, 60 by default). nodemailer's own
+ * limits (DNS, connecting, the greeting, each reply of the server) add up to less; an attempt still
+ * going after this counts as failed.
  */
-export const SMTP_TIMEOUT_SECONDS = 60;
+export const smtpAttemptSeconds = (): number => env().SMTP_ATTEMPT_SECONDS;
 
 let transporter: Transporter | undefined;
 
