@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { forumBlocks } from "@/db/schema";
+import { forumBlocks, notificationPreferences } from "@/db/schema";
+import { NOTIFICATION_KINDS } from "@/features/notifications/constants";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test } from "./fixtures";
 
@@ -58,6 +59,17 @@ test("she reaches Messages from the header at 390 and 1280 px, writes to a membe
       { blockerId: blocksHer.id, blockedId: her.id },
       { blockerId: her.id, blockedId: blockedByHer.id },
     ]);
+  // Other files publish library items and announcements to every member meanwhile: she hears of
+  // nothing but her messages, so that her bell counts only what this test does.
+  await testDb()
+    .insert(notificationPreferences)
+    .values(
+      NOTIFICATION_KINDS.filter((kind) => kind !== "direct_message").map((kind) => ({
+        userId: her.id,
+        kind,
+        delivery: "off" as const,
+      })),
+    );
   await lena.write(her.id, "Are you coming to the print fair?");
   await signInAs(page, her.username, TEST_PASSWORD);
 
