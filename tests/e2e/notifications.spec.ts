@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { forumCategories, forumTopics, notifications } from "@/db/schema";
+import { forumCategories, forumTopics, notificationPreferences, notifications } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessibleAtBothWidths, signInAs, test } from "./fixtures";
 
@@ -13,6 +13,8 @@ const tag = () => randomUUID().slice(0, 8);
 
 async function newMember(page: Page, overrides: Parameters<typeof createTestUser>[0] = {}) {
   const user = await createTestUser({ membershipLevel: "create", lastName: tag(), ...overrides });
+  // Other files publish library items to every member meanwhile; these tests count her bell exactly.
+  await testDb().insert(notificationPreferences).values({ userId: user.id, kind: "library_item", delivery: "off" });
   await signInAs(page, user.username, TEST_PASSWORD);
   return user;
 }
