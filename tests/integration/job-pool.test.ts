@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { Client } from "pg";
 import { forumCategories, forumTopics, notificationEvents, notifications } from "@/db/schema";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { waitFor } from "../support/applicants";
 import { call, signIn } from "../support/http";
 
 // Job handlers read and write through the jobs' pool, with a job's time limits (src/db/index.ts,
@@ -11,14 +12,6 @@ import { call, signIn } from "../support/http";
 // and finishes in its first run once the lock is gone.
 
 afterAll(closeTestDb);
-
-async function waitFor<T>(check: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await delay(50)) {
-    const value = await check();
-    if (value) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 it("runs a reply's fan-out on the jobs' pool, which waits out a lock a request would have given up on", async () => {
   const t = randomUUID().slice(0, 8);
@@ -52,13 +45,18 @@ it("runs a reply's fan-out on the jobs' pool, which waits out a lock a request w
     // The job's insert waits on the lock, from the jobs' pool.
     // The job's insert waits on the lock this test holds (while its statement is parsed, so it is
     // found by what blocks it, not by its text), from the jobs' pool.
-    const waiting = await waitFor(async () => {
-      const { rows } = await blocker.query<{ application_name: string }>(
-        "select application_name from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid)) limit 1",
-      );
-      return rows[0];
-    }, "the fan-out to wait on the lock");
-    expect(waiting.application_name).toBe("community-jobs");
+    const waiting = await waitFor(
+      async () =>
+        (
+          await blocker.query<{ application_name: string }>(
+            "select application_name from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid)) limit 1",
+          )
+        ).rows[0],
+      (row) => row !== undefined,
+      "the fan-out to wait on the lock",
+      60_000,
+    );
+    expect(waiting!.application_name).toBe("community-jobs");
     // Longer than a request's lock limit: the wait under test, not a pause for something to happen.
     await delay(2500);
     await blocker.query("rollback");
@@ -69,12 +67,11 @@ it("runs a reply's fan-out on the jobs' pool, which waits out a lock a request w
   }
 
   await waitFor(
-    async () =>
-      (await testDb().$count(
-        notifications,
-        and(eq(notifications.userId, author.id), eq(notifications.actorId, replier.id)),
-      )) > 0,
+    () =>
+      testDb().$count(notifications, and(eq(notifications.userId, author.id), eq(notifications.actorId, replier.id))),
+    (count) => count > 0,
     "the author's notification",
+    60_000,
   );
   const [event] = await testDb()
     .select({ id: notificationEvents.id, attempts: notificationEvents.attempts })
