@@ -19,6 +19,10 @@ const disabledWhilePending = {
   message:
     "Disabling a control while its action is pending drops her focus: give a Button `pending` (and a field readOnly) instead.",
 };
+const destructiveToastByHand = {
+  selector: "CallExpression[callee.name='toast'] Property[key.name='variant']",
+  message: 'A failure is told one way: toastError(title, description) from "@/hooks/use-toast".',
+};
 const adminPageWithoutCheck = {
   selector: "Program:not(:has(CallExpression[callee.name='requirePageAccess']))",
   message: "An admin page calls requirePageAccess itself and passes the viewer to its data functions.",
@@ -130,18 +134,31 @@ export default defineConfig([
   },
   {
     files: ["src/components/**/*.tsx"],
-    rules: { "no-restricted-syntax": ["error", disabledWhilePending] },
+    rules: { "no-restricted-syntax": ["error", disabledWhilePending, destructiveToastByHand] },
+  },
+  {
+    files: ["src/components/**/*.ts", "src/hooks/**/*.ts"],
+    ignores: ["src/hooks/use-toast.ts", "src/**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", destructiveToastByHand] },
   },
   {
     // A client component under src/app is browser code too.
     files: ["src/app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-syntax": ["error", clientImportsServer, disabledWhilePending] },
+    rules: { "no-restricted-syntax": ["error", clientImportsServer, disabledWhilePending, destructiveToastByHand] },
   },
   {
     // Every admin page checks its viewer itself and hands it to the data functions: the
     // layout's check alone leaves a page open once it is moved out of the group.
     files: ["src/app/**/admin/**/page.tsx"],
-    rules: { "no-restricted-syntax": ["error", clientImportsServer, adminPageWithoutCheck, disabledWhilePending] },
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        clientImportsServer,
+        adminPageWithoutCheck,
+        disabledWhilePending,
+        destructiveToastByHand,
+      ],
+    },
   },
   {
     // Every server module says so, so that a browser bundle that reaches one fails to build.

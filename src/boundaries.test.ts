@@ -91,6 +91,18 @@ describe("the layers' lint", () => {
       filePath: "src/features/fixture/constants.ts",
       code: 'import { TIER_IDS } from "@/db/schema";\nexport const FIXTURE = TIER_IDS;\n',
     },
+    destructiveToastByHand: {
+      filePath: "src/components/fixture/fails.tsx",
+      code: 'import { toast } from "@/hooks/use-toast";\nexport const fail = () => toast({ title: "Failed", variant: "destructive" });\n',
+    },
+    destructiveToastInHook: {
+      filePath: "src/hooks/use-fixture-fails.ts",
+      code: 'import { toast } from "./use-toast";\nexport const fail = () => toast({ title: "Failed", variant: "destructive" });\n',
+    },
+    failureToast: {
+      filePath: "src/components/fixture/fails-ok.tsx",
+      code: 'import { toast, toastError } from "@/hooks/use-toast";\nexport const tell = () => [toast({ title: "Saved" }), toastError("Failed")];\n',
+    },
     adminPageWithoutCheck: {
       filePath: "src/app/(app)/admin/(panel)/fixture/page.tsx",
       code: 'import { listAudit } from "@/server/audit";\nexport default async function Page() {\n  return String(listAudit);\n}\n',
@@ -181,6 +193,16 @@ describe("the layers' lint", () => {
       },
     ]);
     expect(rulesOf("adminPage")).toEqual([]);
+  });
+
+  it("refuses a destructive toast written by hand, in a component or a hook", () => {
+    const byHand = {
+      rule: "no-restricted-syntax",
+      message: 'A failure is told one way: toastError(title, description) from "@/hooks/use-toast".',
+    };
+    expect(broken[fixtures.destructiveToastByHand.filePath]).toEqual([byHand]);
+    expect(broken[fixtures.destructiveToastInHook.filePath]).toEqual([byHand]);
+    expect(rulesOf("failureToast")).toEqual([]);
   });
 
   it("refuses a module under src/server without server-only", () => {

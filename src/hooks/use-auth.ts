@@ -4,7 +4,7 @@ import * as React from "react";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { CurrentUser } from "@/features/auth/types";
 import { clearSignedInHint, hasSignedInHint } from "@/lib/auth/signed-in-hint";
-import { toast, toastOnNextPage, type ToastInput } from "./use-toast";
+import { toastError, toastOnNextPage, type ToastInput } from "./use-toast";
 
 /** The shape GET /api/auth/me and POST /api/auth/login answer with. */
 export type { CurrentUser };
@@ -114,11 +114,7 @@ export function useLogout() {
         description: "You have been logged out successfully",
       });
     } catch (error) {
-      toast({
-        title: "Logout failed",
-        description: errorMessage(error, "Something went wrong"),
-        variant: "destructive",
-      });
+      toastError("Logout failed", errorMessage(error, "Something went wrong"));
       setPending(false);
     }
   };

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { LoginInput } from "@/features/auth/schemas";
 import { setCurrentUser, type CurrentUser } from "./use-auth";
-import { toast, toastOnNextPage } from "./use-toast";
+import { toastError, toastOnNextPage } from "./use-toast";
 
 export function useLogin() {
   return useMutation({
@@ -17,11 +17,7 @@ export function useLogin() {
     onError: (error, input) => {
       // Her password was right and the form now asks for her two-factor code: nothing failed yet.
       if (asksForCode(error) && !input.code) return;
-      toast({
-        title: "Login failed",
-        description: errorMessage(error, "Invalid username or password"),
-        variant: "destructive",
-      });
+      toastError("Login failed", errorMessage(error, "Invalid username or password"));
     },
   });
 }

@@ -64,6 +64,11 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) };
 }
 
+/** The one way to say something failed: a destructive toast (the server's words come through `errorMessage`). */
+export function toastError(title: string, description?: string): { id: string; dismiss: () => void } {
+  return toast({ title, description, variant: "destructive" });
+}
+
 // A toast that must outlive a full page load (sign-in and sign-out end with one): kept for this tab
 // only, shown by the Toaster when the next page mounts it. It names the page that wrote it: the
 // Toaster loads after the page is interactive, and one that arrives between the write and the page

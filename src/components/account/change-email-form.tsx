@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import { changeEmailSchema, type ChangeEmailInput } from "@/features/auth/schemas";
@@ -30,11 +30,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
     onError: (error) => {
       setSent(null);
       if (!showServerErrors(form, error))
-        toast({
-          title: "Error",
-          description: errorMessage(error, "Could not send the link. Please try again."),
-          variant: "destructive",
-        });
+        toastError("Error", errorMessage(error, "Could not send the link. Please try again."));
     },
   });
   const errors = form.formState.errors;

@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import { PASSWORD_MIN } from "@/features/auth/constants";
@@ -25,11 +25,7 @@ export function ChangePasswordForm() {
     },
     onError: (error) => {
       if (!showServerErrors(form, error))
-        toast({
-          title: "Error",
-          description: errorMessage(error, "Could not change your password. Please try again."),
-          variant: "destructive",
-        });
+        toastError("Error", errorMessage(error, "Could not change your password. Please try again."));
     },
   });
   const errors = form.formState.errors;

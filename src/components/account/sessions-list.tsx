@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { DataTable } from "@/components/ui/data-table";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 
@@ -31,12 +31,7 @@ export function SessionsList() {
       toast({ title: "Session ended" });
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
-    onError: (error) =>
-      toast({
-        title: "Could not end the session",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Could not end the session", errorMessage(error, "Please try again.")),
   });
   const sessions = data ?? [];
   // Ending a session takes its row away: focus goes to the next one, or to the table.

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { reloadAfterSessionChange } from "@/hooks/use-auth";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import {
   disableTwoFactorSchema,
@@ -39,12 +39,7 @@ export function TwoFactorPanel({
   const start = useMutation({
     mutationFn: () => apiRequest<Setup>("POST", "/api/auth/two-factor/setup"),
     onSuccess: setSetup,
-    onError: (error) =>
-      toast({
-        title: "Could not start",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Could not start", errorMessage(error, "Please try again.")),
   });
 
   if (codes) {
@@ -137,12 +132,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
       toast({ title: "Two-factor sign-in is off" });
       onDone();
     },
-    onError: (error) =>
-      toast({
-        title: "Could not turn it off",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Could not turn it off", errorMessage(error, "Please try again.")),
   });
   return (
     <form

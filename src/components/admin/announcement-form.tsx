@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { announcementSchema, type AnnouncementInput } from "@/features/notifications/schemas";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 type Output = { title: string; url: string };
@@ -24,12 +24,7 @@ export function AnnouncementForm() {
       form.reset({ title: "", url: "/events" });
       toast({ title: "Announcement sent", description: "Every member will see it in their notifications." });
     },
-    onError: (error) =>
-      toast({
-        title: "Announcement not sent",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Announcement not sent", errorMessage(error, "Please try again.")),
   });
   return (
     <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate className="grid max-w-2xl gap-4">

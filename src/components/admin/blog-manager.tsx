@@ -12,7 +12,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
@@ -61,12 +61,7 @@ export function BlogManager() {
       toast({ title: post.status === "published" ? "Post unpublished" : "Post published", description: post.title });
       void refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not change the post. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not change the post. Please try again.")),
   });
   const remove = useMutation({
     mutationFn: (post: Post) => apiRequest("DELETE", `/api/admin/blog/${post.id}`),
@@ -74,12 +69,7 @@ export function BlogManager() {
       toast({ title: "Post deleted", description: post.title });
       void refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not delete the post. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not delete the post. Please try again.")),
   });
 
   if (editing) {
@@ -171,11 +161,7 @@ function PostForm({ post, onDone }: { post: Post | null; onDone: () => void }) {
     },
     onError: (error) => {
       showServerErrors(form, error);
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not save the post. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Error", errorMessage(error, "Could not save the post. Please try again."));
     },
   });
   const errors = form.formState.errors;

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, ApiError } from "@/lib/api-client";
 import { sectionRole } from "@/features/cms/page-layout";
 import {
@@ -40,11 +40,7 @@ export function ContentEditor() {
 
   React.useEffect(() => {
     if (loaded.isError)
-      toast({
-        title: "Error Loading Content",
-        description: "Could not load the editable content. Please try again later.",
-        variant: "destructive",
-      });
+      toastError("Error Loading Content", "Could not load the editable content. Please try again later.");
   }, [loaded.isError]);
 
   const content = draft ?? loaded.data ?? null;
@@ -59,11 +55,7 @@ export function ContentEditor() {
     onError: (error) => {
       // The draft stays as it was, so nothing typed is lost.
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      toast({
-        title: "Error Saving Content",
-        description: "Could not save the content changes. Please try again later.",
-        variant: "destructive",
-      });
+      toastError("Error Saving Content", "Could not save the content changes. Please try again later.");
     },
   });
 
@@ -89,11 +81,7 @@ export function ContentEditor() {
     const parsed = cmsContentSchema.safeParse(content);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message])));
-      toast({
-        title: "Error Saving Content",
-        description: "Could not save the content changes. Please try again later.",
-        variant: "destructive",
-      });
+      toastError("Error Saving Content", "Could not save the content changes. Please try again later.");
       return;
     }
     save.mutate(parsed.data);

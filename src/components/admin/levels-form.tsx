@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import { LEVEL_NAME_MAX } from "@/features/levels/constants";
@@ -27,11 +27,7 @@ export function LevelsForm({ initial }: { initial: LevelLadder }) {
     },
     onError: (error) => {
       showServerErrors(form, error);
-      toast({
-        title: "Error Saving Levels",
-        description: errorMessage(error, "Could not save the levels. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Error Saving Levels", errorMessage(error, "Could not save the levels. Please try again."));
     },
   });
   return (

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 /**
@@ -19,12 +19,7 @@ export function LiftSuppressionButton({ address, focusAfterId }: { address: stri
       toast({ title: "Suppression lifted", description: `Bulk email will be sent to ${address} again.` });
       router.refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not lift the suppression."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not lift the suppression.")),
   });
   return (
     <Button

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 /** Dismiss a report of a direct message, or remove the message; the report then leaves the list (RowFocusScope). */
@@ -16,12 +16,7 @@ export function MessageReportActions({ reportId }: { reportId: number }) {
       toast({ title: decision === "remove" ? "Message removed" : "Report dismissed" });
       router.refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Could not save the decision",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Could not save the decision", errorMessage(error, "Please try again.")),
   });
   return (
     <div className="flex gap-2">

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import type { RecomputeStatus } from "@/features/levels/types";
 
@@ -23,11 +23,7 @@ export function RecomputePointsButton() {
       router.refresh();
     },
     onError: (error) =>
-      toast({
-        title: "Error Recomputing Points",
-        description: errorMessage(error, "Could not recompute the points. Please try again."),
-        variant: "destructive",
-      }),
+      toastError("Error Recomputing Points", errorMessage(error, "Could not recompute the points. Please try again.")),
   });
   return (
     <Button

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 export function RetryEmailButton({ id }: { id: number }) {
@@ -14,12 +14,7 @@ export function RetryEmailButton({ id }: { id: number }) {
       toast({ title: "Queued again", description: "The message will be sent again shortly." });
       router.refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not queue the message."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not queue the message.")),
   });
   return (
     <Button className="mt-4" onClick={() => retry.mutate()} pending={retry.isPending} pendingLabel="Retrying...">

@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import { siteSettingsSchema, type SiteSettings } from "@/features/settings/schemas";
@@ -72,11 +72,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     onError: (error) => {
       // What was typed stays in the form.
       showServerErrors(form, error);
-      toast({
-        title: "Error Saving Settings",
-        description: errorMessage(error, "Could not save the settings. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Error Saving Settings", errorMessage(error, "Could not save the settings. Please try again."));
     },
   });
 

@@ -11,7 +11,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -72,14 +72,13 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
           form.setError(field as keyof ApplicationFormValues, { message });
       }
       const fallback = "There was a problem submitting your application. Please try again.";
-      toast({
-        title: "Error",
-        description:
-          error instanceof ApiError && (error.status === 429 || error.status === 400)
-            ? errorMessage(error, fallback)
-            : fallback,
-        variant: "destructive",
-      });
+      toastError(
+        "Error",
+
+        error instanceof ApiError && (error.status === 429 || error.status === 400)
+          ? errorMessage(error, fallback)
+          : fallback,
+      );
     },
   });
   const busy = submit.isPending || submit.isSuccess;

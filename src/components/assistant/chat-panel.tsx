@@ -6,7 +6,7 @@ import { Loader2, SendHorizontal, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { useCurrentUser } from "@/hooks/use-auth";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { CHAT_HISTORY_LIMIT, CHAT_MESSAGE_MAX, type StoredChatMessage } from "@/features/assistant/schemas";
 import { ChatMessage, type ChatEntry } from "./chat-message";
@@ -61,7 +61,7 @@ export function ChatPanel() {
       queryClient.setQueryData(HISTORY_KEY, { messages: [] });
       toast({ title: "Conversation deleted", description: "Your conversation with the assistant has been deleted." });
     },
-    onError: () => toast({ ...ERROR_TOAST, variant: "destructive" }),
+    onError: () => toastError(ERROR_TOAST.title, ERROR_TOAST.description),
   });
 
   React.useEffect(() => {
@@ -96,7 +96,7 @@ export function ChatPanel() {
         error instanceof ApiError && error.status === 429 && error.serverMessage
           ? error.serverMessage
           : ERROR_TOAST.description;
-      toast({ title: ERROR_TOAST.title, description, variant: "destructive" });
+      toastError(ERROR_TOAST.title, description);
     } finally {
       setPending(false);
     }

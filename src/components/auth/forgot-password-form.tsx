@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { schemaResolver } from "@/lib/schema-resolver";
 import type { ForgotPasswordInput } from "@/features/auth/schemas";
@@ -23,12 +23,7 @@ export function ForgotPasswordForm() {
   const request = useMutation({
     mutationFn: (input: ForgotPasswordInput) =>
       apiRequest<{ message: string }>("POST", "/api/auth/forgot-password", input),
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Something went wrong. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Something went wrong. Please try again.")),
   });
 
   if (request.isSuccess) {

@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { schemaResolver } from "@/lib/schema-resolver";
 import { PASSWORD_MIN } from "@/features/auth/constants";
@@ -30,12 +30,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       toast({ title: "Password changed", description: data.message });
       router.push("/login");
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not change your password. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not change your password. Please try again.")),
   });
   const busy = reset.isPending || reset.isSuccess;
   return (

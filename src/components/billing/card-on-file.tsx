@@ -7,7 +7,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import type { MembershipView } from "./types";
 
@@ -25,11 +25,7 @@ export function CardOnFile({ userId, membership: m, publishableKey, onChanged }:
     mutationFn: () => apiRequest<{ clientSecret: string }>("POST", `/api/users/${userId}/billing/setup-intent`),
     onSuccess: (r) => setClientSecret(r.clientSecret),
     onError: (error) =>
-      toast({
-        title: "Card not available",
-        description: errorMessage(error, "The card form could not be opened. Please try again."),
-        variant: "destructive",
-      }),
+      toastError("Card not available", errorMessage(error, "The card form could not be opened. Please try again.")),
   });
   const action = m.card ? "Update card" : "Add card";
   return (
@@ -87,11 +83,7 @@ function CardForm({ userId, onSaved }: { userId: number; onSaved: () => void }) 
       redirect: "if_required",
     });
     if (result.error) {
-      toast({
-        title: "Card not saved",
-        description: result.error.message ?? "The card could not be saved.",
-        variant: "destructive",
-      });
+      toastError("Card not saved", result.error.message ?? "The card could not be saved.");
       setSaving(false);
       return;
     }
@@ -101,8 +93,7 @@ function CardForm({ userId, onSaved }: { userId: number; onSaved: () => void }) 
         `/api/users/${userId}/billing/payment-method`,
         { setupIntentId: result.setupIntent.id },
       );
-      if (saved.paymentError)
-        toast({ title: "Card saved, payment failed", description: saved.paymentError, variant: "destructive" });
+      if (saved.paymentError) toastError("Card saved, payment failed", saved.paymentError);
       else
         toast({
           title: "Card updated",
@@ -110,11 +101,7 @@ function CardForm({ userId, onSaved }: { userId: number; onSaved: () => void }) 
         });
       onSaved();
     } catch (error) {
-      toast({
-        title: "Card not saved",
-        description: errorMessage(error, "The card could not be saved."),
-        variant: "destructive",
-      });
+      toastError("Card not saved", errorMessage(error, "The card could not be saved."));
       setSaving(false);
     }
   }

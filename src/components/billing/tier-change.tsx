@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents, formatDate } from "@/lib/format";
 import type { UpgradePreview } from "@/features/billing/types";
@@ -40,11 +40,7 @@ export function TierChange({ userId, mode, membership: m, tiers, onChanged }: Pr
     mutationFn: (tier: string) => apiRequest<UpgradePreview>("POST", `/api/users/${userId}/billing/preview`, { tier }),
     onSuccess: setPreview,
     onError: (error) =>
-      toast({
-        title: "No preview",
-        description: errorMessage(error, "The price could not be worked out. Please try again."),
-        variant: "destructive",
-      }),
+      toastError("No preview", errorMessage(error, "The price could not be worked out. Please try again.")),
   });
   const change = useBillingAction<
     { tier: string; prorationDate?: number },

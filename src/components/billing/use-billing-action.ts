@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 /** A billing change through the API: a toast saying what happened (or the server's reason), then a refetch. */
@@ -17,11 +17,7 @@ export function useBillingAction<TInput, TResult>(
       onChanged();
     },
     onError: (error) => {
-      toast({
-        title: "Billing not changed",
-        description: errorMessage(error, "Something went wrong. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Billing not changed", errorMessage(error, "Something went wrong. Please try again."));
       onChanged();
     },
   });

@@ -12,7 +12,7 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useMemberQuery } from "@/hooks/use-member-query";
 import { usePathSegment } from "@/hooks/use-path-segment";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { Jsonified } from "@/lib/json";
 import type { CourseOutline } from "@/features/courses/types";
@@ -145,12 +145,7 @@ function NextStep({ course, firstLesson }: { course: Outline; firstLesson: strin
         router.push(`/courses/${course.slug}/${firstLesson}`);
       }
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not start the course."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not start the course.")),
   });
   if (!firstLesson || course.completedAt) return null;
   if (!course.startedAt)

@@ -11,7 +11,7 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useMemberQuery } from "@/hooks/use-member-query";
 import { usePathSegment } from "@/hooks/use-path-segment";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { Jsonified } from "@/lib/json";
 import type { CourseLesson, CourseProgress as Progress } from "@/features/courses/types";
@@ -132,12 +132,7 @@ function MarkComplete({ lesson }: { lesson: Lesson }) {
         description: `${progress.progress.completed} of ${progress.progress.total} lessons complete.`,
       });
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not mark the lesson complete."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not mark the lesson complete.")),
   });
   return (
     <div>

@@ -19,7 +19,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/features/events/constants";
 import { eventInputSchema, type EventInput } from "@/features/events/schemas";
@@ -77,8 +77,7 @@ export function AdminEventDialog({
       if (!eventId) form.reset(EMPTY_EVENT);
       router.refresh();
     },
-    onError: (error) =>
-      toast({ title: "Error", description: errorMessage(error, "Could not save the event."), variant: "destructive" }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not save the event.")),
   });
   const busy = save.isPending;
   const prefix = eventId ? `event-${eventId}` : "new-event";
@@ -198,12 +197,7 @@ export function FeatureEventButton({
   const toggle = useMutation({
     mutationFn: () => apiRequest("PATCH", `/api/admin/events/${eventId}`, { featured: !featured }),
     onSuccess: () => router.refresh(),
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not change the event."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not change the event.")),
   });
   return (
     <Button
@@ -228,12 +222,7 @@ export function DeleteEventButton({ eventId, title }: { eventId: number; title: 
       toast({ title: "Event deleted", description: `${title} was deleted.` });
       router.refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not delete the event."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not delete the event.")),
   });
   return (
     <Dialog open={open} onOpenChange={setOpen}>

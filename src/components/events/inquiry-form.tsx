@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { schemaResolver } from "@/lib/schema-resolver";
 import { PRIVATE_EVENT_TYPES } from "@/features/events/constants";
@@ -40,12 +40,7 @@ export function InquiryForm({ onSent }: { onSent: () => void }) {
       toast({ title: "Request sent", description: result.message });
       onSent();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to send your request. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Failed to send your request. Please try again.")),
   });
   const busy = submit.isPending;
 

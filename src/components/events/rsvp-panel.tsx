@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { RowFocusScope } from "@/components/ui/row-focus-scope";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { useEventViewer, useSetEventViewer } from "./use-event-viewer";
 
@@ -52,12 +52,7 @@ export function RsvpPanel({
       setPart((state) => ({ ...state, going: true, goingCount: result.goingCount }));
       toast({ title: "You're going!", description: "Your RSVP is saved. See you there." });
     },
-    onError: (error) =>
-      toast({
-        title: "RSVP failed",
-        description: errorMessage(error, "Something went wrong. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("RSVP failed", errorMessage(error, "Something went wrong. Please try again.")),
   });
   const cancel = useMutation({
     mutationFn: () => apiRequest("DELETE", `/api/events/${eventId}/rsvp`),
@@ -69,12 +64,7 @@ export function RsvpPanel({
       }));
       toast({ title: "RSVP cancelled", description: "We have let the hosts know you can't make it." });
     },
-    onError: (error) =>
-      toast({
-        title: "Cancel failed",
-        description: errorMessage(error, "Something went wrong. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Cancel failed", errorMessage(error, "Something went wrong. Please try again.")),
   });
   const count = part.data?.goingCount ?? prerenderedCount;
   const full = capacity !== null && count >= capacity;

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { MentionTextarea } from "./mention-textarea";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { newTopicSchema, slugify, type NewTopic, type NewTopicInput } from "@/features/forum/schemas";
 
@@ -45,19 +45,14 @@ export function NewTopicForm({
         }
       }
       if (error instanceof ApiError && error.status === 401) {
-        toast({
-          title: "Authentication required",
-          description: "You must be logged in to create a forum topic.",
-          variant: "destructive",
-        });
+        toastError("Authentication required", "You must be logged in to create a forum topic.");
         router.push("/login?next=/forum/new-topic");
         return;
       }
-      toast({
-        title: "Error creating topic",
-        description: errorMessage(error, "There was an error creating your topic. Please try again."),
-        variant: "destructive",
-      });
+      toastError(
+        "Error creating topic",
+        errorMessage(error, "There was an error creating your topic. Please try again."),
+      );
     },
   });
   const errors = form.formState.errors;

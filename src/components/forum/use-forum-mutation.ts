@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 
 interface ForumMutation<TVariables, TResult> {
@@ -43,11 +43,11 @@ export function useForumMutation<TVariables = void, TResult = unknown>({
     },
     onError: (error) => {
       if (signedOut && error instanceof ApiError && error.status === 401) {
-        toast({ title: "Authentication required", description: signedOut, variant: "destructive" });
+        toastError("Authentication required", signedOut);
         router.push(`/login?next=${encodeURIComponent(window.location.pathname)}`);
         return;
       }
-      toast({ title: failure.title, description: errorMessage(error, failure.description), variant: "destructive" });
+      toastError(failure.title, errorMessage(error, failure.description));
     },
   });
 }

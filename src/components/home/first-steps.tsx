@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Circle } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { ONBOARDING_STEP_TEXT } from "@/features/onboarding/constants";
 import type { OnboardingChecklist } from "@/features/onboarding/types";
@@ -23,12 +23,7 @@ export function FirstSteps({ checklist, afterHide }: { checklist: OnboardingChec
       toast({ title: "Checklist hidden", description: "Your first steps are put away." });
       afterHide();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not hide the checklist."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not hide the checklist.")),
   });
   const done = checklist.steps.filter((step) => step.done).length;
   const total = checklist.steps.length;

@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { reloadAfterSessionChange } from "@/hooks/use-auth";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { schemaResolver } from "@/lib/schema-resolver";
@@ -29,11 +29,7 @@ export function JoinForm({ token }: { token: string }) {
     onError: (error) => {
       if (error instanceof ApiError && error.fields?.username)
         form.setError("username", { message: error.fields.username });
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not create your account. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Error", errorMessage(error, "Could not create your account. Please try again."));
     },
   });
   const busy = accept.isPending || accept.isSuccess;

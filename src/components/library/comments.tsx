@@ -10,7 +10,7 @@ import { QueryStatus } from "@/components/ui/query-status";
 import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import type { LibraryComment } from "@/features/library/types";
@@ -46,9 +46,8 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
       toast({ title: "Comment posted", description: "Your comment has been added" });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401)
-        toast({ title: "Please log in to comment", variant: "destructive" });
-      else toast({ title: "Comment failed", description: "Could not post your comment", variant: "destructive" });
+      if (error instanceof ApiError && error.status === 401) toastError("Please log in to comment");
+      else toastError("Comment failed", "Could not post your comment");
     },
   });
   const remove = useMutation({
@@ -57,8 +56,7 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
       void queryClient.invalidateQueries({ queryKey: key });
       toast({ title: "Comment deleted" });
     },
-    onError: () =>
-      toast({ title: "Could not delete the comment", description: "Please try again.", variant: "destructive" }),
+    onError: () => toastError("Could not delete the comment", "Please try again."),
   });
 
   return (
@@ -70,8 +68,7 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
           (values) => post.mutate(values),
           // An empty comment is answered with a toast, not a call.
           (errors) => {
-            if (errors.comment?.type === "too_small")
-              toast({ title: "Empty comment", description: "Please enter a comment", variant: "destructive" });
+            if (errors.comment?.type === "too_small") toastError("Empty comment", "Please enter a comment");
           },
         )}
       >

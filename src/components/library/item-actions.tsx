@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bookmark, BookmarkCheck, Share2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { LIBRARY_ITEMS_KEY } from "./library-browser";
 
@@ -28,9 +28,8 @@ export function BookmarkButton({ contentId }: { contentId: number }) {
       toast({ title: save ? "Content saved to your bookmarks" : "Content removed from your bookmarks" });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401)
-        toast({ title: "Please log in to bookmark content", variant: "destructive" });
-      else toast({ title: "Action failed", description: "Could not update bookmark status", variant: "destructive" });
+      if (error instanceof ApiError && error.status === 401) toastError("Please log in to bookmark content");
+      else toastError("Action failed", "Could not update bookmark status");
     },
   });
   const saved = status.data === true;
@@ -57,8 +56,7 @@ export function ShareButton({ title }: { title: string }) {
         await navigator.share({ title, url });
       } catch (error) {
         // Closing the share sheet is not a failure.
-        if ((error as Error).name !== "AbortError")
-          toast({ title: "Sharing failed", description: "Could not share the content", variant: "destructive" });
+        if ((error as Error).name !== "AbortError") toastError("Sharing failed", "Could not share the content");
       }
       return;
     }
@@ -66,7 +64,7 @@ export function ShareButton({ title }: { title: string }) {
       await navigator.clipboard.writeText(url);
       toast({ title: "Link copied", description: "Content link copied to clipboard" });
     } catch {
-      toast({ title: "Sharing failed", description: "Could not share the content", variant: "destructive" });
+      toastError("Sharing failed", "Could not share the content");
     }
   }
   return (

@@ -13,7 +13,7 @@ import {
 } from "@/features/messages/constants";
 import type { ReportValues } from "@/features/reports/schemas";
 import { useNotificationStream } from "@/hooks/use-notification-stream";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 
 /**
@@ -76,11 +76,7 @@ export function ReportMessageButton({ messageId, senderName }: { messageId: numb
     onError: (failure) => {
       // A refused reason is shown under its field by the dialog.
       if (failure instanceof ApiError && failure.fields?.reason) return;
-      toast({
-        title: "Report failed",
-        description: errorMessage(failure, "Please try again."),
-        variant: "destructive",
-      });
+      toastError("Report failed", errorMessage(failure, "Please try again."));
     },
   });
   return (
@@ -109,12 +105,7 @@ export function MessageSettingsForm({ allowFrom }: { allowFrom: MessagePermissio
       toast({ title: "Settings saved" });
       router.refresh();
     },
-    onError: (failure) =>
-      toast({
-        title: "Error saving settings",
-        description: errorMessage(failure, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (failure) => toastError("Error saving settings", errorMessage(failure, "Please try again.")),
   });
   return (
     <fieldset className="grid gap-2">

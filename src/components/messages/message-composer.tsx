@@ -10,7 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { MESSAGE_MAX_LENGTH } from "@/features/messages/constants";
 import { composerSchema } from "@/features/messages/schemas";
 import { announce } from "@/hooks/use-live-region";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 
 type ComposerValues = { body: string };
@@ -46,11 +46,7 @@ export function MessageComposer({
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields?.body) form.setError("body", { message: error.fields.body });
-      toast({
-        title: "Message not sent",
-        description: errorMessage(error, "There was an error sending your message. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Message not sent", errorMessage(error, "There was an error sending your message. Please try again."));
     },
   });
   return (

@@ -8,7 +8,7 @@ import { getStripe } from "@/lib/stripe-js";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 
 interface PaymentCheckoutProps {
@@ -79,11 +79,7 @@ function PaymentForm({ token }: { token: string }) {
       redirect: "if_required",
     });
     if (result.error) {
-      toast({
-        title: "Payment Failed",
-        description: result.error.message ?? "An error occurred during payment processing",
-        variant: "destructive",
-      });
+      toastError("Payment Failed", result.error.message ?? "An error occurred during payment processing");
       setProcessing(false);
       return;
     }

@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import { REFUND_GUARANTEE_DAYS } from "@/features/money/constants";
@@ -44,11 +44,7 @@ export function RefundForm({ id, remaining, currency = "usd", onDone }: RefundFo
     },
     onError: (error) => {
       if (showServerErrors(form, error)) return;
-      toast({
-        title: "Refund failed",
-        description: errorMessage(error, "Could not refund the payment."),
-        variant: "destructive",
-      });
+      toastError("Refund failed", errorMessage(error, "Could not refund the payment."));
     },
   });
   return (

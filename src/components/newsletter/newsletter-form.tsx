@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import { schemaResolver } from "@/lib/schema-resolver";
@@ -45,7 +45,7 @@ export function NewsletterForm({
     } catch (failure) {
       if (showServerErrors(form, failure)) return;
       // All failures alike.
-      toast({ title: "Error", description: "Failed to subscribe. Please try again.", variant: "destructive" });
+      toastError("Error", "Failed to subscribe. Please try again.");
     }
   });
   const error = form.formState.errors.email?.message;

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 /**
@@ -25,12 +25,7 @@ export function TokenAction({
   const action = useMutation({
     mutationFn: () => apiRequest("POST", path, body),
     onSuccess: () => toast({ title: done.title, description: done.text }),
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Something went wrong. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Something went wrong. Please try again.")),
   });
   if (action.isSuccess) {
     // The button is gone: focus moves to what it did (docs/decisions/037-focus-after-an-action.md).

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import type { NotificationKind } from "@/features/notifications/constants";
 import { useNotificationStream } from "@/hooks/use-notification-stream";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 /**
@@ -29,11 +29,7 @@ export function MarkAllReadButton({ kind, disabled }: { kind?: NotificationKind;
           await apiRequest("POST", "/api/notifications/read", kind ? { all: true, kind } : { all: true });
           router.refresh();
         } catch (error) {
-          toast({
-            title: "Could not mark them read",
-            description: errorMessage(error, "Please try again."),
-            variant: "destructive",
-          });
+          toastError("Could not mark them read", errorMessage(error, "Please try again."));
         } finally {
           setPending(false);
         }

@@ -11,7 +11,7 @@ import {
   type NotificationKind,
 } from "@/features/notifications/constants";
 import type { NotificationPreferences } from "@/features/notifications/types";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 const selectClass =
@@ -33,12 +33,7 @@ export function PreferencesForm({
       setPreferences(saved);
       toast({ title: "Settings saved", description: "Your notification choices are saved." });
     },
-    onError: (error) =>
-      toast({
-        title: "Error saving settings",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error saving settings", errorMessage(error, "Please try again.")),
   });
   const setKind = (kind: NotificationKind, change: Partial<NotificationPreferences["kinds"][NotificationKind]>) =>
     setPreferences((current) => ({

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 type State = "checking" | "unsupported" | "blocked" | "off" | "on";
@@ -56,11 +56,7 @@ export function PushToggle() {
       setState("on");
       toast({ title: "Notifications on", description: "This device will show the kinds you tick below." });
     } catch (error) {
-      toast({
-        title: "Could not turn notifications on",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      toastError("Could not turn notifications on", errorMessage(error, "Please try again."));
     } finally {
       setPending(false);
     }
@@ -76,11 +72,7 @@ export function PushToggle() {
       }
       setState("off");
     } catch (error) {
-      toast({
-        title: "Could not turn notifications off",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      toastError("Could not turn notifications off", errorMessage(error, "Please try again."));
     } finally {
       setPending(false);
     }

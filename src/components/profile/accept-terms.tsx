@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 /** Accept on the registration page: creates her partner record, then opens her Affiliate tab. */
@@ -19,8 +19,7 @@ export function AcceptTerms({ token }: { token: string }) {
       router.push("/profile?tab=affiliate");
       router.refresh();
     },
-    onError: (error) =>
-      toast({ title: "Error", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) => toastError("Error", errorMessage(error, "Please try again.")),
   });
   return (
     <Button

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { AFFILIATE_TERMS_TEXT, REGISTRATION_ADDRESS_MESSAGE } from "@/features/affiliate/schemas";
@@ -50,12 +50,7 @@ function Registration({ userId, email }: { userId: number; email: string }) {
         title: "Registration Email Sent",
         description: "Check your inbox to complete the affiliate registration process.",
       }),
-    onError: () =>
-      toast({
-        title: "Error",
-        description: "Failed to send registration email. Please try again.",
-        variant: "destructive",
-      }),
+    onError: () => toastError("Error", "Failed to send registration email. Please try again."),
   });
   return (
     <div className="grid gap-6">

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import type { OpenMentorshipRequest, ReceivedRequest } from "@/features/mentorship/types";
@@ -62,8 +62,7 @@ function RequestForm({ mentor, openRequest }: { mentor: PublicProfile; openReque
         description: `Your mentorship request has been sent to ${mentor.firstName} ${mentor.lastName}.`,
       });
     },
-    onError: (error) =>
-      toast({ title: "Request Failed", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) => toastError("Request Failed", errorMessage(error, "Please try again.")),
   });
   // The form goes away with the button she pressed: focus moves to what replaced it.
   React.useEffect(() => {
@@ -118,8 +117,7 @@ function ReceivedRequests({ mentorId }: { mentorId: number }) {
       });
       return queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (error) =>
-      toast({ title: "Error", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) => toastError("Error", errorMessage(error, "Please try again.")),
   });
   return (
     // Accept or Decline gives way to the answer: focus goes to the request, which now says it.

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { refreshCurrentUser } from "@/hooks/use-auth";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import { acceptAttribute, UPLOAD_KINDS } from "@/features/storage/kinds";
@@ -58,11 +58,7 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
     onError: (failure) => {
       showServerErrors(form, failure);
       setProblem(true);
-      toast({
-        title: "Update Failed",
-        description: "Failed to update your profile. Please try again.",
-        variant: "destructive",
-      });
+      toastError("Update Failed", "Failed to update your profile. Please try again.");
     },
   });
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import { schemaResolver } from "@/lib/schema-resolver";
@@ -29,11 +29,7 @@ export function ContactForm({ source }: { source: "faq" | "contact" }) {
       toast({ title: "Message sent", description: "Thank you for your message. We will reply soon." });
     } catch (error) {
       if (showServerErrors(form, error)) return;
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Your message could not be sent. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Error", errorMessage(error, "Your message could not be sent. Please try again."));
     }
   });
   const id = (name: string) => `${source}-contact-${name}`;

@@ -8,7 +8,7 @@ import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { birthDataSchema, type BirthDataInput } from "@/features/spiritual-profile/schemas";
 import type { StoredBirthData } from "@/features/spiritual-profile/types";
@@ -74,11 +74,7 @@ export function BirthDataForm({
           if (field in form.getValues()) form.setError(field as keyof BirthDataInput, { message });
         }
       }
-      toast({
-        title: "Failed to save your birth data",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      toastError("Failed to save your birth data", errorMessage(error, "Please try again."));
     },
   });
   const remove = useMutation({
@@ -95,12 +91,7 @@ export function BirthDataForm({
       onSaved(null);
       toast({ title: "Your birth data has been deleted" });
     },
-    onError: (error) =>
-      toast({
-        title: "Failed to delete your birth data",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Failed to delete your birth data", errorMessage(error, "Please try again.")),
   });
 
   const placeError = form.formState.errors.birthLocation?.message ?? form.formState.errors.placeId?.message;

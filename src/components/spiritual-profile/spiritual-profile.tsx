@@ -6,7 +6,7 @@ import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { refreshCurrentUser } from "@/hooks/use-auth";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import type { SpiritualProfile as Profile } from "@/features/spiritual-profile/types";
@@ -34,11 +34,7 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
       toast({ title: `Your ${REPORT_LABEL[kind]} report has been generated` });
     },
     onError: (error, kind) =>
-      toast({
-        title: `Failed to generate your ${REPORT_LABEL[kind]} report`,
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+      toastError(`Failed to generate your ${REPORT_LABEL[kind]} report`, errorMessage(error, "Please try again.")),
   });
   const birthForm = React.useRef<BirthDataFormHandle>(null);
   const requestReport = async (kind: ReportKind) => {
@@ -48,13 +44,10 @@ export function SpiritualProfile({ userId, initial }: { userId: number; initial:
       // The form is on the Birth Data tab: once it shows, its fields get their messages and focus.
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const valid = await birthForm.current?.validate();
-      toast({
-        title: `Failed to generate your ${REPORT_LABEL[kind]} report`,
-        description: valid
-          ? "Please save your birth data first."
-          : "Please fill in your birth date, time and location.",
-        variant: "destructive",
-      });
+      toastError(
+        `Failed to generate your ${REPORT_LABEL[kind]} report`,
+        valid ? "Please save your birth data first." : "Please fill in your birth date, time and location.",
+      );
       return;
     }
     generate.mutate(kind);

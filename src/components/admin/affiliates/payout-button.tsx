@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 
@@ -20,8 +20,7 @@ export function PayoutButton({ eligibleCount }: { eligibleCount: number }) {
       });
       router.refresh();
     },
-    onError: (error) =>
-      toast({ title: "Payout failed", description: errorMessage(error, "Please try again."), variant: "destructive" }),
+    onError: (error) => toastError("Payout failed", errorMessage(error, "Please try again.")),
   });
   return (
     <Button

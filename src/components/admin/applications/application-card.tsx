@@ -16,7 +16,7 @@ import { reviewNotesSchema, type ReviewInput, type ReviewNotesValues } from "@/f
 import type { ManualPaymentInput } from "@/features/money/schemas";
 import { showServerErrors } from "@/lib/form-errors";
 import { toMemberPayment } from "@/features/money/types";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents, formatDate, tierName } from "@/lib/format";
 import { CardPaymentDialog } from "./card-payment-dialog";
@@ -53,11 +53,7 @@ export function ApplicationCard({
     },
     onError: (error) => {
       if (showServerErrors(notesForm, error)) return;
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to update application status."),
-        variant: "destructive",
-      });
+      toastError("Error", errorMessage(error, "Failed to update application status."));
     },
   });
   const decide = (status: ReviewInput["status"]) =>
@@ -65,8 +61,7 @@ export function ApplicationCard({
   const referral = useMutation({
     mutationFn: () => apiRequest("POST", `/api/applications/${app.id}/generate-referral`),
     onSuccess: () => toast({ title: "Success", description: "Referral commission has been created." }),
-    onError: (error) =>
-      toast({ title: "Error", description: errorMessage(error, "Failed to create referral."), variant: "destructive" }),
+    onError: (error) => toastError("Error", errorMessage(error, "Failed to create referral.")),
   });
 
   const resend = useMutation({
@@ -76,12 +71,7 @@ export function ApplicationCard({
         title: "Invitation Sent",
         description: `A new invitation has been emailed to ${app.email}. The previous link no longer works.`,
       }),
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to resend the invitation."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Failed to resend the invitation.")),
   });
 
   const copyCode = async () => {
@@ -243,12 +233,7 @@ function RecordManualPayment({
       setOpen(false);
       onDone();
     },
-    onError: (error) =>
-      toast({
-        title: "Payment Failed",
-        description: errorMessage(error, "There was an error processing the payment."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Payment Failed", errorMessage(error, "There was an error processing the payment.")),
   });
   if (!open) {
     return (

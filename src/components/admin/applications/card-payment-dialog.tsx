@@ -21,7 +21,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
 import { APPLICATIONS_KEY } from "./types";
@@ -41,7 +41,6 @@ const EMPTY_FIELDS: FieldState = {
 const INVALID_CARD = {
   title: "Invalid Card Details",
   description: "Please check your card information and try again.",
-  variant: "destructive",
 } as const;
 
 /**
@@ -98,18 +97,18 @@ function CardForm({ applicationId, amount, onDone }: { applicationId: number; am
     const card = elements.getElement(CardNumberElement);
     // An empty field is missing; a filled one Stripe does not accept is invalid.
     if (!card || Object.values(fields).some((f) => f.empty)) {
-      toast({ title: "Missing Information", description: "Please fill in all card details.", variant: "destructive" });
+      toastError("Missing Information", "Please fill in all card details.");
       return;
     }
     if (Object.values(fields).some((f) => !f.complete)) {
-      toast(INVALID_CARD);
+      toastError(INVALID_CARD.title, INVALID_CARD.description);
       return;
     }
     setPhase("processing");
     const created = await stripe.createPaymentMethod({ type: "card", card });
     if (created.error) {
       setMessage(created.error.message ?? INVALID_CARD.description);
-      toast(INVALID_CARD);
+      toastError(INVALID_CARD.title, INVALID_CARD.description);
       setPhase("error");
       return;
     }
@@ -125,11 +124,7 @@ function CardForm({ applicationId, amount, onDone }: { applicationId: number; am
       const text = errorMessage(error, "There was an error processing the payment.");
       setMessage(text);
       // 402 is the card's answer (a decline); anything else is Stripe or this site refusing the request, not her card.
-      toast({
-        title: error instanceof ApiError && error.status === 402 ? "Payment Failed" : "Payment Not Processed",
-        description: text,
-        variant: "destructive",
-      });
+      toastError(error instanceof ApiError && error.status === 402 ? "Payment Failed" : "Payment Not Processed", text);
       setPhase("error");
     } finally {
       await queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });

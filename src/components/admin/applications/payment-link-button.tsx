@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 /** Emails a pending applicant a fresh link to her payment (the only way to it), e.g. when the first expired. */
@@ -11,12 +11,7 @@ export function PaymentLinkButton({ applicationId }: { applicationId: number }) 
     mutationFn: () => apiRequest<{ sentTo: string }>("POST", `/api/applications/${applicationId}/payment-link`),
     onSuccess: (r) =>
       toast({ title: "Payment Link Sent", description: `A new payment link has been emailed to ${r.sentTo}.` }),
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to send the payment link."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Failed to send the payment link.")),
   });
   return (
     <Button

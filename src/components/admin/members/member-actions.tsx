@@ -18,7 +18,7 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { TIER_IDS } from "@/features/membership/constants";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { PERMISSIONS } from "@/lib/auth/access";
 import type { MemberUpdate } from "@/features/admin-members/schemas";
@@ -47,22 +47,12 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
       toast({ title: "Member updated" });
       router.refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Could not update the member",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Could not update the member", errorMessage(error, "Please try again.")),
   });
   const reset = useMutation({
     mutationFn: () => apiRequest("POST", `/api/admin/members/${member.id}/password-reset`),
     onSuccess: () => toast({ title: "Password reset link sent" }),
-    onError: (error) =>
-      toast({
-        title: "Could not send the link",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Could not send the link", errorMessage(error, "Please try again.")),
   });
   const busy = update.isPending || reset.isPending;
 

@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { RefundForm } from "@/components/money/refund-form";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
@@ -33,12 +33,7 @@ export function TransactionActions({ id, status, manual, refundable, remaining, 
       setNote("");
       router.refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not update the transaction."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not update the transaction.")),
   });
   return (
     <div className="grid gap-6">

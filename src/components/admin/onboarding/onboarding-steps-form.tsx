@@ -5,7 +5,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { ONBOARDING_STEP_TEXT, ONBOARDING_STEPS, type OnboardingStep } from "@/features/onboarding/constants";
 import { siteSettingsSchema } from "@/features/settings/schemas";
@@ -40,8 +40,7 @@ export function OnboardingStepsForm({ initial }: { initial: OnboardingStep[] }) 
       form.reset(form.getValues());
       toast({ title: "Onboarding saved", description: "New members see these steps in this order." });
     },
-    onError: (error) =>
-      toast({ title: "Error", description: errorMessage(error, "Could not save."), variant: "destructive" }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not save.")),
   });
   const hidden = ONBOARDING_STEPS.filter((step) => !steps.includes(step));
   const error = form.formState.errors.onboardingSteps?.message ?? form.formState.errors.onboardingSteps?.root?.message;

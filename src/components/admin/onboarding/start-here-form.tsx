@@ -4,7 +4,7 @@ import * as React from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { StartHereChoice } from "@/features/onboarding/types";
 import { siteSettingsSchema } from "@/features/settings/schemas";
@@ -33,7 +33,7 @@ export function StartHereForm({ initial, choices }: { initial: number | null; ch
     },
     onError: (failure) => {
       setError(failure instanceof ApiError ? failure.fields?.startHereItemId : undefined);
-      toast({ title: "Error", description: errorMessage(failure, "Could not save."), variant: "destructive" });
+      toastError("Error", errorMessage(failure, "Could not save."));
     },
   });
   return (

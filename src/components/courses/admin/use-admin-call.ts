@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 /**
@@ -27,7 +27,7 @@ export function useAdminCall<Input>(
     },
     onError: (error) => {
       if (options.onError?.(error)) return;
-      toast({ title: "Error", description: errorMessage(error, "Could not save."), variant: "destructive" });
+      toastError("Error", errorMessage(error, "Could not save."));
     },
   });
 }

@@ -11,7 +11,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { CONTENT_STATUSES, type ContentStatus } from "@/features/library/constants";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { useFocusOnMore } from "@/hooks/use-focus-on-more";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
@@ -66,12 +66,7 @@ export function AdminItemList() {
       toast({ title: "Content deleted", description: row.title });
       void queryClient.invalidateQueries({ queryKey: [ADMIN_ITEMS_KEY] });
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not delete the content. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not delete the content. Please try again.")),
   });
   const counts = list.data?.pages[0]?.counts ?? {};
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);

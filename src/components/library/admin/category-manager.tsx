@@ -12,7 +12,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import type { EditorCategory } from "@/features/library/types";
@@ -39,12 +39,7 @@ export function CategoryManager() {
       toast({ title: "Category deleted", description: category.name });
       refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not delete the category. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not delete the category. Please try again.")),
   });
 
   if (editing) {
@@ -156,11 +151,7 @@ function CategoryForm({
     },
     onError: (error) => {
       showServerErrors(form, error);
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not save the category. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Error", errorMessage(error, "Could not save the category. Please try again."));
     },
   });
   const errors = form.formState.errors;

@@ -4,7 +4,7 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { FilePurpose } from "@/features/storage/constants";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { errorMessage, uploadFile } from "@/lib/api-client";
 import { acceptAttribute } from "@/features/storage/kinds";
 
@@ -36,7 +36,7 @@ export function FileUploadField({ id, label, purpose, value, onChange, error, hi
     } catch (uploadError) {
       const text = errorMessage(uploadError, "The upload failed. Please try again.");
       setFailure(text);
-      toast({ title: "Upload failed", description: text, variant: "destructive" });
+      toastError("Upload failed", text);
     } finally {
       setUploading(false);
       if (input.current) input.current.value = "";

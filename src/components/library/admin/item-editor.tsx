@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "@/features/library/constants";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/form-errors";
 import type { EditorItem } from "@/features/library/types";
@@ -97,11 +97,10 @@ export function ItemEditor({
     },
     onError: (error) => {
       showServerErrors(form, error);
-      toast({
-        title: "Error Saving Content",
-        description: errorMessage(error, "Could not save the content changes. Please try again later."),
-        variant: "destructive",
-      });
+      toastError(
+        "Error Saving Content",
+        errorMessage(error, "Could not save the content changes. Please try again later."),
+      );
     },
   });
 

@@ -21,7 +21,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { errorMessage, uploadFile } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { acceptAttribute } from "@/features/storage/kinds";
@@ -170,7 +170,7 @@ function LinkPanel({ editor, close }: { editor: Editor; close: () => void }) {
     if (!value || value === "https://") editor.chain().focus().extendMarkRange("link").unsetLink().run();
     else if (/^(https?:\/\/|mailto:)/i.test(value))
       editor.chain().focus().extendMarkRange("link").setLink({ href: value }).run();
-    else return toast({ title: "Please enter an address starting with https://", variant: "destructive" });
+    else return toastError("Please enter an address starting with https://");
     close();
   };
   return (
@@ -210,11 +210,7 @@ function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
       editor.chain().focus().setImage({ src: stored.url, alt: alt.trim() }).run();
       close();
     } catch (error) {
-      toast({
-        title: "Upload failed",
-        description: errorMessage(error, "The upload failed. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Upload failed", errorMessage(error, "The upload failed. Please try again."));
     } finally {
       setUploading(false);
     }

@@ -10,7 +10,7 @@ import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { QueryStatus } from "@/components/ui/query-status";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { EditorTag } from "@/features/library/types";
 import { libraryTagSchema, type LibraryTagInput } from "@/features/library/schemas";
@@ -29,12 +29,7 @@ export function TagManager() {
       toast({ title: "Tag deleted", description: tag.name });
       refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not delete the tag. Please try again."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not delete the tag. Please try again.")),
   });
 
   return (
@@ -121,11 +116,7 @@ function TagForm({ tag, onDone }: { tag?: EditorTag; onDone: () => void }) {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields?.name) form.setError("name", { message: error.fields.name });
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not save the tag. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Error", errorMessage(error, "Could not save the tag. Please try again."));
     },
   });
   const id = tag ? `tag-name-${tag.id}` : "tag-name-new";
