@@ -101,7 +101,7 @@ test.describe("events page", () => {
     await expect(upcoming.filter({ hasText: "Rooftop Sisterhood Social" })).toBeVisible();
     await expect(upcoming.getByText("Members Only", { exact: true })).toHaveCount(0);
 
-    await page.getByRole("link", { name: /^Learn More\W+Rooftop Sisterhood Social$/ }).click();
+    await page.getByRole("link", { name: "Learn More: Rooftop Sisterhood Social", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Rooftop Sisterhood Social" })).toBeVisible();
   });
 

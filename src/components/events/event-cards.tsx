@@ -55,8 +55,8 @@ export function FeaturedEventCard({ event }: { event: PublicEvent }) {
         {/* Shortened as text, not clamped by height: WCAG 1.4.12's spacing must not push any of it out of view. */}
         <p className="text-muted-foreground">{shortenAtWord(event.description, FEATURED_DESCRIPTION_LENGTH)}</p>
         <Button asChild size="lg" className="w-fit">
-          <Link href={`/events/${event.id}`}>
-            Get Tickets<span className="sr-only">: {event.title}</span>
+          <Link href={`/events/${event.id}`} aria-label={`Get Tickets: ${event.title}`}>
+            Get Tickets
           </Link>
         </Button>
       </div>
@@ -82,8 +82,8 @@ export function EventCard({ event }: { event: PublicEvent }) {
         </h3>
         <When event={event} />
         <Button asChild variant="outline" className="mt-auto w-fit">
-          <Link href={`/events/${event.id}`}>
-            Learn More<span className="sr-only">: {event.title}</span>
+          <Link href={`/events/${event.id}`} aria-label={`Learn More: ${event.title}`}>
+            Learn More
           </Link>
         </Button>
       </div>

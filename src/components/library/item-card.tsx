@@ -98,8 +98,9 @@ export function ItemCard({
           <Link
             href={`/library/item/${item.slug}`}
             className="font-medium text-primary underline-offset-4 hover:underline"
+            aria-label={`Read More: ${item.title}`}
           >
-            Read More<span className="sr-only">: {item.title}</span>
+            Read More
           </Link>
         </div>
       </div>
