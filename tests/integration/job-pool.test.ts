@@ -48,12 +48,15 @@ it("runs a reply's fan-out on the jobs' pool, which waits out a lock a request w
     // The job's insert waits on the lock this test holds (while its statement is parsed, so it is
     // found by what blocks it, not by its text), from the jobs' pool.
     const waiting = await waitFor(
-      async () =>
-        (
+      async () => {
+        // Inside a transaction PostgreSQL answers pg_stat_activity from the snapshot it took first.
+        await blocker.query("select pg_stat_clear_snapshot()");
+        return (
           await blocker.query<{ application_name: string }>(
             "select application_name from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid)) limit 1",
           )
-        ).rows[0],
+        ).rows[0];
+      },
       (row) => row !== undefined,
       "the fan-out to wait on the lock",
       60_000,
