@@ -26,7 +26,8 @@ export async function startBenchApp(extraEnv: Record<string, string> = {}): Prom
   const started = Date.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"],
+    // As `npm start` runs it: Node with tsx's loader, which passes her SIGTERM to the launcher itself.
+    ["--import", "tsx", "scripts/start.ts"],
     {
       // The bench calls the app at 127.0.0.1: that is its address (APP_URL) for links and the Origin check.
       env: {

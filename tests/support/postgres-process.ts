@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 
 export interface PostgresProcess {
   url: string;
@@ -13,11 +12,14 @@ export function startPostgresProcess(
   port: number,
   options: { fresh?: boolean; commitTimestamps?: boolean } = {},
 ): Promise<PostgresProcess> {
-  const tsx = path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs");
+  // Node itself with tsx's loader, as `npm start` runs: tsx's command relays a SIGTERM to its child and,
+  // when a busy child has not said within 30 ms that it got it, kills it (SIGKILL), which would leave
+  // PostgreSQL running where the test stopped it.
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      tsx,
+      "--import",
+      "tsx",
       "tests/support/run-postgres.ts",
       dataDir,
       String(port),
