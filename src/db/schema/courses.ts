@@ -1,8 +1,21 @@
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { COURSE_STATUSES, UNLOCK_RULES } from "@/features/courses/constants";
 import { TIER_IDS } from "@/features/membership/constants";
+import { LESSON_KINDS } from "@/features/courses/lesson-media";
+import { contentItems } from "./library";
 import { membershipTiers } from "./tiers";
 import { users } from "./users";
 
@@ -76,6 +89,16 @@ export const courseLessons = pgTable(
     slug: text().notNull(),
     /** Lesson HTML from the library's editor, sanitized when saved and again when read. */
     content: text().notNull().default(""),
+    /** What it shows besides its text (docs/decisions/052-course-lesson-media.md): LESSON_KINDS. */
+    kind: text().notNull().default("text"),
+    /** An uploaded MP4 (/api/files/{id}, gated by the lesson) or a YouTube or Vimeo address. */
+    videoUrl: text(),
+    /** The uploaded video's length: her 90% is checked against it. */
+    videoDurationSeconds: real(),
+    /** An uploaded PDF (/api/files/{id}, gated by the lesson). */
+    pdfUrl: text(),
+    /** Null when the item was deleted: the lesson then says so. */
+    libraryItemId: integer().references(() => contentItems.id, { onDelete: "set null" }),
     position: integer().notNull(),
     /** Null: its module's rule. */
     unlockRule: text(),
@@ -87,6 +110,7 @@ export const courseLessons = pgTable(
     uniqueIndex("course_lessons_slug_key").on(t.courseId, t.slug),
     index("course_lessons_module_idx").on(t.moduleId, t.position),
     oneOf("course_lessons_unlock_check", t.unlockRule, UNLOCK_RULES),
+    oneOf("course_lessons_kind_check", t.kind, LESSON_KINDS),
   ],
 );
 

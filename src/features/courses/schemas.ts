@@ -2,6 +2,7 @@ import { isTimestamp, z } from "@/lib/validation";
 import { ACCESS_CHOICES, slugField } from "@/features/library/schemas";
 import { LEVEL_COUNT } from "@/features/levels/constants";
 import { COURSE_STATUSES, MAX_UNLOCK_DAYS, UNLOCK_RULES } from "./constants";
+import { checkLessonMedia, lessonMediaFields } from "./lesson-media";
 
 // One schema per input, used by the admin's forms and by the handlers.
 
@@ -65,7 +66,8 @@ export type CourseModuleInput = z.input<typeof courseModuleSchema>;
 
 /**
  * A lesson (POST /api/admin/course-modules/{id}/lessons, PUT /api/admin/course-lessons/{id}): rich
- * text from the library's editor, sanitized as the library's articles. A null rule follows its module.
+ * text from the library's editor, sanitized as the library's articles, and its kind and media
+ * (lesson-media.ts). A null rule follows its module.
  */
 export const courseLessonSchema = z
   .object({
@@ -74,8 +76,12 @@ export const courseLessonSchema = z
     content: z.string().max(400_000, "The lesson is too long"),
     ...unlockFields,
     unlockRule: unlockFields.unlockRule.nullable(),
+    ...lessonMediaFields,
   })
-  .superRefine(checkUnlock);
+  .superRefine((value, ctx) => {
+    checkUnlock(value, ctx);
+    checkLessonMedia(value, ctx);
+  });
 export type CourseLessonInput = z.input<typeof courseLessonSchema>;
 
 /** Moving a module or a lesson one place (the admin's Up and Down buttons). */

@@ -1,6 +1,7 @@
 import { z } from "@/lib/validation";
 import { id, isoDateTime } from "@/features/api/json";
 import { UNLOCK_RULES } from "./constants";
+import { lessonMediaSchema } from "./lesson-media";
 
 // What the courses' calls answer a member (src/features/api/responses.ts).
 
@@ -72,6 +73,8 @@ export const courseLessonSchema = z.strictObject({
   course: courseCardSchema,
   moduleTitle: z.string(),
   content: z.string().nullable(),
+  /** Its video, PDF, library item and downloads: null while it is locked (no file address leaks). */
+  media: lessonMediaSchema.nullable(),
   completed: z.boolean(),
   lock: lessonLockSchema.nullable(),
   previous: lessonLinkSchema.nullable(),

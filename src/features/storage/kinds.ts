@@ -13,6 +13,8 @@ export interface UploadKind {
   image?: { maxWidth: number; maxHeight: number; fit: "cover" | "inside" };
   /** Who may upload it besides admins; unset: any member. */
   permission?: Permission;
+  /** Administrators only (a course's lessons, which only they edit). */
+  adminOnly?: true;
   /** Who may read it before a feature attaches it to a record. */
   initialAccess: FileAccess;
   /** Said when the bytes are of another type. */
@@ -55,6 +57,41 @@ export const UPLOAD_KINDS: Record<FilePurpose, UploadKind> = {
     initialAccess: "uploader",
     wrongTypeMessage: "Please choose an MP4 video.",
     tooLargeMessage: "The video is larger than 200 MB.",
+  },
+  // A course lesson's video, PDF and downloads (docs/decisions/052-course-lesson-media.md).
+  "lesson-video": {
+    adminOnly: true,
+    accept: ["video/mp4"],
+    maxBytes: 500 * MB,
+    initialAccess: "uploader",
+    wrongTypeMessage: "Please choose an MP4 video.",
+    tooLargeMessage: "The video is larger than 500 MB.",
+  },
+  "lesson-pdf": {
+    adminOnly: true,
+    accept: ["application/pdf"],
+    maxBytes: 25 * MB,
+    initialAccess: "uploader",
+    wrongTypeMessage: "Please choose a PDF file.",
+    tooLargeMessage: "The PDF is larger than 25 MB.",
+  },
+  "lesson-file": {
+    adminOnly: true,
+    accept: [
+      "application/pdf",
+      "application/zip",
+      "application/epub+zip",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+      "audio/mpeg",
+      "image/jpeg",
+      "image/png",
+    ],
+    maxBytes: 50 * MB,
+    initialAccess: "uploader",
+    wrongTypeMessage: "Please choose a PDF, ZIP, EPUB, Word, Excel, PowerPoint, MP3, JPEG or PNG file.",
+    tooLargeMessage: "The file is larger than 50 MB.",
   },
 };
 

@@ -14,6 +14,8 @@ import type { z } from "@/lib/validation";
 import type { courseLessonSchema, courseModuleSchema, courseSchema } from "@/features/courses/schemas";
 import { recordAudit } from "@/server/audit";
 import { sanitizeArticleHtml } from "@/server/library";
+import { deleteStoredFiles } from "@/server/storage";
+import { lessonDownloadsForEditor, lessonMediaValues, lessonStoredFileIds, saveLessonFiles } from "./lesson-files";
 
 type CourseValues = z.output<typeof courseSchema>;
 type ModuleValues = z.output<typeof courseModuleSchema>;
@@ -154,11 +156,14 @@ export async function updateCourse(viewer: SessionUser, id: number, input: Cours
 /** DELETE /api/admin/courses/{id}: the course with its modules, lessons and everyone's progress. */
 export async function deleteCourse(viewer: SessionUser, id: number) {
   assertAccess(viewer, ADMIN);
-  await db.transaction(async (tx) => {
+  const files = await db.transaction(async (tx) => {
+    const files = await lessonStoredFileIds(tx, eq(courseLessons.courseId, id));
     const [row] = await tx.delete(courses).where(eq(courses.id, id)).returning({ title: courses.title });
     if (!row) throw notFound("Course not found.");
     await audit(tx, viewer, "delete", id, { title: row.title });
+    return files;
   });
+  await deleteStoredFiles(files);
 }
 
 function unlockColumns(input: { unlockRule: string | null; unlockDays: number | null; unlockDate: string | null }) {
@@ -211,14 +216,17 @@ export async function updateModule(viewer: SessionUser, id: number, input: Modul
 /** DELETE /api/admin/course-modules/{id}: with its lessons. */
 export async function deleteModule(viewer: SessionUser, id: number) {
   assertAccess(viewer, ADMIN);
-  await db.transaction(async (tx) => {
+  const files = await db.transaction(async (tx) => {
+    const files = await lessonStoredFileIds(tx, eq(courseLessons.moduleId, id));
     const [row] = await tx
       .delete(courseModules)
       .where(eq(courseModules.id, id))
       .returning({ courseId: courseModules.courseId });
     if (!row) throw notFound("Module not found.");
     await audit(tx, viewer, "module.delete", row.courseId, { moduleId: id });
+    return files;
   });
+  await deleteStoredFiles(files);
 }
 
 /** POST /api/admin/course-modules/{id}/lessons: a lesson at the end of the module. */
@@ -240,6 +248,7 @@ export async function createLesson(viewer: SessionUser, moduleId: number, input:
         .insert(courseLessons)
         .values({ ...lessonColumns(input), courseId: module.courseId, moduleId, position: (top?.last ?? -1) + 1 })
         .returning({ id: courseLessons.id });
+      await saveLessonFiles(tx, viewer, row!.id, input, []);
       await audit(tx, viewer, "lesson.create", module.courseId, { lessonId: row!.id });
       return row!;
     })
@@ -253,6 +262,7 @@ function lessonColumns(input: LessonValues) {
     content: sanitizeArticleHtml(input.content),
     unlockRule: input.unlockRule,
     ...unlockColumns(input),
+    ...lessonMediaValues(input),
   };
 }
 
@@ -270,41 +280,54 @@ export async function getAdminLesson(viewer: SessionUser, id: number) {
       unlockRule: courseLessons.unlockRule,
       unlockDays: courseLessons.unlockDays,
       unlockDate: courseLessons.unlockDate,
+      kind: courseLessons.kind,
+      videoUrl: courseLessons.videoUrl,
+      videoDurationSeconds: courseLessons.videoDurationSeconds,
+      pdfUrl: courseLessons.pdfUrl,
+      libraryItemId: courseLessons.libraryItemId,
     })
     .from(courseLessons)
     .where(eq(courseLessons.id, id));
   if (!row) return null;
-  return { ...row, content: sanitizeArticleHtml(row.content) };
+  return { ...row, content: sanitizeArticleHtml(row.content), files: await lessonDownloadsForEditor(id) };
 }
 
 /** PUT /api/admin/course-lessons/{id}. */
 export async function updateLesson(viewer: SessionUser, id: number, input: LessonValues) {
   assertAccess(viewer, ADMIN);
-  return db
+  const { removed } = await db
     .transaction(async (tx) => {
+      const previous = await lessonStoredFileIds(tx, eq(courseLessons.id, id));
       const [row] = await tx
         .update(courseLessons)
         .set(lessonColumns(input))
         .where(eq(courseLessons.id, id))
         .returning({ id: courseLessons.id, courseId: courseLessons.courseId });
       if (!row) throw notFound("Lesson not found.");
+      const removed = await saveLessonFiles(tx, viewer, id, input, previous);
       await audit(tx, viewer, "lesson.update", row.courseId, { lessonId: id });
-      return { id };
+      return { removed };
     })
     .catch(translateSlugError);
+  // Files it no longer holds go once the save is committed (a failed save keeps them).
+  await deleteStoredFiles(removed);
+  return { id };
 }
 
 /** DELETE /api/admin/course-lessons/{id}: with everyone's completion of it. */
 export async function deleteLesson(viewer: SessionUser, id: number) {
   assertAccess(viewer, ADMIN);
-  await db.transaction(async (tx) => {
+  const files = await db.transaction(async (tx) => {
+    const files = await lessonStoredFileIds(tx, eq(courseLessons.id, id));
     const [row] = await tx
       .delete(courseLessons)
       .where(eq(courseLessons.id, id))
       .returning({ courseId: courseLessons.courseId });
     if (!row) throw notFound("Lesson not found.");
     await audit(tx, viewer, "lesson.delete", row.courseId, { lessonId: id });
+    return files;
   });
+  await deleteStoredFiles(files);
 }
 
 type Ordered = PgTable & { id: PgColumn; position: PgColumn };

@@ -3,13 +3,14 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { courseEnrolments, courseLessons, courseModules, courses, lessonCompletions } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { forbidden, notFound } from "@/lib/errors";
+import { AppError, forbidden, notFound } from "@/lib/errors";
 import { levelLockMessage, type UnlockRule } from "@/features/courses/constants";
 import type { Executor } from "@/db/client";
 import { awardPoints, levelColumn } from "@/server/levels";
 import { sanitizeArticleHtml } from "@/server/library";
 import { courseLessonsOpenTo, courseLevelReachedBy, courseOpenTo, courseVisibleTo } from "./access";
 import { lessonLocks } from "./unlock";
+import { assertVideoWatched, keepVideoPosition, lessonAddressFor, lessonMedia, lessonMediaColumns } from "./media";
 
 const COURSE_NOT_FOUND = "Course not found.";
 const LESSON_NOT_FOUND = "Lesson not found.";
@@ -145,14 +146,16 @@ export async function getCourseLesson(user: SessionUser, courseSlug: string, les
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
   if (course.levelLocked) throw levelForbidden(course);
   let content: string | null = null;
+  let media: Awaited<ReturnType<typeof lessonMedia>> | null = null;
   if (!lesson.lock) {
     const [row] = await db
-      .select({ content: courseLessons.content })
+      .select({ content: courseLessons.content, ...lessonMediaColumns })
       .from(courseLessons)
       .innerJoin(courses, eq(courses.id, courseLessons.courseId))
       .where(and(eq(courseLessons.id, lesson.id), courseLessonsOpenTo(user)));
     if (!row) throw forbidden(COURSE_CLOSED);
     content = sanitizeArticleHtml(row.content);
+    media = await lessonMedia(user, lesson.id, row);
   }
   return {
     id: lesson.id,
@@ -161,6 +164,7 @@ export async function getCourseLesson(user: SessionUser, courseSlug: string, les
     course,
     moduleTitle: lesson.moduleTitle,
     content,
+    media,
     completed: lesson.completed,
     lock: lesson.lock,
     previous: link(lessons[index - 1]),
@@ -219,17 +223,49 @@ export async function startCourse(user: SessionUser, slug: string) {
   return { progress: course.progress, startedAt: enrolment.startedAt, completedAt: enrolment.completedAt };
 }
 
-/**
- * POST /api/courses/{slug}/lessons/{lesson}/complete: "Mark complete". Refused for a lesson not open
- * to her. Starts the course if she had not; finishes it with its last lesson.
- */
-export async function completeLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
+/** A lesson open to her (tier, level and its own rule), or the refusal the lesson's calls answer. */
+async function openLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
   const course = await openCourse(user, courseSlug);
   const { lesson } = await findLesson(user, course, lessonSlug);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
   if (lesson.lock) throw forbidden("This lesson is not open yet.");
+  return { course, lesson };
+}
+
+/** Whether she may read lesson `lessonId`'s files: the gate of its stored files (FILE_GATES). */
+export async function canOpenLessonFiles(user: SessionUser, lessonId: number): Promise<boolean> {
+  const address = await lessonAddressFor(user, lessonId);
+  if (!address) return false;
+  return openLesson(user, address.courseSlug, address.lessonSlug).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof AppError) return false;
+      throw error;
+    },
+  );
+}
+
+/** PUT /api/courses/{slug}/lessons/{lesson}/position: her place in the lesson's video. */
+export async function saveVideoPosition(user: SessionUser, courseSlug: string, lessonSlug: string, seconds: number) {
+  const { lesson } = await openLesson(user, courseSlug, lessonSlug);
+  return keepVideoPosition(user, lesson.id, seconds);
+}
+
+/**
+ * POST /api/courses/{slug}/lessons/{lesson}/complete: "Mark complete", or her browser once she has
+ * watched 90% of the lesson's uploaded video (`positionSeconds`, checked here). Refused for a lesson not
+ * open to her. Starts the course if she had not; finishes it with its last lesson.
+ */
+export async function completeLesson(
+  user: SessionUser,
+  courseSlug: string,
+  lessonSlug: string,
+  report: { positionSeconds?: number } = {},
+) {
+  const { course, lesson } = await openLesson(user, courseSlug, lessonSlug);
   return db.transaction(async (tx) => {
     await assertLessonsOpen(tx, user, course.id);
+    await assertVideoWatched(tx, user, lesson.id, report.positionSeconds);
     const enrolment = await enrol(tx, user.id, course.id);
     await tx
       .insert(lessonCompletions)

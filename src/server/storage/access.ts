@@ -26,7 +26,8 @@ export async function assertCanReadFile(user: SessionUser | null, file: StoredFi
 }
 
 export function assertCanUpload(user: SessionUser, purpose: FilePurpose): void {
-  const needed = UPLOAD_KINDS[purpose].permission;
+  const { permission: needed, adminOnly } = UPLOAD_KINDS[purpose];
+  if (adminOnly && !actsAsAdmin(user)) throw forbidden("You do not have permission to upload this kind of file.");
   if (needed && !hasPermission(user, needed))
     throw forbidden("You do not have permission to upload this kind of file.");
 }
