@@ -18,6 +18,7 @@ import type { CourseLesson, CourseProgress as Progress } from "@/features/course
 import { COURSES_KEY } from "./course-list";
 import { NotFoundPanel } from "@/components/ui/not-found-panel";
 import { CourseProgress, LevelLockPanel, lockText } from "./course-parts";
+import { LessonDownloads, LessonMedia, WatchToComplete, completesByWatching } from "./lesson-media";
 
 type Lesson = Jsonified<CourseLesson>;
 
@@ -84,13 +85,15 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
         </section>
       ) : (
         <>
+          <LessonMedia lesson={lesson} />
           {/* Sanitized on save and again when read (src/server/courses/member.ts): only the editor's own markup. */}
           <div
             className="prose-post"
             data-testid="lesson-body"
             dangerouslySetInnerHTML={{ __html: lesson.content ?? "" }}
           />
-          <MarkComplete lesson={lesson} />
+          <LessonDownloads files={lesson.media?.files ?? []} />
+          {completesByWatching(lesson) ? <WatchToComplete lesson={lesson} /> : <MarkComplete lesson={lesson} />}
         </>
       )}
       <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3 border-t pt-6">

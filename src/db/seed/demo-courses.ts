@@ -2,11 +2,18 @@ import type { Transaction } from "../client";
 import * as t from "../schema";
 import type { UnlockRule } from "@/features/courses/constants";
 import type { TierId } from "@/features/membership/constants";
+import {
+  DEMO_LESSON_VIDEO_SECONDS,
+  seedDemoLessonMedia,
+  type DemoCourseFileKey,
+  type DemoLessonMedia,
+} from "./demo-course-media";
 
 // Demo courses: one open to the demo `member` (Create tier) and in progress for her (a sequential
 // module, a lesson that opens days after her start and one on a date), one for the Empower tier,
 // which she sees locked with the tier that opens it, and one for every tier from member level 4
-// (Helper, 65 points), above any demo member's points, which she sees with "Opens at level 4".
+// (Helper, 65 points), above any demo member's points, which she sees with "Opens at level 4". The
+// first course's "Tools" module has a video lesson, a PDF lesson with a download and a library item.
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -18,6 +25,9 @@ interface DemoLesson {
   unlockDays?: number;
   /** on_date: this many days from the seed. */
   opensInDays?: number;
+  /** A video, PDF or library item lesson, and its downloads (demo-course-media.ts). */
+  media?: DemoLessonMedia;
+  downloads?: DemoCourseFileKey[];
 }
 
 interface DemoCourse {
@@ -85,6 +95,31 @@ export const DEMO_COURSES: DemoCourse[] = [
             unlockRule: "days_after_start",
             unlockDays: 28,
             paragraphs: ["Four weeks in: look back over your energy map and your sessions, and keep what worked."],
+          },
+        ],
+      },
+      {
+        title: "Tools",
+        unlockRule: "immediately",
+        lessons: [
+          {
+            title: "A creative warm-up",
+            slug: "a-creative-warm-up",
+            paragraphs: ["Eight seconds to settle before a session: watch, breathe, begin."],
+            media: { kind: "video", file: "demo/creative-warm-up.mp4", durationSeconds: DEMO_LESSON_VIDEO_SECONDS },
+          },
+          {
+            title: "The energy map worksheet",
+            slug: "the-energy-map-worksheet",
+            paragraphs: ["Print the worksheet for your week of noticing, and the session log for the weeks after."],
+            media: { kind: "pdf", file: "demo/energy-map-worksheet.pdf" },
+            downloads: ["demo/session-log.pdf"],
+          },
+          {
+            title: "Breathe before you begin",
+            slug: "breathe-before-you-begin",
+            paragraphs: ["The library's morning breathwork session makes a good start to a creative window."],
+            media: { kind: "library_item", itemSlug: "morning-breathwork-session" },
           },
         ],
       },
@@ -186,7 +221,10 @@ export async function seedDemoCourses(tx: Transaction, memberId: number): Promis
           })),
         )
         .returning({ id: t.courseLessons.id, slug: t.courseLessons.slug });
-      for (const lesson of lessons) lessonIds.set(lesson.slug, lesson.id);
+      for (const [index, lesson] of lessons.entries()) {
+        lessonIds.set(lesson.slug, lesson.id);
+        await seedDemoLessonMedia(tx, lesson.id, module.lessons[index]!);
+      }
     }
     if (course.member) {
       const startedAt = new Date(Date.now() - course.member.startedDaysAgo * DAY);

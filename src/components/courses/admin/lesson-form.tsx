@@ -10,10 +10,19 @@ import { showServerErrors } from "@/lib/form-errors";
 import { courseLessonSchema, type CourseLessonInput } from "@/features/courses/schemas";
 import { RichTextField } from "@/components/library/admin/rich-text-field";
 import { UnlockFields } from "./unlock-fields";
+import { LessonMediaFields, type LibraryItemChoice } from "./lesson-media-fields";
 import { useAdminCall } from "./use-admin-call";
 
-/** A lesson's title, slug, rich text and when it opens. */
-export function LessonForm({ lesson }: { lesson: CourseLessonInput & { id: number } }) {
+/** A lesson's title, slug, what it shows, rich text and when it opens. */
+export function LessonForm({
+  lesson,
+  libraryItems,
+  fileNames,
+}: {
+  lesson: CourseLessonInput & { id: number };
+  libraryItems: LibraryItemChoice[];
+  fileNames: Record<string, string>;
+}) {
   const form = useForm<CourseLessonInput>({ resolver: zodResolver(courseLessonSchema), defaultValues: lesson });
   const fields = useSlugFromTitle(form, { title: "title", slug: "slug" }, true);
   const save = useAdminCall<CourseLessonInput>(
@@ -36,6 +45,7 @@ export function LessonForm({ lesson }: { lesson: CourseLessonInput & { id: numbe
         </FormField>
       </div>
       <UnlockFields form={form} prefix="lesson" inherit />
+      <LessonMediaFields form={form} libraryItems={libraryItems} fileNames={fileNames} />
       <RichTextField
         control={form.control}
         name="content"

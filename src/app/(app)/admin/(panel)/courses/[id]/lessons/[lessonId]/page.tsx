@@ -6,7 +6,9 @@ import { ADMIN } from "@/lib/auth/access";
 import { pageId } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getAdminLesson } from "@/server/courses/editor";
+import { listLibraryItemChoices } from "@/server/courses/lesson-files";
 import type { UnlockRule } from "@/features/courses/constants";
+import type { LessonKind } from "@/features/courses/lesson-media";
 
 export const metadata: Metadata = { title: "Edit lesson", robots: { index: false } };
 
@@ -15,6 +17,7 @@ export default async function AdminLessonPage({ params }: PageProps<"/admin/cour
   const { id, lessonId } = await params;
   const lesson = await getAdminLesson(viewer, pageId(lessonId));
   if (!lesson || lesson.courseId !== pageId(id)) notFound();
+  const libraryItems = await listLibraryItemChoices(viewer);
   return (
     <div className="grid gap-8">
       <p>
@@ -32,7 +35,15 @@ export default async function AdminLessonPage({ params }: PageProps<"/admin/cour
           unlockRule: lesson.unlockRule as UnlockRule | null,
           unlockDays: lesson.unlockDays,
           unlockDate: lesson.unlockDate?.toISOString() ?? null,
+          kind: lesson.kind as LessonKind,
+          videoUrl: lesson.videoUrl,
+          videoDurationSeconds: lesson.videoDurationSeconds,
+          pdfUrl: lesson.pdfUrl,
+          libraryItemId: lesson.libraryItemId,
+          files: lesson.files.map((file) => file.url),
         }}
+        libraryItems={libraryItems}
+        fileNames={Object.fromEntries(lesson.files.map((file) => [file.url, file.name]))}
       />
     </div>
   );
