@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, real, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, real, serial, uuid } from "drizzle-orm/pg-core";
 import { courseLessons } from "./courses";
 import { storedFiles } from "./files";
 import { users } from "./users";

@@ -12,8 +12,8 @@ import { storageBackend } from "@/server/storage";
 
 /**
  * The demo seed records its files (the library's workbook PDF, the demo lessons' video and PDFs) but
- * runs before the app, outside the storage module; the app writes their bytes on start-up wherever storage is (disk or S3) when they
- * are missing. A database without demo data has no `demo/` rows and this does nothing.
+ * runs before the app, outside the storage module; the app writes their bytes on start-up wherever
+ * storage is (disk or S3) when they are missing. A database without demo data has no `demo/` rows and this does nothing.
  */
 export async function restoreDemoLibraryFiles(): Promise<void> {
   const rows = await db
