@@ -569,6 +569,9 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
     everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_LESSON}`),
   "POST /api/courses/[slug]/lessons/[lesson]/complete": async () =>
     everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_LESSON}/complete`, "POST"),
+  // The demo course's video lesson (src/db/seed/demo-courses.ts): her place in it.
+  "PUT /api/courses/[slug]/lessons/[lesson]/position": async () =>
+    everyone(`/api/courses/${DEMO_COURSE}/lessons/a-creative-warm-up/position`, "PUT", { positionSeconds: 2 }),
   "GET /api/content/items": async () => everyone("/api/content/items?limit=5"),
   "GET /api/content/items/[item]": async () => everyone(`/api/content/items/${fx.item.slug}`),
   "GET /api/content/items/[item]/related": async () => everyone(`/api/content/items/${fx.item.id}/related`),
