@@ -92,6 +92,8 @@ function TrackedVideo({ lesson, video }: { lesson: Lesson; video: Video }) {
   const savedAt = React.useRef(0);
   // Nothing is saved before she plays or moves it: a page left at once keeps her place as it was.
   const touched = React.useRef(false);
+  // One call per visit: a refusal is said once, not at every tick of the video.
+  const completing = React.useRef(false);
   const path = lessonPath(lesson);
   const complete = useMutation({
     mutationFn: (positionSeconds: number) =>
@@ -149,8 +151,10 @@ function TrackedVideo({ lesson, video }: { lesson: Lesson; video: Video }) {
       onTimeUpdate={(event) => {
         const at = event.currentTarget.currentTime;
         if (!event.currentTarget.paused && Date.now() - savedAt.current >= VIDEO_POSITION_SAVE_MS) save();
-        if (!lesson.completed && !complete.isPending && !complete.isSuccess && at >= VIDEO_COMPLETION_SHARE * duration)
+        if (!lesson.completed && !completing.current && at >= VIDEO_COMPLETION_SHARE * duration) {
+          completing.current = true;
           complete.mutate(at);
+        }
       }}
     />
   );
