@@ -100,11 +100,13 @@ describe("course lesson media", () => {
       positionSeconds: 0,
     });
 
-    const part = await call(videoUrl, { cookie: create, headers: { range: "bytes=100-299" } });
+    const part = await fetch(`${testEnv().baseUrl}${videoUrl}`, {
+      headers: { cookie: create, range: "bytes=100-299" },
+    });
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 100-299/${MP4.length}`);
-    expect(part.headers.get("content-length")).toBe("200");
     expect(part.headers.get("content-type")).toBe("video/mp4");
+    expect(Buffer.from(await part.arrayBuffer()).equals(MP4.subarray(100, 300))).toBe(true);
     expect((await call(videoUrl, { cookie: create, headers: { range: `bytes=${MP4.length}-` } })).status).toBe(416);
 
     // A lower tier: no lesson, and the file refused though she knows its address.
