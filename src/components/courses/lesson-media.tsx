@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BookOpen, CheckCircle2, Download, Lock } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PdfDocument, StoredVideo, VideoEmbed } from "@/components/library/item-content";
-import { toast } from "@/hooks/use-toast";
+import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import type { Jsonified } from "@/lib/json";
 import type { CourseLesson, CourseProgress } from "@/features/courses/types";
@@ -105,12 +105,7 @@ function TrackedVideo({ lesson, video }: { lesson: Lesson; video: Video }) {
         description: `${progress.progress.completed} of ${progress.progress.total} lessons complete.`,
       });
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not mark the lesson complete."),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", errorMessage(error, "Could not mark the lesson complete.")),
   });
   const save = React.useCallback(
     (keepalive = false) => {

@@ -7,7 +7,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { FileUploadField } from "@/components/library/admin/file-upload-field";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { errorMessage, uploadFile } from "@/lib/api-client";
 import { acceptAttribute } from "@/features/storage/kinds";
 import { isStoredFileUrl } from "@/features/library/media";
@@ -172,11 +172,7 @@ function LessonDownloadFields({
       setNames((current) => ({ ...current, [stored.url]: file.name }));
       setFiles([...files, stored.url]);
     } catch (uploadError) {
-      toast({
-        title: "Upload failed",
-        description: errorMessage(uploadError, "The upload failed. Please try again."),
-        variant: "destructive",
-      });
+      toastError("Upload failed", errorMessage(uploadError, "The upload failed. Please try again."));
     } finally {
       setUploading(false);
       if (input.current) input.current.value = "";
