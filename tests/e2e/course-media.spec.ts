@@ -21,7 +21,11 @@ test("a member watches a video lesson past 90% and it completes; a PDF lesson sh
   await signInAs(page, member.username, TEST_PASSWORD);
   await page.goto("/home");
   await mainNav(page).getByRole("link", { name: "Courses", exact: true }).click();
-  await page.getByRole("link", { name: COURSE, exact: true }).click();
+  // The course's card (a library article shares its title).
+  await page
+    .getByRole("link", { name: COURSE, exact: true })
+    .and(page.locator('[href="/courses/finding-your-creative-rhythm"]'))
+    .click();
   await expect(page.getByRole("heading", { name: COURSE, level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "A creative warm-up", exact: true }).click();
   await expect(page.getByRole("heading", { name: "A creative warm-up", level: 1 })).toBeVisible();
