@@ -19,3 +19,4 @@ export * from "./dashboard";
 export * from "./onboarding";
 export * from "./levels";
 export * from "./courses";
+export * from "./course-quizzes";

@@ -62,6 +62,7 @@ import {
   courseOutlineSchema,
   courseProgressSchema,
 } from "@/features/courses/types";
+import { lessonQuizSchema, quizAttemptResultSchema } from "@/features/courses/quiz-types";
 import { membersHomeSchema } from "@/features/home/types";
 import { decidedRequestSchema, receivedRequestSchema, sentRequestSchema } from "@/features/mentorship/types";
 import {
@@ -209,6 +210,8 @@ export const API_RESPONSES = {
   "POST /api/courses/[slug]/start": members(courseProgressSchema),
   "GET /api/courses/[slug]/lessons/[lesson]": members(courseLessonSchema),
   "POST /api/courses/[slug]/lessons/[lesson]/complete": members(courseProgressSchema),
+  "GET /api/courses/[slug]/lessons/[lesson]/quiz": members(lessonQuizSchema),
+  "POST /api/courses/[slug]/lessons/[lesson]/quiz/attempts": members(quizAttemptResultSchema),
 
   // The forum
   "GET /api/forum/categories": members(z.array(forumCategorySchema)),

@@ -73,6 +73,8 @@ export const courseLessonSchema = z.strictObject({
   moduleTitle: z.string(),
   content: z.string().nullable(),
   completed: z.boolean(),
+  /** It is completed by passing its quiz (GET .../quiz), not by "Mark complete". */
+  hasQuiz: z.boolean(),
   lock: lessonLockSchema.nullable(),
   previous: lessonLinkSchema.nullable(),
   next: lessonLinkSchema.nullable(),
