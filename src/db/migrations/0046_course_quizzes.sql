@@ -39,6 +39,6 @@ ALTER TABLE "course_quiz_attempts" ADD CONSTRAINT "course_quiz_attempts_lesson_i
 ALTER TABLE "course_quiz_options" ADD CONSTRAINT "course_quiz_options_question_id_course_quiz_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."course_quiz_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_quiz_questions" ADD CONSTRAINT "course_quiz_questions_lesson_id_course_quizzes_lesson_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."course_quizzes"("lesson_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_quizzes" ADD CONSTRAINT "course_quizzes_lesson_id_course_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."course_lessons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "course_quiz_attempts_user_lesson_idx" ON "course_quiz_attempts" USING btree ("user_id","lesson_id");--> statement-breakpoint
+CREATE INDEX "course_quiz_attempts_lesson_user_idx" ON "course_quiz_attempts" USING btree ("lesson_id","user_id");--> statement-breakpoint
 CREATE INDEX "course_quiz_options_question_idx" ON "course_quiz_options" USING btree ("question_id","position");--> statement-breakpoint
 CREATE INDEX "course_quiz_questions_lesson_idx" ON "course_quiz_questions" USING btree ("lesson_id","position");

@@ -76,5 +76,6 @@ export const courseQuizAttempts = pgTable(
     passed: boolean().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("course_quiz_attempts_user_lesson_idx").on(t.userId, t.lessonId)],
+  // Lesson first: her attempts at one quiz, and the cascade when the quiz is deleted.
+  (t) => [index("course_quiz_attempts_lesson_user_idx").on(t.lessonId, t.userId)],
 );
