@@ -18,6 +18,7 @@ import type { CourseLesson, CourseProgress as Progress } from "@/features/course
 import { COURSES_KEY } from "./course-list";
 import { NotFoundPanel } from "@/components/ui/not-found-panel";
 import { CourseProgress, LevelLockPanel, lockText } from "./course-parts";
+import { LessonQuiz } from "./lesson-quiz";
 
 type Lesson = Jsonified<CourseLesson>;
 
@@ -90,7 +91,12 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
             data-testid="lesson-body"
             dangerouslySetInnerHTML={{ __html: lesson.content ?? "" }}
           />
-          <MarkComplete lesson={lesson} />
+          {/* A lesson with a quiz is completed by passing it (docs/decisions/053-course-quizzes.md). */}
+          {lesson.hasQuiz ? (
+            <LessonQuiz courseSlug={course.slug} lessonSlug={lesson.slug} />
+          ) : (
+            <MarkComplete lesson={lesson} />
+          )}
         </>
       )}
       <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3 border-t pt-6">

@@ -2,6 +2,7 @@ import type { Transaction } from "../client";
 import * as t from "../schema";
 import type { UnlockRule } from "@/features/courses/constants";
 import type { TierId } from "@/features/membership/constants";
+import type { CourseQuizValues } from "@/features/courses/quiz";
 
 // Demo courses: one open to the demo `member` (Create tier) and in progress for her (a sequential
 // module, a lesson that opens days after her start and one on a date), one for the Empower tier,
@@ -14,6 +15,8 @@ interface DemoLesson {
   title: string;
   slug: string;
   paragraphs: string[];
+  /** A quiz completes the lesson (docs/decisions/053-course-quizzes.md). */
+  quiz?: CourseQuizValues;
   unlockRule?: UnlockRule;
   unlockDays?: number;
   /** on_date: this many days from the seed. */
@@ -73,6 +76,30 @@ export const DEMO_COURSES: DemoCourse[] = [
               "Pick one of your creative windows and give it fifteen minutes, no more. Stop while you still want to go on.",
               "Starting small makes returning easy; returning is what makes a rhythm.",
             ],
+            quiz: {
+              passMark: 100,
+              maxAttempts: null,
+              questions: [
+                {
+                  prompt: "How long is a fifteen-minute start?",
+                  kind: "single",
+                  options: [
+                    { label: "Fifteen minutes, no more", correct: true },
+                    { label: "As long as the energy lasts", correct: false },
+                    { label: "An hour, to make it count", correct: false },
+                  ],
+                },
+                {
+                  prompt: "Which of these help a rhythm last?",
+                  kind: "multiple",
+                  options: [
+                    { label: "Stopping while you still want to go on", correct: true },
+                    { label: "Starting small so that returning is easy", correct: true },
+                    { label: "Making up missed days with longer sessions", correct: false },
+                  ],
+                },
+              ],
+            },
           },
           {
             title: "Rest as part of the work",
@@ -187,6 +214,8 @@ export async function seedDemoCourses(tx: Transaction, memberId: number): Promis
         )
         .returning({ id: t.courseLessons.id, slug: t.courseLessons.slug });
       for (const lesson of lessons) lessonIds.set(lesson.slug, lesson.id);
+      for (const lesson of module.lessons)
+        if (lesson.quiz) await seedQuiz(tx, lessonIds.get(lesson.slug)!, lesson.quiz);
     }
     if (course.member) {
       const startedAt = new Date(Date.now() - course.member.startedDaysAgo * DAY);
@@ -200,5 +229,18 @@ export async function seedDemoCourses(tx: Transaction, memberId: number): Promis
         })),
       );
     }
+  }
+}
+
+async function seedQuiz(tx: Transaction, lessonId: number, quiz: CourseQuizValues) {
+  await tx.insert(t.courseQuizzes).values({ lessonId, passMark: quiz.passMark, maxAttempts: quiz.maxAttempts });
+  for (const [position, question] of quiz.questions.entries()) {
+    const [row] = await tx
+      .insert(t.courseQuizQuestions)
+      .values({ lessonId, position, prompt: question.prompt, kind: question.kind })
+      .returning({ id: t.courseQuizQuestions.id });
+    await tx
+      .insert(t.courseQuizOptions)
+      .values(question.options.map((option, index) => ({ questionId: row!.id, position: index, ...option })));
   }
 }

@@ -18,11 +18,7 @@ export const MAX_QUIZ_ATTEMPTS = 20;
 export const DEFAULT_PASS_MARK = 80;
 
 const optionSchema = z.object({
-  label: z
-    .string()
-    .trim()
-    .min(1, "Please enter the answer")
-    .max(300, "An answer must be no more than 300 characters"),
+  label: z.string().trim().min(1, "Please enter the answer").max(300, "An answer must be no more than 300 characters"),
   correct: z.boolean(),
 });
 
@@ -90,6 +86,7 @@ export const quizAttemptSchema = z.object({
     .max(MAX_QUIZ_QUESTIONS),
 });
 export type QuizAttemptInput = z.input<typeof quizAttemptSchema>;
+export type QuizAttemptValues = z.output<typeof quizAttemptSchema>;
 
 /** Her score in whole percent: the questions she answered exactly right, over all of them. */
 export function quizScore(right: number, total: number): number {

@@ -69,7 +69,14 @@ export async function saveQuiz(viewer: SessionUser, lessonId: number, input: Cou
     await tx.delete(courseQuizQuestions).where(eq(courseQuizQuestions.lessonId, lessonId));
     const questions = await tx
       .insert(courseQuizQuestions)
-      .values(input.questions.map((question, position) => ({ lessonId, position, prompt: question.prompt, kind: question.kind })))
+      .values(
+        input.questions.map((question, position) => ({
+          lessonId,
+          position,
+          prompt: question.prompt,
+          kind: question.kind,
+        })),
+      )
       .returning({ id: courseQuizQuestions.id, position: courseQuizQuestions.position });
     await tx.insert(courseQuizOptions).values(
       questions.flatMap(({ id, position }) =>
@@ -87,7 +94,12 @@ export async function saveQuiz(viewer: SessionUser, lessonId: number, input: Cou
         action: "course.lesson.quiz.save",
         entityType: "course",
         entityId: lesson.courseId,
-        details: { lessonId, questions: input.questions.length, passMark: input.passMark, maxAttempts: input.maxAttempts },
+        details: {
+          lessonId,
+          questions: input.questions.length,
+          passMark: input.passMark,
+          maxAttempts: input.maxAttempts,
+        },
       },
       tx,
     );
@@ -120,4 +132,3 @@ export async function deleteQuiz(viewer: SessionUser, lessonId: number) {
     );
   });
 }
-

@@ -12,7 +12,7 @@ import {
 } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { conflict, forbidden, notFound } from "@/lib/errors";
-import { quizScore, type QuizAttemptInput, type QuizQuestionKind } from "@/features/courses/quiz";
+import { quizScore, type QuizAttemptValues, type QuizQuestionKind } from "@/features/courses/quiz";
 import { courseLessonsOpenTo } from "./access";
 import { assertLessonsOpen, enrol, findLesson, LESSON_CLOSED, openCourse, recordCompletion } from "./member";
 
@@ -103,7 +103,7 @@ export async function getLessonQuiz(user: SessionUser, courseSlug: string, lesso
 }
 
 /** Each question is right when she chose exactly its correct answers. */
-async function grade(tx: Executor, lessonId: number, answers: QuizAttemptInput["answers"]) {
+async function grade(tx: Executor, lessonId: number, answers: QuizAttemptValues["answers"]) {
   const options = await tx
     .select({ questionId: courseQuizQuestions.id, optionId: courseQuizOptions.id, correct: courseQuizOptions.correct })
     .from(courseQuizQuestions)
@@ -131,7 +131,7 @@ async function grade(tx: Executor, lessonId: number, answers: QuizAttemptInput["
  * counted under her enrolment's row lock, so that answers sent at once neither pass twice nor exceed
  * the attempts allowed. Like "Mark complete", an attempt starts the course if she had not.
  */
-export async function attemptQuiz(user: SessionUser, courseSlug: string, lessonSlug: string, input: QuizAttemptInput) {
+export async function attemptQuiz(user: SessionUser, courseSlug: string, lessonSlug: string, input: QuizAttemptValues) {
   const { course, lesson } = await openLesson(user, courseSlug, lessonSlug);
   return db.transaction(async (tx) => {
     await assertLessonsOpen(tx, user, course.id);
@@ -146,6 +146,13 @@ export async function attemptQuiz(user: SessionUser, courseSlug: string, lessonS
     await tx.insert(courseQuizAttempts).values({ userId: user.id, lessonId: lesson.id, score, passed });
     const progress = passed ? await recordCompletion(tx, user, course.id, lesson.id) : null;
     const used = before.used + 1;
-    return { score, passed, questions, attemptsUsed: used, attemptsLeft: attemptsLeft(quiz.maxAttempts, used), progress };
+    return {
+      score,
+      passed,
+      questions,
+      attemptsUsed: used,
+      attemptsLeft: attemptsLeft(quiz.maxAttempts, used),
+      progress,
+    };
   });
 }

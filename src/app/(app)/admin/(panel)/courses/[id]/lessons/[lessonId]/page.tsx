@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LessonForm } from "@/components/courses/admin/lesson-form";
+import { QuizEditor } from "@/components/courses/admin/quiz-editor";
 import { ADMIN } from "@/lib/auth/access";
 import { pageId } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getAdminLesson } from "@/server/courses/editor";
+import { getAdminQuiz } from "@/server/courses/quiz-editor";
 import type { UnlockRule } from "@/features/courses/constants";
 
 export const metadata: Metadata = { title: "Edit lesson", robots: { index: false } };
@@ -15,6 +17,7 @@ export default async function AdminLessonPage({ params }: PageProps<"/admin/cour
   const { id, lessonId } = await params;
   const lesson = await getAdminLesson(viewer, pageId(lessonId));
   if (!lesson || lesson.courseId !== pageId(id)) notFound();
+  const quiz = await getAdminQuiz(viewer, lesson.id);
   return (
     <div className="grid gap-8">
       <p>
@@ -34,6 +37,7 @@ export default async function AdminLessonPage({ params }: PageProps<"/admin/cour
           unlockDate: lesson.unlockDate?.toISOString() ?? null,
         }}
       />
+      <QuizEditor lessonId={lesson.id} quiz={quiz} />
     </div>
   );
 }
