@@ -7,7 +7,8 @@ import type { CourseQuizValues } from "@/features/courses/quiz";
 // Demo courses: one open to the demo `member` (Create tier) and in progress for her (a sequential
 // module, a lesson that opens days after her start and one on a date), one for the Empower tier,
 // which she sees locked with the tier that opens it, and one for every tier from member level 4
-// (Helper, 65 points), above any demo member's points, which she sees with "Opens at level 4".
+// (Helper, 65 points), above any demo member's points, which she sees with "Opens at level 4". Her next
+// lesson, "The fifteen-minute start", has a quiz: she completes it by passing it.
 
 const DAY = 24 * 60 * 60 * 1000;
 
