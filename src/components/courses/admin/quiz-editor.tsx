@@ -35,11 +35,19 @@ const numberOrNull = (value: string) => (value === "" ? null : Number(value));
 
 export function QuizEditor({ lessonId, quiz }: { lessonId: number; quiz: CourseQuizInput | null }) {
   const [adding, setAdding] = React.useState(false);
+  const heading = React.useRef<HTMLHeadingElement>(null);
   const path = `/api/admin/course-lessons/${lessonId}/quiz`;
-  const remove = useAdminCall<void>(() => ({ method: "DELETE", path }), { success: "Quiz removed" });
+  // "Remove Quiz" goes with the quiz: focus moves to the section's heading.
+  const remove = useAdminCall<void>(() => ({ method: "DELETE", path }), {
+    success: "Quiz removed",
+    onSuccess: () => {
+      setAdding(false);
+      heading.current?.focus();
+    },
+  });
   return (
     <section aria-labelledby="quiz-editor-heading" className="grid max-w-3xl gap-4 border-t pt-8">
-      <h2 id="quiz-editor-heading" tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
+      <h2 id="quiz-editor-heading" ref={heading} tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
         Quiz
       </h2>
       {quiz || adding ? (
@@ -50,6 +58,7 @@ export function QuizEditor({ lessonId, quiz }: { lessonId: number; quiz: CourseQ
           </p>
           <QuizForm
             path={path}
+            fresh={!quiz}
             quiz={quiz ?? { passMark: DEFAULT_PASS_MARK, maxAttempts: null, questions: [blankQuestion()] }}
           />
           {quiz ? (
@@ -81,8 +90,12 @@ export function QuizEditor({ lessonId, quiz }: { lessonId: number; quiz: CourseQ
   );
 }
 
-function QuizForm({ path, quiz }: { path: string; quiz: CourseQuizInput }) {
+function QuizForm({ path, quiz, fresh }: { path: string; quiz: CourseQuizInput; fresh: boolean }) {
   const form = useForm<CourseQuizInput>({ resolver: zodResolver(courseQuizSchema), defaultValues: quiz });
+  // "Add a quiz" goes when pressed: she continues at the first question.
+  React.useEffect(() => {
+    if (fresh) form.setFocus("questions.0.prompt");
+  }, [fresh, form]);
   const questions = useFieldArray({ control: form.control, name: "questions" });
   const save = useAdminCall<CourseQuizInput>((values) => ({ method: "PUT", path, body: values }), {
     success: "Quiz saved",
@@ -197,7 +210,14 @@ function QuestionFields({
           >
             Down
           </Button>
-          <Button type="button" variant="outline" size="sm" aria-label={`Delete ${name}`} onClick={onRemove}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-label={`Delete ${name}`}
+            aria-disabled={count === 1 || undefined}
+            onClick={() => (count === 1 ? undefined : onRemove())}
+          >
             Delete
           </Button>
         </div>
