@@ -6,7 +6,7 @@ import { CheckCircle2, CircleAlert, XCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { QueryStatus } from "@/components/ui/query-status";
 import { useMemberQuery } from "@/hooks/use-member-query";
-import { toast } from "@/hooks/use-toast";
+import { toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { Jsonified } from "@/lib/json";
 import type { LessonQuiz as Quiz, QuizAttemptResult } from "@/features/courses/quiz-types";
@@ -54,11 +54,7 @@ function QuizBody({ quiz, path }: { quiz: Jsonified<Quiz>; path: string }) {
       await queryClient.invalidateQueries({ queryKey: [COURSES_KEY] });
     },
     onError: async (error) => {
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Could not send your answers."),
-        variant: "destructive",
-      });
+      toastError("Error", errorMessage(error, "Could not send your answers."));
       // The quiz changed, or her attempts ran out elsewhere: read it again.
       if (error instanceof ApiError && (error.status === 409 || error.status === 403))
         await queryClient.invalidateQueries({ queryKey: [COURSES_KEY] });
