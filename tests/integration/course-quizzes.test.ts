@@ -1,10 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { Client } from "pg";
+import { and, eq, sql } from "drizzle-orm";
 import { auditLog, courseEnrolments, courseQuizAttempts, lessonCompletions, pointEntries } from "@/db/schema";
 import { COURSE_COMPLETION_POINTS } from "@/features/levels/constants";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { insertCourse } from "../support/courses";
 import { answersBy, insertQuiz, TWO_QUESTIONS } from "../support/course-quizzes";
-import { call, signIn } from "../support/http";
+import { call, signIn, type CallResult } from "../support/http";
+import { testEnv } from "../support/env";
 
 // Lesson quizzes (docs/decisions/053-course-quizzes.md): graded on the server, the correct answers
 // never sent to a member, refused where the lesson's content is, a pass completing the lesson through
@@ -27,6 +29,46 @@ const attempts = (userId: number, lessonId: number) =>
     .from(courseQuizAttempts)
     .where(and(eq(courseQuizAttempts.userId, userId), eq(courseQuizAttempts.lessonId, lessonId)))
     .orderBy(courseQuizAttempts.id);
+
+/**
+ * Sends `count` attempts while another connection holds her enrolment's row, and lets them go once
+ * every one waits for it: they then run one after the other, each under the lock an attempt takes
+ * before it counts (an attempt that did not wait would never be counted as waiting, and fails this).
+ */
+async function attemptsAtOnce(
+  her: { id: number; cookie: string },
+  courseId: number,
+  path: string,
+  body: unknown,
+  count: number,
+) {
+  await testDb().insert(courseEnrolments).values({ userId: her.id, courseId }).onConflictDoNothing();
+  const holder = new Client({ connectionString: testEnv().databaseUrl });
+  await holder.connect();
+  try {
+    await holder.query("begin");
+    await holder.query("select 1 from course_enrolments where user_id = $1 and course_id = $2 for update", [
+      her.id,
+      courseId,
+    ]);
+    const sent = Array.from({ length: count }, () => call(path, { cookie: her.cookie, body }));
+    const waiting = async () =>
+      (
+        await testDb().execute<{ waiting: number }>(
+          sql`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%from "course_enrolments"%for update%'`,
+        )
+      ).rows[0]!.waiting;
+    for (let tries = 0; (await waiting()) < count; tries++) {
+      if (tries > 200) throw new Error("The attempts never waited for her enrolment's lock.");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await holder.query("commit");
+    return (await Promise.all(sent)) as CallResult[];
+  } finally {
+    await holder.query("rollback").catch(() => {});
+    await holder.end();
+  }
+}
 
 describe("lesson quizzes", () => {
   it("grades her answers on the server, never sends the correct ones, and completes the lesson on a pass", async () => {
@@ -183,10 +225,12 @@ describe("lesson quizzes", () => {
     const her = await member();
     const course = await insertCourse({ modules: [{ rule: "immediately", lessons: [{}] }] });
     const questions = await insertQuiz(course.lessons[0]!.id);
-    const answers = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        call(`${quizPath(course, "lesson-1")}/attempts`, { cookie: her.cookie, body: answersBy(questions, RIGHT) }),
-      ),
+    const answers = await attemptsAtOnce(
+      her,
+      course.id,
+      `${quizPath(course, "lesson-1")}/attempts`,
+      answersBy(questions, RIGHT),
+      4,
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
     const pass = answers.find((answer) => answer.status === 200)!;
@@ -211,13 +255,12 @@ describe("lesson quizzes", () => {
     const her = await member();
     const course = await insertCourse({ modules: [{ rule: "immediately", lessons: [{}] }] });
     const questions = await insertQuiz(course.lessons[0]!.id, { maxAttempts: 2 });
-    const answers = await Promise.all(
-      Array.from({ length: 3 }, () =>
-        call(`${quizPath(course, "lesson-1")}/attempts`, {
-          cookie: her.cookie,
-          body: answersBy(questions, HALF_RIGHT),
-        }),
-      ),
+    const answers = await attemptsAtOnce(
+      her,
+      course.id,
+      `${quizPath(course, "lesson-1")}/attempts`,
+      answersBy(questions, HALF_RIGHT),
+      3,
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 403]);
     expect(answers.map((answer) => answer.json.attemptsLeft).sort()).toEqual([0, 1, undefined]);
