@@ -333,7 +333,7 @@ describe("lesson quizzes", () => {
     const audit = await testDb()
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.entityType, "course"), eq(auditLog.entityId, course.id)))
+      .where(and(eq(auditLog.entityType, "course"), eq(auditLog.entityId, String(course.id))))
       .orderBy(auditLog.id);
     expect(audit.map((row) => row.action)).toEqual([
       "course.lesson.quiz.save",
