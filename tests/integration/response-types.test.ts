@@ -235,6 +235,12 @@ beforeAll(async () => {
 const get = (as: Who, path: string): CallSpec => ({ as, path });
 const DEMO_COURSE = "finding-your-creative-rhythm";
 const DEMO_LESSON = "why-rhythm-beats-routine";
+const DEMO_QUIZ_LESSON = "the-fifteen-minute-start";
+/** The demo quiz's lesson opens for the member once she completes the two lessons before it. */
+const openDemoQuiz = async () => {
+  for (const lesson of [DEMO_LESSON, "your-energy-map"])
+    await call(`/api/courses/${DEMO_COURSE}/lessons/${lesson}/complete`, { cookie: fx.other.cookie, method: "POST" });
+};
 const send = (as: Who, method: string, path: string, body?: unknown): CallSpec => ({ as, path, method, body });
 /** The same call by the member it concerns, another member and a visitor. */
 const everyone = (path: string, method = "GET", body?: unknown): CallSpec[] =>
@@ -572,6 +578,15 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
   // The demo course's video lesson (src/db/seed/demo-courses.ts): her place in it.
   "PUT /api/courses/[slug]/lessons/[lesson]/position": async () =>
     everyone(`/api/courses/${DEMO_COURSE}/lessons/a-creative-warm-up/position`, "PUT", { positionSeconds: 2 }),
+  // The demo course's quiz, on its third lesson: open once she completes the two before it.
+  "GET /api/courses/[slug]/lessons/[lesson]/quiz": async () => {
+    await openDemoQuiz();
+    return everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_QUIZ_LESSON}/quiz`);
+  },
+  "POST /api/courses/[slug]/lessons/[lesson]/quiz/attempts": async () => {
+    await openDemoQuiz();
+    return everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_QUIZ_LESSON}/quiz/attempts`, "POST", { answers: [] });
+  },
   "GET /api/content/items": async () => everyone("/api/content/items?limit=5"),
   "GET /api/content/items/[item]": async () => everyone(`/api/content/items/${fx.item.slug}`),
   "GET /api/content/items/[item]/related": async () => everyone(`/api/content/items/${fx.item.id}/related`),

@@ -19,6 +19,7 @@ import { COURSES_KEY } from "./course-list";
 import { NotFoundPanel } from "@/components/ui/not-found-panel";
 import { CourseProgress, LevelLockPanel, lockText } from "./course-parts";
 import { LessonDownloads, LessonMedia, WatchToComplete, completesByWatching } from "./lesson-media";
+import { LessonQuiz } from "./lesson-quiz";
 
 type Lesson = Jsonified<CourseLesson>;
 
@@ -93,7 +94,14 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
             dangerouslySetInnerHTML={{ __html: lesson.content ?? "" }}
           />
           <LessonDownloads files={lesson.media?.files ?? []} />
-          {completesByWatching(lesson) ? <WatchToComplete lesson={lesson} /> : <MarkComplete lesson={lesson} />}
+          {/* A lesson with a quiz is completed by passing it (docs/decisions/053-course-quizzes.md). */}
+          {lesson.hasQuiz ? (
+            <LessonQuiz courseSlug={course.slug} lessonSlug={lesson.slug} />
+          ) : completesByWatching(lesson) ? (
+            <WatchToComplete lesson={lesson} />
+          ) : (
+            <MarkComplete lesson={lesson} />
+          )}
         </>
       )}
       <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3 border-t pt-6">

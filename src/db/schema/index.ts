@@ -20,3 +20,4 @@ export * from "./onboarding";
 export * from "./levels";
 export * from "./courses";
 export * from "./course-media";
+export * from "./course-quizzes";

@@ -8,12 +8,14 @@ import {
   type DemoCourseFileKey,
   type DemoLessonMedia,
 } from "./demo-course-media";
+import type { CourseQuizValues } from "@/features/courses/quiz";
 
 // Demo courses: one open to the demo `member` (Create tier) and in progress for her (a sequential
 // module, a lesson that opens days after her start and one on a date), one for the Empower tier,
 // which she sees locked with the tier that opens it, and one for every tier from member level 4
 // (Helper, 65 points), above any demo member's points, which she sees with "Opens at level 4". The
-// first course's "Tools" module has a video lesson, a PDF lesson with a download and a library item.
+// first course's "Tools" module has a video lesson, a PDF lesson with a download and a library item;
+// her next lesson, "The fifteen-minute start", has a quiz: she completes it by passing it.
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,6 +23,8 @@ interface DemoLesson {
   title: string;
   slug: string;
   paragraphs: string[];
+  /** A quiz completes the lesson (docs/decisions/053-course-quizzes.md). */
+  quiz?: CourseQuizValues;
   unlockRule?: UnlockRule;
   unlockDays?: number;
   /** on_date: this many days from the seed. */
@@ -83,6 +87,30 @@ export const DEMO_COURSES: DemoCourse[] = [
               "Pick one of your creative windows and give it fifteen minutes, no more. Stop while you still want to go on.",
               "Starting small makes returning easy; returning is what makes a rhythm.",
             ],
+            quiz: {
+              passMark: 100,
+              maxAttempts: null,
+              questions: [
+                {
+                  prompt: "How long is a fifteen-minute start?",
+                  kind: "single",
+                  options: [
+                    { label: "Fifteen minutes, no more", correct: true },
+                    { label: "As long as the energy lasts", correct: false },
+                    { label: "An hour, to make it count", correct: false },
+                  ],
+                },
+                {
+                  prompt: "Which of these help a rhythm last?",
+                  kind: "multiple",
+                  options: [
+                    { label: "Stopping while you still want to go on", correct: true },
+                    { label: "Starting small so that returning is easy", correct: true },
+                    { label: "Making up missed days with longer sessions", correct: false },
+                  ],
+                },
+              ],
+            },
           },
           {
             title: "Rest as part of the work",
@@ -225,6 +253,8 @@ export async function seedDemoCourses(tx: Transaction, memberId: number): Promis
         lessonIds.set(lesson.slug, lesson.id);
         await seedDemoLessonMedia(tx, lesson.id, module.lessons[index]!);
       }
+      for (const lesson of module.lessons)
+        if (lesson.quiz) await seedQuiz(tx, lessonIds.get(lesson.slug)!, lesson.quiz);
     }
     if (course.member) {
       const startedAt = new Date(Date.now() - course.member.startedDaysAgo * DAY);
@@ -238,5 +268,18 @@ export async function seedDemoCourses(tx: Transaction, memberId: number): Promis
         })),
       );
     }
+  }
+}
+
+async function seedQuiz(tx: Transaction, lessonId: number, quiz: CourseQuizValues) {
+  await tx.insert(t.courseQuizzes).values({ lessonId, passMark: quiz.passMark, maxAttempts: quiz.maxAttempts });
+  for (const [position, question] of quiz.questions.entries()) {
+    const [row] = await tx
+      .insert(t.courseQuizQuestions)
+      .values({ lessonId, position, prompt: question.prompt, kind: question.kind })
+      .returning({ id: t.courseQuizQuestions.id });
+    await tx
+      .insert(t.courseQuizOptions)
+      .values(question.options.map((option, index) => ({ questionId: row!.id, position: index, ...option })));
   }
 }

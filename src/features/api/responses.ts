@@ -63,6 +63,7 @@ import {
   courseProgressSchema,
 } from "@/features/courses/types";
 import { videoPositionAnswerSchema } from "@/features/courses/lesson-media";
+import { lessonQuizSchema, quizAttemptResultSchema } from "@/features/courses/quiz-types";
 import { membersHomeSchema } from "@/features/home/types";
 import { decidedRequestSchema, receivedRequestSchema, sentRequestSchema } from "@/features/mentorship/types";
 import {
@@ -211,6 +212,8 @@ export const API_RESPONSES = {
   "GET /api/courses/[slug]/lessons/[lesson]": members(courseLessonSchema),
   "POST /api/courses/[slug]/lessons/[lesson]/complete": members(courseProgressSchema),
   "PUT /api/courses/[slug]/lessons/[lesson]/position": members(videoPositionAnswerSchema),
+  "GET /api/courses/[slug]/lessons/[lesson]/quiz": members(lessonQuizSchema),
+  "POST /api/courses/[slug]/lessons/[lesson]/quiz/attempts": members(quizAttemptResultSchema),
 
   // The forum
   "GET /api/forum/categories": members(z.array(forumCategorySchema)),

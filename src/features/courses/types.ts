@@ -76,6 +76,8 @@ export const courseLessonSchema = z.strictObject({
   /** Its video, PDF, library item and downloads: null while it is locked (no file address leaks). */
   media: lessonMediaSchema.nullable(),
   completed: z.boolean(),
+  /** It is completed by passing its quiz (GET .../quiz), not by "Mark complete". */
+  hasQuiz: z.boolean(),
   lock: lessonLockSchema.nullable(),
   previous: lessonLinkSchema.nullable(),
   next: lessonLinkSchema.nullable(),

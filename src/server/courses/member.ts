@@ -1,9 +1,9 @@
 import "server-only";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
-import { courseEnrolments, courseLessons, courseModules, courses, lessonCompletions } from "@/db/schema";
+import { courseEnrolments, courseLessons, courseModules, courseQuizzes, courses, lessonCompletions } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { AppError, forbidden, notFound } from "@/lib/errors";
+import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { levelLockMessage, type UnlockRule } from "@/features/courses/constants";
 import type { Executor } from "@/db/client";
 import { awardPoints, levelColumn } from "@/server/levels";
@@ -79,6 +79,7 @@ async function outlineOf(user: SessionUser, course: { id: number; startedAt: Dat
       >`case when ${courseLessons.unlockRule} is null then ${courseModules.unlockDays} else ${courseLessons.unlockDays} end`,
       unlockDate: sql<Date | null>`case when ${courseLessons.unlockRule} is null then ${courseModules.unlockDate} else ${courseLessons.unlockDate} end`,
       completed: sql<boolean>`${lessonCompletions.lessonId} is not null`,
+      hasQuiz: sql<boolean>`exists (select 1 from ${courseQuizzes} where ${courseQuizzes.lessonId} = ${courseLessons.id})`,
     })
     .from(courseLessons)
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
@@ -128,7 +129,7 @@ function outlineLesson(lesson: OutlineLesson) {
   return { id: lesson.id, title: lesson.title, slug: lesson.slug, completed: lesson.completed, lock: lesson.lock };
 }
 
-async function findLesson(user: SessionUser, course: Course, lessonSlug: string) {
+export async function findLesson(user: SessionUser, course: Course, lessonSlug: string) {
   const lessons = course.locked ? [] : await outlineOf(user, course);
   const index = lessons.findIndex((lesson) => lesson.slug === lessonSlug);
   return { lessons, index, lesson: lessons[index] };
@@ -166,6 +167,7 @@ export async function getCourseLesson(user: SessionUser, courseSlug: string, les
     content,
     media,
     completed: lesson.completed,
+    hasQuiz: lesson.hasQuiz,
     lock: lesson.lock,
     previous: link(lessons[index - 1]),
     next: link(lessons[index + 1]),
@@ -173,7 +175,7 @@ export async function getCourseLesson(user: SessionUser, courseSlug: string, les
 }
 
 /** Starts the course for her (idempotent): days_after_start lessons count from here. */
-async function enrol(tx: Pick<typeof db, "insert" | "select">, userId: number, courseId: number) {
+export async function enrol(tx: Executor, userId: number, courseId: number) {
   await tx.insert(courseEnrolments).values({ userId, courseId }).onConflictDoNothing();
   // Locked for the rest of the transaction, so that two lessons completed at once see each other.
   const [enrolment] = await tx
@@ -184,7 +186,7 @@ async function enrol(tx: Pick<typeof db, "insert" | "select">, userId: number, c
   return enrolment!;
 }
 
-type Course = Awaited<ReturnType<typeof findCourse>>;
+export type Course = Awaited<ReturnType<typeof findCourse>>;
 
 const COURSE_CLOSED = "This course is not open to you.";
 
@@ -193,7 +195,7 @@ function levelForbidden(course: Course) {
   return forbidden(levelLockMessage(course.requiredLevel!));
 }
 
-async function openCourse(user: SessionUser, slug: string) {
+export async function openCourse(user: SessionUser, slug: string) {
   const course = await findCourse(user, slug);
   if (course.locked) throw forbidden("Your membership does not include this course yet.");
   if (course.levelLocked) throw levelForbidden(course);
@@ -204,7 +206,7 @@ async function openCourse(user: SessionUser, slug: string) {
  * Inside a write's transaction: the course is still open to her tier and her level (its WHERE clause),
  * its row shared-locked until the write commits.
  */
-async function assertLessonsOpen(tx: Executor, user: SessionUser, courseId: number) {
+export async function assertLessonsOpen(tx: Executor, user: SessionUser, courseId: number) {
   const [open] = await tx
     .select({ id: courses.id })
     .from(courses)
@@ -228,9 +230,11 @@ async function openLesson(user: SessionUser, courseSlug: string, lessonSlug: str
   const course = await openCourse(user, courseSlug);
   const { lesson } = await findLesson(user, course, lessonSlug);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
-  if (lesson.lock) throw forbidden("This lesson is not open yet.");
+  if (lesson.lock) throw forbidden(LESSON_CLOSED);
   return { course, lesson };
 }
+
+export const LESSON_CLOSED = "This lesson is not open yet.";
 
 /** Whether she may read lesson `lessonId`'s files: the gate of its stored files (FILE_GATES). */
 export async function canOpenLessonFiles(user: SessionUser, lessonId: number): Promise<boolean> {
@@ -254,7 +258,8 @@ export async function saveVideoPosition(user: SessionUser, courseSlug: string, l
 /**
  * POST /api/courses/{slug}/lessons/{lesson}/complete: "Mark complete", or her browser once she has
  * watched 90% of the lesson's uploaded video (`positionSeconds`, checked here). Refused for a lesson not
- * open to her. Starts the course if she had not; finishes it with its last lesson.
+ * open to her, and for one with a quiz, which is completed by passing it (src/server/courses/quiz.ts,
+ * record 053).
  */
 export async function completeLesson(
   user: SessionUser,
@@ -263,31 +268,37 @@ export async function completeLesson(
   report: { positionSeconds?: number } = {},
 ) {
   const { course, lesson } = await openLesson(user, courseSlug, lessonSlug);
+  if (lesson.hasQuiz) throw conflict("This lesson is completed by passing its quiz.");
   return db.transaction(async (tx) => {
-    await assertLessonsOpen(tx, user, course.id);
     await assertVideoWatched(tx, user, lesson.id, report.positionSeconds);
-    const enrolment = await enrol(tx, user.id, course.id);
-    await tx
-      .insert(lessonCompletions)
-      .values({ userId: user.id, lessonId: lesson.id, courseId: course.id })
-      .onConflictDoNothing();
-    const [done] = await tx
-      .select({ n: count() })
-      .from(lessonCompletions)
-      .where(and(eq(lessonCompletions.userId, user.id), eq(lessonCompletions.courseId, course.id)));
-    const [all] = await tx.select({ n: count() }).from(courseLessons).where(eq(courseLessons.courseId, course.id));
-    let completedAt = enrolment.completedAt;
-    if (!completedAt && done!.n >= all!.n) {
-      const [finished] = await tx
-        .update(courseEnrolments)
-        .set({ completedAt: new Date() })
-        .where(and(eq(courseEnrolments.userId, user.id), eq(courseEnrolments.courseId, course.id)))
-        .returning({ completedAt: courseEnrolments.completedAt });
-      completedAt = finished!.completedAt;
-      // The one place a course is finished: its points are awarded in this transaction, so that a
-      // finish is never without them (awardPoints gives them once per member and course).
-      await awardPoints(tx, { userId: user.id, reason: "course", sourceId: course.id });
-    }
-    return { progress: { completed: done!.n, total: all!.n }, startedAt: enrolment.startedAt, completedAt };
+    return recordCompletion(tx, user, course.id, lesson.id);
   });
+}
+
+/**
+ * The one place a lesson is completed and a course finished, inside the caller's transaction ("Mark
+ * complete", or a passed quiz). Starts the course if she had not; finishes it with its last lesson.
+ */
+export async function recordCompletion(tx: Executor, user: SessionUser, courseId: number, lessonId: number) {
+  await assertLessonsOpen(tx, user, courseId);
+  const enrolment = await enrol(tx, user.id, courseId);
+  await tx.insert(lessonCompletions).values({ userId: user.id, lessonId, courseId }).onConflictDoNothing();
+  const [done] = await tx
+    .select({ n: count() })
+    .from(lessonCompletions)
+    .where(and(eq(lessonCompletions.userId, user.id), eq(lessonCompletions.courseId, courseId)));
+  const [all] = await tx.select({ n: count() }).from(courseLessons).where(eq(courseLessons.courseId, courseId));
+  let completedAt = enrolment.completedAt;
+  if (!completedAt && done!.n >= all!.n) {
+    const [finished] = await tx
+      .update(courseEnrolments)
+      .set({ completedAt: new Date() })
+      .where(and(eq(courseEnrolments.userId, user.id), eq(courseEnrolments.courseId, courseId)))
+      .returning({ completedAt: courseEnrolments.completedAt });
+    completedAt = finished!.completedAt;
+    // The one place a course is finished: its points are awarded in this transaction, so that a
+    // finish is never without them (awardPoints gives them once per member and course).
+    await awardPoints(tx, { userId: user.id, reason: "course", sourceId: courseId });
+  }
+  return { progress: { completed: done!.n, total: all!.n }, startedAt: enrolment.startedAt, completedAt };
 }

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LessonForm } from "@/components/courses/admin/lesson-form";
+import { QuizEditor } from "@/components/courses/admin/quiz-editor";
 import { ADMIN } from "@/lib/auth/access";
 import { pageId } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getAdminLesson } from "@/server/courses/editor";
 import { listLibraryItemChoices } from "@/server/courses/lesson-files";
+import { getAdminQuiz } from "@/server/courses/quiz-editor";
 import type { UnlockRule } from "@/features/courses/constants";
 import type { LessonKind } from "@/features/courses/lesson-media";
 
@@ -18,6 +20,7 @@ export default async function AdminLessonPage({ params }: PageProps<"/admin/cour
   const lesson = await getAdminLesson(viewer, pageId(lessonId));
   if (!lesson || lesson.courseId !== pageId(id)) notFound();
   const libraryItems = await listLibraryItemChoices(viewer);
+  const quiz = await getAdminQuiz(viewer, lesson.id);
   return (
     <div className="grid gap-8">
       <p>
@@ -45,6 +48,7 @@ export default async function AdminLessonPage({ params }: PageProps<"/admin/cour
         libraryItems={libraryItems}
         fileNames={Object.fromEntries(lesson.files.map((file) => [file.url, file.name]))}
       />
+      <QuizEditor lessonId={lesson.id} quiz={quiz} />
     </div>
   );
 }
