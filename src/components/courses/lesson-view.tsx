@@ -18,6 +18,7 @@ import type { CourseLesson, CourseProgress as Progress } from "@/features/course
 import { COURSES_KEY } from "./course-list";
 import { NotFoundPanel } from "@/components/ui/not-found-panel";
 import { CourseProgress, LevelLockPanel, lockText } from "./course-parts";
+import { LessonDiscussion } from "./lesson-discussion";
 
 type Lesson = Jsonified<CourseLesson>;
 
@@ -91,6 +92,7 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
             dangerouslySetInnerHTML={{ __html: lesson.content ?? "" }}
           />
           <MarkComplete lesson={lesson} />
+          <LessonDiscussion courseSlug={course.slug} lessonSlug={lesson.slug} />
         </>
       )}
       <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3 border-t pt-6">

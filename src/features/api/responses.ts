@@ -61,6 +61,7 @@ import {
   courseLessonSchema,
   courseOutlineSchema,
   courseProgressSchema,
+  lessonCommentSchema,
 } from "@/features/courses/types";
 import { membersHomeSchema } from "@/features/home/types";
 import { decidedRequestSchema, receivedRequestSchema, sentRequestSchema } from "@/features/mentorship/types";
@@ -209,6 +210,8 @@ export const API_RESPONSES = {
   "POST /api/courses/[slug]/start": members(courseProgressSchema),
   "GET /api/courses/[slug]/lessons/[lesson]": members(courseLessonSchema),
   "POST /api/courses/[slug]/lessons/[lesson]/complete": members(courseProgressSchema),
+  "GET /api/courses/[slug]/lessons/[lesson]/comments": members(z.array(lessonCommentSchema)),
+  "POST /api/courses/[slug]/lessons/[lesson]/comments": members(lessonCommentSchema),
 
   // The forum
   "GET /api/forum/categories": members(z.array(forumCategorySchema)),

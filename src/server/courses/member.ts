@@ -9,9 +9,11 @@ import type { Executor } from "@/db/client";
 import { awardPoints, levelColumn } from "@/server/levels";
 import { sanitizeArticleHtml } from "@/server/library";
 import { courseLessonsOpenTo, courseLevelReachedBy, courseOpenTo, courseVisibleTo } from "./access";
+import { noticeNextLessonOpened } from "./lesson-opened";
 import { lessonLocks } from "./unlock";
 
 const COURSE_NOT_FOUND = "Course not found.";
+const LESSON_NOT_OPEN = "This lesson is not open yet.";
 const LESSON_NOT_FOUND = "Lesson not found.";
 
 /**
@@ -182,6 +184,20 @@ async function enrol(tx: Pick<typeof db, "insert" | "select">, userId: number, c
 
 type Course = Awaited<ReturnType<typeof findCourse>>;
 
+/**
+ * The lesson if it is open to her now (her tier, her level, its rule), else the refusal reading it
+ * gives: 404 for a course or lesson she cannot see, 403 below its level or before it opens. What
+ * belongs to an open lesson (its discussion) is reached through this.
+ */
+export async function findOpenLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
+  const course = await findCourse(user, courseSlug);
+  const { lesson } = await findLesson(user, course, lessonSlug);
+  if (!lesson) throw notFound(LESSON_NOT_FOUND);
+  if (course.levelLocked) throw levelForbidden(course);
+  if (lesson.lock) throw forbidden(LESSON_NOT_OPEN);
+  return { course, lesson };
+}
+
 const COURSE_CLOSED = "This course is not open to you.";
 
 /** Her member level is below the course's. */
@@ -225,9 +241,9 @@ export async function startCourse(user: SessionUser, slug: string) {
  */
 export async function completeLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
   const course = await openCourse(user, courseSlug);
-  const { lesson } = await findLesson(user, course, lessonSlug);
+  const { lessons, index, lesson } = await findLesson(user, course, lessonSlug);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
-  if (lesson.lock) throw forbidden("This lesson is not open yet.");
+  if (lesson.lock) throw forbidden(LESSON_NOT_OPEN);
   return db.transaction(async (tx) => {
     await assertLessonsOpen(tx, user, course.id);
     const enrolment = await enrol(tx, user.id, course.id);
@@ -252,6 +268,8 @@ export async function completeLesson(user: SessionUser, courseSlug: string, less
       // finish is never without them (awardPoints gives them once per member and course).
       await awardPoints(tx, { userId: user.id, reason: "course", sourceId: course.id });
     }
+    // Her next lesson waited for this one: she hears it is open (not when this finished the course).
+    if (!completedAt) await noticeNextLessonOpened(tx, user.id, course, lessons[index + 1]);
     return { progress: { completed: done!.n, total: all!.n }, startedAt: enrolment.startedAt, completedAt };
   });
 }
