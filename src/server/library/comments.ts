@@ -20,7 +20,9 @@ const COMMENTS_SHOWN = 500;
 export type CommentTarget = { contentId: number } | { lessonId: number };
 
 const targetIs = (target: CommentTarget): SQL =>
-  "contentId" in target ? eq(contentComments.contentId, target.contentId) : eq(contentComments.lessonId, target.lessonId);
+  "contentId" in target
+    ? eq(contentComments.contentId, target.contentId)
+    : eq(contentComments.lessonId, target.lessonId);
 
 const commentColumns = {
   id: contentComments.id,
@@ -98,7 +100,11 @@ export async function deleteComment(user: SessionUser, id: number): Promise<void
     const [row] = await tx
       .delete(contentComments)
       .where(eq(contentComments.id, id))
-      .returning({ userId: contentComments.userId, contentId: contentComments.contentId, lessonId: contentComments.lessonId });
+      .returning({
+        userId: contentComments.userId,
+        contentId: contentComments.contentId,
+        lessonId: contentComments.lessonId,
+      });
     if (!row) throw notFound("Comment not found.");
     // A moderator's removal of someone else's comment is kept on record.
     if (row.userId !== user.id)
