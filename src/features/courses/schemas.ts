@@ -90,3 +90,12 @@ export const coursePreviewQuerySchema = z.object({
   tier: z.enum(TIER_IDS).default(TIER_IDS[0]),
   lesson: z.string().trim().min(1).max(100).optional(),
 });
+
+/** Drag to reorder: a course's modules, or a module's lessons, in their new order (every id once). */
+export const reorderSchema = z.object({
+  ids: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, "Each id once."),
+});

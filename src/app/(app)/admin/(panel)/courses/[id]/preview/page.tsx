@@ -38,9 +38,9 @@ export default async function CoursePreviewPage({ params, searchParams }: PagePr
         </Link>
       </p>
       <div className="grid gap-2">
-        <h1 className="text-3xl font-semibold">Preview: {course.title}</h1>
+        <h1 className="text-3xl font-semibold">{`Preview: ${course.title}`}</h1>
         <p className="text-muted-foreground">
-          As a new {tierName(query.tier)} member sees it: not started, at level 1.
+          {`As a new ${tierName(query.tier)} member sees it: not started, at level 1.`}
         </p>
       </div>
       <form method="get" className="flex flex-wrap items-end gap-3">
@@ -65,8 +65,7 @@ export default async function CoursePreviewPage({ params, searchParams }: PagePr
       </form>
       {course.locked ? (
         <p data-testid="preview-gate" className="rounded-xl border p-4">
-          Locked: this course opens to {tierName(course.requiredMembershipLevel)} members and above. She sees its card,
-          not its lessons.
+          {`Locked: this course opens to ${tierName(course.requiredMembershipLevel)} members and above. She sees its card, not its lessons.`}
         </p>
       ) : (
         <section aria-labelledby="preview-outline-heading" className="grid gap-4">
@@ -75,8 +74,7 @@ export default async function CoursePreviewPage({ params, searchParams }: PagePr
           </h2>
           {course.levelLocked && course.requiredLevel ? (
             <p className="rounded-xl border p-4">
-              Opens at level {course.requiredLevel.level}: {course.requiredLevel.name}. She reads the outline, not the
-              lessons.
+              {`Opens at level ${course.requiredLevel.level}: ${course.requiredLevel.name}. She reads the outline, not the lessons.`}
             </p>
           ) : null}
           {course.modules.map((module) => (
@@ -112,9 +110,9 @@ export default async function CoursePreviewPage({ params, searchParams }: PagePr
             {opened.lesson?.title ?? query.lesson}
           </h2>
           {opened.refusal ? (
-            <p data-testid="preview-refusal">Refused: {opened.refusal}</p>
+            <p data-testid="preview-refusal">{`Refused: ${opened.refusal}`}</p>
           ) : opened.lesson?.lock ? (
-            <p data-testid="preview-refusal">Not open yet. {lockWords(opened.lesson.lock)}.</p>
+            <p data-testid="preview-refusal">{`Not open yet. ${lockWords(opened.lesson.lock)}.`}</p>
           ) : (
             // Sanitized as for a member (getCourseLesson): only the editor's own markup.
             <div className="prose-post" dangerouslySetInnerHTML={{ __html: opened.lesson?.content ?? "" }} />
