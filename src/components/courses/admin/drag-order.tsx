@@ -12,7 +12,11 @@ import { useAdminCall } from "./use-admin-call";
 // pointer; the rows' Up and Down buttons do the same from the keyboard (WCAG 2.5.7), so the handle is
 // not a stop of its own in the tab order.
 
-const DragHandleContext = React.createContext<ReturnType<typeof useSortable> | null>(null);
+type Sortable = ReturnType<typeof useSortable>;
+const DragHandleContext = React.createContext<{
+  grip: Sortable["setActivatorNodeRef"];
+  listeners: Sortable["listeners"];
+} | null>(null);
 
 /**
  * A list whose rows she drags by their handle: the new order shows at once and is saved (`path`, PUT
@@ -69,26 +73,27 @@ export function DragOrderRow({
   className?: string;
   children: React.ReactNode;
 }) {
-  const sortable = useSortable({ id });
+  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({ id });
+  const handle = React.useMemo(() => ({ grip: setActivatorNodeRef, listeners }), [setActivatorNodeRef, listeners]);
   return (
     <li
-      ref={sortable.setNodeRef}
+      ref={setNodeRef}
       data-row
-      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
-      className={cn(className, sortable.isDragging && "relative z-10 shadow-lg")}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn(className, isDragging && "relative z-10 shadow-lg")}
     >
-      <DragHandleContext.Provider value={sortable}>{children}</DragHandleContext.Provider>
+      <DragHandleContext.Provider value={handle}>{children}</DragHandleContext.Provider>
     </li>
   );
 }
 
 /** The row's grip: pressed and moved with a pointer, it drags the row. */
 export function DragHandle({ name }: { name: string }) {
-  const sortable = React.useContext(DragHandleContext)!;
+  const { grip, listeners } = React.useContext(DragHandleContext)!;
   return (
     <span
-      ref={sortable.setActivatorNodeRef}
-      {...sortable.listeners}
+      ref={grip}
+      {...listeners}
       data-testid="drag-handle"
       title={`Drag to reorder ${name}`}
       aria-hidden
