@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { courseEnrolments, notifications } from "@/db/schema";
+import { courseEnrolments, emailOutbox, notifications } from "@/db/schema";
 import { closeInProcessApp } from "../support/in-process";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { insertCourse } from "../support/courses";
@@ -141,6 +141,19 @@ describe("the notice that a lesson is open", () => {
     ]);
     expect(await noticesOf(off.user.id)).toEqual([]);
     expect(await noticesOf(finished.user.id)).toEqual([]);
+
+    // Her default for the kind, email at once: past the minute in which she may read them in the app.
+    await testDb().execute(
+      sql`update notifications set created_at = now() - interval '2 minutes' where user_id = ${her.user.id} and kind = 'lesson_opened'`,
+    );
+    const { deliverNotificationEmails } = await import("@/server/notifications");
+    await deliverNotificationEmails("http://community.test");
+    const emails = await testDb()
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, her.user.email), eq(emailOutbox.kind, "notification-lesson_opened")));
+    // Both notices due at once are one email, named by the kind's label in her settings.
+    expect(emails.map((email) => email.subject)).toEqual(["2 new notifications: lessons opening"]);
   });
 });
 
