@@ -134,9 +134,9 @@ describe("demo data (first start of the embedded database)", () => {
   it("has members at levels 1 to 5 whose totals are their ledgers', a discussion under a lesson, and where members stop", async () => {
     const { rows } = await testDb().execute<{ level: number; members: number; off: number }>(sql`
       select l.level, count(*)::int as members,
-        count(*) filter (where mp.points <> (select coalesce(sum(e.points), 0) from point_entries e where e.user_id = u.id))::int as off
-      from users u join member_points mp on mp.user_id = u.id
-      cross join lateral (select max(level) as level from levels where min_points <= mp.points) l
+        count(*) filter (where coalesce(mp.points, 0) <> (select coalesce(sum(e.points), 0) from point_entries e where e.user_id = u.id))::int as off
+      from users u left join member_points mp on mp.user_id = u.id
+      cross join lateral (select max(level) as level from levels where min_points <= coalesce(mp.points, 0)) l
       where u.email like '%@example.com'
       group by l.level order by l.level`);
     expect(rows.map((row) => row.level)).toEqual(expect.arrayContaining([1, 2, 3, 4, 5]));

@@ -569,6 +569,11 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
     everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_LESSON}`),
   "POST /api/courses/[slug]/lessons/[lesson]/complete": async () =>
     everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_LESSON}/complete`, "POST"),
+  // Its demo discussion (src/db/seed/demo-course-community.ts).
+  "GET /api/courses/[slug]/lessons/[lesson]/comments": async () =>
+    everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_LESSON}/comments`),
+  "POST /api/courses/[slug]/lessons/[lesson]/comments": async () =>
+    everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_LESSON}/comments`, "POST", { comment: "A kind word." }),
   "GET /api/content/items": async () => everyone("/api/content/items?limit=5"),
   "GET /api/content/items/[item]": async () => everyone(`/api/content/items/${fx.item.slug}`),
   "GET /api/content/items/[item]/related": async () => everyone(`/api/content/items/${fx.item.id}/related`),

@@ -63,6 +63,8 @@ const AMARA_REPLIES = [
   "Start the underpainting a tone darker than you think: it keeps the wall from looking chalky in full sun.",
   "For pricing a mural, I count square metres, days on the lift and the design rounds separately. Clients respect a clear breakdown.",
   "A small grid on tracing paper saves hours on the wall. Photograph it before you wash it off.",
+  "Ask the building's neighbours what they want to see before you sketch. The wall is theirs every day, not only yours.",
+  "Varnish with an anti-graffiti coat in the last week, not the first: it needs the paint fully cured underneath.",
 ];
 
 /**
@@ -86,15 +88,13 @@ export async function seedDemoLevels(tx: Transaction, userIds: Record<string, nu
       })),
     )
     .returning({ id: t.users.id });
-  await tx
-    .insert(t.notificationSettings)
-    .values(
-      voices.map((voice) => ({
-        userId: voice.id,
-        unsubscribeToken: randomBytes(24).toString("base64url"),
-        weeklyDigest: false,
-      })),
-    );
+  await tx.insert(t.notificationSettings).values(
+    voices.map((voice) => ({
+      userId: voice.id,
+      unsubscribeToken: randomBytes(24).toString("base64url"),
+      weeklyDigest: false,
+    })),
+  );
   await tx
     .insert(t.notificationPreferences)
     .values(voices.flatMap((voice) => NOTIFICATION_KINDS.map((kind) => ({ userId: voice.id, kind, delivery: "app" }))));
