@@ -97,14 +97,11 @@ export async function assertCanDeleteComment(user: SessionUser, id: number): Pro
 /** Deletes a comment of either target (DELETE /api/content/comments/{id}); a moderator's removal is audited. */
 export async function deleteComment(user: SessionUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(contentComments)
-      .where(eq(contentComments.id, id))
-      .returning({
-        userId: contentComments.userId,
-        contentId: contentComments.contentId,
-        lessonId: contentComments.lessonId,
-      });
+    const [row] = await tx.delete(contentComments).where(eq(contentComments.id, id)).returning({
+      userId: contentComments.userId,
+      contentId: contentComments.contentId,
+      lessonId: contentComments.lessonId,
+    });
     if (!row) throw notFound("Comment not found.");
     // A moderator's removal of someone else's comment is kept on record.
     if (row.userId !== user.id)
