@@ -19,18 +19,19 @@ const DragHandleContext = React.createContext<{
 } | null>(null);
 
 /**
- * A list whose rows she drags by their handle: the new order shows at once and is saved (`path`, PUT
+ * An ordered list (`ol`, given its props) whose rows she drags by their handle: the new order shows at once and is saved (`path`, PUT
  * `{ ids }`); a refused save puts the server's order back.
  */
 export function DragOrderList<T extends { id: number }>({
   items,
   path,
   children,
+  ...list
 }: {
   items: T[];
   path: string;
   children: (item: T, index: number, count: number) => React.ReactNode;
-}) {
+} & Omit<React.ComponentProps<"ol">, "children">) {
   const [order, setOrder] = React.useState(items);
   const [shown, setShown] = React.useState(items);
   // The server's order after a save (router.refresh) replaces hers.
@@ -56,8 +57,9 @@ export function DragOrderList<T extends { id: number }>({
   };
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      {/* The list inside the context: dnd-kit's own announcements go beside it, never inside the ol. */}
       <SortableContext items={order.map((item) => item.id)} strategy={verticalListSortingStrategy}>
-        {order.map((item, index) => children(item, index, order.length))}
+        <ol {...list}>{order.map((item, index) => children(item, index, order.length))}</ol>
       </SortableContext>
     </DndContext>
   );

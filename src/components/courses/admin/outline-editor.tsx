@@ -105,15 +105,13 @@ export function OutlineEditor({ courseId, modules }: { courseId: number; modules
       </h2>
       {/* Up and Down move the row with the button she pressed: RowFocusScope keeps her focus on it. */}
       <RowFocusScope>
-        <ol className="grid gap-6">
-          <DragOrderList items={modules} path={`/api/admin/courses/${courseId}/module-order`}>
-            {(module, index, count) => (
-              <DragOrderRow key={module.id} id={module.id} className="grid gap-4 rounded-xl border bg-card p-4">
-                <ModuleRow courseId={courseId} module={module} first={index === 0} last={index === count - 1} />
-              </DragOrderRow>
-            )}
-          </DragOrderList>
-        </ol>
+        <DragOrderList items={modules} path={`/api/admin/courses/${courseId}/module-order`} className="grid gap-6">
+          {(module, index, count) => (
+            <DragOrderRow key={module.id} id={module.id} className="grid gap-4 rounded-xl border bg-card p-4">
+              <ModuleRow courseId={courseId} module={module} first={index === 0} last={index === count - 1} />
+            </DragOrderRow>
+          )}
+        </DragOrderList>
       </RowFocusScope>
       {modules.length === 0 ? <p className="text-muted-foreground">No modules yet: add the first below.</p> : null}
       <details className="rounded-xl border p-4">
@@ -167,39 +165,42 @@ function ModuleRow({
       </div>
       {editing ? <ModuleForm courseId={courseId} module={module} onSaved={() => setEditing(false)} /> : null}
       <RowFocusScope>
-        <ol className="grid gap-2" aria-label={`Lessons of ${module.title}`}>
-          <DragOrderList items={module.lessons} path={`/api/admin/course-modules/${module.id}/lesson-order`}>
-            {(lesson, index, count) => (
-              <DragOrderRow
-                key={lesson.id}
-                id={lesson.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-card p-3"
-              >
-                <span className="flex gap-2">
-                  <DragHandle name={lesson.title} />
-                  <span className="grid">
-                    <span className="font-medium">{lesson.title}</span>
-                    <span className="text-sm text-muted-foreground">{unlockSummary(lesson)}</span>
-                  </span>
+        <DragOrderList
+          items={module.lessons}
+          path={`/api/admin/course-modules/${module.id}/lesson-order`}
+          className="grid gap-2"
+          aria-label={`Lessons of ${module.title}`}
+        >
+          {(lesson, index, count) => (
+            <DragOrderRow
+              key={lesson.id}
+              id={lesson.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-card p-3"
+            >
+              <span className="flex gap-2">
+                <DragHandle name={lesson.title} />
+                <span className="grid">
+                  <span className="font-medium">{lesson.title}</span>
+                  <span className="text-sm text-muted-foreground">{unlockSummary(lesson)}</span>
                 </span>
-                <span className="flex flex-wrap gap-2">
-                  <MoveButtons
-                    path={`/api/admin/course-lessons/${lesson.id}/move`}
-                    name={lesson.title}
-                    first={index === 0}
-                    last={index === count - 1}
-                  />
-                  <Button asChild variant="outline" size="sm">
-                    <Link href={`/admin/courses/${courseId}/lessons/${lesson.id}`}>
-                      Edit<span className="sr-only"> {lesson.title}</span>
-                    </Link>
-                  </Button>
-                  <DeleteButton path={`/api/admin/course-lessons/${lesson.id}`} name={lesson.title} what="Lesson" />
-                </span>
-              </DragOrderRow>
-            )}
-          </DragOrderList>
-        </ol>
+              </span>
+              <span className="flex flex-wrap gap-2">
+                <MoveButtons
+                  path={`/api/admin/course-lessons/${lesson.id}/move`}
+                  name={lesson.title}
+                  first={index === 0}
+                  last={index === count - 1}
+                />
+                <Button asChild variant="outline" size="sm">
+                  <Link href={`/admin/courses/${courseId}/lessons/${lesson.id}`}>
+                    Edit<span className="sr-only"> {lesson.title}</span>
+                  </Link>
+                </Button>
+                <DeleteButton path={`/api/admin/course-lessons/${lesson.id}`} name={lesson.title} what="Lesson" />
+              </span>
+            </DragOrderRow>
+          )}
+        </DragOrderList>
       </RowFocusScope>
       <details className="rounded-md border p-3">
         <summary className="cursor-pointer text-sm font-medium">Add a lesson to {module.title}</summary>
