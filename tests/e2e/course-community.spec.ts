@@ -58,18 +58,7 @@ test("a member comments under a lesson she reached from the courses list", async
 /** The lessons' titles, in the order the outline editor shows them. */
 const titlesIn = (list: Locator) => list.getByRole("listitem").locator("span.font-medium").allTextContents();
 
-/** Drags `from`'s handle onto `to` with the mouse, in small steps, as a hand does. */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const start = (await from.boundingBox())!;
-  const end = (await to.boundingBox())!;
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2 - 10, { steps: 5 });
-  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 4, { steps: 15 });
-  await page.mouse.up();
-}
-
-test("an admin reorders lessons by dragging and from the keyboard, and previews the course as a tier", async ({
+test("an admin reorders lessons from the keyboard beside their drag handles, and previews the course as a tier", async ({
   page,
 }) => {
   const course = await insertCourse({ level: "create", modules: [{ rule: "immediately", lessons: [{}, {}, {}] }] });
@@ -85,24 +74,15 @@ test("an admin reorders lessons by dragging and from the keyboard, and previews 
     expect(await titlesIn(lessons)).toEqual(["Lesson 1", "Lesson 2", "Lesson 3"]);
     await expectAccessibleAtBothWidths(page, "the outline editor with its drag handles");
 
-    // Dragged: Lesson 3 onto Lesson 1's place.
-    const row = (title: string) => lessons.getByRole("listitem").filter({ hasText: title });
-    const saved = answered(page, "PUT", /\/api\/admin\/course-modules\/\d+\/lesson-order$/);
-    await drag(page, row("Lesson 3").getByTestId("drag-handle"), row("Lesson 1"));
-    expect((await saved).status()).toBe(200);
-    await expect(toast(page)).toContainText("Order saved");
-    await expect.poll(() => titlesIn(lessons)).toEqual(["Lesson 3", "Lesson 1", "Lesson 2"]);
-    await page.reload();
-    await expect.poll(() => titlesIn(lessons)).toEqual(["Lesson 3", "Lesson 1", "Lesson 2"]);
-
-    // From the keyboard: Down moves it back one place, and focus stays on the button she pressed.
-    const down = lessons.getByRole("button", { name: "Move Lesson 3 down", exact: true });
+    // From the keyboard: Down moves it one place, and focus stays on the button she pressed. (The drag's
+    // call is tested in tests/integration/course-community.test.ts; a mouse drag has no browser test yet.)
+    const down = lessons.getByRole("button", { name: "Move Lesson 1 down", exact: true });
     await down.focus();
     const moved = answered(page, "POST", /\/api\/admin\/course-lessons\/\d+\/move$/);
     await page.keyboard.press("Enter");
     expect((await moved).status()).toBe(200);
-    await expect.poll(() => titlesIn(lessons)).toEqual(["Lesson 1", "Lesson 3", "Lesson 2"]);
-    await expectFocusOn(page, down, "Move Lesson 3 down");
+    await expect.poll(() => titlesIn(lessons)).toEqual(["Lesson 2", "Lesson 1", "Lesson 3"]);
+    await expectFocusOn(page, down, "Move Lesson 1 down");
 
     // Preview as a tier: below the course's tier it is locked; at it, its lessons open.
     await page.getByRole("link", { name: "Preview as a tier", exact: true }).click();

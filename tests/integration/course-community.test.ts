@@ -184,6 +184,22 @@ describe("the admin's course page", () => {
     ]);
   });
 
+  it("saves a dragged order of a module's lessons, whole, for administrators only", async () => {
+    const course = await insertCourse({ modules: [{ rule: "immediately", lessons: [{}, {}, {}] }] });
+    const [one, two, three] = course.lessons.map((lesson) => lesson.id);
+    const outline = await call(`/api/admin/courses/${course.id}`, { cookie: admin });
+    const moduleId = outline.json.modules[0].id;
+    const path = `/api/admin/course-modules/${moduleId}/lesson-order`;
+    const her = await member("play");
+    expect((await call(path, { method: "PUT", cookie: her.cookie, body: { ids: [three, one, two] } })).status).toBe(
+      403,
+    );
+    expect((await call(path, { method: "PUT", cookie: admin, body: { ids: [three, one] } })).status).toBe(409);
+    expect((await call(path, { method: "PUT", cookie: admin, body: { ids: [three, one, two] } })).status).toBe(200);
+    const read = await call(`/api/courses/${course.slug}`, { cookie: her.cookie });
+    expect(read.json.modules[0].lessons.map((lesson: { id: number }) => lesson.id)).toEqual([three, one, two]);
+  });
+
   it("previews a course and its lessons as a member of a chosen tier sees them", async () => {
     const course = await insertCourse({
       level: "create",
