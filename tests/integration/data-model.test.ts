@@ -131,6 +131,26 @@ describe("demo data (first start of the embedded database)", () => {
     expect(progress).toEqual({ done: 2, total: 8, completed_at: null });
   });
 
+  it("has members at levels 1 to 5 whose totals are their ledgers', a discussion under a lesson, and where members stop", async () => {
+    const { rows } = await testDb().execute<{ level: number; members: number; off: number }>(sql`
+      select l.level, count(*)::int as members,
+        count(*) filter (where coalesce(mp.points, 0) <> (select coalesce(sum(e.points), 0) from point_entries e where e.user_id = u.id))::int as off
+      from users u left join member_points mp on mp.user_id = u.id
+      cross join lateral (select max(level) as level from levels where min_points <= coalesce(mp.points, 0)) l
+      where u.email like '%@example.com'
+      group by l.level order by l.level`);
+    expect(rows.map((row) => row.level)).toEqual(expect.arrayContaining([1, 2, 3, 4, 5]));
+    expect(rows.every((row) => row.off === 0)).toBe(true);
+    const {
+      rows: [community],
+    } = await testDb().execute<{ comments: number; started: number }>(sql`
+      select (select count(*)::int from content_comments cc join course_lessons l on l.id = cc.lesson_id where l.course_id = c.id) as comments,
+             (select count(*)::int from course_enrolments e where e.course_id = c.id and e.completed_at is null) as started
+      from courses c where c.slug = 'finding-your-creative-rhythm'`);
+    expect(community!.comments).toBeGreaterThanOrEqual(3);
+    expect(community!.started).toBeGreaterThanOrEqual(5);
+  });
+
   it("has the demo logins with their roles", async () => {
     const users = await testDb()
       .select()

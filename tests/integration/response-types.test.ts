@@ -587,6 +587,11 @@ const SCENARIOS: Record<string, () => Promise<CallSpec[]>> = {
     await openDemoQuiz();
     return everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_QUIZ_LESSON}/quiz/attempts`, "POST", { answers: [] });
   },
+  // Its demo discussion (src/db/seed/demo-course-community.ts).
+  "GET /api/courses/[slug]/lessons/[lesson]/comments": async () =>
+    everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_LESSON}/comments`),
+  "POST /api/courses/[slug]/lessons/[lesson]/comments": async () =>
+    everyone(`/api/courses/${DEMO_COURSE}/lessons/${DEMO_LESSON}/comments`, "POST", { comment: "A kind word." }),
   "GET /api/content/items": async () => everyone("/api/content/items?limit=5"),
   "GET /api/content/items/[item]": async () => everyone(`/api/content/items/${fx.item.slug}`),
   "GET /api/content/items/[item]/related": async () => everyone(`/api/content/items/${fx.item.id}/related`),

@@ -20,6 +20,7 @@ import { NotFoundPanel } from "@/components/ui/not-found-panel";
 import { CourseProgress, LevelLockPanel, lockText } from "./course-parts";
 import { LessonDownloads, LessonMedia, WatchToComplete, completesByWatching } from "./lesson-media";
 import { LessonQuiz } from "./lesson-quiz";
+import { LessonDiscussion } from "./lesson-discussion";
 
 type Lesson = Jsonified<CourseLesson>;
 
@@ -102,6 +103,7 @@ function LessonPage({ lesson }: { lesson: Lesson }) {
           ) : (
             <MarkComplete lesson={lesson} />
           )}
+          <LessonDiscussion courseSlug={course.slug} lessonSlug={lesson.slug} />
         </>
       )}
       <nav aria-label="Lessons" className="flex flex-wrap justify-between gap-3 border-t pt-6">

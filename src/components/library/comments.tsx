@@ -14,34 +14,45 @@ import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import type { LibraryComment } from "@/features/library/types";
-import { commentInputSchema } from "@/features/library/schemas";
+import { commentBodySchema } from "@/features/library/schemas";
 import type { z } from "@/lib/validation";
 
-type Comment = Omit<LibraryComment, "createdAt"> & { createdAt: string };
-type CommentInput = z.input<typeof commentInputSchema>;
+type Comment = Omit<LibraryComment, "createdAt" | "contentId"> & { createdAt: string };
+type CommentInput = z.input<typeof commentBodySchema>;
+
+/** What the comments are under: a library item, or a course lesson (its API path). */
+export type CommentsTarget = { contentId: number } | { lessonApiPath: string };
+
+function endpoints(target: CommentsTarget) {
+  if ("contentId" in target)
+    return {
+      name: "library",
+      list: `/api/content/comments?contentId=${target.contentId}`,
+      post: "/api/content/comments",
+      extra: { contentId: target.contentId },
+    };
+  const path = `${target.lessonApiPath}/comments`;
+  return { name: "lesson", list: path, post: path, extra: {} };
+}
 
 /**
- * The item page's comments: the list, the form, and delete for her own.
- * Once posted she is back in the cleared comment field; a deleted comment hands focus to the next one.
+ * Comments under a library item or a course lesson (the one comment system): the list, the form, and
+ * delete for her own. Once posted she is back in the cleared comment field; a deleted comment hands
+ * focus to the next one.
  */
-export function Comments({ contentId, viewer }: { contentId: number; viewer: { id: number; isAdmin: boolean } }) {
+export function Comments({ target, viewer }: { target: CommentsTarget; viewer: { id: number; isAdmin: boolean } }) {
   const queryClient = useQueryClient();
-  const key = ["library-comments", contentId];
-  const comments = useQuery({
-    queryKey: key,
-    queryFn: () => apiRequest<Comment[]>("GET", `/api/content/comments?contentId=${contentId}`),
-  });
-  const form = useForm<CommentInput>({
-    resolver: zodResolver(commentInputSchema),
-    defaultValues: { contentId, comment: "" },
-  });
+  const { name, list, post: postPath, extra } = endpoints(target);
+  const key = [`${name}-comments`, list];
+  const comments = useQuery({ queryKey: key, queryFn: () => apiRequest<Comment[]>("GET", list) });
+  const form = useForm<CommentInput>({ resolver: zodResolver(commentBodySchema), defaultValues: { comment: "" } });
 
   const post = useMutation({
-    mutationFn: (input: CommentInput) => apiRequest<Comment>("POST", "/api/content/comments", input),
+    mutationFn: (input: CommentInput) => apiRequest<Comment>("POST", postPath, { ...extra, ...input }),
     onSuccess: () => {
       // Focus first: reset() forgets the field refs until the next render.
       form.setFocus("comment");
-      form.reset({ contentId, comment: "" });
+      form.reset({ comment: "" });
       void queryClient.invalidateQueries({ queryKey: key });
       toast({ title: "Comment posted", description: "Your comment has been added" });
     },
@@ -74,7 +85,7 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
       >
         <FormField
           label="Add a comment"
-          id="library-comment"
+          id={`${name}-comment`}
           error={
             form.formState.errors.comment?.type === "too_small" ? undefined : form.formState.errors.comment?.message
           }
@@ -100,7 +111,7 @@ export function Comments({ contentId, viewer }: { contentId: number; viewer: { i
                 {data.map((comment) => (
                   <li
                     key={comment.id}
-                    data-testid="library-comment"
+                    data-testid={`${name}-comment`}
                     data-row
                     tabIndex={-1}
                     className="rounded-xl border bg-card p-4"

@@ -156,7 +156,7 @@ function ItemPage({ item }: { item: Item }) {
         </TabsList>
         {item.locked || !user ? null : (
           <TabsContent value="comments" className="mt-6">
-            <Comments contentId={item.id} viewer={{ id: user.id, isAdmin: user.isAdmin }} />
+            <Comments target={{ contentId: item.id }} viewer={{ id: user.id, isAdmin: user.isAdmin }} />
           </TabsContent>
         )}
         <TabsContent value="related" className="mt-6">

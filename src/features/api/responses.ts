@@ -61,6 +61,7 @@ import {
   courseLessonSchema,
   courseOutlineSchema,
   courseProgressSchema,
+  lessonCommentSchema,
 } from "@/features/courses/types";
 import { videoPositionAnswerSchema } from "@/features/courses/lesson-media";
 import { lessonQuizSchema, quizAttemptResultSchema } from "@/features/courses/quiz-types";
@@ -214,6 +215,8 @@ export const API_RESPONSES = {
   "PUT /api/courses/[slug]/lessons/[lesson]/position": members(videoPositionAnswerSchema),
   "GET /api/courses/[slug]/lessons/[lesson]/quiz": members(lessonQuizSchema),
   "POST /api/courses/[slug]/lessons/[lesson]/quiz/attempts": members(quizAttemptResultSchema),
+  "GET /api/courses/[slug]/lessons/[lesson]/comments": members(z.array(lessonCommentSchema)),
+  "POST /api/courses/[slug]/lessons/[lesson]/comments": members(lessonCommentSchema),
 
   // The forum
   "GET /api/forum/categories": members(z.array(forumCategorySchema)),

@@ -1,6 +1,7 @@
 import { isTimestamp, z } from "@/lib/validation";
 import { ACCESS_CHOICES, slugField } from "@/features/library/schemas";
 import { LEVEL_COUNT } from "@/features/levels/constants";
+import { TIER_IDS } from "@/features/membership/constants";
 import { COURSE_STATUSES, MAX_UNLOCK_DAYS, UNLOCK_RULES } from "./constants";
 import { checkLessonMedia, lessonMediaFields } from "./lesson-media";
 
@@ -89,3 +90,18 @@ export const moveSchema = z.object({ direction: z.enum(["up", "down"]) });
 
 export const courseSlugParams = z.object({ slug: z.string().trim().min(1).max(100) });
 export const lessonParams = courseSlugParams.extend({ lesson: z.string().trim().min(1).max(100) });
+
+/** The admin's "Preview as a tier": the tier to see the course as, and the lesson opened (none: the outline). */
+export const coursePreviewQuerySchema = z.object({
+  tier: z.enum(TIER_IDS).default(TIER_IDS[0]),
+  lesson: z.string().trim().min(1).max(100).optional(),
+});
+
+/** Drag to reorder: a course's modules, or a module's lessons, in their new order (every id once). */
+export const reorderSchema = z.object({
+  ids: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, "Each id once."),
+});

@@ -1,5 +1,6 @@
 import { z } from "@/lib/validation";
 import { id, isoDateTime } from "@/features/api/json";
+import { libraryCommentSchema } from "@/features/library/types";
 import { UNLOCK_RULES } from "./constants";
 import { lessonMediaSchema } from "./lesson-media";
 
@@ -91,3 +92,6 @@ export const courseProgressSchema = z.strictObject({
   completedAt: isoDateTime.nullable(),
 });
 export type CourseProgress = z.infer<typeof courseProgressSchema>;
+
+/** A comment in a lesson's discussion: the library's comment, its target the lesson in the path. */
+export const lessonCommentSchema = libraryCommentSchema.omit({ contentId: true });

@@ -65,11 +65,12 @@ export type LibraryFilters = z.output<typeof libraryFiltersSchema>;
 
 export const slugParamSchema = z.object({ slug: z.string().trim().min(1).max(100) });
 
-export const commentInputSchema = z.object({
-  contentId: idSchema,
+/** A comment's words, under a library item or a course lesson (the one comment system). */
+export const commentBodySchema = z.object({
   // 'Empty comment / Please enter a comment'.
   comment: z.string().trim().min(1, "Please enter a comment").max(2000, "Comment must be no more than 2000 characters"),
 });
+export const commentInputSchema = commentBodySchema.extend({ contentId: idSchema });
 export const commentsQuerySchema = z.object({ contentId: idSchema });
 export const bookmarkInputSchema = z.object({ contentId: idSchema });
 

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "announcement",
   "direct_message",
   "first_steps",
+  "lesson_opened",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -28,6 +29,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   announcement: "Announcements",
   direct_message: "Direct messages",
   first_steps: "Welcome and first steps",
+  lesson_opened: "Lessons opening",
 };
 
 /** Where a notification of each kind reaches her besides the app: at once, in a digest, or not at all. */
@@ -54,6 +56,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   announcement: "email",
   direct_message: "email",
   first_steps: "email",
+  // A course's next lesson: at once, as a class would tell her (docs/decisions/054-course-discussion-and-admin.md).
+  lesson_opened: "email",
 };
 
 /** Notifications a page of GET /api/notifications holds, and the bell's panel shows. */

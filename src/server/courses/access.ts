@@ -29,5 +29,27 @@ export function courseLessonsOpenTo(user: SessionUser): SQL {
 
 /** Published courses are listed to every member, locked or not; admins also see drafts (their preview). */
 export function courseVisibleTo(user: SessionUser): SQL | undefined {
-  return actsAsAdmin(user) ? undefined : eq(courses.status, "published");
+  return actsAsAdmin(user) || previews.has(user) ? undefined : eq(courses.status, "published");
+}
+
+/** The stand-ins of previewAs: they see drafts, as the administrator previewing them does. */
+const previews = new WeakSet<SessionUser>();
+
+/**
+ * "Preview as a tier" (docs/decisions/054-course-discussion-and-admin.md): a new member of `tier` as
+ * every course rule sees her (no administrator's rights, no progress, no points: level 1), standing in
+ * for the administrator in reads only. Id 0 belongs to nobody, so nothing of anyone's is read.
+ */
+export function previewAs(admin: SessionUser, tier: string): SessionUser {
+  const stand: SessionUser = {
+    ...admin,
+    id: 0,
+    isAdmin: false,
+    isMentor: false,
+    isPartner: false,
+    permissions: {},
+    membershipLevel: tier,
+  };
+  previews.add(stand);
+  return stand;
 }

@@ -4,3 +4,4 @@ import "server-only";
 export { coursesInProgress } from "./in-progress";
 export { listCourses } from "./member";
 export { canOpenLessonFiles } from "./member";
+export { sendLessonOpenedNotices } from "./lesson-opened";

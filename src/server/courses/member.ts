@@ -9,10 +9,12 @@ import type { Executor } from "@/db/client";
 import { awardPoints, levelColumn } from "@/server/levels";
 import { sanitizeArticleHtml } from "@/server/library";
 import { courseLessonsOpenTo, courseLevelReachedBy, courseOpenTo, courseVisibleTo } from "./access";
+import { noticeNextLessonOpened } from "./lesson-opened";
 import { lessonLocks } from "./unlock";
 import { assertVideoWatched, keepVideoPosition, lessonAddressFor, lessonMedia, lessonMediaColumns } from "./media";
 
 const COURSE_NOT_FOUND = "Course not found.";
+const LESSON_NOT_OPEN = "This lesson is not open yet.";
 const LESSON_NOT_FOUND = "Lesson not found.";
 
 /**
@@ -188,6 +190,20 @@ export async function enrol(tx: Executor, userId: number, courseId: number) {
 
 export type Course = Awaited<ReturnType<typeof findCourse>>;
 
+/**
+ * The lesson if it is open to her now (her tier, her level, its rule), else the refusal reading it
+ * gives: 404 for a course or lesson she cannot see, 403 below its level or before it opens. What
+ * belongs to an open lesson (its discussion) is reached through this.
+ */
+export async function findOpenLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
+  const course = await findCourse(user, courseSlug);
+  const { lesson } = await findLesson(user, course, lessonSlug);
+  if (!lesson) throw notFound(LESSON_NOT_FOUND);
+  if (course.levelLocked) throw levelForbidden(course);
+  if (lesson.lock) throw forbidden(LESSON_NOT_OPEN);
+  return { course, lesson };
+}
+
 const COURSE_CLOSED = "This course is not open to you.";
 
 /** Her member level is below the course's. */
@@ -226,12 +242,12 @@ export async function startCourse(user: SessionUser, slug: string) {
 }
 
 /** A lesson open to her (tier, level and its own rule), or the refusal the lesson's calls answer. */
-async function openLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
+export async function openLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
   const course = await openCourse(user, courseSlug);
-  const { lesson } = await findLesson(user, course, lessonSlug);
+  const { lessons, index, lesson } = await findLesson(user, course, lessonSlug);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
   if (lesson.lock) throw forbidden(LESSON_CLOSED);
-  return { course, lesson };
+  return { course, lessons, index, lesson };
 }
 
 export const LESSON_CLOSED = "This lesson is not open yet.";
@@ -267,11 +283,11 @@ export async function completeLesson(
   lessonSlug: string,
   report: { positionSeconds?: number } = {},
 ) {
-  const { course, lesson } = await openLesson(user, courseSlug, lessonSlug);
+  const { course, lessons, index, lesson } = await openLesson(user, courseSlug, lessonSlug);
   if (lesson.hasQuiz) throw conflict("This lesson is completed by passing its quiz.");
   return db.transaction(async (tx) => {
     await assertVideoWatched(tx, user, lesson.id, report.positionSeconds);
-    return recordCompletion(tx, user, course.id, lesson.id);
+    return recordCompletion(tx, user, course, lessons, index);
   });
 }
 
@@ -279,7 +295,15 @@ export async function completeLesson(
  * The one place a lesson is completed and a course finished, inside the caller's transaction ("Mark
  * complete", or a passed quiz). Starts the course if she had not; finishes it with its last lesson.
  */
-export async function recordCompletion(tx: Executor, user: SessionUser, courseId: number, lessonId: number) {
+export async function recordCompletion(
+  tx: Executor,
+  user: SessionUser,
+  course: Course,
+  lessons: Awaited<ReturnType<typeof findLesson>>["lessons"],
+  index: number,
+) {
+  const courseId = course.id;
+  const lessonId = lessons[index]!.id;
   await assertLessonsOpen(tx, user, courseId);
   const enrolment = await enrol(tx, user.id, courseId);
   await tx.insert(lessonCompletions).values({ userId: user.id, lessonId, courseId }).onConflictDoNothing();
@@ -300,5 +324,7 @@ export async function recordCompletion(tx: Executor, user: SessionUser, courseId
     // finish is never without them (awardPoints gives them once per member and course).
     await awardPoints(tx, { userId: user.id, reason: "course", sourceId: courseId });
   }
+  // Her next lesson waited for this one: she hears it is open (not when this finished the course).
+  if (!completedAt) await noticeNextLessonOpened(tx, user.id, course, lessons[index + 1]);
   return { progress: { completed: done!.n, total: all!.n }, startedAt: enrolment.startedAt, completedAt };
 }

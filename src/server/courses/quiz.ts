@@ -14,7 +14,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { conflict, forbidden, notFound } from "@/lib/errors";
 import { quizScore, type QuizAttemptValues, type QuizQuestionKind } from "@/features/courses/quiz";
 import { courseLessonsOpenTo } from "./access";
-import { assertLessonsOpen, enrol, findLesson, LESSON_CLOSED, openCourse, recordCompletion } from "./member";
+import { assertLessonsOpen, enrol, openLesson, recordCompletion } from "./member";
 
 // A member's side of a lesson's quiz (docs/decisions/053-course-quizzes.md). She reads it and answers
 // it under the same conditions as the lesson's content; the server grades, and a pass completes the
@@ -24,15 +24,6 @@ const NO_QUIZ = "This lesson has no quiz.";
 export const QUIZ_PASSED = "You have already passed this quiz.";
 export const NO_ATTEMPTS_LEFT = "You have used every attempt at this quiz.";
 export const QUIZ_CHANGED = "This quiz has changed since you opened it. Please read it again.";
-
-/** The open lesson she names (tier, level and its lock checked as for its content), else refused. */
-async function openLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
-  const course = await openCourse(user, courseSlug);
-  const { lesson } = await findLesson(user, course, lessonSlug);
-  if (!lesson) throw notFound("Lesson not found.");
-  if (lesson.lock) throw forbidden(LESSON_CLOSED);
-  return { course, lesson };
-}
 
 /** The quiz's settings, read only where her tier and level open the course (its WHERE clause). */
 async function quizOf(executor: Executor, user: SessionUser, lessonId: number) {
@@ -132,7 +123,7 @@ async function grade(tx: Executor, lessonId: number, answers: QuizAttemptValues[
  * the attempts allowed. Like "Mark complete", an attempt starts the course if she had not.
  */
 export async function attemptQuiz(user: SessionUser, courseSlug: string, lessonSlug: string, input: QuizAttemptValues) {
-  const { course, lesson } = await openLesson(user, courseSlug, lessonSlug);
+  const { course, lessons, index, lesson } = await openLesson(user, courseSlug, lessonSlug);
   return db.transaction(async (tx) => {
     await assertLessonsOpen(tx, user, course.id);
     await enrol(tx, user.id, course.id);
@@ -144,7 +135,7 @@ export async function attemptQuiz(user: SessionUser, courseSlug: string, lessonS
     const score = quizScore(questions.filter((question) => question.correct).length, questions.length);
     const passed = score >= quiz.passMark;
     await tx.insert(courseQuizAttempts).values({ userId: user.id, lessonId: lesson.id, score, passed });
-    const progress = passed ? await recordCompletion(tx, user, course.id, lesson.id) : null;
+    const progress = passed ? await recordCompletion(tx, user, course, lessons, index) : null;
     const used = before.used + 1;
     return {
       score,

@@ -9,30 +9,45 @@ import { CSV_PAGE_SIZE, pagesByIdDescending, type CsvExport } from "@/server/csv
 // What the admin learns of members' progress: where they stop, and each member's progress as CSV.
 
 /**
- * Per course, the lesson most members who started and have not finished are stopped at (their first
- * lesson, in course order, not yet complete), with how many: "where members stop".
+ * Where members who started a course and have not finished it are stopped: their first lesson, in
+ * course order, not yet complete, with how many members, most first ("where members stop").
  */
+async function stoppedAt(courseId: number | null) {
+  const { rows } = await db.execute<{ course_id: number; lesson_id: number; title: string; members: number }>(sql`
+    select e.course_id, first_open.id as lesson_id, first_open.title, count(*)::int as members
+    from course_enrolments e
+    cross join lateral (
+      select l.id, l.title
+      from course_lessons l
+      join course_modules m on m.id = l.module_id
+      where l.course_id = e.course_id
+        and not exists (select 1 from lesson_completions c where c.user_id = e.user_id and c.lesson_id = l.id)
+      order by m.position, m.id, l.position, l.id
+      limit 1
+    ) first_open
+    where e.completed_at is null and (${courseId}::int is null or e.course_id = ${courseId}::int)
+    group by e.course_id, first_open.id, first_open.title
+    order by e.course_id, members desc, first_open.id`);
+  return rows;
+}
+
+/** Per course, the lesson most members are stopped at, with how many (the course list's column). */
 export async function whereMembersStop(viewer: SessionUser): Promise<Map<number, { title: string; members: number }>> {
   assertAccess(viewer, ADMIN);
-  const { rows } = await db.execute<{ course_id: number; title: string; members: number }>(sql`
-    select distinct on (stopped.course_id) stopped.course_id, stopped.title, stopped.members
-    from (
-      select e.course_id, first_open.id, first_open.title, count(*)::int as members
-      from course_enrolments e
-      cross join lateral (
-        select l.id, l.title
-        from course_lessons l
-        join course_modules m on m.id = l.module_id
-        where l.course_id = e.course_id
-          and not exists (select 1 from lesson_completions c where c.user_id = e.user_id and c.lesson_id = l.id)
-        order by m.position, m.id, l.position, l.id
-        limit 1
-      ) first_open
-      where e.completed_at is null
-      group by e.course_id, first_open.id, first_open.title
-    ) stopped
-    order by stopped.course_id, stopped.members desc, stopped.id`);
-  return new Map(rows.map((row) => [row.course_id, { title: row.title, members: row.members }]));
+  const stops = new Map<number, { title: string; members: number }>();
+  for (const row of await stoppedAt(null))
+    if (!stops.has(row.course_id)) stops.set(row.course_id, { title: row.title, members: row.members });
+  return stops;
+}
+
+/** One course's lessons where members stop, most first (the admin's course page). */
+export async function whereMembersStopIn(viewer: SessionUser, courseId: number) {
+  assertAccess(viewer, ADMIN);
+  return (await stoppedAt(courseId)).map((row) => ({
+    lessonId: row.lesson_id,
+    title: row.title,
+    members: row.members,
+  }));
 }
 
 interface ProgressRow {

@@ -39,6 +39,7 @@ export const QUEUES = {
   notificationsSweep: { name: "notifications.sweep", retryLimit: 0 },
   eventReminders: { name: "notifications.event-reminders", retryLimit: 2 },
   onboardingReminders: { name: "onboarding.reminders", retryLimit: 2 },
+  lessonOpenedNotices: { name: "courses.lesson-opened", retryLimit: 2 },
   notificationEmails: { name: "notifications.email", retryLimit: 0 },
   pushSweep: { name: "notifications.push-sweep", retryLimit: 0 },
   dailyDigest: { name: "notifications.daily-digest", retryLimit: 2 },

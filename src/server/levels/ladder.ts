@@ -73,7 +73,7 @@ export function memberLevelColumn(userId: AnyPgColumn): SQL<MemberLevel> {
  * where it is null): a course's required level (docs/decisions/048-courses.md), in its WHERE clause.
  * The ladder's thresholds rise with the level (levelLadderSchema), so this is "her level is at least it".
  */
-export function reachesLevel(userId: SQL | AnyPgColumn, level: AnyPgColumn): SQL<boolean> {
+export function reachesLevel(userId: SQL | AnyPgColumn, level: SQL | AnyPgColumn): SQL<boolean> {
   return sql<boolean>`(${level} is null or coalesce((select ${levels.minPoints} from ${levels} where ${levels.level} = ${level}), 0) <= ${pointsOf(userId)})`;
 }
 

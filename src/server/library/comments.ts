@@ -1,6 +1,6 @@
 import "server-only";
 import { actsAsAdmin } from "@/lib/auth/access";
-import { asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { contentComments, users } from "@/db/schema";
 import { forbidden, notFound } from "@/lib/errors";
@@ -9,20 +9,32 @@ import { recordAudit } from "@/server/audit";
 import { assertCanReadItem } from "./access";
 import type { LibraryComment } from "@/features/library/types";
 
+// The one comment system (docs/decisions/054-course-discussion-and-admin.md): a library item's
+// comments and a course lesson's discussion are rows of content_comments, each with one target, written,
+// listed and deleted (her own, or any by a moderator, on record) here. Who may read a target is its
+// feature's rule, given as SQL that every read and write holds in its WHERE clause.
+
 const COMMENTS_SHOWN = 500;
+
+/** What a comment is under: a library item or a course lesson. */
+export type CommentTarget = { contentId: number } | { lessonId: number };
+
+const targetIs = (target: CommentTarget): SQL =>
+  "contentId" in target
+    ? eq(contentComments.contentId, target.contentId)
+    : eq(contentComments.lessonId, target.lessonId);
 
 const commentColumns = {
   id: contentComments.id,
   comment: contentComments.comment,
   createdAt: contentComments.createdAt,
-  contentId: contentComments.contentId,
   userId: contentComments.userId,
   authorFirstName: users.firstName,
   authorLastName: users.lastName,
   authorPicture: users.profilePicture,
 };
 
-async function selectComments(where: SQL) {
+async function selectComments(where: SQL | undefined) {
   const rows = await db
     .select(commentColumns)
     .from(contentComments)
@@ -36,18 +48,39 @@ async function selectComments(where: SQL) {
   }));
 }
 
-/** Comments of an item, oldest first (GET /api/content/comments?contentId=). */
-export const listComments = (contentId: number): Promise<LibraryComment[]> =>
-  selectComments(eq(contentComments.contentId, contentId));
+/**
+ * A target's comments, oldest first, where `open` (SQL true when the reader may read the target) holds
+ * in the WHERE clause: a target she may not read answers none.
+ */
+export const listCommentsOf = (target: CommentTarget, open: SQL) => selectComments(and(targetIs(target), open));
+
+/**
+ * Adds her comment to a target, written only where `open` holds (insert ... select ... where): a
+ * target she may not read gets nothing, and answers null.
+ */
+export async function addCommentTo(user: SessionUser, target: CommentTarget, comment: string, open: SQL) {
+  const contentId = "contentId" in target ? target.contentId : null;
+  const lessonId = "lessonId" in target ? target.lessonId : null;
+  const { rows } = await db.execute<{ id: number }>(sql`
+    insert into ${contentComments} (content_id, lesson_id, user_id, comment)
+    select ${contentId}::int, ${lessonId}::int, ${user.id}, ${comment} where ${open}
+    returning id`);
+  if (!rows[0]) return null;
+  const [row] = await selectComments(eq(contentComments.id, rows[0].id));
+  return row!;
+}
+
+/** Comments of an item, oldest first (GET /api/content/comments?contentId=; its route checks she may read it). */
+export async function listComments(contentId: number): Promise<LibraryComment[]> {
+  const rows = await listCommentsOf({ contentId }, sql`true`);
+  return rows.map((row) => ({ ...row, contentId }));
+}
 
 export async function addComment(user: SessionUser, input: { contentId: number; comment: string }) {
   await assertCanReadItem(user, input.contentId);
-  const [row] = await db
-    .insert(contentComments)
-    .values({ contentId: input.contentId, userId: user.id, comment: input.comment })
-    .returning({ id: contentComments.id });
-  const [comment] = await selectComments(eq(contentComments.id, row!.id));
-  return comment!;
+  const comment = await addCommentTo(user, { contentId: input.contentId }, input.comment, sql`true`);
+  if (!comment) throw notFound("Content not found.");
+  return { ...comment, contentId: input.contentId };
 }
 
 /** Her own comment, or any comment for an admin; 404 for one that does not exist. */
@@ -61,22 +94,27 @@ export async function assertCanDeleteComment(user: SessionUser, id: number): Pro
   if (row.userId !== user.id && !actsAsAdmin(user)) throw forbidden("You can only delete your own comments.");
 }
 
+/** Deletes a comment of either target (DELETE /api/content/comments/{id}); a moderator's removal is audited. */
 export async function deleteComment(user: SessionUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(contentComments)
-      .where(eq(contentComments.id, id))
-      .returning({ userId: contentComments.userId, contentId: contentComments.contentId });
+    const [row] = await tx.delete(contentComments).where(eq(contentComments.id, id)).returning({
+      userId: contentComments.userId,
+      contentId: contentComments.contentId,
+      lessonId: contentComments.lessonId,
+    });
     if (!row) throw notFound("Comment not found.");
     // A moderator's removal of someone else's comment is kept on record.
     if (row.userId !== user.id)
       await recordAudit(
         {
           actorId: user.id,
-          action: "library.comment.delete",
+          action: row.lessonId === null ? "library.comment.delete" : "course.comment.delete",
           entityType: "content_comment",
           entityId: id,
-          details: { contentId: row.contentId, authorId: row.userId },
+          details:
+            row.lessonId === null
+              ? { contentId: row.contentId, authorId: row.userId }
+              : { lessonId: row.lessonId, authorId: row.userId },
         },
         tx,
       );

@@ -4,3 +4,4 @@ import "server-only";
 export { openToUser, visibleToUser } from "./access";
 export { itemReadableLevel } from "./queries";
 export { sanitizeArticleHtml } from "./html";
+export { addCommentTo, listCommentsOf, type CommentTarget } from "./comments";

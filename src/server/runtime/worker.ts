@@ -28,6 +28,7 @@ import { getBoss, QUEUES } from "@/server/jobs/boss";
 import { runAsJob } from "@/db";
 import { sendOnboardingReminders } from "@/server/onboarding";
 import { recomputePoints } from "@/server/levels";
+import { sendLessonOpenedNotices } from "@/server/courses";
 import type { ContentSaved } from "@/server/jobs/content-saved";
 
 let started = false;
@@ -118,6 +119,9 @@ export async function startJobWorkers(): Promise<void> {
   // A new member who has done none of her first steps three days after joining: one reminder.
   await work(QUEUES.onboardingReminders.name, async () => void (await sendOnboardingReminders()));
   await boss.schedule(QUEUES.onboardingReminders.name, "35 * * * *");
+  // Course lessons that opened by their date or her start: one notice per member and lesson.
+  await work(QUEUES.lessonOpenedNotices.name, async () => void (await sendLessonOpenedNotices()));
+  await boss.schedule(QUEUES.lessonOpenedNotices.name, "*/10 * * * *");
   await work<{ userId: number }>(QUEUES.accountEmailChanged.name, async ([job]) =>
     updateCustomerEmail(job!.data.userId),
   );

@@ -18,6 +18,7 @@ import {
   type CourseLessonInput,
   type CourseModuleInput,
 } from "@/features/courses/schemas";
+import { DragHandle, DragOrderList, DragOrderRow } from "./drag-order";
 import { UnlockFields } from "./unlock-fields";
 import { useAdminCall } from "./use-admin-call";
 
@@ -95,7 +96,7 @@ function DeleteButton({ path, name, what }: { path: string; name: string; what: 
   );
 }
 
-/** The course's modules and their lessons, in order: add, edit, move (by keyboard too) and delete. */
+/** The course's modules and their lessons, in order: add, edit, move (dragged, or Up and Down from the keyboard) and delete. */
 export function OutlineEditor({ courseId, modules }: { courseId: number; modules: OutlineModule[] }) {
   return (
     <section aria-labelledby="modules-heading" className="grid gap-6">
@@ -104,13 +105,13 @@ export function OutlineEditor({ courseId, modules }: { courseId: number; modules
       </h2>
       {/* Up and Down move the row with the button she pressed: RowFocusScope keeps her focus on it. */}
       <RowFocusScope>
-        <ol className="grid gap-6">
-          {modules.map((module, index) => (
-            <li key={module.id} data-row className="grid gap-4 rounded-xl border bg-card p-4">
-              <ModuleRow courseId={courseId} module={module} first={index === 0} last={index === modules.length - 1} />
-            </li>
-          ))}
-        </ol>
+        <DragOrderList items={modules} path={`/api/admin/courses/${courseId}/module-order`} className="grid gap-6">
+          {(module, index, count) => (
+            <DragOrderRow key={module.id} id={module.id} className="grid gap-4 rounded-xl border bg-card p-4">
+              <ModuleRow courseId={courseId} module={module} first={index === 0} last={index === count - 1} />
+            </DragOrderRow>
+          )}
+        </DragOrderList>
       </RowFocusScope>
       {modules.length === 0 ? <p className="text-muted-foreground">No modules yet: add the first below.</p> : null}
       <details className="rounded-xl border p-4">
@@ -136,9 +137,12 @@ function ModuleRow({
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 className="text-lg font-semibold">{module.title}</h3>
-          <p className="text-sm text-muted-foreground">{unlockSummary(module)}</p>
+        <div className="flex gap-2">
+          <DragHandle name={module.title} />
+          <div>
+            <h3 className="text-lg font-semibold">{module.title}</h3>
+            <p className="text-sm text-muted-foreground">{unlockSummary(module)}</p>
+          </div>
         </div>
         <div className="flex flex-wrap gap-2">
           <MoveButtons
@@ -161,23 +165,31 @@ function ModuleRow({
       </div>
       {editing ? <ModuleForm courseId={courseId} module={module} onSaved={() => setEditing(false)} /> : null}
       <RowFocusScope>
-        <ol className="grid gap-2" aria-label={`Lessons of ${module.title}`}>
-          {module.lessons.map((lesson, index) => (
-            <li
+        <DragOrderList
+          items={module.lessons}
+          path={`/api/admin/course-modules/${module.id}/lesson-order`}
+          className="grid gap-2"
+          aria-label={`Lessons of ${module.title}`}
+        >
+          {(lesson, index, count) => (
+            <DragOrderRow
               key={lesson.id}
-              data-row
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+              id={lesson.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-card p-3"
             >
-              <span className="grid">
-                <span className="font-medium">{lesson.title}</span>
-                <span className="text-sm text-muted-foreground">{unlockSummary(lesson)}</span>
+              <span className="flex gap-2">
+                <DragHandle name={lesson.title} />
+                <span className="grid">
+                  <span className="font-medium">{lesson.title}</span>
+                  <span className="text-sm text-muted-foreground">{unlockSummary(lesson)}</span>
+                </span>
               </span>
               <span className="flex flex-wrap gap-2">
                 <MoveButtons
                   path={`/api/admin/course-lessons/${lesson.id}/move`}
                   name={lesson.title}
                   first={index === 0}
-                  last={index === module.lessons.length - 1}
+                  last={index === count - 1}
                 />
                 <Button asChild variant="outline" size="sm">
                   <Link href={`/admin/courses/${courseId}/lessons/${lesson.id}`}>
@@ -186,9 +198,9 @@ function ModuleRow({
                 </Button>
                 <DeleteButton path={`/api/admin/course-lessons/${lesson.id}`} name={lesson.title} what="Lesson" />
               </span>
-            </li>
-          ))}
-        </ol>
+            </DragOrderRow>
+          )}
+        </DragOrderList>
       </RowFocusScope>
       <details className="rounded-md border p-3">
         <summary className="cursor-pointer text-sm font-medium">Add a lesson to {module.title}</summary>

@@ -8,13 +8,20 @@ import { ADMIN } from "@/lib/auth/access";
 import { pageId } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getAdminCourse } from "@/server/courses/editor";
+import { whereMembersStopIn } from "@/server/courses/reports";
+import { WhereMembersStop } from "@/components/courses/admin/where-members-stop";
 import { getLadder } from "@/server/levels";
 
 export const metadata: Metadata = { title: "Edit course", robots: { index: false } };
 
 export default async function AdminCoursePage({ params }: PageProps<"/admin/courses/[id]">) {
   const viewer = await requirePageAccess(ADMIN);
-  const [course, levels] = await Promise.all([getAdminCourse(viewer, pageId((await params).id)), getLadder()]);
+  const id = pageId((await params).id);
+  const [course, levels, stops] = await Promise.all([
+    getAdminCourse(viewer, id),
+    getLadder(),
+    whereMembersStopIn(viewer, id),
+  ]);
   if (!course) notFound();
   const { modules, ...details } = course;
   return (
@@ -30,6 +37,9 @@ export default async function AdminCoursePage({ params }: PageProps<"/admin/cour
           <Link href={`/courses/${course.slug}`} className="text-primary underline underline-offset-4">
             View as a member
           </Link>
+          <Link href={`/admin/courses/${course.id}/preview`} className="text-primary underline underline-offset-4">
+            Preview as a tier
+          </Link>
           <a
             href={`/api/admin/courses/${course.id}/export`}
             className="text-primary underline underline-offset-4"
@@ -40,6 +50,7 @@ export default async function AdminCoursePage({ params }: PageProps<"/admin/cour
         </span>
       </div>
       <CourseForm course={details} levels={levels} />
+      <WhereMembersStop stops={stops} />
       <OutlineEditor
         courseId={course.id}
         modules={modules.map((module) => ({

@@ -1,0 +1,9 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "content_comments" ALTER COLUMN "content_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "content_comments" ADD COLUMN "lesson_id" integer;--> statement-breakpoint
+ALTER TABLE "content_comments" ADD CONSTRAINT "content_comments_lesson_id_course_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."course_lessons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "content_comments_lesson_idx" ON "content_comments" USING btree ("lesson_id","created_at");--> statement-breakpoint
+ALTER TABLE "content_comments" ADD CONSTRAINT "content_comments_target_check" CHECK (num_nonnulls("content_comments"."content_id", "content_comments"."lesson_id") = 1);--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_check" CHECK ("notification_preferences"."kind" in ('forum_reply', 'forum_mention', 'forum_reaction', 'mentorship_request', 'mentorship_answer', 'library_item', 'event_reminder', 'announcement', 'direct_message', 'first_steps', 'lesson_opened'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('forum_reply', 'forum_mention', 'forum_reaction', 'mentorship_request', 'mentorship_answer', 'library_item', 'event_reminder', 'announcement', 'direct_message', 'first_steps', 'lesson_opened'));
