@@ -1,6 +1,7 @@
 // npm run bench - performance figures. Needs a production build (npm run build or npm test first).
 import { existsSync } from "node:fs";
 import { startBenchApp } from "./lib/app";
+import { startMailbox } from "../tests/fakes/mailbox";
 import { benchFoundation } from "./foundation";
 import { benchPublicSite } from "./public-site";
 import { benchSpiritualProfile } from "./spiritual-profile";
@@ -17,6 +18,7 @@ import { benchBilling } from "./billing";
 import { benchNotifications } from "./notifications";
 import { benchPages } from "./pages";
 import { benchLevels } from "./levels";
+import { benchCourses } from "./courses";
 import { benchSearch } from "./search";
 
 const BENCHES = {
@@ -35,6 +37,7 @@ const BENCHES = {
   billing: benchBilling,
   notifications: benchNotifications,
   levels: benchLevels,
+  courses: benchCourses,
   search: benchSearch,
   load: benchLoad,
 };
@@ -50,11 +53,14 @@ async function main() {
   console.log(
     `Benchmarks on ${process.platform}/${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} CPUs\n`,
   );
-  const app = await startBenchApp();
+  // A local SMTP sink, so that emails are delivered as they would be (the notifications bench times it).
+  const mailbox = await startMailbox();
+  const app = await startBenchApp({ SMTP_URL: mailbox.env.SMTP_URL, EMAIL_FROM: mailbox.env.EMAIL_FROM });
   const lines: string[] = [];
   try {
     for (const [, bench] of chosen) lines.push(...(await bench(app)));
   } finally {
+    await mailbox.stop();
     const stopMs = await app.stop();
     lines.push(`Clean stop (SIGTERM to exit, PostgreSQL included): ${(stopMs / 1000).toFixed(2)} s`);
   }
