@@ -19,5 +19,6 @@ export * from "./dashboard";
 export * from "./onboarding";
 export * from "./levels";
 export * from "./courses";
+export * from "./comments";
 export * from "./course-media";
 export * from "./course-quizzes";

@@ -1,6 +1,5 @@
 import {
   boolean,
-  check,
   customType,
   date,
   index,
@@ -14,7 +13,6 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, oneOf, updatedAt } from "./helpers";
-import { courseLessons } from "./courses";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "@/features/library/constants";
 import { TIER_IDS } from "@/features/membership/constants";
 import { membershipTiers } from "./tiers";
@@ -117,30 +115,6 @@ export const contentItemTags = pgTable(
       .references(() => contentTags.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index("content_item_tags_tag_idx").on(t.tagId)],
-);
-
-/**
- * The one comment system: a library item's comments and a course lesson's discussion
- * (docs/decisions/054-course-discussion-and-admin.md). Each comment has exactly one target.
- */
-export const contentComments = pgTable(
-  "content_comments",
-  {
-    id: serial().primaryKey(),
-    contentId: integer().references(() => contentItems.id, { onDelete: "cascade" }),
-    lessonId: integer().references(() => courseLessons.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    comment: text().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("content_comments_content_idx").on(t.contentId, t.createdAt),
-    index("content_comments_lesson_idx").on(t.lessonId, t.createdAt),
-    index("content_comments_created_idx").on(t.createdAt),
-    check("content_comments_target_check", sql`num_nonnulls(${t.contentId}, ${t.lessonId}) = 1`),
-  ],
 );
 
 export const contentBookmarks = pgTable(
