@@ -108,6 +108,8 @@ const SAMPLES: Record<string, () => Promise<string>> = {
   },
   "/admin/courses/[id]": async () =>
     `/admin/courses/${await firstId(testDb().select({ id: courses.id }).from(courses).orderBy(asc(courses.id)).limit(1))}`,
+  "/admin/courses/[id]/preview": async () =>
+    `/admin/courses/${await firstId(testDb().select({ id: courses.id }).from(courses).orderBy(asc(courses.id)).limit(1))}/preview?tier=create`,
   "/admin/courses/[id]/lessons/[lessonId]": async () => {
     const [row] = await testDb()
       .select({ id: courseLessons.id, courseId: courseLessons.courseId })
