@@ -81,7 +81,12 @@ test.describe("forum as a member", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Welcome! Start here and say hello" })).toBeVisible();
       await expect(page.getByText("Pinned", { exact: true })).toBeVisible();
       await expect(page.getByRole("article", { name: "Reply by Lena Fischer" }).getByText("(edited)")).toBeVisible();
-      await expect(page.getByRole("button", { name: "Heart (1)" }).first()).toBeVisible();
+      // Jordan's reply: the forum demo's heart from the admin and two more from the levels demo's reactors.
+      await expect(
+        page
+          .getByRole("article", { name: "Reply by Jordan Lee" })
+          .getByRole("button", { name: "Heart (3)", exact: true }),
+      ).toBeVisible();
       await expectAccessible(page, "/forum/topic/welcome-start-here");
     });
     await page.getByRole("link", { name: "Maya Okafor" }).first().hover();
