@@ -10,7 +10,7 @@ import type { FilePurpose } from "@/features/storage/constants";
 import { fileIdFromUrl, fileUrl } from "@/features/storage/kinds";
 import { isStoredFileUrl } from "@/features/library/media";
 import type { LessonKind } from "@/features/courses/lesson-media";
-import { attachFile } from "@/server/storage";
+import { assertUsableUploads, attachFile } from "@/server/storage";
 import { LESSON_FILE_GATE } from "./media";
 
 // The admin's side of a lesson's media (docs/decisions/052-course-lesson-media.md): its columns, the
@@ -90,36 +90,7 @@ export async function saveLessonFiles(
   const media = lessonMediaValues(input);
   const refs = refsOf(media, input.files);
   const fresh = refs.filter((ref) => !previous.includes(ref.id));
-  const rows = fresh.length
-    ? await tx
-        .select({
-          id: storedFiles.id,
-          purpose: storedFiles.purpose,
-          uploadedBy: storedFiles.uploadedBy,
-          access: storedFiles.access,
-          deletedAt: storedFiles.deletedAt,
-        })
-        .from(storedFiles)
-        .where(
-          inArray(
-            storedFiles.id,
-            fresh.map((ref) => ref.id),
-          ),
-        )
-    : [];
-  for (const ref of fresh) {
-    const file = rows.find((row) => row.id === ref.id);
-    if (
-      !file ||
-      file.deletedAt ||
-      file.purpose !== ref.purpose ||
-      file.uploadedBy !== viewer.id ||
-      file.access !== "uploader"
-    )
-      throw badRequest("This file cannot be used here. Please upload it again.", {
-        [ref.field]: "This file cannot be used here. Please upload it again.",
-      });
-  }
+  await assertUsableUploads(tx, fresh, viewer.id);
   if (media.libraryItemId !== null) {
     const [item] = await tx
       .select({ id: contentItems.id })

@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { and, asc, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor, Transaction } from "@/db/client";
-import { contentCategories, contentItems, contentItemTags, contentTags, storedFiles, users } from "@/db/schema";
+import { contentCategories, contentItems, contentItemTags, contentTags, users } from "@/db/schema";
 import type { ContentStatus } from "@/features/library/constants";
 import { violatedConstraint } from "@/lib/database-errors";
 import { AppError, badRequest, notFound } from "@/lib/errors";
@@ -15,7 +15,7 @@ import { recordAudit } from "@/server/audit";
 import { contentSaved } from "@/server/jobs/content-saved";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import { recordNotificationEvent, requestFanOut } from "@/server/notifications";
-import { attachFile, deleteStoredFiles } from "@/server/storage";
+import { assertUsableUploads, attachFile, deleteStoredFiles } from "@/server/storage";
 import { fileIdFromUrl } from "@/features/storage/kinds";
 import { sanitizeArticleHtml, storedFileIdsIn } from "./html";
 import { readingMinutes } from "@/features/library/text";
@@ -155,46 +155,6 @@ function fileRefs(item: {
   return [...refs.values()];
 }
 
-/**
- * A file may join an item when it already belongs to it, or when the editor uploaded it for this
- * purpose and nothing has claimed it yet: nobody can hand another member's upload to an item (and
- * so change who may read it).
- */
-async function assertUsableFiles(tx: Transaction, refs: FileRef[], previous: FileRef[], actorId: number) {
-  const known = new Set(previous.map((ref) => ref.id));
-  const fresh = refs.filter((ref) => !known.has(ref.id));
-  if (!fresh.length) return;
-  const rows = await tx
-    .select({
-      id: storedFiles.id,
-      purpose: storedFiles.purpose,
-      uploadedBy: storedFiles.uploadedBy,
-      access: storedFiles.access,
-      deletedAt: storedFiles.deletedAt,
-    })
-    .from(storedFiles)
-    .where(
-      inArray(
-        storedFiles.id,
-        fresh.map((ref) => ref.id),
-      ),
-    );
-  for (const ref of fresh) {
-    const file = rows.find((row) => row.id === ref.id);
-    if (
-      !file ||
-      file.deletedAt ||
-      file.purpose !== ref.purpose ||
-      file.uploadedBy !== actorId ||
-      file.access !== "uploader"
-    ) {
-      throw badRequest("This file cannot be used here. Please upload it again.", {
-        [ref.field]: "This file cannot be used here. Please upload it again.",
-      });
-    }
-  }
-}
-
 // --- Writing ------------------------------------------------------------------------------------
 
 /** The stored columns of an item from the editor's values; fields of other types are cleared. */
@@ -284,7 +244,12 @@ async function saveItem(id: number | null, input: LibraryItemValues, actorId: nu
       const columns = itemColumns(input, previous);
       const refs = fileRefs(columns);
       const previousRefs = previous ? fileRefs(previous) : [];
-      await assertUsableFiles(tx, refs, previousRefs, actorId);
+      // A file joins an item when it already belongs to it, or passes the uploads' one check.
+      await assertUsableUploads(
+        tx,
+        refs.filter((ref) => !previousRefs.some((held) => held.id === ref.id)),
+        actorId,
+      );
 
       const [row] = previous
         ? await tx.update(contentItems).set(columns).where(eq(contentItems.id, previous.id)).returning()

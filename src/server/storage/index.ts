@@ -14,7 +14,7 @@ import type { Executor } from "@/db/client";
 import { storedFiles } from "@/db/schema";
 import type { FileAccess, FilePurpose } from "@/features/storage/constants";
 import { env } from "@/lib/env";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, badRequest, notFound } from "@/lib/errors";
 import type { ByteRange, StorageBackend } from "./backend";
 import { UPLOAD_KINDS, fileUrl } from "@/features/storage/kinds";
 import { createLocalBackend } from "./local-backend";
@@ -160,6 +160,51 @@ export async function attachFile(
     .update(storedFiles)
     .set({ access, gateKind: gate?.kind ?? null, gateId: gate?.id ?? null })
     .where(and(eq(storedFiles.id, id), isNull(storedFiles.deletedAt)));
+}
+
+/** A file named in a form: its id, the purpose it must have been uploaded for, and the form's field. */
+export interface NamedUpload {
+  id: string;
+  purpose: FilePurpose;
+  field: string;
+}
+
+const NOT_USABLE = "This file cannot be used here. Please upload it again.";
+
+/**
+ * Refuses (400, on the form's field) a newly named file that may not join what she saves: one that is
+ * gone, was uploaded for another purpose or by someone else, or that something already claimed. Nobody
+ * can hand another member's upload to a record, and so change who may read it. Files the record
+ * already holds are not passed here.
+ */
+export async function assertUsableUploads(executor: Executor, named: NamedUpload[], uploaderId: number) {
+  if (!named.length) return;
+  const rows = await executor
+    .select({
+      id: storedFiles.id,
+      purpose: storedFiles.purpose,
+      uploadedBy: storedFiles.uploadedBy,
+      access: storedFiles.access,
+      deletedAt: storedFiles.deletedAt,
+    })
+    .from(storedFiles)
+    .where(
+      inArray(
+        storedFiles.id,
+        named.map((file) => file.id),
+      ),
+    );
+  for (const file of named) {
+    const row = rows.find((candidate) => candidate.id === file.id);
+    if (
+      !row ||
+      row.deletedAt ||
+      row.purpose !== file.purpose ||
+      row.uploadedBy !== uploaderId ||
+      row.access !== "uploader"
+    )
+      throw badRequest(NOT_USABLE, { [file.field]: NOT_USABLE });
+  }
 }
 
 export async function findStoredFile(id: string): Promise<StoredFile> {
