@@ -5,6 +5,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { MoveButtons } from "@/components/ui/move-buttons";
 import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { ONBOARDING_STEP_TEXT, ONBOARDING_STEPS, type OnboardingStep } from "@/features/onboarding/constants";
@@ -57,28 +58,15 @@ export function OnboardingStepsForm({ initial }: { initial: OnboardingStep[] }) 
                 {index + 1}. {ONBOARDING_STEP_TEXT[step].label}
               </span>
               <span className="flex gap-2">
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  id={`up-${step}`}
-                  aria-label={`Move ${ONBOARDING_STEP_TEXT[step].label} up`}
-                  aria-disabled={index === 0 || undefined}
-                  onClick={() => (index === 0 ? undefined : move(index, -1, `up-${step}`))}
-                >
-                  Up
-                </Button>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  id={`down-${step}`}
-                  aria-label={`Move ${ONBOARDING_STEP_TEXT[step].label} down`}
-                  aria-disabled={index === steps.length - 1 || undefined}
-                  onClick={() => (index === steps.length - 1 ? undefined : move(index, 1, `down-${step}`))}
-                >
-                  Down
-                </Button>
+                <MoveButtons
+                  name={ONBOARDING_STEP_TEXT[step].label}
+                  first={index === 0}
+                  last={index === steps.length - 1}
+                  ids={{ up: `up-${step}`, down: `down-${step}` }}
+                  onMove={(direction) =>
+                    direction === "up" ? move(index, -1, `up-${step}`) : move(index, 1, `down-${step}`)
+                  }
+                />
                 <Button
                   type="button"
                   variant="outline"

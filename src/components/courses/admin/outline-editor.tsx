@@ -7,6 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { MoveButtons, type MoveDirection } from "@/components/ui/move-buttons";
 import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { showServerErrors } from "@/lib/form-errors";
@@ -42,34 +43,17 @@ function unlockSummary(unlock: Unlock): string {
   return `Opens: ${label.toLowerCase()}`;
 }
 
-/** Up and Down for one row: the button at the end of its list says so (aria-disabled), so it keeps her focus. */
-function MoveButtons({ path, name, first, last }: { path: string; name: string; first: boolean; last: boolean }) {
-  const move = useAdminCall<"up" | "down">((direction) => ({ method: "POST", path, body: { direction } }));
+/** Up and Down for one row, each move saved at once (the neighbour swapped on the server). */
+function SavedMoveButtons({ path, name, first, last }: { path: string; name: string; first: boolean; last: boolean }) {
+  const move = useAdminCall<MoveDirection>((direction) => ({ method: "POST", path, body: { direction } }));
   return (
-    <>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        aria-label={`Move ${name} up`}
-        aria-disabled={first || undefined}
-        pending={move.isPending && move.variables === "up"}
-        onClick={() => (first ? undefined : move.mutate("up"))}
-      >
-        Up
-      </Button>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        aria-label={`Move ${name} down`}
-        aria-disabled={last || undefined}
-        pending={move.isPending && move.variables === "down"}
-        onClick={() => (last ? undefined : move.mutate("down"))}
-      >
-        Down
-      </Button>
-    </>
+    <MoveButtons
+      name={name}
+      first={first}
+      last={last}
+      onMove={(direction) => move.mutate(direction)}
+      pending={move.isPending ? move.variables : null}
+    />
   );
 }
 
@@ -145,7 +129,7 @@ function ModuleRow({
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <MoveButtons
+          <SavedMoveButtons
             path={`/api/admin/course-modules/${module.id}/move`}
             name={module.title}
             first={first}
@@ -185,7 +169,7 @@ function ModuleRow({
                 </span>
               </span>
               <span className="flex flex-wrap gap-2">
-                <MoveButtons
+                <SavedMoveButtons
                   path={`/api/admin/course-lessons/${lesson.id}/move`}
                   name={lesson.title}
                   first={index === 0}

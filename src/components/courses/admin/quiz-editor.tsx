@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { MoveButtons } from "@/components/ui/move-buttons";
 import { RowFocusScope } from "@/components/ui/row-focus-scope";
 import { showServerErrors } from "@/lib/form-errors";
 import {
@@ -190,26 +191,12 @@ function QuestionFields({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">Question {index + 1}</h3>
         <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-label={`Move ${name} up`}
-            aria-disabled={index === 0 || undefined}
-            onClick={() => (index === 0 ? undefined : onMove(index - 1))}
-          >
-            Up
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-label={`Move ${name} down`}
-            aria-disabled={index === count - 1 || undefined}
-            onClick={() => (index === count - 1 ? undefined : onMove(index + 1))}
-          >
-            Down
-          </Button>
+          <MoveButtons
+            name={name}
+            first={index === 0}
+            last={index === count - 1}
+            onMove={(direction) => onMove(direction === "up" ? index - 1 : index + 1)}
+          />
           <Button
             type="button"
             variant="outline"
@@ -259,28 +246,12 @@ function QuestionFields({
                 Correct<span className="sr-only"> ({answer})</span>
               </label>
               <span className="flex gap-2">
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Move ${answer} up`}
-                  aria-disabled={optionIndex === 0 || undefined}
-                  onClick={() => (optionIndex === 0 ? undefined : options.move(optionIndex, optionIndex - 1))}
-                >
-                  Up
-                </Button>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Move ${answer} down`}
-                  aria-disabled={optionIndex === options.fields.length - 1 || undefined}
-                  onClick={() =>
-                    optionIndex === options.fields.length - 1 ? undefined : options.move(optionIndex, optionIndex + 1)
-                  }
-                >
-                  Down
-                </Button>
+                <MoveButtons
+                  name={answer}
+                  first={optionIndex === 0}
+                  last={optionIndex === options.fields.length - 1}
+                  onMove={(direction) => options.move(optionIndex, optionIndex + (direction === "up" ? -1 : 1))}
+                />
                 <Button
                   type="button"
                   variant="outline"
