@@ -23,6 +23,11 @@ const destructiveToastByHand = {
   selector: "CallExpression[callee.name='toast'] Property[key.name='variant']",
   message: 'A failure is told one way: toastError(title, description) from "@/hooks/use-toast".',
 };
+const rawSelect = {
+  selector: "JSXOpeningElement[name.name='select']",
+  message:
+    'A choice among fixed options is NativeSelect from "@/components/ui/native-select": one look for every select.',
+};
 const adminPageWithoutCheck = {
   selector: "Program:not(:has(CallExpression[callee.name='requirePageAccess']))",
   message: "An admin page calls requirePageAccess itself and passes the viewer to its data functions.",
@@ -134,7 +139,8 @@ export default defineConfig([
   },
   {
     files: ["src/components/**/*.tsx"],
-    rules: { "no-restricted-syntax": ["error", disabledWhilePending, destructiveToastByHand] },
+    ignores: ["src/components/ui/native-select.tsx"],
+    rules: { "no-restricted-syntax": ["error", disabledWhilePending, destructiveToastByHand, rawSelect] },
   },
   {
     files: ["src/components/**/*.ts", "src/hooks/**/*.ts"],
@@ -144,7 +150,9 @@ export default defineConfig([
   {
     // A client component under src/app is browser code too.
     files: ["src/app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-syntax": ["error", clientImportsServer, disabledWhilePending, destructiveToastByHand] },
+    rules: {
+      "no-restricted-syntax": ["error", clientImportsServer, disabledWhilePending, destructiveToastByHand, rawSelect],
+    },
   },
   {
     // Every admin page checks its viewer itself and hands it to the data functions: the
@@ -157,6 +165,7 @@ export default defineConfig([
         adminPageWithoutCheck,
         disabledWhilePending,
         destructiveToastByHand,
+        rawSelect,
       ],
     },
   },

@@ -103,6 +103,14 @@ describe("the layers' lint", () => {
       filePath: "src/components/fixture/fails-ok.tsx",
       code: 'import { toast, toastError } from "@/hooks/use-toast";\nexport const tell = () => [toast({ title: "Saved" }), toastError("Failed")];\n',
     },
+    rawSelect: {
+      filePath: "src/components/fixture/chooses.tsx",
+      code: "export const Choose = () => <select><option>One</option></select>;\n",
+    },
+    nativeSelect: {
+      filePath: "src/components/fixture/chooses-ok.tsx",
+      code: 'import { NativeSelect } from "@/components/ui/native-select";\nexport const Choose = () => <NativeSelect><option>One</option></NativeSelect>;\n',
+    },
     adminPageWithoutCheck: {
       filePath: "src/app/(app)/admin/(panel)/fixture/page.tsx",
       code: 'import { listAudit } from "@/server/audit";\nexport default async function Page() {\n  return String(listAudit);\n}\n',
@@ -203,6 +211,17 @@ describe("the layers' lint", () => {
     expect(broken[fixtures.destructiveToastByHand.filePath]).toEqual([byHand]);
     expect(broken[fixtures.destructiveToastInHook.filePath]).toEqual([byHand]);
     expect(rulesOf("failureToast")).toEqual([]);
+  });
+
+  it("refuses a hand-styled select in a component", () => {
+    expect(broken[fixtures.rawSelect.filePath]).toEqual([
+      {
+        rule: "no-restricted-syntax",
+        message:
+          'A choice among fixed options is NativeSelect from "@/components/ui/native-select": one look for every select.',
+      },
+    ]);
+    expect(rulesOf("nativeSelect")).toEqual([]);
   });
 
   it("refuses a module under src/server without server-only", () => {

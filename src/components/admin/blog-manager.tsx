@@ -11,6 +11,7 @@ import { QueryStatus } from "@/components/ui/query-status";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
@@ -208,10 +209,10 @@ function PostForm({ post, onDone }: { post: Post | null; onDone: () => void }) {
         <Textarea rows={16} className="font-mono" {...form.register("body")} />
       </FormField>
       <FormField label="Status" id="post-status" error={errors.status?.message}>
-        <select className="min-h-10 rounded-md border border-input bg-card px-3" {...form.register("status")}>
+        <NativeSelect className="w-auto" {...form.register("status")}>
           <option value="draft">Draft</option>
           <option value="published">Published</option>
-        </select>
+        </NativeSelect>
       </FormField>
       <div className="flex gap-3">
         <Button type="submit" pending={save.isPending} pendingLabel="Saving...">

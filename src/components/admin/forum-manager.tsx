@@ -18,13 +18,12 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useForumMutation } from "@/components/forum/use-forum-mutation";
 import { TIER_IDS } from "@/features/membership/constants";
 import { categorySchema, slugify, type CategoryInput } from "@/features/forum/schemas";
 import type { ForumCategory } from "@/features/forum/types";
 import { tierName } from "@/lib/format";
-
-const nativeSelect = "min-h-9 rounded-md border border-input bg-background px-2 text-sm";
 
 function CategoryForm({ category, onDone }: { category?: ForumCategory; onDone: () => void }) {
   const form = useForm<CategoryInput>({
@@ -75,8 +74,8 @@ function CategoryForm({ category, onDone }: { category?: ForumCategory; onDone: 
         </FormField>
       </div>
       <FormField label="Required membership level" id={`${prefix}-level`}>
-        <select
-          className={nativeSelect}
+        <NativeSelect
+          className="w-auto"
           {...form.register("requiredMembershipLevel", { setValueAs: (value) => value || null })}
         >
           <option value="">Every member</option>
@@ -85,7 +84,7 @@ function CategoryForm({ category, onDone }: { category?: ForumCategory; onDone: 
               {tierName(tier)} and above
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <div className="flex items-center gap-2">
         <Checkbox
@@ -273,9 +272,9 @@ export function TopicModeration({
       <label className="sr-only" htmlFor={`move-${topic.id}`}>
         Move {topic.title} to
       </label>
-      <select
+      <NativeSelect
         id={`move-${topic.id}`}
-        className={nativeSelect}
+        className="w-auto"
         value={target}
         onChange={(event) => setTarget(event.target.value)}
       >
@@ -284,7 +283,7 @@ export function TopicModeration({
             {category.name}
           </option>
         ))}
-      </select>
+      </NativeSelect>
       <Button
         size="sm"
         variant="outline"

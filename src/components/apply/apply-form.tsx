@@ -11,6 +11,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { formatCents } from "@/lib/format";
@@ -33,9 +34,6 @@ interface ApplyFormProps {
 const applicationResolver = schemaResolver(() =>
   import("@/features/applications/schemas").then((m) => m.applicationSchema),
 );
-
-const selectClass =
-  "flex min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive";
 
 export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCode }: ApplyFormProps) {
   const router = useRouter();
@@ -156,14 +154,14 @@ export function ApplyForm({ tiers, preselectedTier, trial, trialDays, partnerCod
           <Input type="tel" autoComplete="tel" readOnly={busy} {...form.register("phone")} />
         </FormField>
         <FormField label="How did you hear about us?" id="heardAbout" error={errors.heardAbout?.message}>
-          <select className={selectClass} {...form.register("heardAbout")}>
+          <NativeSelect {...form.register("heardAbout")}>
             <option value="">Choose one</option>
             {HEARD_ABOUT_OPTIONS.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField label="Why would you like to join?" id="whyJoin" error={errors.whyJoin?.message}>
           <Textarea rows={5} readOnly={busy} {...form.register("whyJoin")} />

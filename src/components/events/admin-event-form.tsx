@@ -19,12 +19,11 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { EVENT_ACCESS_TYPES, EVENT_TYPES } from "@/features/events/constants";
 import { eventInputSchema, type EventInput } from "@/features/events/schemas";
-
-const SELECT_CLASS = "flex min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm";
 
 export const EMPTY_EVENT: EventInput = {
   title: "",
@@ -143,22 +142,22 @@ export function AdminEventDialog({
               <Input readOnly={busy} placeholder="/images/garden.svg" {...form.register("imageUrl")} />
             </FormField>
             <FormField label="Access" id={`${prefix}-access`} error={errors.accessType?.message}>
-              <select className={SELECT_CLASS} {...form.register("accessType")}>
+              <NativeSelect {...form.register("accessType")}>
                 {EVENT_ACCESS_TYPES.map((value) => (
                   <option key={value} value={value}>
                     {value === "members" ? "Members Only" : "Open to All"}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </FormField>
             <FormField label="Type" id={`${prefix}-type`} error={errors.type?.message}>
-              <select className={SELECT_CLASS} {...form.register("type")}>
+              <NativeSelect {...form.register("type")}>
                 {EVENT_TYPES.map((value) => (
                   <option key={value} value={value}>
                     {value}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </FormField>
           </div>
           <div className="flex items-center gap-2">

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { schemaResolver } from "@/lib/schema-resolver";
@@ -65,16 +66,13 @@ export function InquiryForm({ onSent }: { onSent: () => void }) {
           <Input autoComplete="organization" readOnly={busy} {...form.register("organization")} />
         </FormField>
         <FormField label="Kind of event" id="inquiry-type" error={errors.eventType?.message}>
-          <select
-            className="flex min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm"
-            {...form.register("eventType")}
-          >
+          <NativeSelect {...form.register("eventType")}>
             {PRIVATE_EVENT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {type}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField label="Number of guests (optional)" id="inquiry-guests" error={errors.guestCount?.message}>
           <Input type="number" inputMode="numeric" min={1} readOnly={busy} {...form.register("guestCount")} />

@@ -9,13 +9,11 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { MentionTextarea } from "./mention-textarea";
 import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { newTopicSchema, slugify, type NewTopic, type NewTopicInput } from "@/features/forum/schemas";
-
-const selectClass =
-  "flex min-h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-invalid:border-destructive md:text-sm";
 
 /** /forum/new-topic: the slug follows the title until she edits it. */
 export function NewTopicForm({
@@ -65,14 +63,14 @@ export function NewTopicForm({
   return (
     <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate className="grid gap-5">
       <FormField label="Category" id="categoryId" error={errors.categoryId?.message}>
-        <select className={selectClass} {...form.register("categoryId")}>
+        <NativeSelect {...form.register("categoryId")}>
           <option value="">Select a category</option>
           {categories.map((category) => (
             <option key={category.id} value={category.id}>
               {category.name}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <FormField label="Title" id="title" error={errors.title?.message}>
         <Input maxLength={120} {...title} />

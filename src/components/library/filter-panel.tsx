@@ -5,6 +5,7 @@ import { Search } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { cn } from "@/lib/utils";
 import { CONTENT_TYPE_FILTERS } from "@/features/library/schemas";
 import type { LibraryUrlState } from "./use-library-filters";
@@ -15,7 +16,6 @@ export interface FilterOption {
 }
 
 const SEARCH_PAUSE_MS = 400;
-const selectClass = "min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm";
 
 interface FilterPanelProps {
   state: LibraryUrlState;
@@ -75,9 +75,9 @@ export function FilterPanel({ state, update, reset, filtered, categories, tags }
       {categories ? (
         <div className="grid gap-2">
           <Label htmlFor="library-category">Category</Label>
-          <select
+          <NativeSelect
             id="library-category"
-            className={selectClass}
+
             value={state.category}
             onChange={(event) => update({ category: event.target.value })}
           >
@@ -87,15 +87,15 @@ export function FilterPanel({ state, update, reset, filtered, categories, tags }
                 {category.name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       ) : null}
       {tags ? (
         <div className="grid gap-2">
           <Label htmlFor="library-tag">Tag</Label>
-          <select
+          <NativeSelect
             id="library-tag"
-            className={selectClass}
+
             value={state.tag}
             onChange={(event) => update({ tag: event.target.value })}
           >
@@ -105,7 +105,7 @@ export function FilterPanel({ state, update, reset, filtered, categories, tags }
                 {tag.name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       ) : null}
       <fieldset className="grid gap-2">

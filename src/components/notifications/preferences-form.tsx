@@ -3,6 +3,7 @@
 import * as React from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/native-select";
 import {
   DELIVERIES,
   DELIVERY_LABELS,
@@ -13,9 +14,6 @@ import {
 import type { NotificationPreferences } from "@/features/notifications/types";
 import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-
-const selectClass =
-  "min-h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:text-sm";
 
 /** Her choice for each kind of notification, and the weekly digest. */
 export function PreferencesForm({
@@ -73,9 +71,9 @@ export function PreferencesForm({
                 <label htmlFor={`delivery-${kind}`}>{NOTIFICATION_KIND_LABELS[kind]}</label>
               </th>
               <td className="py-2 pr-3">
-                <select
+                <NativeSelect
                   id={`delivery-${kind}`}
-                  className={selectClass}
+
                   value={preferences.kinds[kind].delivery}
                   onChange={(event) => setKind(kind, { delivery: event.target.value as (typeof DELIVERIES)[number] })}
                 >
@@ -84,7 +82,7 @@ export function PreferencesForm({
                       {DELIVERY_LABELS[delivery]}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </td>
               {pushAvailable ? (
                 <td className="py-2">

@@ -17,6 +17,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { TIER_IDS } from "@/features/membership/constants";
 import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
@@ -64,11 +65,11 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-2">
           <Label htmlFor="member-tier-select">Tier</Label>
-          <select
+          <NativeSelect
             id="member-tier-select"
             value={tier}
             onChange={(e) => setTier(e.target.value)}
-            className="min-h-10 rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm"
+            className="w-auto"
           >
             <option value="">No tier</option>
             {TIER_IDS.map((id) => (
@@ -76,7 +77,7 @@ export function MemberActions({ member, isSelf }: { member: Member; isSelf: bool
                 {tierName(id)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <Button
           aria-disabled={tier === (member.membershipLevel ?? "") || undefined}

@@ -12,6 +12,7 @@ import { PaymentStatusBadge, type PaymentRow } from "@/components/profile/paymen
 import { apiRequest } from "@/lib/api-client";
 import { formatCents, formatDate, tierName } from "@/lib/format";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { NativeSelect } from "@/components/ui/native-select";
 
 const FILTERS = [
   { value: "all", label: "All" },
@@ -70,9 +71,9 @@ export function TransactionsList() {
         </div>
         <div className="grid gap-1">
           <Label htmlFor="transaction-status">Status</Label>
-          <select
+          <NativeSelect
             id="transaction-status"
-            className="min-h-10 rounded-md border border-input bg-card px-3 py-2 text-sm"
+            className="w-auto"
             value={status}
             onChange={(e) => setStatus(e.target.value as typeof status)}
           >
@@ -81,7 +82,7 @@ export function TransactionsList() {
                 {f.label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <Button
           variant="outline"

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast, toastError } from "@/hooks/use-toast";
 import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import type { StartHereChoice } from "@/features/onboarding/types";
@@ -55,18 +56,14 @@ export function StartHereForm({ initial, choices }: { initial: number | null; ch
         hint="A published library item. While none is chosen, the step is not shown."
         error={error}
       >
-        <select
-          value={chosen}
-          onChange={(event) => setChosen(event.target.value)}
-          className="min-h-10 rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm"
-        >
+        <NativeSelect value={chosen} onChange={(event) => setChosen(event.target.value)} className="w-auto">
           <option value="">None (the step is not shown)</option>
           {choices.map((item) => (
             <option key={item.id} value={item.id}>
               {item.title}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <div>
         <Button type="submit" pending={save.isPending} pendingLabel="Saving...">

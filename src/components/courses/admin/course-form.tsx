@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { showServerErrors } from "@/lib/form-errors";
 import { courseSchema, type CourseInput } from "@/features/courses/schemas";
@@ -23,8 +24,6 @@ const EMPTY: CourseInput = {
   requiredLevel: null,
   status: "draft",
 };
-
-const selectClass = "min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm";
 
 /** A course's details: new (then its editor opens) or an existing one's. `levels`: the ladder, for its names. */
 export function CourseForm({ course, levels }: { course?: CourseInput & { id: number }; levels: MemberLevel[] }) {
@@ -75,8 +74,7 @@ export function CourseForm({ course, levels }: { course?: CourseInput & { id: nu
           error={errors.requiredLevel?.message}
           hint="Members below it see the course and its outline, not its lessons."
         >
-          <select
-            className={selectClass}
+          <NativeSelect
             {...form.register("requiredLevel", {
               setValueAs: (value: string | number | null) => (value === "" || value === null ? null : Number(value)),
             })}
@@ -87,13 +85,13 @@ export function CourseForm({ course, levels }: { course?: CourseInput & { id: nu
                 Level {level.level}: {level.name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField label="Status" id={`${prefix}-status`} error={errors.status?.message}>
-          <select className={selectClass} {...form.register("status")}>
+          <NativeSelect {...form.register("status")}>
             <option value="draft">Draft (only admins see it)</option>
             <option value="published">Published</option>
-          </select>
+          </NativeSelect>
         </FormField>
       </div>
       <div>

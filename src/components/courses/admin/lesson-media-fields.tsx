@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { FileUploadField } from "@/components/library/admin/file-upload-field";
 import { toastError } from "@/hooks/use-toast";
 import { errorMessage, uploadFile } from "@/lib/api-client";
@@ -31,8 +32,6 @@ export interface LibraryItemChoice {
   requiredMembershipLevel: string | null;
 }
 
-const selectClass = "min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm";
-
 /** What the lesson is (text, a video, a PDF or a library item), its media and its downloads. */
 export function LessonMediaFields<T extends Partial<MediaValues>>({
   form,
@@ -55,13 +54,13 @@ export function LessonMediaFields<T extends Partial<MediaValues>>({
     <fieldset className="grid gap-4 rounded-xl border p-4">
       <legend className="px-1 font-medium">What the lesson shows</legend>
       <FormField label="Kind" id="lesson-kind" error={errors.kind?.message}>
-        <select className={selectClass} {...f.register("kind")}>
+        <NativeSelect {...f.register("kind")}>
           {LESSON_KINDS.map((value) => (
             <option key={value} value={value}>
               {LESSON_KIND_LABELS[value]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       {kind === "video" ? (
         <>
@@ -125,8 +124,7 @@ export function LessonMediaFields<T extends Partial<MediaValues>>({
           error={errors.libraryItemId?.message}
           hint="Members whose tier does not open the item see that it is not in their membership."
         >
-          <select
-            className={selectClass}
+          <NativeSelect
             {...f.register("libraryItemId", { setValueAs: (value: string) => (value === "" ? null : Number(value)) })}
           >
             <option value="">Choose an item</option>
@@ -137,7 +135,7 @@ export function LessonMediaFields<T extends Partial<MediaValues>>({
                 {item.status === "published" ? "" : ` (${item.status})`}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
       ) : null}
       <LessonDownloadFields

@@ -8,6 +8,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { MoveButtons } from "@/components/ui/move-buttons";
 import { RowFocusScope } from "@/components/ui/row-focus-scope";
+import { NativeSelect } from "@/components/ui/native-select";
 import { showServerErrors } from "@/lib/form-errors";
 import {
   courseQuizSchema,
@@ -213,16 +214,13 @@ function QuestionFields({
         <Input {...form.register(`questions.${index}.prompt`)} />
       </FormField>
       <FormField label="Correct answers" id={`quiz-q${index}-kind`} error={errors?.kind?.message}>
-        <select
-          className="min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm"
-          {...form.register(`questions.${index}.kind`)}
-        >
+        <NativeSelect {...form.register(`questions.${index}.kind`)}>
           {QUIZ_QUESTION_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {QUIZ_QUESTION_KIND_LABELS[kind]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <fieldset className="grid gap-3" aria-describedby={optionsError ? `quiz-q${index}-options-error` : undefined}>
         <legend className="mb-2 text-sm font-medium">Answers to {name}</legend>

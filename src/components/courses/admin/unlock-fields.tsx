@@ -3,6 +3,7 @@
 import { Controller, type FieldErrors, type UseFormReturn } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { UNLOCK_RULE_LABELS, UNLOCK_RULES } from "@/features/courses/constants";
 
 interface UnlockValues {
@@ -36,17 +37,14 @@ export function UnlockFields<T extends UnlockValues>({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField label="Opens" id={`${prefix}-unlock`} error={errors.unlockRule?.message}>
-        <select
-          className="min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm"
-          {...f.register("unlockRule", { setValueAs: (value: string) => (value === "" ? null : value) })}
-        >
+        <NativeSelect {...f.register("unlockRule", { setValueAs: (value: string) => (value === "" ? null : value) })}>
           {inherit ? <option value="">As its module</option> : null}
           {UNLOCK_RULES.map((value) => (
             <option key={value} value={value}>
               {UNLOCK_RULE_LABELS[value]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       {rule === "days_after_start" ? (
         <FormField label="Days after she starts" id={`${prefix}-days`} error={errors.unlockDays?.message}>

@@ -11,6 +11,7 @@ import { QueryStatus } from "@/components/ui/query-status";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast, toastError } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
@@ -22,7 +23,6 @@ import { AccessSelect } from "./access-select";
 import { tierName } from "@/lib/format";
 
 const KEY = ["admin-library-categories"];
-const selectClass = "min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm";
 
 /** Categories of the library: create, edit (name, slug, icon, who reads it, order) and delete. */
 export function CategoryManager() {
@@ -169,13 +169,13 @@ function CategoryForm({
       </FormField>
       <div className="grid gap-5 sm:grid-cols-3">
         <FormField label="Icon" id="category-icon" error={errors.icon?.message}>
-          <select className={selectClass} {...form.register("icon")}>
+          <NativeSelect {...form.register("icon")}>
             {CATEGORY_ICONS.map((icon) => (
               <option key={icon} value={icon}>
                 {icon}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField label="Who can read it" id="category-access" error={errors.access?.message}>
           <AccessSelect {...form.register("access")} />

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { NativeSelect } from "@/components/ui/native-select";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "@/features/library/constants";
 import { useSlugFromTitle } from "@/hooks/use-slug-from-title";
 import { toast, toastError } from "@/hooks/use-toast";
@@ -45,7 +46,6 @@ const EMPTY: Values = {
 };
 
 const STATUS_LABELS = { draft: "Draft", published: "Published", scheduled: "Scheduled", archived: "Archived" } as const;
-const selectClass = "min-h-10 w-full rounded-md border border-input bg-card px-3 text-base md:text-sm";
 /** The datetime-local input works in the browser's own time; the server gets an instant. */
 const toLocalInput = (iso: string) => (iso ? format(new Date(iso), "yyyy-MM-dd'T'HH:mm") : "");
 
@@ -240,8 +240,7 @@ export function ItemEditor({
 
       <div className="grid gap-6 sm:grid-cols-2">
         <FormField label="Category" id="item-category" error={errors.categoryId?.message}>
-          <select
-            className={selectClass}
+          <NativeSelect
             {...form.register("categoryId", {
               setValueAs: (value) => (value === "" || value === null ? null : Number(value)),
             })}
@@ -252,7 +251,7 @@ export function ItemEditor({
                 {category.name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField label="Who can read it" id="item-access" error={errors.access?.message}>
           <AccessSelect {...form.register("access")} />

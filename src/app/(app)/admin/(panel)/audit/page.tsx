@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { formatDateTime } from "@/lib/format";
 import { listAudit } from "@/server/audit";
 import { AUDIT_ENTITY_TYPES } from "@/server/audit/links";
@@ -13,7 +14,6 @@ import { auditSearchSchema, type AuditSearch } from "@/features/audit/schemas";
 
 export const metadata: Metadata = { title: "Audit Log", robots: { index: false } };
 
-const SELECT_CLASS = "min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm";
 const LINK_CLASS = "text-primary underline-offset-4 hover:underline";
 const FILTERS = ["actor", "action", "entityType", "entityId", "from", "to"] as const;
 
@@ -58,19 +58,14 @@ export default async function AuditLogPage({ searchParams }: PageProps<"/admin/a
         </div>
         <div className="grid gap-2">
           <Label htmlFor="audit-entity-type">Entity type</Label>
-          <select
-            id="audit-entity-type"
-            name="entityType"
-            defaultValue={query.entityType ?? ""}
-            className={SELECT_CLASS}
-          >
+          <NativeSelect id="audit-entity-type" name="entityType" defaultValue={query.entityType ?? ""}>
             <option value="">All types</option>
             {AUDIT_ENTITY_TYPES.map((type) => (
               <option key={type} value={type}>
                 {type}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="audit-entity-id">Entity id</Label>

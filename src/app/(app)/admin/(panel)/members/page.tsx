@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { TIER_IDS } from "@/features/membership/constants";
 import { formatDate, tierName } from "@/lib/format";
 import { listMembers } from "@/server/admin-members";
@@ -20,7 +21,6 @@ import {
 export const metadata: Metadata = { title: "Members", robots: { index: false } };
 
 const STATUS_BADGE = { active: "success", disabled: "destructive", deletion_pending: "warning" } as const;
-const SELECT_CLASS = "min-h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base md:text-sm";
 
 export default async function MembersAdminPage({ searchParams }: PageProps<"/admin/members">) {
   const viewer = await requirePageAccess(ADMIN);
@@ -57,7 +57,7 @@ export default async function MembersAdminPage({ searchParams }: PageProps<"/adm
         </div>
         <div className="grid gap-2">
           <Label htmlFor="member-tier">Tier</Label>
-          <select id="member-tier" name="tier" defaultValue={query.tier ?? ""} className={SELECT_CLASS}>
+          <NativeSelect id="member-tier" name="tier" defaultValue={query.tier ?? ""}>
             <option value="">All tiers</option>
             {TIER_IDS.map((tier) => (
               <option key={tier} value={tier}>
@@ -65,18 +65,18 @@ export default async function MembersAdminPage({ searchParams }: PageProps<"/adm
               </option>
             ))}
             <option value="none">No tier</option>
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="member-status">Status</Label>
-          <select id="member-status" name="status" defaultValue={query.status ?? ""} className={SELECT_CLASS}>
+          <NativeSelect id="member-status" name="status" defaultValue={query.status ?? ""}>
             <option value="">All statuses</option>
             {MEMBER_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {STATUS_LABELS[status]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <Button type="submit">Search</Button>
       </form>

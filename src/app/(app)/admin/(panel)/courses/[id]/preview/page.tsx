@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { CheckCircle2, Lock } from "lucide-react";
 import { lockText } from "@/components/courses/course-parts";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/native-select";
 import { TIER_IDS } from "@/features/membership/constants";
 import { coursePreviewQuerySchema } from "@/features/courses/schemas";
 import { ADMIN } from "@/lib/auth/access";
@@ -48,18 +49,13 @@ export default async function CoursePreviewPage({ params, searchParams }: PagePr
           <label htmlFor="preview-tier" className="text-sm font-medium">
             Preview as
           </label>
-          <select
-            id="preview-tier"
-            name="tier"
-            defaultValue={query.tier}
-            className="h-10 rounded-md border border-input bg-background px-3"
-          >
+          <NativeSelect id="preview-tier" name="tier" defaultValue={query.tier} className="w-auto">
             {TIER_IDS.map((tier) => (
               <option key={tier} value={tier}>
                 {tierName(tier)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <Button type="submit">Show preview</Button>
       </form>
