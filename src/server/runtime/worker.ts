@@ -32,6 +32,8 @@ import { sendLessonOpenedNotices } from "@/server/courses";
 import type { ContentSaved } from "@/server/jobs/content-saved";
 
 let started = false;
+/** Messages sent side by side, each on its own SMTP connection. */
+const EMAIL_BATCH = 20;
 
 export async function startJobWorkers(): Promise<void> {
   if (started || !env().JOBS_ENABLED) return;
@@ -44,12 +46,19 @@ export async function startJobWorkers(): Promise<void> {
       runAsJob(() => handler(jobs)),
     );
   }) as typeof boss.work;
-  // pg-boss waits the polling interval between fetches even when work is waiting, so one job per
-  // fetch caps delivery at 30 emails a minute; a batch keeps a backlog moving. A message that fails
-  // is rescheduled by deliverEmail itself and asked for again by the sweep when it is due.
-  await work<{ id: number }>(QUEUES.emailDeliver.name, { batchSize: 20, pollingIntervalSeconds: 2 }, async (jobs) => {
-    await Promise.all(jobs.map((job) => deliverEmail(job.data.id)));
-  });
+  // pg-boss waits the polling interval between fetches even when work is waiting (its worker loop), so
+  // one batch per interval capped delivery at 10 emails a second: a full batch asks at once for the
+  // next, and a backlog moves as fast as the SMTP server takes it. A message that fails is rescheduled
+  // by deliverEmail itself and asked for again by the sweep when it is due.
+  const delivery = { worker: "" };
+  delivery.worker = await work<{ id: number }>(
+    QUEUES.emailDeliver.name,
+    { batchSize: EMAIL_BATCH, pollingIntervalSeconds: 2 },
+    async (jobs) => {
+      await Promise.all(jobs.map((job) => deliverEmail(job.data.id)));
+      if (jobs.length === EMAIL_BATCH && delivery.worker) boss.notifyWorker(delivery.worker);
+    },
+  );
   await work(QUEUES.emailSweep.name, async () => sweepOutbox());
   await boss.schedule(QUEUES.emailSweep.name, "* * * * *");
   // Uploads a form never saved (abandoned after a day) are removed.
