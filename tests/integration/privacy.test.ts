@@ -3,6 +3,7 @@ import { pool } from "@/db";
 import { auditLog, paymentTransactions, users } from "@/db/schema";
 import { eraseDueAccounts } from "@/server/privacy";
 import { closeTestDb, createTestUser, testDb, TEST_PASSWORD } from "../support/db";
+import { insertCourse } from "../support/courses";
 import { call, signIn } from "../support/http";
 
 // eraseDueAccounts runs here, in the test process, on the app's own pool: close it too.
@@ -51,6 +52,13 @@ describe("her data and her account (GDPR)", () => {
     const topic = await postTopic(her.cookie, `Her own topic ${Date.now()}`);
     await postTopic(other.cookie, `Someone else's topic ${Date.now()}`);
 
+    const course = await insertCourse({ modules: [{ rule: "immediately", lessons: [{}] }] });
+    for (const who of [her, other])
+      expect(
+        (await call(`/api/courses/${course.slug}/lessons/lesson-1/complete`, { cookie: who.cookie, method: "POST" }))
+          .status,
+      ).toBe(200);
+
     const download = await call(`/api/users/${her.user.id}/data-export`, { cookie: her.cookie });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toMatch(
@@ -67,6 +75,21 @@ describe("her data and her account (GDPR)", () => {
     expect(data.spiritualProfile.birthData).toMatchObject({ birthDate: "1990-07-01", birthTime: "12:00" });
     expect(data.forumTopics.map((t: { id: number }) => t.id)).toEqual([topic.id]);
     expect(data.sessions.length).toBeGreaterThan(0);
+    // Her part in courses, points and onboarding is hers too: each table is there, with her rows only.
+    for (const table of [
+      "courseEnrolments",
+      "lessonCompletions",
+      "quizAttempts",
+      "videoPositions",
+      "pointsEarned",
+      "points",
+      "onboarding",
+    ]) {
+      expect(Array.isArray(data[table])).toBe(true);
+      for (const row of data[table]) expect(row.userId).toBe(her.user.id);
+    }
+    expect(data.lessonCompletions.map((row: { lessonId: number }) => row.lessonId)).toEqual([course.lessons[0]!.id]);
+    expect(data.courseEnrolments).toHaveLength(1);
     expect(download.text).not.toMatch(/passwordHash|totpSecret|tokenHash|codeHash|birthDataEncrypted/);
     for (const theirs of [other.user.username, other.user.email, "Another member's bio", "Someone else's topic"])
       expect(download.text).not.toContain(theirs);
