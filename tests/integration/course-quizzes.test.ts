@@ -190,7 +190,7 @@ describe("lesson quizzes", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("refuses a locked lesson's quiz, a course her tier does not open, and one above her level (403)", async () => {
+  it("refuses a locked lesson's quiz and one above her level (403); a course her tier does not open has none (404)", async () => {
     const her = await member();
     const sequential = await insertCourse({ modules: [{ rule: "after_previous", lessons: [{}, {}] }] });
     const questions = await insertQuiz(sequential.lessons[1]!.id);
@@ -206,12 +206,13 @@ describe("lesson quizzes", () => {
 
     const empower = await insertCourse({ level: "empower", modules: [{ rule: "immediately", lessons: [{}] }] });
     const empowerQuestions = await insertQuiz(empower.lessons[0]!.id);
-    expect((await call(quizPath(empower, "lesson-1"), { cookie: her.cookie })).status).toBe(403);
+    expect((await call(quizPath(empower, "lesson-1"), { cookie: her.cookie })).status).toBe(404);
     const above = await call(`${quizPath(empower, "lesson-1")}/attempts`, {
       cookie: her.cookie,
       body: answersBy(empowerQuestions, RIGHT),
     });
-    expect(above.status).toBe(403);
+    expect(above.status).toBe(404);
+    expect(await attempts(her.id, empower.lessons[0]!.id)).toEqual([]);
 
     const levelled = await insertCourse({ requiredLevel: 9, modules: [{ rule: "immediately", lessons: [{}] }] });
     await insertQuiz(levelled.lessons[0]!.id);
@@ -281,6 +282,56 @@ describe("lesson quizzes", () => {
     expect(late.status).toBe(403);
     expect(await attempts(her.id, course.lessons[0]!.id)).toHaveLength(2);
     expect(await testDb().select().from(lessonCompletions).where(eq(lessonCompletions.userId, her.id))).toEqual([]);
+  });
+
+  it("gives a member out of attempts another try: an admin's call, her attempts kept but no longer counted", async () => {
+    const admin = await signIn((await createTestUser({ isAdmin: true })).username, TEST_PASSWORD);
+    const her = await member();
+    const other = await member();
+    const course = await insertCourse({ modules: [{ rule: "immediately", lessons: [{}] }] });
+    const lessonId = course.lessons[0]!.id;
+    const questions = await insertQuiz(lessonId, { maxAttempts: 2 });
+    const send = (who: { cookie: string }, answers: string[][]) =>
+      call(`${quizPath(course, "lesson-1")}/attempts`, { cookie: who.cookie, body: answersBy(questions, answers) });
+    for (let i = 0; i < 2; i++) expect((await send(her, HALF_RIGHT)).status).toBe(200);
+    expect((await send(other, HALF_RIGHT)).status).toBe(200);
+    const retries = `/api/admin/course-lessons/${lessonId}/quiz/retries`;
+
+    // Only she used every attempt; a member is refused the list and the call.
+    expect((await call(retries, { cookie: her.cookie })).status).toBe(403);
+    expect((await call(retries, { cookie: her.cookie, body: { userId: her.id } })).status).toBe(403);
+    const listed = await call(retries, { cookie: admin });
+    expect(listed.status).toBe(200);
+    expect(listed.json).toEqual([
+      expect.objectContaining({ userId: her.id, attempts: 2, bestScore: 50, lastAttemptAt: expect.any(String) }),
+    ]);
+    expect((await call(retries, { cookie: admin, body: { userId: "x" } })).status).toBe(400);
+
+    const given = await call(retries, { cookie: admin, body: { userId: her.id } });
+    expect(given.status).toBe(200);
+    expect(given.json).toEqual({ userId: her.id, attemptsCleared: 2 });
+    expect((await call(retries, { cookie: admin })).json).toEqual([]);
+    expect((await call(quizPath(course, "lesson-1"), { cookie: her.cookie })).json).toMatchObject({
+      attemptsUsed: 0,
+      attemptsLeft: 2,
+      bestScore: null,
+    });
+    // Asked again with nothing left to clear: 404, and her two attempts are still on record.
+    expect((await call(retries, { cookie: admin, body: { userId: her.id } })).status).toBe(404);
+    expect(await attempts(her.id, lessonId)).toHaveLength(2);
+
+    // Her new try counts from one, and passing completes the lesson; a passed quiz has no try to give.
+    const passed = await send(her, RIGHT);
+    expect(passed.json).toMatchObject({ passed: true, attemptsUsed: 1, attemptsLeft: 1 });
+    expect((await call(retries, { cookie: admin, body: { userId: her.id } })).status).toBe(409);
+    expect(await attempts(her.id, lessonId)).toHaveLength(3);
+    const audit = await testDb()
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "course"), eq(auditLog.entityId, String(course.id))));
+    expect(audit).toEqual([
+      { action: "course.lesson.quiz.retry", details: { lessonId, userId: her.id, attemptsCleared: 2 } },
+    ]);
   });
 
   it("lets only an admin save a valid quiz, with its answers, in the audit log", async () => {

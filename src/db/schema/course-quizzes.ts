@@ -1,4 +1,4 @@
-import { boolean, check, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, oneOf, updatedAt } from "./helpers";
 import { QUIZ_QUESTION_KINDS } from "@/features/courses/quiz";
@@ -75,6 +75,8 @@ export const courseQuizAttempts = pgTable(
     score: integer().notNull(),
     passed: boolean().notNull(),
     createdAt: createdAt(),
+    /** An admin gave her another try (quiz-retries.ts): kept for the record, no longer counted. */
+    clearedAt: timestamp({ withTimezone: true }),
   },
   // Lesson first: her attempts at one quiz, and the cascade when the quiz is deleted.
   (t) => [index("course_quiz_attempts_lesson_user_idx").on(t.lessonId, t.userId)],

@@ -109,6 +109,8 @@ export const courseLessons = pgTable(
   (t) => [
     uniqueIndex("course_lessons_slug_key").on(t.courseId, t.slug),
     index("course_lessons_module_idx").on(t.moduleId, t.position),
+    // Deleting a library item sets its lessons' reference to null: found by this, not by reading every lesson.
+    index("course_lessons_library_item_idx").on(t.libraryItemId),
     oneOf("course_lessons_unlock_check", t.unlockRule, UNLOCK_RULES),
     oneOf("course_lessons_kind_check", t.kind, LESSON_KINDS),
   ],

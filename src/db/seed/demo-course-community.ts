@@ -4,7 +4,8 @@ import * as t from "../schema";
 
 // The demo's course community (docs/decisions/054-course-discussion-and-admin.md): a discussion under the
 // first lesson of the demo member's course, and members of the wider community part way through it, so
-// that the admin's "Where members stop" has figures.
+// that the admin's "Where members stop" has figures, two of them stopped at the quiz (one out of its
+// attempts, for the quiz's "Members out of attempts").
 
 const DAY = 24 * 60 * 60 * 1000;
 const COURSE = "finding-your-creative-rhythm";
@@ -31,6 +32,8 @@ const DISCUSSION: { author: string; daysAgo: number; comment: string }[] = [
 
 /** How many lessons each member of the wider community has completed (in course order) after starting. */
 const PROGRESS = [0, 1, 1, 1, 2, 2, 3];
+/** The third lesson's quiz (demo-courses.ts, three attempts): the scores of the two who stopped at it. */
+const QUIZ_SCORES = [[0, 50, 50], [50]];
 
 export async function seedDemoCourseCommunity(tx: Transaction, userIds: Record<string, number>) {
   const lessons = await tx
@@ -68,6 +71,17 @@ export async function seedDemoCourseCommunity(tx: Transaction, userIds: Record<s
           courseId,
           lessonId: lesson.id,
           completedAt: new Date(startedAt.getTime() + (order + 1) * DAY),
+        })),
+      );
+    const scores = done === 2 ? QUIZ_SCORES[index - PROGRESS.indexOf(2)] : undefined;
+    if (scores)
+      await tx.insert(t.courseQuizAttempts).values(
+        scores.map((score, attempt) => ({
+          userId: voice.id,
+          lessonId: lessons[2]!.id,
+          score,
+          passed: false,
+          createdAt: new Date(startedAt.getTime() + (3 + attempt) * DAY),
         })),
       );
   }

@@ -89,7 +89,7 @@ export const DEMO_COURSES: DemoCourse[] = [
             ],
             quiz: {
               passMark: 100,
-              maxAttempts: null,
+              maxAttempts: 3,
               questions: [
                 {
                   prompt: "How long is a fifteen-minute start?",

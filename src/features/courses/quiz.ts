@@ -92,3 +92,7 @@ export type QuizAttemptValues = z.output<typeof quizAttemptSchema>;
 export function quizScore(right: number, total: number): number {
   return total === 0 ? 0 : Math.floor((100 * right) / total);
 }
+
+/** POST /api/admin/course-lessons/{id}/quiz/retries: another try for a member who used every attempt. */
+export const quizRetrySchema = z.object({ userId: idSchema });
+export type QuizRetryValues = z.infer<typeof quizRetrySchema>;

@@ -6,11 +6,11 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { forbidden } from "@/lib/errors";
 import { addCommentTo, listCommentsOf } from "@/server/library";
 import { courseLessonsOpenTo, courseVisibleTo } from "./access";
-import { findOpenLesson } from "./member";
+import { openLesson } from "./member";
 
 // A lesson's discussion: the library's comments with the lesson as their target
 // (docs/decisions/054-course-discussion-and-admin.md). Only a member to whom the lesson is open reads or
-// writes them: its rule is checked first (findOpenLesson), and her tier, her member level and the
+// writes them: its rule is checked first (openLesson), and her tier, her member level and the
 // course's status are in the WHERE clause of every read and write.
 
 /** SQL true when lesson `lessonId` is in a course she sees whose tier and level open its lessons to her. */
@@ -25,13 +25,13 @@ function lessonOpenTo(user: SessionUser, lessonId: number): SQL {
 
 /** GET /api/courses/{slug}/lessons/{lesson}/comments: the lesson's discussion, oldest first. */
 export async function listLessonComments(user: SessionUser, courseSlug: string, lessonSlug: string) {
-  const { lesson } = await findOpenLesson(user, courseSlug, lessonSlug);
+  const { lesson } = await openLesson(user, courseSlug, lessonSlug);
   return listCommentsOf({ lessonId: lesson.id }, lessonOpenTo(user, lesson.id));
 }
 
 /** POST /api/courses/{slug}/lessons/{lesson}/comments: her comment under an open lesson. */
 export async function addLessonComment(user: SessionUser, courseSlug: string, lessonSlug: string, comment: string) {
-  const { lesson } = await findOpenLesson(user, courseSlug, lessonSlug);
+  const { lesson } = await openLesson(user, courseSlug, lessonSlug);
   const added = await addCommentTo(user, { lessonId: lesson.id }, comment, lessonOpenTo(user, lesson.id));
   if (!added) throw forbidden("This course is not open to you.");
   return added;

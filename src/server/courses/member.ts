@@ -190,20 +190,6 @@ export async function enrol(tx: Executor, userId: number, courseId: number) {
 
 export type Course = Awaited<ReturnType<typeof findCourse>>;
 
-/**
- * The lesson if it is open to her now (her tier, her level, its rule), else the refusal reading it
- * gives: 404 for a course or lesson she cannot see, 403 below its level or before it opens. What
- * belongs to an open lesson (its discussion) is reached through this.
- */
-export async function findOpenLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
-  const course = await findCourse(user, courseSlug);
-  const { lesson } = await findLesson(user, course, lessonSlug);
-  if (!lesson) throw notFound(LESSON_NOT_FOUND);
-  if (course.levelLocked) throw levelForbidden(course);
-  if (lesson.lock) throw forbidden(LESSON_NOT_OPEN);
-  return { course, lesson };
-}
-
 const COURSE_CLOSED = "This course is not open to you.";
 
 /** Her member level is below the course's. */
@@ -241,16 +227,20 @@ export async function startCourse(user: SessionUser, slug: string) {
   return { progress: course.progress, startedAt: enrolment.startedAt, completedAt: enrolment.completedAt };
 }
 
-/** A lesson open to her (tier, level and its own rule), or the refusal the lesson's calls answer. */
+/**
+ * The lesson if it is open to her now (her tier, her level, its rule), else the refusal reading it
+ * gives: 404 for a course or lesson she cannot see (a tier she lacks shows no lessons), 403 below its
+ * level or before it opens. Everything done to or beside a lesson (complete, her place in its video,
+ * its quiz, its discussion, its files) is reached through this.
+ */
 export async function openLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
-  const course = await openCourse(user, courseSlug);
+  const course = await findCourse(user, courseSlug);
   const { lessons, index, lesson } = await findLesson(user, course, lessonSlug);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
-  if (lesson.lock) throw forbidden(LESSON_CLOSED);
+  if (course.levelLocked) throw levelForbidden(course);
+  if (lesson.lock) throw forbidden(LESSON_NOT_OPEN);
   return { course, lessons, index, lesson };
 }
-
-export const LESSON_CLOSED = "This lesson is not open yet.";
 
 /** Whether she may read lesson `lessonId`'s files: the gate of its stored files (FILE_GATES). */
 export async function canOpenLessonFiles(user: SessionUser, lessonId: number): Promise<boolean> {

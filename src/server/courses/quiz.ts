@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import {
@@ -46,7 +46,13 @@ async function attemptsOf(executor: Executor, userId: number, lessonId: number) 
       bestScore: sql<number | null>`max(${courseQuizAttempts.score})`,
     })
     .from(courseQuizAttempts)
-    .where(and(eq(courseQuizAttempts.userId, userId), eq(courseQuizAttempts.lessonId, lessonId)));
+    .where(
+      and(
+        eq(courseQuizAttempts.userId, userId),
+        eq(courseQuizAttempts.lessonId, lessonId),
+        isNull(courseQuizAttempts.clearedAt),
+      ),
+    );
   return row!;
 }
 

@@ -3,12 +3,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LessonForm } from "@/components/courses/admin/lesson-form";
 import { QuizEditor } from "@/components/courses/admin/quiz-editor";
+import { QuizRetries } from "@/components/courses/admin/quiz-retries";
 import { ADMIN } from "@/lib/auth/access";
 import { pageId } from "@/lib/page-input";
 import { requirePageAccess } from "@/server/auth/current-user";
 import { getAdminLesson } from "@/server/courses/editor";
 import { listLibraryItemChoices } from "@/server/courses/lesson-files";
 import { getAdminQuiz } from "@/server/courses/quiz-editor";
+import { membersOutOfAttempts } from "@/server/courses/quiz-retries";
 import type { UnlockRule } from "@/features/courses/constants";
 import type { LessonKind } from "@/features/courses/lesson-media";
 
@@ -21,6 +23,8 @@ export default async function AdminLessonPage({ params }: PageProps<"/admin/cour
   if (!lesson || lesson.courseId !== pageId(id)) notFound();
   const libraryItems = await listLibraryItemChoices(viewer);
   const quiz = await getAdminQuiz(viewer, lesson.id);
+  // Only a quiz with a number of attempts can run out of them.
+  const outOfAttempts = quiz?.maxAttempts ? await membersOutOfAttempts(viewer, lesson.id) : null;
   return (
     <div className="grid gap-8">
       <p>
@@ -49,6 +53,7 @@ export default async function AdminLessonPage({ params }: PageProps<"/admin/cour
         fileNames={Object.fromEntries(lesson.files.map((file) => [file.url, file.name]))}
       />
       <QuizEditor lessonId={lesson.id} quiz={quiz} />
+      {outOfAttempts ? <QuizRetries lessonId={lesson.id} members={outOfAttempts} /> : null}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "course_lessons_library_item_idx" ON "course_lessons" USING btree ("library_item_id");

@@ -1,0 +1,1 @@
+ALTER TABLE "course_quiz_attempts" ADD COLUMN "cleared_at" timestamp with time zone;
