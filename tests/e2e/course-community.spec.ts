@@ -58,7 +58,7 @@ test("a member comments under a lesson she reached from the courses list", async
 /** The lessons' titles, in the order the outline editor shows them. */
 const titlesIn = (list: Locator) => list.getByRole("listitem").locator("span.font-medium").allTextContents();
 
-test("an admin reorders lessons from the keyboard beside their drag handles, and previews the course as a tier", async ({
+test("an admin reorders lessons from the keyboard and by dragging their handles, and previews the course as a tier", async ({
   page,
 }) => {
   const course = await insertCourse({ level: "create", modules: [{ rule: "immediately", lessons: [{}, {}, {}] }] });
@@ -74,8 +74,7 @@ test("an admin reorders lessons from the keyboard beside their drag handles, and
     expect(await titlesIn(lessons)).toEqual(["Lesson 1", "Lesson 2", "Lesson 3"]);
     await expectAccessibleAtBothWidths(page, "the outline editor with its drag handles");
 
-    // From the keyboard: Down moves it one place, and focus stays on the button she pressed. (The drag's
-    // call is tested in tests/integration/course-community.test.ts; a mouse drag has no browser test yet.)
+    // From the keyboard: Down moves it one place, and focus stays on the button she pressed.
     const down = lessons.getByRole("button", { name: "Move Lesson 1 down", exact: true });
     await down.focus();
     const moved = answered(page, "POST", /\/api\/admin\/course-lessons\/\d+\/move$/);
@@ -83,6 +82,23 @@ test("an admin reorders lessons from the keyboard beside their drag handles, and
     expect((await moved).status()).toBe(200);
     await expect.poll(() => titlesIn(lessons)).toEqual(["Lesson 2", "Lesson 1", "Lesson 3"]);
     await expectFocusOn(page, down, "Move Lesson 1 down");
+
+    // With a mouse: Lesson 3's handle pressed, moved past dnd-kit's 5 px start and up onto Lesson 2's
+    // place, and let go. The new order shows and is saved.
+    const handleOf = async (title: string) =>
+      (await lessons.getByRole("listitem").filter({ hasText: title }).getByTestId("drag-handle").boundingBox())!;
+    const from = await handleOf("Lesson 3");
+    const to = await handleOf("Lesson 2");
+    const dragged = answered(page, "PUT", /\/api\/admin\/course-modules\/\d+\/lesson-order$/);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 12 });
+    await page.mouse.up();
+    expect((await dragged).status()).toBe(200);
+    await expect.poll(() => titlesIn(lessons)).toEqual(["Lesson 3", "Lesson 2", "Lesson 1"]);
+    await page.reload();
+    await expect.poll(() => titlesIn(lessons)).toEqual(["Lesson 3", "Lesson 2", "Lesson 1"]);
 
     // Preview as a tier: below the course's tier it is locked; at it, its lessons open.
     await page.getByRole("link", { name: "Preview as a tier", exact: true }).click();

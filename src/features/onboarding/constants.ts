@@ -39,3 +39,7 @@ export const INTRODUCTIONS_CATEGORY_SLUG = "introductions";
 
 /** A member who has done none of her steps this long after joining gets one reminder (src/server/onboarding/emails.ts). */
 export const REMINDER_AFTER_DAYS = 3;
+
+/** Where a new member is with her first steps, as administrators see it (/admin/onboarding). */
+export const ONBOARDING_STATUSES = ["finished", "in progress", "stuck", "never signed in"] as const;
+export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation";
-import { ONBOARDING_STEPS } from "./constants";
+import { ONBOARDING_STATUSES, ONBOARDING_STEPS } from "./constants";
 
 /** Her checklist on /home: the steps administrators chose, in their order, each done or not. */
 export const onboardingChecklistSchema = z.strictObject({
@@ -12,3 +12,6 @@ export type OnboardingChecklist = z.infer<typeof onboardingChecklistSchema>;
 
 /** A library item administrators may choose as the start-here step's. */
 export type StartHereChoice = { id: number; title: string };
+
+/** /admin/onboarding?status=: the new members with one status; anything else shows them all. */
+export const onboardingOverviewQuerySchema = z.object({ status: z.enum(ONBOARDING_STATUSES).optional() });
