@@ -71,7 +71,7 @@ export async function onboardingOverview(viewer: SessionUser, status?: Onboardin
           when created_at < now() - make_interval(days => ${STUCK_AFTER_DAYS}) then 'stuck'
           else 'in progress' end as status
       from joined, total
-    )
+    ),
     counts as (
       select (count(*) filter (where status = 'finished'))::int as finished,
         (count(*) filter (where status = 'in progress'))::int as in_progress,
