@@ -48,7 +48,8 @@ export function QuizRetries({ lessonId, members }: { lessonId: number; members: 
                   {member.name} <span className="text-muted-foreground">@{member.username}</span>
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {member.attempts} attempt{member.attempts === 1 ? "" : "s"}, best {member.bestScore}%, last on {formatDate(member.lastAttemptAt)}
+                  {member.attempts} attempt{member.attempts === 1 ? "" : "s"}, best {member.bestScore}%, last on{" "}
+                  {formatDate(member.lastAttemptAt)}
                 </p>
               </div>
               <Button
