@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
 import {
@@ -30,13 +30,23 @@ import { courseLessonsOpenTo, courseVisibleTo } from "./access";
 /** The gate kind of a lesson's stored files: whoever may open the lesson reads them (FILE_GATES). */
 export const LESSON_FILE_GATE = "course-lesson";
 
-/** Selected beside the lesson's content, under the same WHERE clause (getCourseLesson). */
+type StoredFileRow = { id: string; name: string; contentType: string; sizeBytes: number };
+
+/**
+ * Selected beside the lesson's content, under the same WHERE clause (getCourseLesson): its downloads
+ * too, in their order, so that an open lesson is read in one query.
+ */
 export const lessonMediaColumns = {
   kind: sql<LessonKind>`${courseLessons.kind}`,
   videoUrl: courseLessons.videoUrl,
   videoDurationSeconds: courseLessons.videoDurationSeconds,
   pdfUrl: courseLessons.pdfUrl,
   libraryItemId: courseLessons.libraryItemId,
+  files: sql<StoredFileRow[]>`(select coalesce(json_agg(json_build_object('id', ${storedFiles.id},
+      'name', coalesce(${storedFiles.originalName}, 'File'), 'contentType', ${storedFiles.contentType},
+      'sizeBytes', ${storedFiles.sizeBytes}) order by ${courseLessonFiles.position}), '[]'::json)
+    from ${courseLessonFiles} join ${storedFiles} on ${storedFiles.id} = ${courseLessonFiles.fileId}
+    where ${courseLessonFiles.lessonId} = ${courseLessons.id})`,
 };
 
 interface MediaRow {
@@ -45,6 +55,7 @@ interface MediaRow {
   videoDurationSeconds: number | null;
   pdfUrl: string | null;
   libraryItemId: number | null;
+  files: StoredFileRow[];
 }
 
 const fileColumns = {
@@ -54,14 +65,13 @@ const fileColumns = {
   sizeBytes: storedFiles.sizeBytes,
 };
 
-const asLessonFile = ({ id, ...file }: { id: string; name: string; contentType: string; sizeBytes: number }) =>
-  ({ ...file, url: fileUrl(id) }) satisfies LessonFile;
+const asLessonFile = ({ id, ...file }: StoredFileRow) => ({ ...file, url: fileUrl(id) }) satisfies LessonFile;
 
 /** An open lesson's media for her: read only after getCourseLesson found the lesson open to her. */
 export async function lessonMedia(user: SessionUser, lessonId: number, row: MediaRow): Promise<LessonMedia> {
   const source = row.kind === "video" && row.videoUrl ? videoSource(row.videoUrl) : null;
   const pdfId = row.kind === "pdf" ? fileIdFromUrl(row.pdfUrl) : null;
-  const [position, pdf, item, files] = await Promise.all([
+  const [position, pdf, item] = await Promise.all([
     source?.kind === "file" ? videoPositionOf(user, lessonId) : 0,
     pdfId
       ? db
@@ -71,12 +81,6 @@ export async function lessonMedia(user: SessionUser, lessonId: number, row: Medi
           .then(([file]) => (file ? asLessonFile(file) : null))
       : null,
     row.kind === "library_item" && row.libraryItemId !== null ? libraryItemFor(user, row.libraryItemId) : null,
-    db
-      .select(fileColumns)
-      .from(courseLessonFiles)
-      .innerJoin(storedFiles, eq(storedFiles.id, courseLessonFiles.fileId))
-      .where(eq(courseLessonFiles.lessonId, lessonId))
-      .orderBy(asc(courseLessonFiles.position)),
   ]);
   return {
     kind: row.kind,
@@ -91,7 +95,7 @@ export async function lessonMedia(user: SessionUser, lessonId: number, row: Medi
     pdf,
     libraryItem: item?.open ? item.item : null,
     libraryItemClosed: item !== null && !item.open,
-    files: files.map(asLessonFile),
+    files: row.files.map(asLessonFile),
   };
 }
 

@@ -67,9 +67,9 @@ async function topicsSince(viewer: SessionUser, since: Date): Promise<Pick<Membe
   // The categories she has written in: a topic of hers, or a reply.
   const herCategories = sql`select t.category_id from forum_topics t where t.user_id = ${viewer.id}
     union select t.category_id from forum_posts p join forum_topics t on t.id = p.topic_id where p.user_id = ${viewer.id}`;
-  const [{ tookPart } = { tookPart: false }] = await db
-    .select({ tookPart: sql<boolean>`exists (${herCategories})` })
-    .from(sql`(values (1)) as one`);
+  // Whether she has written anywhere comes with the topics (one query, PostgreSQL works it out once),
+  // and is asked on its own only when there are none.
+  const tookPartIn = sql<boolean>`exists (${herCategories})`;
   const newReplies = newRepliesIn(viewer, since);
   const rows = await db
     .select({
@@ -80,6 +80,7 @@ async function topicsSince(viewer: SessionUser, since: Date): Promise<Pick<Membe
       createdAt: forumTopics.createdAt,
       lastPostAt: forumTopics.lastPostAt,
       newReplies,
+      tookPart: tookPartIn,
     })
     .from(forumTopics)
     .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
@@ -89,7 +90,7 @@ async function topicsSince(viewer: SessionUser, since: Date): Promise<Pick<Membe
         categoryReadableBy(viewer),
         isNull(forumCategories.archivedAt),
         notBlockedBy(viewer, forumTopics.userId),
-        tookPart ? sql`${forumTopics.categoryId} in (${herCategories})` : undefined,
+        sql`(not ${tookPartIn} or ${forumTopics.categoryId} in (${herCategories}))`,
         // News to her: started since, or replied to since by someone she has not blocked (a reply by a
         // blocked member alone moves a topic's last post).
         or(gt(forumTopics.createdAt, since), sql`${newReplies} > 0`),
@@ -97,6 +98,10 @@ async function topicsSince(viewer: SessionUser, since: Date): Promise<Pick<Membe
     )
     .orderBy(desc(forumTopics.lastPostAt), desc(forumTopics.id))
     .limit(HOME_TOPICS);
+  const tookPart =
+    rows[0]?.tookPart ??
+    (await db.select({ tookPart: tookPartIn }).from(sql`(values (1)) as one`))[0]?.tookPart ??
+    false;
   return {
     topicsFrom: tookPart ? "taken-part" : "everywhere",
     topics: rows.map((row) => ({
