@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { forumBlocks, notificationPreferences } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { forumBlocks, notificationPreferences, users } from "@/db/schema";
 import { NOTIFICATION_KINDS } from "@/features/notifications/constants";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { expect, expectAccessible, expectAccessibleAtBothWidths, signInAs, test } from "./fixtures";
@@ -46,7 +47,20 @@ test("she reaches Messages from the header at 390 and 1280 px, writes to a membe
   browser,
 }) => {
   const t = tag();
-  const her = await createTestUser({ membershipLevel: "create", firstName: "Noor", lastName: `${t} Haddad` });
+  // Other files publish library items and announcements to every member meanwhile: she hears of
+  // nothing but her messages, so that her bell counts only what this test does. She becomes a member
+  // only once that is set (CI: an item published while her two writers signed in reached her first).
+  const her = await createTestUser({ membershipLevel: null, firstName: "Noor", lastName: `${t} Haddad` });
+  await testDb()
+    .insert(notificationPreferences)
+    .values(
+      NOTIFICATION_KINDS.filter((kind) => kind !== "direct_message").map((kind) => ({
+        userId: her.id,
+        kind,
+        delivery: "off" as const,
+      })),
+    );
+  await testDb().update(users).set({ membershipLevel: "create" }).where(eq(users.id, her.id));
   const lena = await writer(browser, { firstName: "Lena", lastName: `${t} Moreau` });
   const amara = await writer(browser, { firstName: "Amara", lastName: `${t} Okafor` });
   // Namesakes she must not be offered: one blocked her, she blocked one, one hides from the directory.
@@ -59,17 +73,6 @@ test("she reaches Messages from the header at 390 and 1280 px, writes to a membe
       { blockerId: blocksHer.id, blockedId: her.id },
       { blockerId: her.id, blockedId: blockedByHer.id },
     ]);
-  // Other files publish library items and announcements to every member meanwhile: she hears of
-  // nothing but her messages, so that her bell counts only what this test does.
-  await testDb()
-    .insert(notificationPreferences)
-    .values(
-      NOTIFICATION_KINDS.filter((kind) => kind !== "direct_message").map((kind) => ({
-        userId: her.id,
-        kind,
-        delivery: "off" as const,
-      })),
-    );
   await lena.write(her.id, "Are you coming to the print fair?");
   await signInAs(page, her.username, TEST_PASSWORD);
 
