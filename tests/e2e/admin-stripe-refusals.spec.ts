@@ -1,5 +1,5 @@
 import { createTestUser, TEST_PASSWORD } from "../support/db";
-import { expect, expectAccessibleAtBothWidths, signInAs, test } from "./fixtures";
+import { expect, expectAccessibleAtBothWidths, openFromAdminMenu, signInAs, test } from "./fixtures";
 
 // The admin's list of calls Stripe refused (docs/decisions/027-membership-money-in-one-module.md): reached
 // from the Admin menu, each row naming the call, the member, Stripe's words and the request id. The demo
@@ -10,8 +10,7 @@ test("an admin opens Stripe Refusals from the Admin menu and finds the call, the
   const admin = await createTestUser({ isAdmin: true });
   await signInAs(page, admin.username, TEST_PASSWORD);
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Admin" }).click();
-  await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Stripe Refusals" }).click();
+  await openFromAdminMenu(page, "Stripe Refusals");
   await expect(page.getByRole("heading", { level: 1, name: "Stripe Refusals" })).toBeVisible();
   const table = page.getByRole("table", { name: "Calls Stripe refused, newest first" });
   const declined = table.getByRole("row").filter({ hasText: "req_demo_upgrade_declined" });

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { courses } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { insertCourse } from "../support/courses";
-import { expect, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
+import { expect, expectAccessibleAtBothWidths, openFromAdminMenu, signInAs, test, toast } from "./fixtures";
 import { expectFocusOn } from "./focus";
 
 // A course's community and its admin (docs/decisions/054-course-discussion-and-admin.md): a member talks
@@ -66,8 +66,7 @@ test("an admin reorders lessons from the keyboard and by dragging their handles,
     const admin = await createTestUser({ isAdmin: true });
     await signInAs(page, admin.username, TEST_PASSWORD);
     await page.goto("/home");
-    await mainNav(page).getByRole("button", { name: "Admin", exact: true }).click();
-    await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Courses", exact: true }).click();
+    await openFromAdminMenu(page, "Courses");
     await page.getByRole("link", { name: course.title, exact: true }).click();
     await expect(page.getByRole("heading", { name: course.title, level: 1 })).toBeVisible();
     const lessons = page.getByRole("list", { name: "Lessons of Module 1" });

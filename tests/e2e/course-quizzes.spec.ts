@@ -4,7 +4,7 @@ import { courseQuizAttempts, courses } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { insertCourse } from "../support/courses";
 import { insertQuiz } from "../support/course-quizzes";
-import { expect, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
+import { expect, expectAccessibleAtBothWidths, openFromAdminMenu, signInAs, test, toast } from "./fixtures";
 import { expectFocusOn } from "./focus";
 
 // A lesson's quiz (docs/decisions/053-course-quizzes.md). From the courses list, a member opens a
@@ -78,8 +78,7 @@ test("an admin writes a lesson's quiz in its editor, then gives a member who use
     const admin = await createTestUser({ isAdmin: true });
     await signInAs(page, admin.username, TEST_PASSWORD);
     await page.goto("/home");
-    await mainNav(page).getByRole("button", { name: "Admin", exact: true }).click();
-    await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Courses", exact: true }).click();
+    await openFromAdminMenu(page, "Courses");
     await page.getByRole("link", { name: course.title, exact: true }).click();
     await page.getByRole("link", { name: "Edit Lesson 1", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Lesson 1", level: 1 })).toBeVisible();

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { courses } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
-import { expect, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
+import { expect, expectAccessibleAtBothWidths, openFromAdminMenu, signInAs, test, toast } from "./fixtures";
 import { expectFocusOn } from "./focus";
 
 // Courses from the header. An admin builds a course with a sequential module and publishes it; a member
@@ -27,8 +27,7 @@ test("an admin builds and publishes a sequential course; a member takes it from 
   try {
     // The admin, from the header's Admin menu.
     await page.goto("/home");
-    await mainNav(page).getByRole("button", { name: "Admin", exact: true }).click();
-    await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Courses", exact: true }).click();
+    await openFromAdminMenu(page, "Courses");
     await expect(page.getByRole("heading", { name: "Courses", level: 1 })).toBeVisible();
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Summary", { exact: true }).fill("Centre, open and pull your first cylinder.");

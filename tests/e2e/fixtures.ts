@@ -101,6 +101,12 @@ export async function signInWithForm(page: Page, username: string, password: str
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/** Opens an admin page as an administrator does: the header's Admin menu, then the page's link in it. */
+export async function openFromAdminMenu(page: Page, name: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Admin", exact: true }).click();
+  await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name, exact: true }).click();
+}
+
 /** Opens the menu under her picture in the navbar (her own pages and Logout) and answers it. */
 export async function openAccountMenu(page: Page) {
   await page

@@ -21,7 +21,7 @@ export interface OutOfAttempts {
  */
 export function QuizRetries({ lessonId, members }: { lessonId: number; members: OutOfAttempts[] }) {
   const heading = React.useRef<HTMLHeadingElement>(null);
-  const retry = useAdminCall<QuizRetryValues & { name: string }>(
+  const retry = useAdminCall<QuizRetryValues>(
     ({ userId }) => ({ method: "POST", path: `/api/admin/course-lessons/${lessonId}/quiz/retries`, body: { userId } }),
     { success: "Another try given", onSuccess: () => heading.current?.focus() },
   );
@@ -56,7 +56,7 @@ export function QuizRetries({ lessonId, members }: { lessonId: number; members: 
                 type="button"
                 variant="outline"
                 pending={retry.isPending && retry.variables?.userId === member.userId}
-                onClick={() => retry.mutate({ userId: member.userId, name: member.name })}
+                onClick={() => retry.mutate({ userId: member.userId })}
               >
                 Allow another try<span className="sr-only"> for {member.name}</span>
               </Button>
