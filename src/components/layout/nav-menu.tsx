@@ -2,6 +2,7 @@
 
 import * as React from "react";
 import Link from "next/link";
+import { useHydrated } from "@/hooks/use-hydrated";
 import { cn } from "@/lib/utils";
 
 interface NavMenuProps {
@@ -37,6 +38,7 @@ export function NavMenu({
   const container = React.useRef<HTMLDivElement>(null);
   const button = React.useRef<HTMLButtonElement>(null);
   const listId = React.useId();
+  const hydrated = useHydrated();
 
   React.useEffect(() => {
     if (!open) return;
@@ -70,6 +72,8 @@ export function NavMenu({
         aria-label={buttonLabel ?? (children ? undefined : label)}
         aria-expanded={open}
         aria-controls={listId}
+        // Before React runs, a press would do nothing: say so (aria-disabled keeps it focusable).
+        aria-disabled={hydrated ? undefined : true}
         className={cn("cursor-pointer rounded-md p-1.5 hover:bg-accent", buttonClassName)}
         onClick={() => setOpen((value) => !value)}
       >

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser, useLogout } from "@/hooks/use-auth";
+import { useHydrated } from "@/hooks/use-hydrated";
 import { cn } from "@/lib/utils";
 import { ACCOUNT_LINKS, ADMIN_LINKS, MEMBER_LINKS, isActive, mainLinks, type NavLink } from "./nav-items";
 import { Chevron, NavMenu } from "./nav-menu";
@@ -27,21 +28,6 @@ const MessagesLink = dynamic(() => import("@/components/messages/messages-link")
 
 // The bar becomes more opaque once the page has scrolled 50 px.
 export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
-
-const noSubscription = () => () => {};
-
-/**
- * The not-found page is prerendered once for every missing path, so its HTML cannot mark the
- * current item, and React does not patch attributes that differ at hydration. The bar is therefore
- * keyed on hydration and rendered afresh once in the browser.
- */
-function useHydrated(): boolean {
-  return React.useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = React.useState(false);
@@ -94,6 +80,9 @@ function AdminMenu({ pathname }: { pathname: string }) {
 
 export function Navbar({ siteName }: { siteName: string }) {
   const pathname = usePathname();
+  // The not-found page is prerendered once for every missing path, so its HTML cannot mark the
+  // current item, and React does not patch attributes that differ at hydration. The bar is therefore
+  // keyed on hydration and rendered afresh once in the browser.
   const hydrated = useHydrated();
   const { user } = useCurrentUser();
   const logout = useLogout();
@@ -166,6 +155,8 @@ export function Navbar({ siteName }: { siteName: string }) {
           // Only while the menu is in the page: aria-controls must name an element that exists.
           aria-controls={menuOpen ? "mobile-menu" : undefined}
           aria-label={menuOpen ? "Close menu" : "Open menu"}
+          // Before React runs, a press would do nothing: say so (aria-disabled keeps it focusable).
+          aria-disabled={hydrated ? undefined : true}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <svg

@@ -4,6 +4,7 @@ import * as React from "react";
 import dynamic from "next/dynamic";
 import { Search } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/hooks/use-hydrated";
 
 // The box's code (the dialog, the query, the results) loads when she first opens it: every public
 // page has this button, and most visitors never search.
@@ -30,6 +31,7 @@ export function SearchLauncher({
   phoneFocus: React.RefObject<HTMLElement | null>;
 }) {
   const button = React.useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
   const returnFocusTo = React.useMemo(
     () => ({
       get current(): HTMLElement | null {
@@ -65,6 +67,8 @@ export function SearchLauncher({
         aria-label="Search the site"
         aria-haspopup="dialog"
         aria-keyshortcuts="/ Control+K Meta+K"
+        // Before React runs, a press would do nothing: say so (aria-disabled keeps it focusable).
+        aria-disabled={hydrated ? undefined : true}
         onClick={() => onOpenChange(true)}
       >
         <Search className="size-5" aria-hidden="true" />
