@@ -22,6 +22,9 @@ export default defineConfig({
     // page's accessibility snapshot), which is what a failure here has been read from.
     trace: "off",
     screenshot: "only-on-failure",
+    // The site scrolls smoothly unless she asks for less motion (globals.css). A test reads positions
+    // and clicks at once, so a scroll still under way moved what it aimed at: tests ask for less motion.
+    contextOptions: { reducedMotion: "reduce" },
   },
   projects: [
     {

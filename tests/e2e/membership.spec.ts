@@ -92,7 +92,10 @@ test("an applicant applies with a referral code, pays, is approved, joins and si
   ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
-  await page.getByRole("radio", { name: /^Create/ }).check({ force: true });
+  // She picks a tier by its card, the radio's label (the radio itself is visually hidden).
+  const create = page.getByRole("radio", { name: /^Create/ });
+  await page.locator("label", { has: create }).click();
+  await expect(create).toBeChecked();
   await fillApplication(page, email);
   await page.getByRole("button", { name: "Submit Application" }).click();
   await expect(toast(page)).toContainText("Application Submitted!");

@@ -73,14 +73,17 @@ test.describe("at 320 px wide on a slow connection", () => {
   test.use({ viewport: { width: 320, height: 568 }, serviceWorkers: "block" });
 
   test("the menu button says it is not ready until the page's code has run, then opens the menu", async ({ page }) => {
-    // Every chunk held a while: the server's HTML is on screen long before React runs it.
+    // The page's code is held until the test lets it through: the server's HTML is on screen, React not yet.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/_next/static/chunks/**", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await released;
       await route.continue();
     });
-    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.goto("/", { waitUntil: "commit" });
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toHaveAttribute("aria-disabled", "true");
+    release();
     // Playwright presses only a button that is not disabled, as a member's tap would only do anything then.
     await toggle.click();
     await expect(page.locator("#mobile-menu")).toBeVisible();
