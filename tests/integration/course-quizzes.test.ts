@@ -1,6 +1,13 @@
 import { Client } from "pg";
 import { and, eq, sql } from "drizzle-orm";
-import { auditLog, courseEnrolments, courseQuizAttempts, lessonCompletions, pointEntries } from "@/db/schema";
+import {
+  auditLog,
+  courseEnrolments,
+  courseQuizAttempts,
+  lessonCompletions,
+  notifications,
+  pointEntries,
+} from "@/db/schema";
 import { COURSE_COMPLETION_POINTS } from "@/features/levels/constants";
 import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { insertCourse } from "../support/courses";
@@ -310,6 +317,20 @@ describe("lesson quizzes", () => {
     const given = await call(retries, { cookie: admin, body: { userId: her.id } });
     expect(given.status).toBe(200);
     expect(given.json).toEqual({ userId: her.id, attemptsCleared: 2 });
+    // She is told, through the notification pipeline; the other member is not.
+    const noticesTo = (userId: number) =>
+      testDb()
+        .select({ kind: notifications.kind, title: notifications.title, url: notifications.url })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.kind, "lesson_opened")));
+    expect(await noticesTo(her.id)).toEqual([
+      {
+        kind: "lesson_opened",
+        title: `You can take the quiz in “${course.lessons[0]!.title}” again`,
+        url: `/courses/${course.slug}/lesson-1`,
+      },
+    ]);
+    expect(await noticesTo(other.id)).toEqual([]);
     expect((await call(retries, { cookie: admin })).json).toEqual([]);
     expect((await call(quizPath(course, "lesson-1"), { cookie: her.cookie })).json).toMatchObject({
       attemptsUsed: 0,

@@ -36,6 +36,26 @@ export async function noticeNextLessonOpened(
 }
 
 /**
+ * In "Allow another try"'s transaction: her quiz at the lesson takes attempts again. Each try given is
+ * its own notice (no dedupe key), sent as the kind's other notices are, her choice for it kept.
+ */
+export async function noticeQuizOpenedAgain(executor: Executor, userId: number, lessonId: number): Promise<void> {
+  const {
+    rows: [lesson],
+  } = await executor.execute<{ title: string; slug: string; course_slug: string; level: string | null }>(sql`
+    select l.title, l.slug, c.slug as course_slug, c.required_membership_level as level
+    from course_lessons l join courses c on c.id = l.course_id where l.id = ${lessonId}`);
+  if (!lesson) return;
+  await notifyMember(executor, {
+    userId,
+    kind: "lesson_opened",
+    title: `You can take the quiz in “${lesson.title}” again`,
+    url: lessonUrl(lesson.course_slug, lesson.slug),
+    requiredLevel: lesson.level,
+  });
+}
+
+/**
  * How far back a run looks for lessons that opened: a run missed while no instance was up is made up
  * within it; the dedupe key makes a second look at the same lesson add nothing.
  */

@@ -6,10 +6,12 @@ import { ADMIN, assertAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { conflict, notFound } from "@/lib/errors";
 import { recordAudit } from "@/server/audit";
+import { noticeQuizOpenedAgain } from "./lesson-opened";
 
 // Another try at a lesson's quiz (docs/decisions/053-course-quizzes.md): an administrator gives it to a
 // member who used every attempt allowed without passing. Her attempts are kept, marked cleared, and no
-// longer counted (quiz.ts counts only uncleared ones), so she starts the quiz's attempts afresh.
+// longer counted (quiz.ts counts only uncleared ones), so she starts the quiz's attempts afresh, and she
+// is told (a lesson_opened notice, lesson-opened.ts).
 
 /** The most members the lesson's editor lists at once, the latest to run out first. */
 export const QUIZ_RETRIES_SHOWN = 100;
@@ -87,6 +89,7 @@ export async function allowAnotherTry(viewer: SessionUser, lessonId: number, use
       .where(uncleared)
       .returning({ id: courseQuizAttempts.id });
     if (!cleared.length) throw notFound(NOTHING_TO_CLEAR);
+    await noticeQuizOpenedAgain(tx, userId, lessonId);
     await recordAudit(
       {
         actorId: viewer.id,
