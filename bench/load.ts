@@ -6,7 +6,8 @@ import { freePort } from "../scripts/lib/free-port";
 import { startNginx } from "../scripts/lib/nginx";
 import { serverEnv, startTestServer, type TestServer } from "../tests/support/server";
 import { benchDatabaseUrl, benchSecrets, type BenchApp } from "./lib/app";
-import { benchSignIn, describeLoad, rssOfListener, runLoad, type LoadResult } from "./lib/load";
+import { benchSignIn, describeLoad, pidOfListener, rssOfListener, runLoad, type LoadResult } from "./lib/load";
+import { cpuByProcess, cpuByThread, processTicks, profileSummary, threadTicks, timesByRequest } from "./lib/tail";
 
 const CONNECTIONS = 200;
 const SECONDS = 60;
@@ -68,7 +69,9 @@ async function drive(
 /**
  * Two instances behind nginx (deploy/nginx) on the bench app's database, 200 connections of
  * mixed traffic for 60 s; each instance's memory afterwards; and `/` through the proxy next to nginx
- * serving the same bytes from disk.
+ * serving the same bytes from disk. What makes the mixed run's tail is printed after it: each kind of
+ * request's times from nginx's access log, each instance's CPU by thread during the run, and the first
+ * instance's main thread from a V8 CPU profile (docs/decisions/055-the-mixed-traffic-tail.md).
  */
 export async function benchLoad(app: BenchApp): Promise<string[]> {
   const scratch = mkdtempSync(path.join(tmpdir(), "community-load-"));
@@ -86,9 +89,14 @@ export async function benchLoad(app: BenchApp): Promise<string[]> {
     PROXY_CACHE_REFRESH_URL: `http://127.0.0.1:${refresh}`,
   };
   const instances: TestServer[] = [];
+  const profiles = path.join(scratch, "profiles");
   try {
     instances.push(
-      await startTestServer(env, path.join(scratch, "a.log")),
+      // The first instance is profiled (written when it stops); sampling costs it a few per cent.
+      await startTestServer(
+        { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` },
+        path.join(scratch, "a.log"),
+      ),
       await startTestServer(env, path.join(scratch, "b.log")),
     );
     const ports = instances.map((i) => Number(new URL(i.baseUrl).port));
@@ -105,8 +113,14 @@ export async function benchLoad(app: BenchApp): Promise<string[]> {
     try {
       const cookie = await benchSignIn(nginx.url, "member");
       const before = ports.map(rssOfListener);
+      const pids = ports.map((port) => pidOfListener(port)!);
+      const ticksBefore = pids.map(threadTicks);
+      const machineBefore = processTicks();
       const mixed = await drive(nginx.url, mixedTraffic(cookie), nginx.url);
+      const cpu = pids.map((pid, i) => cpuByThread(pid, ticksBefore[i]!, threadTicks(pid)));
+      const machine = cpuByProcess(machineBefore, processTicks());
       const after = ports.map(rssOfListener);
+      const byRequest = timesByRequest(nginx.accessLog);
 
       writeFileSync(path.join(staticRoot, "index.html"), await (await fetch(`${nginx.url}/`)).text());
       const proxied = await runLoad({ url: `${nginx.url}/`, connections: CONNECTIONS, seconds: 15 });
@@ -115,8 +129,14 @@ export async function benchLoad(app: BenchApp): Promise<string[]> {
       const statuses = Object.entries(mixed.statuses)
         .map(([status, count]) => `${status}: ${count}`)
         .join(", ");
+      await Promise.all(instances.map((instance) => instance.stop()));
       return [
         `${describeLoad(`Mixed traffic through nginx to 2 instances (${CONNECTIONS} connections, ${SECONDS} s)`, mixed)}; statuses ${statuses}`,
+        "  Each kind of request in that run (nginx's access log, slowest p95 first):",
+        ...byRequest.map((line) => `    ${line}`),
+        `  CPU during that run: ${cpu.map((line, i) => `instance ${i + 1}: ${line}`).join("; ")} (2 CPUs: 120 s in 60 s)`,
+        `  CPU during that run by process: ${machine} (the bench's own load generator is a node process too)`,
+        ...profileSummary(profiles).map((line) => `  Instance 1's main thread over its life: ${line}`),
         `Instance memory (RSS) before/after the load: ${ports.map((_, i) => `${before[i]!.toFixed(0)}/${after[i]!.toFixed(0)} MB`).join(", ")} (goal: under 300 MB)`,
         describeLoad(`GET / through nginx (${CONNECTIONS} connections, 15 s)`, proxied),
         describeLoad(`GET / as a file served by nginx (${CONNECTIONS} connections, 15 s)`, fromDisk),

@@ -79,10 +79,16 @@ export function describeLoad(name: string, result: LoadResult): string {
   return `${name}: ${result.requestsPerSecond.toFixed(1)} req/s, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms (${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`;
 }
 
-/** Resident memory of the process listening on `port`, in MB (from ss and /proc). */
-export function rssOfListener(port: number): number {
+/** The process listening on `port` (from ss), or null. */
+export function pidOfListener(port: number): number | null {
   const line = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
   const pid = line.match(/pid=(\d+)/)?.[1];
+  return pid ? Number(pid) : null;
+}
+
+/** Resident memory of the process listening on `port`, in MB (from ss and /proc). */
+export function rssOfListener(port: number): number {
+  const pid = pidOfListener(port);
   if (!pid) return NaN;
   const kb = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)?.[1];
   return Number(kb) / 1024;
