@@ -93,10 +93,7 @@ export async function benchLoad(app: BenchApp): Promise<string[]> {
   try {
     instances.push(
       // The first instance is profiled (written when it stops); sampling costs it a few per cent.
-      await startTestServer(
-        { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` },
-        path.join(scratch, "a.log"),
-      ),
+      await startTestServer(env, path.join(scratch, "a.log"), ["--cpu-prof", `--cpu-prof-dir=${profiles}`]),
       await startTestServer(env, path.join(scratch, "b.log")),
     );
     const ports = instances.map((i) => Number(new URL(i.baseUrl).port));

@@ -40,6 +40,8 @@ export interface ServerOptions {
   hostname?: string;
   /** The development server (hot reload) instead of the production build. */
   dev?: boolean;
+  /** Node's own flags besides the heap's, e.g. a benchmark's --cpu-prof (refused in NODE_OPTIONS). */
+  nodeFlags?: string[];
 }
 
 /**
@@ -57,7 +59,7 @@ export function spawnServer(
     ...(options.hostname ? ["--hostname", options.hostname] : []),
     ...(options.dev ? ["--dev"] : []),
   ];
-  return spawn(process.execPath, [...(options.dev ? [] : heapFlags()), SERVER, ...args], {
+  return spawn(process.execPath, [...(options.dev ? [] : heapFlags()), ...(options.nodeFlags ?? []), SERVER, ...args], {
     stdio,
     env: { ...process.env, ...(options.dev ? {} : SERVER_MALLOC_ENV), NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
   });

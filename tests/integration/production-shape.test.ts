@@ -210,6 +210,17 @@ it("logs each request the proxy passes on under nginx's request id", async () =>
   expect(logs()).toMatch(line);
 });
 
+it("never looks up a visitor's API call in its cache, where the page lock would queue them; the calendar file is cached", async () => {
+  // docs/decisions/055-the-mixed-traffic-tail.md: a lookup of an answer nginx never stores held each
+  // request for the address behind the one in flight.
+  for (const path of ["/api/events", "/api/luma/events?limit=10", "/api/auth/me"]) {
+    await get(`${proxy}${path}`);
+    expect([path, (await get(`${proxy}${path}`)).headers.get("x-cache-status")]).toEqual([path, "BYPASS"]);
+  }
+  await get(`${proxy}/api/events/calendar.ics`);
+  expect((await get(`${proxy}/api/events/calendar.ics`)).headers.get("x-cache-status")).toBe("HIT");
+});
+
 it("caches public pages for visitors, and never what a signed-in member is sent", async () => {
   await get(`${proxy}/faq`);
   const second = await get(`${proxy}/faq`);

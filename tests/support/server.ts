@@ -76,12 +76,16 @@ export interface TestServer {
  *   a test names its client's address in X-Forwarded-For and never shares another test's rate limits.
  *   tests/integration/client-address.test.ts serves without it, where the socket's address counts.
  */
-export async function startTestServer(env: Record<string, string>, logFile: string): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string>,
+  logFile: string,
+  nodeFlags: string[] = [],
+): Promise<TestServer> {
   const port = await freePort();
   mkdirSync(path.dirname(logFile), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawnServer(
-    { port: String(port), hostname: "127.0.0.1" },
+    { port: String(port), hostname: "127.0.0.1", nodeFlags },
     { APP_URL: baseUrl, TRUST_PROXY: "true", ...env, PORT: String(port) },
     "pipe",
   );
