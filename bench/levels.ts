@@ -16,14 +16,19 @@ const REACTIONS_PER_SECOND_GOAL = 1000;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Members up to MEMBERS (password of the demo member), and ENTRIES ledger rows over the last 400 days. */
+/**
+ * Members up to MEMBERS (password of the demo member), and ENTRIES ledger rows over the last 400 days.
+ * The reactions' members (lvl_1 to lvl_REACTORS, and the replies' authors from lvl_1001) are made
+ * whatever other benchmarks of the run added before.
+ */
 async function seed(pool: Pool): Promise<void> {
   await pool.query(
     `insert into users (username, email, password_hash, first_name, last_name, membership_level, hidden_from_directory)
      select 'lvl_' || g, 'lvl_' || g || '@example.com', (select password_hash from users where username = 'member'),
             'Level', 'Member ' || g, 'connect', g % 20 = 0
-     from generate_series(1, greatest(0, $1::int - (select count(*)::int from users))) g`,
-    [MEMBERS],
+     from generate_series(1, greatest($2::int, $1::int - (select count(*)::int from users where username not like 'lvl\\_%'))) g
+     on conflict do nothing`,
+    [MEMBERS, 1000 + REPLIES],
   );
   // Through the ledger's triggers, as the application writes them (the totals and days follow each row).
   await pool.query(

@@ -56,15 +56,15 @@ async function main() {
   // A local SMTP sink, so that emails are delivered as they would be (the notifications bench times it).
   const mailbox = await startMailbox();
   const app = await startBenchApp({ SMTP_URL: mailbox.env.SMTP_URL, EMAIL_FROM: mailbox.env.EMAIL_FROM });
-  const lines: string[] = [];
+  // Each benchmark's figures are printed as soon as it ends: a later one failing loses none of them.
+  const print = (lines: string[]) => console.log(lines.map((line) => `  ${line}`).join("\n"));
   try {
-    for (const [, bench] of chosen) lines.push(...(await bench(app)));
+    for (const [, bench] of chosen) print(await bench(app));
   } finally {
     await mailbox.stop();
     const stopMs = await app.stop();
-    lines.push(`Clean stop (SIGTERM to exit, PostgreSQL included): ${(stopMs / 1000).toFixed(2)} s`);
+    print([`Clean stop (SIGTERM to exit, PostgreSQL included): ${(stopMs / 1000).toFixed(2)} s`]);
   }
-  console.log(lines.map((line) => `  ${line}`).join("\n"));
 }
 
 main().catch((error) => {
