@@ -33,21 +33,33 @@ export function timesByRequest(accessLog: string): string[] {
     );
 }
 
-/** CPU time (user + system, in clock ticks of 1/100 s) of each thread of `pid`, by thread id, with its name. */
-export function threadTicks(pid: number): Map<number, { name: string; ticks: number }> {
-  const threads = new Map<number, { name: string; ticks: number }>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // Fields 14 and 15 of proc(5): utime and stime, here at index 11 and 12 after the name.
-      threads.set(Number(tid), { name, ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The thread ended between the listing and the read.
-    }
+/** A task's name and CPU time (user + system, in clock ticks of 1/100 s) from its proc(5) stat file, or null once gone. */
+function cpuOf(statFile: string): { name: string; ticks: number } | null {
+  try {
+    const stat = readFileSync(statFile, "utf8");
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of proc(5): utime and stime, here at index 11 and 12 after the name.
+    return { name, ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
   }
-  return threads;
+}
+
+/** CPU time of each entry of a /proc folder (`/proc`, `/proc/PID/task`) named by a number, by that number. */
+function ticksIn(folder: string): Map<number, { name: string; ticks: number }> {
+  const found = new Map<number, { name: string; ticks: number }>();
+  for (const entry of readdirSync(folder)) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cpu = cpuOf(`${folder}/${entry}/stat`);
+    if (cpu) found.set(Number(entry), cpu);
+  }
+  return found;
+}
+
+/** CPU time of each thread of `pid`, by thread id, with its name. */
+export function threadTicks(pid: number): Map<number, { name: string; ticks: number }> {
+  return ticksIn(`/proc/${pid}/task`);
 }
 
 /** The CPU seconds each kind of thread of `pid` used between two readings: the main thread apart. */
@@ -129,19 +141,7 @@ export function profileSummary(dir: string, top = 10): string[] {
 
 /** CPU time of every process on the machine, by pid, with its name (for `cpuByProcess`). */
 export function processTicks(): Map<number, { name: string; ticks: number }> {
-  const processes = new Map<number, { name: string; ticks: number }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      processes.set(Number(entry), { name, ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return processes;
+  return ticksIn("/proc");
 }
 
 /** The CPU seconds used between two readings by process name (postgres, nginx, node...), busiest first. */
