@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { forumCategories, forumPosts, forumTopics, memberPoints, pointEntries, users } from "@/db/schema";
 import { DEFAULT_LEVELS } from "@/features/levels/constants";
 import type { Leaderboard } from "@/features/levels/types";
-import { closeTestDb, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { adminViewer, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
+import { closeInProcessApp } from "../support/in-process";
 import { call, signIn } from "../support/http";
 
-afterAll(closeTestDb);
+afterAll(closeInProcessApp);
 
 const tag = () => randomUUID().slice(0, 8);
 const DAY = 86_400_000;
@@ -51,7 +52,21 @@ async function reply(author: Member, inTopic = topicId) {
 const react = (who: Member, postId: number, reactionType = "heart") =>
   call("/api/forum/reactions", { method: "POST", cookie: who.cookie, body: { postId, reactionType } });
 
-/** Her kept total, and the ledger's sum for her: the two must always agree. */
+/** Her kept 7- and 30-day windows, and the same windows counted afresh from the ledger. */
+async function windowsOf(userId: number) {
+  const [row] = (
+    await testDb().execute<{ week: number; month: number; ledger_week: number; ledger_month: number }>(sql`
+      select coalesce(m.week_points, 0) as week, coalesce(m.month_points, 0) as month,
+        (select coalesce(sum(points), 0)::int from point_entries e where e.user_id = u.id
+          and (e.created_at at time zone 'UTC')::date > (now() at time zone 'UTC')::date - 7) as ledger_week,
+        (select coalesce(sum(points), 0)::int from point_entries e where e.user_id = u.id
+          and (e.created_at at time zone 'UTC')::date > (now() at time zone 'UTC')::date - 30) as ledger_month
+      from users u left join member_points m on m.user_id = u.id where u.id = ${userId}`)
+  ).rows;
+  return row!;
+}
+
+/** Her kept total and windows, and the ledger's sums for her: they must always agree. */
 async function pointsOf(userId: number) {
   const [kept] = await testDb()
     .select({ points: memberPoints.points })
@@ -62,6 +77,8 @@ async function pointsOf(userId: number) {
     .from(pointEntries)
     .where(eq(pointEntries.userId, userId));
   expect(kept?.points ?? 0).toBe(ledger!.points);
+  const windows = await windowsOf(userId);
+  expect([windows.week, windows.month]).toEqual([windows.ledger_week, windows.ledger_month]);
   return ledger!.points;
 }
 
@@ -277,6 +294,49 @@ describe("the leaderboard", () => {
     }
     expect((await board(hidden, "all")).mine).toBeNull();
     expect((await board(longAgo, "7d")).mine).toEqual({ points: 0, rank: null });
+  });
+
+  it("keeps each window with every entry earned or taken back, however long ago it was earned", async () => {
+    const her = await member();
+    await earned(her.user.id, 3, 0);
+    await earned(her.user.id, 5, 6);
+    await earned(her.user.id, 7, 20);
+    await earned(her.user.id, 11, 45);
+    expect(await pointsOf(her.user.id)).toBe(26);
+    expect(await windowsOf(her.user.id)).toMatchObject({ week: 8, month: 15 });
+    await testDb()
+      .delete(pointEntries)
+      .where(and(eq(pointEntries.userId, her.user.id), eq(pointEntries.points, 5)));
+    expect(await pointsOf(her.user.id)).toBe(21);
+    expect(await windowsOf(her.user.id)).toMatchObject({ week: 3, month: 10 });
+  });
+
+  it("drops points from a window on the day they leave it: at her next write, or the first board of the day", async () => {
+    const [writer, idle] = await Promise.all([member(), member()]);
+    for (const who of [writer, idle]) await earned(who.user.id, 40_000, 6);
+    // A day passes: her row and her days as they stand a day after they were written.
+    const dayPasses = async (userId: number) => {
+      await testDb().execute(sql`update member_points_daily set day = day - 1 where user_id = ${userId}`);
+      await testDb().execute(sql`update member_points set windows_day = windows_day - 1 where user_id = ${userId}`);
+    };
+    await dayPasses(writer.user.id);
+    await dayPasses(idle.user.id);
+
+    // Her next write counts her windows again: the entry of 7 days ago has left her week.
+    await earned(writer.user.id, 2, 0);
+    const afterWrite = await windowsOf(writer.user.id);
+    expect([afterWrite.week, afterWrite.month]).toEqual([2, 40_002]);
+
+    // The other member wrote nothing: the day's first board (here, this process's first) rolls her forward.
+    expect((await windowsOf(idle.user.id)).week).toBe(40_000);
+    const { readLeaderboard } = await import("@/server/levels");
+    const viewer = { ...adminViewer(idle.user), isAdmin: false, membershipLevel: "connect" };
+    const week = await readLeaderboard(viewer, "7d");
+    expect(week.entries.map((entry) => entry.id)).not.toContain(idle.user.id);
+    expect(week.mine).toEqual({ points: 0, rank: null });
+    expect(await windowsOf(idle.user.id)).toMatchObject({ week: 0, month: 40_000 });
+    const month = await readLeaderboard(viewer, "30d");
+    expect(month.entries.find((entry) => entry.id === idle.user.id)).toMatchObject({ points: 40_000 });
   });
 
   it("is for signed-in members, and refuses an unknown window", async () => {

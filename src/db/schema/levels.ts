@@ -69,7 +69,12 @@ export const pointEntries = pgTable(
   ],
 );
 
-/** A member's total, kept by the ledger's triggers. */
+/**
+ * A member's total and her points in the leaderboard's 7- and 30-day windows, kept by the ledger's
+ * triggers, so that each window's board is an index walk (docs/decisions/056-leaderboard-windows-kept.md).
+ * The windows are counted up to `windowsDay` (a UTC day); a row last written before today is brought
+ * forward by its next write or by the leaderboard's daily roll-over.
+ */
 export const memberPoints = pgTable(
   "member_points",
   {
@@ -77,8 +82,23 @@ export const memberPoints = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     points: integer().notNull().default(0),
+    weekPoints: integer().notNull().default(0),
+    monthPoints: integer().notNull().default(0),
+    windowsDay: date({ mode: "string" })
+      .notNull()
+      .default(sql`((now() at time zone 'UTC')::date)`),
   },
-  (t) => [index("member_points_rank_idx").on(t.points.desc(), t.userId)],
+  // Each board's order as queried (points desc, nulls first as PostgreSQL's DESC has them, then who
+  // joined first), so the board is read straight from the index instead of sorting every member.
+  (t) => [
+    index("member_points_rank_idx").on(t.points.desc().nullsFirst(), t.userId),
+    index("member_points_week_rank_idx")
+      .on(t.weekPoints.desc().nullsFirst(), t.userId)
+      .where(sql`${t.weekPoints} > 0`),
+    index("member_points_month_rank_idx")
+      .on(t.monthPoints.desc().nullsFirst(), t.userId)
+      .where(sql`${t.monthPoints} > 0`),
+  ],
 );
 
 /** Her points per UTC day, kept by the ledger's triggers: the leaderboard's 7- and 30-day windows sum these. */

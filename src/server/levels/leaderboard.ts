@@ -1,48 +1,47 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
-import { memberPoints, memberPointsDaily, users } from "@/db/schema";
+import { memberPoints, users } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { LEADERBOARD_SIZE, LEADERBOARD_WINDOW_DAYS, type LeaderboardWindow } from "@/features/levels/constants";
+import { LEADERBOARD_SIZE, type LeaderboardWindow } from "@/features/levels/constants";
 import { standingFor, type Leaderboard } from "@/features/levels/types";
 import { getLadder } from "./ladder";
 
 /** Who the board shows: as the member directory, members who have not hidden themselves and are not disabled. */
 const listed = sql`${users.hiddenFromDirectory} = false and ${users.disabledAt} is null`;
 
-/** Points per member in the window: the kept total for all time, the kept days summed for 7 and 30 days. */
-function windowPoints(window: LeaderboardWindow) {
-  if (window === "all")
-    return sql`select ${memberPoints.userId} as user_id, ${memberPoints.points} as points from ${memberPoints}`;
-  const days = LEADERBOARD_WINDOW_DAYS[window];
-  return sql`select ${memberPointsDaily.userId} as user_id, sum(${memberPointsDaily.points})::int as points
-    from ${memberPointsDaily}
-    where ${memberPointsDaily.day} > (now() at time zone 'UTC')::date - ${days}::int
-    group by ${memberPointsDaily.userId}`;
-}
+/** Each window's points, kept by the ledger's triggers on her row, each with an index in its order. */
+const WINDOW_COLUMNS = {
+  "7d": memberPoints.weekPoints,
+  "30d": memberPoints.monthPoints,
+  all: memberPoints.points,
+} as const;
 
 /**
  * GET /api/leaderboard and /leaderboard: the members with the most points in the window, ties broken by
- * who joined first; her own points and rank beside it. Levels come from the all-time total.
+ * who joined first; her own points and rank beside it. Levels come from the all-time total. The board
+ * walks the window's index to its size, never ranking every member (docs/decisions/056-leaderboard-windows-kept.md).
  */
 export async function readLeaderboard(viewer: SessionUser, window: LeaderboardWindow): Promise<Leaderboard> {
-  const ladder = await getLadder();
-  const rows = window === "all" ? await topOfAllTime(viewer) : await topOfWindow(viewer, window);
-  const mine = rows.find((row) => row.user_id === viewer.id);
-  // Sorted as ranked, so her own row, when she is below the board, comes last.
-  const entries = rows.slice(0, LEADERBOARD_SIZE).map((row) => {
+  if (window !== "all") await rollWindowsForward();
+  const [ladder, top, mine] = await Promise.all([getLadder(), topOfBoard(window), standingOf(viewer, window)]);
+  const entries: Leaderboard["entries"] = [];
+  for (const [index, row] of top.entries()) {
+    const previous = entries[index - 1];
     const { level } = standingFor(row.total, ladder);
-    return {
-      rank: row.rank,
+    entries.push({
+      rank: previous && previous.points === row.points ? previous.rank : index + 1,
       id: row.user_id,
       firstName: row.first_name,
       lastName: row.last_name,
       profilePicture: row.profile_picture,
       points: row.points,
       level: { level: level.level, name: level.name },
-    };
-  });
-  return { window, entries, mine: await viewerStanding(viewer, window, mine) };
+    });
+  }
+  if (!mine?.listed) return { window, entries, mine: null };
+  const onBoard = entries.find((entry) => entry.id === viewer.id);
+  return { window, entries, mine: { points: mine.points, rank: onBoard?.rank ?? mine.rank } };
 }
 
 type BoardRow = {
@@ -52,72 +51,76 @@ type BoardRow = {
   profile_picture: string | null;
   points: number;
   total: number;
-  rank: number;
 };
 
-/** A window's sums ranked (ties share a rank), the top of the board and her own row below it. */
-async function topOfWindow(viewer: SessionUser, window: LeaderboardWindow): Promise<BoardRow[]> {
+/** The window's top: its kept column walked in its index's order to the board's size. */
+async function topOfBoard(window: LeaderboardWindow): Promise<BoardRow[]> {
+  const column = WINDOW_COLUMNS[window];
   const result = await db.execute<BoardRow>(sql`
-    with scored as (${windowPoints(window)}),
-    ranked as (
-      select s.user_id, s.points, rank() over (order by s.points desc)::int as rank
-      from scored s join ${users} on ${users.id} = s.user_id
-      where s.points > 0 and ${listed}
-    )
-    select r.user_id, r.points, r.rank, ${users.firstName} as first_name, ${users.lastName} as last_name,
-      ${users.profilePicture} as profile_picture,
-      coalesce((select ${memberPoints.points} from ${memberPoints} where ${memberPoints.userId} = r.user_id), 0) as total
-    from (
-      (select * from ranked order by points desc, user_id limit ${LEADERBOARD_SIZE})
-      union
-      (select * from ranked where user_id = ${viewer.id})
-    ) r join ${users} on ${users.id} = r.user_id
-    order by r.points desc, r.user_id
+    select ${memberPoints.userId} as user_id, ${column} as points, ${memberPoints.points} as total,
+      ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.profilePicture} as profile_picture
+    from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
+    where ${column} > 0 and ${listed}
+    order by ${column} desc, ${memberPoints.userId}
+    limit ${LEADERBOARD_SIZE}
   `);
   return result.rows;
 }
 
 /**
- * All time: the kept totals walked in their index's order to the board's size (never ranking every
- * member), ranks counted along it; her own rank, below the board, is one more than those ahead of her.
+ * Her points in the window, whether the board may show her, and her rank there: one more than the
+ * listed members ahead of her (ties share a rank), or none before her first point in the window.
  */
-async function topOfAllTime(viewer: SessionUser): Promise<BoardRow[]> {
-  const top = await db.execute<Omit<BoardRow, "rank">>(sql`
-    select ${memberPoints.userId} as user_id, ${memberPoints.points} as points, ${memberPoints.points} as total,
-      ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.profilePicture} as profile_picture
-    from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
-    where ${memberPoints.points} > 0 and ${listed}
-    order by ${memberPoints.points} desc, ${memberPoints.userId}
-    limit ${LEADERBOARD_SIZE}
+async function standingOf(viewer: SessionUser, window: LeaderboardWindow) {
+  const column = WINDOW_COLUMNS[window];
+  const result = await db.execute<{ points: number; listed: boolean; rank: number | null }>(sql`
+    with mine as (
+      select coalesce(${column}, 0)::int as points, (${listed}) as listed
+      from ${users} left join ${memberPoints} on ${memberPoints.userId} = ${users.id}
+      where ${users.id} = ${viewer.id}
+    )
+    select mine.points, mine.listed,
+      case when mine.points > 0 and mine.listed then (
+        select count(*)::int + 1 from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
+        where ${column} > 0 and ${column} > mine.points and ${listed}
+      ) end as rank
+    from mine
   `);
-  const rows: BoardRow[] = [];
-  for (const [index, row] of top.rows.entries()) {
-    const previous = rows[index - 1];
-    rows.push({ ...row, rank: previous && previous.points === row.points ? previous.rank : index + 1 });
-  }
-  if (rows.some((row) => row.user_id === viewer.id)) return rows;
-  const mine = await db.execute<BoardRow>(sql`
-    select ${memberPoints.userId} as user_id, ${memberPoints.points} as points, ${memberPoints.points} as total,
-      ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.profilePicture} as profile_picture,
-      (select count(*)::int + 1 from ${memberPoints} ahead join ${users} other on other.id = ahead.user_id
-        where ahead.points > ${memberPoints.points} and other.hidden_from_directory = false and other.disabled_at is null) as rank
-    from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
-    where ${memberPoints.userId} = ${viewer.id} and ${memberPoints.points} > 0 and ${listed}
-  `);
-  return [...rows, ...mine.rows];
+  return result.rows[0];
 }
 
-async function viewerStanding(
-  viewer: SessionUser,
-  window: LeaderboardWindow,
-  ranked: { points: number; rank: number } | undefined,
-): Promise<Leaderboard["mine"]> {
-  if (ranked) return { points: ranked.points, rank: ranked.rank };
-  const result = await db.execute<{ points: number; listed: boolean }>(sql`
-    select coalesce((select points from (${windowPoints(window)}) s where s.user_id = ${viewer.id}), 0)::int as points,
-      (${listed}) as listed
-    from ${users} where ${users.id} = ${viewer.id}
-  `);
-  const row = result.rows[0];
-  return row?.listed ? { points: row.points, rank: null } : null;
+/** The UTC day (the database's) up to which this instance has rolled every member's windows forward. */
+let rolledForwardOn: string | null = null;
+let rolling: Promise<void> | null = null;
+
+/**
+ * A window's kept points are counted up to the day of her row's last write: on a new day, points
+ * earned 7 or 30 days ago leave the windows. The first board of each day on each instance recounts
+ * the windows of the rows written before today that still hold points (the month's active members);
+ * the others have nothing to drop.
+ */
+async function rollWindowsForward(): Promise<void> {
+  if (rolledForwardOn === new Date().toISOString().slice(0, 10)) return;
+  rolling ??= db
+    .execute<{ today: string }>(
+      sql`
+      with today as (select (clock_timestamp() at time zone 'UTC')::date as day),
+      rolled as (
+        update ${memberPoints} set
+          week_points = member_points_window(${memberPoints.userId}, today.day, 7),
+          month_points = member_points_window(${memberPoints.userId}, today.day, 30),
+          windows_day = today.day
+        from today
+        where ${memberPoints.monthPoints} > 0 and ${memberPoints.windowsDay} < today.day
+        returning 1
+      )
+      select day::text as today from today, (select count(*) from rolled) r`,
+    )
+    .then((result) => {
+      rolledForwardOn = result.rows[0]!.today;
+    })
+    .finally(() => {
+      rolling = null;
+    });
+  await rolling;
 }

@@ -14,7 +14,7 @@ const REQUESTED = "levels.recompute_requested";
 const DONE = "levels.recompute";
 
 /**
- * Rebuilds the reaction entries from the reactions, then every total and day from the ledger: for an
+ * Rebuilds the reaction entries from the reactions, then every total, day and window from the ledger: for an
  * audit, or after a change made outside the application. Blocks every other points writer meanwhile.
  * Returns how many totals it had to correct. It takes as long as the ledger is large, so it runs in
  * the job queue (an administrator's request) or from `npm run levels:recompute` (an operator), never
@@ -44,6 +44,14 @@ export async function recomputePoints(
     await tx.execute(sql`
       insert into ${memberPointsDaily} (user_id, day, points)
       select user_id, (created_at at time zone 'UTC')::date, sum(points)::int from ${pointEntries} group by 1, 2
+    `);
+    await tx.execute(sql`
+      with today as (select (clock_timestamp() at time zone 'UTC')::date as day)
+      update ${memberPoints} set
+        week_points = member_points_window(${memberPoints.userId}, today.day, 7),
+        month_points = member_points_window(${memberPoints.userId}, today.day, 30),
+        windows_day = today.day
+      from today
     `);
     const [{ entries }] = (
       await tx.execute<{ entries: number }>(sql`select count(*)::int as entries from ${pointEntries}`)
