@@ -33,23 +33,20 @@ export const LESSON_FILE_GATE = "course-lesson";
 type StoredFileRow = { id: string; name: string; contentType: string; sizeBytes: number };
 
 /**
- * Selected beside the lesson's content, under the same WHERE clause (getCourseLesson): its downloads
- * too, in their order, so that an open lesson is read in one query.
+ * Selected beside the lesson's content, under the same condition (getCourseLesson): its kind, video,
+ * PDF, library item and downloads in their order, as one JSON column, so that an open lesson is read
+ * with its course's outline in one query.
  */
-export const lessonMediaColumns = {
-  kind: sql<LessonKind>`${courseLessons.kind}`,
-  videoUrl: courseLessons.videoUrl,
-  videoDurationSeconds: courseLessons.videoDurationSeconds,
-  pdfUrl: courseLessons.pdfUrl,
-  libraryItemId: courseLessons.libraryItemId,
-  files: sql<StoredFileRow[]>`(select coalesce(json_agg(json_build_object('id', ${storedFiles.id},
+export const lessonMediaRow = sql<MediaRow>`json_build_object('kind', ${courseLessons.kind},
+  'videoUrl', ${courseLessons.videoUrl}, 'videoDurationSeconds', ${courseLessons.videoDurationSeconds},
+  'pdfUrl', ${courseLessons.pdfUrl}, 'libraryItemId', ${courseLessons.libraryItemId},
+  'files', (select coalesce(json_agg(json_build_object('id', ${storedFiles.id},
       'name', coalesce(${storedFiles.originalName}, 'File'), 'contentType', ${storedFiles.contentType},
       'sizeBytes', ${storedFiles.sizeBytes}) order by ${courseLessonFiles.position}), '[]'::json)
     from ${courseLessonFiles} join ${storedFiles} on ${storedFiles.id} = ${courseLessonFiles.fileId}
-    where ${courseLessonFiles.lessonId} = ${courseLessons.id})`,
-};
+    where ${courseLessonFiles.lessonId} = ${courseLessons.id}))`;
 
-interface MediaRow {
+export interface MediaRow {
   kind: LessonKind;
   videoUrl: string | null;
   videoDurationSeconds: number | null;

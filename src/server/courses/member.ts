@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { courseEnrolments, courseLessons, courseModules, courseQuizzes, courses, lessonCompletions } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
@@ -11,7 +12,14 @@ import { sanitizeArticleHtml } from "@/server/library";
 import { courseLessonsOpenTo, courseLevelReachedBy, courseOpenTo, courseVisibleTo } from "./access";
 import { noticeNextLessonOpened } from "./lesson-opened";
 import { lessonLocks } from "./unlock";
-import { assertVideoWatched, keepVideoPosition, lessonAddressFor, lessonMedia, lessonMediaColumns } from "./media";
+import {
+  assertVideoWatched,
+  keepVideoPosition,
+  lessonAddressFor,
+  lessonMedia,
+  lessonMediaRow,
+  type MediaRow,
+} from "./media";
 
 const COURSE_NOT_FOUND = "Course not found.";
 const LESSON_NOT_OPEN = "This lesson is not open yet.";
@@ -66,8 +74,17 @@ async function findCourse(user: SessionUser, slug: string) {
   return toCard(row);
 }
 
-/** Her course's lessons in course order, with her ticks and which are open to her. */
-async function outlineOf(user: SessionUser, course: { id: number; startedAt: Date | null }) {
+/**
+ * Her course's lessons in course order, with her ticks and which are open to her. With `contentOf` (a
+ * lesson's slug), that lesson's content and media come in the same query, only where her tier and her
+ * level open the course (`opened`, in the query); the caller still withholds them while the lesson's
+ * own rule keeps it locked.
+ */
+async function outlineOf(user: SessionUser, course: { id: number; startedAt: Date | null }, contentOf?: string) {
+  const opened = contentOf
+    ? sql<boolean>`(${courseLessons.slug} = ${contentOf} and ${courseLessonsOpenTo(user)})`
+    : sql<boolean>`false`;
+  const ifOpened = <T>(column: SQL | AnyPgColumn) => sql<T | null>`case when ${opened} then ${column} end`;
   const lessons = await db
     .select({
       id: courseLessons.id,
@@ -82,9 +99,13 @@ async function outlineOf(user: SessionUser, course: { id: number; startedAt: Dat
       unlockDate: sql<Date | null>`case when ${courseLessons.unlockRule} is null then ${courseModules.unlockDate} else ${courseLessons.unlockDate} end`,
       completed: sql<boolean>`${lessonCompletions.lessonId} is not null`,
       hasQuiz: sql<boolean>`exists (select 1 from ${courseQuizzes} where ${courseQuizzes.lessonId} = ${courseLessons.id})`,
+      opened,
+      content: ifOpened<string>(courseLessons.content),
+      media: ifOpened<MediaRow>(lessonMediaRow),
     })
     .from(courseLessons)
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .innerJoin(courses, eq(courses.id, courseLessons.courseId))
     .leftJoin(
       lessonCompletions,
       and(eq(lessonCompletions.lessonId, courseLessons.id), eq(lessonCompletions.userId, user.id)),
@@ -131,8 +152,8 @@ function outlineLesson(lesson: OutlineLesson) {
   return { id: lesson.id, title: lesson.title, slug: lesson.slug, completed: lesson.completed, lock: lesson.lock };
 }
 
-export async function findLesson(user: SessionUser, course: Course, lessonSlug: string) {
-  const lessons = course.locked ? [] : await outlineOf(user, course);
+export async function findLesson(user: SessionUser, course: Course, lessonSlug: string, withContent = false) {
+  const lessons = course.locked ? [] : await outlineOf(user, course, withContent ? lessonSlug : undefined);
   const index = lessons.findIndex((lesson) => lesson.slug === lessonSlug);
   return { lessons, index, lesson: lessons[index] };
 }
@@ -140,25 +161,21 @@ export async function findLesson(user: SessionUser, course: Course, lessonSlug: 
 /**
  * GET /api/courses/{slug}/lessons/{lesson}. A course her tier does not open answers as one without
  * lessons (404: she sees its card on the course page). A locked lesson answers its title and lock,
- * never its content: the content is read only for an open lesson, and only where her tier and her level
- * open the course (its WHERE clause). Below the course's required level every lesson is refused (403).
+ * never its content: the content comes with the outline only where her tier and her level open the
+ * course (in the query) and is answered only once the lesson's rule opens it. Below the course's
+ * required level every lesson is refused (403).
  */
 export async function getCourseLesson(user: SessionUser, courseSlug: string, lessonSlug: string) {
   const course = await findCourse(user, courseSlug);
-  const { lessons, index, lesson } = await findLesson(user, course, lessonSlug);
+  const { lessons, index, lesson } = await findLesson(user, course, lessonSlug, true);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
   if (course.levelLocked) throw levelForbidden(course);
   let content: string | null = null;
   let media: Awaited<ReturnType<typeof lessonMedia>> | null = null;
   if (!lesson.lock) {
-    const [row] = await db
-      .select({ content: courseLessons.content, ...lessonMediaColumns })
-      .from(courseLessons)
-      .innerJoin(courses, eq(courses.id, courseLessons.courseId))
-      .where(and(eq(courseLessons.id, lesson.id), courseLessonsOpenTo(user)));
-    if (!row) throw forbidden(COURSE_CLOSED);
-    content = sanitizeArticleHtml(row.content);
-    media = await lessonMedia(user, lesson.id, row);
+    if (!lesson.opened || lesson.content === null || lesson.media === null) throw forbidden(COURSE_CLOSED);
+    content = sanitizeArticleHtml(lesson.content);
+    media = await lessonMedia(user, lesson.id, lesson.media);
   }
   return {
     id: lesson.id,
