@@ -3,10 +3,20 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { enUS } from "date-fns/locale";
 
+/**
+ * One formatter per zone, kept: building an Intl.DateTimeFormat loads the zone's data and costs about a
+ * hundred times its use, and every list of events names the zones of its events (IANA names, a few hundred).
+ */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The zone's short name at that instant as people read it in en-US: "EST", "EDT", "GMT+2". */
 export function zoneAbbreviation(instant: Date, timezone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "short" }).formatToParts(instant);
-  return parts.find((part) => part.type === "timeZoneName")?.value ?? timezone;
+  let formatter = zoneNameFormats.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "short" });
+    zoneNameFormats.set(timezone, formatter);
+  }
+  return formatter.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? timezone;
 }
 
 /** An instant formatted as a wall-clock time in an IANA zone; `zzz` stands for the zone's short name. */
