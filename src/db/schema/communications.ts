@@ -37,7 +37,7 @@ export const emailOutbox = pgTable(
   (t) => [
     oneOf("email_outbox_status_check", t.status, OUTBOX_STATUSES),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
-    index("email_outbox_created_idx").on(t.createdAt.desc()),
+    index("email_outbox_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -59,7 +59,7 @@ export const emailSuppressions = pgTable(
   },
   (t) => [
     uniqueIndex("email_suppressions_address_key").on(lower(t.address)),
-    index("email_suppressions_created_idx").on(t.createdAt.desc()),
+    index("email_suppressions_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -102,7 +102,7 @@ export const contactMessages = pgTable(
   },
   (t) => [
     oneOf("contact_messages_source_check", t.source, CONTACT_SOURCES),
-    index("contact_messages_created_idx").on(t.createdAt.desc()),
+    index("contact_messages_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("contact_messages_unnotified_idx")
       .on(t.id)
       .where(sql`notified_at is null`),
@@ -128,8 +128,8 @@ export const mentorshipRequests = pgTable(
   },
   (t) => [
     oneOf("mentorship_requests_status_check", t.status, MENTORSHIP_STATUSES),
-    index("mentorship_requests_mentor_idx").on(t.mentorId, t.createdAt.desc()),
-    index("mentorship_requests_requester_idx").on(t.requesterId, t.createdAt.desc()),
+    index("mentorship_requests_mentor_idx").on(t.mentorId, t.createdAt.desc().nullsFirst()),
+    index("mentorship_requests_requester_idx").on(t.requesterId, t.createdAt.desc().nullsFirst()),
     // One open request per member and mentor.
     uniqueIndex("mentorship_requests_one_open_key")
       .on(t.mentorId, t.requesterId)

@@ -61,7 +61,7 @@ export const blogPosts = pgTable(
   (t) => [
     uniqueIndex("blog_posts_slug_key").on(t.slug),
     oneOf("blog_posts_status_check", t.status, BLOG_STATUSES),
-    index("blog_posts_status_published_idx").on(t.status, t.publishedAt.desc()),
+    index("blog_posts_status_published_idx").on(t.status, t.publishedAt.desc().nullsFirst()),
     index("blog_posts_search_idx").using("gin", blogSearchVector(t)),
   ],
 );

@@ -110,7 +110,7 @@ export const eventInquiries = pgTable(
     message: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("event_inquiries_created_idx").on(t.createdAt.desc())],
+  (t) => [index("event_inquiries_created_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
 /** Each Luma sync, so that admins see when Luma last synced and with what result. */
@@ -130,6 +130,6 @@ export const lumaSyncRuns = pgTable(
   },
   (t) => [
     oneOf("luma_sync_runs_status_check", t.status, LUMA_SYNC_STATUSES),
-    index("luma_sync_runs_finished_idx").on(t.finishedAt.desc()),
+    index("luma_sync_runs_finished_idx").on(t.finishedAt.desc().nullsFirst()),
   ],
 );

@@ -32,6 +32,6 @@ export const storedFiles = pgTable(
     oneOf("stored_files_purpose_check", t.purpose, FILE_PURPOSES),
     oneOf("stored_files_access_check", t.access, FILE_ACCESS),
     index("stored_files_gate_idx").on(t.gateKind, t.gateId),
-    index("stored_files_uploader_idx").on(t.uploadedBy, t.createdAt.desc()),
+    index("stored_files_uploader_idx").on(t.uploadedBy, t.createdAt.desc().nullsFirst()),
   ],
 );

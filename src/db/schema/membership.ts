@@ -57,8 +57,8 @@ export const applications = pgTable(
   },
   (t) => [
     oneOf("applications_status_check", t.status, APPLICATION_STATUSES),
-    index("applications_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("applications_created_idx").on(t.createdAt.desc()),
+    index("applications_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("applications_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("applications_email_idx").on(lower(t.email)),
     index("applications_partner_code_idx").on(lower(t.partnerCode)),
     // The admin search is ILIKE '%term%' on this text: trigrams (pg_trgm) let it use an index.

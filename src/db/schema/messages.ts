@@ -29,8 +29,8 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex("conversations_pair_key").on(t.lowUserId, t.highUserId),
-    index("conversations_low_idx").on(t.lowUserId, t.lastMessageAt.desc(), t.id.desc()),
-    index("conversations_high_idx").on(t.highUserId, t.lastMessageAt.desc(), t.id.desc()),
+    index("conversations_low_idx").on(t.lowUserId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("conversations_high_idx").on(t.highUserId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check("conversations_ordered_pair", sql`${t.lowUserId} < ${t.highUserId}`),
   ],
 );
@@ -49,7 +49,7 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("messages_conversation_idx").on(t.conversationId, t.id.desc()),
+    index("messages_conversation_idx").on(t.conversationId, t.id.desc().nullsFirst()),
     index("messages_sender_idx").on(t.senderId),
   ],
 );

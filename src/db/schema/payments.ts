@@ -45,8 +45,8 @@ export const paymentTransactions = pgTable(
     uniqueIndex("payment_transactions_invoice_key").on(t.stripeInvoiceId),
     index("payment_transactions_application_idx").on(t.applicationId),
     index("payment_transactions_user_idx").on(t.userId),
-    index("payment_transactions_created_idx").on(t.createdAt.desc()),
-    index("payment_transactions_status_idx").on(t.status, t.createdAt.desc()),
+    index("payment_transactions_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("payment_transactions_status_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The admin dashboard's revenue and refunds: an index-only scan of settled rows by date.
     index("payment_transactions_settled_idx")
       .on(t.createdAt, t.kind, t.amount)
@@ -133,7 +133,7 @@ export const stripeRefusals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("stripe_refusals_created_idx").on(t.createdAt.desc()),
+    index("stripe_refusals_created_idx").on(t.createdAt.desc().nullsFirst()),
     index("stripe_refusals_user_idx").on(t.userId),
     index("stripe_refusals_application_idx").on(t.applicationId),
   ],

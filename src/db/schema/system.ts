@@ -28,7 +28,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     index("audit_log_entity_idx").on(t.entityType, t.entityId),
-    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_created_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
 
