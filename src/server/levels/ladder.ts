@@ -64,8 +64,13 @@ export function pointsOf(userId: SQL | AnyPgColumn): SQL<number> {
  * directory, a profile): two index lookups per row, no counting.
  */
 export function memberLevelColumn(userId: AnyPgColumn): SQL<MemberLevel> {
+  return levelOfPoints(pointsOf(userId));
+}
+
+/** The level a number of points reaches (a total already at hand, as on the leaderboard), as one column. */
+export function levelOfPoints(points: SQL | AnyPgColumn): SQL<MemberLevel> {
   return sql<MemberLevel>`(select json_build_object('level', ${levels.level}, 'name', ${levels.name}) from ${levels}
-    where ${levels.minPoints} <= ${pointsOf(userId)} order by ${levels.level} desc limit 1)`;
+    where ${levels.minPoints} <= ${points} order by ${levels.level} desc limit 1)`;
 }
 
 /**

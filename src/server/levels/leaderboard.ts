@@ -4,8 +4,8 @@ import { db } from "@/db";
 import { memberPoints, users } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { LEADERBOARD_SIZE, type LeaderboardWindow } from "@/features/levels/constants";
-import { standingFor, type Leaderboard } from "@/features/levels/types";
-import { getLadder } from "./ladder";
+import type { Leaderboard } from "@/features/levels/types";
+import { levelOfPoints } from "./ladder";
 
 /** Who the board shows: as the member directory, members who have not hidden themselves and are not disabled. */
 const listed = sql`${users.hiddenFromDirectory} = false and ${users.disabledAt} is null`;
@@ -19,61 +19,14 @@ const WINDOW_COLUMNS = {
 
 /**
  * GET /api/leaderboard and /leaderboard: the members with the most points in the window, ties broken by
- * who joined first; her own points and rank beside it. Levels come from the all-time total. The board
- * walks the window's index to its size, never ranking every member (docs/decisions/056-leaderboard-windows-kept.md).
+ * who joined first; her own points and rank beside it. Levels come from the all-time total. One query:
+ * the board walks the window's index to its size, never ranking every member
+ * (docs/decisions/056-leaderboard-windows-kept.md), and her standing comes beside it.
  */
 export async function readLeaderboard(viewer: SessionUser, window: LeaderboardWindow): Promise<Leaderboard> {
   if (window !== "all") await rollWindowsForward();
-  const [ladder, top, mine] = await Promise.all([getLadder(), topOfBoard(window), standingOf(viewer, window)]);
-  const entries: Leaderboard["entries"] = [];
-  for (const [index, row] of top.entries()) {
-    const previous = entries[index - 1];
-    const { level } = standingFor(row.total, ladder);
-    entries.push({
-      rank: previous && previous.points === row.points ? previous.rank : index + 1,
-      id: row.user_id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      profilePicture: row.profile_picture,
-      points: row.points,
-      level: { level: level.level, name: level.name },
-    });
-  }
-  if (!mine?.listed) return { window, entries, mine: null };
-  const onBoard = entries.find((entry) => entry.id === viewer.id);
-  return { window, entries, mine: { points: mine.points, rank: onBoard?.rank ?? mine.rank } };
-}
-
-type BoardRow = {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  profile_picture: string | null;
-  points: number;
-  total: number;
-};
-
-/** The window's top: its kept column walked in its index's order to the board's size. */
-async function topOfBoard(window: LeaderboardWindow): Promise<BoardRow[]> {
   const column = WINDOW_COLUMNS[window];
-  const result = await db.execute<BoardRow>(sql`
-    select ${memberPoints.userId} as user_id, ${column} as points, ${memberPoints.points} as total,
-      ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.profilePicture} as profile_picture
-    from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
-    where ${column} > 0 and ${listed}
-    order by ${column} desc, ${memberPoints.userId}
-    limit ${LEADERBOARD_SIZE}
-  `);
-  return result.rows;
-}
-
-/**
- * Her points in the window, whether the board may show her, and her rank there: one more than the
- * listed members ahead of her (ties share a rank), or none before her first point in the window.
- */
-async function standingOf(viewer: SessionUser, window: LeaderboardWindow) {
-  const column = WINDOW_COLUMNS[window];
-  const result = await db.execute<{ points: number; listed: boolean; rank: number | null }>(sql`
+  const result = await db.execute<{ board: BoardRow[]; points: number; listed: boolean; rank: number | null }>(sql`
     with mine as (
       select coalesce(${column}, 0)::int as points, (${listed}) as listed
       from ${users} left join ${memberPoints} on ${memberPoints.userId} = ${users.id}
@@ -83,11 +36,30 @@ async function standingOf(viewer: SessionUser, window: LeaderboardWindow) {
       case when mine.points > 0 and mine.listed then (
         select count(*)::int + 1 from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
         where ${column} > 0 and ${column} > mine.points and ${listed}
-      ) end as rank
+      ) end as rank,
+      (select coalesce(json_agg(top order by top.points desc, top.id), '[]'::json) from (
+        select ${memberPoints.userId} as id, ${column} as points, ${users.firstName} as "firstName",
+          ${users.lastName} as "lastName", ${users.profilePicture} as "profilePicture",
+          ${levelOfPoints(memberPoints.points)} as level
+        from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
+        where ${column} > 0 and ${listed}
+        order by ${column} desc, ${memberPoints.userId}
+        limit ${LEADERBOARD_SIZE}
+      ) top) as board
     from mine
   `);
-  return result.rows[0];
+  const row = result.rows[0];
+  const entries: Leaderboard["entries"] = [];
+  for (const [index, entry] of (row?.board ?? []).entries()) {
+    const previous = entries[index - 1];
+    entries.push({ ...entry, rank: previous && previous.points === entry.points ? previous.rank : index + 1 });
+  }
+  if (!row?.listed) return { window, entries, mine: null };
+  const onBoard = entries.find((entry) => entry.id === viewer.id);
+  return { window, entries, mine: { points: row.points, rank: onBoard?.rank ?? row.rank } };
 }
+
+type BoardRow = Omit<Leaderboard["entries"][number], "rank">;
 
 /** The UTC day (the database's) up to which this instance has rolled every member's windows forward. */
 let rolledForwardOn: string | null = null;
