@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { forumCategories, forumPosts, forumTopics, memberPoints, pointEntries, users } from "@/db/schema";
-import { DEFAULT_LEVELS } from "@/features/levels/constants";
+import { DEFAULT_LEVELS, LEADERBOARD_SIZE } from "@/features/levels/constants";
 import type { Leaderboard } from "@/features/levels/types";
 import { adminViewer, createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { closeInProcessApp } from "../support/in-process";
@@ -294,6 +294,39 @@ describe("the leaderboard", () => {
     }
     expect((await board(hidden, "all")).mine).toBeNull();
     expect((await board(longAgo, "7d")).mine).toEqual({ points: 0, rank: null });
+  });
+
+  it("ranks her below the board among the listed members ahead of her, hidden and disabled ones left out", async () => {
+    const her = await member();
+    // A board's worth of listed members ahead of her in every window, and unlisted ones among them.
+    await earned(her.user.id, 3, 0);
+    const listed = await Promise.all(Array.from({ length: LEADERBOARD_SIZE }, () => createTestUser()));
+    for (const who of listed) await earned(who.id, 5, 0);
+    const ahead = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => createTestUser({ hiddenFromDirectory: i % 2 === 0 })),
+    );
+    for (const who of ahead) await earned(who.id, 4, 0);
+    await testDb().update(users).set({ disabledAt: new Date() }).where(eq(users.id, ahead[1]!.id));
+    for (const [window, days] of [
+      ["7d", 7],
+      ["30d", 30],
+      ["all", 100_000],
+    ] as const) {
+      const data = await board(her, window);
+      expect(ids(data)).not.toContain(her.user.id);
+      const [{ rank: listedAhead }] = (
+        await testDb().execute<{ rank: number }>(sql`
+        with points as (
+          select e.user_id, sum(e.points) as points from point_entries e
+          where (e.created_at at time zone 'UTC')::date > (now() at time zone 'UTC')::date - ${days}::int
+          group by e.user_id
+        )
+        select count(*)::int + 1 as rank from points p join users u on u.id = p.user_id
+        where not u.hidden_from_directory and u.disabled_at is null
+          and p.points > (select points from points where user_id = ${her.user.id})`)
+      ).rows as [{ rank: number }];
+      expect(data.mine).toEqual({ points: 3, rank: listedAhead });
+    }
   });
 
   it("keeps each window with every entry earned or taken back, however long ago it was earned", async () => {

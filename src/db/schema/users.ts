@@ -133,6 +133,11 @@ export const users = pgTable(
     index("users_deletion_pending_idx")
       .on(t.id)
       .where(sql`${t.deletionRequestedAt} is not null and ${t.disabledAt} is null and ${t.erasedAt} is null`),
+    // The members the directory and the leaderboard leave out, few: her rank counts those ahead of her
+    // from the points index and takes these away, instead of joining every member ahead.
+    index("users_unlisted_idx")
+      .on(t.id)
+      .where(sql`${t.hiddenFromDirectory} or ${t.disabledAt} is not null`),
   ],
 );
 

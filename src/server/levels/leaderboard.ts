@@ -7,7 +7,11 @@ import { LEADERBOARD_SIZE, type LeaderboardWindow } from "@/features/levels/cons
 import type { Leaderboard } from "@/features/levels/types";
 import { levelOfPoints } from "./ladder";
 
-/** Who the board shows: as the member directory, members who have not hidden themselves and are not disabled. */
+/**
+ * Who the board shows: as the member directory, members who have not hidden themselves and are not
+ * disabled. Her rank is one more than the members ahead of her less the unlisted among them
+ * (users_unlisted_idx), so that it reads an index, not every member ahead.
+ */
 const listed = sql`${users.hiddenFromDirectory} = false and ${users.disabledAt} is null`;
 
 /** Each window's points, kept by the ledger's triggers on her row, each with an index in its order. */
@@ -33,10 +37,11 @@ export async function readLeaderboard(viewer: SessionUser, window: LeaderboardWi
       where ${users.id} = ${viewer.id}
     )
     select mine.points, mine.listed,
-      case when mine.points > 0 and mine.listed then (
-        select count(*)::int + 1 from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
-        where ${column} > 0 and ${column} > mine.points and ${listed}
-      ) end as rank,
+      case when mine.points > 0 and mine.listed then 1
+        + (select count(*)::int from ${memberPoints} where ${column} > 0 and ${column} > mine.points)
+        - (select count(*)::int from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
+            where ${column} > mine.points and (${users.hiddenFromDirectory} or ${users.disabledAt} is not null))
+      end as rank,
       (select coalesce(json_agg(top order by top.points desc, top.id), '[]'::json) from (
         select ${memberPoints.userId} as id, ${column} as points, ${users.firstName} as "firstName",
           ${users.lastName} as "lastName", ${users.profilePicture} as "profilePicture",

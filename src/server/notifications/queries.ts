@@ -1,6 +1,6 @@
 import "server-only";
 import { keysetPage } from "@/server/pagination";
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import type { Executor } from "@/db/client";
@@ -65,10 +65,16 @@ export function toView(row: NotificationRow): NotificationView {
  * she has blocked, which are few and found through her blocks (docs/decisions/049-notification-lists-at-size.md).
  */
 export async function unreadCounts(user: Recipient, executor: Executor = db): Promise<UnreadCounts> {
+  const { rows } = await executor.execute<UnreadCounts>(unreadCountsQuery(user));
+  return rows[0] ?? { unreadCount: 0, unreadMessages: 0 };
+}
+
+/** The one row of unreadCounts, as SQL: a list asks for it inside its own query. */
+function unreadCountsQuery(user: Recipient): SQL {
   const opens = (column: AnyPgColumn) => readableLevel(column, user) ?? sql`true`;
   // Per member she blocked (LATERAL), so that each is one probe of notifications_actor_user_idx
   // whatever the planner guesses of her blocks, never a scan of her unread rows.
-  const { rows } = await executor.execute<UnreadCounts>(sql`
+  return sql`
     select kept.unread - hidden.unread as "unreadCount", kept.messages - hidden.messages as "unreadMessages"
     from (
       select coalesce(sum(${notificationCounts.unread}), 0)::int as unread,
@@ -84,8 +90,7 @@ export async function unreadCounts(user: Recipient, executor: Executor = db): Pr
           and ${notifications.readAt} is null and ${opens(notifications.requiredLevel)}
       ) blocked
       where ${forumBlocks.blockerId} = ${user.id}
-    ) hidden`);
-  return rows[0] ?? { unreadCount: 0, unreadMessages: 0 };
+    ) hidden`;
 }
 
 export async function unreadCount(user: Recipient): Promise<number> {
@@ -95,28 +100,29 @@ export async function unreadCount(user: Recipient): Promise<number> {
 /** GET /api/notifications: newest activity first, keyset pages on the activity order (`seq`). */
 export async function listNotifications(user: Recipient, query: NotificationListQuery = {}): Promise<NotificationPage> {
   const limit = query.limit ?? NOTIFICATION_PAGE_SIZE;
-  // The page and the kept count are asked at once: two round trips in the time of one.
-  const [rows, unread] = await Promise.all([
-    db
-      .select(notificationColumns)
-      .from(notifications)
-      .leftJoin(users, eq(users.id, notifications.actorId))
-      .where(
-        and(
-          visibleTo(user),
-          query.kind ? eq(notifications.kind, query.kind) : undefined,
-          query.unread ? isNull(notifications.readAt) : undefined,
-          query.after ? lt(notifications.seq, query.after) : undefined,
-        ),
-      )
-      .orderBy(desc(notifications.seq))
-      .limit(limit + 1),
-    unreadCount(user),
-  ]);
-  const { page, next } = keysetPage(rows as NotificationRow[], limit, (last) => String(last.seq));
+  // Her unread count comes with every row of the page (one query, worked out once by PostgreSQL); an
+  // empty page asks for it on its own.
+  const rows = await db
+    .select({
+      ...notificationColumns,
+      unreadCount: sql<number>`(select counts."unreadCount" from (${unreadCountsQuery(user)}) counts)`,
+    })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(
+      and(
+        visibleTo(user),
+        query.kind ? eq(notifications.kind, query.kind) : undefined,
+        query.unread ? isNull(notifications.readAt) : undefined,
+        query.after ? lt(notifications.seq, query.after) : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.seq))
+    .limit(limit + 1);
+  const { page, next } = keysetPage(rows, limit, (last) => String(last.seq));
   return {
-    notifications: page.map(toView),
-    unreadCount: unread,
+    notifications: page.map((row) => toView(row as NotificationRow)),
+    unreadCount: rows[0]?.unreadCount ?? (await unreadCount(user)),
     next,
   };
 }

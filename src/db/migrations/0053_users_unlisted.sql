@@ -1,0 +1,1 @@
+CREATE INDEX "users_unlisted_idx" ON "users" USING btree ("id") WHERE "users"."hidden_from_directory" or "users"."disabled_at" is not null;
