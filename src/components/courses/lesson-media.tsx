@@ -73,8 +73,8 @@ function LibraryItemLink({ media }: { media: Media }) {
       {item.summary ? <p className="text-muted-foreground">{item.summary}</p> : null}
       <p>
         <Button asChild>
-          <Link href={`/library/item/${item.slug}`}>
-            <BookOpen aria-hidden /> Open in the library<span className="sr-only">: {item.title}</span>
+          <Link href={`/library/item/${item.slug}`} aria-label={`Open in the library: ${item.title}`}>
+            <BookOpen aria-hidden /> Open in the library
           </Link>
         </Button>
       </p>
