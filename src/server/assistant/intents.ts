@@ -6,7 +6,7 @@ import type { PublicEvent } from "@/features/events/schemas";
 import { listNextEvents } from "@/server/events";
 import { listTiers } from "@/server/public-site";
 import type { AnswerPassage } from "./compose";
-import { numberNamed, questionWithMeanings } from "./word-relations";
+import { numberNamed, priceExtremeAsked, questionWithMeanings } from "./word-relations";
 
 /**
  * Questions the site answers from its own data rather than from text: what membership
@@ -54,6 +54,17 @@ export async function answerFromData(question: string, user: LevelSubject | null
       const lines = tiers.map((t) => `${t.title} ${t.durationMonths} months`);
       const body = `A membership lasts ${tiers[0]!.durationMonths} to ${tiers.at(-1)!.durationMonths} months, by tier: ${lines.join("; ")}.`;
       return passage("Membership tiers and prices", "/membership", body);
+    }
+  }
+  // "What is the cheapest membership?": the tier at that end of the catalogue.
+  const extreme = ABOUT_MEMBERSHIP.test(question) ? await priceExtremeAsked(question) : null;
+  if (extreme) {
+    const tiers = await listTiers();
+    const sorted = [...tiers].sort((a, b) => a.monthlyPriceCents - b.monthlyPriceCents);
+    const t = extreme === "lowest" ? sorted[0] : sorted.at(-1);
+    if (t) {
+      const body = `The ${extreme === "lowest" ? "least" : "most"} expensive tier is ${t.title}: ${formatCents(t.monthlyPriceCents)} per month for a ${t.durationMonths}-month membership (${formatCents(t.monthlyPriceCents * t.durationMonths)} in total). ${t.description}`;
+      return passage(`${t.title} membership tier price`, "/membership", body);
     }
   }
   if (ASKS_PRICE.test(question)) {
