@@ -1,5 +1,5 @@
 /**
- * The assistant's evaluation set: 64 questions a visitor or a member would ask, written
+ * The assistant's evaluation set: 74 questions a visitor or a member would ask, written
  * from the site's own content (FAQ, tiers, the apply, events, privacy and community pages, the demo
  * events and blog posts). Each names the pages that answer it and the fact the answer's first
  * sentence must hold. Events are named by title, since their ids and dates depend on the database;
@@ -17,6 +17,10 @@
  * Ten more (`freshHeldOut`) were written and committed before the retrieval changes that followed
  * the two sets above (both of which had been seen by then), and are never tuned on; the bench reports
  * them apart too.
+ *
+ * Ten more (`fourthHeldOut`) were written and committed before the changes to how the answering
+ * sentence is chosen (question-type cues, the sentence that best matches the question), after the
+ * three sets above had all been seen; never tuned on, reported apart.
  */
 export interface EvalQuestion {
   question: string;
@@ -26,6 +30,7 @@ export interface EvalQuestion {
   heldOut?: boolean;
   newHeldOut?: boolean;
   freshHeldOut?: boolean;
+  fourthHeldOut?: boolean;
 }
 
 export const CHAT_EVAL_SET: EvalQuestion[] = [
@@ -199,4 +204,55 @@ export const CHAT_EVAL_SET: EvalQuestion[] = [
     fact: /charged only if accepted|before you pay/,
     freshHeldOut: true,
   },
+  // Written before the changes to how the answering sentence is chosen: never tuned on.
+  {
+    question: "Does the website work on my phone?",
+    pages: ["/faq"],
+    fact: /works on phones/,
+    fourthHeldOut: true,
+  },
+  {
+    question: "Where is the Sound Bath and Journaling held?",
+    event: "Sound Bath and Journaling",
+    fact: /Studio Klang/,
+    fourthHeldOut: true,
+  },
+  {
+    question: "Is the Creative Lab for members only?",
+    event: "Creative Lab: Collage for Visioning",
+    fact: /members only/i,
+    fourthHeldOut: true,
+  },
+  {
+    question: "Which tier includes mentorship matching?",
+    pages: ["/membership", "/faq"],
+    fact: /Create/,
+    fourthHeldOut: true,
+  },
+  {
+    question: "How often are there member events?",
+    pages: ["/apply", "/faq"],
+    fact: /every month/,
+    fourthHeldOut: true,
+  },
+  { question: "Who owns what I post in the forum?", pages: ["/terms"], fact: /keep the rights/, fourthHeldOut: true },
+  {
+    question: "What happens at the start of a member event?",
+    pages: ["/blog/the-power-of-gathering"],
+    fact: /check-in/,
+    fourthHeldOut: true,
+  },
+  {
+    question: "Who can join the next leadership incubator cohort?",
+    pages: ["/blog/leading-with-intuition"],
+    fact: /Empower and Play/,
+    fourthHeldOut: true,
+  },
+  {
+    question: "What should I do before breathwork if I have a heart condition?",
+    pages: ["/blog/a-beginners-guide-to-breathwork"],
+    fact: /talk to your doctor/,
+    fourthHeldOut: true,
+  },
+  { question: "What can I attend in the coming weeks?", pages: ["/events"], fact: "next-event", fourthHeldOut: true },
 ];

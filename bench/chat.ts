@@ -112,10 +112,11 @@ async function evaluate(app: BenchApp): Promise<Outcome[]> {
 function report(label: string, outcomes: Outcome[]): string[] {
   const lines: string[] = [];
   const groups: Array<[string, (q: EvalQuestion) => boolean]> = [
-    ["tuning questions", (q) => !q.heldOut && !q.newHeldOut && !q.freshHeldOut],
+    ["tuning questions", (q) => !q.heldOut && !q.newHeldOut && !q.freshHeldOut && !q.fourthHeldOut],
     ["held-back questions", (q) => Boolean(q.heldOut)],
     ["new held-back questions (written before the word relations)", (q) => Boolean(q.newHeldOut)],
     ["fresh held-back questions (written before the changes that followed both sets)", (q) => Boolean(q.freshHeldOut)],
+    ["fourth held-back questions (written before the answering-sentence changes)", (q) => Boolean(q.fourthHeldOut)],
   ];
   for (const [name, inGroup] of groups) {
     const chosen = outcomes.filter((o) => inGroup(o.item));

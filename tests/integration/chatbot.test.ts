@@ -387,8 +387,11 @@ describe("POST /api/chatbot/message", () => {
         .select({ id: events.id })
         .from(events)
         .where(eq(events.title, "Rooftop Sisterhood Social"));
+      // Asked what is on, the event's description answers; when and where it is follow.
       const named = await alone("What's on at the Rooftop Sisterhood Social?");
-      expect(named.text).toMatch(/^Rooftop Sisterhood Social takes place on /);
+      expect(named.text).toMatch(
+        /^Golden hour, good music and better company\. Rooftop Sisterhood Social takes place on /,
+      );
       expect(named.cited[0]).toBe(`/events/${rooftop!.id}`);
     });
 
@@ -480,6 +483,45 @@ describe("POST /api/chatbot/message", () => {
       const levels = await alone("How many membership levels do you have?");
       expect(levels.text).toMatch(/^There are 4 membership tiers, from Connect up to Play/);
       expect(levels.cited[0]).toBe("/membership");
+    });
+
+    it("takes a question about what is on ahead of now, or what she may attend, for one about events", async () => {
+      const next = await nextEvent("public");
+      for (const question of ["Is anything on this weekend?", "What could I go to in the coming weeks?"]) {
+        const answer = await alone(question);
+        expect(
+          answer.text.startsWith(`The next event open to everyone is [${next.title}](/events/${next.id}) on `),
+        ).toBe(true);
+        expect(answer.cited[0]).toBe(`/events/${next.id}`);
+      }
+      // Joining is not an event: "soon" alone does not make it one.
+      expect((await alone("How soon can I join?")).text).not.toMatch(/^The next event/);
+    });
+
+    it("answers with the sentence of the passage that gives the kind of answer asked", async () => {
+      // No sentence holds "runs": the name after "led by" answers "who".
+      const who = await alone("Who runs the sound bath?");
+      expect(who.text).toMatch(/^A restorative sound bath led by Lena/);
+      const where = await alone("Where is the sound bath?");
+      expect(where.text).toMatch(/^Sound Bath and Journaling takes place on [^.]*, at Studio Klang/);
+      // "What happens at..." asks what it is, not when and where it takes place.
+      const what = await alone("What happens at the Maker Market?");
+      expect(what.text).toMatch(/^Members sell their art, ceramics, zines and skincare\./);
+      // "Where does the money go?" names what it asks about: the sentence holding those words answers, not the place.
+      const money = await alone("Where does the money from Maker Market sales go?");
+      expect(money.text).toMatch(/^Visitors welcome; every sale goes to the maker\./);
+    });
+
+    it("answers a superlative of price from the tier catalogue, and not a comparative", async () => {
+      const cheapest = await alone("Which membership is the cheapest?");
+      expect(cheapest.text).toMatch(
+        /^The least expensive tier is Connect: \$30\.00 per month for a 3-month membership/,
+      );
+      expect(cheapest.cited[0]).toBe("/membership");
+      const dearest = await alone("What is the most expensive tier?");
+      expect(dearest.text).toMatch(/^The most expensive tier is Play: \$75\.00 per month/);
+      // "A cheaper plan" asks about changing tiers, not for the catalogue's end.
+      expect((await alone("Can I switch to a cheaper plan?")).text).not.toMatch(/expensive tier/);
     });
 
     it("still finds nothing when nothing on the site answers, whatever WordNet relates to her words", async () => {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { bm25, RELATED_FREQUENCY, type Concept, type Scored, type Terms } from "./bm25";
 import type { AnswerPassage } from "./compose";
+import { ASKING_WORDS, askedKinds, asksWhat, givenKinds, tellsCircumstances, type AnswerKind } from "./answer-kinds";
 import { splitSentences } from "./sentences";
 import type { Relation } from "./word-relations";
 
@@ -29,6 +30,8 @@ const RELATED_WEIGHT = 0.5;
  */
 const FILLER =
   "hi hello hey thanks please wondering know tell want like question ask help get getting give gives need go going find way thing many much";
+/** A sentence giving the kind of answer asked for ("who": "led by Lena") holds this much of one more of her words. */
+const ASKED_KIND_WEIGHT = 0.5;
 /** A short passage (a FAQ answer) is given whole; a longer one, its best sentence and the next. */
 const WHOLE_PASSAGE_CHARS = 420;
 /** A sentence ranked at least this share of the first may answer when the first does not cover the question. */
@@ -183,6 +186,10 @@ export async function extractAnswer(
   ranked.sort((a, b) => b.score - a.score);
 
   const ordered = [...new Set(ranked.map((r) => r.passage))];
+  const askedFor = askedKinds(asked);
+  // Her words that ask for a kind of answer ("minimum", "long") are held by a sentence of that kind.
+  const answersAskingWord = (term: string, kinds: Set<AnswerKind>) =>
+    [...askedFor].some((kind) => kinds.has(kind) && ASKING_WORDS[kind]?.has(term));
   const total = askedTerms.reduce((sum, t) => sum + weights.get(t)!, 0);
   // Does a sentence (with its title's words) hold enough of what she asked? A word she used counts in
   // part when it is held only through a relation, either way: the sentence's own related words (not
@@ -193,8 +200,9 @@ export async function extractAnswer(
     const title = titles[passages.indexOf(r.passage)]!;
     const found = new Set([...r.scored.terms.keys(), ...title.terms.keys()]);
     const foundRelated = relatedLines(r.passage, r.sentences.length, asking)[r.index + 1]!;
+    const kinds = givenKinds(r.sentences[r.index]!);
     const held = (term: string) =>
-      found.has(term)
+      found.has(term) || answersAskingWord(term, kinds)
         ? 1
         : foundRelated.has(term) || [...relatedTo(term)].some((w) => found.has(w))
           ? RELATED_COVERAGE
@@ -210,7 +218,7 @@ export async function extractAnswer(
   if (!top) return { answer: null, ordered };
   const topTitle = titles[passages.indexOf(top.passage)]!;
 
-  const best = answeringSentence(top, ranked, concepts, topTitle, scoredSentences);
+  const best = answeringSentence(top, ranked, concepts, topTitle, scoredSentences, asked, askedFor);
   const answer = { sentences: answeringSentences(best), from: best.passage };
   const other = ranked.find((r) => r.passage.url !== best.passage.url);
   const seeAlso =
@@ -223,8 +231,9 @@ export async function extractAnswer(
 /**
  * Which sentence of the chosen passage answers: the one that best holds the question's words its
  * title does not (every sentence of "Event: Maker Market" shares the title's words; "open" or "time"
- * tell them apart), the covering sentence among equals; with no such word, the passage's first
- * sentence, where pages put what matters.
+ * tell them apart) and gives the kind of answer she asks for ("Who leads it?": "led by Lena"), the
+ * covering sentence among equals; with neither, the passage's first sentence, where pages put what
+ * matters, unless she asks what something is and it only says when, where or for whom.
  */
 function answeringSentence(
   covering: RankedSentence & { scored: Scored },
@@ -232,23 +241,35 @@ function answeringSentence(
   concepts: Concept[],
   title: Scored,
   allSentences: Scored[],
+  question: string,
+  askedFor: Set<AnswerKind>,
 ): RankedSentence {
   const own = ranked.filter((r) => r.passage === covering.passage).sort((a, b) => a.index - b.index);
+  const kinds = new Map(own.map((r) => [r, givenKinds(r.sentences[r.index]!)]));
   const telling = concepts.filter(
     (concept) => ![...concept].some(([term, weight]) => weight === 1 && title.terms.has(term)),
   );
   const scores = telling.length ? bm25(telling, allSentences) : [];
   const scoreOf = (r: { scored: Scored }) => (telling.length ? scores[allSentences.indexOf(r.scored)]! : 0);
-  // How many of those words, as she wrote them, a sentence holds.
-  const holds = (r: { scored: Scored }) =>
-    telling.filter((concept) => [...concept].some(([term, weight]) => weight === 1 && r.scored.terms.has(term))).length;
+  const ofAskedKind = (r: RankedSentence & { scored: Scored }) => [...askedFor].some((kind) => kinds.get(r)?.has(kind));
+  // How many of those words, as she wrote them, a sentence holds; giving the kind of answer asked counts
+  // as half a word more, since the asking words mislead at times ("Where does the money go?").
+  const holds = (r: RankedSentence & { scored: Scored }) =>
+    telling.filter((concept) => [...concept].some(([term, weight]) => weight === 1 && r.scored.terms.has(term)))
+      .length + (ofAskedKind(r) ? ASKED_KIND_WEIGHT : 0);
   const most = Math.max(...own.map(holds));
   // Pages put what matters first: the first sentence keeps its place when no other holds more of her
   // words ("Can men join?" answers "No. The community is for womxn..." before "events are open to everyone").
   if (most > 0 && holds(own[0]!) === most) return own[0]!;
-  const best = own.reduce((a, b) => (scoreOf(b) > scoreOf(a) ? b : a), own[0]!);
+  // Among the sentences holding most, when the kind she asks for tells them apart.
+  const candidates = own.some(ofAskedKind) ? own.filter((r) => holds(r) === most) : own;
+  const best = candidates.reduce((a, b) => (scoreOf(b) > scoreOf(a) ? b : a), candidates[0]!);
   // Between equals, the sentence found to cover the question.
-  if (scoreOf(best) > 0) return scoreOf(covering) >= scoreOf(best) ? covering : best;
+  if (scoreOf(best) > 0 || candidates !== own)
+    return candidates.includes(covering) && scoreOf(covering) >= scoreOf(best) ? covering : best;
+  // "What's on at the Maker Market?" is answered by what it is, not by when and where it takes place.
+  if (asksWhat(question, askedFor) && tellsCircumstances(kinds.get(own[0]!)!))
+    return own.find((r) => !tellsCircumstances(kinds.get(r)!)) ?? own[0]!;
   return own[0]!;
 }
 

@@ -6,7 +6,7 @@ import type { PublicEvent } from "@/features/events/schemas";
 import { listNextEvents } from "@/server/events";
 import { listTiers } from "@/server/public-site";
 import type { AnswerPassage } from "./compose";
-import { numberNamed, questionWithMeanings } from "./word-relations";
+import { numberNamed, priceExtremeAsked, questionWithMeanings } from "./word-relations";
 
 /**
  * Questions the site answers from its own data rather than from text: what membership
@@ -22,11 +22,14 @@ const ABOUT_MEMBERSHIP =
 const ASKS_DURATION = /\b(how long|lasts?|duration|length)\b/i;
 const ABOUT_MEMBERSHIP_TERM = /\b(membership|memberships|tier|tiers)\b/i;
 const ASKS_UPCOMING =
-  /\b(coming up|upcoming|next events?|what(?:'s| is| are) on|events? (?:this|next) (?:week|month)|what events)\b/i;
+  /\b(coming up|upcoming|anything (?:on|happening)|what(?:'s| is| are) happening|next events?|what(?:'s| is| are) on|events? (?:this|next) (?:week|month)|what events)\b/i;
 /** "When is the next member event?", "Any workshops soon?": the next of a kind of event. */
-const ASKS_NEXT = /\b(next|soon|soonest)\b/i;
+/** Or when, ahead of now ("in the coming weeks", "this weekend", "tomorrow"). */
+const ASKS_NEXT =
+  /\b(next|soon|soonest|tomorrow|tonight|later this|coming (?:days|weeks|months|weekend)|this (?:week|weekend|month))\b/i;
+/** Events by name, or by what one does at them: what she may attend, or go or come to, is an event. */
 const ABOUT_EVENTS =
-  /\b(events?|gatherings?|meet-?ups?|workshops?|salons?|socials?|retreats?|circles?|activations?)\b/i;
+  /\b(events?|gatherings?|meet-?ups?|workshops?|salons?|socials?|retreats?|circles?|activations?|attend|attending|(?:go|come) to)\b/i;
 /** A question about members' events ("the next member event"). */
 const ABOUT_MEMBERS_EVENTS =
   /\bmembers?(?:'s?)?(?:[- ]only)?\s+(?:events?|gatherings?|meet-?ups?|workshops?|salons?)\b/i;
@@ -54,6 +57,17 @@ export async function answerFromData(question: string, user: LevelSubject | null
       const lines = tiers.map((t) => `${t.title} ${t.durationMonths} months`);
       const body = `A membership lasts ${tiers[0]!.durationMonths} to ${tiers.at(-1)!.durationMonths} months, by tier: ${lines.join("; ")}.`;
       return passage("Membership tiers and prices", "/membership", body);
+    }
+  }
+  // "What is the cheapest membership?": the tier at that end of the catalogue.
+  const extreme = ABOUT_MEMBERSHIP.test(question) ? await priceExtremeAsked(question) : null;
+  if (extreme) {
+    const tiers = await listTiers();
+    const sorted = [...tiers].sort((a, b) => a.monthlyPriceCents - b.monthlyPriceCents);
+    const t = extreme === "lowest" ? sorted[0] : sorted.at(-1);
+    if (t) {
+      const body = `The ${extreme === "lowest" ? "least" : "most"} expensive tier is ${t.title}: ${formatCents(t.monthlyPriceCents)} per month for a ${t.durationMonths}-month membership (${formatCents(t.monthlyPriceCents * t.durationMonths)} in total). ${t.description}`;
+      return passage(`${t.title} membership tier price`, "/membership", body);
     }
   }
   if (ASKS_PRICE.test(question)) {
@@ -105,13 +119,15 @@ async function answerComingEvents(question: string, user: LevelSubject | null): 
   const [, type, kind] = EVENT_TYPES.find(([pattern]) => pattern.test(question)) ?? [null, undefined, "event"];
   const access = !member ? "public" : aboutMembers ? "members" : undefined;
   const coming = await listNextEvents(UPCOMING_SHOWN, { access, type });
-  const label = access === "public" ? `${kind} open to everyone` : access === "members" ? `members' ${kind}` : kind;
+  const labelOf = (kinds: string) =>
+    access === "public" ? `${kinds} open to everyone` : access === "members" ? `members' ${kinds}` : kinds;
+  const label = labelOf(kind);
   const next = coming[0];
   if (!next)
     return passage(
       "Events",
       "/events",
-      `No ${label}s are scheduled at the moment. New ones appear on the events page as soon as they are planned.`,
+      `No ${labelOf(`${kind}s`)} are scheduled at the moment. New ones appear on the events page as soon as they are planned.`,
     );
   const sentences = [
     `The next ${label} is ${eventLink(next)} on ${next.date} at ${next.time}, ${where(next)}${!access && next.accessType === "members" ? ", for members" : ""}.`,

@@ -82,6 +82,27 @@ export async function numberNamed(word: string): Promise<number | null> {
   return null;
 }
 
+/**
+ * Whether she asks for the lowest or the highest price with a superlative ("the cheapest membership",
+ * "the most expensive tier"): an adjective whose most frequent sense WordNet defines by price, low
+ * ("cheap": "relatively low in price") or high ("expensive": "high in price"); "least" turns it round.
+ * A comparative ("a cheaper plan") asks about changing plans, not for the catalogue's end.
+ */
+export async function priceExtremeAsked(question: string): Promise<"lowest" | "highest" | null> {
+  for (const [, degree, word] of question.toLowerCase().matchAll(/\b(?:(most|least)\s+)?([a-z]+)\b/g)) {
+    if (!degree && !word!.endsWith("est")) continue;
+    const lemma = (await baseForms(word!, "a")).find((form) => degree || form !== word);
+    const [first] = lemma ? await senseOffsets(lemma, "a") : [];
+    if (first === undefined) continue;
+    const definition = (await readSynset(first, "a")).definition;
+    if (!/\b(price|prices|cost|costs)\b/.test(definition)) continue;
+    const low = /\blow\b/.test(definition) ? true : /\bhigh\b/.test(definition) ? false : null;
+    if (low === null) continue;
+    return low !== (degree === "least") ? "lowest" : "highest";
+  }
+  return null;
+}
+
 /** The site's vocabulary and the questions' words repeat: each word is looked up once. */
 const cache = new LRUCache<string, Promise<string>>({ max: 20_000 });
 
