@@ -1,17 +1,14 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
+import type { Executor } from "@/db/client";
 import { memberPoints, users } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { LEADERBOARD_SIZE, type LeaderboardWindow } from "@/features/levels/constants";
 import type { Leaderboard } from "@/features/levels/types";
 import { levelOfPoints } from "./ladder";
 
-/**
- * Who the board shows: as the member directory, members who have not hidden themselves and are not
- * disabled. Her rank is one more than the members ahead of her less the unlisted among them
- * (users_unlisted_idx), so that it reads an index, not every member ahead.
- */
+/** Who the board shows: as the member directory, members who have not hidden themselves and are not disabled. */
 const listed = sql`${users.hiddenFromDirectory} = false and ${users.disabledAt} is null`;
 
 /** Each window's points, kept by the ledger's triggers on her row, each with an index in its order. */
@@ -37,6 +34,8 @@ export async function readLeaderboard(viewer: SessionUser, window: LeaderboardWi
       where ${users.id} = ${viewer.id}
     )
     select mine.points, mine.listed,
+      -- One more than the members ahead of her, less the few unlisted among them (users_unlisted_idx):
+      -- two index reads, never a join of every member ahead.
       case when mine.points > 0 and mine.listed then 1
         + (select count(*)::int from ${memberPoints} where ${column} > 0 and ${column} > mine.points)
         - (select count(*)::int from ${memberPoints} join ${users} on ${users.id} = ${memberPoints.userId}
@@ -78,26 +77,33 @@ let rolling: Promise<void> | null = null;
  */
 async function rollWindowsForward(): Promise<void> {
   if (rolledForwardOn === new Date().toISOString().slice(0, 10)) return;
-  rolling ??= db
-    .execute<{ today: string }>(
-      sql`
-      with today as (select (clock_timestamp() at time zone 'UTC')::date as day),
-      rolled as (
-        update ${memberPoints} set
-          week_points = member_points_window(${memberPoints.userId}, today.day, 7),
-          month_points = member_points_window(${memberPoints.userId}, today.day, 30),
-          windows_day = today.day
-        from today
-        where ${memberPoints.monthPoints} > 0 and ${memberPoints.windowsDay} < today.day
-        returning 1
-      )
-      select day::text as today from today, (select count(*) from rolled) r`,
-    )
-    .then((result) => {
-      rolledForwardOn = result.rows[0]!.today;
+  rolling ??= countWindowsAgain(db, "written before today")
+    .then((today) => {
+      rolledForwardOn = today;
     })
     .finally(() => {
       rolling = null;
     });
   await rolling;
+}
+
+/**
+ * Counts the 7- and 30-day windows again from her days, up to today (the database's UTC day): of the
+ * rows written before today that still hold points in the month (the daily roll-over), or of every row
+ * (the administrator's recompute). Returns that day.
+ */
+export async function countWindowsAgain(executor: Executor, rows: "written before today" | "all"): Promise<string> {
+  const result = await executor.execute<{ today: string }>(sql`
+    with today as (select (clock_timestamp() at time zone 'UTC')::date as day),
+    counted as (
+      update ${memberPoints} set
+        week_points = member_points_window(${memberPoints.userId}, today.day, 7),
+        month_points = member_points_window(${memberPoints.userId}, today.day, 30),
+        windows_day = today.day
+      from today
+      ${rows === "all" ? sql`` : sql`where ${memberPoints.monthPoints} > 0 and ${memberPoints.windowsDay} < today.day`}
+      returning 1
+    )
+    select day::text as today from today, (select count(*) from counted) c`);
+  return result.rows[0]!.today;
 }

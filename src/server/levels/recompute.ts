@@ -8,6 +8,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { recordAudit } from "@/server/audit";
 import { QUEUES, sendJob } from "@/server/jobs/boss";
 import type { RecomputeStatus } from "@/features/levels/types";
+import { countWindowsAgain } from "./leaderboard";
 import { syncReactionPoints } from "./points";
 
 const REQUESTED = "levels.recompute_requested";
@@ -45,14 +46,7 @@ export async function recomputePoints(
       insert into ${memberPointsDaily} (user_id, day, points)
       select user_id, (created_at at time zone 'UTC')::date, sum(points)::int from ${pointEntries} group by 1, 2
     `);
-    await tx.execute(sql`
-      with today as (select (clock_timestamp() at time zone 'UTC')::date as day)
-      update ${memberPoints} set
-        week_points = member_points_window(${memberPoints.userId}, today.day, 7),
-        month_points = member_points_window(${memberPoints.userId}, today.day, 30),
-        windows_day = today.day
-      from today
-    `);
+    await countWindowsAgain(tx, "all");
     const [{ entries }] = (
       await tx.execute<{ entries: number }>(sql`select count(*)::int as entries from ${pointEntries}`)
     ).rows as [{ entries: number }];
