@@ -6,7 +6,8 @@
 // - revalidatePath/revalidateTag record the tag's time in next_cache_tags; an entry whose tags were
 //   invalidated after it was made is a miss on every instance, so the page is rendered afresh.
 // - While PostgreSQL cannot be reached, or takes longer than SLOW_READ_MS to answer, the last copy
-//   this process saw is served from memory, so public pages stay up through a restart or a stall.
+//   this process saw is served from memory, so public pages stay up through a restart or a stall; never
+//   to the proxy's refresh of a page just edited (src/lib/http/page-refresh.mjs), which would store it.
 // - Every page is stored with its Content-Security-Policy: the hashes of the scripts in its HTML
 //   (src/lib/http/script-hashes.mjs, decision 033), which Next.js sends with the page on every instance.
 import { readFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { deserialize, serialize } from "node:v8";
 import { createPool } from "./src/db/pool.mjs";
+import { isPageRefresh } from "./src/lib/http/page-refresh.mjs";
 import { attachScriptPolicy, hasScriptPolicy, staticFileReader } from "./src/lib/http/script-hashes.mjs";
 
 const TAGS_HEADER = "x-next-cache-tags";
@@ -68,6 +70,9 @@ export default class PostgresCacheHandler {
     const memoryKey = `${this.buildId}:${key}`;
     let answered = false;
     const read = this.read(db, key, ctx, memoryKey).finally(() => (answered = true));
+    // The proxy's refresh after an edit stores what it is given: it waits for PostgreSQL's answer, and
+    // without one renders the page afresh.
+    if (isPageRefresh()) return read.catch(() => null);
     const remembered = shared.fallback.get(memoryKey);
     const inMemory = (error) => {
       console.error(

@@ -19,6 +19,7 @@ import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
 import { normalizeForwarding } from "../src/lib/http/forwarding.mjs";
+import { servingRequest } from "../src/lib/http/page-refresh.mjs";
 import { compileRoutes, refuseBadRequest } from "../src/lib/http/request-guard.mjs";
 import { defaultContentSecurityPolicy } from "../src/lib/http/security-headers.mjs";
 import { requestedHost, siteAddressRedirect } from "../src/lib/http/site-address.mjs";
@@ -105,7 +106,7 @@ const server = createServer((request, response) => {
     return;
   }
   sendDefaultPolicy(request, response);
-  handle(request, response).catch((error) => {
+  servingRequest(request.headers, () => handle(request, response)).catch((error) => {
     console.error(`[server] failed to handle ${request.method} ${request.url}:`, error);
     if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
     response.end("Internal Server Error");
