@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { courses } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { insertCourse } from "../support/courses";
-import { expect, expectAccessibleAtBothWidths, openFromAdminMenu, signInAs, test, toast } from "./fixtures";
+import { answered, expect, expectAccessibleAtBothWidths, openFromAdminMenu, signInAs, test, toast } from "./fixtures";
 import { expectFocusOn } from "./focus";
 
 // A course's community and its admin (docs/decisions/054-course-discussion-and-admin.md): a member talks
@@ -11,10 +11,6 @@ import { expectFocusOn } from "./focus";
 // from the keyboard, and previews the course as a tier.
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
-
-function answered(page: Page, method: string, url: RegExp) {
-  return page.waitForResponse((response) => url.test(response.url()) && response.request().method() === method);
-}
 
 test("a member comments under a lesson she reached from the courses list", async ({ page }) => {
   const course = await insertCourse({ modules: [{ rule: "immediately", lessons: [{}, {}] }] });

@@ -5,7 +5,7 @@ import type { FileChooser, Locator, Page } from "@playwright/test";
 import { courses } from "@/db/schema";
 import { demoPdf } from "@/db/seed/demo-pdf";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
-import { expect, expectAccessibleAtBothWidths, signInAs, test, toast } from "./fixtures";
+import { answered, expect, expectAccessibleAtBothWidths, signInAs, standInVideoPlayers, test, toast } from "./fixtures";
 import { expectFocusOn, focusedElement } from "./focus";
 
 // A lesson's kinds in the admin's lesson form (docs/decisions/052-course-lesson-media.md). An administrator
@@ -14,19 +14,6 @@ import { expectFocusOn, focusedElement } from "./focus";
 // She publishes it, and a member of its tier opens each lesson from the course's outline.
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
-
-function answered(page: Page, method: string, url: RegExp) {
-  return page.waitForResponse((response) => url.test(response.url()) && response.request().method() === method);
-}
-
-// The video players are other sites this machine cannot reach: answer their frames with a stand-in page.
-async function standInVideoPlayers(page: Page) {
-  for (const origin of ["https://www.youtube-nocookie.com", "https://player.vimeo.com"]) {
-    await page.route(`${origin}/**`, (route) =>
-      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title><p>player</p>" }),
-    );
-  }
-}
 
 /** The demo course's 8-second test pattern (src/db/seed/demo-course-media.ts), a real H.264 MP4. */
 const VIDEO_FILE = path.join(process.cwd(), "src/db/seed/files/lesson-video.mp4");

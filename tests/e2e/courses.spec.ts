@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { courses } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
-import { expect, expectAccessibleAtBothWidths, openFromAdminMenu, signInAs, test, toast } from "./fixtures";
+import { answered, expect, expectAccessibleAtBothWidths, openFromAdminMenu, signInAs, test, toast } from "./fixtures";
 import { expectFocusOn } from "./focus";
 
 // Courses from the header. An admin builds a course with a sequential module and publishes it; a member
@@ -12,11 +12,6 @@ import { expectFocusOn } from "./focus";
 // sees what opens it.
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
-
-/** Waits for the call an action sends and checks it succeeded, so that the next step never races it. */
-function answered(page: Page, method: string, url: RegExp) {
-  return page.waitForResponse((response) => url.test(response.url()) && response.request().method() === method);
-}
 
 test("an admin builds and publishes a sequential course; a member takes it from the header, lesson by lesson", async ({
   page,

@@ -119,3 +119,17 @@ export async function openAccountMenu(page: Page) {
 export function toast(page: Page) {
   return page.getByTestId("toast");
 }
+
+/** Waits for the call an action sends, so that the next step never races it; answers its response. */
+export function answered(page: Page, method: string, url: RegExp) {
+  return page.waitForResponse((response) => url.test(response.url()) && response.request().method() === method);
+}
+
+/** The video players are other sites this machine cannot reach: their frames get a stand-in page. */
+export async function standInVideoPlayers(page: Page): Promise<void> {
+  for (const origin of ["https://www.youtube-nocookie.com", "https://player.vimeo.com"]) {
+    await page.route(`${origin}/**`, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title><p>player</p>" }),
+    );
+  }
+}

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { contentCategories, contentItems, contentItemTags, contentTags, storedFiles } from "@/db/schema";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { runJobNow } from "../support/run-job";
-import { expect, expectAccessible, signInAs, test, toast } from "./fixtures";
+import { expect, expectAccessible, signInAs, standInVideoPlayers, test, toast } from "./fixtures";
 
 // The library. Data is arranged in the database; the browser is used
 // for what only it shows: the URL-borne filters, the content by type, the toasts, the editor.
@@ -39,15 +39,6 @@ async function memberPage(page: Page, overrides: Parameters<typeof createTestUse
 
 /** The cards' titles, in order. */
 const cardTitles = (page: Page) => page.getByTestId("library-card").getByRole("heading").allTextContents();
-
-// The video players are other sites this machine cannot reach: answer their frames with a stand-in page.
-async function standInVideoPlayers(page: Page) {
-  for (const origin of ["https://www.youtube-nocookie.com", "https://player.vimeo.com"]) {
-    await page.route(`${origin}/**`, (route) =>
-      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title><p>player</p>" }),
-    );
-  }
-}
 
 test.describe("library", () => {
   test("a visitor is sent to the login page", async ({ page }) => {
