@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { SiteSettings } from "@/features/settings/schemas";
 
 const QUICK_LINKS = [
@@ -25,9 +25,12 @@ function FooterColumn({ title, links }: { title: string; links: { href: string; 
       <ul className="mt-3 space-y-2">
         {links.map((link) => (
           <li key={link.href}>
-            <Link href={link.href} className="text-sm text-primary-foreground/90 underline-offset-4 hover:underline">
+            <IntentLink
+              href={link.href}
+              className="text-sm text-primary-foreground/90 underline-offset-4 hover:underline"
+            >
               {link.label}
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>
@@ -73,9 +76,9 @@ export function Footer({ settings }: { settings: SiteSettings }) {
             ) : null}
             {settings.contactCity ? <p>{settings.contactCity}</p> : null}
             <p>
-              <Link href="/contact" className="underline underline-offset-4">
+              <IntentLink href="/contact" className="underline underline-offset-4">
                 Contact form
-              </Link>
+              </IntentLink>
             </p>
           </address>
           {socials.length ? (

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useHydrated } from "@/hooks/use-hydrated";
 import { cn } from "@/lib/utils";
 
@@ -90,13 +90,13 @@ export function NavMenu({
       >
         {items.map((item) => (
           <li key={item.href}>
-            <Link
+            <IntentLink
               href={item.href}
               className="block rounded-sm px-2 py-2 text-sm hover:bg-accent focus-visible:bg-accent"
               onClick={() => setOpen(false)}
             >
               {item.label}
-            </Link>
+            </IntentLink>
           </li>
         ))}
         {footer ? <li className="mt-1 border-t pt-1">{footer}</li> : null}

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser, useLogout } from "@/hooks/use-auth";
@@ -50,16 +50,16 @@ function DesktopLink({ link, pathname }: { link: NavLink; pathname: string }) {
   const active = isActive(link, pathname);
   if (!link.anchors) {
     return (
-      <Link href={link.href} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+      <IntentLink href={link.href} className={linkClass(active)} aria-current={active ? "page" : undefined}>
         {link.label}
-      </Link>
+      </IntentLink>
     );
   }
   return (
     <div className="flex items-center">
-      <Link href={link.href} className={cn(linkClass(active), "pr-1")} aria-current={active ? "page" : undefined}>
+      <IntentLink href={link.href} className={cn(linkClass(active), "pr-1")} aria-current={active ? "page" : undefined}>
         {link.label}
-      </Link>
+      </IntentLink>
       <NavMenu label={`${link.label} sections`} items={link.anchors} />
     </div>
   );
@@ -106,9 +106,9 @@ export function Navbar({ siteName }: { siteName: string }) {
         aria-label="Main"
         className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6"
       >
-        <Link href="/" className="font-serif text-xl font-semibold text-primary" onClick={closeMenu}>
+        <IntentLink href="/" className="font-serif text-xl font-semibold text-primary" onClick={closeMenu}>
           {siteName}
-        </Link>
+        </IntentLink>
 
         <div className="hidden items-center gap-0.5 xl:flex">
           {links.map((link) => (
@@ -132,15 +132,15 @@ export function Navbar({ siteName }: { siteName: string }) {
           <div className="ml-auto flex items-center gap-2 xl:ml-0">
             <SearchLauncher open={searchOpen} onOpenChange={setSearchOpen} phoneFocus={menuButton} />
             <div className="hidden items-center gap-2 xl:flex">
-              <Link
+              <IntentLink
                 href="/login"
                 className={linkClass(pathname === "/login")}
                 aria-current={pathname === "/login" ? "page" : undefined}
               >
                 Login
-              </Link>
+              </IntentLink>
               <Button asChild size="sm">
-                <Link href="/apply">Join Now</Link>
+                <IntentLink href="/apply">Join Now</IntentLink>
               </Button>
             </div>
           </div>
@@ -198,25 +198,25 @@ export function Navbar({ siteName }: { siteName: string }) {
             </li>
             {[...links, ...(user ? MEMBER_LINKS : [])].map((link) => (
               <li key={link.href}>
-                <Link
+                <IntentLink
                   href={link.href}
                   className={cn(linkClass(isActive(link, pathname)), "block")}
                   onClick={closeMenu}
                   aria-current={isActive(link, pathname) ? "page" : undefined}
                 >
                   {link.label}
-                </Link>
+                </IntentLink>
                 {link.anchors ? (
                   <ul className="ml-4 flex flex-col">
                     {link.anchors.map((anchor) => (
                       <li key={anchor.href}>
-                        <Link
+                        <IntentLink
                           href={anchor.href}
                           className="block rounded-md px-2.5 py-1.5 text-sm text-muted-foreground hover:bg-accent"
                           onClick={closeMenu}
                         >
                           {anchor.label}
-                        </Link>
+                        </IntentLink>
                       </li>
                     ))}
                   </ul>
@@ -239,14 +239,14 @@ export function Navbar({ siteName }: { siteName: string }) {
                 </li>
                 {ACCOUNT_LINKS.map((link) => (
                   <li key={link.href}>
-                    <Link
+                    <IntentLink
                       href={link.href}
                       className={cn(linkClass(isActive(link, pathname)), "block")}
                       onClick={closeMenu}
                       aria-current={isActive(link, pathname) ? "page" : undefined}
                     >
                       {link.label}
-                    </Link>
+                    </IntentLink>
                   </li>
                 ))}
               </ul>
@@ -258,13 +258,13 @@ export function Navbar({ siteName }: { siteName: string }) {
               <ul className="flex flex-col gap-1">
                 {ADMIN_LINKS.map((link) => (
                   <li key={link.href}>
-                    <Link
+                    <IntentLink
                       href={link.href}
                       className={cn(linkClass(pathname === link.href), "block")}
                       onClick={closeMenu}
                     >
                       {link.label}
-                    </Link>
+                    </IntentLink>
                   </li>
                 ))}
               </ul>
@@ -284,14 +284,14 @@ export function Navbar({ siteName }: { siteName: string }) {
             ) : (
               <>
                 <Button asChild variant="outline">
-                  <Link href="/login" onClick={closeMenu}>
+                  <IntentLink href="/login" onClick={closeMenu}>
                     Login
-                  </Link>
+                  </IntentLink>
                 </Button>
                 <Button asChild>
-                  <Link href="/apply" onClick={closeMenu}>
+                  <IntentLink href="/apply" onClick={closeMenu}>
                     Join Now
-                  </Link>
+                  </IntentLink>
                 </Button>
               </>
             )}

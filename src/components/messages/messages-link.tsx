@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { MessageCircle } from "lucide-react";
 import { CountBadge } from "@/components/ui/count-badge";
@@ -26,7 +26,7 @@ export default function MessagesLink({
   const active = pathname === "/messages" || pathname.startsWith("/messages/");
   const label = unread ? `Messages, ${unread} unread` : "Messages";
   return (
-    <Link
+    <IntentLink
       href="/messages"
       aria-label={label}
       aria-current={active ? "page" : undefined}
@@ -50,6 +50,6 @@ export default function MessagesLink({
           <CountBadge count={unread} />
         </>
       )}
-    </Link>
+    </IntentLink>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Button } from "@/components/ui/button";
 
 /** Consent is stored locally under a consent key with the value "accepted". */
@@ -92,9 +92,9 @@ export function CookieBanner() {
       <div className="mx-auto flex max-w-7xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm">
           We use cookies to keep you signed in and to remember this choice. No advertising or tracking cookies.{" "}
-          <Link href="/privacy" className="underline underline-offset-4">
+          <IntentLink href="/privacy" className="underline underline-offset-4">
             Privacy Policy
-          </Link>
+          </IntentLink>
         </p>
         <div className="flex shrink-0 gap-2">
           <Button variant="outline" size="sm" onClick={accept}>
