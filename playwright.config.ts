@@ -12,7 +12,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // A hang's limit, not a speed target (those are benchmarks): on two cores, with two browsers and the
+  // server sharing them, a journey through several pages took up to a minute and failed at 60 s on a
+  // slower CI machine. Longer journeys say so with test.slow().
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {

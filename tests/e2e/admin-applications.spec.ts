@@ -51,7 +51,7 @@ test.beforeEach(async ({ page }) => {
 test("Process Payment: missing and invalid card details, a declined card, then a successful payment in the history", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a journey longer than most
   const application = await insertApplication();
   await openApproved(page, application.email);
   const history = page.getByRole("region", { name: "Payment history of Frida Kahlo" });

@@ -22,7 +22,7 @@ const membershipOf = async (userId: number) =>
 test("she upgrades after Stripe's preview and is charged exactly it, then downgrades at period end and undoes it", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a journey longer than most
   const { user, subscriptionId } = await arrangeCardMember("create");
   await signInAs(page, user.username, TEST_PASSWORD);
   await page.goto("/profile?tab=billing");
@@ -81,7 +81,7 @@ test("she upgrades after Stripe's preview and is charged exactly it, then downgr
 });
 
 test("at 320 px she cancels once her term is served, undoes it, and replaces her card", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a journey longer than most
   await page.setViewportSize({ width: 320, height: 800 });
   const { user } = await arrangeCardMember("connect", { termServed: true });
   await signInAs(page, user.username, TEST_PASSWORD);

@@ -16,6 +16,8 @@ const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 test("an admin builds and publishes a sequential course; a member takes it from the header, lesson by lesson", async ({
   page,
 }) => {
+  // Two people's journeys through a dozen pages, with axe six times: more than a minute on a busy machine.
+  test.slow();
   const title = `Clay basics ${randomUUID().slice(0, 6)}`;
   const admin = await createTestUser({ isAdmin: true });
   await signInAs(page, admin.username, TEST_PASSWORD);

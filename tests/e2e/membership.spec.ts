@@ -47,7 +47,7 @@ test.beforeEach(async ({ page }) => {
 test("an applicant applies with a referral code, pays, is approved, joins and signs in as a member", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow(); // from the application to her first sign-in: the longest journey of all
   const email = `maya_${randomUUID().slice(0, 8)}@example.com`;
   await page.goto("/apply?ref=SOFIA15");
   await expect(page.getByRole("heading", { name: "Apply for Membership" })).toBeVisible();

@@ -1,11 +1,11 @@
-import type { Page, Request } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
 import { MEMBERS_HOME } from "@/lib/auth/access";
 import { createTestUser, TEST_PASSWORD } from "../support/db";
 import { freshTotpCode } from "../support/two-factor";
 import { expect, expectAccessible, expectAccessibleAtBothWidths, openAccountMenu, test, toast } from "./fixtures";
 
-// The navbar prefetches its links, and while she is signed out the prefetch of a
-// guarded page is the proxy's redirect to /login. After sign-in, sign-out and the two-factor step the
+// The navbar prefetches a link's page once she points at it (decision 057), and while she is signed out
+// the prefetch of a guarded page is the proxy's redirect to /login. After sign-in, sign-out and the two-factor step the
 // client's cached routes must be dropped, or the router replays that redirect and she never lands.
 
 /** Whether a request is the router's prefetch of `path` (a request for its React Server Components payload). */
@@ -14,10 +14,21 @@ const isPrefetchOf = (path: string) => (request: Request) =>
 
 /** Resolves once the router has prefetched `path`. */
 function prefetchOf(page: Page, path: string) {
-  return page.waitForRequest(isPrefetchOf(path));
+  return page.waitForRequest(isPrefetchOf(path), { timeout: 15_000 });
 }
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/**
+ * She points at a link of the header once the page's code has run (before, pointing does nothing: the
+ * menu button says so), and the router fetches its page ahead; resolves once it has.
+ */
+async function pointAt(page: Page, link: Locator, path: string) {
+  await expect(nav(page).locator('button[aria-label="Open menu"]')).not.toHaveAttribute("aria-disabled", "true");
+  const prefetched = prefetchOf(page, path);
+  await link.hover();
+  await prefetched;
+}
 
 async function signInOnTheForm(page: Page, username: string) {
   await page.getByLabel("Username").fill(username);
@@ -56,10 +67,14 @@ test.describe("signed out on the home page, she follows a prefetched link, signs
   ] as const) {
     test(path, async ({ page }) => {
       const member = await createTestUser();
-      const prefetched = prefetchOf(page, path);
+      const requests: Request[] = [];
+      page.on("request", (request) => requests.push(request));
       await page.goto("/");
-      await prefetched;
-      await nav(page).getByRole("link", { name: label, exact: true }).click();
+      const link = nav(page).getByRole("link", { name: label, exact: true });
+      await pointAt(page, link, path);
+      // Only her pointing fetched it: the page's load asked for no page of the header's.
+      expect(requests.filter(isPrefetchOf(path))).toHaveLength(1);
+      await link.click();
       await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
       await signInOnTheForm(page, member.username);
       await expect(page).toHaveURL(path);
@@ -81,19 +96,9 @@ test.describe("her session ends in another tab while the navbar has prefetched h
       await page.goto("/login");
       await signInOnTheForm(page, member.username);
       await expect(page).toHaveURL(MEMBERS_HOME);
-      // The reloaded page's own prefetch, made once its navbar knows her: the page before the reload
-      // may prefetch late too, and signing out while the new one still asks who she is shows the
-      // visitor's navbar (no link to click).
-      const requests: Request[] = [];
-      page.on("request", (request) => requests.push(request));
-      await page.reload();
-      const reloadedAt = requests.findLastIndex(
-        (request) => request.isNavigationRequest() && new URL(request.url()).pathname === MEMBERS_HOME,
-      );
       // Her own pages are under her picture: shown, their links are prefetched as the bar's are.
       if (path !== "/members") await openAccountMenu(page);
-      await expect(nav(page).getByRole("link", { name: label, exact: true })).toBeVisible();
-      await expect.poll(() => requests.slice(reloadedAt + 1).some(isPrefetchOf(path))).toBe(true);
+      await pointAt(page, nav(page).getByRole("link", { name: label, exact: true }), path);
       // Signed out elsewhere (another tab of the same browser): this tab's navbar still shows her links.
       const signOut = await page.request.post("/api/auth/logout", { headers: { origin: process.env.TEST_BASE_URL! } });
       expect(signOut.status()).toBe(200);
@@ -114,9 +119,8 @@ test("after sign-out her prefetched pages are gone: Forum asks her to sign in, a
   await page.goto("/login");
   await signInOnTheForm(page, first.username);
   await expect(page).toHaveURL(MEMBERS_HOME);
-  const prefetched = prefetchOf(page, "/forum");
   await page.goto("/");
-  await prefetched;
+  await pointAt(page, nav(page).getByRole("link", { name: "Forum", exact: true }), "/forum");
   await (await openAccountMenu(page)).getByRole("button", { name: "Logout" }).click();
   await expect(toast(page)).toContainText("Logout successful");
   await expect(nav(page).getByRole("link", { name: "Login" })).toBeVisible();
@@ -169,11 +173,11 @@ test("an administrator with two-factor sign-in follows a prefetched admin link, 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(MEMBERS_HOME);
   await nav(page).getByRole("button", { name: "Admin" }).click();
-  await expect(page.getByRole("list", { name: "Admin pages" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  // Her session ends (signed out in another tab) with the admin menu's pages prefetched.
+  const adminPages = page.getByRole("list", { name: "Admin pages" });
+  await pointAt(page, adminPages.getByRole("link", { name: "Applications" }), "/admin/applications");
+  // Her session ends (signed out in another tab) with the admin page prefetched.
   await page.request.post("/api/auth/logout", { headers: { origin: process.env.TEST_BASE_URL! } });
-  await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Applications" }).click();
+  await adminPages.getByRole("link", { name: "Applications" }).click();
   await expect(page).toHaveURL("/login?next=%2Fadmin%2Fapplications");
   await signInOnTheForm(page, admin.username);
   await page.getByLabel("Authentication code").fill(await freshTotpCode(admin.username));
@@ -189,10 +193,11 @@ test("an administrator who sets up two-factor sign-in from a prefetched admin li
   await page.goto("/login");
   await signInOnTheForm(page, admin.username);
   await expect(page).toHaveURL(MEMBERS_HOME);
-  const prefetched = prefetchOf(page, "/admin/applications");
   await nav(page).getByRole("button", { name: "Admin" }).click();
-  await prefetched;
-  await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Applications" }).click();
+  const adminPages = page.getByRole("list", { name: "Admin pages" });
+  await pointAt(page, adminPages.getByRole("link", { name: "Audit Log" }), "/admin/audit");
+  await pointAt(page, adminPages.getByRole("link", { name: "Applications" }), "/admin/applications");
+  await adminPages.getByRole("link", { name: "Applications" }).click();
   await expect(page).toHaveURL("/profile/security?next=%2Fadmin%2Fapplications");
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
@@ -201,7 +206,7 @@ test("an administrator who sets up two-factor sign-in from a prefetched admin li
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL("/admin/applications");
   await expect(page.getByRole("heading", { level: 1, name: "Membership Applications" })).toBeVisible();
-  // Her other admin pages, prefetched while she had no second factor, open too.
+  // An admin page prefetched while she had no second factor opens too.
   await nav(page).getByRole("button", { name: "Admin" }).click();
   await page.getByRole("list", { name: "Admin pages" }).getByRole("link", { name: "Audit Log" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
