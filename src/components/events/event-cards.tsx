@@ -82,8 +82,10 @@ export function EventCard({ event }: { event: PublicEvent }) {
         </h3>
         <When event={event} />
         <Button asChild variant="outline" className="mt-auto w-fit">
+          {/* The aria-label names the link (Chromium names the hidden span's words with a stray space in this
+              flex link); the hidden span puts the title in its text too, which search engines read. */}
           <Link href={`/events/${event.id}`} aria-label={`Learn More: ${event.title}`}>
-            Learn More
+            Learn More<span className="sr-only">: {event.title}</span>
           </Link>
         </Button>
       </div>
