@@ -9,8 +9,8 @@ import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { mentionedIds } from "@/features/notifications/mentions";
 import { notifyReaction, recordNotificationEvent, requestFanOut } from "@/server/notifications";
 import { recordUse, type LimitPolicy } from "@/server/rate-limit";
-import { lockReaction, syncReactionPoints } from "@/server/levels";
-import { categoryReadableBy, eitherBlocked, readablePost, readableTopic, type Reader } from "./access";
+import { reactionLock, syncReactionPoints } from "@/server/levels";
+import { categoryReadableBy, eitherBlocked, POST_NOT_FOUND, readablePost, readableTopic, type Reader } from "./access";
 import { reactionSummary } from "./queries";
 import { slugify, type NewReply, type NewTopic, type Reaction } from "@/features/forum/schemas";
 import { ARCHIVED_MESSAGE, LOCKED_MESSAGE } from "@/features/forum/constants";
@@ -216,34 +216,48 @@ export async function deleteReply(postId: number, reader: Reader) {
 
 /**
  * One of each kind per member per post: a second press takes it back. Her point to the author follows
- * in the same transaction (docs/decisions/047-points-and-levels.md): the lock orders her own presses on
- * this reply, the share lock on the reply orders them with a moderator removing it.
+ * in the same transaction (docs/decisions/047-points-and-levels.md). The first statement finds the reply
+ * open to her and locks it twice: her reaction lock orders her own presses on this reply, the share lock
+ * on the reply orders them with a moderator removing it. Four statements in all, each what the next needs.
  */
 export async function toggleReaction({ postId, reactionType: type }: Reaction, reader: Reader) {
-  await readablePost(postId, reader);
   const active = await db.transaction(async (tx) => {
-    await lockReaction(tx, postId, reader.id);
-    await tx.execute(sql`select 1 from ${forumPosts} where ${forumPosts.id} = ${postId} for share`);
-    const removed = await tx
-      .delete(forumReactions)
-      .where(
-        and(
-          eq(forumReactions.postId, postId),
-          eq(forumReactions.userId, reader.id),
-          eq(forumReactions.reactionType, type),
-        ),
-      )
-      .returning({ postId: forumReactions.postId });
-    if (removed.length === 0) {
-      const added = await tx
-        .insert(forumReactions)
-        .values({ postId, userId: reader.id, reactionType: type })
-        .onConflictDoNothing()
-        .returning({ postId: forumReactions.postId });
-      if (added.length) await notifyReaction(tx, { postId, reactorId: reader.id });
-    }
+    const [post] = (
+      await tx.execute<{ author_id: number; title: string; slug: string; level: string | null }>(sql`
+        select ${forumPosts.userId} as author_id, ${forumTopics.title}, ${forumTopics.slug},
+          ${forumCategories.requiredMembershipLevel} as level, ${reactionLock(postId, reader.id)}
+        from ${forumPosts}
+          join ${forumTopics} on ${forumTopics.id} = ${forumPosts.topicId}
+          join ${forumCategories} on ${forumCategories.id} = ${forumTopics.categoryId}
+        where ${forumPosts.id} = ${postId} and ${forumPosts.status} = 'visible' and ${categoryReadableBy(reader) ?? sql`true`}
+        for share of ${forumPosts}`)
+    ).rows;
+    if (!post) throw notFound(POST_NOT_FOUND);
+    // Taken back if she has it, added if not: one statement, as her lock lets nobody else change the pair.
+    const [toggled] = (
+      await tx.execute<{ added: boolean }>(sql`
+        with removed as (
+          delete from ${forumReactions} where post_id = ${postId} and user_id = ${reader.id} and reaction_type = ${type}
+          returning 1
+        ), added as (
+          insert into ${forumReactions} (post_id, user_id, reaction_type)
+          select ${postId}, ${reader.id}, ${type} where not exists (select 1 from removed)
+          on conflict do nothing
+          returning 1
+        )
+        select exists (select 1 from added) as added`)
+    ).rows;
+    if (toggled!.added)
+      await notifyReaction(tx, {
+        postId,
+        reactorId: reader.id,
+        authorId: post.author_id,
+        title: post.title,
+        slug: post.slug,
+        level: post.level,
+      });
     await syncReactionPoints(tx, { postId, reactorId: reader.id });
-    return removed.length === 0;
+    return toggled!.added;
   });
   return { postId, reactionType: type, active, reactions: await reactionSummary(postId, reader) };
 }

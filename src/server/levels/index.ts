@@ -6,6 +6,6 @@ export { levelOf, pointsOfMember } from "./standing";
 
 // What other features use of this one: the forum keeps reaction points in step with its reactions and
 // blocks; courses award points for a completed course and check a required level (levelOf).
-export { awardPoints, lockReaction, revokePoints, syncReactionPoints } from "./points";
+export { awardPoints, reactionLock, revokePoints, syncReactionPoints } from "./points";
 export { recomputePoints, recomputeStatus, requestPointsRecompute } from "./recompute";
 export type { ReactionScope } from "./points";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { Executor, Transaction } from "@/db/client";
+import type { Executor } from "@/db/client";
 import { forumBlocks, forumPosts, forumReactions, pointEntries } from "@/db/schema";
 import { COURSE_COMPLETION_POINTS, REACTION_POINTS, type PointReason } from "@/features/levels/constants";
 
@@ -51,12 +51,11 @@ export async function syncReactionPoints(executor: Executor, scope: ReactionScop
 
 /**
  * Orders the writers of one reactor's reactions to one reply, so that a reaction added in one
- * transaction while her last one is taken back in another cannot leave the point out of step.
+ * transaction while her last one is taken back in another cannot leave the point out of step. An
+ * expression for the caller's statement (the toggle takes it with the reply's own lock, in one round trip).
  */
-export async function lockReaction(tx: Transaction, postId: number, reactorId: number): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext('reaction_points'), hashtext(${`${reactorId}:${postId}`}))`,
-  );
+export function reactionLock(postId: number, reactorId: number): SQL {
+  return sql`pg_advisory_xact_lock(hashtext('reaction_points'), hashtext(${`${reactorId}:${postId}`}))`;
 }
 
 /**

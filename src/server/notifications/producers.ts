@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { DEFAULT_DELIVERY, type NotificationKind } from "@/features/notifications/constants";
 import { activeMember } from "./visibility";
@@ -8,8 +8,8 @@ export interface NewNotification {
   userId: number;
   kind: NotificationKind;
   actorId?: number | null;
-  /** Members behind a grouped notification, the actor included. */
-  actorCount?: number;
+  /** Members behind a grouped notification, the actor included (a count, or SQL counting them in the insert). */
+  actorCount?: number | SQL;
   /** What happened, after the actor's name. */
   title: string;
   url: string;
@@ -52,35 +52,24 @@ export async function notifyMember(executor: Executor, n: NewNotification): Prom
 
 /**
  * Reactions to one reply are one notification while unread: "Amara and 3 others reacted to your
- * reply", counting the members reacting now whom she has not blocked.
+ * reply", counting the members reacting now whom she has not blocked (counted in the same statement).
+ * The caller has read the reply (its author, topic and category) under the toggle's lock.
  */
 export async function notifyReaction(
   executor: Executor,
-  reaction: { postId: number; reactorId: number },
+  reaction: { postId: number; reactorId: number; authorId: number; title: string; slug: string; level: string | null },
 ): Promise<void> {
-  const [post] = (
-    await executor.execute<{
-      author_id: number;
-      title: string;
-      slug: string;
-      level: string | null;
-      reactors: number;
-    }>(sql`
-      select p.user_id as author_id, t.title, t.slug, c.required_membership_level as level,
-        (select count(distinct r.user_id)::int from forum_reactions r where r.post_id = p.id and r.user_id <> p.user_id
-           and not exists (select 1 from forum_blocks b where b.blocker_id = p.user_id and b.blocked_id = r.user_id)) as reactors
-      from forum_posts p join forum_topics t on t.id = p.topic_id join forum_categories c on c.id = t.category_id
-      where p.id = ${reaction.postId}`)
-  ).rows;
-  if (!post || post.reactors === 0) return;
+  const reactors = sql`(select count(distinct r.user_id)::int from forum_reactions r
+    where r.post_id = ${reaction.postId} and r.user_id <> ${reaction.authorId}
+      and not exists (select 1 from forum_blocks b where b.blocker_id = ${reaction.authorId} and b.blocked_id = r.user_id))`;
   await notifyMember(executor, {
-    userId: post.author_id,
+    userId: reaction.authorId,
     kind: "forum_reaction",
     actorId: reaction.reactorId,
-    title: `reacted to your reply in “${post.title}”`,
-    url: `/forum/topic/${post.slug}#post-${reaction.postId}`,
-    requiredLevel: post.level,
+    title: `reacted to your reply in “${reaction.title}”`,
+    url: `/forum/topic/${reaction.slug}#post-${reaction.postId}`,
+    requiredLevel: reaction.level,
     groupKey: `reaction:${reaction.postId}`,
-    actorCount: post.reactors,
+    actorCount: reactors,
   });
 }
