@@ -190,6 +190,39 @@ test("newsletter: subscribe, confirm with the button, unsubscribe, through the o
   await expect(page.locator("#main").getByRole("status")).toContainText("You have been unsubscribed.");
 });
 
+test("a newsletter she fills in and sends while the form's scripts are still on their way is sent, focus on Subscribe", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const loadedWithThePage = new Set(scripts);
+
+  // The form's logic (react-hook-form, the schema) loads as she nears the form: from here every script
+  // waits until she has typed and sent, so the stand-in's handoff is what carries both.
+  const held: (() => Promise<void>)[] = [];
+  await page.route("**/_next/static/**/*.js", (route) => void held.push(() => route.continue()));
+  const email = `early_${Date.now()}@example.com`;
+  const form = page.locator("#newsletter");
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect.poll(() => held.length, "nearing the form asks for its logic").toBeGreaterThan(0);
+  expect(
+    scripts.filter((url) => !loadedWithThePage.has(url)).length,
+    "scripts the page had not loaded",
+  ).toBeGreaterThan(0);
+  await page.unroute("**/_next/static/**/*.js");
+  for (const release of held) await release();
+
+  await expect(toast(page)).toContainText("You have been subscribed to our newsletter.");
+  await expect(form.getByLabel("Email address")).toHaveValue("");
+  await expect(form.getByRole("button", { name: "Subscribe" }), "focus stays on the button she pressed").toBeFocused();
+  expect((await latestEmailTo(email))?.kind).toBe("newsletter-confirm");
+});
+
 test("the blog lists posts, opens an article, and subscribes from its form", async ({ page }) => {
   await page.goto("/blog");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
