@@ -51,11 +51,16 @@ test("the dashboard draws its charts, each with a table that follows the seeded 
   await expectAccessible(page, "/admin dashboard, 12 months");
 });
 
-test("at 390 and 1280 px the page is no wider than the screen and every admin section's tab is in view", async ({
+test("at 390 and 1280 px the page is no wider than the screen, every admin section's tab is in view, and a tab's page is fetched ahead only when she points at it", async ({
   page,
 }) => {
   const admin = await createTestUser({ isAdmin: true });
   await signInAs(page, admin.username, TEST_PASSWORD);
+  const sectionsFetchedAhead: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.headers()["rsc"] === "1" && path.startsWith("/admin/")) sectionsFetchedAhead.push(path);
+  });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/admin");
@@ -66,6 +71,27 @@ test("at 390 and 1280 px the page is no wider than the screen and every admin se
     ).toBeLessThanOrEqual(width);
     const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
     await expect(tabs).toHaveCount(18);
+    if (width === 1280) {
+      // The sections are fetched ahead only once she points at one (decision 057), not all eighteen per page view.
+      await page.waitForLoadState("networkidle");
+      // The page's own links (the dashboard's "Review applications") keep Next.js' default.
+      const linkedInThePage = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('#main a[href^="/admin/"]')]
+          .filter((link) => !link.closest('nav[aria-label="Admin sections"]'))
+          .map((link) => new URL(link.href).pathname),
+      );
+      expect(
+        sectionsFetchedAhead.filter((path) => !linkedInThePage.includes(path)),
+        "sections fetched ahead by loading the page",
+      ).toEqual([]);
+      // Pointing at one she has not had fetched fetches it.
+      const fetched = page.waitForRequest(
+        (request) => new URL(request.url()).pathname === "/admin/levels" && request.headers()["rsc"] === "1",
+      );
+      expect(linkedInThePage).not.toContain("/admin/levels");
+      await tabs.getByText("Levels", { exact: true }).hover();
+      await fetched;
+    }
     for (const box of await tabs.evaluateAll((links) =>
       links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect),
     )) {

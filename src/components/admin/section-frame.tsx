@@ -1,8 +1,10 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 /**
  * An admin area's page frame: its sections as rows of links above the page. They wrap rather than
- * scroll, so every section is in view at any width (a scrolled row hid some of them).
+ * scroll, so every section is in view at any width (a scrolled row hid some of them). Like the site's
+ * frame, they fetch a section ahead only once she points at it, focuses it or touches it (decision 057):
+ * with Next.js' default, every admin page view fetched all eighteen sections.
  */
 export function SectionFrame({
   label,
@@ -19,9 +21,12 @@ export function SectionFrame({
         <ul className="flex flex-wrap gap-x-1 gap-y-1 border-b pb-3 text-sm">
           {sections.map((section) => (
             <li key={section.href}>
-              <Link href={section.href} className="block rounded-md px-2.5 py-1.5 whitespace-nowrap hover:bg-accent">
+              <IntentLink
+                href={section.href}
+                className="block rounded-md px-2.5 py-1.5 whitespace-nowrap hover:bg-accent"
+              >
                 {section.label}
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ul>

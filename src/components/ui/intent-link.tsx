@@ -4,7 +4,7 @@ import * as React from "react";
 import Link from "next/link";
 
 /**
- * A link of the site's frame (header, its menus, footer, cookie notice) that fetches its page ahead only once she
+ * A link of the site's frame (header, its menus, footer, cookie notice, the admin areas' section rows) that fetches its page ahead only once she
  * shows she may follow it: points at it, focuses it or touches it. Next.js' default fetches every link
  * that scrolls into view, and the frame is on every page: each page view asked the server for a dozen
  * or more pages nobody opened (decision 057).
