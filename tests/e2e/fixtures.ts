@@ -23,6 +23,9 @@ declare global {
  * (docs/decisions/058-axe-in-the-page.md).
  */
 export async function expectAccessible(page: Page, context = page.url()): Promise<void> {
+  // A page reached by a client-side navigation gets its title when its metadata has streamed in, after
+  // its content: axe looks at the page once it has one (a page without a title fails here).
+  await expect(page, `a title on ${context}`).toHaveTitle(/\S/);
   for (const frame of page.frames()) {
     // A frame that is gone or not yet loaded is reported by axe's own frame-tested rule.
     const present = await frame.evaluate(() => typeof window.axe === "object").catch(() => true);
