@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { RANKED_MATCHES } from "@/server/full-text";
 import { DATE_FORMAT } from "@/lib/format";
 import { formatInZone } from "@/server/events/time";
 import { blogPosts, contentItems, events, forumBlocks, forumCategories, forumPosts, forumTopics } from "@/db/schema";
@@ -71,6 +73,41 @@ describe("GET /api/search", () => {
     // A reply's match opens the topic at that reply; typing the first letters finds it.
     const byReply = hitsOf(await search({ q: `${secret}ro` }, author.cookie), "forum");
     expect(byReply[0]?.href).toMatch(new RegExp(`^/forum/topic/${closed.slug}#post-\\d+$`));
+  });
+
+  it("ranks a common word among what she may read: a higher tier's thousand matches hide none of hers", async () => {
+    const common = word("lantern");
+    const empowerOnly = await category("empower");
+    const author = await member("empower");
+    // More matching topics and replies above her tier than a search ranks of each (RANKED_MATCHES), written first.
+    await testDb().execute(sql`
+      insert into forum_topics (title, slug, content, category_id, user_id)
+      select 'Empower ' || ${common} || ' ' || g, ${common} || '-' || g, 'An opening post.', ${empowerOnly.id}, ${author.user.id}
+      from generate_series(1, ${RANKED_MATCHES + 1}) g`);
+    const [closed] = await testDb()
+      .select()
+      .from(forumTopics)
+      .where(eq(forumTopics.slug, `${common}-1`));
+    await testDb().execute(sql`
+      insert into forum_posts (topic_id, user_id, content)
+      select ${closed!.id}, ${author.user.id}, 'A reply on ' || ${common} from generate_series(1, ${RANKED_MATCHES + 1})`);
+    const open = await category(null);
+    const asker = await member("connect");
+    const hers = await topic(open.id, asker.user.id, `Open circle ${common}`);
+    const [reply] = await testDb()
+      .insert(forumPosts)
+      .values({
+        topicId: (await topic(open.id, asker.user.id, "A quiet topic")).id,
+        userId: asker.user.id,
+        content: `My ${common}`,
+      })
+      .returning();
+
+    const found = hitsOf(await search({ q: common, kind: "forum", limit: "10" }, asker.cookie), "forum");
+    const hrefs = found.map((hit) => hit.href);
+    expect(hrefs).toHaveLength(2);
+    expect(hrefs).toContain(`/forum/topic/${hers.slug}`);
+    expect(hrefs.filter((href) => href.endsWith(`#post-${reply!.id}`))).toHaveLength(1);
   });
 
   it("finds neither what a member she blocked wrote nor a member either of them blocked", async () => {

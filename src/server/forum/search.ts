@@ -1,6 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
+import { RANKED_MATCHES } from "@/server/full-text";
 import { forumCategories, forumPosts, forumTopics, users } from "@/db/schema";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/features/forum/constants";
 import { categoryReadableBy, notBlockedBy, type Reader } from "./access";
@@ -13,11 +14,45 @@ const TITLE_OPTIONS = `${MARKS}, HighlightAll=true`;
 const EXCERPT_OPTIONS = `${MARKS}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /**
+ * The forum's matches of `q` (a tsquery, written into each condition: src/server/full-text.ts) as the
+ * CTEs `topic_hits`, `reply_hits` and `best`: each topic once, at its best match (a reply ranks at 0.8
+ * of its own rank), among at most RANKED_MATCHES matching topics and as many visible replies, all in
+ * categories the reader's tier opens and none written by a member she blocked. Topics started by a
+ * member she blocked are for the caller to leave out.
+ */
+export function bestTopicMatches(q: SQL, reader: Reader): SQL {
+  const readable = categoryReadableBy(reader) ?? sql`true`;
+  // A subquery per match, not a join: the planner then always starts from the words' index.
+  const readableTopic = (categoryId: typeof forumTopics.categoryId) =>
+    sql`(select ${readable} from ${forumCategories} where ${forumCategories.id} = ${categoryId})`;
+  return sql`topic_hits as materialized (
+      select ${forumTopics.id} as topic_id, ts_rank(${forumTopics.searchVector}, ${q}) as rank, null::int as post_id
+      from ${forumTopics}
+      where ${forumTopics.searchVector} @@ ${q} and ${readableTopic(forumTopics.categoryId)}
+      limit ${RANKED_MATCHES}
+    ),
+    reply_hits as materialized (
+      select ${forumPosts.topicId} as topic_id, (ts_rank(${forumPosts.searchVector}, ${q}) * 0.8)::real as rank,
+        ${forumPosts.id} as post_id
+      from ${forumPosts}
+      where ${forumPosts.searchVector} @@ ${q} and ${forumPosts.status} = 'visible'
+        and ${notBlockedBy(reader, forumPosts.userId)}
+        and (select ${readableTopic(forumTopics.categoryId)} from ${forumTopics} where ${forumTopics.id} = ${forumPosts.topicId})
+      limit ${RANKED_MATCHES}
+    ),
+    best as (
+      select distinct on (topic_id) topic_id, rank, post_id
+      from (select * from topic_hits union all select * from reply_hits) hits
+      order by topic_id, rank desc, post_id nulls first
+    )`;
+}
+
+/**
  * Topics whose title, opening post or replies match the words (PostgreSQL full-text search over the
- * GIN-indexed vectors), best first. Only categories the reader's tier opens, only visible replies, and
- * nothing by members she blocked.
+ * GIN-indexed vectors), best first (bestTopicMatches).
  */
 export async function searchTopics(query: string, reader: Reader): Promise<SearchHit[]> {
+  const q = sql`websearch_to_tsquery('english', ${query})`;
   const result = await db.execute<{
     id: number;
     title: string;
@@ -29,25 +64,13 @@ export async function searchTopics(query: string, reader: Reader): Promise<Searc
     author_name: string;
     last_post_at: string;
   }>(sql`
-    with query as (select websearch_to_tsquery('english', ${query}) as q),
-    hits as (
-      select ${forumTopics.id} as topic_id, ts_rank(${forumTopics.searchVector}, query.q) as rank, null::int as post_id
-      from ${forumTopics}, query
-      where ${forumTopics.searchVector} @@ query.q
-      union all
-      select ${forumPosts.topicId}, ts_rank(${forumPosts.searchVector}, query.q) * 0.8, ${forumPosts.id}
-      from ${forumPosts}, query
-      where ${forumPosts.searchVector} @@ query.q and ${forumPosts.status} = 'visible' and ${notBlockedBy(reader, forumPosts.userId)}
-    ),
-    best as (
-      select distinct on (topic_id) topic_id, rank, post_id from hits order by topic_id, rank desc
-    ),
+    with query as (select ${q} as q),
+    ${bestTopicMatches(q, reader)},
     ranked as (
       select best.topic_id, best.post_id, best.rank
       from best
       join ${forumTopics} on ${forumTopics.id} = best.topic_id
-      join ${forumCategories} on ${forumCategories.id} = ${forumTopics.categoryId}
-      where ${categoryReadableBy(reader) ?? sql`true`} and ${notBlockedBy(reader, forumTopics.userId)}
+      where ${notBlockedBy(reader, forumTopics.userId)}
       order by best.rank desc, best.topic_id desc
       limit ${SEARCH_RESULT_LIMIT}
     )

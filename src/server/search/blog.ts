@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
+import { RANKED_MATCHES } from "@/server/full-text";
 import { blogPosts, blogSearchVector } from "@/db/schema";
 import { foundPage, tsquery, type KindRow, type KindSearch } from "./terms";
 
@@ -21,9 +22,10 @@ export async function searchBlog({ terms, limit, after }: KindSearch): Promise<K
   }>(sql`
     with query as (select ${tsquery(terms)} as q),
     found as (
-      select ${blogPosts.id} as id, ts_rank(${vector}, query.q) as rank
-      from ${blogPosts}, query
-      where ${vector} @@ query.q and ${blogPosts.status} = 'published' and ${blogPosts.publishedAt} <= now()
+      select ${blogPosts.id} as id, ts_rank(${vector}, ${tsquery(terms)}) as rank
+      from ${blogPosts}
+      where ${vector} @@ ${tsquery(terms)} and ${blogPosts.status} = 'published' and ${blogPosts.publishedAt} <= now()
+      limit ${RANKED_MATCHES}
     )
     select ${blogPosts.id} as id, ${blogPosts.title} as title, ${blogPosts.slug} as slug,
       ${blogPosts.excerpt} as excerpt, ${blogPosts.category} as category,

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
+import { RANKED_MATCHES } from "@/server/full-text";
 import { DATE_FORMAT } from "@/lib/format";
 import { formatInZone } from "@/server/events";
 import { eventSearchVector, events } from "@/db/schema";
@@ -24,10 +25,11 @@ export async function searchEvents({ reader, terms, limit, after }: KindSearch):
   }>(sql`
     with query as (select ${tsquery(terms)} as q),
     found as (
-      select ${events.id} as id, ts_rank(${vector}, query.q) as rank
-      from ${events}, query
-      where ${vector} @@ query.q and ${events.status} = 'scheduled'
+      select ${events.id} as id, ts_rank(${vector}, ${tsquery(terms)}) as rank
+      from ${events}
+      where ${vector} @@ ${tsquery(terms)} and ${events.status} = 'scheduled'
         and ${reader ? sql`true` : sql`${events.accessType} = 'public'`}
+      limit ${RANKED_MATCHES}
     )
     select ${events.id} as id, ${events.title} as title, ${events.startsAt}::text as starts_at, ${events.timezone} as timezone,
       ts_headline('english', ${events.description}, query.q, ${EXCERPT_OPTIONS}) as excerpt,

@@ -2,13 +2,13 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
 import { forumCategories, forumPosts, forumTopics } from "@/db/schema";
-import { categoryReadableBy, notBlockedBy } from "@/server/forum";
+import { bestTopicMatches, notBlockedBy } from "@/server/forum";
 import { EXCERPT_OPTIONS, pastCursor, plainExcerpt, tsquery, type KindRow, type KindSearch } from "./terms";
 
 /**
- * Forum topics whose title, opening post or a visible reply match, each topic once at its best match
- * (a reply ranks at 0.8 of its own rank, as in the forum's search). Members only; only categories her
- * tier opens, so a higher tier's topic is never found; nothing written by members she blocked.
+ * Forum topics whose title, opening post or a visible reply match, each once at its best match, as the
+ * forum's own search finds them (bestTopicMatches). Members only; only categories her tier opens, so
+ * a higher tier's topic is never found; nothing written by members she blocked.
  */
 export async function searchForum({ reader, terms, limit, after }: KindSearch): Promise<KindRow[]> {
   if (!reader) return [];
@@ -23,24 +23,12 @@ export async function searchForum({ reader, terms, limit, after }: KindSearch): 
     title_match: boolean;
   }>(sql`
     with query as (select ${tsquery(terms)} as q),
-    hits as (
-      select ${forumTopics.id} as topic_id, ts_rank(${forumTopics.searchVector}, query.q) as rank, null::int as post_id
-      from ${forumTopics}, query
-      where ${forumTopics.searchVector} @@ query.q
-      union all
-      select ${forumPosts.topicId}, (ts_rank(${forumPosts.searchVector}, query.q) * 0.8)::real, ${forumPosts.id}
-      from ${forumPosts}, query
-      where ${forumPosts.searchVector} @@ query.q and ${forumPosts.status} = 'visible' and ${notBlockedBy(reader, forumPosts.userId)}
-    ),
-    best as (
-      select distinct on (topic_id) topic_id, rank, post_id from hits order by topic_id, rank desc, post_id nulls first
-    ),
+    ${bestTopicMatches(tsquery(terms), reader)},
     ranked as (
       select best.topic_id, best.post_id, best.rank
       from best
       join ${forumTopics} on ${forumTopics.id} = best.topic_id
-      join ${forumCategories} on ${forumCategories.id} = ${forumTopics.categoryId}
-      where ${categoryReadableBy(reader) ?? sql`true`} and ${notBlockedBy(reader, forumTopics.userId)}
+      where ${notBlockedBy(reader, forumTopics.userId)}
         and ${pastCursor(after, sql`best.rank`, sql`best.topic_id`)}
       order by best.rank desc, best.topic_id desc
       limit ${limit}

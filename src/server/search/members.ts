@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
+import { RANKED_MATCHES } from "@/server/full-text";
 import { forumBlocks, memberSearchVector, users } from "@/db/schema";
 import { foundPage, tsquery, type KindRow, type KindSearch } from "./terms";
 
@@ -21,17 +22,17 @@ export async function searchMembers({ reader, terms, limit, after }: KindSearch)
     interests: string[];
     rank: string;
   }>(sql`
-    with query as (select ${tsquery(terms, "simple")} as q),
-    found as (
-      select ${users.id} as id, ts_rank(${vector}, query.q) as rank
-      from ${users}, query
-      where ${vector} @@ query.q
+    with found as (
+      select ${users.id} as id, ts_rank(${vector}, ${tsquery(terms, "simple")}) as rank
+      from ${users}
+      where ${vector} @@ ${tsquery(terms, "simple")}
         and not ${users.hiddenFromDirectory} and ${users.disabledAt} is null and ${users.erasedAt} is null
         and not exists (
           select 1 from ${forumBlocks}
           where (${forumBlocks.blockerId} = ${reader.id} and ${forumBlocks.blockedId} = ${users.id})
              or (${forumBlocks.blockerId} = ${users.id} and ${forumBlocks.blockedId} = ${reader.id})
         )
+      limit ${RANKED_MATCHES}
     )
     select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
       case when ${users.occupationVisibility} = 'members' then nullif(${users.occupation}, '') end as occupation,

@@ -24,9 +24,9 @@ export async function searchPages({ terms, limit, after }: KindSearch): Promise<
   }>(sql`
     with query as (select ${tsquery(terms)} as q),
     found as (
-      select distinct on (${p.title}) ${p.id} as id, ts_rank(${p.search}, query.q) as rank
-      from ${p}, query
-      where ${p.search} @@ query.q and ${p.sourceKind} in (${sql.join(
+      select distinct on (${p.title}) ${p.id} as id, ts_rank(${p.search}, ${tsquery(terms)}) as rank
+      from ${p}
+      where ${p.search} @@ ${tsquery(terms)} and ${p.sourceKind} in (${sql.join(
         PAGE_KINDS.map((kind) => sql`${kind}`),
         sql`, `,
       )})

@@ -24,7 +24,10 @@ export function searchTerms(text: string): SearchTerms | null {
   return { words, prefixText };
 }
 
-/** The terms as a tsquery of `config` ('english' stems, 'simple' keeps names as they are). */
+/**
+ * The terms as a tsquery of `config` ('english' stems, 'simple' keeps names as they are), written
+ * into each condition that matches (src/server/full-text.ts).
+ */
 export const tsquery = (terms: SearchTerms, config: "english" | "simple" = "english"): SQL =>
   sql`to_tsquery(${config}::regconfig, ${terms.prefixText})`;
 
