@@ -1,17 +1,16 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db } from "@/db";
 import { RANKED_MATCHES } from "@/server/full-text";
 import { blogPosts, blogSearchVector } from "@/db/schema";
-import { foundPage, tsquery, type KindRow, type KindSearch } from "./terms";
+import { foundPage, tsquery, kindQuery, type KindQuery, type KindSearch } from "./terms";
 
 /**
  * Published blog posts, for everyone. The vector is the schema's blogSearchVector, which
  * blog_posts_search_idx holds (migration 0035).
  */
-export async function searchBlog({ terms, limit, after }: KindSearch): Promise<KindRow[]> {
+export function searchBlog({ terms, limit, after }: KindSearch): KindQuery | null {
   const vector = blogSearchVector(blogPosts);
-  const result = await db.execute<{
+  return kindQuery<{
     id: number;
     title: string;
     slug: string;
@@ -19,7 +18,8 @@ export async function searchBlog({ terms, limit, after }: KindSearch): Promise<K
     category: string;
     rank: string;
     title_match: boolean;
-  }>(sql`
+  }>(
+    sql`
     with query as (select ${tsquery(terms)} as q),
     found as (
       select ${blogPosts.id} as id, ts_rank(${vector}, ${tsquery(terms)}) as rank
@@ -34,14 +34,15 @@ export async function searchBlog({ terms, limit, after }: KindSearch): Promise<K
     cross join query
     join ${blogPosts} on ${blogPosts.id} = found.id
     ${foundPage(after, limit)}
-  `);
-  return result.rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    excerpt: row.excerpt,
-    href: `/blog/${row.slug}`,
-    detail: row.category,
-    rank: row.rank,
-    titleMatch: row.title_match,
-  }));
+  `,
+    (row) => ({
+      id: row.id,
+      title: row.title,
+      excerpt: row.excerpt,
+      href: `/blog/${row.slug}`,
+      detail: row.category,
+      rank: row.rank,
+      titleMatch: row.title_match,
+    }),
+  );
 }

@@ -1,20 +1,19 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db } from "@/db";
 import { RANKED_MATCHES } from "@/server/full-text";
 import { DATE_FORMAT } from "@/lib/format";
 import { formatInZone } from "@/server/events";
 import { eventSearchVector, events } from "@/db/schema";
-import { EXCERPT_OPTIONS, foundPage, plainExcerpt, tsquery, type KindRow, type KindSearch } from "./terms";
+import { EXCERPT_OPTIONS, foundPage, plainExcerpt, tsquery, kindQuery, type KindQuery, type KindSearch } from "./terms";
 
 /**
  * Scheduled events, past ones too (their pages stay). A visitor finds only those open to all: a
  * members-only event's page is for members. The vector is the schema's eventSearchVector, which
  * events_search_idx holds (migration 0035).
  */
-export async function searchEvents({ reader, terms, limit, after }: KindSearch): Promise<KindRow[]> {
+export function searchEvents({ reader, terms, limit, after }: KindSearch): KindQuery | null {
   const vector = eventSearchVector(events);
-  const result = await db.execute<{
+  return kindQuery<{
     id: number;
     title: string;
     excerpt: string;
@@ -22,7 +21,8 @@ export async function searchEvents({ reader, terms, limit, after }: KindSearch):
     timezone: string;
     rank: string;
     title_match: boolean;
-  }>(sql`
+  }>(
+    sql`
     with query as (select ${tsquery(terms)} as q),
     found as (
       select ${events.id} as id, ts_rank(${vector}, ${tsquery(terms)}) as rank
@@ -38,14 +38,15 @@ export async function searchEvents({ reader, terms, limit, after }: KindSearch):
     cross join query
     join ${events} on ${events.id} = found.id
     ${foundPage(after, limit)}
-  `);
-  return result.rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    excerpt: plainExcerpt(row.excerpt),
-    href: `/events/${row.id}`,
-    detail: formatInZone(new Date(row.starts_at), row.timezone, DATE_FORMAT),
-    rank: row.rank,
-    titleMatch: row.title_match,
-  }));
+  `,
+    (row) => ({
+      id: row.id,
+      title: row.title,
+      excerpt: plainExcerpt(row.excerpt),
+      href: `/events/${row.id}`,
+      detail: formatInZone(new Date(row.starts_at), row.timezone, DATE_FORMAT),
+      rank: row.rank,
+      titleMatch: row.title_match,
+    }),
+  );
 }

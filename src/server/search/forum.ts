@@ -1,18 +1,25 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db } from "@/db";
 import { forumCategories, forumPosts, forumTopics } from "@/db/schema";
 import { bestTopicMatches, notBlockedBy } from "@/server/forum";
-import { EXCERPT_OPTIONS, pastCursor, plainExcerpt, tsquery, type KindRow, type KindSearch } from "./terms";
+import {
+  EXCERPT_OPTIONS,
+  pastCursor,
+  plainExcerpt,
+  tsquery,
+  kindQuery,
+  type KindQuery,
+  type KindSearch,
+} from "./terms";
 
 /**
  * Forum topics whose title, opening post or a visible reply match, each once at its best match, as the
  * forum's own search finds them (bestTopicMatches). Members only; only categories her tier opens, so
  * a higher tier's topic is never found; nothing written by members she blocked.
  */
-export async function searchForum({ reader, terms, limit, after }: KindSearch): Promise<KindRow[]> {
-  if (!reader) return [];
-  const result = await db.execute<{
+export function searchForum({ reader, terms, limit, after }: KindSearch): KindQuery | null {
+  if (!reader) return null;
+  return kindQuery<{
     id: number;
     title: string;
     slug: string;
@@ -21,7 +28,8 @@ export async function searchForum({ reader, terms, limit, after }: KindSearch): 
     excerpt: string;
     rank: string;
     title_match: boolean;
-  }>(sql`
+  }>(
+    sql`
     with query as (select ${tsquery(terms)} as q),
     ${bestTopicMatches(tsquery(terms), reader)},
     ranked as (
@@ -44,14 +52,15 @@ export async function searchForum({ reader, terms, limit, after }: KindSearch): 
     join ${forumCategories} on ${forumCategories.id} = ${forumTopics.categoryId}
     left join ${forumPosts} on ${forumPosts.id} = ranked.post_id
     order by ranked.rank desc, ranked.topic_id desc
-  `);
-  return result.rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    excerpt: plainExcerpt(row.excerpt),
-    href: `/forum/topic/${row.slug}${row.post_id ? `#post-${row.post_id}` : ""}`,
-    detail: row.post_id ? `Reply in ${row.category_name}` : row.category_name,
-    rank: row.rank,
-    titleMatch: row.title_match,
-  }));
+  `,
+    (row) => ({
+      id: row.id,
+      title: row.title,
+      excerpt: plainExcerpt(row.excerpt),
+      href: `/forum/topic/${row.slug}${row.post_id ? `#post-${row.post_id}` : ""}`,
+      detail: row.post_id ? `Reply in ${row.category_name}` : row.category_name,
+      rank: row.rank,
+      titleMatch: row.title_match,
+    }),
+  );
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/db";
 // The site search (docs/decisions/042-site-search.md): pages and route handlers import from here only.
 import { keysetPage } from "@/server/pagination";
 import { encodeCursor } from "@/lib/validation";
@@ -13,9 +15,9 @@ import { searchLibrary } from "./library";
 import { searchMembers } from "./members";
 import { orderGroups } from "./order";
 import { searchPages } from "./pages";
-import { searchTerms, type KindRow, type KindSearch } from "./terms";
+import { searchTerms, type KindQuery, type KindSearch } from "./terms";
 
-const KIND_SEARCHES: Record<SearchKind, (search: KindSearch) => Promise<KindRow[]>> = {
+const KIND_SEARCHES: Record<SearchKind, (search: KindSearch) => KindQuery | null> = {
   forum: searchForum,
   library: searchLibrary,
   events: searchEvents,
@@ -33,11 +35,25 @@ export async function searchSite(reader: SessionUser | null, query: SearchQuery)
   const terms = searchTerms(query.q);
   if (!terms) return { q: query.q, groups: [] };
   const kinds = query.kind ? [query.kind] : SEARCH_KINDS;
-  // One at a time: the kinds share the request's connection budget with every other member's request.
+  const search: KindSearch = { reader, terms, limit: query.limit + 1, after: query.after };
+  const asked = kinds.flatMap((kind) => {
+    const kindSearch = KIND_SEARCHES[kind](search);
+    return kindSearch ? [{ kind, ...kindSearch }] : [];
+  });
+  if (!asked.length) return { q: query.q, groups: [] };
+  // Every kind in one statement, each kind's rows as a JSON array in its order: one round trip and one
+  // connection for the whole search, however many kinds.
+  const columns = asked.map(
+    ({ kind, query: kindSql }) =>
+      sql`(select coalesce(json_agg(hit order by hit.rank::real desc, hit.id desc), '[]'::json) from (${kindSql}) hit) as ${sql.identifier(kind)}`,
+  );
+  const { rows } = await db.execute<Record<string, unknown[]>>(sql`select ${sql.join(columns, sql`, `)}`);
+  const found = rows[0]!;
   const groups: Array<SearchGroup & { titleMatch: boolean }> = [];
-  for (const kind of kinds) {
-    const rows = await KIND_SEARCHES[kind]({ reader, terms, limit: query.limit + 1, after: query.after });
-    const { page, next } = keysetPage(rows, query.limit, (last) => encodeCursor([last.rank, last.id]));
+  for (const { kind, toRow } of asked) {
+    const { page, next } = keysetPage(found[kind]!.map(toRow), query.limit, (last) =>
+      encodeCursor([last.rank, last.id]),
+    );
     if (!page.length) continue;
     groups.push({
       kind,

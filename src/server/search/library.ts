@@ -1,9 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db } from "@/db";
 import { contentCategories, contentItems } from "@/db/schema";
 import { openToUser } from "@/server/library";
-import { foundPage, tsquery, type KindRow, type KindSearch } from "./terms";
+import { foundPage, tsquery, kindQuery, type KindQuery, type KindSearch } from "./terms";
 
 /**
  * Published library items. An item her tier opens is found by any of its words; one it does not (and
@@ -12,13 +11,13 @@ import { foundPage, tsquery, type KindRow, type KindSearch } from "./terms";
  * match is the library's own (content_search_query, migration 0031: the last word's prefix as the
  * library's whole words); the rank, as in the library, weighs the title, tags and summary.
  */
-export async function searchLibrary({ reader, terms, limit, after }: KindSearch): Promise<KindRow[]> {
+export function searchLibrary({ reader, terms, limit, after }: KindSearch): KindQuery | null {
   const open = reader ? openToUser(reader) : sql`false`;
   const words = sql.join(
     terms.words.map((word) => sql`${word}`),
     sql`, `,
   );
-  const result = await db.execute<{
+  return kindQuery<{
     id: number;
     title: string;
     slug: string;
@@ -27,7 +26,8 @@ export async function searchLibrary({ reader, terms, limit, after }: KindSearch)
     open: boolean;
     rank: string;
     title_match: boolean;
-  }>(sql`
+  }>(
+    sql`
     with query as (select content_search_query(array[${words}]::text[]) as match, ${tsquery(terms)} as q),
     found as (
       select ${contentItems.id} as id, ${open} as open,
@@ -46,15 +46,16 @@ export async function searchLibrary({ reader, terms, limit, after }: KindSearch)
     join ${contentItems} on ${contentItems.id} = found.id
     left join ${contentCategories} on ${contentCategories.id} = ${contentItems.categoryId}
     ${foundPage(after, limit)}
-  `);
-  return result.rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    excerpt: row.summary ?? "",
-    href: `/library/item/${row.slug}`,
-    detail: row.category_name,
-    locked: !row.open,
-    rank: row.rank,
-    titleMatch: row.title_match,
-  }));
+  `,
+    (row) => ({
+      id: row.id,
+      title: row.title,
+      excerpt: row.summary ?? "",
+      href: `/library/item/${row.slug}`,
+      detail: row.category_name,
+      locked: !row.open,
+      rank: row.rank,
+      titleMatch: row.title_match,
+    }),
+  );
 }

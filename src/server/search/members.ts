@@ -1,9 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db } from "@/db";
 import { RANKED_MATCHES } from "@/server/full-text";
 import { forumBlocks, memberSearchVector, users } from "@/db/schema";
-import { foundPage, tsquery, type KindRow, type KindSearch } from "./terms";
+import { foundPage, tsquery, kindQuery, type KindQuery, type KindSearch } from "./terms";
 
 /**
  * Members, for members only (a visitor finds none): the directory's text (name, the location she shows
@@ -11,17 +10,19 @@ import { foundPage, tsquery, type KindRow, type KindSearch } from "./terms";
  * account is disabled or erased, or who blocked the asker or was blocked by her. The vector is the
  * schema's memberSearchVector, which users_search_idx holds (migration 0035).
  */
-export async function searchMembers({ reader, terms, limit, after }: KindSearch): Promise<KindRow[]> {
-  if (!reader) return [];
+export function searchMembers({ reader, terms, limit, after }: KindSearch): KindQuery | null {
+  if (!reader) return null;
   const vector = memberSearchVector(users);
-  const result = await db.execute<{
+  const nameWords = new Set(terms.words.map((word) => word.toLowerCase()));
+  return kindQuery<{
     id: number;
     first_name: string;
     last_name: string;
     occupation: string | null;
     interests: string[];
     rank: string;
-  }>(sql`
+  }>(
+    sql`
     with found as (
       select ${users.id} as id, ts_rank(${vector}, ${tsquery(terms, "simple")}) as rank
       from ${users}
@@ -40,22 +41,22 @@ export async function searchMembers({ reader, terms, limit, after }: KindSearch)
     from found
     join ${users} on ${users.id} = found.id
     ${foundPage(after, limit)}
-  `);
-  const nameWords = new Set(terms.words.map((word) => word.toLowerCase()));
-  return result.rows.map((row) => {
-    const name = `${row.first_name} ${row.last_name}`.trim();
-    return {
-      id: row.id,
-      title: name,
-      excerpt: row.interests.slice(0, 5).join(", "),
-      href: `/profile/${row.id}`,
-      detail: row.occupation,
-      rank: row.rank,
-      // Her name is her title: a match in it is a whole word of the name, or the prefix of one.
-      titleMatch: name
-        .toLowerCase()
-        .split(/\s+/)
-        .some((part) => nameWords.has(part) || part.startsWith(terms.words.at(-1)!.toLowerCase())),
-    };
-  });
+  `,
+    (row) => {
+      const name = `${row.first_name} ${row.last_name}`.trim();
+      return {
+        id: row.id,
+        title: name,
+        excerpt: row.interests.slice(0, 5).join(", "),
+        href: `/profile/${row.id}`,
+        detail: row.occupation,
+        rank: row.rank,
+        // Her name is her title: a match in it is a whole word of the name, or the prefix of one.
+        titleMatch: name
+          .toLowerCase()
+          .split(/\s+/)
+          .some((part) => nameWords.has(part) || part.startsWith(terms.words.at(-1)!.toLowerCase())),
+      };
+    },
+  );
 }

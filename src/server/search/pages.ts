@@ -1,8 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db } from "@/db";
 import { assistantPassages } from "@/db/schema";
-import { EXCERPT_OPTIONS, foundPage, plainExcerpt, tsquery, type KindRow, type KindSearch } from "./terms";
+import { EXCERPT_OPTIONS, foundPage, plainExcerpt, tsquery, kindQuery, type KindQuery, type KindSearch } from "./terms";
 
 /**
  * The site's own pages (about, membership and its tiers, the FAQ's answers, the apply page, the
@@ -12,16 +11,17 @@ import { EXCERPT_OPTIONS, foundPage, plainExcerpt, tsquery, type KindRow, type K
  */
 const PAGE_KINDS = ["faq", "tier", "page", "section"];
 
-export async function searchPages({ terms, limit, after }: KindSearch): Promise<KindRow[]> {
+export function searchPages({ terms, limit, after }: KindSearch): KindQuery | null {
   const p = assistantPassages;
-  const result = await db.execute<{
+  return kindQuery<{
     id: number;
     title: string;
     url: string;
     excerpt: string;
     rank: string;
     title_match: boolean;
-  }>(sql`
+  }>(
+    sql`
     with query as (select ${tsquery(terms)} as q),
     found as (
       select distinct on (${p.title}) ${p.id} as id, ts_rank(${p.search}, ${tsquery(terms)}) as rank
@@ -40,14 +40,15 @@ export async function searchPages({ terms, limit, after }: KindSearch): Promise<
     cross join query
     join ${p} on ${p.id} = found.id
     ${foundPage(after, limit)}
-  `);
-  return result.rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    excerpt: plainExcerpt(row.excerpt),
-    href: row.url,
-    detail: null,
-    rank: row.rank,
-    titleMatch: row.title_match,
-  }));
+  `,
+    (row) => ({
+      id: row.id,
+      title: row.title,
+      excerpt: plainExcerpt(row.excerpt),
+      href: row.url,
+      detail: null,
+      rank: row.rank,
+      titleMatch: row.title_match,
+    }),
+  );
 }

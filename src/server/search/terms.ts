@@ -54,6 +54,24 @@ export interface KindRow {
 }
 
 /**
+ * One kind's search as a query and how each of its rows becomes a result: the site search runs every
+ * kind's query in one statement (index.ts), each kind's rows coming back as JSON.
+ */
+export interface KindQuery {
+  query: SQL;
+  toRow: (row: unknown) => KindRow;
+}
+
+/**
+ * A kind's query and its rows' reader, `Row` being the columns the query selects (as JSON gives them:
+ * the one place a row's type is taken on trust, since the query beside it is what makes it).
+ */
+export const kindQuery = <Row>(query: SQL, toRow: (row: Row) => KindRow): KindQuery => ({
+  query,
+  toRow: toRow as (row: unknown) => KindRow,
+});
+
+/**
  * Past the page link: rows ranked below it, or of its rank and a smaller id. `rank` and `id` are the
  * query's own expressions of the order `rank desc, id desc`.
  */
