@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db } from "@/db";
 import { contentCategories, contentItems, forumCategories, forumPosts, forumTopics, users } from "@/db/schema";
 import type { MembersHome } from "@/features/home/types";
@@ -15,7 +15,7 @@ import type { SessionUser } from "@/lib/auth/session-user";
 import { coursesInProgress } from "@/server/courses";
 import { categoryReadableBy, notBlockedBy } from "@/server/forum";
 import { openToUser, visibleToUser } from "@/server/library";
-import { unreadCounts } from "@/server/notifications";
+import { unreadCountsQuery } from "@/server/notifications";
 import { onboardingChecklist } from "@/server/onboarding";
 import { profileEvents } from "@/server/profiles";
 
@@ -30,24 +30,78 @@ export function homeSince(lastVisit: string | undefined, now = new Date()): Date
 
 export async function membersHome(viewer: SessionUser, lastVisit?: string): Promise<MembersHome> {
   const since = homeSince(lastVisit);
-  const [forum, library, events, newMembers, courses, unread, checklist] = await Promise.all([
-    topicsSince(viewer, since),
-    libraryItemsSince(viewer, since),
+  const [own, events, courses, checklist] = await Promise.all([
+    sinceHerLastVisit(viewer, since),
     nextEvents(viewer.id),
-    membersJoinedThisWeek(viewer.id),
     coursesInProgress(viewer, HOME_COURSES),
-    unreadCounts(viewer),
     onboardingChecklist(viewer),
   ]);
+  return { since: since.toISOString(), ...own, ...events, courses, checklist };
+}
+
+/** A JSON array of a query's rows (`found`'s columns as keys), in `order`. */
+const jsonRows = (query: SQLWrapper, order: SQL) =>
+  sql`(select coalesce(json_agg(found order by ${order}), '[]'::json) from (${query}) found)`;
+
+/**
+ * Home's own parts and her unread counts in one statement: topics, library items and members since
+ * her last visit, whether she has taken part anywhere, and the counts the navbar shows. Each part is
+ * a JSON array of its query's rows (timestamps as PostgreSQL writes them in JSON).
+ */
+async function sinceHerLastVisit(
+  viewer: SessionUser,
+  since: Date,
+): Promise<Pick<MembersHome, "topics" | "topicsFrom" | "library" | "newMembers" | "unread">> {
+  const { rows } = await db.execute<{
+    topics: Array<{
+      id: number;
+      slug: string;
+      title: string;
+      name: string;
+      created_at: string;
+      last_post_at: string;
+      new_replies: number;
+    }>;
+    took_part: boolean;
+    library: Array<{ id: number; slug: string; title: string; name: string | null; published_at: string }>;
+    new_members: Array<{
+      id: number;
+      first_name: string;
+      last_name: string;
+      profile_picture: string | null;
+      created_at: string;
+    }>;
+    unread: { unreadCount: number; unreadMessages: number };
+  }>(sql`select
+    ${jsonRows(topicsSince(viewer, since), sql`found.last_post_at desc, found.id desc`)} as topics,
+    exists (${categoriesSheWroteIn(viewer)}) as took_part,
+    ${jsonRows(libraryItemsSince(viewer, since), sql`found.published_at desc, found.id desc`)} as library,
+    ${jsonRows(membersJoinedThisWeek(viewer.id), sql`found.created_at desc, found.id desc`)} as new_members,
+    (select row_to_json(counts) from (${unreadCountsQuery(viewer)}) counts) as unread`);
+  const row = rows[0]!;
   return {
-    since: since.toISOString(),
-    ...forum,
-    library,
-    ...events,
-    newMembers,
-    courses,
-    checklist,
-    unread: { notifications: unread.unreadCount, messages: unread.unreadMessages },
+    topicsFrom: row.took_part ? "taken-part" : "everywhere",
+    topics: row.topics.map((topic) => ({
+      id: topic.id,
+      slug: topic.slug,
+      title: topic.title,
+      categoryName: topic.name,
+      isNew: new Date(topic.created_at) > since,
+      newReplies: topic.new_replies,
+      lastPostAt: new Date(topic.last_post_at).toISOString(),
+    })),
+    library: row.library.map((item) => ({
+      slug: item.slug,
+      title: item.title,
+      categoryName: item.name,
+      publishedAt: new Date(item.published_at).toISOString(),
+    })),
+    newMembers: row.new_members.map((member) => ({
+      id: member.id,
+      name: `${member.first_name} ${member.last_name}`.trim(),
+      profilePicture: member.profile_picture,
+    })),
+    unread: { notifications: row.unread.unreadCount, messages: row.unread.unreadMessages },
   };
 }
 
@@ -58,20 +112,21 @@ function newRepliesIn(viewer: SessionUser, since: Date) {
       and ${forumPosts.status} = 'visible' and ${notBlockedBy(viewer, forumPosts.userId)})`;
 }
 
+/** The categories she has written in: a topic of hers, or a reply. */
+function categoriesSheWroteIn(viewer: SessionUser): SQL {
+  return sql`select t.category_id from forum_topics t where t.user_id = ${viewer.id}
+    union select t.category_id from forum_posts p join forum_topics t on t.id = p.topic_id where p.user_id = ${viewer.id}`;
+}
+
 /**
  * Topics with activity since her last visit in the categories she has written in; a member who has not
  * written anywhere yet sees activity in every category her tier opens. Only categories her tier opens,
  * never an archived one, never a topic started by a member she blocked.
  */
-async function topicsSince(viewer: SessionUser, since: Date): Promise<Pick<MembersHome, "topics" | "topicsFrom">> {
-  // The categories she has written in: a topic of hers, or a reply.
-  const herCategories = sql`select t.category_id from forum_topics t where t.user_id = ${viewer.id}
-    union select t.category_id from forum_posts p join forum_topics t on t.id = p.topic_id where p.user_id = ${viewer.id}`;
-  // Whether she has written anywhere comes with the topics (one query, PostgreSQL works it out once),
-  // and is asked on its own only when there are none.
-  const tookPartIn = sql<boolean>`exists (${herCategories})`;
+function topicsSince(viewer: SessionUser, since: Date) {
+  const herCategories = categoriesSheWroteIn(viewer);
   const newReplies = newRepliesIn(viewer, since);
-  const rows = await db
+  return db
     .select({
       id: forumTopics.id,
       slug: forumTopics.slug,
@@ -79,8 +134,7 @@ async function topicsSince(viewer: SessionUser, since: Date): Promise<Pick<Membe
       categoryName: forumCategories.name,
       createdAt: forumTopics.createdAt,
       lastPostAt: forumTopics.lastPostAt,
-      newReplies,
-      tookPart: tookPartIn,
+      newReplies: newReplies.as("new_replies"),
     })
     .from(forumTopics)
     .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
@@ -90,7 +144,7 @@ async function topicsSince(viewer: SessionUser, since: Date): Promise<Pick<Membe
         categoryReadableBy(viewer),
         isNull(forumCategories.archivedAt),
         notBlockedBy(viewer, forumTopics.userId),
-        sql`(not ${tookPartIn} or ${forumTopics.categoryId} in (${herCategories}))`,
+        sql`(not exists (${herCategories}) or ${forumTopics.categoryId} in (${herCategories}))`,
         // News to her: started since, or replied to since by someone she has not blocked (a reply by a
         // blocked member alone moves a topic's last post).
         or(gt(forumTopics.createdAt, since), sql`${newReplies} > 0`),
@@ -98,28 +152,13 @@ async function topicsSince(viewer: SessionUser, since: Date): Promise<Pick<Membe
     )
     .orderBy(desc(forumTopics.lastPostAt), desc(forumTopics.id))
     .limit(HOME_TOPICS);
-  const tookPart =
-    rows[0]?.tookPart ??
-    (await db.select({ tookPart: tookPartIn }).from(sql`(values (1)) as one`))[0]?.tookPart ??
-    false;
-  return {
-    topicsFrom: tookPart ? "taken-part" : "everywhere",
-    topics: rows.map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      title: row.title,
-      categoryName: row.categoryName,
-      isNew: row.createdAt > since,
-      newReplies: row.newReplies,
-      lastPostAt: row.lastPostAt.toISOString(),
-    })),
-  };
 }
 
 /** Library items published since her last visit that her tier opens (not teasers of a higher tier's). */
-async function libraryItemsSince(viewer: SessionUser, since: Date): Promise<MembersHome["library"]> {
-  const rows = await db
+function libraryItemsSince(viewer: SessionUser, since: Date) {
+  return db
     .select({
+      id: contentItems.id,
       slug: contentItems.slug,
       title: contentItems.title,
       categoryName: contentCategories.name,
@@ -138,12 +177,6 @@ async function libraryItemsSince(viewer: SessionUser, since: Date): Promise<Memb
     )
     .orderBy(desc(contentItems.publishedAt), desc(contentItems.id))
     .limit(HOME_LIBRARY_ITEMS);
-  return rows.map((row) => ({
-    slug: row.slug,
-    title: row.title,
-    categoryName: row.categoryName,
-    publishedAt: row.publishedAt!.toISOString(),
-  }));
 }
 
 /** Her next event she is going to, and the next two others. */
@@ -154,13 +187,14 @@ async function nextEvents(userId: number): Promise<Pick<MembersHome, "goingTo" |
 }
 
 /** Members who joined this week and agreed to be in the directory, newest first; never herself. */
-async function membersJoinedThisWeek(viewerId: number): Promise<MembersHome["newMembers"]> {
-  const rows = await db
+function membersJoinedThisWeek(viewerId: number) {
+  return db
     .select({
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
       profilePicture: users.profilePicture,
+      createdAt: users.createdAt,
     })
     .from(users)
     .where(
@@ -176,9 +210,4 @@ async function membersJoinedThisWeek(viewerId: number): Promise<MembersHome["new
     )
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(HOME_NEW_MEMBERS);
-  return rows.map((row) => ({
-    id: row.id,
-    name: `${row.firstName} ${row.lastName}`.trim(),
-    profilePicture: row.profilePicture,
-  }));
 }

@@ -69,8 +69,8 @@ export async function unreadCounts(user: Recipient, executor: Executor = db): Pr
   return rows[0] ?? { unreadCount: 0, unreadMessages: 0 };
 }
 
-/** The one row of unreadCounts, as SQL: a list asks for it inside its own query. */
-function unreadCountsQuery(user: Recipient): SQL {
+/** The one row of unreadCounts, as SQL: a list or a page asks for it inside its own query. */
+export function unreadCountsQuery(user: Recipient): SQL {
   const opens = (column: AnyPgColumn) => readableLevel(column, user) ?? sql`true`;
   // Per member she blocked (LATERAL), so that each is one probe of notifications_actor_user_idx
   // whatever the planner guesses of her blocks, never a scan of her unread rows.
