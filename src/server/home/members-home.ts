@@ -1,6 +1,7 @@
 import "server-only";
-import { and, desc, eq, gt, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
+import { jsonRows } from "@/server/json-rows";
 import { contentCategories, contentItems, forumCategories, forumPosts, forumTopics, users } from "@/db/schema";
 import type { MembersHome } from "@/features/home/types";
 import {
@@ -38,10 +39,6 @@ export async function membersHome(viewer: SessionUser, lastVisit?: string): Prom
   ]);
   return { since: since.toISOString(), ...own, ...events, courses, checklist };
 }
-
-/** A JSON array of a query's rows (`found`'s columns as keys), in `order`. */
-const jsonRows = (query: SQLWrapper, order: SQL) =>
-  sql`(select coalesce(json_agg(found order by ${order}), '[]'::json) from (${query}) found)`;
 
 /**
  * Home's own parts and her unread counts in one statement: topics, library items and members since

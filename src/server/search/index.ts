@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db";
+import { jsonRows } from "@/server/json-rows";
 // The site search (docs/decisions/042-site-search.md): pages and route handlers import from here only.
 import { keysetPage } from "@/server/pagination";
 import { encodeCursor } from "@/lib/validation";
@@ -45,7 +46,7 @@ export async function searchSite(reader: SessionUser | null, query: SearchQuery)
   // connection for the whole search, however many kinds.
   const columns = asked.map(
     ({ kind, query: kindSql }) =>
-      sql`(select coalesce(json_agg(hit order by hit.rank::real desc, hit.id desc), '[]'::json) from (${kindSql}) hit) as ${sql.identifier(kind)}`,
+      sql`${jsonRows(kindSql, sql`found.rank::real desc, found.id desc`)} as ${sql.identifier(kind)}`,
   );
   const { rows } = await db.execute<Record<string, unknown[]>>(sql`select ${sql.join(columns, sql`, `)}`);
   const found = rows[0]!;
