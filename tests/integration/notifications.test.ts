@@ -185,6 +185,25 @@ describe("GET /api/notifications and POST /api/notifications/read", () => {
     expect(result.json.unreadCount).toBe(1);
   });
 
+  it("answers each member from a query of her own tiers and filters, whoever asked the server before her", async () => {
+    // The server builds the list's query once per tier set and filter (docs/decisions/061): a Play
+    // member's list and a Connect member's, asked in turn with the same filters, keep their own rules.
+    const play = await member("play");
+    const connect = await member("connect");
+    const forPlay = { kind: "library_item" as const, title: `For Play ${tag()}`, requiredLevel: "play" };
+    const playOwn = await notify(play.user.id, forPlay);
+    await notify(connect.user.id, forPlay); // above her tier: never hers to see
+    const connectShown = await notify(connect.user.id, { kind: "library_item", title: `For all ${tag()}` });
+    for (const query of ["", "?kind=library_item", "?unread=1", `?after=${connectShown.seq + 1}`]) {
+      const playList = await list(play.cookie, query);
+      expect(playList.json.notifications.map((n: { id: number }) => n.id)).toEqual([playOwn.id]);
+      const connectList = await list(connect.cookie, query);
+      expect(connectList.json.notifications.map((n: { id: number }) => n.id)).toEqual([connectShown.id]);
+      expect(connectList.json.unreadCount).toBe(1);
+      expect((await list(play.cookie, query)).json.unreadCount).toBe(1);
+    }
+  });
+
   it("marks her own read by id or all at once, never another member's", async () => {
     const her = await member();
     const other = await member();

@@ -9,7 +9,8 @@ import { readableLevel } from "@/server/auth/tier-access";
 import { NOTIFICATION_PAGE_SIZE, notificationLink, type NotificationKind } from "@/features/notifications/constants";
 import type { MarkReadInput, NotificationListQuery } from "@/features/notifications/schemas";
 import type { NotificationPage, NotificationView, UnreadCounts } from "@/features/notifications/types";
-import { visibleTo, type Recipient } from "./visibility";
+import { preparedQueries } from "@/server/prepared-queries";
+import { recipientInQuery, recipientShape, visibleTo, type Recipient, type RecipientInQuery } from "./visibility";
 
 export const notificationColumns = {
   id: notifications.id,
@@ -70,7 +71,7 @@ export async function unreadCounts(user: Recipient, executor: Executor = db): Pr
 }
 
 /** The one row of unreadCounts, as SQL: a list or a page asks for it inside its own query. */
-export function unreadCountsQuery(user: Recipient): SQL {
+export function unreadCountsQuery(user: RecipientInQuery): SQL {
   const opens = (column: AnyPgColumn) => readableLevel(column, user) ?? sql`true`;
   // Per member she blocked (LATERAL), so that each is one probe of notifications_actor_user_idx
   // whatever the planner guesses of her blocks, never a scan of her unread rows.
@@ -97,29 +98,49 @@ export async function unreadCount(user: Recipient): Promise<number> {
   return (await unreadCounts(user)).unreadCount;
 }
 
-/** GET /api/notifications: newest activity first, keyset pages on the activity order (`seq`). */
-export async function listNotifications(user: Recipient, query: NotificationListQuery = {}): Promise<NotificationPage> {
-  const limit = query.limit ?? NOTIFICATION_PAGE_SIZE;
-  // Her unread count comes with every row of the page (one query, worked out once by PostgreSQL); an
-  // empty page asks for it on its own.
-  const rows = await db
+/**
+ * Her list's query for her tiers and the filters she chose, built once and run with her id, the kind,
+ * the keyset and the page's size (docs/decisions/061-hot-queries-built-once.md). Her unread count comes
+ * with every row of the page (one query, worked out once by PostgreSQL).
+ */
+type ListCall = { user: Recipient; query: NotificationListQuery };
+
+const listShape = ({ user, query }: ListCall) =>
+  `${recipientShape(user)} kind:${Boolean(query.kind)} unread:${Boolean(query.unread)} after:${Boolean(query.after)}`;
+
+const listQuery = preparedQueries("notifications_list", listShape, ({ user, query }: ListCall, name) => {
+  const her = recipientInQuery(user);
+  return db
     .select({
       ...notificationColumns,
-      unreadCount: sql<number>`(select counts."unreadCount" from (${unreadCountsQuery(user)}) counts)`,
+      unreadCount: sql<number>`(select counts."unreadCount" from (${unreadCountsQuery(her)}) counts)`,
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))
     .where(
       and(
-        visibleTo(user),
-        query.kind ? eq(notifications.kind, query.kind) : undefined,
+        visibleTo(her),
+        query.kind ? eq(notifications.kind, sql.placeholder("kind")) : undefined,
         query.unread ? isNull(notifications.readAt) : undefined,
-        query.after ? lt(notifications.seq, query.after) : undefined,
+        query.after ? lt(notifications.seq, sql.placeholder("after")) : undefined,
       ),
     )
     .orderBy(desc(notifications.seq))
-    .limit(limit + 1);
+    .limit(sql.placeholder("limit"))
+    .prepare(name);
+});
+
+/** GET /api/notifications: newest activity first, keyset pages on the activity order (`seq`). */
+export async function listNotifications(user: Recipient, query: NotificationListQuery = {}): Promise<NotificationPage> {
+  const limit = query.limit ?? NOTIFICATION_PAGE_SIZE;
+  const rows = await listQuery({ user, query }).execute({
+    userId: user.id,
+    kind: query.kind,
+    after: query.after,
+    limit: limit + 1,
+  });
   const { page, next } = keysetPage(rows, limit, (last) => String(last.seq));
+  // An empty page asks for her unread count on its own.
   return {
     notifications: page.map((row) => toView(row as NotificationRow)),
     unreadCount: rows[0]?.unreadCount ?? (await unreadCount(user)),

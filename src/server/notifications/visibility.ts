@@ -1,17 +1,26 @@
 import "server-only";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { forumBlocks, notifications } from "@/db/schema";
-import type { LevelSubject } from "@/lib/auth/access";
+import { levelsOpenTo, type LevelSubject } from "@/lib/auth/access";
 import { opensLevel, readableLevel } from "@/server/auth/tier-access";
 
 /** Who reads her notifications: enough of the session user for the WHERE clause. */
 export type Recipient = LevelSubject & { id: number };
 
+/** A recipient as a query built once for her tiers sees her: her id is the placeholder `userId`. */
+export type RecipientInQuery = LevelSubject & { id: number | Placeholder<"userId"> };
+
+/** What shapes a query of her notifications: her tiers (every other thing of hers is a value). */
+export const recipientShape = (user: LevelSubject): string => levelsOpenTo(user)?.join(",") ?? "every tier";
+
+/** Her, for a query built once for everyone of her shape (run with `{ userId: user.id }`). */
+export const recipientInQuery = (user: Recipient): RecipientInQuery => ({ ...user, id: sql.placeholder("userId") });
+
 /**
  * Her notifications that she may see now: not from a member she has blocked (even one blocked after
  * the notification was made), and not about content above her tier (her tier may have dropped since).
  */
-export function visibleTo(user: Recipient): SQL {
+export function visibleTo(user: RecipientInQuery): SQL {
   return and(
     eq(notifications.userId, user.id),
     sql`(${notifications.actorId} is null or not exists (select 1 from ${forumBlocks} where ${forumBlocks.blockerId} = ${user.id} and ${forumBlocks.blockedId} = ${notifications.actorId}))`,

@@ -1,0 +1,28 @@
+import "server-only";
+
+interface Prepared {
+  execute(placeholderValues?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * Queries built once for each of their shapes and then run with each call's values (drizzle's
+ * prepared queries, `sql.placeholder`): building a query costs more than running it on a hot path
+ * (docs/decisions/061-hot-queries-built-once.md). `shapeOf` names everything that changes the SQL text
+ * (her tiers, which filters are on), never a value; `build` gets a statement name unique in this process.
+ */
+export function preparedQueries<S, P extends Prepared>(
+  name: string,
+  shapeOf: (subject: S) => string,
+  build: (subject: S, statementName: string) => P,
+): (subject: S) => P {
+  const built = new Map<string, P>();
+  return (subject) => {
+    const shape = shapeOf(subject);
+    let query = built.get(shape);
+    if (!query) {
+      query = build(subject, `${name}_${built.size}`);
+      built.set(shape, query);
+    }
+    return query;
+  };
+}
