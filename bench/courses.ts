@@ -6,7 +6,7 @@ import { SIGNED_IN_FLOOR } from "./pages";
 
 // The figures: her course outline with her progress and a lesson page's call, at 100 courses of 50
 // lessons (5,000), 10,000 members and 1,000,000 completed lessons, each against the signed-in floor's
-// rate measured just before it. The leaderboard's windows and reactions a second, with 1,000,000
+// rate measured in turn with it. The leaderboard's windows and reactions a second, with 1,000,000
 // point entries, are the levels bench's (`npm run bench -- levels`).
 
 const COURSES = 100;
@@ -87,7 +87,7 @@ export async function benchCourses(app: BenchApp): Promise<string[]> {
     const lesson = "lesson-3-6";
     const cookie = await benchSignIn(app.baseUrl, "member");
     const lines = [
-      `Courses: seeded to ${lessons.toLocaleString("en-US")} lessons, ${members.toLocaleString("en-US")} members and ${completions.toLocaleString("en-US")} completed lessons in ${seconds(Date.now() - started)}; 20 connections, 6 s each, each right after GET ${SIGNED_IN_FLOOR}:`,
+      `Courses: seeded to ${lessons.toLocaleString("en-US")} lessons, ${members.toLocaleString("en-US")} members and ${completions.toLocaleString("en-US")} completed lessons in ${seconds(Date.now() - started)}; 20 connections, 6 s each, in 2 s turns with GET ${SIGNED_IN_FLOOR}:`,
     ];
     for (const measured of await measureAgainstFloor({
       baseUrl: app.baseUrl,

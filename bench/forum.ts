@@ -129,7 +129,7 @@ export async function benchForum(app: BenchApp): Promise<string[]> {
   const samples = await memberPageSamples(app, { categorySlug: "bench", topicSlug: "bench-topic-1" });
   const forumPages = memberPages(samples).filter((page) => page.path.startsWith("/forum"));
   lines.push(
-    `Forum pages with 100,000 topics and 1,000,000 replies (20 connections, 6 s each, each right after GET ${SIGNED_IN_FLOOR}):`,
+    `Forum pages with 100,000 topics and 1,000,000 replies (20 connections, 6 s each, in 2 s turns with GET ${SIGNED_IN_FLOOR}):`,
   );
   for (const measured of await measureAgainstFloor({
     baseUrl: app.baseUrl,

@@ -132,7 +132,7 @@ export async function benchLibrary(app: BenchApp): Promise<string[]> {
       ...memberPages(samples).filter((page) => page.path.startsWith("/library")),
       { label: "Library item's data", path: `/api/content/items/${rows[0]!.slug}` },
     ];
-    lines.push(`Library pages with 50,000 items (20 connections, 6 s each, each right after GET ${SIGNED_IN_FLOOR}):`);
+    lines.push(`Library pages with 50,000 items (20 connections, 6 s each, in 2 s turns with GET ${SIGNED_IN_FLOOR}):`);
     for (const measured of await measureAgainstFloor({
       baseUrl: app.baseUrl,
       headers: { cookie },

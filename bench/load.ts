@@ -62,6 +62,7 @@ async function drive(
     p99: at(99),
     non2xx: result.non2xx,
     errors: result.errors,
+    latencies,
     statuses,
   };
 }

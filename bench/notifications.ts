@@ -11,12 +11,12 @@ import { SIGNED_IN_FLOOR } from "./pages";
 // every participant is notified and her email delivered to a local SMTP sink, 1,000 open
 // notification streams on one instance with its memory and the time for a notification to reach them
 // all, and her notification list's read paths and unread count at 1,000 and at 1,000,000 notifications,
-// each beside the signed-in floor measured just before it.
+// each beside the signed-in floor measured in turn with it.
 
 /** Her own notifications in the table of 1,000,000. */
 const HERS_AT_SIZE = 90_000;
 
-/** Each list's p95 within this multiple of the signed-in floor's p95 measured just before it. */
+/** Each list's p95 within this multiple of the signed-in floor's p95 measured in turn with it. */
 const LIST_GOAL = 1.5;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -325,7 +325,7 @@ async function timeUnreadCounts(app: BenchApp, userId: number, calls = 2000) {
 
 /**
  * Her notification list's read paths (all, by kind, unread only, a later keyset page) at 20
- * connections, each right after the signed-in floor; and her unread count as the server computes it.
+ * connections, each in turn with the signed-in floor; and her unread count as the server computes it.
  */
 async function measureLists(app: BenchApp, pool: Pool, userId: number): Promise<string[]> {
   const { rows } = await pool.query<{ total: number; hers: number; later: string }>(
@@ -336,7 +336,7 @@ async function measureLists(app: BenchApp, pool: Pool, userId: number): Promise<
   const { total, hers, later } = rows[0]!;
   const cookie = await benchSignIn(app.baseUrl, "member");
   const lines = [
-    `With ${total.toLocaleString("en-US")} notifications (${hers.toLocaleString("en-US")} of them hers), 20 connections, 6 s each, each right after the signed-in floor GET ${SIGNED_IN_FLOOR}:`,
+    `With ${total.toLocaleString("en-US")} notifications (${hers.toLocaleString("en-US")} of them hers), 20 connections, 6 s each, in 2 s turns with the signed-in floor GET ${SIGNED_IN_FLOOR}:`,
   ];
   for (const measured of await measureAgainstFloor({
     baseUrl: app.baseUrl,

@@ -62,14 +62,14 @@ export function memberPages(samples: Awaited<ReturnType<typeof memberPageSamples
 
 /**
  * With the demo data: every member page's rate at 20 connections and its share of the
- * signed-in floor (each measured right after the floor), as the demo Create-tier member; then /events
+ * signed-in floor (each measured in turn with the floor), as the demo Create-tier member; then /events
  * and an event's page against the home page, as a visitor; and the server's memory after.
  */
 export async function benchPages(app: BenchApp): Promise<string[]> {
   const cookie = await benchSignIn(app.baseUrl, "member");
   const samples = await memberPageSamples(app);
   const lines = [
-    `Member pages with the demo data, as the Create-tier member (20 connections, 6 s each, each right after the signed-in floor GET ${SIGNED_IN_FLOOR}):`,
+    `Member pages with the demo data, as the Create-tier member (20 connections, 6 s each, in 2 s turns with the signed-in floor GET ${SIGNED_IN_FLOOR}):`,
   ];
   for (const measured of await measureAgainstFloor({
     baseUrl: app.baseUrl,
@@ -85,7 +85,7 @@ export async function benchPages(app: BenchApp): Promise<string[]> {
       .query("select id from events where source = 'internal' order by starts_at desc limit 1")
       .finally(() => pool.end())
   ).rows[0].id;
-  lines.push("Events pages against the home page, as a visitor (20 connections, 6 s each, each right after GET /):");
+  lines.push("Events pages against the home page, as a visitor (20 connections, 6 s each, in 2 s turns with GET /):");
   for (const measured of await measureAgainstFloor({
     baseUrl: app.baseUrl,
     floorPath: "/",

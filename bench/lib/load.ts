@@ -10,6 +10,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Every response's time in ms, sorted (for pooling runs: `pooledLoad`). */
+  latencies: number[];
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -72,6 +74,23 @@ export async function runLoad(options: {
     p99: percentile(latencies, 99),
     non2xx: result.non2xx,
     errors: result.errors,
+    latencies,
+  };
+}
+
+/** Several runs of the same load as one: their requests over their seconds, percentiles of all responses. */
+export function pooledLoad(runs: LoadResult[], seconds: number): LoadResult {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  return {
+    requests,
+    requestsPerSecond: requests / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    latencies,
   };
 }
 
