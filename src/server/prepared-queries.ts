@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 
 interface Prepared {
   execute(placeholderValues?: Record<string, unknown>): Promise<unknown>;
@@ -8,7 +9,10 @@ interface Prepared {
  * Queries built once for each of their shapes and then run with each call's values (drizzle's
  * prepared queries, `sql.placeholder`): building a query costs more than running it on a hot path
  * (docs/decisions/061-hot-queries-built-once.md). `shapeOf` names everything that changes the SQL text
- * (her tiers, which filters are on), never a value; `build` gets a statement name unique in this process.
+ * (her tiers, which filters are on), never a value; `build` prepares it under the statement name it is
+ * given. The name is `name` and a digest of the shape, so that the same text has the same name in every
+ * copy of this module (the server's bundles load one per route) and two texts never share one on a
+ * connection.
  */
 export function preparedQueries<S, P extends Prepared>(
   name: string,
@@ -20,7 +24,7 @@ export function preparedQueries<S, P extends Prepared>(
     const shape = shapeOf(subject);
     let query = built.get(shape);
     if (!query) {
-      query = build(subject, `${name}_${built.size}`);
+      query = build(subject, `${name}_${createHash("sha256").update(shape).digest("hex").slice(0, 16)}`);
       built.set(shape, query);
     }
     return query;

@@ -9,7 +9,16 @@ import { levelLockMessage, type UnlockRule } from "@/features/courses/constants"
 import type { Executor } from "@/db/client";
 import { awardPoints, levelColumn } from "@/server/levels";
 import { sanitizeArticleHtml } from "@/server/library";
-import { courseLessonsOpenTo, courseLevelReachedBy, courseOpenTo, courseVisibleTo } from "./access";
+import { preparedQueries } from "@/server/prepared-queries";
+import {
+  courseLessonsOpenTo,
+  courseLevelReachedBy,
+  courseOpenTo,
+  courseVisibleTo,
+  readerInQuery,
+  readerShape,
+  type CourseReader,
+} from "./access";
 import { noticeNextLessonOpened } from "./lesson-opened";
 import { lessonLocks } from "./unlock";
 import {
@@ -29,7 +38,7 @@ const LESSON_NOT_FOUND = "Lesson not found.";
  * A course's card for her: the tier and the member level that open it, whether hers do, and her
  * progress in it.
  */
-function cardColumns(user: SessionUser) {
+function cardColumns(user: CourseReader) {
   return {
     id: courses.id,
     title: courses.title,
@@ -52,7 +61,7 @@ export function toCard<T extends { total: number; completed: number }>(row: T) {
   return { ...rest, progress: { completed, total } };
 }
 
-export function cards(user: SessionUser) {
+export function cards(user: CourseReader) {
   return db
     .select(cardColumns(user))
     .from(courses)
@@ -66,13 +75,61 @@ export async function listCourses(user: SessionUser) {
   return rows.map(toCard);
 }
 
+/** A course's card for her by its slug, built once for her shape (docs/decisions/061-hot-queries-built-once.md). */
+const courseBySlug = preparedQueries("course_by_slug", readerShape, (user: SessionUser, name) => {
+  const her = readerInQuery(user);
+  return cards(her)
+    .where(and(eq(courses.slug, sql.placeholder("slug")), courseVisibleTo(her)))
+    .limit(1)
+    .prepare(name);
+});
+
 async function findCourse(user: SessionUser, slug: string) {
-  const [row] = await cards(user)
-    .where(and(eq(courses.slug, slug), courseVisibleTo(user)))
-    .limit(1);
+  const [row] = await courseBySlug(user).execute({ userId: user.id, slug });
   if (!row) throw notFound(COURSE_NOT_FOUND);
   return toCard(row);
 }
+
+/** The outline's query for her shape, with or without one lesson's content (built once, record 061). */
+const outlineQuery = preparedQueries(
+  "course_outline",
+  ({ user, withContent }: { user: SessionUser; withContent: boolean }) => `${readerShape(user)} content:${withContent}`,
+  ({ user, withContent }, name) => {
+    const her = readerInQuery(user);
+    const opened = withContent
+      ? sql<boolean>`(${courseLessons.slug} = ${sql.placeholder("lessonSlug")} and ${courseLessonsOpenTo(her)})`
+      : sql<boolean>`false`;
+    const ifOpened = <T>(column: SQL | AnyPgColumn) => sql<T | null>`case when ${opened} then ${column} end`;
+    return db
+      .select({
+        id: courseLessons.id,
+        title: courseLessons.title,
+        slug: courseLessons.slug,
+        moduleId: courseModules.id,
+        moduleTitle: courseModules.title,
+        unlockRule: sql<UnlockRule>`coalesce(${courseLessons.unlockRule}, ${courseModules.unlockRule})`,
+        unlockDays: sql<
+          number | null
+        >`case when ${courseLessons.unlockRule} is null then ${courseModules.unlockDays} else ${courseLessons.unlockDays} end`,
+        unlockDate: sql<Date | null>`case when ${courseLessons.unlockRule} is null then ${courseModules.unlockDate} else ${courseLessons.unlockDate} end`,
+        completed: sql<boolean>`${lessonCompletions.lessonId} is not null`,
+        hasQuiz: sql<boolean>`exists (select 1 from ${courseQuizzes} where ${courseQuizzes.lessonId} = ${courseLessons.id})`,
+        opened,
+        content: ifOpened<string>(courseLessons.content),
+        media: ifOpened<MediaRow>(lessonMediaRow),
+      })
+      .from(courseLessons)
+      .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+      .innerJoin(courses, eq(courses.id, courseLessons.courseId))
+      .leftJoin(
+        lessonCompletions,
+        and(eq(lessonCompletions.lessonId, courseLessons.id), eq(lessonCompletions.userId, her.id)),
+      )
+      .where(eq(courseLessons.courseId, sql.placeholder("courseId")))
+      .orderBy(asc(courseModules.position), asc(courseModules.id), asc(courseLessons.position), asc(courseLessons.id))
+      .prepare(name);
+  },
+);
 
 /**
  * Her course's lessons in course order, with her ticks and which are open to her. With `contentOf` (a
@@ -81,37 +138,11 @@ async function findCourse(user: SessionUser, slug: string) {
  * own rule keeps it locked.
  */
 async function outlineOf(user: SessionUser, course: { id: number; startedAt: Date | null }, contentOf?: string) {
-  const opened = contentOf
-    ? sql<boolean>`(${courseLessons.slug} = ${contentOf} and ${courseLessonsOpenTo(user)})`
-    : sql<boolean>`false`;
-  const ifOpened = <T>(column: SQL | AnyPgColumn) => sql<T | null>`case when ${opened} then ${column} end`;
-  const lessons = await db
-    .select({
-      id: courseLessons.id,
-      title: courseLessons.title,
-      slug: courseLessons.slug,
-      moduleId: courseModules.id,
-      moduleTitle: courseModules.title,
-      unlockRule: sql<UnlockRule>`coalesce(${courseLessons.unlockRule}, ${courseModules.unlockRule})`,
-      unlockDays: sql<
-        number | null
-      >`case when ${courseLessons.unlockRule} is null then ${courseModules.unlockDays} else ${courseLessons.unlockDays} end`,
-      unlockDate: sql<Date | null>`case when ${courseLessons.unlockRule} is null then ${courseModules.unlockDate} else ${courseLessons.unlockDate} end`,
-      completed: sql<boolean>`${lessonCompletions.lessonId} is not null`,
-      hasQuiz: sql<boolean>`exists (select 1 from ${courseQuizzes} where ${courseQuizzes.lessonId} = ${courseLessons.id})`,
-      opened,
-      content: ifOpened<string>(courseLessons.content),
-      media: ifOpened<MediaRow>(lessonMediaRow),
-    })
-    .from(courseLessons)
-    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .innerJoin(courses, eq(courses.id, courseLessons.courseId))
-    .leftJoin(
-      lessonCompletions,
-      and(eq(lessonCompletions.lessonId, courseLessons.id), eq(lessonCompletions.userId, user.id)),
-    )
-    .where(eq(courseLessons.courseId, course.id))
-    .orderBy(asc(courseModules.position), asc(courseModules.id), asc(courseLessons.position), asc(courseLessons.id));
+  const lessons = await outlineQuery({ user, withContent: contentOf !== undefined }).execute({
+    userId: user.id,
+    courseId: course.id,
+    lessonSlug: contentOf,
+  });
   const dated = lessons.map((lesson) => ({
     ...lesson,
     // A computed column arrives as text: drizzle maps only plain columns.
