@@ -33,8 +33,13 @@ export function runAsJob<T>(work: () => Promise<T>): Promise<T> {
  * importing a module never needs a connection.
  */
 export const db: Database = new Proxy({} as Database, {
-  get: (_target, property) => Reflect.get((inJob.getStore() ? jobsConnection() : connection()).db, property),
+  get: (_target, property) => Reflect.get(currentDatabase(), property),
 });
+
+/** The database `db` stands for where it is called: the requests' pool, or the jobs' inside `runAsJob`. */
+export function currentDatabase(): Database {
+  return (inJob.getStore() ? jobsConnection() : connection()).db;
+}
 
 /** The requests' pool (the job queue's client sends jobs through it, in a request's transaction). */
 export const pool = () => connection().pool;

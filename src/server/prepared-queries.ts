@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { currentDatabase, type Database } from "@/db";
 
 interface Prepared {
   execute(placeholderValues?: Record<string, unknown>): Promise<unknown>;
@@ -9,7 +10,8 @@ interface Prepared {
  * Queries built once for each of their shapes and then run with each call's values (drizzle's
  * prepared queries, `sql.placeholder`): building a query costs more than running it on a hot path
  * (docs/decisions/061-hot-queries-built-once.md). `shapeOf` names everything that changes the SQL text
- * (her tiers, which filters are on), never a value; `build` prepares it under the statement name it is
+ * (her tiers, which filters are on), never a value; `build` prepares it on the database it is given
+ * (the requests' pool, or the jobs' inside a job: each keeps its own) under the statement name it is
  * given. The name is `name` and a digest of the shape, so that the same text has the same name in every
  * copy of this module (the server's bundles load one per route) and two texts never share one on a
  * connection.
@@ -17,15 +19,18 @@ interface Prepared {
 export function preparedQueries<S, P extends Prepared>(
   name: string,
   shapeOf: (subject: S) => string,
-  build: (subject: S, statementName: string) => P,
+  build: (subject: S, database: Database, statementName: string) => P,
 ): (subject: S) => P {
-  const built = new Map<string, P>();
+  const built = new WeakMap<Database, Map<string, P>>();
   return (subject) => {
+    const database = currentDatabase();
+    let queries = built.get(database);
+    if (!queries) built.set(database, (queries = new Map()));
     const shape = shapeOf(subject);
-    let query = built.get(shape);
+    let query = queries.get(shape);
     if (!query) {
-      query = build(subject, `${name}_${createHash("sha256").update(shape).digest("hex").slice(0, 16)}`);
-      built.set(shape, query);
+      query = build(subject, database, `${name}_${createHash("sha256").update(shape).digest("hex").slice(0, 16)}`);
+      queries.set(shape, query);
     }
     return query;
   };

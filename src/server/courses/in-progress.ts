@@ -7,11 +7,11 @@ import { courseLessonsOpenTo, courseVisibleTo, readerInQuery, readerShape } from
 import { cards, toCard } from "./member";
 
 /** Her courses in progress, built once for her shape (docs/decisions/061-hot-queries-built-once.md). */
-const inProgressQuery = preparedQueries("courses_in_progress", readerShape, (user: SessionUser, name) => {
+const inProgressQuery = preparedQueries("courses_in_progress", readerShape, (user: SessionUser, database, name) => {
   const her = readerInQuery(user);
   const lastActivity = sql`coalesce((select max(${lessonCompletions.completedAt}) from ${lessonCompletions}
     where ${lessonCompletions.userId} = ${her.id} and ${lessonCompletions.courseId} = ${courses.id}), ${courseEnrolments.startedAt})`;
-  return cards(her)
+  return cards(her, database)
     .where(
       and(
         isNotNull(courseEnrolments.startedAt),

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { db } from "@/db";
+import { db, type Database } from "@/db";
 import { courseEnrolments, courseLessons, courseModules, courseQuizzes, courses, lessonCompletions } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
@@ -61,17 +61,17 @@ export function toCard<T extends { total: number; completed: number }>(row: T) {
   return { ...rest, progress: { completed, total } };
 }
 
-export function cards(user: CourseReader) {
-  return db
+export function cards(user: CourseReader, database: Database = db) {
+  return database
     .select(cardColumns(user))
     .from(courses)
     .leftJoin(courseEnrolments, and(eq(courseEnrolments.courseId, courses.id), eq(courseEnrolments.userId, user.id)))
     .$dynamic();
 }
 
-const courseList = preparedQueries("course_list", readerShape, (user: SessionUser, name) => {
+const courseList = preparedQueries("course_list", readerShape, (user: SessionUser, database, name) => {
   const her = readerInQuery(user);
-  return cards(her).where(courseVisibleTo(her)).orderBy(asc(courses.position), asc(courses.id)).prepare(name);
+  return cards(her, database).where(courseVisibleTo(her)).orderBy(asc(courses.position), asc(courses.id)).prepare(name);
 });
 
 /** GET /api/courses: every published course (drafts too for an admin), in the admins' order. */
@@ -81,9 +81,9 @@ export async function listCourses(user: SessionUser) {
 }
 
 /** A course's card for her by its slug, built once for her shape (docs/decisions/061-hot-queries-built-once.md). */
-const courseBySlug = preparedQueries("course_by_slug", readerShape, (user: SessionUser, name) => {
+const courseBySlug = preparedQueries("course_by_slug", readerShape, (user: SessionUser, database, name) => {
   const her = readerInQuery(user);
-  return cards(her)
+  return cards(her, database)
     .where(and(eq(courses.slug, sql.placeholder("slug")), courseVisibleTo(her)))
     .limit(1)
     .prepare(name);
@@ -99,13 +99,13 @@ async function findCourse(user: SessionUser, slug: string) {
 const outlineQuery = preparedQueries(
   "course_outline",
   ({ user, withContent }: { user: SessionUser; withContent: boolean }) => `${readerShape(user)} content:${withContent}`,
-  ({ user, withContent }, name) => {
+  ({ user, withContent }, database, name) => {
     const her = readerInQuery(user);
     const opened = withContent
       ? sql<boolean>`(${courseLessons.slug} = ${sql.placeholder("lessonSlug")} and ${courseLessonsOpenTo(her)})`
       : sql<boolean>`false`;
     const ifOpened = <T>(column: SQL | AnyPgColumn) => sql<T | null>`case when ${opened} then ${column} end`;
-    return db
+    return database
       .select({
         id: courseLessons.id,
         title: courseLessons.title,

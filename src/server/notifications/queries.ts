@@ -108,9 +108,9 @@ type ListCall = { user: Recipient; query: NotificationListQuery };
 const listShape = ({ user, query }: ListCall) =>
   `${recipientShape(user)} kind:${Boolean(query.kind)} unread:${Boolean(query.unread)} after:${Boolean(query.after)}`;
 
-const listQuery = preparedQueries("notifications_list", listShape, ({ user, query }: ListCall, name) => {
+const listQuery = preparedQueries("notifications_list", listShape, ({ user, query }: ListCall, database, name) => {
   const her = recipientInQuery(user);
-  return db
+  return database
     .select({
       ...notificationColumns,
       unreadCount: sql<number>`(select counts."unreadCount" from (${unreadCountsQuery(her)}) counts)`,
