@@ -1,8 +1,10 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { Pool } from "pg";
 import * as schema from "./schema";
 import { createPool, type PoolProfile } from "./pool.mjs";
 
-export type Database = NodePgDatabase<typeof schema>;
+/** A Drizzle handle and, as `$client`, the pool under it (for statements prepared by hand). */
+export type Database = NodePgDatabase<typeof schema> & { $client: Pool };
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A database handle or an open transaction: feature functions that write take either. */
 export type Executor = Database | Transaction;

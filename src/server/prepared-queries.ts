@@ -1,5 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { fillPlaceholders, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { QueryResultRow } from "pg";
 import { currentDatabase, type Database } from "@/db";
 
 interface Prepared {
@@ -33,5 +36,22 @@ export function preparedQueries<S, P extends Prepared>(
       queries.set(shape, query);
     }
     return query;
+  };
+}
+
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/**
+ * A statement written in SQL (what `db.execute` runs), prepared on `database` under `statementName`: for
+ * `preparedQueries`' `build` where a query is not drizzle's query builder. Its rows come as
+ * `db.execute`'s do, as node-postgres reads them.
+ */
+export function preparedStatement<Row extends QueryResultRow>(database: Database, query: SQL, statementName: string) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return {
+    async execute(placeholderValues: Record<string, unknown> = {}): Promise<Row[]> {
+      const values = fillPlaceholders(params, placeholderValues);
+      return (await database.$client.query<Row>({ name: statementName, text, values })).rows;
+    },
   };
 }

@@ -6,6 +6,7 @@ import { memberPoints, users } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { LEADERBOARD_SIZE, type LeaderboardWindow } from "@/features/levels/constants";
 import type { Leaderboard } from "@/features/levels/types";
+import { preparedQueries, preparedStatement } from "@/server/prepared-queries";
 import { levelOfPoints } from "./ladder";
 
 /** Who the board shows: as the member directory, members who have not hidden themselves and are not disabled. */
@@ -18,20 +19,19 @@ const WINDOW_COLUMNS = {
   all: memberPoints.points,
 } as const;
 
-/**
- * GET /api/leaderboard and /leaderboard: the members with the most points in the window, ties broken by
- * who joined first; her own points and rank beside it. Levels come from the all-time total. One query:
- * the board walks the window's index to its size, never ranking every member
- * (docs/decisions/056-leaderboard-windows-kept.md), and her standing comes beside it.
- */
-export async function readLeaderboard(viewer: SessionUser, window: LeaderboardWindow): Promise<Leaderboard> {
-  if (window !== "all") await rollWindowsForward();
-  const column = WINDOW_COLUMNS[window];
-  const result = await db.execute<{ board: BoardRow[]; points: number; listed: boolean; rank: number | null }>(sql`
+/** Each window's board and her standing, built once per window (docs/decisions/061-hot-queries-built-once.md). */
+const boardQuery = preparedQueries(
+  "leaderboard",
+  (window: LeaderboardWindow) => window,
+  (window, database, name) => {
+    const column = WINDOW_COLUMNS[window];
+    return preparedStatement<BoardResult>(
+      database,
+      sql`
     with mine as (
       select coalesce(${column}, 0)::int as points, (${listed}) as listed
       from ${users} left join ${memberPoints} on ${memberPoints.userId} = ${users.id}
-      where ${users.id} = ${viewer.id}
+      where ${users.id} = ${sql.placeholder("viewerId")}
     )
     select mine.points, mine.listed,
       -- One more than the members ahead of her, less the few unlisted among them (users_unlisted_idx):
@@ -51,8 +51,23 @@ export async function readLeaderboard(viewer: SessionUser, window: LeaderboardWi
         limit ${LEADERBOARD_SIZE}
       ) top) as board
     from mine
-  `);
-  const row = result.rows[0];
+  `,
+      name,
+    );
+  },
+);
+
+type BoardResult = { board: BoardRow[]; points: number; listed: boolean; rank: number | null };
+
+/**
+ * GET /api/leaderboard and /leaderboard: the members with the most points in the window, ties broken by
+ * who joined first; her own points and rank beside it. Levels come from the all-time total. One query:
+ * the board walks the window's index to its size, never ranking every member
+ * (docs/decisions/056-leaderboard-windows-kept.md), and her standing comes beside it.
+ */
+export async function readLeaderboard(viewer: SessionUser, window: LeaderboardWindow): Promise<Leaderboard> {
+  if (window !== "all") await rollWindowsForward();
+  const [row] = await boardQuery(window).execute({ viewerId: viewer.id });
   const entries: Leaderboard["entries"] = [];
   for (const [index, entry] of (row?.board ?? []).entries()) {
     const previous = entries[index - 1];
