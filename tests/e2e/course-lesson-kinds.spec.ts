@@ -6,7 +6,7 @@ import { courses } from "@/db/schema";
 import { demoPdf } from "@/db/seed/demo-pdf";
 import { createTestUser, TEST_PASSWORD, testDb } from "../support/db";
 import { answered, expect, expectAccessibleAtBothWidths, signInAs, standInVideoPlayers, test, toast } from "./fixtures";
-import { expectFocusOn, focusedElement } from "./focus";
+import { expectFocusOn } from "./focus";
 
 // A lesson's kinds in the admin's lesson form (docs/decisions/052-course-lesson-media.md). An administrator
 // builds a course from /admin with a lesson of each kind: a video she uploads, a Vimeo video, a PDF and a
@@ -130,7 +130,7 @@ test("an admin adds a lesson of each kind through the lesson form; a member of t
       page.getByText("Please upload an MP4 or paste a YouTube or Vimeo address", { exact: true }),
     ).toBeVisible();
     await expect(address).toHaveAttribute("aria-invalid", "true");
-    expect(await focusedElement(page), "focus after a refused Save Lesson").not.toBe("body");
+    await expectFocusOn(page, address, "a refused Save Lesson");
     await expectAccessibleAtBothWidths(page, "the lesson form with a refused video address");
     await address.fill("https://vimeo.com/76979871");
     await expect(page.getByText("Please upload an MP4 or paste a YouTube or Vimeo address")).toHaveCount(0);

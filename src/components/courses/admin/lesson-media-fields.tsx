@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import type { FieldErrors, UseFormReturn } from "react-hook-form";
+import { useController, type FieldErrors, type UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -48,6 +48,10 @@ export function LessonMediaFields<T extends Partial<MediaValues>>({
   const kind = f.watch("kind") ?? "text";
   const videoUrl = f.watch("videoUrl") ?? "";
   const storedVideo = isStoredFileUrl(videoUrl) ? videoUrl : "";
+  // Registered with the form through their controllers, so that a refused save moves her focus to the
+  // field it names (the upload's file input, or the address), as a registered input's does.
+  const { ref: videoRef } = useController({ control: f.control, name: "videoUrl" }).field;
+  const { ref: pdfRef } = useController({ control: f.control, name: "pdfUrl" }).field;
   const set = <K extends keyof MediaValues>(name: K, value: MediaValues[K]) =>
     f.setValue(name, value as never, { shouldDirty: true, shouldValidate: f.formState.isSubmitted });
   return (
@@ -75,6 +79,7 @@ export function LessonMediaFields<T extends Partial<MediaValues>>({
             }}
             hint="An MP4 of up to 500 MB. Members complete the lesson by watching 90% of it."
             error={storedVideo ? errors.videoUrl?.message : undefined}
+            inputRef={storedVideo ? videoRef : undefined}
           />
           {storedVideo ? (
             // Its length is read here from the uploaded file: the server checks her 90% against it.
@@ -97,6 +102,7 @@ export function LessonMediaFields<T extends Partial<MediaValues>>({
               hint="Members mark an embedded video complete themselves."
             >
               <Input
+                ref={videoRef}
                 type="url"
                 value={videoUrl}
                 onChange={(event) => set("videoUrl", event.target.value || null)}
@@ -115,6 +121,7 @@ export function LessonMediaFields<T extends Partial<MediaValues>>({
           onChange={(url) => set("pdfUrl", url || null)}
           hint="Shown in the lesson, with a download. Up to 25 MB."
           error={errors.pdfUrl?.message}
+          inputRef={pdfRef}
         />
       ) : null}
       {kind === "library_item" ? (

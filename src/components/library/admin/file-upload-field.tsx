@@ -17,10 +17,12 @@ interface FileUploadFieldProps {
   onChange: (url: string) => void;
   error?: string;
   hint?: string;
+  /** Given the file input too: a form library's field ref, so that it can move focus to the field. */
+  inputRef?: React.RefCallback<HTMLInputElement>;
 }
 
 /** Uploads a file through the storage module as soon as it is chosen; the form keeps its URL. */
-export function FileUploadField({ id, label, purpose, value, onChange, error, hint }: FileUploadFieldProps) {
+export function FileUploadField({ id, label, purpose, value, onChange, error, hint, inputRef }: FileUploadFieldProps) {
   const [uploading, setUploading] = React.useState(false);
   const [failure, setFailure] = React.useState<string | null>(null);
   const input = React.useRef<HTMLInputElement>(null);
@@ -67,7 +69,10 @@ export function FileUploadField({ id, label, purpose, value, onChange, error, hi
         </div>
       ) : null}
       <input
-        ref={input}
+        ref={(element) => {
+          input.current = element;
+          inputRef?.(element);
+        }}
         id={id}
         type="file"
         accept={acceptAttribute(purpose)}
