@@ -1,9 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { fillPlaceholders, type SQL } from "drizzle-orm";
+import { fillPlaceholders, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { QueryResultRow } from "pg";
 import { currentDatabase, type Database } from "@/db";
+import { levelsOpenTo, type LevelSubject } from "@/lib/auth/access";
 
 interface Prepared {
   execute(placeholderValues?: Record<string, unknown>): Promise<unknown>;
@@ -38,6 +39,18 @@ export function preparedQueries<S, P extends Prepared>(
     return query;
   };
 }
+
+/** A member as a query built once for everyone of her shape sees her: her id is the placeholder `userId`. */
+export type InQuery<U extends { id: number }> = Omit<U, "id"> & { id: number | Placeholder<"userId"> };
+
+/** Her, for a query built once (run it with `{ userId: user.id }`). */
+export const idInQuery = <U extends { id: number }>(user: U): InQuery<U> => ({
+  ...user,
+  id: sql.placeholder("userId"),
+});
+
+/** Her tiers as a shape: the text of a tier rule (`readableLevel`) depends on them alone, "every tier" for an admin. */
+export const tiersShape = (user: LevelSubject): string => levelsOpenTo(user)?.join(",") ?? "every tier";
 
 const dialect = new PgDialect({ casing: "snake_case" });
 

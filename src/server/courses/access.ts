@@ -1,24 +1,25 @@
 import "server-only";
-import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { courses } from "@/db/schema";
-import { actsAsAdmin, levelsOpenTo } from "@/lib/auth/access";
+import { actsAsAdmin } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { readableLevel } from "@/server/auth/tier-access";
 import { reachesLevel } from "@/server/levels";
+import { idInQuery, tiersShape, type InQuery } from "@/server/prepared-queries";
 
 /** Her as a course's query sees her: the session user, or her in a query built once (`readerInQuery`). */
-export type CourseReader = Omit<SessionUser, "id"> & { id: number | Placeholder<"userId"> };
+export type CourseReader = SessionUser | InQuery<SessionUser>;
 
 /**
- * What shapes a course query of hers (docs/decisions/061-hot-queries-built-once.md): her tiers, whether
- * she acts as an administrator, whether she is a preview's stand-in. Everything else of hers is a value.
+ * What shapes a course query of hers (docs/decisions/061-hot-queries-built-once.md): her tiers ("every
+ * tier" where she acts as an administrator) and whether she is a preview's stand-in. Everything else
+ * of hers is a value.
  */
-export const readerShape = (user: SessionUser): string =>
-  `${levelsOpenTo(user)?.join(",") ?? "every tier"} admin:${actsAsAdmin(user)} preview:${previews.has(user)}`;
+export const readerShape = (user: SessionUser): string => `${tiersShape(user)} preview:${previews.has(user)}`;
 
 /** Her, for a course query built once for everyone of her shape (run with `{ userId: user.id }`). */
 export function readerInQuery(user: SessionUser): CourseReader {
-  const her: CourseReader = { ...user, id: sql.placeholder("userId") };
+  const her = idInQuery(user);
   if (previews.has(user)) previews.add(her);
   return her;
 }

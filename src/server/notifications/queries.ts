@@ -9,8 +9,8 @@ import { readableLevel } from "@/server/auth/tier-access";
 import { NOTIFICATION_PAGE_SIZE, notificationLink, type NotificationKind } from "@/features/notifications/constants";
 import type { MarkReadInput, NotificationListQuery } from "@/features/notifications/schemas";
 import type { NotificationPage, NotificationView, UnreadCounts } from "@/features/notifications/types";
-import { preparedQueries } from "@/server/prepared-queries";
-import { recipientInQuery, recipientShape, visibleTo, type Recipient, type RecipientInQuery } from "./visibility";
+import { idInQuery, preparedQueries, tiersShape } from "@/server/prepared-queries";
+import { visibleTo, type Recipient, type RecipientInQuery } from "./visibility";
 
 export const notificationColumns = {
   id: notifications.id,
@@ -106,10 +106,10 @@ export async function unreadCount(user: Recipient): Promise<number> {
 type ListCall = { user: Recipient; query: NotificationListQuery };
 
 const listShape = ({ user, query }: ListCall) =>
-  `${recipientShape(user)} kind:${Boolean(query.kind)} unread:${Boolean(query.unread)} after:${Boolean(query.after)}`;
+  `${tiersShape(user)} kind:${Boolean(query.kind)} unread:${Boolean(query.unread)} after:${Boolean(query.after)}`;
 
 const listQuery = preparedQueries("notifications_list", listShape, ({ user, query }: ListCall, database, name) => {
-  const her = recipientInQuery(user);
+  const her = idInQuery(user);
   return database
     .select({
       ...notificationColumns,

@@ -1,20 +1,15 @@
 import "server-only";
-import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { forumBlocks, notifications } from "@/db/schema";
-import { levelsOpenTo, type LevelSubject } from "@/lib/auth/access";
+import type { LevelSubject } from "@/lib/auth/access";
+import type { InQuery } from "@/server/prepared-queries";
 import { opensLevel, readableLevel } from "@/server/auth/tier-access";
 
 /** Who reads her notifications: enough of the session user for the WHERE clause. */
 export type Recipient = LevelSubject & { id: number };
 
-/** A recipient as a query built once for her tiers sees her: her id is the placeholder `userId`. */
-export type RecipientInQuery = LevelSubject & { id: number | Placeholder<"userId"> };
-
-/** What shapes a query of her notifications: her tiers (every other thing of hers is a value). */
-export const recipientShape = (user: LevelSubject): string => levelsOpenTo(user)?.join(",") ?? "every tier";
-
-/** Her, for a query built once for everyone of her shape (run with `{ userId: user.id }`). */
-export const recipientInQuery = (user: Recipient): RecipientInQuery => ({ ...user, id: sql.placeholder("userId") });
+/** A recipient in a query built once for her tiers (docs/decisions/061-hot-queries-built-once.md). */
+export type RecipientInQuery = Recipient | InQuery<Recipient>;
 
 /**
  * Her notifications that she may see now: not from a member she has blocked (even one blocked after
